@@ -1,0 +1,118 @@
+package dev.shellwarden.checker;
+
+import dev.shellwarden.checker.config.CheckerConfig;
+import dev.shellwarden.checker.config.ConfigException;
+import dev.shellwarden.checker.config.ConfigReader;
+import dev.shellwarden.checker.protocol.Json;
+import dev.shellwarden.checker.protocol.Letter;
+import dev.shellwarden.checker.protocol.LetterReader;
+import dev.shellwarden.checker.protocol.ProtocolException;
+import dev.shellwarden.checker.protocol.VerdictDoc;
+import dev.shellwarden.checker.protocol.VerdictWriter;
+import dev.shellwarden.engine.Engine;
+import dev.shellwarden.engine.RuleBook;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * The {@code shell-warden} command. The default command is the one-shot check: one letter on
+ * stdin, one verdict on stdout, exit 0. Bad input or config: exit 2, one line on stderr, nothing on
+ * stdout. Internal error: exit 3 likewise.
+ *
+ * <p>INVARIANT: only {@link #emit} writes to the real stdout, and only a complete verdict;
+ * {@code System.out} is pointed at stderr before anything else runs so no library can corrupt it.
+ */
+public final class Main {
+
+    /** Exit status for bad input, bad config or bad usage. */
+    public static final int EXIT_BAD_INPUT = 2;
+    /** Exit status for an internal error. */
+    public static final int EXIT_INTERNAL = 3;
+
+    private static final String USAGE = "usage: shell-warden [--config FILE] < letter.json";
+
+    private Main() {
+    }
+
+    /** Entry point. */
+    public static void main(String[] args) {
+        PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        System.setOut(stderr);
+        System.setErr(stderr);
+        int status = run(args, System.in, stdout, stderr);
+        stdout.flush();
+        stderr.flush();
+        System.exit(status);
+    }
+
+    /** Runs the command line; returns the exit status. */
+    static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        try {
+            Path config = null;
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--config" -> {
+                        if (i + 1 >= args.length) {
+                            throw new UsageException("--config needs a file");
+                        }
+                        config = Path.of(args[++i]);
+                    }
+                    case "-h", "--help" -> {
+                        out.write((USAGE + "\n").getBytes(StandardCharsets.UTF_8));
+                        return 0;
+                    }
+                    default -> throw new UsageException("unknown argument `" + args[i] + "`");
+                }
+            }
+            CheckerConfig cfg = config == null ? CheckerConfig.DEFAULTS : ConfigReader.read(config);
+            for (String w : cfg.warnings()) {
+                err.println("shell-warden: warning: " + w);
+            }
+            Letter letter = LetterReader.read(readBounded(in));
+            RuleBook book = RuleBook.builtIn(Main.class.getClassLoader());
+            for (String w : OverlayCheck.warnings(cfg.overlay(), book)) {
+                err.println("shell-warden: warning: " + w);
+            }
+            VerdictDoc verdict = new Checker(new Engine(book), cfg).check(letter);
+            emit(out, VerdictWriter.write(verdict));
+            return 0;
+        } catch (UsageException | ProtocolException | ConfigException e) {
+            err.println("shell-warden: " + Json.oneLine(e.getMessage()));
+            if (e instanceof UsageException) {
+                err.println(USAGE);
+            }
+            return EXIT_BAD_INPUT;
+        } catch (Throwable t) {
+            err.println("shell-warden: internal error: " + Json.oneLine(t.toString()));
+            return EXIT_INTERNAL;
+        }
+    }
+
+    private static void emit(OutputStream out, byte[] verdict) throws IOException {
+        out.write(verdict);
+        out.flush();
+    }
+
+    /** Reads stdin, refusing more than a letter may hold without reading it all. */
+    static byte[] readBounded(InputStream in) throws IOException {
+        byte[] bytes = in.readNBytes(Letter.MAX_LETTER_BYTES + 1);
+        if (bytes.length > Letter.MAX_LETTER_BYTES) {
+            throw new ProtocolException("letter exceeds " + Letter.MAX_LETTER_BYTES + " bytes");
+        }
+        return bytes;
+    }
+
+    /** A malformed command line. */
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

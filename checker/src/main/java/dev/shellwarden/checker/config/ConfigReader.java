@@ -1,0 +1,117 @@
+package dev.shellwarden.checker.config;
+
+import dev.shellwarden.checker.protocol.Json;
+import dev.shellwarden.checker.protocol.LetterReader;
+import dev.shellwarden.engine.Mode;
+import dev.shellwarden.engine.Overlay;
+import dev.shellwarden.engine.Verdict;
+import dev.shellwarden.grammar.Shell;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads a JSONC config (comments and trailing commas allowed). Unknown keys are warnings; an
+ * unreadable file, bad syntax or an invalid value is a {@link ConfigException}.
+ *
+ * <pre>
+ * {
+ *   "mode": "loose",            // or "hard"
+ *   "shell": "bash",            // or "powershell": how raw is parsed
+ *   "rules": { "SW3001": "deny", "SW5002": "off" }   // per-rule verdict or off
+ * }
+ * </pre>
+ */
+public final class ConfigReader {
+
+    /** Largest config file read, in bytes. */
+    public static final int MAX_CONFIG_BYTES = 1024 * 1024;
+
+    private ConfigReader() {
+    }
+
+    /** Reads the config file at {@code path}. */
+    public static CheckerConfig read(Path path) {
+        byte[] bytes;
+        try {
+            if (Files.size(path) > MAX_CONFIG_BYTES) {
+                throw new ConfigException("config " + path + " exceeds " + MAX_CONFIG_BYTES + " bytes");
+            }
+            bytes = Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read config " + path + ": " + Json.oneLine(e.toString()));
+        }
+        try {
+            return parse(LetterReader.decodeUtf8(bytes, "config"));
+        } catch (dev.shellwarden.checker.protocol.ProtocolException e) {
+            throw new ConfigException("config " + path + ": " + e.getMessage());
+        }
+    }
+
+    /** Parses config text. */
+    public static CheckerConfig parse(String text) {
+        Object tree = Json.parse(Json.jsoncFactory(), text);
+        if (!(tree instanceof Map<?, ?> top)) {
+            throw new ConfigException("config must be a JSON object, got " + Json.typeName(tree));
+        }
+        List<String> warnings = new ArrayList<>();
+        Mode mode = Mode.LOOSE;
+        Shell shell = Shell.BASH;
+        Map<String, Optional<Verdict>> rules = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : top.entrySet()) {
+            String key = String.valueOf(e.getKey());
+            Object v = e.getValue();
+            switch (key) {
+                case "mode" -> mode = switch (str(v, "mode")) {
+                    case "loose" -> Mode.LOOSE;
+                    case "hard" -> Mode.HARD;
+                    default -> throw new ConfigException("mode must be \"loose\" or \"hard\", got " + show(v));
+                };
+                case "shell" -> shell = switch (str(v, "shell")) {
+                    case "bash" -> Shell.BASH;
+                    case "powershell" -> Shell.POWERSHELL;
+                    default -> throw new ConfigException("shell must be \"bash\" or \"powershell\", got " + show(v));
+                };
+                case "rules" -> rules.putAll(rules(v));
+                default -> warnings.add("unknown config key `" + key + "` ignored");
+            }
+        }
+        return new CheckerConfig(mode, shell, new Overlay(rules), warnings);
+    }
+
+    private static Map<String, Optional<Verdict>> rules(Object v) {
+        if (!(v instanceof Map<?, ?> m)) {
+            throw new ConfigException("rules must be an object of rule id to verdict, got " + Json.typeName(v));
+        }
+        Map<String, Optional<Verdict>> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            String id = String.valueOf(e.getKey());
+            if (!id.matches("SW[0-9]{4}")) {
+                throw new ConfigException("rules: `" + id + "` is not a rule id (SW and four digits)");
+            }
+            String s = str(e.getValue(), "rules." + id);
+            out.put(id, switch (s) {
+                case "off" -> Optional.empty();
+                case "allow", "ask", "deny" -> Optional.of(Verdict.parse(s));
+                default -> throw new ConfigException("rules." + id + " must be allow, ask, deny or off, got " + show(s));
+            });
+        }
+        return out;
+    }
+
+    private static String str(Object v, String key) {
+        if (v instanceof String s) {
+            return s;
+        }
+        throw new ConfigException(key + " must be a string, got " + Json.typeName(v));
+    }
+
+    private static String show(Object v) {
+        return v instanceof String s ? "\"" + s + "\"" : Json.typeName(v);
+    }
+}

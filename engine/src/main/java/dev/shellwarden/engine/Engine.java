@@ -1,0 +1,164 @@
+package dev.shellwarden.engine;
+
+import dev.shellwarden.engine.fact.Category;
+import dev.shellwarden.engine.fact.Cmd;
+import dev.shellwarden.engine.fact.Ctx;
+import dev.shellwarden.engine.fact.Redir;
+import dev.shellwarden.grammar.OpaqueReason;
+import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.SplitResult;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.kie.api.event.rule.AfterMatchFiredEvent;
+import org.kie.api.event.rule.DefaultAgendaEventListener;
+import org.kie.api.runtime.KieSession;
+import org.kie.api.runtime.rule.Match;
+
+/**
+ * Runs the rules over one command's segments and merges the findings: worst finding per segment,
+ * worst segment per command (allow &lt; ask &lt; deny).
+ *
+ * <p>INVARIANTS: an opaque segment never ends in allow; a floor rule's deny survives any overlay;
+ * the same input gives the same decision (rules are read in name order, findings are merged by a
+ * total order).
+ */
+public final class Engine {
+
+    /** Upper bound on rule firings for one command; beyond it the command is asked about. */
+    static final int MAX_FIRINGS = 10_000;
+
+    private static final Set<OpaqueReason> GAVE_UP =
+            EnumSet.of(OpaqueReason.SYNTAX_ERROR, OpaqueReason.LIMIT_EXCEEDED, OpaqueReason.INTERNAL_ERROR);
+
+    private final RuleBook book;
+
+    /** An engine over a rule book. */
+    public Engine(RuleBook book) {
+        this.book = book;
+    }
+
+    /** The rule book in use. */
+    public RuleBook book() {
+        return book;
+    }
+
+    /** Decides one command. */
+    public CommandDecision decide(SplitResult split, Ctx ctx, Mode mode, Overlay overlay) {
+        List<Segment> segments = split.segments();
+        if (segments.isEmpty()) {
+            return new CommandDecision(Verdict.ALLOW, BuiltinRules.EMPTY, false, false, segments,
+                    List.of(), List.of(), List.of());
+        }
+        List<Finding> findings = new ArrayList<>();
+        List<Category> categories = new ArrayList<>();
+        boolean overflow = fire(segments, ctx, mode, overlay, findings, categories);
+        List<Finding> perSegment = new ArrayList<>();
+        for (Segment s : segments) {
+            perSegment.add(decideSegment(s, findings, mode));
+        }
+        Finding worst = perSegment.stream().max(ORDER).orElseThrow();
+        for (Finding f : findings) {
+            if (f.segment() < 0 && ORDER.compare(f, worst) > 0) {
+                worst = f;
+            }
+        }
+        if (overflow && worst.verdict() == Verdict.ALLOW) {
+            worst = new Finding(-1, BuiltinRules.ENGINE_LIMIT, Verdict.ASK);
+        }
+        boolean opaque = !split.isStatic();
+        boolean raw = worst.segment() >= 0
+                && segments.get(worst.segment()).opaqueReasons().stream().anyMatch(GAVE_UP::contains);
+        return new CommandDecision(worst.verdict(), worst.rule(), opaque, raw, segments, categories,
+                findings, perSegment);
+    }
+
+    /** Runs a fresh session; returns true when the firing bound was hit. */
+    private boolean fire(List<Segment> segments, Ctx ctx, Mode mode, Overlay overlay,
+            List<Finding> findings, List<Category> categories) {
+        KieSession session = book.kieBase().newKieSession();
+        try {
+            session.addEventListener(new DefaultAgendaEventListener() {
+                @Override
+                public void afterMatchFired(AfterMatchFiredEvent event) {
+                    record(event.getMatch(), mode, overlay, findings);
+                }
+            });
+            session.insert(ctx);
+            for (Segment s : segments) {
+                session.insert(new Cmd(s));
+                for (var r : s.redirects()) {
+                    session.insert(new Redir(s.id(), r));
+                }
+            }
+            int fired = session.fireAllRules(MAX_FIRINGS);
+            for (Object o : session.getObjects(o -> o instanceof Category)) {
+                categories.add((Category) o);
+            }
+            categories.sort(Comparator.comparingInt(Category::getSeg).thenComparing(Category::getName));
+            return fired >= MAX_FIRINGS;
+        } finally {
+            session.dispose();
+        }
+    }
+
+    private void record(Match match, Mode mode, Overlay overlay, List<Finding> findings) {
+        RuleInfo info = book.rule(match.getRule().getName());
+        if (info == null || !info.decides()) {
+            return;
+        }
+        Optional<Verdict> v = overlay.apply(info, mode);
+        if (v.isEmpty()) {
+            return;
+        }
+        int seg = -1;
+        for (Object o : match.getObjects()) {
+            if (o instanceof Cmd c) {
+                seg = c.getId();
+                break;
+            }
+            if (o instanceof Category c) {
+                seg = c.getSeg();
+                break;
+            }
+            if (o instanceof Redir r) {
+                seg = r.getSeg();
+                break;
+            }
+        }
+        findings.add(new Finding(seg, info, v.get()));
+    }
+
+    private static Finding decideSegment(Segment s, List<Finding> findings, Mode mode) {
+        Finding best = null;
+        for (Finding f : findings) {
+            if (f.segment() == s.id() && (best == null || ORDER.compare(f, best) > 0)) {
+                best = f;
+            }
+        }
+        if (!s.isStatic() && (best == null || best.verdict() == Verdict.ALLOW)) {
+            OpaqueReason first = EnumSet.copyOf(s.opaqueReasons()).iterator().next();
+            return new Finding(s.id(), BuiltinRules.forOpaque(first), Verdict.ASK);
+        }
+        if (best != null) {
+            return best;
+        }
+        return mode == Mode.HARD
+                ? new Finding(s.id(), BuiltinRules.DEFAULT_HARD, Verdict.ASK)
+                : new Finding(s.id(), BuiltinRules.DEFAULT_LOOSE, Verdict.ALLOW);
+    }
+
+    /**
+     * Total order on findings: verdict, then floor before others, then rules before engine
+     * defaults, then the earlier segment, then rule id. The maximum decides.
+     */
+    static final Comparator<Finding> ORDER = Comparator
+            .comparing(Finding::verdict)
+            .thenComparing((Finding f) -> f.rule().isFloor())
+            .thenComparing((Finding f) -> !f.rule().family().equals("default"))
+            .thenComparing((Finding f) -> -f.segment())
+            .thenComparing((Finding f) -> f.rule().id(), Comparator.reverseOrder());
+}

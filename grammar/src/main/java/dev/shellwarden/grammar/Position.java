@@ -1,0 +1,24 @@
+package dev.shellwarden.grammar;
+
+/**
+ * Where a segment stands among its siblings.
+ *
+ * @param item       index of the and-or list item (pipeline) in its list, from 0
+ * @param stage      index within the pipeline, from 0
+ * @param stages     number of commands in the pipeline
+ * @param opBefore   the list operator before the pipeline ({@code ;}, {@code &&}, {@code ||},
+ *                   {@code &}, newline as {@code \n}) or empty at the start
+ * @param background true when the pipeline runs asynchronously ({@code &})
+ */
+public record Position(int item, int stage, int stages, String opBefore, boolean background) {
+
+    /** The position of a lone command. */
+    public static final Position SOLE = new Position(0, 0, 1, "", false);
+
+    /** Validates the fields. */
+    public Position {
+        if (opBefore == null) {
+            throw new NullPointerException("opBefore");
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.shellwarden.grammar;
+
+/**
+ * Where a segment was found. Everything but {@link #TOP} means the segment was nested in, or
+ * unwrapped from, another construct; the parent segment (if any) is recorded separately.
+ */
+public enum Provenance {
+    /** A simple command of the text itself. */
+    TOP,
+    /** Inside {@code $( … )}. */
+    COMMAND_SUBSTITUTION,
+    /** Inside backticks. */
+    BACKTICK,
+    /** Inside {@code ( … )}. */
+    SUBSHELL,
+    /** Inside {@code { …; }}. */
+    BRACE_GROUP,
+    /** Inside {@code <( … )} or {@code >( … )}. */
+    PROCESS_SUBSTITUTION,
+    /** Inside a compound command body ({@code if}, {@code for}, {@code while}, {@code case}…). */
+    COMPOUND,
+    /** Inside a function body. */
+    FUNCTION_BODY,
+    /** The payload of {@code bash -c}, {@code sh -c}, {@code zsh -c}, {@code pwsh -c} and kin. */
+    SHELL_PAYLOAD,
+    /** The payload of {@code eval} (or PowerShell {@code Invoke-Expression}). */
+    EVAL_PAYLOAD,
+    /** A heredoc or here-string fed to a shell interpreter. */
+    HEREDOC_SCRIPT,
+    /** The command run by a wrapper such as {@code sudo}, {@code env}, {@code timeout}, {@code nice}. */
+    WRAPPED,
+    /** The command run by {@code xargs} or {@code parallel}. */
+    XARGS,
+    /** The command run by {@code find -exec}, {@code -execdir}, {@code -ok}, {@code -okdir}. */
+    FIND_EXEC,
+    /** A decoded PowerShell {@code -EncodedCommand} payload. */
+    ENCODED_PAYLOAD
+}

@@ -1,0 +1,33 @@
+package dev.shellwarden.grammar;
+
+import java.util.List;
+
+/**
+ * The segments of one text, in source order (a nested segment follows the segment that contains
+ * it). An empty list means the text runs nothing (blank, comments only).
+ *
+ * @param segments the simple commands found
+ */
+public record SplitResult(List<Segment> segments) {
+
+    /** Freezes the list. */
+    public SplitResult {
+        segments = List.copyOf(segments);
+    }
+
+    /** True when every segment is static. */
+    public boolean isStatic() {
+        return segments.stream().allMatch(Segment::isStatic);
+    }
+
+    /**
+     * A result for a text that could not be split at all: one opaque segment carrying the raw
+     * text as its only word, so that raw-text rules can still deny it.
+     */
+    public static SplitResult unsplittable(String raw, OpaqueReason reason) {
+        Segment s = new Segment(0, -1, 0, Provenance.TOP, List.of(),
+                List.of(new Word(raw, raw, false, java.util.Set.of())), List.of(), List.of(),
+                List.of(), Position.SOLE, java.util.Set.of(reason));
+        return new SplitResult(List.of(s));
+    }
+}

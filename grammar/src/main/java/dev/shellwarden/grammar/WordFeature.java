@@ -1,0 +1,29 @@
+package dev.shellwarden.grammar;
+
+/** How a word was written; rules use these to tell data from code and literal from dynamic. */
+public enum WordFeature {
+    /** Some part was in single quotes (or a PowerShell verbatim string). */
+    SINGLE_QUOTED,
+    /** Some part was in double quotes (or a PowerShell expandable string). */
+    DOUBLE_QUOTED,
+    /** Some part was an ANSI-C {@code $'…'} string, decoded. */
+    ANSI_C,
+    /** Some character was backslash- (or backtick-) escaped. */
+    ESCAPED,
+    /** A parameter expansion ({@code $X}, {@code ${X}}, {@code $env:X}). */
+    PARAMETER,
+    /** A command substitution ({@code $(…)}, backticks, PowerShell {@code $(…)}). */
+    COMMAND_SUBSTITUTION,
+    /** An arithmetic expansion {@code $((…))}. */
+    ARITHMETIC,
+    /** A process substitution {@code <(…)} or {@code >(…)}. */
+    PROCESS_SUBSTITUTION,
+    /** Unquoted glob characters ({@code * ? [}) that the shell may expand. */
+    GLOB,
+    /** A leading tilde that was expanded statically. */
+    TILDE,
+    /** Brace expansion produced this word. */
+    BRACE,
+    /** A parameter resolved from a literal assignment earlier in the same text. */
+    RESOLVED_VARIABLE
+}
