@@ -1,6 +1,7 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.OpaqueReason;
+import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Word;
 import java.util.ArrayList;
@@ -40,6 +41,10 @@ public final class Cmd {
     private final int stages;
     private final String opBefore;
     private final boolean background;
+    private final List<String> redirectWrites;
+    private final List<String> redirectReads;
+    private final boolean stdoutRedirected;
+    private final List<String> redirectTargets;
 
     /** Builds the fact for a segment. */
     public Cmd(Segment s) {
@@ -99,6 +104,25 @@ public final class Cmd {
         this.stages = s.position().stages();
         this.opBefore = s.position().opBefore();
         this.background = s.position().background();
+        List<String> rw = new ArrayList<>();
+        List<String> rr = new ArrayList<>();
+        boolean out = false;
+        List<String> all = new ArrayList<>();
+        for (Redirect r : s.redirects()) {
+            all.add(r.target().text());
+            if (r.writes()) {
+                rw.add(r.target().text());
+                if (r.fd() < 0 || r.fd() == 1 || r.op().startsWith("&")) {
+                    out = true;
+                }
+            } else if (r.op().equals("<") || r.op().equals("<>")) {
+                rr.add(r.target().text());
+            }
+        }
+        this.redirectWrites = Collections.unmodifiableList(rw);
+        this.redirectReads = Collections.unmodifiableList(rr);
+        this.stdoutRedirected = out;
+        this.redirectTargets = Collections.unmodifiableList(all);
     }
 
     private static String basename(String p) {
@@ -270,6 +294,1061 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Helpers for rules. Every helper is a pure function of the segment (and the Ctx passed in):
+    // no I/O, so a rule's answer depends only on the command text and the letter.
+    // ---------------------------------------------------------------------------------------------
+
+    private static final Set<String> SHELLS = Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash",
+            "fish", "csh", "tcsh", "busybox", "pwsh", "powershell", "yash", "posh", "sash", "rbash");
+
+    private static final java.util.regex.Pattern PAYLOAD_RUNS = java.util.regex.Pattern.compile(
+            "os\\.system|os\\.popen|os\\.exec|os\\.spawn|subprocess|pty\\.spawn|commands\\.getoutput"
+            + "|child_process|execSync|spawnSync|execFileSync|\\bexec\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+[\"'`]"
+            + "|passthru|shell_exec|proc_open|popen|pcntl_exec|Process\\.Start|ProcessBuilder"
+            + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
+            + "|\\bexec\\s+[\"'/]|__import__|\\beval\\s*\\(|ctypes|cdll|LoadLibrary|\\|\\s*getline|\\|&"
+            + "|\\|\\s*\"[^\"]*\"|qx[{(/]|/bin/(ba)?sh");
+
+    private static final java.util.regex.Pattern PAYLOAD_DELETES = java.util.regex.Pattern.compile(
+            "shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink\\(|\\.rmdir\\("
+            + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
+            + "|rmtree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
+            + "|\\.truncate\\(|os\\.truncate|Remove-Item|\\bdel\\s");
+
+    private static final java.util.regex.Pattern PAYLOAD_NETWORK = java.util.regex.Pattern.compile(
+            "socket|urllib|requests\\.|http\\.client|fetch\\(|https?\\.(request|get)|net\\.connect"
+            + "|IO::Socket|fsockopen|TCPSocket|/inet/tcp|/inet/udp|Net::HTTP|open-uri|LWP|curl_exec"
+            + "|ftplib|paramiko|/dev/tcp|Sockets|connect\\(");
+
+    private static final java.util.regex.Pattern PAYLOAD_ABSOLUTE_PATH = java.util.regex.Pattern.compile(
+            "[\"'](/|~|[A-Za-z]:\\\\)[^\"']*[\"']|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
+            + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)");
+
+    /** True when the command is one of the space-separated names. */
+    public boolean named(String spaceSeparated) {
+        for (String n : spaceSeparated.split(" ")) {
+            if (n.equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True for a shell interpreter ({@code sh}, {@code bash}, {@code zsh}…). */
+    public boolean isShell() {
+        return SHELLS.contains(name);
+    }
+
+    /** True for a Python, Node, Perl, Ruby, PHP or other scripting interpreter. */
+    public boolean isInterpreter() {
+        return name.matches("python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
+                + "|lua[0-9.]*|luajit|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb");
+    }
+
+    /** True when any argument equals one of the space-separated words. */
+    public boolean anyArg(String spaceSeparated) {
+        for (String a : spaceSeparated.split(" ")) {
+            if (!a.isEmpty() && args.contains(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some argument starts with {@code prefix}. */
+    public boolean argStartsWith(String prefix) {
+        for (String a : args) {
+            if (a.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some argument contains {@code text}, ignoring case. */
+    public boolean argContains(String text) {
+        String t = text.toLowerCase(java.util.Locale.ROOT);
+        for (String a : args) {
+            if (a.toLowerCase(java.util.Locale.ROOT).contains(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some argument matches the regular expression (whole argument). */
+    public boolean argMatches(String regex) {
+        for (String a : args) {
+            if (a.matches(regex)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The value of the first of the space-separated options present: {@code -o FILE},
+     * {@code -oFILE} (single-letter options), {@code --output FILE} or {@code --output=FILE}; empty
+     * when absent.
+     */
+    public String valueOf(String spaceSeparated) {
+        String[] opts = spaceSeparated.split(" ");
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            for (String o : opts) {
+                if (o.isEmpty()) {
+                    continue;
+                }
+                if (a.equals(o)) {
+                    return i + 1 < args.size() ? args.get(i + 1) : "";
+                }
+                if (o.startsWith("--") && a.startsWith(o + "=")) {
+                    return a.substring(o.length() + 1);
+                }
+                if (!o.startsWith("--") && o.length() == 2 && a.startsWith(o) && a.length() > 2) {
+                    return a.substring(2);
+                }
+            }
+        }
+        return "";
+    }
+
+    /**
+     * The positional arguments when the space-separated options take a value: {@code ssh -i key
+     * host cmd} with {@code "-i"} gives {@code [host, cmd]}.
+     */
+    public List<String> positionals(String optionsWithValue) {
+        Set<String> withValue = Set.of(optionsWithValue.isBlank() ? new String[0] : optionsWithValue.split(" "));
+        List<String> out = new ArrayList<>();
+        boolean end = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (end || !a.startsWith("-") || a.equals("-")) {
+                out.add(a);
+            } else if (a.equals("--")) {
+                end = true;
+            } else if (withValue.contains(a)) {
+                i++;
+            }
+        }
+        return out;
+    }
+
+    /** True when the subcommand after the given number of leading positionals is one of the words. */
+    public boolean subAt(int index, String spaceSeparated) {
+        List<String> p = positionals("");
+        if (index >= p.size()) {
+            return false;
+        }
+        for (String s : spaceSeparated.split(" ")) {
+            if (s.equals(p.get(index))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when the command only prints help, a version or a dry run. */
+    public boolean isInfoOnly() {
+        return flags.contains("--help") || flags.contains("--version") || flags.contains("--dry-run")
+                || flags.contains("--dryrun") || flags.contains("--what-if") || flags.contains("-WhatIf")
+                || (!operands.isEmpty() && operands.get(0).equals("help"));
+    }
+
+    /** True when the named wrapper ({@code timeout}, {@code sudo}…) was unwrapped to reach this command. */
+    public boolean wrappedBy(String wrapper) {
+        return wrappers.contains(wrapper);
+    }
+
+    /** True when standard output goes to a file (or {@code /dev/null}) rather than to the agent. */
+    public boolean isStdoutRedirected() {
+        return stdoutRedirected;
+    }
+
+    /** True when a redirection writes to a real file (not {@code /dev/null}, stdout, stderr). */
+    public boolean isWritesFile() {
+        for (String t : redirectWrites) {
+            if (!PathFacts.isHarmlessDevice(PathFacts.normalize(t))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Targets of writing redirections, as written. */
+    public List<String> getRedirectWrites() {
+        return redirectWrites;
+    }
+
+    /** Files read through {@code <}. */
+    public List<String> getRedirectReads() {
+        return redirectReads;
+    }
+
+    /** True when the command runs detached from the agent: in the background with its output in a file. */
+    public boolean isDetached() {
+        return background && stdoutRedirected;
+    }
+
+    /**
+     * The paths the command deletes: {@code rm}/{@code rmdir}/{@code unlink}/{@code shred} operands
+     * and the start paths of {@code find … -delete} or {@code find … -exec rm}.
+     */
+    public List<String> getDeleteTargets() {
+        switch (name) {
+            case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
+                return positionals("-n -u --iterations --remove --random-source -s --size");
+            }
+            case "find" -> {
+                boolean deletes = args.contains("-delete");
+                for (int i = 0; i + 1 < args.size(); i++) {
+                    String a = args.get(i);
+                    if ((a.equals("-exec") || a.equals("-execdir") || a.equals("-ok") || a.equals("-okdir"))
+                            && basename(args.get(i + 1)).matches("rm|rmdir|unlink|shred")) {
+                        deletes = true;
+                    }
+                }
+                return deletes ? findStarts() : List.of();
+            }
+            default -> {
+                return List.of();
+            }
+        }
+    }
+
+    /** The start paths of a {@code find} ({@code .} when none is given). */
+    public List<String> findStarts() {
+        List<String> starts = new ArrayList<>();
+        for (String a : args) {
+            if (a.startsWith("-") || a.equals("(") || a.equals("!") || a.equals("\\(")) {
+                break;
+            }
+            starts.add(a);
+        }
+        if (starts.isEmpty()) {
+            starts.add(".");
+        }
+        return starts;
+    }
+
+    /** True when the command deletes recursively (or {@code find} deletes what it walks). */
+    public boolean isRecursiveDelete() {
+        if (name.equals("find")) {
+            return !getDeleteTargets().isEmpty();
+        }
+        return named("rm shred srm trash trash-put wipe") && anyFlag("-r -R --recursive")
+                || name.equals("rmdir") && anyFlag("-p --parents");
+    }
+
+    /**
+     * The paths the command writes or replaces: writing redirections plus the destinations of
+     * {@code tee}, {@code cp}, {@code mv}, {@code ln}, {@code install}, {@code rsync}, {@code dd of=},
+     * {@code sed -i}, {@code curl -o}, {@code wget -O}, {@code touch}, {@code mkdir},
+     * {@code truncate}, {@code chmod}/{@code chown}.
+     */
+    public List<String> getWriteTargets() {
+        List<String> out = new ArrayList<>(redirectWrites);
+        List<String> p;
+        switch (name) {
+            case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
+            case "cp", "ln", "install", "rsync", "scp" -> {
+                String t = valueOf("-t --target-directory");
+                p = positionals("-t --target-directory -S --suffix -m --mode -o --owner -g --group -e --rsh"
+                        + " --exclude --include --filter -f");
+                if (!t.isEmpty()) {
+                    out.add(t);
+                } else if (p.size() >= 2) {
+                    out.add(p.get(p.size() - 1));
+                }
+            }
+            case "mv" -> out.addAll(positionals("-t --target-directory -S --suffix"));
+            case "dd" -> {
+                for (String a : args) {
+                    if (a.startsWith("of=")) {
+                        out.add(a.substring(3));
+                    }
+                }
+            }
+            case "sed", "perl" -> {
+                if (argMatches("-i.*|--in-place.*|-[a-hj-zA-Z]*i[a-zA-Z]*")) {
+                    p = positionals("-e -f --expression --file -l -E");
+                    boolean scriptGiven = anyFlag("-e -f --expression --file") || name.equals("perl") && anyFlag("-e -E");
+                    out.addAll(scriptGiven ? p : p.subList(Math.min(1, p.size()), p.size()));
+                }
+            }
+            case "curl" -> {
+                String o = valueOf("-o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "wget" -> {
+                String o = valueOf("-O --output-document");
+                if (!o.isEmpty() && !o.equals("-")) {
+                    out.add(o);
+                } else if (o.isEmpty()) {
+                    // Without -O wget saves under the URL's last path element.
+                    for (String u : positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header")) {
+                        String b = u.replaceFirst("[?#].*$", "");
+                        int slash = b.lastIndexOf('/');
+                        if (slash >= 0 && slash < b.length() - 1 && b.contains("://")) {
+                            out.add(b.substring(slash + 1));
+                        }
+                    }
+                }
+            }
+            case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
+                p = positionals("--reference");
+                if (p.size() >= 2) {
+                    out.addAll(p.subList(1, p.size()));
+                }
+            }
+            default -> {
+            }
+        }
+        return out;
+    }
+
+    /** True when some delete target resolves outside the project (temporary directories count as inside). */
+    public boolean deletesOutside(Ctx ctx) {
+        for (String t : getDeleteTargets()) {
+            if (isOutside(t, ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some write target resolves outside the project and temporary directories. */
+    public boolean writesOutside(Ctx ctx) {
+        for (String t : getWriteTargets()) {
+            if (isOutside(t, ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some delete target is the project directory itself, its {@code .git}, or {@code *} at its top. */
+    public boolean deletesProject(Ctx ctx) {
+        String project = project(ctx);
+        if (project.isEmpty()) {
+            return false;
+        }
+        for (String t : getDeleteTargets()) {
+            String abs = PathFacts.resolve(t, cwd(ctx), PathFacts.homeOf(project));
+            if (abs.equals(project) || abs.equals(project + "/*") || abs.equals(project + "/.git")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when a write or delete target is a persistence point (rc files, cron, sudoers…). */
+    public boolean touchesPersistence(Ctx ctx) {
+        String home = PathFacts.homeOf(project(ctx));
+        List<String> all = new ArrayList<>(getWriteTargets());
+        all.addAll(getDeleteTargets());
+        for (String t : all) {
+            String abs = PathFacts.resolve(t, cwd(ctx), home);
+            String tilde = abs.startsWith(home + "/") ? "~" + abs.substring(home.length()) : abs;
+            if (PathFacts.isPersistence(abs) || PathFacts.isPersistence(tilde)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when a write or delete target is shell-warden's or an agent's own configuration. */
+    public boolean touchesSelfProtected() {
+        List<String> all = new ArrayList<>(getWriteTargets());
+        all.addAll(getDeleteTargets());
+        for (String t : all) {
+            if (PathFacts.isSelfProtected(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some operand, option value ({@code @file}, {@code file=@x}) or input redirection names a secret file. */
+    public boolean mentionsSecret() {
+        for (String a : args) {
+            String v = a;
+            int at = v.lastIndexOf('@');
+            if (at >= 0) {
+                v = v.substring(at + 1);
+            }
+            int eq = v.indexOf('=');
+            if (eq >= 0 && a.startsWith("-")) {
+                v = v.substring(eq + 1);
+            }
+            if (!v.isEmpty() && !v.startsWith("-") && PathFacts.isSecret(v)) {
+                return true;
+            }
+        }
+        for (String r : redirectReads) {
+            if (PathFacts.isSecret(r)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some operand is a block device or raw memory. */
+    public boolean hasDeviceOperand() {
+        for (String op : operands) {
+            if (PathFacts.isBlockDevice(op)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some operand is a system directory ({@code /etc}, {@code /usr/*}) or a home directory. */
+    public boolean hasSystemDirOperand() {
+        for (String op : operands) {
+            if (PathFacts.isSystemDir(op) || PathFacts.isRootLike(op)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some delete target is the root, a home directory or a system directory. */
+    public boolean deletesSystem() {
+        for (String t : getDeleteTargets()) {
+            if (PathFacts.isRootLike(t) || PathFacts.isSystemDir(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some operand is a Windows drive root, system folder or the user profile. */
+    public boolean hasWindowsRootOperand() {
+        for (String a : args) {
+            if (PathFacts.isWindowsRootLike(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when a PowerShell parameter is present under any unambiguous spelling: {@code
+     * psParam("Recurse", 2)} matches {@code -r}? no: at least {@code minimum} letters, so
+     * {@code -Re}, {@code -rec}, {@code -Recurse}; case-insensitive; {@code -Recurse:$true} counts.
+     */
+    public boolean psParam(String parameter, int minimum) {
+        String full = parameter.toLowerCase(java.util.Locale.ROOT);
+        for (String a : args) {
+            if (!a.startsWith("-") || a.length() < 2) {
+                continue;
+            }
+            String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
+            int colon = p.indexOf(':');
+            if (colon >= 0) {
+                if (p.endsWith(":$false")) {
+                    continue;
+                }
+                p = p.substring(0, colon);
+            }
+            if (p.length() >= Math.min(minimum, full.length()) && full.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The name compared case-insensitively (PowerShell cmdlets and Windows executables). */
+    public boolean nameIs(String spaceSeparated) {
+        String n = name.toLowerCase(java.util.Locale.ROOT);
+        if (n.endsWith(".exe")) {
+            n = n.substring(0, n.length() - 4);
+        }
+        for (String s : spaceSeparated.split(" ")) {
+            if (s.toLowerCase(java.util.Locale.ROOT).equals(n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The inline program of an interpreter ({@code python -c}, {@code node -e}, {@code perl -e},
+     * {@code ruby -e}, {@code php -r}, the program of {@code awk}…), or empty.
+     */
+    public String getPayload() {
+        if (name.matches("python[0-9.]*|pypy[0-9.]*")) {
+            return valueOf("-c");
+        }
+        if (name.matches("node|nodejs|bun|deno")) {
+            String v = valueOf("-e --eval -p --print");
+            return v.isEmpty() && name.equals("deno") && sub("eval") && operands.size() > 1 ? operands.get(1) : v;
+        }
+        if (name.matches("perl[0-9.]*|ruby[0-9.]*")) {
+            for (int i = 0; i + 1 < args.size(); i++) {
+                if (args.get(i).matches("-[a-zA-Z0-9]*[eE]")) {
+                    return args.get(i + 1);
+                }
+            }
+            return "";
+        }
+        if (name.matches("php[0-9.]*")) {
+            return valueOf("-r");
+        }
+        if (name.matches("awk|gawk|mawk|nawk|busybox-awk")) {
+            List<String> p = positionals("-F -v -f --field-separator --assign --file");
+            return anyFlag("-f --file") || p.isEmpty() ? "" : p.get(0);
+        }
+        if (name.matches("R|Rscript|lua[0-9.]*|julia|jrunscript|gnuplot|ghc|slsh|dc|luajit|tclsh")) {
+            return valueOf("-e --eval");
+        }
+        if (name.matches("octave|octave-cli")) {
+            return valueOf("--eval");
+        }
+        return "";
+    }
+
+    /** True when the inline program starts processes or runs shell commands. */
+    public boolean isPayloadRuns() {
+        String p = getPayload();
+        if (p.isEmpty()) {
+            return false;
+        }
+        if (PAYLOAD_RUNS.matcher(p).find()) {
+            return true;
+        }
+        if (name.matches("perl[0-9.]*|ruby[0-9.]*|php[0-9.]*") && p.indexOf('`') >= 0) {
+            return true;
+        }
+        return name.equals("dc") && p.contains("!");
+    }
+
+    /** True when the inline program deletes files. */
+    public boolean isPayloadDeletes() {
+        String p = getPayload();
+        return !p.isEmpty() && PAYLOAD_DELETES.matcher(p).find();
+    }
+
+    /** True when the inline program opens network connections. */
+    public boolean isPayloadNetwork() {
+        String p = getPayload();
+        return !p.isEmpty() && PAYLOAD_NETWORK.matcher(p).find();
+    }
+
+    /** True when the inline program names an absolute or home path. */
+    public boolean isPayloadAbsolutePath() {
+        String p = getPayload();
+        return !p.isEmpty() && PAYLOAD_ABSOLUTE_PATH.matcher(p).find();
+    }
+
+    private static final java.util.regex.Pattern SHELL_PATH = java.util.regex.Pattern.compile(
+            "(^|[\\s;|&'\"=!(:])/[\\w./-]*/(sh|bash|zsh|dash|ksh|mksh|ash|fish|csh|tcsh|busybox|pwsh)(\\s|$|['\";)])"
+            + "|(^|=)!\\s*(sh|bash|zsh|/)|^exec[=:]|(^|[\\s;])exec\\s+(sh|bash|/)");
+
+    /**
+     * True when some argument names a shell for the program to start: an absolute path to a shell
+     * ({@code /bin/sh}, inside an option value too), a bare shell name as a whole argument, or a
+     * {@code !sh} / {@code exec=} escape.
+     */
+    public boolean hasShellArgument() {
+        for (String a : args) {
+            if (SHELLS.contains(a) || SHELL_PATH.matcher(a).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when a redirection's target (read or write) starts with {@code prefix}. */
+    public boolean redirectsTo(String prefix) {
+        for (String t : redirectTargets) {
+            if (t.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final java.util.regex.Pattern GIT_EXEC_KEY = java.util.regex.Pattern.compile(
+            "(?i)core\\.(pager|editor|sshcommand|fsmonitor|hookspath|askpass|gitproxy)|sequence\\.editor"
+            + "|diff\\.(external|.*\\.textconv|.*\\.command)|merge\\..*\\.driver|filter\\..*\\.(clean|smudge|process)"
+            + "|gpg(\\..*)?\\.program|credential(\\..*)?\\.helper|uploadpack\\.packobjectshook|pager\\..*"
+            + "|web\\.browser|man\\..*\\.(cmd|path)|alias\\..*|remote\\..*\\.(uploadpack|receivepack)|protocol\\.ext\\.allow"
+            + "|include\\.path|includeif\\..*");
+
+    private static final Set<String> SAFE_PROGRAMS = Set.of("", "cat", "less", "more", "less -R", "less -FRX",
+            "true", "false", "delta", "diff-so-fancy");
+
+    /**
+     * True when {@code git -c key=value} or {@code --config-env} sets a key that makes git run a
+     * program (pager, editor, ssh command, hooks path, alias with {@code !}…) to something other
+     * than a plain pager.
+     */
+    public boolean isGitConfigRunsProgram() {
+        if (!name.equals("git")) {
+            return false;
+        }
+        for (int i = 0; i + 1 < args.size(); i++) {
+            String a = args.get(i);
+            if (!a.equals("-c") && !a.equals("--config-env")) {
+                if (!a.startsWith("-")) {
+                    break;
+                }
+                continue;
+            }
+            String kv = args.get(i + 1);
+            int eq = kv.indexOf('=');
+            String key = eq < 0 ? kv : kv.substring(0, eq);
+            String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
+            if (a.equals("--config-env") || GIT_EXEC_KEY.matcher(key).matches()
+                    && (!SAFE_PROGRAMS.contains(value) || key.toLowerCase(java.util.Locale.ROOT).startsWith("core.hooks"))
+                    && !(key.toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !value.startsWith("!"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code git config} sets (not reads) a key that makes git run a program. */
+    public boolean isGitConfigSetsProgram() {
+        if (!getGitSub().equals("config") || anyFlag("--get --get-all --get-regexp --list -l --unset --unset-all --show-origin --name-only -e --edit")) {
+            return false;
+        }
+        List<String> p = positionals("-C -c --git-dir --work-tree --file -f --blob --type --default");
+        // p = [config, key, value…]
+        return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
+                && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
+                && !(p.get(1).toLowerCase(java.util.Locale.ROOT).matches("core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)));
+    }
+
+    private static final java.util.regex.Pattern HOOK_VARIABLE = java.util.regex.Pattern.compile(
+            "(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS"
+            + "|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|PAGER|MANPAGER|EDITOR|VISUAL|SYSTEMD_EDITOR|SUDO_EDITOR|LESSOPEN|LESSCLOSE"
+            + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PROMPT_COMMAND|PERL5OPT|PERL5DB|RUBYOPT"
+            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|BROWSER|GIT_PROXY_COMMAND|SHELLOPTS|PS4|TAR_OPTIONS)=(.*)",
+            java.util.regex.Pattern.DOTALL);
+
+    /** True when an assignment prefix points a hook variable ({@code PAGER}, {@code LD_PRELOAD}, {@code GIT_SSH_COMMAND}…) at a program. */
+    public boolean isAssignsHookProgram() {
+        for (String a : assignments) {
+            java.util.regex.Matcher m = HOOK_VARIABLE.matcher(a);
+            if (m.matches()) {
+                String v = m.group(2).trim();
+                if (m.group(1).equals("NODE_OPTIONS") && !v.matches(".*(--require|-r |--import|--loader|--experimental-loader).*")) {
+                    continue;
+                }
+                if (!SAFE_PROGRAMS.contains(v)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Duration of {@code sleep}'s operands in seconds ({@code 1m}, {@code 2h}, {@code infinity});
+     * {@code -1} when an operand cannot be read.
+     */
+    public double getSleepSeconds() {
+        double total = 0;
+        for (String op : operands) {
+            if (op.equals("infinity") || op.equals("inf")) {
+                return Double.POSITIVE_INFINITY;
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)([smhd]?)").matcher(op);
+            if (!m.matches()) {
+                return -1;
+            }
+            double v = Double.parseDouble(m.group(1));
+            total += switch (m.group(2)) {
+                case "m" -> v * 60;
+                case "h" -> v * 3600;
+                case "d" -> v * 86400;
+                default -> v;
+            };
+        }
+        return total;
+    }
+
+    /** The value of an assignment prefix ({@code PAGER=less git log} gives {@code less} for {@code PAGER}), or empty. */
+    public String assigned(String variable) {
+        for (String a : assignments) {
+            if (a.startsWith(variable + "=")) {
+                return a.substring(variable.length() + 1);
+            }
+        }
+        return "";
+    }
+
+    /** True when some assignment prefix sets one of the space-separated variables. */
+    public boolean assigns(String spaceSeparated) {
+        for (String v : spaceSeparated.split(" ")) {
+            for (String a : assignments) {
+                if (a.startsWith(v + "=")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
+    public String getExecutedFile() {
+        if (path.contains("/") && !path.startsWith("/usr/") && !path.startsWith("/bin/")) {
+            return path;
+        }
+        if (isShell() || isInterpreter() || name.equals("source") || name.equals(".")) {
+            if (anyFlag("-c -e -r -m") && !name.equals("source") && !name.equals(".")) {
+                return "";
+            }
+            List<String> p = positionals("-o -O --rcfile --init-file");
+            return p.isEmpty() ? "" : p.get(0);
+        }
+        if (name.equals("chmod") && !operands.isEmpty() && operands.get(0).contains("x") && operands.size() > 1) {
+            return "";
+        }
+        return "";
+    }
+
+    /** True when {@code other} writes the file this command then runs. */
+    public boolean runsFileWrittenBy(Cmd other, Ctx ctx) {
+        String f = getExecutedFile();
+        if (f.isEmpty() || other.named("chmod chown chgrp chattr setfacl touch mkdir")) {
+            return false;
+        }
+        String home = PathFacts.homeOf(project(ctx));
+        String abs = PathFacts.resolve(f, cwd(ctx), home);
+        for (String w : other.getWriteTargets()) {
+            if (PathFacts.resolve(w, cwd(ctx), home).equals(abs)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The last argument, or empty. */
+    public String getLastArg() {
+        return args.isEmpty() ? "" : args.get(args.size() - 1);
+    }
+
+    /**
+     * The git subcommand: the first word after git's global options ({@code -C dir}, {@code -c k=v},
+     * {@code --git-dir=…}); empty for other commands.
+     */
+    public String getGitSub() {
+        if (!name.equals("git")) {
+            return "";
+        }
+        List<String> p = positionals("-C -c --git-dir --work-tree --namespace --exec-path --config-env");
+        return p.isEmpty() ? "" : p.get(0);
+    }
+
+    /** True when the git subcommand is one of the space-separated words. */
+    public boolean git(String spaceSeparated) {
+        String s = getGitSub();
+        for (String w : spaceSeparated.split(" ")) {
+            if (w.equals(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when the regular expression is found (case-insensitively) in some argument or in the text fed on stdin. */
+    public boolean argFind(String regex) {
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.CASE_INSENSITIVE);
+        for (String a : args) {
+            if (p.matcher(a).find()) {
+                return true;
+            }
+        }
+        return hasStdinText && p.matcher(stdin).find();
+    }
+
+    /** True when some write or delete target is a block device or raw memory. */
+    public boolean writesDevice() {
+        for (String t : getWriteTargets()) {
+            if (PathFacts.isBlockDevice(t)) {
+                return true;
+            }
+        }
+        if (named("shred wipe srm dd_rescue ddrescue")) {
+            for (String t : operands) {
+                if (PathFacts.isBlockDevice(t)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when some write target, normalised, matches the regular expression. */
+    public boolean writesMatching(String regex) {
+        for (String t : getWriteTargets()) {
+            if (PathFacts.normalize(t).matches(regex)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when this shell or interpreter runs the program it reads on a piped standard input. */
+    public boolean isProgramFromStdin() {
+        if (!isPipedInto()) {
+            return false;
+        }
+        if (nameIs("Invoke-Expression iex")) {
+            return true;
+        }
+        if (name.equals("source") || name.equals(".")) {
+            return operands.isEmpty() || Set.of("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0").contains(operands.get(0));
+        }
+        List<String> p;
+        if (isShell()) {
+            if (flags.contains("-s")) {
+                return true;
+            }
+            if (flags.contains("-c") || psParam("Command", 1) && !args.contains("-") || psParam("File", 1) && !args.contains("-")) {
+                return false;
+            }
+            p = positionals("-o -O --rcfile --init-file");
+        } else if (isInterpreter()) {
+            if (anyFlag("-c -e -E -r --eval -p --print -m")) {
+                return false;
+            }
+            p = positionals("-W -X -I");
+        } else {
+            return false;
+        }
+        return p.isEmpty() || Set.of("-", "/dev/stdin", "/dev/fd/0").contains(p.get(0));
+    }
+
+    /** True when {@code find -exec}/{@code -execdir}/{@code -ok} starts a shell with no {@code -c} script. */
+    public boolean isFindExecBareShell() {
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).matches("-exec|-execdir|-ok|-okdir") && SHELLS.contains(basename(args.get(i + 1)))) {
+                String next = i + 2 < args.size() ? args.get(i + 2) : "";
+                if (!next.equals("-c")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when an editor's start-up commands ({@code -c}, {@code --cmd}, {@code +cmd}, {@code --eval}) run a shell or code. */
+    public boolean isEditorRunsShell() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String cmd = null;
+            if ((a.equals("-c") || a.equals("--cmd") || a.equals("--eval") || a.equals("-eval") || a.equals("-S")) && i + 1 < args.size()) {
+                cmd = args.get(i + 1);
+            } else if (a.startsWith("+") && a.length() > 1) {
+                cmd = a.substring(1);
+            } else if (a.startsWith("--eval=")) {
+                cmd = a.substring(7);
+            }
+            if (cmd != null && cmd.matches("(?s).*(!|\\bsh(ell)?\\b|terminal|system|call-process|shell-command|py(thon)?3?\\b|lua\\b|perl\\b|ruby\\b).*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when an ssh {@code -o} option runs a local program (LocalCommand, PermitLocalCommand, a shell-like ProxyCommand). */
+    public boolean isSshOptionRunsProgram() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String opt = a.equals("-o") && i + 1 < args.size() ? args.get(i + 1) : a.startsWith("-o") && a.length() > 2 ? a.substring(2) : null;
+            if (a.startsWith("--rsh=") || (a.equals("-e") || a.equals("--rsh")) && name.equals("rsync")) {
+                String v = a.startsWith("--rsh=") ? a.substring(6) : i + 1 < args.size() ? args.get(i + 1) : "";
+                if (v.matches(".*[;&|`$].*|.*\\bsh\\s+-c.*")) {
+                    return true;
+                }
+            }
+            if (opt == null) {
+                continue;
+            }
+            String o = opt.toLowerCase(java.util.Locale.ROOT).replace(" ", "=");
+            if (o.startsWith("localcommand") || o.startsWith("permitlocalcommand=yes") || o.startsWith("knownhostscommand")
+                    || o.startsWith("proxycommand") && opt.matches("(?s).*([;&`$]|\\|\\s*(ba|da|z)?sh\\b|/bin/|\\bsh\\b|bash).*")
+                    || o.startsWith("ssh_command") || o.startsWith("sshcommand")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True for a development server or other foreground process that runs until stopped. */
+    public boolean isDevServer() {
+        List<String> p = positionals("-p --port -H --host -b --bind -w --workers -c --config -f --file --prefix -C --cwd --filter -F --env-file -e");
+        String tool = name;
+        if (named("npx pnpx bunx") || (named("pnpm yarn") && !p.isEmpty() && p.get(0).equals("dlx"))) {
+            int k = p.isEmpty() || !p.get(0).equals("dlx") ? 0 : 1;
+            if (p.size() <= k) {
+                return false;
+            }
+            tool = basename(p.get(k));
+            p = p.subList(k + 1, p.size());
+        }
+        String first = p.isEmpty() ? "" : p.get(0);
+        String second = p.size() > 1 ? p.get(1) : "";
+        switch (tool) {
+            case "npm", "yarn", "pnpm", "bun" -> {
+                String script = first.equals("run") || first.equals("run-script") ? second : first;
+                if (tool.equals("npm") && !first.equals("run") && !first.equals("run-script") && !first.equals("start")) {
+                    return false;
+                }
+                return script.matches("(dev|start|serve|server|preview|develop|storybook)([:-].*)?");
+            }
+            case "vite" -> {
+                return first.isEmpty() || first.matches("dev|serve|preview") || first.startsWith(".") || first.startsWith("/");
+            }
+            case "next", "nuxt", "nuxi", "astro", "remix", "gatsby", "expo", "storybook", "wrangler", "netlify", "vercel", "sail" -> {
+                return first.matches("dev|start|develop|preview|serve");
+            }
+            case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll", "artisan" -> {
+                return first.matches("serve|s|server");
+            }
+            case "hugo" -> {
+                return first.matches("server|serve");
+            }
+            case "react-scripts" -> {
+                return first.equals("start");
+            }
+            case "parcel" -> {
+                return !first.equals("build");
+            }
+            case "firebase" -> {
+                return first.matches("serve|emulators:start");
+            }
+            case "streamlit" -> {
+                return first.equals("run");
+            }
+            case "jupyter" -> {
+                return first.matches("notebook|lab|server");
+            }
+            case "flask", "fastapi" -> {
+                return first.matches("run|dev");
+            }
+            case "rails" -> {
+                return first.matches("s|server");
+            }
+            case "bundle" -> {
+                return p.contains("rails") && (p.contains("s") || p.contains("server")) || p.contains("jekyll") && p.contains("serve");
+            }
+            case "php" -> {
+                return anyFlag("-S") || p.contains("artisan") && p.contains("serve");
+            }
+            case "python", "python3" -> {
+                String m = valueOf("-m");
+                return m.matches("http\\.server|SimpleHTTPServer|uvicorn|flask|streamlit|jupyter|notebook|gunicorn|hypercorn|mkdocs|pydoc")
+                        && !(m.equals("flask") && !args.contains("run")) && !(m.equals("mkdocs") && !args.contains("serve"))
+                        && !(m.equals("pydoc") && !anyFlag("-p -b"))
+                        || p.size() >= 2 && p.get(0).endsWith("manage.py") && p.get(1).equals("runserver");
+            }
+            case "manage.py" -> {
+                return first.equals("runserver");
+            }
+            case "uvicorn", "gunicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server", "air" -> {
+                return true;
+            }
+            case "dotnet" -> {
+                return first.equals("watch");
+            }
+            case "docker", "podman", "docker-compose", "podman-compose" -> {
+                boolean compose = tool.endsWith("-compose") || first.equals("compose");
+                return compose && args.contains("up") && !anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run");
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** True when a shell, interpreter or client is started with nothing to run: it would open a prompt. */
+    public boolean isReplOnly() {
+        if (anyFlag("-V -v --version -h --help -?")) {
+            return false;
+        }
+        if (isShell()) {
+            return !flags.contains("-c") && !flags.contains("-s") && positionals("-o -O --rcfile --init-file").isEmpty();
+        }
+        if (isInterpreter() || named("ipython bc lua tclsh scala clj lein sbt erl iex ghci pry irb")) {
+            if (anyFlag("-c -e -E -r -m --eval -p --print -x -W --check -l -n -a -i -f --file")) {
+                return anyFlag("-i") && !anyFlag("-c -e -m");
+            }
+            return positionals("-W -X -I -r --require").isEmpty() && !named("ghci");
+        }
+        return switch (name) {
+            case "psql" -> !anyFlag("-c --command -f --file -l --list");
+            case "mysql", "mariadb", "mysqlsh" -> !anyFlag("-e --execute --batch -B -f") && !argStartsWith("-e");
+            case "mongo", "mongosh" -> !anyFlag("--eval -f --file --nodb") && positionals("--host --port -u -p --username --password --authenticationDatabase").stream().noneMatch(x -> x.endsWith(".js"));
+            case "sqlite3", "duckdb" -> positionals("-cmd -separator -newline -nullvalue").size() <= 1 && !anyFlag("-cmd -c -json -csv -line");
+            case "redis-cli", "valkey-cli" -> positionals("-h -p -a -n -u --user --pass -s -r -i").isEmpty() && !anyFlag("--scan --bigkeys --stat --latency --pipe --rdb");
+            case "clickhouse-client", "cqlsh" -> !anyFlag("-q --query -e --execute -f --file");
+            case "ftp", "telnet" -> true;
+            case "sftp" -> !anyFlag("-b");
+            case "gdb", "lldb", "pdb" -> !anyFlag("-batch --batch -ex -x -o --one-line -b");
+            default -> false;
+        };
+    }
+
+    /** Seconds of a PowerShell {@code Start-Sleep} ({@code -Seconds}, {@code -Milliseconds}, positional); -1 when unreadable. */
+    public double getPsSleepSeconds() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
+            String v = i + 1 < args.size() ? args.get(i + 1) : "";
+            double scale = 1;
+            if (a.startsWith("-m")) {
+                scale = 0.001;
+            } else if (a.startsWith("-d")) {
+                return -1;
+            } else if (!a.startsWith("-s")) {
+                if (i == 0 && !a.startsWith("-")) {
+                    v = args.get(0);
+                } else {
+                    continue;
+                }
+            }
+            try {
+                return Double.parseDouble(v) * scale;
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    private boolean isOutside(String target, Ctx ctx) {
+        String project = project(ctx);
+        String bare = target.replaceFirst("^(\\$HOME|\\$\\{HOME\\})", "~");
+        if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
+            // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
+            return false;
+        }
+        String abs = PathFacts.resolve(target, cwd(ctx), PathFacts.homeOf(project));
+        if (!abs.startsWith("/")) {
+            return project.isEmpty();
+        }
+        return !PathFacts.isInside(abs, project) && !PathFacts.isTemp(abs) && !PathFacts.isHarmlessDevice(abs);
+    }
+
+    private static String project(Ctx ctx) {
+        return ctx.getProjectDir().isEmpty() ? ctx.getCwd() : PathFacts.normalize(ctx.getProjectDir());
+    }
+
+    private static String cwd(Ctx ctx) {
+        return ctx.getCwd().isEmpty() ? project(ctx) : ctx.getCwd();
     }
 
     @Override

@@ -9,6 +9,17 @@ public final class Ctx {
     private final String mode;
     private final String shell;
     private final String raw;
+    private final boolean forkBomb;
+
+    /** A function that pipes into itself in the background, or a fork loop in an interpreter. */
+    private static final java.util.regex.Pattern FORK_BOMB = java.util.regex.Pattern.compile(
+            "([A-Za-z_:.%][\\w:.%-]{0,30})\\s*\\(\\s*\\)\\s*\\{[^}]{0,200}?\\1\\s*\\|\\s*\\1\\s*&"
+            + "|function\\s+([A-Za-z_:.][\\w:.-]{0,30})\\s*(\\(\\s*\\))?\\s*\\{[^}]{0,200}?\\2\\s*\\|\\s*\\2\\s*&"
+            + "|fork\\s+while\\s+fork|while\\s*\\(?\\s*(1|true)\\s*\\)?\\s*[;{]?\\s*(do\\s+)?[^;]{0,40}fork\\s*\\(\\s*\\)"
+            + "|os\\.fork\\(\\)[^\\n]{0,40}while|while[^\\n]{0,40}os\\.fork\\(\\)");
+
+    /** Longest text searched for a fork bomb; a bomb is short, and the bound keeps the search linear. */
+    private static final int FORK_BOMB_SCAN = 4096;
 
     /**
      * @param projectDir absolute project directory, or empty when unknown
@@ -23,6 +34,14 @@ public final class Ctx {
         this.mode = mode;
         this.shell = shell;
         this.raw = raw;
+        String head = raw.length() > FORK_BOMB_SCAN ? raw.substring(0, FORK_BOMB_SCAN) : raw;
+        this.forkBomb = head.contains("fork") || head.indexOf('|') >= 0 && head.indexOf('&') >= 0
+                ? FORK_BOMB.matcher(head).find() : false;
+    }
+
+    /** True when the raw text holds a fork bomb (found on the text: no splitter models one). */
+    public boolean isForkBomb() {
+        return forkBomb;
     }
 
     /** Absolute project directory, or empty. */

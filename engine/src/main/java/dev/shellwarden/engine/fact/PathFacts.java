@@ -2,9 +2,55 @@ package dev.shellwarden.engine.fact;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
 
-/** Path reasoning shared by rules: normalisation and the few paths that must never be touched. */
+/**
+ * Path reasoning shared by rules: lexical normalisation, resolution against the working directory,
+ * and the classes of paths rules care about (root-like, system, temporary, block devices, secrets,
+ * persistence points, agent and shell-warden configuration).
+ *
+ * <p>Everything here is lexical: no file system access, so the same text always gives the same
+ * answer. INVARIANT: a path that cannot be resolved (dynamic, or {@code ~user}) is never reported
+ * as inside the project.
+ */
 public final class PathFacts {
+
+    /** Marker for a home directory that could not be inferred from the project directory. */
+    static final String UNKNOWN_HOME = "/~home";
+
+    private static final Set<String> SYSTEM_DIRS = Set.of(
+            "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc",
+            "/root", "/run", "/sbin", "/srv", "/sys", "/usr", "/var", "/home", "/Users", "/System",
+            "/Library", "/Applications", "/private", "/snap", "/mnt", "/media", "/nix", "/Volumes",
+            "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64", "/usr/local", "/usr/share", "/usr/include",
+            "/usr/local/bin", "/usr/local/lib", "/var/lib", "/var/log", "/var/cache", "/var/spool",
+            "/etc/ssh", "/etc/systemd", "/private/etc", "/private/var", "/System/Library");
+
+    private static final Pattern BLOCK_DEVICE = Pattern.compile(
+            "/dev/(sd[a-z]+[0-9]*|hd[a-z]+[0-9]*|vd[a-z]+[0-9]*|xvd[a-z]+[0-9]*|nvme[0-9]+(n[0-9]+(p[0-9]+)?)?"
+            + "|mmcblk[0-9]+(p[0-9]+)?|r?disk[0-9]+(s[0-9]+)?|md[0-9]+|dm-[0-9]+|mapper/.+|loop[0-9]+"
+            + "|nbd[0-9]+|sr[0-9]+|fd[0-9]+|root|mem|kmem|port)");
+
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(\\.env(\\.(?!(example|sample|template|dist|defaults?)$)[A-Za-z0-9_.-]+)?"
+            + "|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.*\\.(pem|key|p12|pfx|jks|keystore|kdbx|gpg|asc)"
+            + "|\\.netrc|_netrc|\\.pgpass|\\.git-credentials|\\.npmrc|\\.pypirc|\\.vault-token"
+            + "|credentials(\\.json|\\.db)?|secrets?\\.(ya?ml|json|toml)|\\.htpasswd|shadow|gshadow"
+            + "|master\\.key|service[-_]account.*\\.json|terraform\\.tfstate(\\.backup)?)");
+
+    private static final Pattern PERSISTENCE = Pattern.compile(
+            "(~|/~home|/root|/home/[^/]+|/Users/[^/]+)/(\\.(bashrc|bash_profile|bash_login|bash_logout|profile"
+            + "|zshrc|zshenv|zprofile|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|inputrc)"
+            + "|\\.ssh/(authorized_keys2?|rc|config)|\\.config/fish/(config\\.fish|conf\\.d/.*)"
+            + "|\\.config/autostart/.*|\\.config/systemd/user/.*|Library/LaunchAgents/.*|\\.gitconfig"
+            + "|\\.config/git/config|\\.pam_environment|\\.local/share/systemd/user/.*)"
+            + "|/etc/(profile|profile\\.d/.*|bash\\.bashrc|bashrc|zshrc|zsh/.*|environment|sudoers|sudoers\\.d/.*"
+            + "|crontab|cron\\.[a-z]+/.*|cron\\.d|anacrontab|rc\\.local|ld\\.so\\.preload|passwd|group|shadow"
+            + "|systemd/system/.*|init\\.d/.*|xdg/autostart/.*|pam\\.d/.*|security/.*|ssh/sshd_config.*)"
+            + "|/var/spool/cron(/.*)?|/Library/Launch(Agents|Daemons)/.*|/usr/lib/systemd/system/.*"
+            + "|/lib/systemd/system/.*");
 
     private PathFacts() {
     }
@@ -43,10 +89,7 @@ public final class PathFacts {
      * {@code ~/*}.
      */
     public static boolean isRootLike(String path) {
-        String p = path;
-        if (p.startsWith("\"") && p.endsWith("\"") && p.length() >= 2) {
-            p = p.substring(1, p.length() - 1);
-        }
+        String p = unquote(path);
         for (String home : new String[] {"$HOME", "${HOME}", "~"}) {
             if (p.equals(home) || p.startsWith(home + "/")) {
                 String rest = normalize("/" + p.substring(home.length()));
@@ -58,5 +101,155 @@ public final class PathFacts {
         }
         String n = normalize(p);
         return n.equals("/") || n.equals("/*");
+    }
+
+    /**
+     * The home directory implied by a project directory ({@code /home/dev/project} gives
+     * {@code /home/dev}), or a marker that is outside every project when it cannot be inferred.
+     */
+    public static String homeOf(String projectDir) {
+        String[] parts = normalize(projectDir).split("/");
+        if (parts.length >= 3 && (parts[1].equals("home") || parts[1].equals("Users"))) {
+            return "/" + parts[1] + "/" + parts[2];
+        }
+        if (parts.length >= 2 && parts[1].equals("root")) {
+            return "/root";
+        }
+        return UNKNOWN_HOME;
+    }
+
+    /**
+     * Resolves a path as the shell would see it from {@code cwd}: {@code ~}, {@code $HOME} and
+     * {@code ${HOME}} become {@code home}, relative paths are joined to {@code cwd}; the result is
+     * normalised. A relative path with an empty {@code cwd} stays relative.
+     */
+    public static String resolve(String path, String cwd, String home) {
+        String p = unquote(path);
+        for (String h : new String[] {"$HOME", "${HOME}", "~"}) {
+            if (p.equals(h) || p.startsWith(h + "/")) {
+                return normalize(home + "/" + p.substring(h.length()));
+            }
+        }
+        if (p.startsWith("~")) {
+            return normalize(UNKNOWN_HOME + "/" + p);
+        }
+        if (p.startsWith("/") || cwd.isEmpty()) {
+            return normalize(p);
+        }
+        return normalize(cwd + "/" + p);
+    }
+
+    /** True when absolute path {@code p} is {@code dir} or below it. */
+    public static boolean isInside(String p, String dir) {
+        if (dir.isEmpty() || !p.startsWith("/")) {
+            return false;
+        }
+        String d = normalize(dir);
+        return p.equals(d) || p.startsWith(d.equals("/") ? "/" : d + "/");
+    }
+
+    /** True for temporary directories and what is below them. */
+    public static boolean isTemp(String abs) {
+        return isInside(abs, "/tmp") || isInside(abs, "/var/tmp") || isInside(abs, "/private/tmp")
+                || isInside(abs, "/dev/shm") || abs.startsWith("$TMPDIR") || abs.startsWith("${TMPDIR");
+    }
+
+    /** True for the harmless device sinks and sources ({@code /dev/null}, {@code /dev/stdout}…). */
+    public static boolean isHarmlessDevice(String abs) {
+        return switch (abs) {
+            case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero",
+                    "/dev/random", "/dev/urandom", "/dev/fd/1", "/dev/fd/2" -> true;
+            default -> abs.startsWith("/dev/fd/") || abs.startsWith("/dev/pts/");
+        };
+    }
+
+    /**
+     * True for a system directory itself or its direct glob ({@code /etc}, {@code /usr/*},
+     * {@code /usr/lib}); deeper paths are ordinary files outside the project.
+     */
+    public static boolean isSystemDir(String path) {
+        String p = unquote(path);
+        if (!p.startsWith("/")) {
+            return false;
+        }
+        String n = normalize(p);
+        if (n.endsWith("/*")) {
+            n = n.substring(0, n.length() - 2);
+        }
+        return n.isEmpty() || n.equals("/") || SYSTEM_DIRS.contains(n) || n.matches("/(home|Users)/[^/]+");
+    }
+
+    /** True for a whole-disk or partition device node, or raw memory. */
+    public static boolean isBlockDevice(String path) {
+        String p = normalize(unquote(path));
+        return BLOCK_DEVICE.matcher(p).matches()
+                || p.toLowerCase(Locale.ROOT).startsWith("\\\\.\\physicaldrive");
+    }
+
+    /** True when the file name or location says the file holds credentials. */
+    public static boolean isSecret(String path) {
+        String p = unquote(path);
+        int slash = p.lastIndexOf('/');
+        String base = slash >= 0 ? p.substring(slash + 1) : p;
+        if (base.isEmpty() || base.endsWith(".pub") || base.equals("known_hosts")) {
+            return false;
+        }
+        if (SECRET_NAME.matcher(base).matches()) {
+            return true;
+        }
+        return p.contains(".ssh/id_") || p.contains(".aws/") || p.contains(".config/gcloud/")
+                || p.contains(".kube/config") || p.contains(".gnupg/") || p.contains(".docker/config.json")
+                || p.contains(".azure/") || p.contains("/etc/ssl/private");
+    }
+
+    /** True for files that run code at login, on a schedule, with privileges or on every git action. */
+    public static boolean isPersistence(String abs) {
+        return PERSISTENCE.matcher(abs).matches();
+    }
+
+    /**
+     * True for shell-warden's own configuration and the agents' settings and hook files: writing
+     * them would switch the guard off.
+     */
+    public static boolean isSelfProtected(String path) {
+        String p = unquote(path).replace('\\', '/');
+        String lower = p.toLowerCase(Locale.ROOT);
+        if (lower.contains("shell-warden") || lower.contains("shellwarden")) {
+            return !lower.endsWith(".log");
+        }
+        int slash = lower.lastIndexOf('/');
+        String base = slash >= 0 ? lower.substring(slash + 1) : lower;
+        return lower.matches("(.*/)?\\.claude/(settings[^/]*\\.json|hooks(/.*)?)")
+                || lower.matches("(.*/)?\\.claude(/.*)?") && base.startsWith("settings")
+                || base.equals("opencode.json") || base.equals("opencode.jsonc")
+                || lower.matches("(.*/)?\\.opencode(/.*)?") || lower.matches("(.*/)?\\.config/opencode(/.*)?")
+                || lower.matches("(.*/)?\\.codex(/.*)?") || lower.matches("(.*/)?\\.gemini/settings\\.json")
+                || lower.matches("(.*/)?\\.cursor/hooks\\.json");
+    }
+
+    /** True for a Windows drive root or the user profile ({@code C:\}, {@code C:/*}, {@code $env:USERPROFILE}). */
+    public static boolean isWindowsRootLike(String path) {
+        String p = unquote(path).replace('/', '\\').toLowerCase(Locale.ROOT);
+        while (p.endsWith("\\*") || p.endsWith("\\") && p.length() > 3) {
+            p = p.endsWith("\\*") ? p.substring(0, p.length() - 2) : p.substring(0, p.length() - 1);
+        }
+        if (p.matches("[a-z]:\\\\?\\*?") || p.equals("\\")) {
+            return true;
+        }
+        return switch (p) {
+            case "~", "$home", "${home}", "$env:userprofile", "${env:userprofile}", "%userprofile%",
+                    "$env:systemroot", "$env:windir", "%systemroot%", "%windir%", "c:\\windows",
+                    "c:\\users", "c:\\program files", "c:\\program files (x86)", "$env:homedrive",
+                    "$env:systemdrive", "%systemdrive%", "%homedrive%" -> true;
+            default -> p.matches("c:\\\\users\\\\[^\\\\]+");
+        };
+    }
+
+    private static String unquote(String path) {
+        if (path.length() >= 2 && (path.startsWith("\"") && path.endsWith("\"")
+                || path.startsWith("'") && path.endsWith("'"))) {
+            return path.substring(1, path.length() - 1);
+        }
+        return path;
     }
 }
