@@ -108,7 +108,10 @@ class RuleMetaTest {
      */
     private static final java.util.Set<String> NOT_SHOWN_BY_A_CASE = java.util.Set.of("SW0004", "SW0005",
             // Opacity reasons the current splitters cannot produce yet (pending the full grammars).
-            "SW1003", "SW1004", "SW1005", "SW1007", "SW1008", "SW1009", "SW1010", "SW1011");
+            "SW1003", "SW1004", "SW1005", "SW1007", "SW1008", "SW1009", "SW1010", "SW1011",
+            // Rules over nested segments (substitutions) the current bash splitter cannot produce yet;
+            // their cases are in corpus/pending/ until the full grammar is merged.
+            "SW4002");
 
     @Test
     void everyRuleHasAFiringCaseAndANearMiss() {

@@ -45,6 +45,7 @@ public final class Cmd {
     private final List<String> redirectReads;
     private final boolean stdoutRedirected;
     private final List<String> redirectTargets;
+    private final boolean stdinRedirected;
 
     /** Builds the fact for a segment. */
     public Cmd(Segment s) {
@@ -123,6 +124,8 @@ public final class Cmd {
         this.redirectReads = Collections.unmodifiableList(rr);
         this.stdoutRedirected = out;
         this.redirectTargets = Collections.unmodifiableList(all);
+        this.stdinRedirected = s.redirects().stream().anyMatch(r -> r.op().startsWith("<") && !r.isDescriptorDup()
+                && (r.fd() < 0 || r.fd() == 0)) || !s.heredocs().isEmpty();
     }
 
     private static String basename(String p) {
@@ -486,6 +489,11 @@ public final class Cmd {
         return redirectWrites;
     }
 
+    /** True when standard input comes from a file, a heredoc or a here-string. */
+    public boolean isStdinRedirected() {
+        return stdinRedirected;
+    }
+
     /** Files read through {@code <}. */
     public List<String> getRedirectReads() {
         return redirectReads;
@@ -639,6 +647,10 @@ public final class Cmd {
     public boolean deletesProject(Ctx ctx) {
         String project = project(ctx);
         if (project.isEmpty()) {
+            return false;
+        }
+        if (name.equals("find")) {
+            // find deletes what matches below its start path, not the start path itself.
             return false;
         }
         for (String t : getDeleteTargets()) {
@@ -1277,7 +1289,10 @@ public final class Cmd {
 
     /** True when a shell, interpreter or client is started with nothing to run: it would open a prompt. */
     public boolean isReplOnly() {
-        if (anyFlag("-V -v --version -h --help -?")) {
+        if (anyFlag("--version --help")) {
+            return false;
+        }
+        if ((isShell() || isInterpreter()) && anyFlag("-V -v -h -?")) {
             return false;
         }
         if (isShell()) {
@@ -1327,6 +1342,74 @@ public final class Cmd {
             }
         }
         return -1;
+    }
+
+    private static final Set<String> FIND_TESTS = Set.of("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename",
+            "-regex", "-iregex", "-type", "-xtype", "-mtime", "-atime", "-ctime", "-mmin", "-amin", "-cmin", "-size", "-newer",
+            "-user", "-group", "-perm", "-empty", "-samefile", "-inum", "-links", "-used", "-lname", "-ilname", "-nouser", "-nogroup");
+
+    /** True when a {@code find} has no test that narrows what it matches: it acts on everything below its start paths. */
+    public boolean isFindUnfiltered() {
+        for (String a : args) {
+            if (FIND_TESTS.contains(a)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when every start path of a {@code find} resolves inside the project or a temporary directory. */
+    public boolean findsInside(Ctx ctx) {
+        for (String s : findStarts()) {
+            if (s.indexOf('$') >= 0 || s.indexOf('`') >= 0 || isOutside(s, ctx)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when a wrapper ({@code sudo}, {@code env}, {@code timeout}, {@code bash -c}, {@code xargs}…) is given a command to run. */
+    public boolean hasWrappedCommand() {
+        if (isShell()) {
+            return flags.contains("-c") || name.equals("busybox") && !operands.isEmpty();
+        }
+        List<String> p;
+        switch (name) {
+            case "eval", "nohup", "time", "setsid", "unbuffer", "caffeinate", "builtin", "exec", "firejail", "systemd-run", "nsenter", "unshare", "script" -> {
+                p = positionals("-c -o -u -p --unit -t --target");
+                return !p.isEmpty() || name.equals("script") && anyFlag("-c --command");
+            }
+            case "command" -> {
+                return !anyFlag("-v -V") && !operands.isEmpty();
+            }
+            case "env" -> {
+                if (anyFlag("-S --split-string")) {
+                    return true;
+                }
+                return positionals("-u -C --unset --chdir").stream().anyMatch(x -> !x.contains("="));
+            }
+            case "timeout", "gtimeout" -> {
+                return positionals("-s -k --signal --kill-after").size() >= 2;
+            }
+            case "nice", "stdbuf", "strace", "ltrace", "sudo", "doas", "pkexec", "run0", "runuser" -> {
+                return !positionals("-n --adjustment -o -e -s -p -u -g -C -D -h -r -t -U --user --group --prompt --chdir -l").isEmpty() && !anyFlag("-l -v -k -K --list --validate");
+            }
+            case "ionice" -> {
+                return !anyFlag("-p") && !positionals("-c -n -t --class --classdata").isEmpty();
+            }
+            case "chrt", "taskset", "flock", "chroot", "sg" -> {
+                return positionals("-p").size() >= 2 || name.equals("flock") && anyFlag("-c --command") || name.equals("chroot") && operands.size() == 1;
+            }
+            case "xargs", "parallel" -> {
+                return !positionals("-I -i -n -P -d -E -L -s -a --max-args --max-procs --delimiter --arg-file --replace -j --jobs").isEmpty();
+            }
+            case "su" -> {
+                return anyFlag("-c --command");
+            }
+            default -> {
+                return false;
+            }
+        }
     }
 
     private boolean isOutside(String target, Ctx ctx) {
