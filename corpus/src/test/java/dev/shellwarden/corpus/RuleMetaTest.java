@@ -107,6 +107,8 @@ class RuleMetaTest {
      * the checker's protocol tests; SW0005 needs ten thousand rule firings, covered by EngineTest.
      */
     private static final java.util.Set<String> NOT_SHOWN_BY_A_CASE = java.util.Set.of("SW0004", "SW0005",
+            // Config patterns need a config; cases run without one. Covered by OverlayPatternTest.
+            "SW0006", "SW0007", "SW0008",
             // Opacity reasons the current splitters cannot produce yet (pending the full grammars).
             "SW1003", "SW1004", "SW1005", "SW1007", "SW1008", "SW1009", "SW1010", "SW1011",
             // Rules over nested segments (substitutions) the current bash splitter cannot produce yet;

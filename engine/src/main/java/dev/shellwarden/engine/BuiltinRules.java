@@ -31,6 +31,18 @@ public final class BuiltinRules {
             Verdict.ASK, "the rules fired more often than the engine allows for one command",
             "the command is too complex to judge automatically: the user decides");
 
+    /** A config {@code allow} pattern matched (HARD runs the segment unless a rule objects). */
+    public static final RuleInfo CONFIG_ALLOW = of("SW0006", "config-allow", "config", Verdict.ALLOW,
+            Verdict.ALLOW, "the project's config allows commands starting with this argv prefix", "");
+    /** A config {@code ask} pattern matched. */
+    public static final RuleInfo CONFIG_ASK = of("SW0007", "config-ask", "config", Verdict.ASK,
+            Verdict.ASK, "the project's config asks about commands starting with this argv prefix",
+            "the project's shell-warden config asks about this command: the user decides");
+    /** A config {@code deny} pattern matched. */
+    public static final RuleInfo CONFIG_DENY = of("SW0008", "config-deny", "config", Verdict.DENY,
+            Verdict.DENY, "the project's config denies commands starting with this argv prefix",
+            "the project's shell-warden config denies this command: use the project's documented alternative or ask the user");
+
     private static final Map<OpaqueReason, RuleInfo> OPAQUE = new EnumMap<>(OpaqueReason.class);
 
     static {
@@ -75,9 +87,19 @@ public final class BuiltinRules {
         return OPAQUE.get(reason);
     }
 
+    /** The rule reported for a config pattern with this verdict. */
+    public static RuleInfo forPattern(Verdict verdict) {
+        return switch (verdict) {
+            case ALLOW -> CONFIG_ALLOW;
+            case ASK -> CONFIG_ASK;
+            case DENY -> CONFIG_DENY;
+        };
+    }
+
     /** Every engine rule, in id order. */
     public static List<RuleInfo> all() {
-        List<RuleInfo> all = new java.util.ArrayList<>(List.of(DEFAULT_LOOSE, DEFAULT_HARD, EMPTY, NOT_SHELL, ENGINE_LIMIT));
+        List<RuleInfo> all = new java.util.ArrayList<>(List.of(DEFAULT_LOOSE, DEFAULT_HARD, EMPTY, NOT_SHELL, ENGINE_LIMIT,
+                CONFIG_ALLOW, CONFIG_ASK, CONFIG_DENY));
         all.addAll(OPAQUE.values());
         return List.copyOf(all);
     }

@@ -56,6 +56,7 @@ public final class Engine {
         List<Finding> findings = new ArrayList<>();
         List<Category> categories = new ArrayList<>();
         boolean overflow = fire(segments, ctx, mode, overlay, findings, categories);
+        findings.addAll(overlay.patternFindings(segments));
         List<Finding> perSegment = new ArrayList<>();
         for (Segment s : segments) {
             perSegment.add(decideSegment(s, findings, mode));

@@ -4,6 +4,7 @@ import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.checker.protocol.LetterReader;
 import dev.shellwarden.engine.Mode;
 import dev.shellwarden.engine.Overlay;
+import dev.shellwarden.engine.PrefixPattern;
 import dev.shellwarden.engine.Verdict;
 import dev.shellwarden.grammar.Shell;
 import java.io.IOException;
@@ -23,8 +24,16 @@ import java.util.Optional;
  * {
  *   "mode": "loose",            // or "hard"
  *   "shell": "bash",            // or "powershell": how raw is parsed
- *   "rules": { "SW3001": "deny", "SW5002": "off" }   // per-rule verdict or off
+ *   "rules": { "SW3001": "deny", "SW5002": "off" },  // per-rule verdict or off
+ *   "allow": ["npm run lint", "make *"],              // argv prefixes; * is any one word
+ *   "ask":   ["terraform apply"],
+ *   "deny":  ["npm publish"]
  * }
+ * </pre>
+ *
+ * <p>Patterns add a finding to each segment they match; the worst finding wins, so an allow pattern
+ * makes HARD run an unflagged command but never loosens a rule's ask or deny, and no entry loosens
+ * a floor rule.
  * </pre>
  */
 public final class ConfigReader {
@@ -63,6 +72,7 @@ public final class ConfigReader {
         Mode mode = Mode.LOOSE;
         Shell shell = Shell.BASH;
         Map<String, Optional<Verdict>> rules = new LinkedHashMap<>();
+        List<PrefixPattern> patterns = new ArrayList<>();
         for (Map.Entry<?, ?> e : top.entrySet()) {
             String key = String.valueOf(e.getKey());
             Object v = e.getValue();
@@ -78,10 +88,11 @@ public final class ConfigReader {
                     default -> throw new ConfigException("shell must be \"bash\" or \"powershell\", got " + show(v));
                 };
                 case "rules" -> rules.putAll(rules(v));
+                case "allow", "ask", "deny" -> patterns.addAll(patterns(key, v));
                 default -> warnings.add("unknown config key `" + key + "` ignored");
             }
         }
-        return new CheckerConfig(mode, shell, new Overlay(rules), warnings);
+        return new CheckerConfig(mode, shell, new Overlay(rules, patterns), warnings);
     }
 
     private static Map<String, Optional<Verdict>> rules(Object v) {
@@ -100,6 +111,29 @@ public final class ConfigReader {
                 case "allow", "ask", "deny" -> Optional.of(Verdict.parse(s));
                 default -> throw new ConfigException("rules." + id + " must be allow, ask, deny or off, got " + show(s));
             });
+        }
+        return out;
+    }
+
+    /** Largest number of patterns per verdict. */
+    public static final int MAX_PATTERNS = 1000;
+
+    private static List<PrefixPattern> patterns(String key, Object v) {
+        if (!(v instanceof List<?> list)) {
+            throw new ConfigException(key + " must be an array of argv prefixes, got " + Json.typeName(v));
+        }
+        if (list.size() > MAX_PATTERNS) {
+            throw new ConfigException(key + " has more than " + MAX_PATTERNS + " patterns");
+        }
+        Verdict verdict = Verdict.parse(key);
+        List<PrefixPattern> out = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String s = str(list.get(i), key + "[" + i + "]");
+            try {
+                out.add(PrefixPattern.parse(verdict, s));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException(key + "[" + i + "]: " + e.getMessage());
+            }
         }
         return out;
     }
