@@ -128,9 +128,24 @@ public final class Cmd {
                 && (r.fd() < 0 || r.fd() == 0)) || !s.heredocs().isEmpty();
     }
 
+    /**
+     * The base name a rule matches: after the last {@code /} (or {@code \\}), without a Windows
+     * {@code .exe} suffix ({@code C:/Git/bin/git.exe} is {@code git}).
+     */
     private static String basename(String p) {
-        int slash = p.lastIndexOf('/');
-        return slash >= 0 && slash < p.length() - 1 ? p.substring(slash + 1) : p;
+        int slash = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
+        String b = slash >= 0 && slash < p.length() - 1 ? p.substring(slash + 1) : p;
+        return b.length() > 4 && b.regionMatches(true, b.length() - 4, ".exe", 0, 4) ? b.substring(0, b.length() - 4) : b;
+    }
+
+    /** True when some delete target is computed at run time, except under {@code $TMPDIR}. */
+    public boolean isDynamicDeleteTarget() {
+        for (String t : getDeleteTargets()) {
+            if ((t.indexOf('$') >= 0 || t.indexOf('`') >= 0) && !t.matches("\\$\\{?TMPDIR([:}][^/]*)?/.+")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The segment id. */
@@ -863,7 +878,7 @@ public final class Cmd {
     }
 
     private static final java.util.regex.Pattern SHELL_PATH = java.util.regex.Pattern.compile(
-            "(^|[\\s;|&'\"=!(:])/[\\w./-]*/(sh|bash|zsh|dash|ksh|mksh|ash|fish|csh|tcsh|busybox|pwsh)(\\s|$|['\";)])"
+            "(^|[\\s;|&'\"=!(:,])[\\w.-]*/([\\w./-]*/)?(sh|bash|zsh|dash|ksh|mksh|ash|fish|csh|tcsh|busybox|pwsh)(\\s|$|['\";),])"
             + "|(^|=)!\\s*(sh|bash|zsh|/)|^exec[=:]|(^|[\\s;])exec\\s+(sh|bash|/)");
 
     /**
@@ -1162,7 +1177,8 @@ public final class Cmd {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             String cmd = null;
-            if ((a.equals("-c") || a.equals("--cmd") || a.equals("--eval") || a.equals("-eval") || a.equals("-S")) && i + 1 < args.size()) {
+            if ((a.equals("-c") || a.equals("--cmd") || a.equals("--eval") || a.equals("-eval") || a.equals("-S") || a.equals("-ex")
+                    || a.equals("--eval-command") || a.equals("-iex")) && i + 1 < args.size()) {
                 cmd = args.get(i + 1);
             } else if (a.startsWith("+") && a.length() > 1) {
                 cmd = a.substring(1);
@@ -1414,6 +1430,10 @@ public final class Cmd {
 
     private boolean isOutside(String target, Ctx ctx) {
         String project = project(ctx);
+        if (target.equals(".*") || target.endsWith("/.*")) {
+            // An old bash expands .* to .. as well: the parent directory.
+            return true;
+        }
         String bare = target.replaceFirst("^(\\$HOME|\\$\\{HOME\\})", "~");
         if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
             // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
