@@ -141,7 +141,7 @@ public final class Cmd {
     /** True when some delete target is computed at run time, except under {@code $TMPDIR}. */
     public boolean isDynamicDeleteTarget() {
         for (String t : getDeleteTargets()) {
-            if ((t.indexOf('$') >= 0 || t.indexOf('`') >= 0) && !t.matches("\\$\\{?TMPDIR([:}][^/]*)?/.+")) {
+            if ((t.indexOf('$') >= 0 || t.indexOf('`') >= 0) && !t.matches("\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")) {
                 return true;
             }
         }
@@ -334,7 +334,7 @@ public final class Cmd {
             "shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink\\(|\\.rmdir\\("
             + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
             + "|rmtree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
-            + "|\\.truncate\\(|os\\.truncate|Remove-Item|\\bdel\\s");
+            + "|\\.truncate\\(|os\\.truncate|Remove-Item|\\bdel\\s|\\brm\\s+-\\w*[rRf]");
 
     private static final java.util.regex.Pattern PAYLOAD_NETWORK = java.util.regex.Pattern.compile(
             "socket|urllib|requests\\.|http\\.client|fetch\\(|https?\\.(request|get)|net\\.connect"
@@ -342,7 +342,7 @@ public final class Cmd {
             + "|ftplib|paramiko|/dev/tcp|Sockets|connect\\(");
 
     private static final java.util.regex.Pattern PAYLOAD_ABSOLUTE_PATH = java.util.regex.Pattern.compile(
-            "[\"'](/|~|[A-Za-z]:\\\\)[^\"']*[\"']|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
+            "[\"'](/|~|[A-Za-z]:\\\\)[^\"']*[\"']|\\s(/|~)(\\s|$|[*'\"/])|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
             + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)");
 
     /** True when the command is one of the space-separated names. */
