@@ -161,8 +161,9 @@ function buildHooks({ ctx, config, warden, replier, log, debug, invoker }: Parts
         { raw: typeof args.command === "string" ? args.command : "", cwd },
       ])
       const decision = typeof args.command === "string" ? await warden.decide(req) : warden.degrade(req, "the bash call carries no command text")
-      records.set(input.sessionID, input.callID, { decision, asked: false })
+      // A throw here ends the call: nothing later would clear a record of it.
       if (decision.verdict === "deny") throw new Error(denyText(decision))
+      records.set(input.sessionID, input.callID, { decision, asked: false })
     },
 
     event: async ({ event }) => {
