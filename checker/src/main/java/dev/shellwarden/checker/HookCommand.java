@@ -1,0 +1,149 @@
+package dev.shellwarden.checker;
+
+import dev.shellwarden.checker.config.CheckerConfig;
+import dev.shellwarden.checker.config.ConfigReader;
+import dev.shellwarden.engine.CommandDecision;
+import dev.shellwarden.engine.Engine;
+import dev.shellwarden.engine.RuleBook;
+import dev.shellwarden.hook.CommandJudge;
+import dev.shellwarden.hook.Decision;
+import dev.shellwarden.hook.HookOutcome;
+import dev.shellwarden.hook.Judgement;
+import dev.shellwarden.hook.claude.ClaudeCodeHook;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * {@code shell-warden hook AGENT [--config FILE] [--deadline-ms N]}: the checker as an agent
+ * client's hook, judging in-process with the same engine, built-in rules and config as the letter
+ * check. Agents: {@code claude-code}.
+ *
+ * <p>Only {@link Main} refers to this class, and only when the first argument is {@code hook}, so
+ * the letter check never loads it. INVARIANT: a bad command line, an unreadable config or an
+ * engine that fails to start ends as exit 2 with one stderr line, which Claude Code treats as a
+ * refusal: a broken hook installation blocks commands instead of letting them through.
+ */
+public final class HookCommand {
+
+    /** The agent name of the Claude Code adapter. */
+    public static final String CLAUDE_CODE = "claude-code";
+
+    private static final String USAGE = "usage: shell-warden hook claude-code [--config FILE] [--deadline-ms N] < hook-input.json";
+    private static final long MIN_DEADLINE_MS = 100;
+    private static final long MAX_DEADLINE_MS = 600_000;
+
+    private HookCommand() {
+    }
+
+    /** Runs {@code shell-warden hook ARGS…} (args after {@code hook}); returns the exit status. */
+    public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        Options opts;
+        try {
+            opts = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            return HookOutcome.refuse("shell-warden hook: " + e.getMessage() + "; " + USAGE).emit(out, err);
+        }
+        if (opts.help()) {
+            // Usage goes to stderr with exit 2, not stdout with exit 0: a hook configured with
+            // --help by mistake must block commands, and Claude Code runs them after any exit-0
+            // output that is not its JSON.
+            return HookOutcome.refuse(USAGE).emit(out, err);
+        }
+        return new ClaudeCodeHook(new EngineJudge(opts.config()), opts.deadline()).run(in, out, err);
+    }
+
+    /** Runs the Claude Code adapter over any judge (tests inject failing judges here). */
+    static int runClaudeCode(CommandJudge judge, Duration deadline, InputStream in, OutputStream out, PrintStream err) {
+        return new ClaudeCodeHook(judge, deadline).run(in, out, err);
+    }
+
+    /** The parsed command line. */
+    record Options(Path config, Duration deadline, boolean help) {
+
+        static Options parse(String[] args) {
+            if (args.length == 0) {
+                throw new IllegalArgumentException("missing the agent name");
+            }
+            if (args[0].equals("-h") || args[0].equals("--help")) {
+                return new Options(null, ClaudeCodeHook.DEFAULT_DEADLINE, true);
+            }
+            if (!args[0].equals(CLAUDE_CODE)) {
+                throw new IllegalArgumentException("unknown agent `" + args[0] + "` (known: " + CLAUDE_CODE + ")");
+            }
+            Path config = null;
+            Duration deadline = ClaudeCodeHook.DEFAULT_DEADLINE;
+            for (int i = 1; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--config" -> {
+                        if (i + 1 >= args.length || config != null) {
+                            throw new IllegalArgumentException("--config needs exactly one file");
+                        }
+                        config = Path.of(args[++i]);
+                    }
+                    case "--deadline-ms" -> {
+                        if (i + 1 >= args.length) {
+                            throw new IllegalArgumentException("--deadline-ms needs a number");
+                        }
+                        deadline = Duration.ofMillis(deadlineMs(args[++i]));
+                    }
+                    case "-h", "--help" -> {
+                        return new Options(null, deadline, true);
+                    }
+                    default -> throw new IllegalArgumentException("unknown argument `" + args[i] + "`");
+                }
+            }
+            return new Options(config, deadline, false);
+        }
+
+        private static long deadlineMs(String s) {
+            long ms;
+            try {
+                ms = Long.parseLong(s);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--deadline-ms must be a number, got `" + s + "`");
+            }
+            if (ms < MIN_DEADLINE_MS || ms > MAX_DEADLINE_MS) {
+                throw new IllegalArgumentException("--deadline-ms must be in " + MIN_DEADLINE_MS + ".." + MAX_DEADLINE_MS);
+            }
+            return ms;
+        }
+    }
+
+    /**
+     * The judge over the real engine. The config is read and the rules are loaded on the first
+     * call, inside the adapter's deadline, so a slow start cannot outlast Claude Code's timeout
+     * (which would let the command run).
+     */
+    static final class EngineJudge implements CommandJudge {
+
+        private final Path configPath;
+        private Checker checker;
+
+        /** A judge with the config at {@code configPath}, or the defaults when null. */
+        EngineJudge(Path configPath) {
+            this.configPath = configPath;
+        }
+
+        @Override
+        public Judgement judge(String command, String cwd) {
+            if (checker == null) {
+                CheckerConfig cfg = configPath == null ? CheckerConfig.DEFAULTS : ConfigReader.read(configPath);
+                checker = new Checker(new Engine(RuleBook.builtIn(HookCommand.class.getClassLoader())), cfg);
+            }
+            // Claude Code runs Bash in the session's cwd, which is also the project it works on.
+            CommandDecision d = checker.decide(command, cwd, cwd);
+            return new Judgement(decision(d.verdict()), d.rule().id(), d.message());
+        }
+
+        private static Decision decision(dev.shellwarden.engine.Verdict v) {
+            return switch (v) {
+                case ALLOW -> Decision.ALLOW;
+                case ASK -> Decision.ASK;
+                case DENY -> Decision.DENY;
+            };
+        }
+    }
+}
