@@ -74,7 +74,7 @@ public final class ClaudeCodeHook {
             try {
                 work.complete(decide(readBounded(in)));
             } catch (Throwable t) {
-                work.complete(refusal("shell-warden failed while checking the command: " + t));
+                work.complete(refusal("shell-warden failed while checking the command: " + describe(t)));
             }
         }, "shell-warden-hook");
         worker.setDaemon(true);
@@ -87,7 +87,7 @@ public final class ClaudeCodeHook {
             Thread.currentThread().interrupt();
             return refusal("shell-warden was interrupted while checking the command");
         } catch (ExecutionException | RuntimeException | Error e) {
-            return refusal("shell-warden failed while checking the command: " + e);
+            return refusal("shell-warden failed while checking the command: " + describe(e));
         }
     }
 
@@ -119,7 +119,7 @@ public final class ClaudeCodeHook {
         try {
             j = judge.judge(command, call.cwd());
         } catch (Exception | Error e) {
-            return refusal("shell-warden could not check the command: " + e);
+            return refusal("shell-warden could not check the command: " + describe(e));
         }
         if (j == null) {
             return refusal("shell-warden could not check the command: the judge gave no answer");
@@ -131,6 +131,12 @@ public final class ClaudeCodeHook {
     private static byte[] readBounded(InputStream in) throws IOException {
         byte[] bytes = in.readNBytes(MAX_INPUT_BYTES + 1);
         return bytes.length > MAX_INPUT_BYTES ? null : bytes;
+    }
+
+    /** An exception's message, or its type when it has none (a StackOverflowError…). */
+    private static String describe(Throwable t) {
+        String m = t.getMessage();
+        return m == null || m.isBlank() ? t.getClass().getSimpleName() : m;
     }
 
     private static HookOutcome refusal(String reason) {
