@@ -17,7 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * {@code shell-warden hook AGENT [--config FILE] [--deadline-ms N]}: the checker as an agent
+ * {@code shell-warden hook AGENT [--config FILE] [--deadline-ms N] [--defer-allow]}: the checker as an agent
  * client's hook, judging in-process with the same engine, built-in rules and config as the letter
  * check. Agents: {@code claude-code}.
  *
@@ -31,7 +31,7 @@ public final class HookCommand {
     /** The agent name of the Claude Code adapter. */
     public static final String CLAUDE_CODE = "claude-code";
 
-    private static final String USAGE = "usage: shell-warden hook claude-code [--config FILE] [--deadline-ms N] < hook-input.json";
+    private static final String USAGE = "usage: shell-warden hook claude-code [--config FILE] [--deadline-ms N] [--defer-allow] < hook-input.json";
     private static final long MIN_DEADLINE_MS = 100;
     private static final long MAX_DEADLINE_MS = 600_000;
 
@@ -52,7 +52,7 @@ public final class HookCommand {
             // output that is not its JSON.
             return HookOutcome.refuse(USAGE).emit(out, err);
         }
-        return new ClaudeCodeHook(new EngineJudge(opts.config()), opts.deadline()).run(in, out, err);
+        return new ClaudeCodeHook(new EngineJudge(opts.config()), opts.deadline(), opts.deferAllow()).run(in, out, err);
     }
 
     /** Runs the Claude Code adapter over any judge (tests inject failing judges here). */
@@ -61,20 +61,21 @@ public final class HookCommand {
     }
 
     /** The parsed command line. */
-    record Options(Path config, Duration deadline, boolean help) {
+    record Options(Path config, Duration deadline, boolean deferAllow, boolean help) {
 
         static Options parse(String[] args) {
             if (args.length == 0) {
                 throw new IllegalArgumentException("missing the agent name");
             }
             if (args[0].equals("-h") || args[0].equals("--help")) {
-                return new Options(null, ClaudeCodeHook.DEFAULT_DEADLINE, true);
+                return new Options(null, ClaudeCodeHook.DEFAULT_DEADLINE, false, true);
             }
             if (!args[0].equals(CLAUDE_CODE)) {
                 throw new IllegalArgumentException("unknown agent `" + args[0] + "` (known: " + CLAUDE_CODE + ")");
             }
             Path config = null;
             Duration deadline = ClaudeCodeHook.DEFAULT_DEADLINE;
+            boolean deferAllow = false;
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
                     case "--config" -> {
@@ -89,13 +90,14 @@ public final class HookCommand {
                         }
                         deadline = Duration.ofMillis(deadlineMs(args[++i]));
                     }
+                    case "--defer-allow" -> deferAllow = true;
                     case "-h", "--help" -> {
-                        return new Options(null, deadline, true);
+                        return new Options(null, deadline, false, true);
                     }
                     default -> throw new IllegalArgumentException("unknown argument `" + args[i] + "`");
                 }
             }
-            return new Options(config, deadline, false);
+            return new Options(config, deadline, deferAllow, false);
         }
 
         private static long deadlineMs(String s) {

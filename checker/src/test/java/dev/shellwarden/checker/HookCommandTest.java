@@ -85,6 +85,13 @@ class HookCommandTest {
     }
 
     @Test
+    void deferAllowAnswersNothingForAnAllowButStillDenies() throws IOException {
+        assertEquals(new Run(0, "", ""), run(input("Bash", "ls", "/home/dev/project"), "claude-code", "--defer-allow"));
+        Run deny = run(input("Bash", "rm -rf /", "/home/dev/project"), "claude-code", "--defer-allow");
+        assertEquals("deny", deny.answer().get("permissionDecision").asText(), deny.toString());
+    }
+
+    @Test
     void otherToolsGetNoDecision() throws IOException {
         assertEquals(new Run(0, "", ""), run(input("Write", "rm -rf /", "/home/dev/project"), "claude-code"));
     }

@@ -1,6 +1,7 @@
 package dev.shellwarden.hook.claude;
 
 import dev.shellwarden.hook.CommandJudge;
+import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.Judgement;
 import dev.shellwarden.hook.OneLine;
@@ -47,11 +48,22 @@ public final class ClaudeCodeHook {
 
     private final CommandJudge judge;
     private final Duration deadline;
+    private final boolean deferAllow;
 
     /** An adapter over {@code judge} that answers within {@code deadline}. */
     public ClaudeCodeHook(CommandJudge judge, Duration deadline) {
+        this(judge, deadline, false);
+    }
+
+    /**
+     * An adapter over {@code judge} that answers within {@code deadline}. With {@code deferAllow},
+     * an allow is answered as "no decision", so Claude Code's own permission rules and prompts
+     * still apply to commands shell-warden lets through; ask and deny are answered as usual.
+     */
+    public ClaudeCodeHook(CommandJudge judge, Duration deadline, boolean deferAllow) {
         this.judge = Objects.requireNonNull(judge, "judge");
         this.deadline = Objects.requireNonNull(deadline, "deadline");
+        this.deferAllow = deferAllow;
         if (deadline.isNegative() || deadline.isZero()) {
             throw new IllegalArgumentException("deadline must be positive");
         }
@@ -123,6 +135,9 @@ public final class ClaudeCodeHook {
         }
         if (j == null) {
             return refusal("shell-warden could not check the command: the judge gave no answer");
+        }
+        if (deferAllow && j.decision() == Decision.ALLOW) {
+            return HookOutcome.noDecision();
         }
         return HookOutcome.answer(ClaudeCodeAnswer.of(j));
     }

@@ -96,6 +96,20 @@ class ClaudeCodeHookTest {
     }
 
     @Test
+    void deferAllowLeavesAllowsToClaudeCodeButStillAnswersAskAndDeny() {
+        byte[] in = bash("\"ls\"").getBytes(StandardCharsets.UTF_8);
+        HookOutcome allow = new ClaudeCodeHook((c, d) -> new Judgement(Decision.ALLOW, "SW5002", ""), Duration.ofSeconds(5), true)
+                .outcome(new ByteArrayInputStream(in));
+        assertEquals(HookOutcome.noDecision(), allow);
+        HookOutcome deny = new ClaudeCodeHook((c, d) -> new Judgement(Decision.DENY, "SW2001", "no"), Duration.ofSeconds(5), true)
+                .outcome(new ByteArrayInputStream(in));
+        assertTrue(new String(deny.stdout(), StandardCharsets.UTF_8).contains("\"permissionDecision\":\"deny\""));
+        HookOutcome ask = new ClaudeCodeHook((c, d) -> new Judgement(Decision.ASK, "SW0002", "hm"), Duration.ofSeconds(5), true)
+                .outcome(new ByteArrayInputStream(in));
+        assertTrue(new String(ask.stdout(), StandardCharsets.UTF_8).contains("\"permissionDecision\":\"ask\""));
+    }
+
+    @Test
     void aDenyWithoutMessageStillGivesAReasonAndMessagesStayOneBoundedLine() {
         Run empty = run(new FakeJudge(new Judgement(Decision.DENY, "", "")), bash("\"x\""));
         assertTrue(empty.stdout().contains("\"permissionDecisionReason\":\"shell-warden: this command is refused"), empty.stdout());
