@@ -189,7 +189,7 @@ async function main() {
       const { home, project } = sandbox('harmless');
       fs.writeFileSync(path.join(project, 'notes.txt'), `notes-${nonce}\n`);
       const settings = settingsFile(path.join(work, 'harmless'), 'settings.json', '*',
-        guarded(`${q(checker)} hook claude-code`));
+        guarded(`${q(checker)} hook claude-code --project-dir "$CLAUDE_PROJECT_DIR"`));
       const cmd = `echo hello-${nonce} && touch ran-${nonce}`;
       server.log.results = [];
       const r = await runClaude(bin, { prompt: `READ[[${path.join(project, 'notes.txt')}]] RUN[[${cmd}]]`,
@@ -203,7 +203,7 @@ async function main() {
 
     // 2. A destructive command is refused with shell-warden's message (ask today, deny once a
     //    rule denies deletes outside the project: both end as a refusal in -p mode).
-    await refused('destructive', guarded(`${q(checker)} hook claude-code --config ${q(configHard)}`),
+    await refused('destructive', guarded(`${q(checker)} hook claude-code --config ${q(configHard)} --project-dir "$CLAUDE_PROJECT_DIR"`),
       /^shell-warden SW\d{4}: \S/);
 
     // 3. The adapter's own degrade path: a config it cannot read ends as exit 2 (no guard here,

@@ -17,9 +17,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * {@code shell-warden hook AGENT [--config FILE] [--deadline-ms N] [--defer-allow]}: the checker as an agent
- * client's hook, judging in-process with the same engine, built-in rules and config as the letter
- * check. Agents: {@code claude-code}.
+ * {@code shell-warden hook AGENT [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow]}:
+ * the checker as an agent client's hook, judging in-process with the same engine, built-in rules
+ * and config as the letter check. Agents: {@code claude-code}.
  *
  * <p>Only {@link Main} refers to this class, and only when the first argument is {@code hook}, so
  * the letter check never loads it. INVARIANT: a bad command line, an unreadable config or an
@@ -31,7 +31,7 @@ public final class HookCommand {
     /** The agent name of the Claude Code adapter. */
     public static final String CLAUDE_CODE = "claude-code";
 
-    private static final String USAGE = "usage: shell-warden hook claude-code [--config FILE] [--deadline-ms N] [--defer-allow] < hook-input.json";
+    private static final String USAGE = "usage: shell-warden hook claude-code [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow] < hook-input.json";
     private static final long MIN_DEADLINE_MS = 100;
     private static final long MAX_DEADLINE_MS = 600_000;
 
@@ -52,7 +52,7 @@ public final class HookCommand {
             // output that is not its JSON.
             return HookOutcome.refuse(USAGE).emit(out, err);
         }
-        return new ClaudeCodeHook(new EngineJudge(opts.config()), opts.deadline(), opts.deferAllow()).run(in, out, err);
+        return new ClaudeCodeHook(new EngineJudge(opts.config(), opts.projectDir()), opts.deadline(), opts.deferAllow()).run(in, out, err);
     }
 
     /** Runs the Claude Code adapter over any judge (tests inject failing judges here). */
@@ -61,14 +61,14 @@ public final class HookCommand {
     }
 
     /** The parsed command line. */
-    record Options(Path config, Duration deadline, boolean deferAllow, boolean help) {
+    record Options(Path config, String projectDir, Duration deadline, boolean deferAllow, boolean help) {
 
         static Options parse(String[] args) {
             if (args.length == 0) {
                 throw new IllegalArgumentException("missing the agent name");
             }
             if (args[0].equals("-h") || args[0].equals("--help")) {
-                return new Options(null, ClaudeCodeHook.DEFAULT_DEADLINE, false, true);
+                return new Options(null, null, ClaudeCodeHook.DEFAULT_DEADLINE, false, true);
             }
             if (!args[0].equals(CLAUDE_CODE)) {
                 throw new IllegalArgumentException("unknown agent `" + args[0] + "` (known: " + CLAUDE_CODE + ")");
@@ -76,6 +76,7 @@ public final class HookCommand {
             Path config = null;
             Duration deadline = ClaudeCodeHook.DEFAULT_DEADLINE;
             boolean deferAllow = false;
+            String projectDir = null;
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
                     case "--config" -> {
@@ -90,14 +91,22 @@ public final class HookCommand {
                         }
                         deadline = Duration.ofMillis(deadlineMs(args[++i]));
                     }
+                    case "--project-dir" -> {
+                        // Given as "$CLAUDE_PROJECT_DIR" in the hook command: empty when the
+                        // client did not set it, which must not silently fall back to the cwd.
+                        if (i + 1 >= args.length || !args[i + 1].startsWith("/")) {
+                            throw new IllegalArgumentException("--project-dir needs an absolute directory");
+                        }
+                        projectDir = args[++i];
+                    }
                     case "--defer-allow" -> deferAllow = true;
                     case "-h", "--help" -> {
-                        return new Options(null, deadline, false, true);
+                        return new Options(null, null, deadline, false, true);
                     }
                     default -> throw new IllegalArgumentException("unknown argument `" + args[i] + "`");
                 }
             }
-            return new Options(config, deadline, deferAllow, false);
+            return new Options(config, projectDir, deadline, deferAllow, false);
         }
 
         private static long deadlineMs(String s) {
@@ -122,11 +131,21 @@ public final class HookCommand {
     static final class EngineJudge implements CommandJudge {
 
         private final Path configPath;
+        private final String projectDir;
         private Checker checker;
 
-        /** A judge with the config at {@code configPath}, or the defaults when null. */
-        EngineJudge(Path configPath) {
+        /**
+         * A judge with the config at {@code configPath} (the defaults when null) and the project
+         * directory {@code projectDir} (when null, each command's cwd is taken as the project).
+         */
+        EngineJudge(Path configPath, String projectDir) {
             this.configPath = configPath;
+            this.projectDir = projectDir;
+        }
+
+        /** The project directory a command running in {@code cwd} is judged against. */
+        String projectDirFor(String cwd) {
+            return projectDir != null ? projectDir : cwd;
         }
 
         @Override
@@ -135,8 +154,9 @@ public final class HookCommand {
                 CheckerConfig cfg = configPath == null ? CheckerConfig.DEFAULTS : ConfigReader.read(configPath);
                 checker = new Checker(new Engine(RuleBook.builtIn(HookCommand.class.getClassLoader())), cfg);
             }
-            // Claude Code runs Bash in the session's cwd, which is also the project it works on.
-            CommandDecision d = checker.decide(command, cwd, cwd);
+            // Claude Code runs Bash in the session's cwd; without --project-dir that is also taken
+            // as the project (a `cd` elsewhere in an earlier call moves it: see the README).
+            CommandDecision d = checker.decide(command, projectDirFor(cwd), cwd);
             return new Judgement(decision(d.verdict()), d.rule().id(), d.message());
         }
 

@@ -92,6 +92,14 @@ class HookCommandTest {
     }
 
     @Test
+    void theProjectDirectoryIsTheOptionWhenGivenElseTheCwd() {
+        HookCommand.Options o = HookCommand.Options.parse(new String[] {"claude-code", "--project-dir", "/home/dev/p"});
+        assertEquals("/home/dev/p", o.projectDir());
+        assertEquals("/home/dev/p", new HookCommand.EngineJudge(null, o.projectDir()).projectDirFor("/tmp"));
+        assertEquals("/tmp", new HookCommand.EngineJudge(null, null).projectDirFor("/tmp"));
+    }
+
+    @Test
     void otherToolsGetNoDecision() throws IOException {
         assertEquals(new Run(0, "", ""), run(input("Write", "rm -rf /", "/home/dev/project"), "claude-code"));
     }
@@ -128,6 +136,9 @@ class HookCommandTest {
         assertRefused(run(in, "claude-code", "--verbose"));
         assertRefused(run(in, "claude-code", "--deadline-ms", "5"));
         assertRefused(run(in, "claude-code", "--deadline-ms", "soon"));
+        assertRefused(run(in, "claude-code", "--project-dir", ""));
+        assertRefused(run(in, "claude-code", "--project-dir", "relative/dir"));
+        assertRefused(run(in, "claude-code", "--project-dir"));
         Run help = run(in, "--help");
         assertRefused(help);
         assertTrue(help.stderr().contains("usage: shell-warden hook claude-code"), help.stderr());
