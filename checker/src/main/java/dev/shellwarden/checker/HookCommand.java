@@ -38,6 +38,28 @@ public final class HookCommand {
     private HookCommand() {
     }
 
+    /**
+     * The process entry for {@code shell-warden hook ARGS…}: runs, flushes, and ends the JVM.
+     * Never returns.
+     *
+     * <p>WHY halt and not exit: the answer is complete once flushed; a shutdown hook that blocked
+     * (or a judge thread still running) would keep the process alive until Claude Code's timeout,
+     * and a timed-out hook lets the command run whatever it printed.
+     */
+    static void main(String[] args, PrintStream stdout, PrintStream stderr) {
+        int status;
+        try {
+            status = run(args, System.in, stdout, stderr);
+        } catch (Throwable t) {
+            // run() does not throw; this is the last line of defence, e.g. an OutOfMemoryError.
+            status = HookOutcome.EXIT_REFUSE;
+            stderr.println("shell-warden: internal error in the hook; ask the user to run the command themselves");
+        }
+        stdout.flush();
+        stderr.flush();
+        Runtime.getRuntime().halt(status);
+    }
+
     /** Runs {@code shell-warden hook ARGS…} (args after {@code hook}); returns the exit status. */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
         Options opts;

@@ -46,10 +46,11 @@ public final class Main {
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(stderr);
         System.setErr(stderr);
-        // `shell-warden hook AGENT …`: the agent adapter; HookCommand is loaded only on this path.
-        int status = args.length > 0 && "hook".equals(args[0])
-                ? HookCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length), System.in, stdout, stderr)
-                : run(args, System.in, stdout, stderr);
+        if (args.length > 0 && "hook".equals(args[0])) {
+            // `shell-warden hook AGENT …`: the agent adapter; HookCommand is loaded only here.
+            HookCommand.main(java.util.Arrays.copyOfRange(args, 1, args.length), stdout, stderr);
+        }
+        int status = run(args, System.in, stdout, stderr);
         stdout.flush();
         stderr.flush();
         System.exit(status);

@@ -33,11 +33,19 @@ class HookExecutableIT {
         List<String> cmd = new ArrayList<>(List.of("/usr/bin/env", "-i", executable().toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();
-        p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
+        // Written from another thread: the hook may stop reading (oversize input) and exit.
+        Thread writer = new Thread(() -> {
+            try (var in = p.getOutputStream()) {
+                in.write(stdin.getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                // the hook closed its stdin early: expected for oversize input
+            }
+        });
+        writer.start();
         byte[] out = p.getInputStream().readAllBytes();
         byte[] err = p.getErrorStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the hook did not exit");
+        writer.join(10_000);
         return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
     }
 
@@ -64,6 +72,20 @@ class HookExecutableIT {
         assertEquals("", r.stdout());
         assertTrue(r.stderr().startsWith("shell-warden: the hook input is not valid JSON"), r.stderr());
         assertEquals(r.stderr().length() - 1, r.stderr().indexOf('\n'), r.stderr());
+    }
+
+    @Test
+    void anotherToolGetsNoDecision() throws Exception {
+        assertEquals(new Run(0, "", ""), spawn(HookCommandTest.input("Edit", "rm -rf /", "/p"), "hook", "claude-code"));
+    }
+
+    @Test
+    void oversizeInputIsRefusedByExit2() throws Exception {
+        String big = "{\"hook_event_name\":\"PreToolUse\",\"pad\":\"" + "a".repeat(2 * 1024 * 1024) + "\"}";
+        Run r = spawn(big, "hook", "claude-code");
+        assertEquals(2, r.status(), r.toString());
+        assertEquals("", r.stdout());
+        assertTrue(r.stderr().contains("exceeds 1048576 bytes"), r.stderr());
     }
 
     @Test

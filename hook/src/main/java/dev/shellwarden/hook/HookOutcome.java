@@ -70,6 +70,10 @@ public record HookOutcome(int exitStatus, byte[] stdout, String stderrLine) {
         try {
             out.write(stdout);
             out.flush();
+            // A PrintStream swallows write errors and only records them.
+            if (out instanceof PrintStream ps && ps.checkError()) {
+                throw new IOException("stdout write failed");
+            }
             return EXIT_ANSWER;
         } catch (IOException | RuntimeException e) {
             HookOutcome failed = refuse("shell-warden could not write its answer (" + e + "); ask the user to run the command");

@@ -252,5 +252,12 @@ class ClaudeCodeHookTest {
         String e = err.toString(StandardCharsets.UTF_8);
         assertTrue(e.contains("broken pipe") && e.endsWith("\n"), e);
         assertFalse(e.substring(0, e.length() - 1).contains("\n"), e);
+        // The same through a PrintStream, which hides the IOException (the real stdout is one).
+        ByteArrayOutputStream err2 = new ByteArrayOutputStream();
+        int status2 = new ClaudeCodeHook((c, d) -> new Judgement(Decision.DENY, "SW1", "no"), Duration.ofSeconds(5))
+                .run(new ByteArrayInputStream(bash("\"ls\"").getBytes(StandardCharsets.UTF_8)),
+                        new PrintStream(broken, false, StandardCharsets.UTF_8), new PrintStream(err2, true, StandardCharsets.UTF_8));
+        assertEquals(HookOutcome.EXIT_REFUSE, status2);
+        assertTrue(err2.toString(StandardCharsets.UTF_8).contains("stdout write failed"), err2.toString(StandardCharsets.UTF_8));
     }
 }
