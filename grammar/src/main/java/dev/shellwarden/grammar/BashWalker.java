@@ -270,7 +270,9 @@ final class BashWalker {
         }
     }
 
-    private void command(BashParser.CommandContext cmd, Ctx c, Unit u, Position pos) {
+    private void command(BashParser.CommandContext cmd, Ctx c0, Unit u, Position pos) {
+        // A compound command piped into reads that pipe: its commands' stdin is not the terminal.
+        Ctx c = cmd.simpleCommand() == null && pos.stage() > 0 ? c0.withStdin(List.of(), List.of(), true) : c0;
         if (cmd.simpleCommand() != null) {
             simple(cmd.simpleCommand(), c, u, pos);
         } else if (cmd.compoundCommand() != null) {
@@ -278,7 +280,7 @@ final class BashWalker {
         } else {
             BashParser.FunctionDefContext fd = cmd.functionDef();
             userCommands.add(fd.WORD().getText());
-            Ctx body = new Ctx(c.parent(), c.depth(), Provenance.FUNCTION_BODY, c.wrappers(), c.vars().copy(), true,
+            Ctx body = new Ctx(c.parent(), c.depth(), structural(c, Provenance.FUNCTION_BODY), c.wrappers(), c.vars().copy(), true,
                     c.inRedirects(), c.inHeredocs(), c.inStdinFile());
             compound(fd.functionBody().compoundCommand(), withRedirects(fd.functionBody().redirect(), body, u), u, pos);
         }
@@ -305,12 +307,23 @@ final class BashWalker {
         return c.withStdin(out, hs, file);
     }
 
+    private static final Set<Provenance> STRUCTURAL =
+            EnumSet.of(Provenance.TOP, Provenance.SUBSHELL, Provenance.BRACE_GROUP, Provenance.COMPOUND);
+
+    /**
+     * The provenance of commands in a compound body: the structural kind at the text's own level,
+     * but a substitution, payload or function body keeps its more telling provenance inside.
+     */
+    private static Provenance structural(Ctx c, Provenance p) {
+        return STRUCTURAL.contains(c.prov()) ? p : c.prov();
+    }
+
     private void compound(BashParser.CompoundCommandContext cc, Ctx c, Unit u, Position pos) {
-        Ctx body = c.with(Provenance.COMPOUND).cond();
+        Ctx body = c.with(structural(c, Provenance.COMPOUND)).cond();
         if (cc.braceGroup() != null) {
-            compoundList(cc.braceGroup().compoundList(), c.with(Provenance.BRACE_GROUP), u);
+            compoundList(cc.braceGroup().compoundList(), c.with(structural(c, Provenance.BRACE_GROUP)), u);
         } else if (cc.subshell() != null) {
-            Ctx s = c.sub(Provenance.SUBSHELL, c.parent());
+            Ctx s = c.sub(structural(c, Provenance.SUBSHELL), c.parent());
             compoundList(cc.subshell().compoundList(), s.withStdin(c.inRedirects(), c.inHeredocs(), c.inStdinFile()), u);
         } else if (cc.ifClause() != null) {
             for (BashParser.CompoundListContext cl : cc.ifClause().compoundList()) {
@@ -657,6 +670,10 @@ final class BashWalker {
         }
         String path = d.argv.get(0).text();
         String name = path.substring(path.lastIndexOf('/') + 1);
+        if (name.equals("coproc")) {
+            // coproc NAME cmd: an asynchronous co-process the splitter does not model.
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        }
         List<String> wrappers = new ArrayList<>(d.wrappers);
         wrappers.add(name);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {

@@ -119,7 +119,11 @@ final class Wrappers {
             case "parallel" -> parallel(argv);
             case "eval" -> argv.size() < 2 ? Unwrap.NONE
                     : Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, argv.size()));
-            case "find" -> null;
+            case "trap" -> argv.size() >= 3 && argv.get(1).literal() && !argv.get(1).text().startsWith("-")
+                    // trap ACTION SIGNAL…: ACTION runs later, in this shell, like eval.
+                    ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, 2))
+                    : argv.size() >= 3 && !argv.get(1).literal() ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, 2))
+                    : Unwrap.NONE;
             default -> null;
         };
         if (name.equals("find")) {
@@ -444,8 +448,11 @@ final class Wrappers {
         while (i < argv.size()) {
             Word w = argv.get(i);
             String t = w.text();
-            if (!w.literal() && (t.startsWith("-") || t.startsWith("+") || t.startsWith("$"))) {
+            if (!w.literal() && (t.startsWith("-") || t.startsWith("+"))) {
                 return Unwrap.UNDETERMINED;
+            }
+            if (!w.literal()) {
+                break;
             }
             if (t.equals("--") || t.equals("-")) {
                 i++;
@@ -578,6 +585,6 @@ final class Wrappers {
 
     static boolean isAssignment(String t) {
         int eq = t.indexOf('=');
-        return eq > 0 && t.substring(0, t.charAt(eq - 1) == '+' ? eq - 1 : eq).matches("[A-Za-z_][A-Za-z0-9_]*");
+        return eq > 0 && t.substring(0, t.charAt(eq - 1) == '+' ? eq - 1 : eq).matches("[A-Za-z_][A-Za-z0-9_]*(\\[[^]]*])?");
     }
 }

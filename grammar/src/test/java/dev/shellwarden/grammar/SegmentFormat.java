@@ -9,9 +9,10 @@ import java.util.stream.Collectors;
  * Renders segments as the one-line text used by the grammar corpus ({@code corpus/grammar/bash}).
  *
  * <pre>
- * ID [^PARENT] PROVENANCE[(wrapper,…)] [d DEPTH] [@POSITION] {ASSIGNMENT}… [WORD]… REDIRECT… [stdin="…"] [! REASON,…]
+ * ID [^PARENT] PROVENANCE[(wrapper,…)] [dDEPTH] [@ITEM[.STAGE/STAGES][OP] [bg]] {ASSIGNMENT}… WORD… REDIRECT… [stdin="…"] [! REASON,…]
  * </pre>
- * A dynamic word is written {@code [~text]}; a redirect {@code FDop[target]}.
+ * A literal word is written {@code [text]}, a dynamic one {@code <text>}; a redirect
+ * {@code FDop[target]}; an unquoted heredoc body {@code stdin~="…"}.
  */
 final class SegmentFormat {
 
@@ -51,17 +52,17 @@ final class SegmentFormat {
             }
         }
         for (Word w : s.assignments()) {
-            b.append(" {").append(word(w)).append('}');
+            b.append(" {").append(w.literal() ? escape(w.text()) : "<" + escape(w.text()) + ">").append('}');
         }
         for (Word w : s.argv()) {
-            b.append(" [").append(word(w)).append(']');
+            b.append(' ').append(word(w));
         }
         for (Redirect r : s.redirects()) {
             b.append(' ');
             if (r.fd() >= 0) {
                 b.append(r.fd());
             }
-            b.append(r.op()).append('[').append(word(r.target())).append(']');
+            b.append(r.op()).append(word(r.target()));
         }
         for (Heredoc h : s.heredocs()) {
             b.append(" stdin").append(h.quoted() ? "" : "~").append("=\"").append(escape(h.body())).append('"');
@@ -73,7 +74,7 @@ final class SegmentFormat {
     }
 
     private static String word(Word w) {
-        return (w.literal() ? "" : "~") + escape(w.text());
+        return w.literal() ? "[" + escape(w.text()) + "]" : "<" + escape(w.text()) + ">";
     }
 
     static String escape(String s) {

@@ -16,7 +16,7 @@ options { superClass = BashLexerBase; }
 
 // Emitted by BashLexerBase only (never matched by a rule).
 tokens {
-    WORD, ARITH_CMD, DBRACK_OPEN, DBRACK_CLOSE,
+    WORD, SUB_CLOSE, ARITH_CMD, DBRACK_OPEN, DBRACK_CLOSE,
     IF, THEN, ELSE, ELIF, FI, DO, DONE, CASE, ESAC, WHILE, UNTIL, FOR, SELECT, IN, FUNCTION,
     LBRACE, RBRACE, BANG
 }
@@ -43,8 +43,8 @@ AMP        : '&' ;
 // `((` opens an arithmetic command; `$((` (below) an arithmetic expansion.
 DPAREN_OPEN  : '((' {onArithOpen(true);} ;
 LPAREN       : '(' {onLParen();} ;
-// `)` closes the innermost `$(`/`<(` when no parenthesis or case pattern is open inside it.
-SUB_CLOSE    : ')' {closesSub()}? {onSubClose();} ;
+// An unmatched `)` inside `$(`/`<(` is typed SUB_CLOSE; the base class decides (it may still be
+// a case pattern's `)`, which only the words before it can tell).
 RPAREN       : ')' {onRParen();} ;
 PROCSUB_OPEN : [<>] '(' {onSubOpen(PROCSUB_OPEN);} ;
 

@@ -236,18 +236,16 @@ public abstract class BashLexerBase extends Lexer {
         checkNesting();
     }
 
-    /** The {@code )} closes the innermost substitution when nothing else is open inside it. */
-    protected boolean closesSub() {
-        Frame f = frames.peek();
-        return f != null && (f.kind == BashLexer.SUB_OPEN || f.kind == BashLexer.PROCSUB_OPEN)
-                && f.parens == 0 && !f.casePattern;
-    }
-
-    protected void onSubClose() {
+    /**
+     * Closes the innermost substitution; called by the grouping layer for a SUB_CLOSE token once
+     * the words before it are classified. INVARIANT: nothing after the {@code )} has been lexed
+     * yet, so popping the mode here is in time.
+     */
+    private void closeSub(Token close) {
         Frame f = frames.size() > 1 ? frames.pop() : null;
         popMode();
         if (f != null) {
-            spans.add(new Span(f.kind, f.start, f.innerStart, _tokenStartCharIndex, _input.index(), f.subDepth));
+            spans.add(new Span(f.kind, f.start, f.innerStart, close.getStartIndex(), close.getStopIndex() + 1, f.subDepth));
         }
     }
 
@@ -263,6 +261,8 @@ public abstract class BashLexerBase extends Lexer {
         Frame f = frames.peek();
         if (f.parens > 0) {
             f.parens--;
+        } else if (f.kind == BashLexer.SUB_OPEN || f.kind == BashLexer.PROCSUB_OPEN) {
+            setType(BashLexer.SUB_CLOSE);
         }
     }
 
@@ -454,6 +454,13 @@ public abstract class BashLexerBase extends Lexer {
             }
             if (isPiece(ty) || ty == BashLexer.DPAREN_OPEN) {
                 return word(f, r);
+            }
+            if (ty == BashLexer.SUB_CLOSE) {
+                if (!f.casePattern) {
+                    closeSub(r);
+                    return r;
+                }
+                r = token(BashLexer.RPAREN, r.getStartIndex(), r.getStopIndex());
             }
             operator(f, r);
             return r;
