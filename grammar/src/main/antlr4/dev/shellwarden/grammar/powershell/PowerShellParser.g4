@@ -24,11 +24,12 @@ chainOp     : AND_AND | OR_OR ;
 pipeline    : command ( PIPE NEWLINE* command )* ;
 
 // `& name args` and `. name args` invoke; otherwise the first element decides the mode.
+// `$x = & name args` invokes on the right of an assignment.
 command     : AMP? element+ ;
 
 element     : WORD | VARIABLE | SPLAT | DOLLAR
             | SQ_STRING | DQ_STRING | HERE_SQ | HERE_DQ
-            | COMMA NEWLINE* | ASSIGN NEWLINE* | REDIRECT | STOP_PARSING
+            | COMMA NEWLINE* | ASSIGN NEWLINE* AMP? | REDIRECT | STOP_PARSING
             | group ;
 
 group       : LPAREN block RPAREN            # paren

@@ -196,8 +196,14 @@ final class PsBuilder {
                 if (e.group() != null) {
                     parts.add(group(e.group()));
                 } else {
-                    Token t = ((TerminalNode) e.getChild(0)).getSymbol();
-                    parts.add(terminal(kindOf(t.getType()), t));
+                    for (ParseTree c : e.children) {
+                        Token t = ((TerminalNode) c).getSymbol();
+                        if (t.getType() == PowerShellParser.AMP) {
+                            parts.add(terminal(Kind.AMP, t));
+                        } else if (t.getType() != PowerShellParser.NEWLINE) {
+                            parts.add(terminal(kindOf(t.getType()), t));
+                        }
+                    }
                 }
             }
         }
@@ -307,7 +313,8 @@ final class PsBuilder {
                 return;
             }
             case EXPR -> {
-                expression(parts, ctx, pos, null);
+                // Method arguments and parameter defaults: `= value` here is no assignment.
+                expression(parts, ctx, pos, null, false);
                 return;
             }
             default -> {
@@ -409,6 +416,7 @@ final class PsBuilder {
             switch (head.kind()) {
                 case COMMA -> {
                 }
+                case AMP -> throw new SyntaxProblem("`&` in argument position");
                 case STOP -> {
                     argv.add(new Word(head.raw(), head.raw(), false, Set.of()));
                     reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
@@ -439,6 +447,10 @@ final class PsBuilder {
                         }
                     }
                     if (!value.isEmpty()) {
+                        Kind k0 = value.get(0).kind();
+                        if (k0 != Kind.WORD && unsafeCall(value)) {
+                            reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                        }
                         Built b = word(value, child, false, blockProv);
                         if (b.splat()) {
                             reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
@@ -449,10 +461,46 @@ final class PsBuilder {
             }
         }
         if (canonical != null) {
+            if (PsNames.runsBlocks(canonical) && runsDynamicBlock(argv)) {
+                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+            }
             carriers(canonical, argv, id, ctx, pos, reasons);
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
                 List.of(), redirects, List.<Heredoc>of(), pos, reasons));
+    }
+
+    /**
+     * True when a script-block runner gets its block from a variable or expression: the first
+     * positional argument, or the value of -ScriptBlock/-FilterScript/-Process/-Begin/-End.
+     */
+    private static boolean runsDynamicBlock(List<Word> argv) {
+        boolean positionalSeen = false;
+        for (int i = 1; i < argv.size(); i++) {
+            Word w = argv.get(i);
+            String t = w.text().toLowerCase(Locale.ROOT);
+            Word before = argv.get(i - 1);
+            if (i > 1 && before.literal() && before.text().startsWith("-") && before.text().length() > 1
+                    && !(w.literal() && t.startsWith("-"))) {
+                continue; // the value of the parameter before it (-ComputerName $srv)
+            }
+            if (w.literal() && t.startsWith("-") && t.length() > 1) {
+                String n = t.substring(1);
+                boolean blockParam = n.length() >= 2 && ("scriptblock".startsWith(n)
+                        || "filterscript".startsWith(n) || "process".startsWith(n)
+                        || "begin".startsWith(n) || "end".startsWith(n)
+                        || "remainingscripts".startsWith(n));
+                if (blockParam && i + 1 < argv.size() && !argv.get(i + 1).literal()) {
+                    return true;
+                }
+                continue;
+            }
+            if (!positionalSeen && !w.literal() && !w.raw().startsWith("{")) {
+                return true;
+            }
+            positionalSeen = true;
+        }
+        return false;
     }
 
     private Redirect redirect(String raw, List<Part> next, Ctx child) {
@@ -557,8 +605,12 @@ final class PsBuilder {
      * to be harmless yields an opaque segment; a pure expression yields no segment of its own.
      */
     private void expression(List<Part> parts, Ctx ctx, Position pos, String target) {
+        expression(parts, ctx, pos, target, true);
+    }
+
+    private void expression(List<Part> parts, Ctx ctx, Position pos, String target, boolean assign) {
         int eq = indexOf(parts, Kind.ASSIGN);
-        if (target == null && eq > 0 && (parts.get(0).kind() == Kind.VARIABLE
+        if (assign && target == null && eq > 0 && (parts.get(0).kind() == Kind.VARIABLE
                 || parts.get(0).kind() == Kind.WORD && parts.get(0).raw().startsWith("["))) {
             List<Part> lhs = parts.subList(0, eq);
             List<Part> rhs = parts.subList(eq + 1, parts.size());
@@ -577,21 +629,14 @@ final class PsBuilder {
             }
             return;
         }
-        boolean unsafe = false;
+        boolean unsafe = unsafeCall(parts);
         Part payload = null;
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
             Part next = parts.get(i + 1);
-            if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)) {
-                String decoded = PsText.bare(p.raw());
-                if (SCRIPTBLOCK_CREATE.matcher(decoded).matches()) {
-                    payload = next;
-                } else {
-                    String member = member(decoded);
-                    if (member != null && !SAFE_METHODS.contains(member.toLowerCase(Locale.ROOT))) {
-                        unsafe = true;
-                    }
-                }
+            if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)
+                    && SCRIPTBLOCK_CREATE.matcher(PsText.bare(p.raw())).matches()) {
+                payload = next;
             }
         }
         if (!unsafe && payload == null && target == null) {
@@ -645,15 +690,36 @@ final class PsBuilder {
                 assignments, List.of(), List.of(), pos, reasons));
     }
 
-    /** In an expression only commas separate arguments; adjacency does not matter. */
+    /** The words of an expression: adjacent elements, commas dropped. */
     private static List<List<Part>> expressionArguments(List<Part> parts) {
         List<List<Part>> args = new ArrayList<>();
-        for (Part p : parts) {
-            if (p.kind() != Kind.COMMA) {
-                args.add(List.of(p));
+        for (List<Part> arg : arguments(parts)) {
+            if (arg.get(0).kind() != Kind.COMMA) {
+                args.add(arg);
             }
         }
         return args;
+    }
+
+    /**
+     * True when {@code parts} call a method not known to be harmless: {@code $x.Delete()},
+     * {@code [IO.File]::Delete('x')}, {@code (New-Object Net.WebClient).DownloadFile(…)}. Method
+     * calls run in expression mode and inside arguments that start with a variable or a group.
+     */
+    private static boolean unsafeCall(List<Part> parts) {
+        for (int i = 0; i + 1 < parts.size(); i++) {
+            Part p = parts.get(i);
+            Part next = parts.get(i + 1);
+            if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)) {
+                String decoded = PsText.bare(p.raw());
+                String member = member(decoded);
+                if (member != null && !SAFE_METHODS.contains(member.toLowerCase(Locale.ROOT))
+                        && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The member name of {@code $x.Name}/{@code [T]::Name} words, or null for anything else. */
