@@ -10,7 +10,14 @@
 // segment, never a guess. Letters match case-insensitively.
 lexer grammar PowerShellLexer;
 
-options { caseInsensitive = true; }
+options { caseInsensitive = true; superClass = PowerShellLexerBase; }
+
+@members {
+    @Override
+    protected int errorType() {
+        return ERROR_CHAR;
+    }
+}
 
 // ---- layout -------------------------------------------------------------------------------
 // A backtick at the end of a line continues the statement on the next line.
@@ -47,7 +54,9 @@ RBRACE       : '}' ;
 HERE_SQ   : '@' SQ [ \t]* NL (.*? NL)? SQ '@' ;
 HERE_DQ   : '@' DQ [ \t]* NL (.*? NL)? DQ '@' ;
 SQ_STRING : SQ_BODY ;
-DQ_STRING : DQ_BODY ;
+// The rest of an expandable string, with its nested subexpressions, is read by the base class
+// in one linear pass (see PowerShellLexerBase for why it is not a recursive lexer rule).
+DQ_STRING : DQ { scanExpandableString(); } ;
 
 // ---- variables ----------------------------------------------------------------------------
 // $name, $scope:name, $env:PATH, ${any text}, and the punctuation variables $$ $? $^.
@@ -68,9 +77,6 @@ fragment NL        : '\r'? '\n' ;
 fragment SQ        : ['\u2018\u2019\u201A\u201B] ;
 fragment DQ        : ["\u201C\u201D\u201E] ;
 fragment SQ_BODY   : SQ ( ~['\u2018\u2019\u201A\u201B] | SQ SQ )* SQ ;
-fragment DQ_BODY   : DQ ( ~["\u201C\u201D\u201E`$] | '`' . | DQ DQ | '$' PARENS | '$' )* DQ ;
-// The body of `$( … )` inside an expandable string: balanced parentheses, nested strings.
-fragment PARENS    : '(' ( ~[()'"\u2018\u2019\u201A\u201B\u201C\u201D\u201E`] | '`' . | SQ_BODY | DQ_BODY | PARENS )* ')' ;
 fragment VAR_CHAR  : [\p{L}\p{Nd}_?] ;
 fragment OP_CHAR   : [+\-*/%] ;
 fragment ESC       : '`' ~[\r\n] ;
