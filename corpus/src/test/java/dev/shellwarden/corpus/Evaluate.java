@@ -47,6 +47,9 @@ public final class Evaluate {
         Engine engine = new Engine(RuleBook.builtIn(Evaluate.class.getClassLoader()));
         if (args.length >= 2 && args[0].equals("--cmd")) {
             Shell shell = args.length > 2 && args[2].equals("--ps") ? Shell.POWERSHELL : Shell.BASH;
+            decide(engine, Mode.LOOSE, shell, args[1]).segments().forEach(s -> System.out.println("segment " + s.id()
+                    + " parent " + s.parent() + " " + s.provenance() + " wrappers " + s.wrappers() + " argv "
+                    + s.argv().stream().map(w -> w.text() + (w.literal() ? "" : "(dyn)")).toList() + " opaque " + s.opaqueReasons()));
             for (Mode m : Mode.values()) {
                 CommandDecision d = decide(engine, m, shell, args[1]);
                 System.out.println(m.wire() + ": " + d.verdict().wire() + " " + d.rule().id() + "  " + d.message());
