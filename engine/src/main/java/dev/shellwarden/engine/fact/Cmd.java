@@ -1312,20 +1312,20 @@ public final class Cmd {
             return false;
         }
         if (isShell()) {
-            return !flags.contains("-c") && !flags.contains("-s") && positionals("-o -O --rcfile --init-file").isEmpty();
+            return !flags.contains("-c") && !flags.contains("-s") && replPositionals("-o -O --rcfile --init-file").isEmpty();
         }
         if (isInterpreter() || named("ipython bc lua tclsh scala clj lein sbt erl iex ghci pry irb")) {
             if (anyFlag("-c -e -E -r -m --eval -p --print -x -W --check -l -n -a -i -f --file")) {
                 return anyFlag("-i") && !anyFlag("-c -e -m");
             }
-            return positionals("-W -X -I -r --require").isEmpty() && !named("ghci");
+            return replPositionals("-W -X -I -r --require").isEmpty() && !named("ghci");
         }
         return switch (name) {
             case "psql" -> !anyFlag("-c --command -f --file -l --list");
             case "mysql", "mariadb", "mysqlsh" -> !anyFlag("-e --execute --batch -B -f") && !argStartsWith("-e");
-            case "mongo", "mongosh" -> !anyFlag("--eval -f --file --nodb") && positionals("--host --port -u -p --username --password --authenticationDatabase").stream().noneMatch(x -> x.endsWith(".js"));
-            case "sqlite3", "duckdb" -> positionals("-cmd -separator -newline -nullvalue").size() <= 1 && !anyFlag("-cmd -c -json -csv -line");
-            case "redis-cli", "valkey-cli" -> positionals("-h -p -a -n -u --user --pass -s -r -i").isEmpty() && !anyFlag("--scan --bigkeys --stat --latency --pipe --rdb");
+            case "mongo", "mongosh" -> !anyFlag("--eval -f --file --nodb") && replPositionals("--host --port -u -p --username --password --authenticationDatabase").stream().noneMatch(x -> x.endsWith(".js"));
+            case "sqlite3", "duckdb" -> replPositionals("-cmd -separator -newline -nullvalue").size() <= 1 && !anyFlag("-cmd -c -json -csv -line");
+            case "redis-cli", "valkey-cli" -> replPositionals("-h -p -a -n -u --user --pass -s -r -i").isEmpty() && !anyFlag("--scan --bigkeys --stat --latency --pipe --rdb");
             case "clickhouse-client", "cqlsh" -> !anyFlag("-q --query -e --execute -f --file");
             case "ftp", "telnet" -> true;
             case "sftp" -> !anyFlag("-b");
@@ -1333,6 +1333,19 @@ public final class Cmd {
             default -> false;
         };
     }
+
+    /**
+     * Positionals for {@link #isReplOnly()}: the input xargs appends ({@code {xargs}}) does not
+     * count, so that wrapping a command in xargs never lowers its verdict.
+     */
+    private List<String> replPositionals(String optionsWithValue) {
+        List<String> p = positionals(optionsWithValue);
+        if (provenance.equals("XARGS")) {
+            p = p.stream().filter(x -> !x.equals("{xargs}")).toList();
+        }
+        return p;
+    }
+
 
     /** Seconds of a PowerShell {@code Start-Sleep} ({@code -Seconds}, {@code -Milliseconds}, positional); -1 when unreadable. */
     public double getPsSleepSeconds() {
