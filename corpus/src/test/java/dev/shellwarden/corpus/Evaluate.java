@@ -131,6 +131,9 @@ public final class Evaluate {
         List<JsonNode> rows = rows(file, filter);
         Map<Mode, int[]> counts = new EnumMap<>(Mode.class);
         Map<String, Integer> byRule = new TreeMap<>();
+        int noSudo = 0;
+        int noSudoAsk = 0;
+        int denyNotSlow = 0;
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve(label + "-flagged.tsv")))) {
             w.println("loose\thard\trule\tcmd");
             for (JsonNode row : rows) {
@@ -138,6 +141,11 @@ public final class Evaluate {
                 CommandDecision loose = decide(engine, Mode.LOOSE, Shell.BASH, cmd);
                 CommandDecision hard = decide(engine, Mode.HARD, Shell.BASH, cmd);
                 counts.computeIfAbsent(Mode.LOOSE, k -> new int[3])[loose.verdict().ordinal()]++;
+                if (!cmd.startsWith("sudo ")) {
+                    noSudo++;
+                    noSudoAsk += loose.verdict() == Verdict.ASK ? 1 : 0;
+                }
+                denyNotSlow += loose.verdict() == Verdict.DENY && !loose.rule().family().equals("slow") ? 1 : 0;
                 counts.computeIfAbsent(Mode.HARD, k -> new int[3])[hard.verdict().ordinal()]++;
                 if (loose.verdict() != Verdict.ALLOW) {
                     byRule.merge(loose.rule().id() + " " + loose.verdict().wire(), 1, Integer::sum);
@@ -152,6 +160,8 @@ public final class Evaluate {
             System.out.printf(Locale.ROOT, "%-5s allow %5.1f %%  ask %5.1f %%  deny %5.2f %%%n", m.wire(),
                     100.0 * v[0] / rows.size(), 100.0 * v[1] / rows.size(), 100.0 * v[2] / rows.size());
         }
+        System.out.printf(Locale.ROOT, "LOOSE ask without rows that start with sudo (%d rows): %.1f %%%n", noSudo, 100.0 * noSudoAsk / Math.max(1, noSudo));
+        System.out.printf(Locale.ROOT, "LOOSE deny outside the slow family: %.2f %%%n", 100.0 * denyNotSlow / rows.size());
         System.out.println("LOOSE ask/deny by deciding rule (top 12):");
         byRule.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(12)
                 .forEach(e -> System.out.printf(Locale.ROOT, "  %-14s %5d%n", e.getKey(), e.getValue()));

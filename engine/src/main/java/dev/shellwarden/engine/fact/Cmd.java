@@ -342,7 +342,7 @@ public final class Cmd {
             + "|ftplib|paramiko|/dev/tcp|Sockets|connect\\(");
 
     private static final java.util.regex.Pattern PAYLOAD_ABSOLUTE_PATH = java.util.regex.Pattern.compile(
-            "[\"'](/|~|[A-Za-z]:\\\\)[^\"']*[\"']|\\s(/|~)(\\s|$|[*'\"/])|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
+            "[\"'](/(?!tmp[/\"'])|~|[A-Za-z]:\\\\)[^\"']*[\"']|\\s(/|~)(\\s|$|[*'\"/])|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
             + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)");
 
     /** True when the command is one of the space-separated names. */
@@ -813,6 +813,15 @@ public final class Cmd {
      * {@code ruby -e}, {@code php -r}, the program of {@code awk}…), or empty.
      */
     public String getPayload() {
+        String inline = inlinePayload();
+        if (inline.isEmpty() && hasStdinText && isInterpreter() && positionals("-W -X -I").stream().allMatch(p -> p.equals("-"))) {
+            // python3 <<'EOF' … EOF: the heredoc is the program.
+            return stdin;
+        }
+        return inline;
+    }
+
+    private String inlinePayload() {
         if (name.matches("python[0-9.]*|pypy[0-9.]*")) {
             return valueOf("-c");
         }
