@@ -19,8 +19,8 @@ import java.util.zip.ZipOutputStream;
  */
 final class BundleWriter {
 
-    /** Every entry's time: the build's reproducible timestamp (2026-12-01T00:00:00Z). */
-    private static final long FIXED_TIME = 1_795_996_800_000L;
+    /** Every entry's time, independent of the time zone: the build's reproducible timestamp. */
+    private static final java.time.LocalDateTime FIXED_TIME = java.time.LocalDateTime.of(2026, 12, 1, 0, 0);
 
     private BundleWriter() {
     }
@@ -46,7 +46,7 @@ final class BundleWriter {
         try (ZipOutputStream zip = new ZipOutputStream(buf)) {
             for (Map.Entry<String, byte[]> e : entries.entrySet()) {
                 ZipEntry z = new ZipEntry(e.getKey());
-                z.setTime(FIXED_TIME);
+                z.setTimeLocal(FIXED_TIME);
                 zip.putNextEntry(z);
                 zip.write(e.getValue());
                 zip.closeEntry();
@@ -58,7 +58,7 @@ final class BundleWriter {
     /** Writes {@code bytes} to {@code out} atomically: a reader sees the old file or the new one. */
     static void write(byte[] bytes, Path out) throws IOException {
         Path abs = out.toAbsolutePath();
-        Path tmp = Files.createTempFile(abs.getParent(), abs.getFileName().toString(), ".tmp");
+        Path tmp = abs.resolveSibling(abs.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.write(tmp, bytes);
             Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

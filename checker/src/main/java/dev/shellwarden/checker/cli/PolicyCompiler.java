@@ -43,6 +43,12 @@ final class PolicyCompiler {
     /** Where the author's files go in the in-memory project; messages are mapped back. */
     private static final String SRC = "src/main/resources/";
 
+    /**
+     * Drools' generated project descriptor: not needed to run the models, and a class of the same
+     * name in another bundle or the executable would clash.
+     */
+    private static final String PROJECT_MODEL = "org/drools/project/model/";
+
     private PolicyCompiler() {
     }
 
@@ -103,6 +109,11 @@ final class PolicyCompiler {
         return build(dir, drl, rules, cases, warnings);
     }
 
+    /** The parser's message without its own "[ERR 102] Line 7:0" prefix (the position is printed already). */
+    private static String parserMessage(String m) {
+        return Json.oneLine(m).replaceFirst("^\\[ERR \\d+\\] Line \\d+:\\d+ ", "");
+    }
+
     private static String label(Path dir, String rel) {
         return dir.resolve(rel).toString();
     }
@@ -115,13 +126,13 @@ final class PolicyCompiler {
         try {
             pkg = parser.parse(false, text);
         } catch (DroolsParserException e) {
-            errors.add(new Diagnostic(file, e.getLineNumber(), e.getColumn(), Json.oneLine(e.getMessage())));
+            errors.add(new Diagnostic(file, e.getLineNumber(), e.getColumn(), parserMessage(e.getMessage())));
             return;
         }
         if (parser.hasErrors() || pkg == null) {
             for (DroolsError err : parser.getErrors()) {
                 if (err instanceof ParserError p) {
-                    errors.add(new Diagnostic(file, p.getRow(), p.getCol() + 1, Json.oneLine(p.getMessage())));
+                    errors.add(new Diagnostic(file, p.getRow(), p.getCol() + 1, parserMessage(p.getMessage())));
                 } else {
                     int[] lines = err.getLines();
                     errors.add(new Diagnostic(file, lines.length > 0 ? lines[0] : 1, 1, Json.oneLine(err.getMessage())));
@@ -239,6 +250,32 @@ final class PolicyCompiler {
         return new Diagnostic(file, d.getLine(), d.getColumn() + 1, message);
     }
 
+    /**
+     * Where an error without a position is: the executable-model builder reports constraint errors
+     * as "…: EXPRESSION" without a line, so the expression is looked up in the file. Line 1,
+     * column 1 when it cannot be found.
+     */
+    static int[] locate(String source, String message) {
+        int colon = message.indexOf(": ");
+        while (colon >= 0) {
+            String fragment = message.substring(colon + 2).trim();
+            int at = fragment.isEmpty() ? -1 : source.indexOf(fragment);
+            if (at >= 0) {
+                int line = 1;
+                int lineStart = 0;
+                for (int i = 0; i < at; i++) {
+                    if (source.charAt(i) == '\n') {
+                        line++;
+                        lineStart = i + 1;
+                    }
+                }
+                return new int[] {line, at - lineStart + 1};
+            }
+            colon = message.indexOf(": ", colon + 2);
+        }
+        return new int[] {1, 1};
+    }
+
     /** Builds the executable model of the (already checked) files in memory. */
     private static Result build(Path dir, Map<String, String> drl, List<AuthorRule> rules, Map<String, String> cases,
             List<Diagnostic> warnings) {
@@ -251,8 +288,16 @@ final class PolicyCompiler {
         List<Diagnostic> errors = new ArrayList<>();
         for (Message m : builder.getResults().getMessages(Message.Level.ERROR)) {
             String path = m.getPath() == null ? "" : m.getPath();
-            String file = path.startsWith(SRC) ? label(dir, path.substring(SRC.length())) : dir.toString();
-            errors.add(new Diagnostic(file, m.getLine(), m.getColumn(), Json.oneLine(m.getText())));
+            String rel = path.startsWith(SRC) ? path.substring(SRC.length()) : path;
+            String text = Json.oneLine(m.getText());
+            if (!drl.containsKey(rel)) {
+                errors.add(new Diagnostic(dir.toString(), m.getLine(), m.getColumn(), text));
+            } else if (m.getLine() > 0) {
+                errors.add(new Diagnostic(label(dir, rel), m.getLine(), m.getColumn(), text));
+            } else {
+                int[] pos = locate(drl.get(rel), m.getText());
+                errors.add(new Diagnostic(label(dir, rel), pos[0], pos[1], text));
+            }
         }
         if (!errors.isEmpty()) {
             return new Result(errors, warnings, Map.of(), List.of(), rules, cases);
@@ -261,7 +306,7 @@ final class PolicyCompiler {
         Map<String, byte[]> classes = new TreeMap<>();
         List<String> models = new ArrayList<>();
         for (String name : module.getFileNames()) {
-            if (name.endsWith(".class")) {
+            if (name.endsWith(".class") && !name.startsWith(PROJECT_MODEL)) {
                 classes.put(name.substring(0, name.length() - 6).replace('/', '.'), module.getBytes(name));
             } else if (name.endsWith("/drools-model")) {
                 for (String line : new String(module.getBytes(name), StandardCharsets.UTF_8).split("\n")) {
