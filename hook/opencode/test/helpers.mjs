@@ -29,6 +29,7 @@ export function writeScript(dir, name, body) {
 //   e2e                           deny when the command has `rm -rf`, else allow
 //   env                           allow, message = JSON of its environment
 //   count FILE                    append a line to FILE, then allow
+//   record FILE                   write the letter to FILE, then allow
 //   exit3 | stderr-exit           exit ≠ 0 (the second with a reason on stderr)
 //   sleep                         never answers
 //   ignore-term FILE              writes its pid to FILE, ignores SIGTERM, never answers
@@ -68,6 +69,7 @@ process.stdin.on("end", () => {
     }
     case "env": return ok("allow", JSON.stringify(process.env))
     case "count": appendFileSync(arg, "spawn\n"); return ok("allow")
+    case "record": writeFileSync(arg, input); return ok("allow")
     case "exit3": ok("allow"); process.exitCode = 3; return
     case "stderr-exit": process.stderr.write("bad config: no rules\nsecond line\n"); process.exitCode = 2; return
     case "sleep": setInterval(() => {}, 1000); return

@@ -55,13 +55,15 @@ export function ensureOpencode() {
 /**
  * Runs one `opencode run` with `prompt` in a fresh project under `root`.
  * options: pluginOptions (object), permission (OpenCode permission config or undefined),
- * auto (boolean), timeoutMs. Returns {code, stdout, stderr, events, requests, project}.
+ * auto (boolean), timeoutMs, setupProject(dir), setupHome(dir).
+ * Returns {code, stdout, stderr, events, requests, project, home}.
  */
-export async function runOpencode(bin, root, { prompt, pluginOptions, permission, auto = false, timeoutMs = 150_000, setupProject }) {
+export async function runOpencode(bin, root, { prompt, pluginOptions, permission, auto = false, timeoutMs = 150_000, setupProject, setupHome }) {
   const project = join(root, "project")
   const home = join(root, "home")
   for (const d of [project, home]) mkdirSync(d, { recursive: true })
   setupProject?.(project)
+  setupHome?.(home)
   const server = await startModelServer()
   try {
     const config = {
@@ -102,7 +104,7 @@ export async function runOpencode(bin, root, { prompt, pluginOptions, permission
     const events = stdout.split("\n").filter((l) => l.trim().startsWith("{")).map((l) => {
       try { return JSON.parse(l) } catch { return { unparsed: l } }
     })
-    return { code, stdout, stderr, events, requests: server.requests.slice(), project }
+    return { code, stdout, stderr, events, requests: server.requests.slice(), project, home }
   } finally {
     await server.close()
   }

@@ -8,7 +8,8 @@
 // Unset, the repository's checker/target/shell-warden is used when it exists.
 
 import assert from "node:assert/strict"
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { isAbsolute, join } from "node:path"
 import { after, before, describe, test } from "node:test"
@@ -59,28 +60,59 @@ describe(`OpenCode 1.18.33 with the shell-warden plugin`, { timeout: 900_000 }, 
     ...extra,
   })
 
-  test("rm -rf of a directory inside the project is refused under --auto; the model gets the message", { timeout: 200_000 }, async () => {
+  test("rm -rf ~ (HOME is a throw-away dir holding a victim) is denied under --auto; the model gets the message", { timeout: 200_000 }, async () => {
     const root = freshRoot()
-    const r = await runOpencode(bin, root, { prompt: "please RUN[[rm -rf victim]]", pluginOptions: options(root), auto: true, setupProject: withVictim })
+    const r = await runOpencode(bin, root, {
+      prompt: "please RUN[[rm -rf ~]]",
+      pluginOptions: options(root),
+      auto: true,
+      setupHome: (home) => writeFileSync(join(home, "precious.txt"), "keep me\n"),
+    })
     const debug = readDebug(join(root, "debug", "hook.ndjson"))
     assert.ok(debug.some((d) => d.event === "load"), `plugin did not load; stderr:\n${r.stderr}`)
-    assert.ok(existsSync(join(r.project, "victim", "precious.txt")), "the victim was deleted")
+    assert.ok(existsSync(join(r.home, "precious.txt")), "the victim was deleted")
     const check = debug.find((d) => d.event === "check")
     assert.equal(check?.verdict, "deny", JSON.stringify(debug))
     assert.equal(check?.source, "checker")
     assert.match(check?.invocationId ?? "", /^msg_[^:]+:call_1$/, "invocation id is <messageID>:<callID>")
     const seen = toolResultsSeenByModel(r.requests)
-    assert.ok(seen.some((s) => s.includes("shell-warden denied this command: ")), `model saw: ${JSON.stringify(seen)}`)
-    const tool = bashToolEvents(r.events)[0]
-    assert.equal(tool?.part?.state?.status, "error")
-    console.log(`# model received: ${JSON.stringify(seen)}`)
+    assert.ok(seen.some((s) => s.startsWith("shell-warden denied this command: ")), `model saw: ${JSON.stringify(seen)}`)
+    assert.equal(bashToolEvents(r.events)[0]?.part?.state?.status, "error")
+    console.log(`# rm -rf ~: model received ${JSON.stringify(seen)}`)
+  })
+
+  test("rm -rf of a directory inside the project, checker in its strictest mode, is refused under --auto", { timeout: 200_000 }, async () => {
+    // The real checker allows deletes inside the project in its default (loose) mode and
+    // asks in hard mode; an ask under --auto reaches nobody, so the hook refuses it.
+    const root = freshRoot()
+    const hard = join(root, "checker-hard.jsonc")
+    writeFileSync(hard, '{ "mode": "hard" }\n')
+    const r = await runOpencode(bin, root, {
+      prompt: "please RUN[[rm -rf victim]]",
+      pluginOptions: options(root, { checker: { command: [...checker.command, "--config", hard] } }),
+      auto: true,
+      setupProject: withVictim,
+    })
+    const debug = readDebug(join(root, "debug", "hook.ndjson"))
+    assert.ok(debug.some((d) => d.event === "load"), `plugin did not load; stderr:\n${r.stderr}`)
+    assert.ok(existsSync(join(r.project, "victim", "precious.txt")), "the victim was deleted")
+    const check = debug.find((d) => d.event === "check")
+    assert.equal(check?.source, "checker", JSON.stringify(debug))
+    assert.ok(["deny", "ask"].includes(check?.verdict))
+    const seen = toolResultsSeenByModel(r.requests)
+    assert.ok(seen.some((s) => /^shell-warden (denied this command|wants the user to approve this command)/.test(s)), `model saw: ${JSON.stringify(seen)}`)
+    assert.notEqual(bashToolEvents(r.events)[0]?.part?.state?.status, "completed")
+    console.log(`# rm -rf victim (${check.verdict}): model received ${JSON.stringify(seen)}`)
   })
 
   test("echo hello is allowed through permission.asked (bash: ask) and runs", { timeout: 200_000 }, async () => {
     const root = freshRoot()
-    const r = await runOpencode(bin, root, { prompt: "please RUN[[echo hello]]", pluginOptions: options(root), permission: { bash: "ask" } })
+    // With the checker pinned: the pin is computed here from the file under test.
+    const sha256 = createHash("sha256").update(readFileSync(checker.command[0])).digest("hex")
+    const pinned = options(root, { checker: { command: checker.command, sha256 } })
+    const r = await runOpencode(bin, root, { prompt: "please RUN[[echo hello]]", pluginOptions: pinned, permission: { bash: "ask" } })
     const debug = readDebug(join(root, "debug", "hook.ndjson"))
-    assert.ok(debug.some((d) => d.event === "load"), `plugin did not load; stderr:\n${r.stderr}`)
+    assert.ok(debug.some((d) => d.event === "load" && d.pinned === true), `plugin did not load; stderr:\n${r.stderr}`)
     assert.equal(debug.filter((d) => d.event === "check").length, 1, "exactly one check (no second spawn for the permission)")
     assert.ok(debug.some((d) => d.event === "reply" && d.reply === "once" && d.ok === true), JSON.stringify(debug))
     const tool = bashToolEvents(r.events)[0]

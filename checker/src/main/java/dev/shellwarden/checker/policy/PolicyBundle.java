@@ -2,6 +2,7 @@ package dev.shellwarden.checker.policy;
 
 import dev.shellwarden.checker.config.CheckerConfig;
 import dev.shellwarden.checker.config.ConfigException;
+import dev.shellwarden.checker.config.ConfigReader;
 import dev.shellwarden.checker.config.PolicyRef;
 import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.engine.RuleBook;
@@ -79,7 +80,7 @@ public final class PolicyBundle {
             }
             bytes = Files.readAllBytes(ref.path());
         } catch (IOException e) {
-            throw new ConfigException("cannot read policy bundle " + ref.path() + ": " + Json.oneLine(e.toString()));
+            throw new ConfigException("cannot read policy bundle " + ref.path() + ": " + ConfigReader.describe(e));
         }
         String actual = sha256(bytes);
         if (!actual.equals(ref.sha256())) {
