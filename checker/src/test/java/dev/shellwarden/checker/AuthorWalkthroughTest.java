@@ -79,6 +79,7 @@ class AuthorWalkthroughTest {
 
         Out explained = cli("", "explain", "--config", config.toString(), "--", AuthorRules.PASTE_COMMAND);
         assertEquals(0, explained.exit(), explained.toString());
+        assertTrue(explained.out().contains("\npolicy     " + tmp.resolve("policy.swb") + " (ACME0001)\n"), explained.out());
         assertTrue(explained.out().contains("  deny  ACME0001 no-paste-upload  on #0\n"), explained.out());
         assertTrue(explained.out().contains("verdict    deny  (ACME0001 no-paste-upload)"), explained.out());
 

@@ -2,6 +2,7 @@ package dev.shellwarden.checker.cli;
 
 import dev.shellwarden.checker.cases.CaseFormatException;
 import dev.shellwarden.checker.config.ConfigException;
+import dev.shellwarden.checker.config.ConfigReader;
 import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.checker.protocol.ProtocolException;
 import java.io.InputStream;
@@ -86,6 +87,13 @@ public final class Cli implements Runnable {
         if (e instanceof UsageError || e instanceof ConfigException || e instanceof ProtocolException
                 || e instanceof CaseFormatException) {
             err.println(name + ": " + Json.oneLine(e.getMessage()));
+            err.flush();
+            return EXIT_USAGE;
+        }
+        if (e instanceof java.io.IOException io) {
+            // A file the user named cannot be read or written: their problem to fix, not ours.
+            String file = io instanceof java.nio.file.FileSystemException f && f.getFile() != null ? f.getFile() + ": " : "";
+            err.println(name + ": " + file + ConfigReader.describe(io));
             err.flush();
             return EXIT_USAGE;
         }

@@ -45,6 +45,9 @@ final class CompileCommand implements Callable<Integer> {
         if (parent == null || !Files.isDirectory(parent)) {
             throw new Cli.UsageError("cannot write " + out + ": no folder " + parent);
         }
+        if (Files.isDirectory(out)) {
+            throw new Cli.UsageError("cannot write " + out + ": it is a folder; name the bundle file, e.g. " + out.resolve("policy.swb"));
+        }
         PolicyCompiler.Result r = PolicyOptions.compile(rules, io.err());
         PolicyBundle bundle = new PolicyBundle(rules.toString(), r.classes(), r.models(), new Properties(), r.cases());
         Engine engine = new Engine(bundle.ruleBook(CompileCommand.class.getClassLoader()));

@@ -89,6 +89,9 @@ final class ExplainCommand implements Callable<Integer> {
         String dir = cwd != null ? cwd : projectDir;
         CommandDecision d = new Checker(new Engine(book), cfg).decide(raw, projectDir, dir);
         Map<String, Object> tree = tree(raw, cfg, projectDir, dir, d);
+        if (policy.bundle() != null) {
+            tree.put("policy", policyInfo(policy.bundle()));
+        }
         if (json) {
             io.out().println(toJson(tree));
         } else {
@@ -158,6 +161,16 @@ final class ExplainCommand implements Callable<Integer> {
         return t;
     }
 
+    /** The policy bundle in use: where from, its rules, and whether it was built on these built-in rules. */
+    private static Map<String, Object> policyInfo(dev.shellwarden.checker.policy.PolicyBundle b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("bundle", b.label());
+        m.put("rules", b.property("rules"));
+        String against = b.property("builtin.rules.sha256");
+        m.put("builtInRulesChanged", !against.isEmpty() && !against.equals(BuildInfo.rulesSha256()));
+        return m;
+    }
+
     private static Map<String, Object> finding(Finding f) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("segment", f.segment());
@@ -184,6 +197,16 @@ final class ExplainCommand implements Callable<Integer> {
         b.append("command    ").append(t.get("command").toString().replace("\n", "\n           ")).append('\n');
         b.append("context    shell ").append(t.get("shell")).append(", mode ").append(t.get("mode"))
                 .append(", project ").append(t.get("project")).append(", cwd ").append(t.get("cwd")).append('\n');
+        if (t.get("policy") instanceof Map<?, ?> p) {
+            b.append("policy     ").append(p.get("bundle"));
+            if (!p.get("rules").toString().isEmpty()) {
+                b.append(" (").append(p.get("rules").toString().replace(",", ", ")).append(')');
+            }
+            if (Boolean.TRUE.equals(p.get("builtInRulesChanged"))) {
+                b.append("; compiled against other built-in rules: run its tests again and recompile");
+            }
+            b.append('\n');
+        }
         b.append("\nsegments\n");
         if (d.segments().isEmpty()) {
             b.append("  (none: the text runs nothing)\n");

@@ -53,8 +53,10 @@ class CliConventionsTest {
         "compile",
         "compile --rules /tmp",
         "compile --rules /nonexistent --out /tmp/x.swb",
+        "compile --rules /tmp --out /tmp",
         "scan a b",
         "scan /nonexistent/history",
+        "scan /root/.nonexistent-dir/",
         "docs --nope",
         "docs --corpus /nonexistent --out -",
         "nosuch"})
