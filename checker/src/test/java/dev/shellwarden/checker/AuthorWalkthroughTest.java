@@ -94,6 +94,20 @@ class AuthorWalkthroughTest {
     }
 
     @Test
+    void theClaudeCodeHookJudgesWithTheConfiguredBundleToo() throws Exception {
+        Path config = compileAndConfigure();
+        String input = HookCommandTest.input("Bash", AuthorRules.PASTE_COMMAND, "/home/dev/project");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = HookCommand.run(new String[] {"claude-code", "--config", config.toString()},
+                new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out, new PrintStream(err, true, StandardCharsets.UTF_8));
+        String answer = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, answer + err);
+        assertTrue(answer.contains("\"permissionDecision\":\"deny\""), answer);
+        assertTrue(answer.contains("shell-warden ACME0001: uploading to the paste site is refused"), answer);
+    }
+
+    @Test
     void aBundleWhoseHashDoesNotMatchIsAConfigError() throws Exception {
         Path config = compileAndConfigure();
         Path bundle = tmp.resolve("policy.swb");
