@@ -21,8 +21,11 @@ final class CommandSource {
     private static final Pattern BASH_TIME = Pattern.compile("#[0-9]{9,11}");
     private static final Pattern ZSH_EXTENDED = Pattern.compile(": ?[0-9]{9,11}:[0-9]+;(.*)", Pattern.DOTALL);
 
-    /** One command and the line it started on. */
-    record Entry(int line, String cmd) {
+    /**
+     * One command, the line it started on, and its shell when the line said (a JSONL
+     * {@code "shell"} field), else empty for the config's.
+     */
+    record Entry(int line, String cmd, String shell) {
     }
 
     /** What was read: the commands and one warning per line that could not be used. */
@@ -49,9 +52,9 @@ final class CommandSource {
                 n++;
                 line = line.substring(0, line.length() - 1) + "\n" + next;
             }
-            String cmd = command(line, label, start, warnings);
-            if (cmd != null && !cmd.isBlank()) {
-                entries.add(new Entry(start, cmd));
+            String[] cmd = command(line, label, start, warnings);
+            if (cmd != null && !cmd[0].isBlank()) {
+                entries.add(new Entry(start, cmd[0], cmd[1]));
             }
         }
         return new Result(entries, warnings);
@@ -66,7 +69,8 @@ final class CommandSource {
         return k % 2 == 1;
     }
 
-    private static String command(String line, String label, int n, List<String> warnings) {
+    /** The command and its shell ("" when not given), or null for a line without a command. */
+    private static String[] command(String line, String label, int n, List<String> warnings) {
         String trimmed = line.strip();
         if (trimmed.isEmpty() || BASH_TIME.matcher(trimmed).matches()) {
             return null;
@@ -75,7 +79,11 @@ final class CommandSource {
             try {
                 Object tree = Json.parse(Json.strictFactory(), trimmed);
                 if (tree instanceof Map<?, ?> m && m.get("cmd") instanceof String s) {
-                    return s;
+                    Object shell = m.get("shell");
+                    if ("bash".equals(shell) || "powershell".equals(shell)) {
+                        return new String[] {s, (String) shell};
+                    }
+                    return new String[] {s, ""};
                 }
                 warnings.add(label + ":" + n + ": JSON line without a string `cmd` field, skipped");
             } catch (ProtocolException e) {
@@ -85,8 +93,8 @@ final class CommandSource {
         }
         Matcher z = ZSH_EXTENDED.matcher(line);
         if (z.matches()) {
-            return z.group(1);
+            return new String[] {z.group(1), ""};
         }
-        return line;
+        return new String[] {line, ""};
     }
 }

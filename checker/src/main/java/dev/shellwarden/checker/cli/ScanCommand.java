@@ -35,7 +35,8 @@ import picocli.CommandLine.Parameters;
  * a terminal.
  */
 @Command(name = "scan", mixinStandardHelpOptions = true, versionProvider = BuildInfo.class,
-        description = {"Judge many commands: one per line, JSONL with a `cmd` field, or a bash/zsh history file.",
+        description = {"Judge many commands: one per line, JSONL with a `cmd` field (and optionally `shell`),"
+                + " or a bash/zsh history file.",
             "Writes one JSON line per command on stdout and a summary on stderr."})
 final class ScanCommand implements Callable<Integer> {
 
@@ -57,7 +58,12 @@ final class ScanCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CheckerConfig cfg = policy.config(io.err());
-        Checker checker = new Checker(new Engine(policy.ruleBook(io.err())), cfg);
+        Engine engine = new Engine(policy.ruleBook(io.err()));
+        // One engine for every command; a JSONL line's "shell" field picks the parser.
+        Map<String, Checker> checkers = Map.of(
+                "", new Checker(engine, cfg),
+                "bash", new Checker(engine, cfg.withShell(dev.shellwarden.grammar.Shell.BASH)),
+                "powershell", new Checker(engine, cfg.withShell(dev.shellwarden.grammar.Shell.POWERSHELL)));
         String projectDir = project != null ? project : Path.of("").toAbsolutePath().toString();
         CommandSource.Result input;
         if (file.equals("-")) {
@@ -86,7 +92,7 @@ final class ScanCommand implements Callable<Integer> {
             Verdict verdict;
             RuleInfo rule;
             try {
-                CommandDecision d = checker.decide(e.cmd(), projectDir, projectDir);
+                CommandDecision d = checkers.get(e.shell()).decide(e.cmd(), projectDir, projectDir);
                 verdict = d.verdict();
                 rule = d.rule();
             } catch (RuntimeException | StackOverflowError ex) {

@@ -97,6 +97,7 @@ public final class PolicyBundle {
         Map<String, String> cases = new HashMap<>();
         List<String> models = new ArrayList<>();
         Properties props = null;
+        long total = 0;
         try (ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(bytes))) {
             ZipEntry e;
             while ((e = zip.getNextEntry()) != null) {
@@ -105,6 +106,11 @@ public final class PolicyBundle {
                     continue;
                 }
                 byte[] content = readEntry(zip);
+                // INVARIANT: a small file cannot expand without bound in memory (zip bomb).
+                total += content.length;
+                if (total > MAX_BUNDLE_BYTES) {
+                    throw new IOException("contents exceed " + MAX_BUNDLE_BYTES + " bytes");
+                }
                 if (name.endsWith(".class")) {
                     classes.put(name.substring(0, name.length() - 6).replace('/', '.'), content);
                 } else if (name.equals(MODELS)) {

@@ -60,6 +60,25 @@ class ScanCommandTest {
     }
 
     @Test
+    void aJsonlShellFieldChoosesTheParser() throws Exception {
+        // A trailing backslash is a bash syntax error (SW1001) but plain PowerShell.
+        String ps = "Remove-Item -Recurse -Force C:\\";
+        String input = "{\"cmd\": \"" + ps.replace("\\", "\\\\") + "\", \"shell\": \"powershell\"}\n"
+                + "{\"cmd\": \"ls\", \"shell\": \"bash\"}\n";
+        CliRun r = CliRun.withInput(input, "scan");
+        assertEquals(0, r.exit(), r.toString());
+        List<JsonNode> out = lines(r);
+        assertEquals(2, out.size(), r.out());
+        assertEquals(ps, out.get(0).get("cmd").asText());
+        String asPowerShell = JSON.readTree(CliRun.run("explain", "--json", "--shell", "powershell", "--", ps).out()).get("ruleId").asText();
+        String asBash = JSON.readTree(CliRun.run("explain", "--json", "--shell", "bash", "--", ps).out()).get("ruleId").asText();
+        assertEquals("SW1001", asBash);
+        assertEquals(asPowerShell, out.get(0).get("ruleId").asText(), "judged as PowerShell");
+        assertTrue(!asPowerShell.equals(asBash), "the two shells disagree on this command");
+        assertEquals("SW5002", out.get(1).get("ruleId").asText());
+    }
+
+    @Test
     void readsAFile(@TempDir Path tmp) throws Exception {
         Path f = Files.writeString(tmp.resolve("history"), "ls\nrm -rf ~/\n");
         CliRun r = CliRun.run("scan", f.toString());
