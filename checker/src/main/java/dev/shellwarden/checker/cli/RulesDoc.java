@@ -6,6 +6,7 @@ import dev.shellwarden.engine.Mode;
 import dev.shellwarden.engine.RuleBook;
 import dev.shellwarden.engine.RuleInfo;
 import dev.shellwarden.engine.Verdict;
+import dev.shellwarden.grammar.Shell;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -89,18 +90,20 @@ public final class RulesDoc {
         boolean allows = r.loose().orElse(null) == Verdict.ALLOW && r.hard().orElse(null) == Verdict.ALLOW;
         if (fires.isPresent()) {
             b.append(allows ? "### Allowed command\n\n" : "### Problematic command\n\n");
-            fence(b, fires.get().command());
+            fence(b, fires.get().command(), fires.get().shell() == Shell.POWERSHELL);
         }
         List<Case> nearMisses = cases.stream().filter(c -> c.notFired().contains(r.id())).toList();
         String alternative = d.alternative();
+        boolean powershell = d.shell().equals("powershell");
         if (alternative.isEmpty() && !allows) {
-            alternative = nearMisses.stream()
-                    .filter(c -> c.verdicts().getOrDefault(Mode.LOOSE, Verdict.DENY) == Verdict.ALLOW)
-                    .map(Case::command).findFirst().orElse("");
+            Optional<Case> allowed = nearMisses.stream()
+                    .filter(c -> c.verdicts().getOrDefault(Mode.LOOSE, Verdict.DENY) == Verdict.ALLOW).findFirst();
+            alternative = allowed.map(Case::command).orElse("");
+            powershell = allowed.map(c -> c.shell() == Shell.POWERSHELL).orElse(powershell);
         }
         if (!alternative.isEmpty() && !allows) {
             b.append("### Allowed alternative\n\n");
-            fence(b, alternative);
+            fence(b, alternative, powershell);
         }
         if (!r.message().isEmpty()) {
             b.append("### Message\n\n> ").append(r.message()).append("\n\n");
@@ -116,9 +119,9 @@ public final class RulesDoc {
         }
     }
 
-    private static void fence(StringBuilder b, String command) {
+    private static void fence(StringBuilder b, String command, boolean powershell) {
         String fence = command.contains("```") ? "~~~~" : "```";
-        b.append(fence).append("sh\n").append(command).append('\n').append(fence).append("\n\n");
+        b.append(fence).append(powershell ? "powershell" : "sh").append('\n').append(command).append('\n').append(fence).append("\n\n");
     }
 
     private static String verdict(RuleInfo r, Mode m) {
