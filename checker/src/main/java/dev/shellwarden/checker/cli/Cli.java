@@ -66,6 +66,8 @@ public final class Cli implements Runnable {
                 .addSubcommand(new DocsCommand(io));
         cl.setOut(new PrintWriter(io.out(), true, StandardCharsets.UTF_8));
         cl.setErr(new PrintWriter(io.err(), true, StandardCharsets.UTF_8));
+        // A command to explain or scan may well contain `@word`: never read it as an argument file.
+        cl.setExpandAtFiles(false);
         cl.setParameterExceptionHandler(Cli::usageError);
         cl.setExecutionExceptionHandler(Cli::failure);
         return cl;

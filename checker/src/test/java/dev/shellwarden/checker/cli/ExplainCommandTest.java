@@ -47,6 +47,14 @@ class ExplainCommandTest {
     }
 
     @Test
+    void anAtSignIsPartOfTheCommandNotAnArgumentFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("args"), "--json\n");
+        CliRun r = CliRun.run("explain", "--project", PROJECT, "--", "@" + file);
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().startsWith("command    @" + file + "\n"), r.out());
+    }
+
+    @Test
     void jsonCarriesTheSameExplanationForTools() throws Exception {
         CliRun r = CliRun.run("explain", "--json", "--project", PROJECT, "--", "rm -rf / && ls");
         assertEquals(0, r.exit(), r.toString());
