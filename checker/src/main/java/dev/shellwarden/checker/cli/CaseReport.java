@@ -18,6 +18,11 @@ record CaseReport(int passed, int failed) {
 
     /** Runs {@code cases} through {@code engine}, printing failures to {@code out}. */
     static CaseReport run(Engine engine, Overlay overlay, List<Case> cases, PrintStream out) {
+        return run(engine, overlay, cases, out, false);
+    }
+
+    /** Likewise, printing a {@code PASS} line per passing case too when {@code verbose}. */
+    static CaseReport run(Engine engine, Overlay overlay, List<Case> cases, PrintStream out, boolean verbose) {
         CaseRunner runner = new CaseRunner(engine, overlay);
         int passed = 0;
         int failed = 0;
@@ -25,6 +30,9 @@ record CaseReport(int passed, int failed) {
             List<String> problems = runner.run(c);
             if (problems.isEmpty()) {
                 passed++;
+                if (verbose) {
+                    out.println("PASS " + c.file() + ":" + c.line() + ": " + c.name());
+                }
             } else {
                 failed++;
                 out.println("FAIL " + c.file() + ":" + c.line() + ": " + c.name() + ": " + String.join("; ", problems));

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -30,6 +31,9 @@ final class TestCommand implements Callable<Integer> {
 
     @Mixin
     private PolicyOptions policy = new PolicyOptions();
+
+    @Option(names = {"-v", "--verbose"}, description = "also list the cases that pass")
+    private boolean verbose;
 
     @Parameters(paramLabel = "CASES", arity = "0..*", description = ".cases files or folders holding them")
     private List<Path> cases = new ArrayList<>();
@@ -63,7 +67,7 @@ final class TestCommand implements Callable<Integer> {
         if (all.isEmpty()) {
             throw new Cli.UsageError("no cases to run: name .cases files or folders, or a --rules folder holding .cases");
         }
-        CaseReport report = CaseReport.run(engine, cfg.overlay(), all, io.out());
+        CaseReport report = CaseReport.run(engine, cfg.overlay(), all, io.out(), verbose);
         io.out().println(report.summary());
         return report.failed() == 0 ? 0 : Cli.EXIT_FAILED;
     }

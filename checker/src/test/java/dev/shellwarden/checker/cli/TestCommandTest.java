@@ -33,6 +33,9 @@ class TestCommandTest {
         CliRun r = CliRun.run("test", f.toString());
         assertEquals(0, r.exit(), r.toString());
         assertEquals(List.of("2 passed, 0 failed"), r.outLines());
+        CliRun verbose = CliRun.run("test", "-v", f.toString());
+        assertEquals(List.of("PASS " + f + ":1: root delete", "PASS " + f + ":5: listing", "2 passed, 0 failed"),
+                verbose.outLines());
     }
 
     @Test
