@@ -87,8 +87,10 @@ final class ExplainCommand implements Callable<Integer> {
         String projectDir = project != null ? project : Path.of("").toAbsolutePath().toString();
         String raw = String.join(" ", command);
         String dir = cwd != null ? cwd : projectDir;
-        CommandDecision d = new Checker(new Engine(book), cfg).decide(raw, projectDir, dir);
+        List<String> fired = new ArrayList<>();
+        CommandDecision d = new Checker(new Engine(book), cfg).decide(raw, projectDir, dir, fired::add);
         Map<String, Object> tree = tree(raw, cfg, projectDir, dir, d);
+        addSilentRules(tree, book, fired, d);
         if (policy.bundle() != null) {
             tree.put("policy", policyInfo(policy.bundle()));
         }
@@ -159,6 +161,31 @@ final class ExplainCommand implements Callable<Integer> {
         t.put("opaque", d.opaque());
         t.put("message", d.message());
         return t;
+    }
+
+    /**
+     * The rules that fired without a finding: classification rules (they add categories) and
+     * decision rules the config turned off. Each once, in firing order.
+     */
+    static void addSilentRules(Map<String, Object> tree, RuleBook book, List<String> fired, CommandDecision d) {
+        List<Object> classifiers = new ArrayList<>();
+        List<Object> off = new ArrayList<>();
+        for (String name : new java.util.LinkedHashSet<>(fired)) {
+            dev.shellwarden.engine.RuleInfo r = book.rule(name);
+            if (r == null) {
+                continue;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("ruleId", r.id());
+            m.put("rule", r.name());
+            if (!r.decides()) {
+                classifiers.add(m);
+            } else if (d.findings().stream().noneMatch(f -> f.rule().name().equals(name))) {
+                off.add(m);
+            }
+        }
+        tree.put("classifiers", classifiers);
+        tree.put("offByConfig", off);
     }
 
     /** The policy bundle in use: where from, its rules, and whether it was built on these built-in rules. */
@@ -236,7 +263,8 @@ final class ExplainCommand implements Callable<Integer> {
             b.append("  #").append(c.getSeg()).append(' ').append(c.getName()).append('\n');
         }
         b.append("\nrules fired\n");
-        if (d.findings().isEmpty()) {
+        if (d.findings().isEmpty() && ((List<Object>) t.getOrDefault("classifiers", List.of())).isEmpty()
+                && ((List<Object>) t.getOrDefault("offByConfig", List.of())).isEmpty()) {
             b.append("  (none)\n");
         }
         for (Finding f : d.findings()) {
@@ -246,6 +274,12 @@ final class ExplainCommand implements Callable<Integer> {
             if (!f.rule().message().isEmpty()) {
                 b.append("        ").append(f.rule().message()).append('\n');
             }
+        }
+        for (Object o : (List<Object>) t.getOrDefault("classifiers", List.of())) {
+            b.append("  class ").append(((Map<String, Object>) o).get("rule")).append("  (adds categories)\n");
+        }
+        for (Object o : (List<Object>) t.getOrDefault("offByConfig", List.of())) {
+            b.append("  off   ").append(((Map<String, Object>) o).get("rule")).append("  (turned off by the config)\n");
         }
         b.append("\nmerge      worst finding per segment, worst segment wins (allow < ask < deny)\n");
         for (Finding f : d.segmentVerdicts()) {

@@ -55,6 +55,46 @@ class ExplainCommandTest {
     }
 
     @Test
+    void classificationRulesAndRulesTurnedOffAreShownToo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        java.nio.file.Path rules = AuthorRules.folder(tmp, "classify.drl", """
+                package com.acme.classify;
+
+                import dev.shellwarden.engine.fact.Cmd;
+                import dev.shellwarden.engine.fact.Category;
+
+                rule "ACME0101 prod-context"
+                    @id("ACME0101") @family("classify") @summary("kubectl against the production context")
+                when
+                    $c : Cmd( name == "kubectl", hasArg("--context=prod") )
+                then
+                    insert(new Category($c.getId(), "acme-prod"));
+                end
+                """, "decide.drl", """
+                package com.acme.decide;
+
+                import dev.shellwarden.engine.fact.Category;
+
+                rule "ACME0102 ask-prod"
+                    @id("ACME0102") @family("scope") @verdict("ask") @hard("deny")
+                    @summary("anything against production")
+                    @message("this touches production: try it on staging first, e.g. `kubectl --context=staging get pods`")
+                when
+                    Category( name == "acme-prod" )
+                then
+                end
+                """);
+        java.nio.file.Path config = java.nio.file.Files.writeString(tmp.resolve("c.json"), "{\"rules\": {\"SW5002\": \"off\"}}");
+        CliRun r = CliRun.run("explain", "--rules", rules.toString(), "--config", config.toString(), "--project", PROJECT,
+                "--", "kubectl --context=prod get pods; ls");
+        assertEquals(0, r.exit(), r.toString());
+        assertTrue(r.out().contains("categories\n  #0 acme-prod\n"), r.out());
+        assertTrue(r.out().contains("  ask   ACME0102 ask-prod  on #0\n"), r.out());
+        assertTrue(r.out().contains("  class ACME0101 prod-context  (adds categories)\n"), r.out());
+        assertTrue(r.out().contains("  off   SW5002 ls  (turned off by the config)\n"), r.out());
+        assertTrue(r.out().contains("  #1 allow SW0001 default-loose\n"), r.out());
+    }
+
+    @Test
     void jsonCarriesTheSameExplanationForTools() throws Exception {
         CliRun r = CliRun.run("explain", "--json", "--project", PROJECT, "--", "rm -rf / && ls");
         assertEquals(0, r.exit(), r.toString());
