@@ -61,6 +61,11 @@ final class CompileCommand implements Callable<Integer> {
                 io.err().println(rule.file() + ":" + rule.line() + ":1: warning: rule \"" + rule.name()
                         + "\" has no example where it decides: add a case `--- <verdict> " + rule.id() + "` to a .cases file");
             }
+            boolean nearMiss = cases.stream().anyMatch(c -> c.notFired().contains(rule.id()));
+            if (rule.decides() && !nearMiss) {
+                io.err().println(rule.file() + ":" + rule.line() + ":1: warning: rule \"" + rule.name()
+                        + "\" has no near miss: add a case `--- allow !" + rule.id() + "` it must not fire on");
+            }
         }
         CaseReport report = CaseReport.run(engine, Overlay.NONE, cases, io.err());
         if (report.failed() > 0) {

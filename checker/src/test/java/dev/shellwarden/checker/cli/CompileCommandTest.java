@@ -123,5 +123,6 @@ class CompileCommandTest {
         CliRun r = compile(rules);
         assertEquals(0, r.exit(), r.toString());
         assertTrue(r.err().matches("(?s).*acme\\.drl:5:1: warning: rule \"ACME0001 no-paste-upload\" has no example where it decides.*"), r.err());
+        assertTrue(r.err().matches("(?s).*acme\\.drl:5:1: warning: rule \"ACME0001 no-paste-upload\" has no near miss.*"), r.err());
     }
 }
