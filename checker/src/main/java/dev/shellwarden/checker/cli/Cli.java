@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
  * usage, config or input (one line on stderr, nothing on stdout), 3 internal error.
  */
 @Command(name = "shell-warden", mixinStandardHelpOptions = true, versionProvider = BuildInfo.class,
-        synopsisHeading = "%nUsage: ",
+        synopsisHeading = "Usage: ",
         customSynopsis = {"shell-warden [--config FILE] < letter.json      (the one-shot check)",
             "       shell-warden COMMAND [OPTIONS]"},
         description = {"", "Decides allow, ask or deny for the shell commands an AI agent wants to run.",
