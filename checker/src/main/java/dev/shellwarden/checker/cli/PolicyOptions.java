@@ -43,7 +43,7 @@ final class PolicyOptions {
     }
 
     /**
-     * The rule book: built-in rules, plus the config's bundle, plus the rules folder compiled now.
+     * The rule book: the built-in rules plus either the config's bundle or the rules folder compiled now.
      *
      * @throws Cli.UsageError when the rules folder does not compile (the diagnostics go to
      *                        {@code err} first)
