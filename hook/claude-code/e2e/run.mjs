@@ -24,6 +24,7 @@
 //      hook were not called (`rm -rf /` or `~` are never used).
 //
 // Env: SHELL_WARDEN_CHECKER (default: <repo>/checker/target/shell-warden, built by `mvn package`),
+// CLAUDE_CODE_VERSION (default 2.1.197),
 // CLAUDE_E2E_TIMEOUT_MS (per client run, default 120000), CLAUDE_E2E_KEEP=1 keeps the temp dir.
 // Needs Node >= 20 and, on first run, the npm registry. Talks to nothing but 127.0.0.1: the
 // client's other traffic is switched off and any that remains goes to a dead local proxy.
@@ -35,10 +36,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer } from './model-server.mjs';
 
-const CLAUDE_CODE_VERSION = '2.1.197';
+// The version observed and pinned; CLAUDE_CODE_VERSION=x.y.z tries another (own cache folder).
+const CLAUDE_CODE_VERSION = process.env.CLAUDE_CODE_VERSION || '2.1.197';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..', '..');
-const cacheDir = path.join(here, '.cache');
+const cacheDir = path.join(here, '.cache', CLAUDE_CODE_VERSION);
 const checker = process.env.SHELL_WARDEN_CHECKER || path.join(repo, 'checker', 'target', 'shell-warden');
 const runTimeoutMs = Number(process.env.CLAUDE_E2E_TIMEOUT_MS || 120000);
 
