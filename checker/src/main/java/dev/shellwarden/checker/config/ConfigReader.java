@@ -5,6 +5,7 @@ import dev.shellwarden.checker.protocol.LetterReader;
 import dev.shellwarden.engine.Mode;
 import dev.shellwarden.engine.Overlay;
 import dev.shellwarden.engine.PrefixPattern;
+import dev.shellwarden.engine.RuleInfo;
 import dev.shellwarden.engine.Verdict;
 import dev.shellwarden.grammar.Shell;
 import java.io.IOException;
@@ -27,14 +28,14 @@ import java.util.Optional;
  *   "rules": { "SW3001": "deny", "SW5002": "off" },  // per-rule verdict or off
  *   "allow": ["npm run lint", "make *"],              // argv prefixes; * is any one word
  *   "ask":   ["terraform apply"],
- *   "deny":  ["npm publish"]
+ *   "deny":  ["npm publish"],
+ *   "policy": { "path": "policy.swb", "sha256": "…" } // a bundle from `shell-warden compile`
  * }
  * </pre>
  *
  * <p>Patterns add a finding to each segment they match; the worst finding wins, so an allow pattern
  * makes HARD run an unflagged command but never loosens a rule's ask or deny, and no entry loosens
  * a floor rule.
- * </pre>
  */
 public final class ConfigReader {
 
@@ -56,14 +57,15 @@ public final class ConfigReader {
             throw new ConfigException("cannot read config " + path + ": " + describe(e));
         }
         try {
-            return parse(LetterReader.decodeUtf8(bytes, "config"));
+            Path dir = path.toAbsolutePath().getParent();
+            return parse(LetterReader.decodeUtf8(bytes, "config"), dir);
         } catch (dev.shellwarden.checker.protocol.ProtocolException e) {
             throw new ConfigException("config " + path + ": " + e.getMessage());
         }
     }
 
     /** A file problem in words, without Java class names. */
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         if (e instanceof java.nio.file.NoSuchFileException) {
             return "no such file";
         }
@@ -76,8 +78,13 @@ public final class ConfigReader {
         return Json.oneLine(e.getMessage() == null ? "i/o error" : e.getMessage());
     }
 
-    /** Parses config text. */
+    /** Parses config text; a relative policy path is resolved against the working directory. */
     public static CheckerConfig parse(String text) {
+        return parse(text, Path.of("").toAbsolutePath());
+    }
+
+    /** Parses config text; a relative policy path is resolved against {@code baseDir}. */
+    public static CheckerConfig parse(String text, Path baseDir) {
         Object tree = Json.parse(Json.jsoncFactory(), text);
         if (!(tree instanceof Map<?, ?> top)) {
             throw new ConfigException("config must be a JSON object, got " + Json.typeName(tree));
@@ -87,6 +94,7 @@ public final class ConfigReader {
         Shell shell = Shell.BASH;
         Map<String, Optional<Verdict>> rules = new LinkedHashMap<>();
         List<PrefixPattern> patterns = new ArrayList<>();
+        Optional<PolicyRef> policy = Optional.empty();
         for (Map.Entry<?, ?> e : top.entrySet()) {
             String key = String.valueOf(e.getKey());
             Object v = e.getValue();
@@ -103,10 +111,38 @@ public final class ConfigReader {
                 };
                 case "rules" -> rules.putAll(rules(v));
                 case "allow", "ask", "deny" -> patterns.addAll(patterns(key, v));
+                case "policy" -> policy = Optional.of(policy(v, baseDir));
                 default -> warnings.add("unknown config key `" + key + "` ignored");
             }
         }
-        return new CheckerConfig(mode, shell, new Overlay(rules, patterns), warnings);
+        return new CheckerConfig(mode, shell, new Overlay(rules, patterns), policy, warnings);
+    }
+
+    private static PolicyRef policy(Object v, Path baseDir) {
+        if (!(v instanceof Map<?, ?> m)) {
+            throw new ConfigException("policy must be an object {\"path\": …, \"sha256\": …}, got " + Json.typeName(v));
+        }
+        for (Object k : m.keySet()) {
+            if (!k.equals("path") && !k.equals("sha256")) {
+                throw new ConfigException("policy: unknown key `" + k + "` (expected path and sha256)");
+            }
+        }
+        if (!m.containsKey("path") || !m.containsKey("sha256")) {
+            throw new ConfigException("policy needs both path and sha256 (printed by `shell-warden compile`)");
+        }
+        String path = str(m.get("path"), "policy.path");
+        String sha = str(m.get("sha256"), "policy.sha256");
+        if (path.isEmpty()) {
+            throw new ConfigException("policy.path must not be empty");
+        }
+        if (!sha.matches("[0-9a-f]{64}")) {
+            throw new ConfigException("policy.sha256 must be 64 lower-case hex digits, got " + show(sha));
+        }
+        try {
+            return new PolicyRef(baseDir.resolve(path).normalize(), sha);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new ConfigException("policy.path is not a valid path: " + show(path));
+        }
     }
 
     private static Map<String, Optional<Verdict>> rules(Object v) {
@@ -116,8 +152,8 @@ public final class ConfigReader {
         Map<String, Optional<Verdict>> out = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : m.entrySet()) {
             String id = String.valueOf(e.getKey());
-            if (!id.matches("SW[0-9]{4}")) {
-                throw new ConfigException("rules: `" + id + "` is not a rule id (SW and four digits)");
+            if (!id.matches(RuleInfo.ID_PATTERN)) {
+                throw new ConfigException("rules: `" + id + "` is not a rule id (capitals and four digits)");
             }
             String s = str(e.getValue(), "rules." + id);
             out.put(id, switch (s) {
