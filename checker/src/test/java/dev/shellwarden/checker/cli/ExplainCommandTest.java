@@ -22,7 +22,9 @@ class ExplainCommandTest {
         assertTrue(out.contains("shell bash, mode loose, project /home/dev/project"), out);
         assertTrue(out.contains("  #0 top  static\n     argv        rm -rf /\n"), out);
         assertTrue(out.contains("  #1 top  static\n     argv        ls\n"), out);
-        assertTrue(out.contains("rules fired\n  deny  SW2001 rm-recursive-root  on #0\n"), out);
+        // Several rules fire on `rm -rf /` (floor and scope); the order of firing is not the point.
+        assertTrue(out.contains("rules fired\n"), out);
+        assertTrue(out.contains("  deny  SW2001 rm-recursive-root  on #0\n"), out);
         assertTrue(out.contains("  allow SW5002 ls  on #1\n"), out);
         assertTrue(out.contains("  #0 deny  SW2001 rm-recursive-root\n  #1 allow SW5002 ls\n"), out);
         assertTrue(out.contains("verdict    deny  (SW2001 rm-recursive-root)\nmessage    recursive delete"), out);
@@ -40,9 +42,9 @@ class ExplainCommandTest {
 
     @Test
     void wordsAfterTheSeparatorAreJoinedAndModeCanBeChosen() {
-        CliRun r = CliRun.run("explain", "--mode", "hard", "--project", PROJECT, "--", "echo", "hi");
+        CliRun r = CliRun.run("explain", "--mode", "hard", "--project", PROJECT, "--", "touch", "hi");
         assertEquals(0, r.exit(), r.toString());
-        assertTrue(r.out().contains("command    echo hi\n"), r.out());
+        assertTrue(r.out().contains("command    touch hi\n"), r.out());
         assertTrue(r.out().contains("verdict    ask  (SW0002 default-hard)"), r.out());
     }
 
@@ -105,8 +107,11 @@ class ExplainCommandTest {
         assertEquals("loose", j.get("mode").asText());
         assertEquals("[\"rm\",\"-rf\",\"/\"]", j.get("segments").get(0).get("argv").toString());
         assertTrue(j.get("segments").get(0).get("static").asBoolean());
-        assertEquals("SW2001", j.get("fired").get(0).get("ruleId").asText());
-        assertEquals(0, j.get("fired").get(0).get("segment").asInt());
+        boolean floorOnFirst = false;
+        for (JsonNode f : j.get("fired")) {
+            floorOnFirst |= f.get("ruleId").asText().equals("SW2001") && f.get("segment").asInt() == 0;
+        }
+        assertTrue(floorOnFirst, j.get("fired").toString());
         assertEquals(2, j.get("merge").size());
         assertEquals("SW5002", j.get("merge").get(1).get("ruleId").asText());
         assertTrue(j.get("message").asText().startsWith("recursive delete"));
