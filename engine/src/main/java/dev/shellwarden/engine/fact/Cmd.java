@@ -728,6 +728,18 @@ public final class Cmd {
         return false;
     }
 
+    /** True when an operand or input redirection is a private key or a system credential store. */
+    public boolean readsCredentialStore() {
+        List<String> all = new ArrayList<>(operands);
+        all.addAll(redirectReads);
+        for (String a : all) {
+            if (PathFacts.isCredentialStore(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when some operand is a block device or raw memory. */
     public boolean hasDeviceOperand() {
         for (String op : operands) {

@@ -202,6 +202,22 @@ public final class PathFacts {
                 || p.contains(".azure/") || p.contains("/etc/ssl/private");
     }
 
+    /**
+     * True for private keys and system or cloud credential stores ({@code ~/.ssh/id_*} but not
+     * {@code .pub}, {@code /etc/shadow}, {@code ~/.aws/credentials}, {@code ~/.netrc}…); project
+     * {@code .env} files are secrets too but not stores, see {@link #isSecret}.
+     */
+    public static boolean isCredentialStore(String path) {
+        String p = unquote(path);
+        if (p.endsWith(".pub")) {
+            return false;
+        }
+        return p.matches("(.*/)?\\.ssh/id_[a-z0-9_]+") || p.matches("/etc/g?shadow-?") || p.matches(".*\\.aws/credentials")
+                || p.matches(".*\\.config/gcloud/.*(credentials|\\.json|\\.db)") || p.matches(".*/\\.(netrc|git-credentials|pgpass|vault-token)")
+                || p.matches(".*\\.docker/config\\.json") || p.matches(".*\\.kube/config") || p.matches(".*\\.gnupg/private-keys.*")
+                || p.matches("/etc/ssl/private/.*") || p.matches("/etc/ssh/ssh_host_[a-z0-9]+_key");
+    }
+
     /** True for files that run code at login, on a schedule, with privileges or on every git action. */
     public static boolean isPersistence(String abs) {
         return PERSISTENCE.matcher(abs).matches();
