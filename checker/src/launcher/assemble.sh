@@ -94,6 +94,10 @@ if [ "${SHELL_WARDEN_ARCHIVE:-yes}" = no ]; then
   echo "assemble.sh: $out uses $java, no start-up archive (SHELL_WARDEN_ARCHIVE=no)"
   exit 0
 fi
+if [ ! -x "$hasher" ]; then
+  echo "assemble.sh: WARNING: neither /usr/bin/openssl nor /usr/bin/sha256sum: no start-up archive; $out works without it, slower" >&2
+  exit 0
+fi
 
 # Training: the real path over the training letters, through the executable itself so the
 # archive's class path is exactly the one the launcher passes. A letter that fails fails the build.
