@@ -3,6 +3,7 @@ package dev.shellwarden.checker;
 import dev.shellwarden.checker.config.CheckerConfig;
 import dev.shellwarden.checker.config.ConfigException;
 import dev.shellwarden.checker.config.ConfigReader;
+import dev.shellwarden.checker.policy.PolicyBundle;
 import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.checker.protocol.Letter;
 import dev.shellwarden.checker.protocol.LetterReader;
@@ -20,6 +21,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * The {@code shell-warden} command. The default command is the one-shot check: one letter on
@@ -36,7 +38,31 @@ public final class Main {
     /** Exit status for an internal error. */
     public static final int EXIT_INTERNAL = 3;
 
-    private static final String USAGE = "usage: shell-warden [--config FILE] < letter.json";
+    private static final String USAGE = "usage: shell-warden [--config FILE] < letter.json"
+            + " | shell-warden COMMAND … (see shell-warden --help)";
+
+    /** The policy authors' command line (picocli): gets the whole argument list. */
+    private static final String CLI = "dev.shellwarden.checker.cli.Cli";
+
+    /**
+     * Subcommands and the class that runs each, by first argument. WHY a table of class names: the
+     * one-shot check must not load picocli or any subcommand class, so they are only looked up
+     * here, by name, when the first argument asks for them. Each class has
+     * {@code static int run(String[] args, InputStream in, PrintStream out, PrintStream err)} taking
+     * the whole argument list and returning the exit status. Add a line to add a subcommand.
+     */
+    private static final Map<String, String> SUBCOMMANDS = Map.ofEntries(
+            Map.entry("explain", CLI),
+            Map.entry("test", CLI),
+            Map.entry("compile", CLI),
+            Map.entry("scan", CLI),
+            Map.entry("docs", CLI),
+            Map.entry("help", CLI),
+            Map.entry("--help", CLI),
+            Map.entry("-h", CLI),
+            Map.entry("--version", CLI),
+            Map.entry("-V", CLI));
+
 
     private Main() {
     }
@@ -59,6 +85,9 @@ public final class Main {
 
     /** Runs the command line; returns the exit status. */
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        if (args.length > 0 && SUBCOMMANDS.containsKey(args[0])) {
+            return subcommand(SUBCOMMANDS.get(args[0]), args, in, out, err);
+        }
         try {
             Path config = null;
             for (int i = 0; i < args.length; i++) {
@@ -69,16 +98,13 @@ public final class Main {
                         }
                         config = Path.of(args[++i]);
                     }
-                    case "-h", "--help" -> {
-                        out.write((USAGE + "\n").getBytes(StandardCharsets.UTF_8));
-                        return 0;
-                    }
                     default -> throw new UsageException("unknown argument `" + args[i] + "`");
                 }
             }
-            // Start-up: the rule base builds on a second thread meanwhile (see RuleBookPreload).
-            RuleBookPreload rules = RuleBookPreload.start(Main.class.getClassLoader());
             CheckerConfig cfg = config == null ? CheckerConfig.DEFAULTS : ConfigReader.read(config);
+            // Start-up: the rule base (built-in rules and the config's policy bundle, if any) builds
+            // on a second thread while this one reads the letter (see RuleBookPreload).
+            RuleBookPreload rules = RuleBookPreload.start(() -> PolicyBundle.ruleBook(cfg, Main.class.getClassLoader()));
             for (String w : cfg.warnings()) {
                 err.println("shell-warden: warning: " + w);
             }
@@ -111,6 +137,23 @@ public final class Main {
     private static void warmGrammar(CheckerConfig cfg, Letter letter) {
         if (letter.isShell() && !letter.commands().isEmpty()) {
             Splitter.forShell(cfg.shell()).split(letter.commands().get(0).raw());
+        }
+    }
+
+    /** Hands the command line to a subcommand class, loaded only now. */
+    private static int subcommand(String className, String[] args, InputStream in, OutputStream out, PrintStream err) {
+        try {
+            PrintStream ps = out instanceof PrintStream p ? p : new PrintStream(out, false, StandardCharsets.UTF_8);
+            Object status = Class.forName(className).getMethod("run", String[].class, InputStream.class,
+                    PrintStream.class, PrintStream.class).invoke(null, args, in, ps, err);
+            ps.flush();
+            return (Integer) status;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            err.println("shell-warden: internal error: " + Json.oneLine(e.getCause().toString()));
+            return EXIT_INTERNAL;
+        } catch (ReflectiveOperationException | LinkageError e) {
+            err.println("shell-warden: internal error: " + Json.oneLine(e.toString()));
+            return EXIT_INTERNAL;
         }
     }
 

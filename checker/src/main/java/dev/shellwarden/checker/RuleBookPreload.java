@@ -1,6 +1,7 @@
 package dev.shellwarden.checker;
 
 import dev.shellwarden.engine.RuleBook;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
@@ -10,19 +11,19 @@ import java.util.concurrent.FutureTask;
  * check, and the JVM has a second core that is otherwise idle at start-up.
  *
  * <p>INVARIANT: the rule book is the same whichever thread builds it (a pure function of the
- * class path); {@link #get} returns it or rethrows the builder's failure as its own.
+ * class path and the config); {@link #get} returns it or rethrows the builder's failure as its own.
  */
 final class RuleBookPreload {
 
     private final FutureTask<RuleBook> task;
 
-    private RuleBookPreload(ClassLoader loader) {
-        this.task = new FutureTask<>(() -> RuleBook.builtIn(loader));
+    private RuleBookPreload(Callable<RuleBook> build) {
+        this.task = new FutureTask<>(build);
     }
 
-    /** Starts building on a daemon thread (an early exit on bad input need not wait for it). */
-    static RuleBookPreload start(ClassLoader loader) {
-        RuleBookPreload p = new RuleBookPreload(loader);
+    /** Starts {@code build} on a daemon thread (an early exit on bad input need not wait for it). */
+    static RuleBookPreload start(Callable<RuleBook> build) {
+        RuleBookPreload p = new RuleBookPreload(build);
         Thread t = new Thread(p.task, "shell-warden-rulebook");
         t.setDaemon(true);
         t.start();
