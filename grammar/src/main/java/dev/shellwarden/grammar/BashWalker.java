@@ -260,8 +260,16 @@ final class BashWalker {
         return i;
     }
 
-    private void pipeline(BashParser.PipelineContext p, Ctx c, Unit u, int item, String op, boolean bg) {
+    private void pipeline(BashParser.PipelineContext p, Ctx c0, Unit u, int item, String op, boolean bg) {
         List<BashParser.CommandContext> cmds = p.command();
+        Ctx c = c0;
+        if (p.TIME() != null) {
+            // the `time` keyword times the pipeline: recorded as a wrapper of its commands
+            List<String> w = new ArrayList<>(c0.wrappers());
+            w.add("time");
+            c = new Ctx(c0.parent(), c0.depth(), c0.prov(), List.copyOf(w), c0.vars(), c0.conditional(),
+                    c0.inRedirects(), c0.inHeredocs(), c0.inStdinFile());
+        }
         // Assignments that may not run, or run in a subshell, make the variable unknown.
         boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
         for (int stage = 0; stage < cmds.size(); stage++) {
@@ -280,6 +288,10 @@ final class BashWalker {
         } else {
             BashParser.FunctionDefContext fd = cmd.functionDef();
             userCommands.add(fd.WORD().getText());
+            if (fd.WORD().getText().matches("(?s).*['\"$`\\\\].*")) {
+                // a function name is a plain word
+                opaque(u.text().substring(fd.start.getStartIndex(), fd.stop.getStopIndex() + 1), c, OpaqueReason.SYNTAX_ERROR);
+            }
             Ctx body = new Ctx(c.parent(), c.depth(), structural(c, Provenance.FUNCTION_BODY), c.wrappers(), c.vars().copy(), true,
                     c.inRedirects(), c.inHeredocs(), c.inStdinFile());
             compound(fd.functionBody().compoundCommand(), withRedirects(fd.functionBody().redirect(), body, u), u, pos);
@@ -372,6 +384,20 @@ final class BashWalker {
 
     /** {@code for NAME in WORDS}: the words may run substitutions; NAME is no longer known. */
     private void loopWords(List<TerminalNode> words, TerminalNode arith, Ctx c, Unit u) {
+        if (!words.isEmpty() && !words.get(0).getText().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            opaque(words.get(0).getText(), c, OpaqueReason.SYNTAX_ERROR); // not a variable name
+        }
+        if (arith != null) {
+            String raw = arith.getText();
+            List<String> parts = ExpansionCheck.splitTop(raw.substring(2, Math.max(2, raw.length() - 2)), ';');
+            boolean ok = parts.size() == 3;
+            for (String part : parts) {
+                ok &= part.isBlank() || ExpansionCheck.arithmetic(part);
+            }
+            if (!ok) {
+                opaque(raw, c, OpaqueReason.SYNTAX_ERROR);
+            }
+        }
         for (int i = 0; i < words.size(); i++) {
             if (i == 0) {
                 c.vars().known.remove(words.get(0).getText());
@@ -397,6 +423,16 @@ final class BashWalker {
         }
         argv.add(Word.literal("]]"));
         Draft d = add(c, argv, List.of(), c.inRedirects(), c.inHeredocs(), pos);
+        List<String> items = new ArrayList<>();
+        for (BashParser.CondItemContext item : cc.condItem()) {
+            items.add(item.NEWLINE() != null ? "\n" : item.getText());
+            if (item.WORD() != null && decode(item.WORD().getSymbol(), u, c).malformed()) {
+                d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+            }
+        }
+        if (!ExpansionCheck.conditional(items)) {
+            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+        }
         for (BashParser.CondItemContext item : cc.condItem()) {
             if (item.WORD() != null) {
                 children(item.WORD().getSymbol(), u, c, d.id);
@@ -408,9 +444,12 @@ final class BashWalker {
         String raw = t.getText();
         String inner = raw.length() >= 4 ? raw.substring(2, raw.length() - 2) : raw;
         boolean dyn = EXPANSION.matcher(inner).find();
-        Word expr = new Word(inner, inner, !dyn, dyn ? Set.of(WordFeature.ARITHMETIC) : Set.of());
+        Word expr = new Word(inner.strip(), inner, !dyn, dyn ? Set.of(WordFeature.ARITHMETIC) : Set.of());
         Draft d = add(c, List.of(Word.literal("(("), expr, Word.literal("))")), List.of(), c.inRedirects(),
                 c.inHeredocs(), pos);
+        if (!ExpansionCheck.arithmetic(inner)) {
+            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+        }
         c.vars().known.clear();
         children(t, u, c, d.id);
     }
@@ -431,6 +470,9 @@ final class BashWalker {
                 Token tok = t.getSymbol();
                 wordTokens.add(tok);
                 BashWords.Decoded d = decode(tok, u, c);
+                if (d.malformed()) {
+                    reasons.add(OpaqueReason.SYNTAX_ERROR);
+                }
                 if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
                     assignments.add(d.word());
                 } else {
@@ -440,6 +482,11 @@ final class BashWalker {
                 Redirect red = redirect(r, u, c);
                 redirects.add(red);
                 wordTokens.add(r.WORD().getSymbol());
+                if (red.op().startsWith("<<") && !red.op().equals("<<<") && !decode(r.WORD().getSymbol(), u, c).word().literal()
+                        || decode(r.WORD().getSymbol(), u, c).malformed()) {
+                    // bash takes no expansion in a heredoc delimiter; mvdan/sh rejects it outright.
+                    reasons.add(OpaqueReason.SYNTAX_ERROR);
+                }
                 stdinFile |= red.op().equals("<") || red.op().equals("<>");
                 Heredoc h = heredocOf(r, red, u);
                 if (h != null) {
@@ -456,6 +503,7 @@ final class BashWalker {
         }
         Draft d = add(c, argv, assignments, redirects, heredocs, pos);
         d.reasons.addAll(reasons);
+        checkSimple(d);
         for (Token tok : wordTokens) {
             children(tok, u, c, d.id);
         }
@@ -466,6 +514,60 @@ final class BashWalker {
         }
         updateVars(d, c);
         analyze(d, c, stdinFile);
+    }
+
+    /** Checks bash makes on simple commands that the grammar alone does not. */
+    private static void checkSimple(Draft d) {
+        for (Word a : d.assignments) {
+            int eq = a.raw().indexOf('=');
+            String value = a.raw().substring(eq + 1);
+            if (value.startsWith("(") && value.endsWith(")")) {
+                for (String element : value.substring(1, value.length() - 1).trim().split("\\s+")) {
+                    if (element.startsWith("[") && !element.matches("(?s)\\[[^]]+]\\+?=.*")) {
+                        d.reasons.add(OpaqueReason.SYNTAX_ERROR); // `[i]` without `=value` in an array
+                    }
+                }
+            }
+        }
+        if (!d.argv.isEmpty()) {
+            for (Word a : d.assignments) {
+                // an array or element assignment cannot prefix a command
+                if (a.raw().matches("(?s)[A-Za-z_][A-Za-z0-9_]*(\\[.*)?\\+?=\\(.*") || a.raw().matches("(?s)[A-Za-z_][A-Za-z0-9_]*\\[.*")) {
+                    d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+                }
+            }
+            Word w0 = d.argv.get(0);
+            if (w0.raw().matches("(?s)[A-Za-z_][A-Za-z0-9_]*\\[.*")) {
+                d.reasons.add(OpaqueReason.SYNTAX_ERROR); // `a[1]` as a command: bash rejects it
+            }
+            if (w0.literal()) {
+                switch (w0.text()) {
+                    case "let" -> {
+                        if (d.argv.size() < 2) {
+                            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+                        }
+                        for (Word a : d.argv.subList(1, d.argv.size())) {
+                            if (!ExpansionCheck.arithmetic(a.text())) {
+                                d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+                            }
+                        }
+                    }
+                    case "declare", "typeset", "local", "export", "readonly" -> {
+                        for (Word a : d.argv.subList(1, d.argv.size())) {
+                            int eq = a.raw().indexOf('=');
+                            String name = eq > 0 ? a.raw().substring(0, eq) : "";
+                            if (eq > 0 && !name.startsWith("-") && name.matches("[^'\"$`\\\\]+")
+                                    && !name.matches("[A-Za-z_][A-Za-z0-9_]*(\\[.*])?\\+?")) {
+                                d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+                            }
+                        }
+                    }
+                    default -> {
+                        // nothing more to check
+                    }
+                }
+            }
+        }
     }
 
     private Heredoc heredocOf(BashParser.RedirectContext r, Redirect red, Unit u) {

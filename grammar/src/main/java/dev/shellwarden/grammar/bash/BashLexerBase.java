@@ -97,6 +97,7 @@ public abstract class BashLexerBase extends Lexer {
     private static final int S_CASE_WORD = 3;
     private static final int S_CASE_IN = 4;
     private static final int S_FUNC_NAME = 5;
+    private static final int S_TIME = 6;
 
     /** Lexing state of one nesting level: the text itself, a {@code $( )} or an arithmetic. */
     private static final class Frame {
@@ -387,6 +388,7 @@ public abstract class BashLexerBase extends Lexer {
             int bodyStart = _input.index();
             StringBuilder body = new StringBuilder();
             boolean terminated = false;
+            boolean continued = false;
             while (_input.LA(1) != Token.EOF) {
                 int lineStart = _input.index();
                 StringBuilder line = new StringBuilder();
@@ -406,14 +408,22 @@ public abstract class BashLexerBase extends Lexer {
                     }
                     cmp = cmp.substring(tabs);
                 }
-                if (cmp.equals(p.delimiter())) {
+                boolean wasContinued = continued;
+                // In an unquoted body a line ending in an odd number of backslashes continues on
+                // the next line, which is then not a delimiter line.
+                int bs = 0;
+                while (bs < cmp.length() && cmp.charAt(cmp.length() - 1 - bs) == '\\') {
+                    bs++;
+                }
+                continued = !p.quoted() && bs % 2 == 1;
+                if (!wasContinued && cmp.equals(p.delimiter())) {
                     if (nl) {
                         _input.consume();
                     }
                     terminated = true;
                     break;
                 }
-                if (p.inSub() && cmp.startsWith(p.delimiter())
+                if (!wasContinued && p.inSub() && cmp.startsWith(p.delimiter())
                         && cmp.substring(p.delimiter().length()).stripLeading().startsWith(")")) {
                     // `EOF)` closing both the heredoc and the command substitution.
                     _input.seek(lineStart + tabs + p.delimiter().length());
@@ -471,7 +481,7 @@ public abstract class BashLexerBase extends Lexer {
         switch (ty) {
             case BashLexer.BARE, BashLexer.SQ, BashLexer.ANSI, BashLexer.DQ_OPEN, BashLexer.ARITH_OPEN,
                     BashLexer.SUB_OPEN, BashLexer.PARAM_OPEN, BashLexer.PARAM, BashLexer.BACKTICK,
-                    BashLexer.ESC, BashLexer.DOLLAR, BashLexer.HASH, BashLexer.PROCSUB_OPEN,
+                    BashLexer.ESC, BashLexer.DOLLAR, BashLexer.HASH, BashLexer.PROCSUB_OPEN, BashLexer.DOLLAR_BRACKET,
                     BashLexer.ERROR_CHAR:
                 return true;
             default:
@@ -487,10 +497,11 @@ public abstract class BashLexerBase extends Lexer {
         int start = first.getStartIndex();
         if (first.getType() == BashLexer.DPAREN_OPEN) {
             int stop = consumeUntil(BashLexer.ARITH_CLOSE);
+            // `for ((…)) {` takes a brace group as its body
+            f.cmdPos = f.state == S_FOR_NAME;
             if (f.state == S_FOR_NAME) {
                 f.state = S_NONE;
             }
-            f.cmdPos = false;
             f.lastType = BashLexer.ARITH_CMD;
             return token(BashLexer.ARITH_CMD, start, stop);
         }
@@ -505,8 +516,9 @@ public abstract class BashLexerBase extends Lexer {
                 single = false;
                 continue;
             }
-            if (n.getType() == BashLexer.LPAREN && n.getStartIndex() == stop + 1 && isArrayPrefix(start, stop)) {
-                stop = consumeArray(f, n);
+            boolean extglob = n.getType() == BashLexer.LPAREN && n.getStartIndex() == stop + 1 && isExtglobPrefix(stop);
+            if (n.getType() == BashLexer.LPAREN && n.getStartIndex() == stop + 1 && (extglob || isArrayPrefix(start, stop))) {
+                stop = consumeArray(f, n, extglob);
                 Token m = rawNext();
                 if (m.getType() != Token.EOF && m.getStartIndex() == stop + 1 && joins(m.getType())) {
                     t = m;
@@ -574,7 +586,7 @@ public abstract class BashLexerBase extends Lexer {
     }
 
     /** {@code NAME=(…)}: the array's elements belong to the assignment word. */
-    private int consumeArray(Frame f, Token open) {
+    private int consumeArray(Frame f, Token open, boolean extglob) {
         int level = f.parens - 1;
         while (true) {
             Token r = rawNext();
@@ -585,8 +597,19 @@ public abstract class BashLexerBase extends Lexer {
             if (r.getType() == BashLexer.RPAREN && f.parens == level) {
                 return r.getStopIndex();
             }
+            boolean allowed = extglob ? r.getType() == BashLexer.PIPE || r.getType() == BashLexer.LPAREN
+                    || r.getType() == BashLexer.RPAREN : r.getType() == BashLexer.NEWLINE || r.getType() == BashLexer.LINE_CONT;
+            if (!isPiece(r.getType()) && !allowed) {
+                errors++; // an operator inside an array literal or a pattern
+            }
             consumePiece(r);
         }
+    }
+
+    /** {@code ?(…) *(…) +(…) @(…) !(…)}: an extended glob pattern continues the word. */
+    private boolean isExtglobPrefix(int stop) {
+        String c = text(stop, stop);
+        return c.equals("?") || c.equals("*") || c.equals("+") || c.equals("@") || c.equals("!");
     }
 
     private boolean isArrayPrefix(int start, int stop) {
@@ -616,6 +639,13 @@ public abstract class BashLexerBase extends Lexer {
     private Token classify(Frame f, int start, int stop, boolean plainBare) {
         String text = plainBare ? text(start, stop) : null;
         int type = BashLexer.WORD;
+        if (f.state == S_TIME) {
+            f.state = S_NONE;
+            if (text != null && text.startsWith("-")) {
+                f.lastType = BashLexer.TIME_OPT;
+                return token(BashLexer.TIME_OPT, start, stop);
+            }
+        }
         if (f.inCond) {
             if ("]]".equals(text)) {
                 type = BashLexer.DBRACK_CLOSE;
@@ -659,6 +689,9 @@ public abstract class BashLexerBase extends Lexer {
         } else if (f.cmdPos && text != null && KEYWORDS.containsKey(text)) {
             type = KEYWORDS.get(text);
             keyword(f, type);
+        } else if (f.cmdPos && "time".equals(text) && f.lastType != BashLexer.TIME) {
+            type = BashLexer.TIME;
+            f.state = S_TIME;
         } else if (f.cmdPos && isAssignment(start, stop)) {
             f.state = S_NONE;
             // an assignment prefix keeps the command position
