@@ -52,6 +52,12 @@ final class BashWalker {
         }
     }
 
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final Pattern ELEMENT_ASSIGN = Pattern.compile("(?s)\\[[^]]+]\\+?=.*");
+    private static final Pattern ARRAY_ASSIGN = Pattern.compile("(?s)[A-Za-z_][A-Za-z0-9_]*(\\[.*)?\\+?=\\(.*");
+    private static final Pattern SUBSCRIPTED = Pattern.compile("(?s)[A-Za-z_][A-Za-z0-9_]*\\[.*");
+    private static final Pattern PLAIN = Pattern.compile("[^'\"$`\\\\]+");
+    private static final Pattern DECLARED_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\[.*])?\\+?");
     private static final Pattern EXPANSION = Pattern.compile("(?<!\\\\)(\\$[A-Za-z_{(0-9@*#?!$-]|`)");
 
     /** Literal variable values known at a point of the text. */
@@ -288,7 +294,7 @@ final class BashWalker {
         } else {
             BashParser.FunctionDefContext fd = cmd.functionDef();
             userCommands.add(fd.WORD().getText());
-            if (fd.WORD().getText().matches("(?s).*['\"$`\\\\].*")) {
+            if (!fd.WORD().getText().chars().allMatch(ch -> "'\"$`\\".indexOf(ch) < 0)) {
                 // a function name is a plain word
                 opaque(u.text().substring(fd.start.getStartIndex(), fd.stop.getStopIndex() + 1), c, OpaqueReason.SYNTAX_ERROR);
             }
@@ -384,7 +390,7 @@ final class BashWalker {
 
     /** {@code for NAME in WORDS}: the words may run substitutions; NAME is no longer known. */
     private void loopWords(List<TerminalNode> words, TerminalNode arith, Ctx c, Unit u) {
-        if (!words.isEmpty() && !words.get(0).getText().matches("[A-Za-z_][A-Za-z0-9_]*")) {
+        if (!words.isEmpty() && !dev.shellwarden.grammar.bash.Names.isIdentifier(words.get(0).getText())) {
             opaque(words.get(0).getText(), c, OpaqueReason.SYNTAX_ERROR); // not a variable name
         }
         if (arith != null) {
@@ -522,8 +528,8 @@ final class BashWalker {
             int eq = a.raw().indexOf('=');
             String value = a.raw().substring(eq + 1);
             if (value.startsWith("(") && value.endsWith(")")) {
-                for (String element : value.substring(1, value.length() - 1).trim().split("\\s+")) {
-                    if (element.startsWith("[") && !element.matches("(?s)\\[[^]]+]\\+?=.*")) {
+                for (String element : WHITESPACE.split(value.substring(1, value.length() - 1).trim())) {
+                    if (element.startsWith("[") && !ELEMENT_ASSIGN.matcher(element).matches()) {
                         d.reasons.add(OpaqueReason.SYNTAX_ERROR); // `[i]` without `=value` in an array
                     }
                 }
@@ -532,12 +538,12 @@ final class BashWalker {
         if (!d.argv.isEmpty()) {
             for (Word a : d.assignments) {
                 // an array or element assignment cannot prefix a command
-                if (a.raw().matches("(?s)[A-Za-z_][A-Za-z0-9_]*(\\[.*)?\\+?=\\(.*") || a.raw().matches("(?s)[A-Za-z_][A-Za-z0-9_]*\\[.*")) {
+                if (ARRAY_ASSIGN.matcher(a.raw()).matches() || SUBSCRIPTED.matcher(a.raw()).matches()) {
                     d.reasons.add(OpaqueReason.SYNTAX_ERROR);
                 }
             }
             Word w0 = d.argv.get(0);
-            if (w0.raw().matches("(?s)[A-Za-z_][A-Za-z0-9_]*\\[.*")) {
+            if (w0.raw().indexOf('[') > 0 && SUBSCRIPTED.matcher(w0.raw()).matches()) {
                 d.reasons.add(OpaqueReason.SYNTAX_ERROR); // `a[1]` as a command: bash rejects it
             }
             if (w0.literal()) {
@@ -556,8 +562,8 @@ final class BashWalker {
                         for (Word a : d.argv.subList(1, d.argv.size())) {
                             int eq = a.raw().indexOf('=');
                             String name = eq > 0 ? a.raw().substring(0, eq) : "";
-                            if (eq > 0 && !name.startsWith("-") && name.matches("[^'\"$`\\\\]+")
-                                    && !name.matches("[A-Za-z_][A-Za-z0-9_]*(\\[.*])?\\+?")) {
+                            if (eq > 0 && !name.startsWith("-") && PLAIN.matcher(name).matches()
+                                    && !DECLARED_NAME.matcher(name).matches()) {
                                 d.reasons.add(OpaqueReason.SYNTAX_ERROR);
                             }
                         }

@@ -166,7 +166,7 @@ final class BashWords {
                 if (!ExpansionCheck.parameter(inner)) {
                     malformed = true;
                 }
-                if (inner.matches("[A-Za-z_][A-Za-z0-9_]*") && resolve(inner, inQuotes)) {
+                if (dev.shellwarden.grammar.bash.Names.isIdentifier(inner) && resolve(inner, inQuotes)) {
                     return e;
                 }
                 return dynamic(i, e, WordFeature.PARAMETER);

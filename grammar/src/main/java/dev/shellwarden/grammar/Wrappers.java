@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
+import dev.shellwarden.grammar.bash.Names;
 
 /**
  * Knows how wrapper commands ({@code sudo}, {@code env}, {@code timeout}, {@code xargs},
@@ -72,6 +74,9 @@ final class Wrappers {
     /** Shells whose {@code -c} payload is bash-like. */
     static final Set<String> SHELLS = Set.of("bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash");
     private static final Set<String> PWSH = Set.of("pwsh", "powershell", "pwsh.exe", "powershell.exe");
+
+    private static final Pattern NICE_ADJUST = Pattern.compile("-[0-9]+|--?adjustment=.*");
+    private static final Pattern PARALLEL_SLOT = Pattern.compile("\\{[0-9./#%]*\\}");
 
     private Wrappers() {
     }
@@ -203,7 +208,7 @@ final class Wrappers {
 
     private static int niceOpts(List<Word> argv) {
         int i = 1;
-        while (i < argv.size() && argv.get(i).literal() && argv.get(i).text().matches("-[0-9]+|--?adjustment=.*")) {
+        while (i < argv.size() && argv.get(i).literal() && NICE_ADJUST.matcher(argv.get(i).text()).matches()) {
             i++;
         }
         return opts(argv, i, "n", Set.of("--adjustment"), Set.of());
@@ -401,10 +406,10 @@ final class Wrappers {
         if (cmd.size() == 1 && cmd.get(0).text().contains(" ")) {
             return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.XARGS, cmd);
         }
-        boolean hasPlaceholder = cmd.stream().anyMatch(w -> w.text().matches(".*\\{[0-9./#%]*\\}.*"));
+        boolean hasPlaceholder = cmd.stream().anyMatch(w -> PARALLEL_SLOT.matcher(w.text()).find());
         List<Word> out = new ArrayList<>();
         for (Word w : cmd) {
-            out.add(out.isEmpty() || !w.text().matches(".*\\{[0-9./#%]*\\}.*") ? w
+            out.add(out.isEmpty() || !PARALLEL_SLOT.matcher(w.text()).find() ? w
                     : new Word(w.text(), w.raw(), false, plus(w, WordFeature.PARAMETER)));
         }
         if (!hasPlaceholder) {
@@ -463,7 +468,7 @@ final class Wrappers {
                 continue;
             }
             if ((t.startsWith("-") || t.startsWith("+")) && t.length() > 1) {
-                if (t.substring(1).matches("[oO]")) {
+                if (t.substring(1).equals("o") || t.substring(1).equals("O")) {
                     i += 2;
                     continue;
                 }
@@ -532,19 +537,19 @@ final class Wrappers {
     private static Unwrap interpreter(String name, List<Word> argv) {
         String codeFlags;
         String withArg;
-        if (name.matches("python[0-9.]*|pypy[0-9.]*")) {
+        if (Names.versioned(name, "python") || Names.versioned(name, "pypy")) {
             codeFlags = "cm";
             withArg = "WXQ";
         } else if (name.equals("node") || name.equals("nodejs")) {
             codeFlags = "ep";
             withArg = "r";
-        } else if (name.matches("perl[0-9.]*")) {
+        } else if (Names.versioned(name, "perl")) {
             codeFlags = "eE";
             withArg = "";
-        } else if (name.matches("ruby[0-9.]*")) {
+        } else if (Names.versioned(name, "ruby")) {
             codeFlags = "e";
             withArg = "rI";
-        } else if (name.matches("php[0-9.]*")) {
+        } else if (Names.versioned(name, "php")) {
             codeFlags = "rfF";
             withArg = "cdz";
         } else {
@@ -584,7 +589,6 @@ final class Wrappers {
     }
 
     static boolean isAssignment(String t) {
-        int eq = t.indexOf('=');
-        return eq > 0 && t.substring(0, t.charAt(eq - 1) == '+' ? eq - 1 : eq).matches("[A-Za-z_][A-Za-z0-9_]*(\\[[^]]*])?");
+        return dev.shellwarden.grammar.bash.Names.isAssignment(t);
     }
 }

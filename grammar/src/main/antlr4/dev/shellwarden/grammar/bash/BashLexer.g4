@@ -16,7 +16,7 @@ options { superClass = BashLexerBase; }
 
 // Emitted by BashLexerBase only (never matched by a rule).
 tokens {
-    WORD, SUB_CLOSE, ARITH_CMD, DBRACK_OPEN, DBRACK_CLOSE,
+    WORD, IO_NUMBER, SUB_CLOSE, ARITH_CMD, DBRACK_OPEN, DBRACK_CLOSE,
     IF, THEN, ELSE, ELIF, FI, DO, DONE, CASE, ESAC, WHILE, UNTIL, FOR, SELECT, IN, FUNCTION,
     LBRACE, RBRACE, BANG, TIME, TIME_OPT
 }
@@ -59,8 +59,9 @@ LESSGREAT : '<>' ;
 GREAT     : '>' ;
 LESS      : '<' ;
 
-// A descriptor number directly followed by a redirection operator (`2>`, `1>&2`).
-IO_NUMBER : [0-9]+ {nextIsRedirect()}? ;
+// A descriptor number directly followed by a redirection operator (`2>`, `1>&2`) is lexed as
+// BARE and retyped IO_NUMBER by the base class: a predicate here would defeat the DFA cache for
+// every token that starts with a digit.
 
 // Word pieces.
 SQ         : '\'' ~['\uFFFD]* '\'' ;

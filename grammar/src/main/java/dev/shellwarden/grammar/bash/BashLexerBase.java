@@ -224,12 +224,6 @@ public abstract class BashLexerBase extends Lexer {
                 || c == '|' || c == '(' || c == ')' || c == '<' || c == '>';
     }
 
-    /** True when the digits just matched are followed by a redirection operator. */
-    protected boolean nextIsRedirect() {
-        int c = _input.LA(1);
-        return c == '<' || c == '>';
-    }
-
     /** {@code $(}, {@code <(}, {@code >(}: a new command context until the matching {@code )}. */
     protected void onSubOpen(int kind) {
         frames.push(new Frame(kind, _tokenStartCharIndex, _input.index(), subDepth()));
@@ -531,9 +525,33 @@ public abstract class BashLexerBase extends Lexer {
             if (n.getType() != Token.EOF) {
                 pushBack(n, f);
             }
+            if (single && first.getType() == BashLexer.BARE && n.getStartIndex() == stop + 1
+                    && isRedirectOp(n.getType()) && allDigits(start, stop)) {
+                return token(BashLexer.IO_NUMBER, start, stop);
+            }
             break;
         }
         return classify(f, start, stop, single && first.getType() == BashLexer.BARE);
+    }
+
+    private static boolean isRedirectOp(int ty) {
+        switch (ty) {
+            case BashLexer.GREAT, BashLexer.DGREAT, BashLexer.CLOBBER, BashLexer.LESS, BashLexer.LESSGREAT,
+                    BashLexer.GREATAND, BashLexer.LESSAND, BashLexer.DLESS, BashLexer.DLESSDASH, BashLexer.TLESS:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private boolean allDigits(int start, int stop) {
+        for (int i = start; i <= stop; i++) {
+            int c = _input.getText(Interval.of(i, i)).charAt(0);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Consumes one piece and whatever is nested in it; returns the offset of its last char. */
@@ -614,21 +632,12 @@ public abstract class BashLexerBase extends Lexer {
 
     private boolean isArrayPrefix(int start, int stop) {
         String s = text(start, stop);
-        return s.matches("[A-Za-z_][A-Za-z0-9_]*\\+?=");
+        int end = s.endsWith("+=") ? s.length() - 2 : s.length() - 1;
+        return s.endsWith("=") && Names.isIdentifier(s, 0, end);
     }
 
     private boolean isAssignment(int start, int stop) {
-        String s = text(start, stop);
-        int eq = s.indexOf('=');
-        if (eq <= 0) {
-            return false;
-        }
-        String name = s.charAt(eq - 1) == '+' ? s.substring(0, eq - 1) : s.substring(0, eq);
-        int br = name.indexOf('[');
-        if (br > 0 && name.endsWith("]")) {
-            name = name.substring(0, br);
-        }
-        return name.matches("[A-Za-z_][A-Za-z0-9_]*");
+        return Names.isAssignment(text(start, stop));
     }
 
     private String text(int start, int stop) {
