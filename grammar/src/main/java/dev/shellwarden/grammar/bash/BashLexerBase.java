@@ -371,6 +371,8 @@ public abstract class BashLexerBase extends Lexer {
     private Token token(int type, int start, int stop) {
         CommonToken t = new CommonToken(_tokenFactorySourcePair, type, DEFAULT_TOKEN_CHANNEL, start, stop);
         t.setLine(1);
+        // INVARIANT: the text is cut once here; CommonToken would otherwise re-slice it per call.
+        t.setText(text(start, stop));
         return t;
     }
 
