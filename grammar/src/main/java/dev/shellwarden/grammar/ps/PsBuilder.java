@@ -1,0 +1,1172 @@
+package dev.shellwarden.grammar.ps;
+
+import dev.shellwarden.grammar.Heredoc;
+import dev.shellwarden.grammar.OpaqueReason;
+import dev.shellwarden.grammar.Position;
+import dev.shellwarden.grammar.Provenance;
+import dev.shellwarden.grammar.Redirect;
+import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.Shell;
+import dev.shellwarden.grammar.SplitResult;
+import dev.shellwarden.grammar.Splitter;
+import dev.shellwarden.grammar.Word;
+import dev.shellwarden.grammar.WordFeature;
+import dev.shellwarden.grammar.powershell.PowerShellParser;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.misc.Interval;
+import org.antlr.v4.runtime.tree.ParseTree;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+/**
+ * Walks a PowerShell parse tree and emits segments in source order (a nested segment follows the
+ * segment containing it).
+ *
+ * <p>Each command element list is read the way PowerShell's parser reads it: a bare word that is
+ * not a number or an operator starts a command in argument mode; {@code &} and {@code .} invoke
+ * whatever follows; a keyword starts a statement whose bodies are walked; anything else is an
+ * expression (see docs/grammar-powershell.md for what an expression yields).
+ */
+final class PsBuilder {
+
+    /** Most segments one text may produce (payloads included). */
+    static final int MAX_SEGMENTS = 1024;
+    /** Deepest segment nesting (payload in payload in …). */
+    static final int MAX_DEPTH = 32;
+
+    /** A syntax error the grammar let through (an unclosed {@code $(} in a string…). */
+    static final class SyntaxProblem extends RuntimeException {
+        SyntaxProblem(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** A bound exceeded while walking. */
+    static final class LimitProblem extends RuntimeException {
+        LimitProblem(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** How the statements of a group are read. */
+    enum Mode {
+        /** Ordinary statements. */
+        NORMAL,
+        /** Method or attribute arguments: expressions only, never commands. */
+        EXPR,
+        /** Switch, class and enum bodies: only nested groups are walked. */
+        CLAUSE,
+        /** Hash literal entries {@code key = statement}. */
+        HASH,
+        /** The header of {@code foreach ($x in <pipeline>)}. */
+        FOREACH_HEADER
+    }
+
+    /** Where segments found now go: parent id, depth, provenance, wrappers. */
+    record Ctx(int parent, int depth, Provenance prov, List<String> wrappers) {
+        Ctx with(Provenance p) {
+            return new Ctx(parent, depth, p, wrappers);
+        }
+    }
+
+    /** The kind of one command element. */
+    enum Kind { WORD, VARIABLE, SPLAT, DOLLAR, SQ, DQ, HERE_SQ, HERE_DQ, COMMA, ASSIGN, REDIRECT,
+        STOP, AMP, PAREN, SUBEXPR, ARRAY, HASH, BLOCK }
+
+    /** One command element with its source span (code-point indices, inclusive). */
+    record Part(Kind kind, int start, int stop, String raw, PowerShellParser.GroupContext group) {
+        boolean isGroup() {
+            return group != null;
+        }
+    }
+
+    private static final Set<String> KEYWORDS = Set.of("begin", "break", "catch", "class", "clean",
+            "continue", "data", "do", "dynamicparam", "else", "elseif", "end", "enum", "exit",
+            "filter", "finally", "for", "foreach", "function", "if", "param", "process", "return",
+            "switch", "throw", "trap", "try", "until", "using", "while", "workflow",
+            "configuration", "parallel", "sequence", "inlinescript");
+
+    /** Methods known to have no effect outside the session (string, math, date, collection). */
+    private static final Set<String> SAFE_METHODS = Set.of("tostring", "trim", "trimstart",
+            "trimend", "split", "replace", "toupper", "tolower", "toupperinvariant",
+            "tolowerinvariant", "substring", "contains", "startswith", "endswith", "indexof",
+            "lastindexof", "padleft", "padright", "format", "join", "equals", "gettype", "adddays",
+            "addhours", "addminutes", "addseconds", "addmilliseconds", "addmonths", "addyears",
+            "addticks", "compareto", "tochararray", "getenumerator", "containskey", "containsvalue",
+            "add", "round", "abs", "max", "min", "floor", "ceiling", "pow", "sqrt", "truncate",
+            "newguid", "parse", "tryparse", "isnullorempty", "isnullorwhitespace", "getfilename",
+            "getextension", "getdirectoryname", "getfilenamewithoutextension", "combine",
+            "changeextension", "gethashcode", "where", "foreach", "toarray", "tolist", "sort",
+            "reverse", "getbytes", "getstring", "tobase64string", "frombase64string", "matches",
+            "match", "ismatch", "escape", "unescape", "normalize", "insert", "remove", "clone",
+            "exists", "getenvironmentvariable", "getfolderpath", "toint32", "todatetime",
+            "getvalue", "getnetworkcredential", "getproperties", "getmethods", "getmembers");
+
+    private static final Pattern NUMBER = Pattern.compile(
+            "(?i)^(?:0x[0-9a-f]+|0b[01]+|(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?)"
+            + "(?:ul|uy|us|u|l|y|s|n|d)?(?:kb|mb|gb|tb|pb)?(?![\\p{L}\\p{N}_])");
+    private static final Pattern PARAM_COLON = Pattern.compile("^(-[\\p{L}_?][\\p{L}\\p{N}_?\\-]*):");
+    private static final Pattern SCRIPTBLOCK_CREATE = Pattern.compile(
+            "(?i)^\\[(?:system\\.management\\.automation\\.)?scriptblock\\]::create$");
+    private static final Pattern LITERAL_STRING = Pattern.compile(
+            "^\\s*(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`$\u201C\u201D\u201E]*\")\\s*$");
+
+    private final int level;
+    private final Set<String> userCommands;
+    private final List<Segment> out = new ArrayList<>();
+
+    PsBuilder(int level, Set<String> userFunctions) {
+        this.level = level;
+        this.userCommands = new java.util.HashSet<>(userFunctions);
+    }
+
+    SplitResult build(PowerShellParser.ScriptContext script) {
+        walkBlock(script.block(), new Ctx(-1, 0, Provenance.TOP, List.of()), Mode.NORMAL);
+        // INVARIANT: every reserved slot was filled before the walk returned.
+        for (Segment s : out) {
+            if (s == null) {
+                throw new IllegalStateException("unfilled segment slot");
+            }
+        }
+        return new SplitResult(out);
+    }
+
+    // ---- lists ------------------------------------------------------------------------------
+
+    private void walkBlock(PowerShellParser.BlockContext block, Ctx ctx, Mode mode) {
+        if (block == null || block.children == null) {
+            return;
+        }
+        int item = 0;
+        String op = "";
+        List<ParseTree> children = block.children;
+        for (int k = 0; k < children.size(); k++) {
+            ParseTree child = children.get(k);
+            if (child instanceof PowerShellParser.StatementContext st) {
+                boolean background = k + 1 < children.size()
+                        && children.get(k + 1) instanceof PowerShellParser.TerminatorContext t
+                        && t.AMP() != null;
+                item = walkStatement(st, ctx, mode, item, op, background);
+                op = "";
+            } else if (child instanceof PowerShellParser.TerminatorContext t) {
+                op = t.AMP() != null ? "&" : separator(t.separator(0));
+            }
+        }
+    }
+
+    private static String separator(PowerShellParser.SeparatorContext sep) {
+        return sep == null || sep.NEWLINE() != null ? "\n" : ";";
+    }
+
+    private int walkStatement(PowerShellParser.StatementContext st, Ctx ctx, Mode mode, int item,
+            String op, boolean background) {
+        String before = op;
+        int index = item;
+        for (ParseTree child : st.children) {
+            if (child instanceof PowerShellParser.PipelineContext p) {
+                List<PowerShellParser.CommandContext> commands = p.command();
+                for (int stage = 0; stage < commands.size(); stage++) {
+                    Position pos = new Position(index, stage, commands.size(), before, background);
+                    walkCommand(parts(commands.get(stage)), ctx, mode, pos);
+                }
+                index++;
+            } else if (child instanceof PowerShellParser.ChainOpContext c) {
+                before = c.getText();
+            }
+        }
+        return index;
+    }
+
+    // ---- elements ---------------------------------------------------------------------------
+
+    private static List<Part> parts(PowerShellParser.CommandContext cmd) {
+        List<Part> parts = new ArrayList<>();
+        for (ParseTree child : cmd.children) {
+            if (child instanceof TerminalNode t) {
+                parts.add(terminal(Kind.AMP, t.getSymbol()));
+            } else if (child instanceof PowerShellParser.ElementContext e) {
+                if (e.group() != null) {
+                    parts.add(group(e.group()));
+                } else {
+                    for (ParseTree c : e.children) {
+                        Token t = ((TerminalNode) c).getSymbol();
+                        if (t.getType() == PowerShellParser.AMP) {
+                            parts.add(terminal(Kind.AMP, t));
+                        } else if (t.getType() != PowerShellParser.NEWLINE) {
+                            parts.add(terminal(kindOf(t.getType()), t));
+                        }
+                    }
+                }
+            }
+        }
+        return parts;
+    }
+
+    private static Kind kindOf(int type) {
+        return switch (type) {
+            case PowerShellParser.WORD -> Kind.WORD;
+            case PowerShellParser.VARIABLE -> Kind.VARIABLE;
+            case PowerShellParser.SPLAT -> Kind.SPLAT;
+            case PowerShellParser.DOLLAR -> Kind.DOLLAR;
+            case PowerShellParser.SQ_STRING -> Kind.SQ;
+            case PowerShellParser.DQ_STRING -> Kind.DQ;
+            case PowerShellParser.HERE_SQ -> Kind.HERE_SQ;
+            case PowerShellParser.HERE_DQ -> Kind.HERE_DQ;
+            case PowerShellParser.COMMA -> Kind.COMMA;
+            case PowerShellParser.ASSIGN -> Kind.ASSIGN;
+            case PowerShellParser.REDIRECT -> Kind.REDIRECT;
+            case PowerShellParser.STOP_PARSING -> Kind.STOP;
+            default -> throw new IllegalStateException("unexpected token " + type);
+        };
+    }
+
+    private static Part terminal(Kind kind, Token t) {
+        return new Part(kind, t.getStartIndex(), t.getStopIndex(), t.getText(), null);
+    }
+
+    private static Part group(PowerShellParser.GroupContext g) {
+        Kind kind;
+        if (g instanceof PowerShellParser.ParenContext) {
+            kind = Kind.PAREN;
+        } else if (g instanceof PowerShellParser.SubexpressionContext) {
+            kind = Kind.SUBEXPR;
+        } else if (g instanceof PowerShellParser.ArrayExpressionContext) {
+            kind = Kind.ARRAY;
+        } else if (g instanceof PowerShellParser.HashLiteralContext) {
+            kind = Kind.HASH;
+        } else {
+            kind = Kind.BLOCK;
+        }
+        int start = g.getStart().getStartIndex();
+        int stop = g.getStop().getStopIndex();
+        String raw = g.getStart().getInputStream().getText(Interval.of(start, stop));
+        return new Part(kind, start, stop, raw, g);
+    }
+
+    private static PowerShellParser.BlockContext body(Part p) {
+        return p.group().getChild(PowerShellParser.BlockContext.class, 0);
+    }
+
+    private static boolean adjacent(Part a, Part b) {
+        return a.stop() + 1 == b.start();
+    }
+
+    /**
+     * Groups elements into arguments: adjacent elements form one argument, as in PowerShell's
+     * argument mode. Commas, redirections, {@code --%} and {@code &} stand alone.
+     */
+    private static List<List<Part>> arguments(List<Part> parts) {
+        List<List<Part>> args = new ArrayList<>();
+        List<Part> current = null;
+        Part prev = null;
+        for (Part p : parts) {
+            boolean alone = p.kind() == Kind.COMMA || p.kind() == Kind.REDIRECT
+                    || p.kind() == Kind.STOP || p.kind() == Kind.AMP;
+            if (current == null || alone || !adjacent(prev, p)
+                    || prev.kind() == Kind.COMMA || prev.kind() == Kind.REDIRECT) {
+                current = new ArrayList<>();
+                args.add(current);
+            }
+            current.add(p);
+            prev = p;
+        }
+        return args;
+    }
+
+    // ---- commands ---------------------------------------------------------------------------
+
+    private void walkCommand(List<Part> parts, Ctx ctx, Mode mode, Position pos) {
+        if (parts.isEmpty()) {
+            return;
+        }
+        switch (mode) {
+            case CLAUSE -> {
+                nestedOnly(parts, ctx.with(Provenance.COMPOUND), Mode.NORMAL, Mode.NORMAL);
+                return;
+            }
+            case HASH -> {
+                int eq = indexOf(parts, Kind.ASSIGN);
+                if (eq < 0) {
+                    nestedOnly(parts, ctx, Mode.NORMAL, Mode.NORMAL);
+                } else {
+                    nestedOnly(parts.subList(0, eq), ctx, Mode.EXPR, Mode.NORMAL);
+                    walkCommand(parts.subList(eq + 1, parts.size()), ctx, Mode.NORMAL, pos);
+                }
+                return;
+            }
+            case FOREACH_HEADER -> {
+                if (parts.size() >= 2 && parts.get(0).kind() == Kind.VARIABLE
+                        && parts.get(1).kind() == Kind.WORD
+                        && PsText.bare(parts.get(1).raw()).equalsIgnoreCase("in")) {
+                    walkCommand(parts.subList(2, parts.size()), ctx, Mode.NORMAL, pos);
+                } else {
+                    expression(parts, ctx, pos, null);
+                }
+                return;
+            }
+            case EXPR -> {
+                // Method arguments and parameter defaults: `= value` here is no assignment.
+                expression(parts, ctx, pos, null, false);
+                return;
+            }
+            default -> {
+            }
+        }
+        Part first = parts.get(0);
+        if (first.kind() == Kind.AMP) {
+            invocation(parts.subList(1, parts.size()), "&", ctx, pos);
+        } else if (first.kind() == Kind.WORD && first.raw().equals(".") && parts.size() > 1
+                && !adjacent(first, parts.get(1))) {
+            invocation(parts.subList(1, parts.size()), ".", ctx, pos);
+        } else if (first.kind() == Kind.WORD && pos.stage() == 0
+                && KEYWORDS.contains(PsText.bare(first.raw()).toLowerCase(Locale.ROOT))) {
+            keyword(PsText.bare(first.raw()).toLowerCase(Locale.ROOT), parts, ctx, pos);
+        } else if (first.kind() == Kind.WORD && commandLike(first.raw())) {
+            command(arguments(parts), ctx, pos);
+        } else {
+            expression(parts, ctx, pos, null);
+        }
+    }
+
+    private static int indexOf(List<Part> parts, Kind kind) {
+        for (int i = 0; i < parts.size(); i++) {
+            if (parts.get(i).kind() == kind) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** True when a bare word in command position starts a command rather than an expression. */
+    static boolean commandLike(String raw) {
+        String d = PsText.bare(raw);
+        if (d.isEmpty()) {
+            return false;
+        }
+        char c = d.charAt(0);
+        if ("[-+!,=*:".indexOf(c) >= 0) {
+            return false;
+        }
+        if (Character.isDigit(c) || c == '.' && d.length() > 1 && Character.isDigit(d.charAt(1))) {
+            return !NUMBER.matcher(d).find();
+        }
+        return true;
+    }
+
+    /** {@code & name args} and {@code . name args}. */
+    private void invocation(List<Part> parts, String op, Ctx ctx, Position pos) {
+        if (parts.isEmpty()) {
+            throw new SyntaxProblem("invocation operator without a command");
+        }
+        List<List<Part>> args = arguments(parts);
+        List<Part> name = args.get(0);
+        if (name.size() == 1 && name.get(0).kind() == Kind.BLOCK) {
+            Provenance p = op.equals("&") ? Provenance.SUBSHELL : Provenance.BRACE_GROUP;
+            walkBlock(body(name.get(0)), new Ctx(ctx.parent(), ctx.depth() + 1, p, ctx.wrappers()),
+                    Mode.NORMAL);
+            Ctx rest = new Ctx(ctx.parent(), ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION,
+                    ctx.wrappers());
+            for (int k = 1; k < args.size(); k++) {
+                word(args.get(k), rest, false, Provenance.COMPOUND);
+            }
+            return;
+        }
+        command(args, ctx, pos);
+    }
+
+    /** One command in argument mode: a segment, then whatever its words and payloads contain. */
+    private void command(List<List<Part>> args, Ctx ctx, Position pos) {
+        int id = reserve();
+        Ctx child = new Ctx(id, ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION, ctx.wrappers());
+        Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+        List<Word> argv = new ArrayList<>();
+        List<Redirect> redirects = new ArrayList<>();
+
+        // The command name decides how script-block arguments are read.
+        Built name = word(args.get(0), child, false, Provenance.COMPOUND);
+        String canonical = null;
+        Word nameWord = name.word();
+        if (nameWord.literal()) {
+            canonical = PsNames.canonical(nameWord.text());
+            nameWord = new Word(canonical, nameWord.raw(), true, nameWord.features());
+            if (userCommands.contains(nameWord.raw().toLowerCase(Locale.ROOT))
+                    || userCommands.contains(canonical.toLowerCase(Locale.ROOT))) {
+                reasons.add(OpaqueReason.USER_FUNCTION);
+            }
+        } else {
+            reasons.add(OpaqueReason.DYNAMIC_COMMAND);
+        }
+        argv.add(nameWord);
+        String base = canonical == null ? "" : PsNames.nativeBase(canonical);
+        Provenance blockProv = base.equals("powershell") || base.equals("pwsh")
+                ? Provenance.SHELL_PAYLOAD : Provenance.COMPOUND;
+        boolean cmdlet = canonical != null && PsNames.isCmdletLike(canonical);
+
+        for (int k = 1; k < args.size(); k++) {
+            List<Part> arg = args.get(k);
+            Part head = arg.get(0);
+            switch (head.kind()) {
+                case COMMA -> {
+                }
+                case AMP -> throw new SyntaxProblem("`&` in argument position");
+                case STOP -> {
+                    argv.add(new Word(head.raw(), head.raw(), false, Set.of()));
+                    reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                }
+                case REDIRECT -> {
+                    Redirect r = redirect(head.raw(), k + 1 < args.size() ? args.get(k + 1) : null, child);
+                    if (!r.op().equals(">&")) {
+                        k++;
+                    }
+                    if (!r.target().literal()) {
+                        reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                    }
+                    redirects.add(r);
+                }
+                default -> {
+                    List<Part> value = arg;
+                    if (cmdlet && head.kind() == Kind.WORD) {
+                        Matcher m = PARAM_COLON.matcher(head.raw());
+                        if (m.find()) {
+                            String p = m.group(1);
+                            argv.add(new Word(PsText.bare(p), p + ":", true, Set.of()));
+                            String rest = head.raw().substring(m.end());
+                            value = new ArrayList<>();
+                            if (!rest.isEmpty()) {
+                                value.add(new Part(Kind.WORD, head.start() + m.end(), head.stop(), rest, null));
+                            }
+                            value.addAll(arg.subList(1, arg.size()));
+                        }
+                    }
+                    if (!value.isEmpty()) {
+                        Kind k0 = value.get(0).kind();
+                        if (k0 != Kind.WORD && unsafeCall(value)) {
+                            reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                        }
+                        Built b = word(value, child, false, blockProv);
+                        if (b.splat()) {
+                            reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                        }
+                        argv.add(b.word());
+                    }
+                }
+            }
+        }
+        if (canonical != null) {
+            if (PsNames.runsBlocks(canonical) && runsDynamicBlock(argv)) {
+                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+            }
+            carriers(canonical, argv, id, ctx, pos, reasons);
+        }
+        out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
+                List.of(), redirects, List.<Heredoc>of(), pos, reasons));
+    }
+
+    /**
+     * True when a script-block runner gets its block from a variable or expression: the first
+     * positional argument, or the value of -ScriptBlock/-FilterScript/-Process/-Begin/-End.
+     */
+    private static boolean runsDynamicBlock(List<Word> argv) {
+        boolean positionalSeen = false;
+        for (int i = 1; i < argv.size(); i++) {
+            Word w = argv.get(i);
+            String t = w.text().toLowerCase(Locale.ROOT);
+            Word before = argv.get(i - 1);
+            if (i > 1 && before.literal() && before.text().startsWith("-") && before.text().length() > 1
+                    && !(w.literal() && t.startsWith("-"))) {
+                continue; // the value of the parameter before it (-ComputerName $srv)
+            }
+            if (w.literal() && t.startsWith("-") && t.length() > 1) {
+                String n = t.substring(1);
+                boolean blockParam = n.length() >= 2 && ("scriptblock".startsWith(n)
+                        || "filterscript".startsWith(n) || "process".startsWith(n)
+                        || "begin".startsWith(n) || "end".startsWith(n)
+                        || "remainingscripts".startsWith(n));
+                if (blockParam && i + 1 < argv.size() && !argv.get(i + 1).literal()) {
+                    return true;
+                }
+                continue;
+            }
+            if (!positionalSeen && !w.literal() && !w.raw().startsWith("{")) {
+                return true;
+            }
+            positionalSeen = true;
+        }
+        return false;
+    }
+
+    private Redirect redirect(String raw, List<Part> next, Ctx child) {
+        int amp = raw.indexOf(">&");
+        char c0 = raw.charAt(0);
+        int fd = Character.isDigit(c0) ? c0 - '0' : -1;
+        if (amp >= 0) {
+            return new Redirect(">&", fd, Word.literal(raw.substring(amp + 2)));
+        }
+        if (next == null || next.get(0).kind() == Kind.COMMA || next.get(0).kind() == Kind.REDIRECT
+                || next.get(0).kind() == Kind.STOP) {
+            throw new SyntaxProblem("redirection without a target");
+        }
+        String op = Character.isDigit(c0) || c0 == '*' ? raw.substring(1) : raw;
+        if (c0 == '*') {
+            op = "&" + op;
+        }
+        return new Redirect(op, fd, word(next, child, false, Provenance.COMPOUND).word());
+    }
+
+    // ---- keywords ---------------------------------------------------------------------------
+
+    private void keyword(String kw, List<Part> parts, Ctx ctx, Position pos) {
+        Ctx body = new Ctx(ctx.parent(), ctx.depth() + 1, Provenance.COMPOUND, ctx.wrappers());
+        List<Part> rest = parts.subList(1, parts.size());
+        switch (kw) {
+            case "function", "filter", "workflow", "configuration" -> {
+                for (Part p : rest) {
+                    if (p.kind() == Kind.BLOCK) {
+                        walkBlock(body(p), body.with(Provenance.FUNCTION_BODY), Mode.NORMAL);
+                    } else if (p.isGroup()) {
+                        walkBlock(body(p), body, Mode.EXPR);
+                    }
+                }
+            }
+            case "return", "throw" -> walkCommand(rest, ctx, Mode.NORMAL, pos);
+            case "exit", "break", "continue" -> walkCommand(rest, ctx, Mode.EXPR, pos);
+            case "param" -> nestedOnly(rest, body, Mode.EXPR, Mode.NORMAL);
+            case "using" -> {
+                // `using module X` imports code the splitter cannot see.
+                if (!rest.isEmpty() && PsText.bare(rest.get(0).raw()).equalsIgnoreCase("module")) {
+                    opaqueStatement(parts, ctx, pos, OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                }
+            }
+            case "foreach" -> {
+                boolean header = false;
+                for (Part p : rest) {
+                    if (p.kind() == Kind.PAREN && !header) {
+                        header = true;
+                        walkBlock(body(p), body, Mode.FOREACH_HEADER);
+                    } else if (p.isGroup()) {
+                        walkBlock(body(p), body, p.kind() == Kind.HASH ? Mode.HASH : Mode.NORMAL);
+                    }
+                }
+            }
+            case "switch", "class", "enum" -> {
+                for (Part p : rest) {
+                    if (p.kind() == Kind.BLOCK) {
+                        walkBlock(body(p), body, Mode.CLAUSE);
+                    } else if (p.isGroup()) {
+                        walkBlock(body(p), body, Mode.NORMAL);
+                    } else {
+                        word(List.of(p), body, true, Provenance.COMPOUND);
+                    }
+                }
+            }
+            default -> nestedOnly(rest, body, Mode.NORMAL, Mode.NORMAL);
+        }
+    }
+
+    /** Walks the groups and strings among {@code parts} without emitting a segment for them. */
+    private void nestedOnly(List<Part> parts, Ctx ctx, Mode parenMode, Mode blockMode) {
+        for (Part p : parts) {
+            switch (p.kind()) {
+                case BLOCK -> walkBlock(body(p), ctx.with(Provenance.COMPOUND), blockMode);
+                case HASH -> walkBlock(body(p), ctx, Mode.HASH);
+                case PAREN -> walkBlock(body(p), ctx, parenMode);
+                case SUBEXPR, ARRAY -> walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION),
+                        Mode.NORMAL);
+                case DQ, HERE_DQ -> word(List.of(p), ctx, true, Provenance.COMPOUND);
+                default -> {
+                }
+            }
+        }
+    }
+
+    private void opaqueStatement(List<Part> parts, Ctx ctx, Position pos, OpaqueReason reason) {
+        int id = reserve();
+        List<Word> argv = new ArrayList<>();
+        for (Part p : parts) {
+            argv.add(new Word(p.raw(), p.raw(), false, Set.of()));
+        }
+        out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
+                List.of(), List.of(), List.of(), pos, Set.of(reason)));
+    }
+
+    // ---- expressions ------------------------------------------------------------------------
+
+    /**
+     * An expression statement. Assignments yield a segment with no argv and the assignment as
+     * {@code NAME=value} (or the command on their right-hand side); a call of a method not known
+     * to be harmless yields an opaque segment; a pure expression yields no segment of its own.
+     */
+    private void expression(List<Part> parts, Ctx ctx, Position pos, String target) {
+        expression(parts, ctx, pos, target, true);
+    }
+
+    private void expression(List<Part> parts, Ctx ctx, Position pos, String target, boolean assign) {
+        int eq = indexOf(parts, Kind.ASSIGN);
+        if (assign && target == null && eq > 0 && (parts.get(0).kind() == Kind.VARIABLE
+                || parts.get(0).kind() == Kind.WORD && parts.get(0).raw().startsWith("["))) {
+            List<Part> lhs = parts.subList(0, eq);
+            List<Part> rhs = parts.subList(eq + 1, parts.size());
+            if (rhs.isEmpty()) {
+                throw new SyntaxProblem("assignment without a value");
+            }
+            nestedOnly(lhs, ctx, Mode.EXPR, Mode.NORMAL);
+            String name = source(lhs) + parts.get(eq).raw();
+            Part r0 = rhs.get(0);
+            boolean statement = r0.kind() == Kind.AMP
+                    || r0.kind() == Kind.WORD && (commandLike(r0.raw()) || r0.raw().equals("."));
+            if (statement) {
+                walkCommand(rhs, ctx, Mode.NORMAL, pos);
+            } else {
+                expression(rhs, ctx, pos, name);
+            }
+            return;
+        }
+        boolean unsafe = unsafeCall(parts);
+        Part payload = null;
+        for (int i = 0; i + 1 < parts.size(); i++) {
+            Part p = parts.get(i);
+            Part next = parts.get(i + 1);
+            if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)
+                    && SCRIPTBLOCK_CREATE.matcher(PsText.bare(p.raw())).matches()) {
+                payload = next;
+            }
+        }
+        if (!unsafe && payload == null && target == null) {
+            Ctx nested = new Ctx(ctx.parent(), ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION,
+                    ctx.wrappers());
+            for (List<Part> arg : expressionArguments(parts)) {
+                word(arg, nested, true, Provenance.COMPOUND);
+            }
+            return;
+        }
+        int id = reserve();
+        Ctx child = new Ctx(id, ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION, ctx.wrappers());
+        Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+        List<Word> words = new ArrayList<>();
+        for (List<Part> arg : expressionArguments(parts)) {
+            words.add(word(arg, child, true, Provenance.COMPOUND).word());
+        }
+        if (unsafe) {
+            reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        }
+        if (payload != null) {
+            String source = payload.raw().substring(1, payload.raw().length() - 1);
+            if (LITERAL_STRING.matcher(source).matches()) {
+                String s = source.strip();
+                String inner = s.startsWith("'") ? PsText.verbatim(s) : s.substring(1, s.length() - 1);
+                embedPowerShell(inner, id, ctx, Provenance.EVAL_PAYLOAD, "[ScriptBlock]::Create",
+                        reasons);
+            } else {
+                reasons.add(OpaqueReason.DYNAMIC_EVAL);
+            }
+        }
+        List<Word> argv = words;
+        List<Word> assignments = List.of();
+        if (target != null) {
+            StringBuilder text = new StringBuilder(target);
+            StringBuilder raw = new StringBuilder(target);
+            boolean literal = true;
+            Set<WordFeature> features = EnumSet.noneOf(WordFeature.class);
+            for (Word w : words) {
+                text.append(w.text());
+                raw.append(w.raw());
+                literal &= w.literal();
+                features.addAll(w.features());
+            }
+            assignments = List.of(new Word(text.toString(), raw.toString(), literal, features));
+            if (!unsafe && payload == null) {
+                argv = List.of();
+            }
+        }
+        out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
+                assignments, List.of(), List.of(), pos, reasons));
+    }
+
+    /** The words of an expression: adjacent elements, commas dropped. */
+    private static List<List<Part>> expressionArguments(List<Part> parts) {
+        List<List<Part>> args = new ArrayList<>();
+        for (List<Part> arg : arguments(parts)) {
+            if (arg.get(0).kind() != Kind.COMMA) {
+                args.add(arg);
+            }
+        }
+        return args;
+    }
+
+    /**
+     * True when {@code parts} call a method not known to be harmless: {@code $x.Delete()},
+     * {@code [IO.File]::Delete('x')}, {@code (New-Object Net.WebClient).DownloadFile(…)}. Method
+     * calls run in expression mode and inside arguments that start with a variable or a group.
+     */
+    private static boolean unsafeCall(List<Part> parts) {
+        for (int i = 0; i + 1 < parts.size(); i++) {
+            Part p = parts.get(i);
+            Part next = parts.get(i + 1);
+            if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)) {
+                String decoded = PsText.bare(p.raw());
+                String member = member(decoded);
+                if (member != null && !SAFE_METHODS.contains(member.toLowerCase(Locale.ROOT))
+                        && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The member name of {@code $x.Name}/{@code [T]::Name} words, or null for anything else. */
+    private static String member(String decoded) {
+        if (decoded.startsWith("[") && decoded.indexOf(']') < 0) {
+            return null; // an attribute such as [Parameter(…)]
+        }
+        int close = decoded.lastIndexOf(']');
+        int dot = Math.max(decoded.lastIndexOf('.'), decoded.lastIndexOf("::") + 1);
+        if (dot < 0 || dot < close) {
+            return null;
+        }
+        String name = decoded.substring(dot + 1);
+        return name.matches("[\\p{L}_][\\p{L}\\p{N}_]*") ? name : null;
+    }
+
+    private static String source(List<Part> parts) {
+        StringBuilder s = new StringBuilder();
+        for (Part p : parts) {
+            s.append(p.raw());
+        }
+        return s.toString();
+    }
+
+    // ---- words ------------------------------------------------------------------------------
+
+    /** A word and whether it was a splat. */
+    record Built(Word word, boolean splat) {
+    }
+
+    /**
+     * Builds one word from adjacent elements, walking every group and string subexpression in it.
+     * {@code expr} is true in expression mode, where a parenthesis right after a member is a method
+     * argument list (expressions only); script blocks are walked with provenance {@code blockProv}.
+     */
+    private Built word(List<Part> parts, Ctx ctx, boolean expr, Provenance blockProv) {
+        StringBuilder text = new StringBuilder();
+        StringBuilder raw = new StringBuilder();
+        boolean literal = true;
+        boolean splat = false;
+        Set<WordFeature> f = EnumSet.noneOf(WordFeature.class);
+        Part prev = null;
+        for (Part p : parts) {
+            raw.append(p.raw());
+            switch (p.kind()) {
+                case WORD -> {
+                    text.append(PsText.bare(p.raw()));
+                    if (p.raw().indexOf('`') >= 0) {
+                        f.add(WordFeature.ESCAPED);
+                    }
+                    if (PsText.hasWildcard(p.raw())) {
+                        f.add(WordFeature.GLOB);
+                    }
+                }
+                case SQ -> {
+                    text.append(PsText.verbatim(p.raw()));
+                    f.add(WordFeature.SINGLE_QUOTED);
+                }
+                case HERE_SQ -> {
+                    text.append(PsText.hereBody(p.raw()));
+                    f.add(WordFeature.SINGLE_QUOTED);
+                }
+                case DQ, HERE_DQ -> {
+                    String bodyText = p.kind() == Kind.DQ
+                            ? p.raw().substring(1, p.raw().length() - 1) : PsText.hereBody(p.raw());
+                    PsText.Expanded e;
+                    try {
+                        e = PsText.expandable(bodyText, p.kind() == Kind.DQ);
+                    } catch (IllegalArgumentException ex) {
+                        throw new SyntaxProblem(ex.getMessage());
+                    }
+                    f.add(WordFeature.DOUBLE_QUOTED);
+                    if (e.escaped()) {
+                        f.add(WordFeature.ESCAPED);
+                    }
+                    for (PsText.Piece piece : e.pieces()) {
+                        switch (piece.kind()) {
+                            case LITERAL -> text.append(piece.text());
+                            case VARIABLE -> {
+                                text.append(piece.text());
+                                literal = false;
+                                f.add(WordFeature.PARAMETER);
+                            }
+                            case SUBEXPRESSION -> {
+                                text.append("$(").append(piece.text()).append(')');
+                                literal = false;
+                                f.add(WordFeature.COMMAND_SUBSTITUTION);
+                                embed(PsSplit.split(piece.text(), level + 1),
+                                        ctx.with(Provenance.COMMAND_SUBSTITUTION), List.of());
+                            }
+                        }
+                    }
+                }
+                case VARIABLE -> {
+                    text.append(p.raw());
+                    String lower = p.raw().toLowerCase(Locale.ROOT);
+                    if (!lower.equals("$true") && !lower.equals("$false") && !lower.equals("$null")) {
+                        literal = false;
+                        f.add(WordFeature.PARAMETER);
+                    }
+                }
+                case SPLAT -> {
+                    text.append(p.raw());
+                    literal = false;
+                    splat = true;
+                    f.add(WordFeature.PARAMETER);
+                }
+                case PAREN, SUBEXPR, ARRAY -> {
+                    text.append(p.raw());
+                    literal = false;
+                    f.add(WordFeature.COMMAND_SUBSTITUTION);
+                    boolean arguments = expr && p.kind() == Kind.PAREN && prev != null && adjacent(prev, p)
+                            && (prev.kind() == Kind.WORD || prev.kind() == Kind.VARIABLE
+                                || prev.kind() == Kind.PAREN);
+                    walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION),
+                            arguments ? Mode.EXPR : Mode.NORMAL);
+                }
+                case HASH -> {
+                    text.append(p.raw());
+                    literal = false;
+                    walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION), Mode.HASH);
+                }
+                case BLOCK -> {
+                    // The block's effect is in its own segments; the word is its source.
+                    text.append(p.raw());
+                    walkBlock(body(p), ctx.with(blockProv), Mode.NORMAL);
+                }
+                default -> text.append(p.raw());
+            }
+            prev = p;
+        }
+        return new Built(new Word(text.toString(), raw.toString(), literal, f), splat);
+    }
+
+    // ---- payload carriers -------------------------------------------------------------------
+
+    /**
+     * Payloads of {@code Invoke-Expression}, {@code powershell}/{@code pwsh}, {@code cmd /c} and
+     * {@code bash -c}; user aliases from {@code Set-Alias}/{@code New-Alias}.
+     */
+    private void carriers(String name, List<Word> argv, int id, Ctx ctx, Position pos,
+            Set<OpaqueReason> reasons) {
+        List<Word> args = argv.subList(1, argv.size());
+        String base = PsNames.nativeBase(name);
+        switch (name) {
+            case "Invoke-Expression" -> invokeExpression(args, id, ctx, reasons);
+            case "Set-Alias", "New-Alias" -> {
+                for (Word w : args) {
+                    if (!w.text().startsWith("-")) {
+                        userCommands.add(w.text().toLowerCase(Locale.ROOT));
+                        break;
+                    }
+                }
+            }
+            default -> {
+                switch (base) {
+                    case "powershell", "pwsh" -> pwsh(base, args, id, ctx, pos, reasons);
+                    case "cmd" -> cmd(args, id, ctx, pos, reasons);
+                    case "bash", "sh", "zsh", "dash", "ksh" -> bash(base, args, id, ctx, pos, reasons);
+                    default -> {
+                    }
+                }
+            }
+        }
+    }
+
+    private void invokeExpression(List<Word> args, int id, Ctx ctx, Set<OpaqueReason> reasons) {
+        Word payload = null;
+        for (int i = 0; i < args.size(); i++) {
+            Word w = args.get(i);
+            String t = w.text().toLowerCase(Locale.ROOT);
+            if (w.literal() && t.startsWith("-") && t.length() > 1 && !w.has(WordFeature.SINGLE_QUOTED)
+                    && !w.has(WordFeature.DOUBLE_QUOTED)) {
+                if ("-command".startsWith(t)) {
+                    payload = i + 1 < args.size() ? args.get(i + 1) : null;
+                    break;
+                }
+                continue; // a common switch such as -Verbose
+            }
+            payload = w;
+            break;
+        }
+        if (payload == null || !payload.literal()) {
+            reasons.add(OpaqueReason.DYNAMIC_EVAL);
+            return;
+        }
+        embedPowerShell(payload.text(), id, ctx, Provenance.EVAL_PAYLOAD, "Invoke-Expression", reasons);
+    }
+
+    /** Splits a PowerShell payload and attaches it under segment {@code id}. */
+    void embedPowerShell(String payload, int id, Ctx ctx, Provenance prov, String wrapper,
+            Set<OpaqueReason> reasons) {
+        if (level + 1 > PsSplit.MAX_LEVEL) {
+            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            return;
+        }
+        embed(PsSplit.split(payload, level + 1), new Ctx(id, ctx.depth() + 1, prov, ctx.wrappers()),
+                List.of(wrapper));
+    }
+
+
+    /** Parameters of powershell.exe / pwsh and what follows each. */
+    private enum PwshParam { COMMAND, ENCODED, FILE, VALUE, SWITCH }
+
+    /**
+     * powershell.exe / pwsh parameters in the order the host matches them: a written key matches
+     * when it is a prefix of the name at least as long as the shortest accepted form, or an alias.
+     * Order matters: {@code -e} is {@code -EncodedCommand}, not {@code -ExecutionPolicy}.
+     */
+    private static final String[][] PWSH_TABLE = {
+        {"command", "c", "COMMAND"}, {"commandwithargs", "commandw", "COMMAND", "cwa"},
+        {"configurationname", "config", "VALUE"}, {"configurationfile", "configurationf", "VALUE"},
+        {"custompipename", "cus", "VALUE"}, {"encodedcommand", "e", "ENCODED", "ec"},
+        {"encodedarguments", "encodeda", "VALUE", "ea"}, {"executionpolicy", "ex", "VALUE", "ep"},
+        {"file", "f", "FILE"}, {"help", "h", "SWITCH", "?"}, {"inputformat", "inp", "VALUE", "if"},
+        {"interactive", "i", "SWITCH"}, {"login", "l", "SWITCH"}, {"mta", "mta", "SWITCH"},
+        {"noexit", "noe", "SWITCH"}, {"nologo", "nol", "SWITCH"},
+        {"noninteractive", "noni", "SWITCH"}, {"noprofile", "nop", "SWITCH"},
+        {"noprofileloadtime", "noprofilel", "SWITCH"}, {"outputformat", "o", "VALUE", "of"},
+        {"psconsolefile", "psc", "VALUE"}, {"settingsfile", "settings", "VALUE"},
+        {"sta", "s", "SWITCH"}, {"version", "v", "VALUE"}, {"windowstyle", "w", "VALUE"},
+        {"workingdirectory", "wo", "VALUE", "wd"},
+    };
+
+    /** Resolves a powershell.exe parameter ({@code -enc}, {@code /c}, {@code --Command}). */
+    static PwshParam pwshParam(String written) {
+        String n = written.toLowerCase(Locale.ROOT).replaceFirst("^(--|-|/)", "");
+        if (n.endsWith(":")) {
+            n = n.substring(0, n.length() - 1);
+        }
+        for (String[] row : PWSH_TABLE) {
+            boolean alias = row.length > 3 && row[3].equals(n);
+            if (alias || row[0].startsWith(n) && n.length() >= row[1].length()) {
+                return PwshParam.valueOf(row[2]);
+            }
+        }
+        return PwshParam.SWITCH;
+    }
+
+    private void pwsh(String base, List<Word> args, int id, Ctx ctx, Position pos,
+            Set<OpaqueReason> reasons) {
+        for (int i = 0; i < args.size(); i++) {
+            Word w = args.get(i);
+            String t = w.text();
+            boolean param = w.literal() && t.length() > 1 && (t.startsWith("-") || t.startsWith("/"))
+                    && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
+            if (!param) {
+                // The first positional argument is the command (powershell.exe) or a file (pwsh).
+                if (base.equals("pwsh")) {
+                    reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+                } else {
+                    pwshCommand(base, args.subList(i, args.size()), id, ctx, reasons);
+                }
+                return;
+            }
+            switch (pwshParam(t)) {
+                case COMMAND -> {
+                    pwshCommand(base, args.subList(i + 1, args.size()), id, ctx, reasons);
+                    return;
+                }
+                case ENCODED -> {
+                    if (i + 1 >= args.size()) {
+                        reasons.add(OpaqueReason.UNDECODABLE_PAYLOAD);
+                    } else if (!args.get(i + 1).literal()) {
+                        reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                    } else {
+                        java.util.Optional<String> script = EncodedCommand.decode(args.get(i + 1).text());
+                        if (script.isEmpty()) {
+                            reasons.add(OpaqueReason.UNDECODABLE_PAYLOAD);
+                        } else {
+                            embedPowerShell(script.get(), id, ctx, Provenance.ENCODED_PAYLOAD, base, reasons);
+                        }
+                    }
+                    return;
+                }
+                case FILE -> {
+                    reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+                    return;
+                }
+                case VALUE -> i++;
+                case SWITCH -> {
+                }
+            }
+        }
+        if (pos.stage() > 0) {
+            reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+        }
+    }
+
+    private void pwshCommand(String base, List<Word> rest, int id, Ctx ctx, Set<OpaqueReason> reasons) {
+        if (rest.isEmpty()) {
+            reasons.add(OpaqueReason.SYNTAX_ERROR);
+            return;
+        }
+        if (rest.get(0).text().equals("-")) {
+            reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+            return;
+        }
+        if (rest.size() == 1 && rest.get(0).raw().startsWith("{")) {
+            return; // a script block: already walked as SHELL_PAYLOAD
+        }
+        StringBuilder payload = new StringBuilder();
+        for (Word w : rest) {
+            if (!w.literal()) {
+                reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                return;
+            }
+            payload.append(payload.length() == 0 ? "" : " ").append(w.text());
+        }
+        embedPowerShell(payload.toString(), id, ctx, Provenance.SHELL_PAYLOAD, base, reasons);
+    }
+
+    private void cmd(List<Word> args, int id, Ctx ctx, Position pos, Set<OpaqueReason> reasons) {
+        int c = -1;
+        for (int i = 0; i < args.size(); i++) {
+            String t = args.get(i).text().toLowerCase(Locale.ROOT);
+            if (t.equals("/c") || t.equals("/k") || t.equals("/r")) {
+                c = i;
+                break;
+            }
+        }
+        if (c < 0) {
+            if (pos.stage() > 0) {
+                reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+            }
+            return;
+        }
+        StringBuilder payload = new StringBuilder();
+        for (Word w : args.subList(c + 1, args.size())) {
+            if (!w.literal()) {
+                reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                return;
+            }
+            payload.append(payload.length() == 0 ? "" : " ").append(w.text());
+        }
+        if (level + 1 > PsSplit.MAX_LEVEL) {
+            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            return;
+        }
+        List<CmdPayload.Command> commands = CmdPayload.split(payload.toString());
+        Map<Integer, Integer> stages = new HashMap<>();
+        for (CmdPayload.Command command : commands) {
+            stages.merge(command.item(), 1, Integer::sum);
+        }
+        List<String> wrappers = append(ctx.wrappers(), "cmd");
+        Ctx inner = new Ctx(id, ctx.depth() + 1, Provenance.SHELL_PAYLOAD, wrappers);
+        for (CmdPayload.Command command : commands) {
+            int sid = reserve();
+            Position p = new Position(command.item(), command.stage(), stages.get(command.item()),
+                    command.opBefore(), false);
+            Set<OpaqueReason> r = EnumSet.noneOf(OpaqueReason.class);
+            r.addAll(command.reasons());
+            List<Word> argv = command.argv();
+            if (!argv.isEmpty() && argv.get(0).literal()) {
+                if (inner.depth() > MAX_DEPTH) {
+                    r.add(OpaqueReason.LIMIT_EXCEEDED);
+                } else {
+                    // A shell started from cmd (`cmd /c powershell -enc …`): its payload too.
+                    carriers(argv.get(0).text(), argv, sid,
+                            new Ctx(id, inner.depth(), Provenance.SHELL_PAYLOAD, wrappers), p, r);
+                }
+            }
+            out.set(sid, new Segment(sid, id, inner.depth(), Provenance.SHELL_PAYLOAD, wrappers, argv,
+                    List.of(), command.redirects(), List.of(), p, r));
+        }
+    }
+
+    private void bash(String base, List<Word> args, int id, Ctx ctx, Position pos,
+            Set<OpaqueReason> reasons) {
+        int i = 0;
+        while (i < args.size()) {
+            Word w = args.get(i);
+            String t = w.text();
+            if (t.equals("--") || !t.startsWith("-") || t.startsWith("--")) {
+                if (t.startsWith("--") && !t.equals("--")) {
+                    i++;
+                    continue;
+                }
+                break;
+            }
+            if (t.indexOf('c') > 0) {
+                if (i + 1 >= args.size()) {
+                    reasons.add(OpaqueReason.SYNTAX_ERROR);
+                    return;
+                }
+                Word payload = args.get(i + 1);
+                if (!payload.literal()) {
+                    reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                    return;
+                }
+                if (level + 1 > PsSplit.MAX_LEVEL) {
+                    reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+                    return;
+                }
+                embed(Splitter.forShell(Shell.BASH).split(payload.text()),
+                        new Ctx(id, ctx.depth() + 1, Provenance.SHELL_PAYLOAD, ctx.wrappers()),
+                        List.of(base));
+                return;
+            }
+            i++;
+        }
+        if (i < args.size() || pos.stage() > 0) {
+            reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+        }
+    }
+
+    // ---- segment bookkeeping ----------------------------------------------------------------
+
+    private int reserve() {
+        if (out.size() >= MAX_SEGMENTS) {
+            throw new LimitProblem("too many segments");
+        }
+        out.add(null);
+        return out.size() - 1;
+    }
+
+    private void embed(SplitResult r, Ctx target, List<String> wrappers) {
+        embed(r, target, wrappers, false);
+    }
+
+    /**
+     * Appends the segments of a nested split: top-level ones get {@code target}'s parent,
+     * provenance and depth; nested ones keep theirs, shifted.
+     */
+    private void embed(SplitResult r, Ctx target, List<String> wrappers, boolean keepProvenance) {
+        int offset = out.size();
+        if (offset + r.segments().size() > MAX_SEGMENTS) {
+            throw new LimitProblem("too many segments");
+        }
+        for (Segment s : r.segments()) {
+            int parent = s.parent() < 0 ? target.parent() : s.parent() + offset;
+            Provenance p = s.provenance() == Provenance.TOP && !keepProvenance ? target.prov() : s.provenance();
+            if (keepProvenance && s.parent() < 0) {
+                p = target.prov();
+            }
+            List<String> w = new ArrayList<>(target.wrappers());
+            w.addAll(wrappers);
+            w.addAll(s.wrappers());
+            out.add(new Segment(offset + s.id(), parent, target.depth() + s.depth(), p, w, s.argv(),
+                    s.assignments(), s.redirects(), s.heredocs(), s.position(), s.opaqueReasons()));
+        }
+    }
+
+    static List<String> append(List<String> list, String item) {
+        List<String> l = new ArrayList<>(list);
+        l.add(item);
+        return l;
+    }
+
+}
