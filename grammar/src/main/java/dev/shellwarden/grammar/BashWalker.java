@@ -782,6 +782,10 @@ final class BashWalker {
             // coproc NAME cmd: an asynchronous co-process the splitter does not model.
             d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
         }
+        if (readsScriptFile(name) && d.argv.stream().skip(1).anyMatch(w -> w.has(WordFeature.PROCESS_SUBSTITUTION))) {
+            // `bash <(curl …)`, `source <(…)`: the script is another command's output
+            d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+        }
         List<String> wrappers = new ArrayList<>(d.wrappers);
         wrappers.add(name);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
@@ -833,6 +837,14 @@ final class BashWalker {
                 }
             }
         }
+    }
+
+    private static boolean readsScriptFile(String name) {
+        return Wrappers.SHELLS.contains(name) || name.equals("source") || name.equals(".")
+                || dev.shellwarden.grammar.bash.Names.versioned(name, "python") || name.equals("node")
+                || dev.shellwarden.grammar.bash.Names.versioned(name, "perl")
+                || dev.shellwarden.grammar.bash.Names.versioned(name, "ruby")
+                || dev.shellwarden.grammar.bash.Names.versioned(name, "php");
     }
 
     /** An interpreter reading its program from standard input. */
