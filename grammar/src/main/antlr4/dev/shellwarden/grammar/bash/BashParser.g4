@@ -10,12 +10,13 @@ options { tokenVocab = BashLexer; }
 program       : linebreak list? EOF ;
 list          : andOr (separator andOr)* separator? ;
 compoundList  : linebreak list ;
-separator     : (SEMI | AMP) linebreak | NEWLINE+ ;
+separator     : (SEMI | AMP) NEWLINE* | NEWLINE+ ;
+// NEWLINE* is written inline where it is hit per command, to save a context object each time.
 linebreak     : NEWLINE* ;
 
-andOr         : pipeline (andOrOp linebreak pipeline)* ;
+andOr         : pipeline (andOrOp NEWLINE* pipeline)* ;
 andOrOp       : AND_IF | OR_IF ;
-pipeline      : BANG? (TIME TIME_OPT?)? command (pipeOp linebreak command)* ;
+pipeline      : BANG? (TIME TIME_OPT?)? command (pipeOp NEWLINE* command)* ;
 pipeOp        : PIPE | PIPE_AMP ;
 
 command       : simpleCommand
