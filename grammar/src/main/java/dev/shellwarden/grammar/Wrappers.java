@@ -124,6 +124,16 @@ final class Wrappers {
             case "parallel" -> parallel(argv);
             case "eval" -> argv.size() < 2 ? Unwrap.NONE
                     : Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, argv.size()));
+            case "pkexec", "unbuffer", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv" ->
+                    after(argv, opts(argv, 1, "uw", Set.of("--user"), Set.of()), false);
+            case "strace", "ltrace" -> after(argv, opts(argv, 1, "abeEIoOpPsSUXu", Set.of("--output", "--attach",
+                    "--string-limit", "--user", "--trace", "--signal", "--env"), Set.of("-p", "--attach")), false);
+            case "runuser" -> argv.stream().anyMatch(w -> w.text().equals("-u") || w.text().startsWith("--user"))
+                    ? after(argv, opts(argv, 1, "ugGw", Set.of("--user", "--group", "--supp-group"), Set.of()), false)
+                    : su(argv);
+            case "ssh" -> ssh(argv);
+            case "docker", "podman" -> containerExec(argv);
+            case "kubectl", "oc" -> kubectlExec(argv);
             case "trap" -> argv.size() >= 3 && argv.get(1).literal() && !argv.get(1).text().startsWith("-")
                     // trap ACTION SIGNAL…: ACTION runs later, in this shell, like eval.
                     ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, 2))
@@ -300,6 +310,43 @@ final class Wrappers {
             if (t.startsWith("--command=")) {
                 return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
                         List.of(new Word(t.substring(10), w.raw(), w.literal(), w.features())));
+            }
+        }
+        return Unwrap.NONE;
+    }
+
+    /** {@code ssh [options] host [command…]}: the command runs in a shell on the remote host. */
+    private static Unwrap ssh(List<Word> argv) {
+        int i = opts(argv, 1, "BbcDEeFIiJLlmOoPpQRSWw", Set.of(), Set.of());
+        if (i < 0) {
+            return Unwrap.UNDETERMINED;
+        }
+        if (i + 1 >= argv.size()) {
+            return Unwrap.NONE; // no remote command: an interactive login
+        }
+        return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(i + 1, argv.size()));
+    }
+
+    /** {@code docker exec [options] CONTAINER cmd…} (and {@code podman}). */
+    private static Unwrap containerExec(List<Word> argv) {
+        if (argv.size() < 3 || !argv.get(1).text().equals("exec")) {
+            return Unwrap.NONE;
+        }
+        int i = opts(argv, 2, "euw", Set.of("--env", "--env-file", "--user", "--workdir", "--detach-keys"), Set.of());
+        if (i < 0) {
+            return Unwrap.UNDETERMINED;
+        }
+        return after(argv, i >= argv.size() ? i : i + 1, false);
+    }
+
+    /** {@code kubectl exec [options] POD -- cmd…}: the command is everything after {@code --}. */
+    private static Unwrap kubectlExec(List<Word> argv) {
+        if (argv.size() < 3 || !argv.get(1).text().equals("exec")) {
+            return Unwrap.NONE;
+        }
+        for (int k = 2; k < argv.size(); k++) {
+            if (argv.get(k).text().equals("--")) {
+                return after(argv, k + 1, false);
             }
         }
         return Unwrap.NONE;
