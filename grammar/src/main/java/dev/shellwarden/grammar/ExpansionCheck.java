@@ -51,6 +51,14 @@ final class ExpansionCheck {
                         || s.charAt(j) == '_')) {
                     j++;
                 }
+                if (s.charAt(j - 1) == '#' && j < n && (s.charAt(j) == '$' || s.charAt(j) == '`')) {
+                    // BASE#$digits: the digits come from an expansion
+                    int e = expansionEnd(s, j);
+                    if (e < 0) {
+                        return null;
+                    }
+                    j = e;
+                }
                 out.add("n");
                 i = j;
             } else if (c < 128 && Character.isLetter(c) || c == '_') {
@@ -423,7 +431,7 @@ final class ExpansionCheck {
 
     private static final Set<String> UNARY = Set.of("-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r",
             "-s", "-t", "-u", "-w", "-x", "-G", "-L", "-N", "-O", "-S", "-z", "-n", "-o", "-v", "-R");
-    private static final Set<String> BINARY_TEST = Set.of("==", "=", "!=", "<", ">", "-eq", "-ne", "-lt", "-le",
+    private static final Set<String> BINARY_TEST = Set.of("==", "=", "!=", "<", ">", "\\<", "\\>", "-eq", "-ne", "-lt", "-le",
             "-gt", "-ge", "-ef", "-nt", "-ot");
 
     /**

@@ -117,6 +117,8 @@ public abstract class BashLexerBase extends Lexer {
         int caseDepth;
         boolean inCond;
         int structDepth;
+        /** After an assignment prefix: still the command name's position, but no keyword. */
+        boolean afterAssign;
 
         Frame(int kind, int start, int innerStart, int subDepth) {
             this.kind = kind;
@@ -697,19 +699,23 @@ public abstract class BashLexerBase extends Lexer {
                 type = BashLexer.ESAC;
                 closeCase(f);
             }
-        } else if (f.cmdPos && text != null && KEYWORDS.containsKey(text)) {
+        } else if (f.cmdPos && !f.afterAssign && text != null && KEYWORDS.containsKey(text)) {
             type = KEYWORDS.get(text);
             keyword(f, type);
-        } else if (f.cmdPos && "time".equals(text) && f.lastType != BashLexer.TIME) {
+        } else if (f.cmdPos && !f.afterAssign && "time".equals(text) && f.lastType != BashLexer.TIME) {
             type = BashLexer.TIME;
             f.state = S_TIME;
         } else if (f.cmdPos && isAssignment(start, stop)) {
             f.state = S_NONE;
-            // an assignment prefix keeps the command position
+            // an assignment prefix keeps the command position (but no keyword follows it)
+            f.afterAssign = true;
+            f.lastType = type;
+            return token(type, start, stop);
         } else {
             f.state = S_NONE;
             f.cmdPos = false;
         }
+        f.afterAssign = false;
         f.lastType = type;
         return token(type, start, stop);
     }
@@ -768,6 +774,9 @@ public abstract class BashLexerBase extends Lexer {
         if (f.inCond) {
             f.lastType = ty;
             return;
+        }
+        if (!isRedirectOp(ty) && ty != BashLexer.AMP_GREAT && ty != BashLexer.AMP_DGREAT && ty != BashLexer.IO_NUMBER) {
+            f.afterAssign = false;
         }
         switch (ty) {
             case BashLexer.NEWLINE -> {
