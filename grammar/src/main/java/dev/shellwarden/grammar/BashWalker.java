@@ -831,6 +831,13 @@ final class BashWalker {
                     }
                 }
                 case STDIN_SCRIPT -> stdinScript(d, w, inner, stdinFile);
+                case INTERPRETER_CODE -> {
+                    // the code argument decides everything the interpreter does: rules read it, so
+                    // it must be literal
+                    if (!w.literal()) {
+                        d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                    }
+                }
                 case UNDETERMINED -> d.reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
                 default -> {
                     // NONE: nothing more runs
@@ -851,7 +858,12 @@ final class BashWalker {
     private void stdinScript(Draft d, Wrappers.Unwrap w, Ctx inner, boolean stdinFile) {
         if (!d.heredocs.isEmpty()) {
             if (!w.shell()) {
-                return; // the body is attached to the segment for rules to read
+                // the body is attached to the segment for rules to read; unless the shell expands
+                // it first, then the program is not known
+                if (d.heredocDynamic.stream().anyMatch(Boolean::booleanValue)) {
+                    d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                }
+                return;
             }
             for (int i = 0; i < d.heredocs.size(); i++) {
                 Heredoc h = d.heredocs.get(i);

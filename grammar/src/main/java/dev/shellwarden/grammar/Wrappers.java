@@ -33,6 +33,8 @@ final class Wrappers {
         PWSH_ENCODED,
         /** An interpreter reading its program from standard input. */
         STDIN_SCRIPT,
+        /** An interpreter running code given as an argument ({@code python -c CODE}). */
+        INTERPRETER_CODE,
         /** The wrapped command cannot be located because an option word is dynamic. */
         UNDETERMINED
     }
@@ -616,7 +618,13 @@ final class Wrappers {
                         : new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
             }
             if (t.startsWith("--")) {
-                if (t.equals("--eval") || t.equals("--print") || t.startsWith("--eval=")) {
+                if (t.equals("--eval") || t.equals("--print")) {
+                    Word code = i + 1 < argv.size() ? argv.get(i + 1) : null;
+                    return code == null ? null
+                            : new Unwrap(Kind.INTERPRETER_CODE, Provenance.TOP, List.of(code), List.of(), code.text(),
+                                    code.literal(), false);
+                }
+                if (t.startsWith("--eval=")) {
                     return null;
                 }
                 continue;
@@ -626,7 +634,15 @@ final class Wrappers {
             }
             char c = t.length() > 1 ? t.charAt(1) : ' ';
             if (codeFlags.indexOf(c) >= 0) {
-                return null;
+                // -c/-e CODE: the program is this word (attached or next); `python -m` names a module
+                if (c == 'm' || c == 'f' || c == 'F') {
+                    return null;
+                }
+                Word code = t.length() > 2 ? new Word(t.substring(2), w.raw(), w.literal(), w.features())
+                        : i + 1 < argv.size() ? argv.get(i + 1) : null;
+                return code == null ? null
+                        : new Unwrap(Kind.INTERPRETER_CODE, Provenance.TOP, List.of(code), List.of(), code.text(),
+                                code.literal(), false);
             }
             if (withArg.indexOf(c) >= 0 && t.length() == 2) {
                 i++;
