@@ -319,6 +319,15 @@ final class BashWalker {
             Heredoc h = heredocOf(r, red, u);
             if (h != null) {
                 hs.add(h);
+                BashLexerBase.HeredocBody b = u.heredocs().get(r.redirectOp().getStart().getStartIndex());
+                if (b != null && !b.quoted() && !red.op().equals("<<<")) {
+                    // the substitutions of an unquoted body run once, before the compound command
+                    Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+                    heredocChildren(b.body(), c, c.parent(), reasons);
+                    for (OpaqueReason reason : reasons) {
+                        opaque(b.body(), c, reason);
+                    }
+                }
             }
             children(r.WORD().getSymbol(), u, c, c.parent());
         }
@@ -665,15 +674,19 @@ final class BashWalker {
 
     /** Scans an unquoted heredoc body for the substitutions it runs; returns true when it expands. */
     private boolean heredocChildren(String body, Ctx c, Draft d) {
+        return heredocChildren(body, c, d.id, d.reasons);
+    }
+
+    private boolean heredocChildren(String body, Ctx c, int parent, Set<OpaqueReason> reasons) {
         BashLexer lx = new BashLexer(new StringCharStream(body));
         lx.removeErrorListeners();
         lx.scanHeredocBody();
         if (lx.limitHit()) {
-            d.reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
             return true;
         }
         if (lx.errors() > 0) {
-            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+            reasons.add(OpaqueReason.SYNTAX_ERROR);
         }
         for (BashLexerBase.Span s : lx.spans()) {
             if (s.subDepth() != 0 || s.kind() != BashLexer.SUB_OPEN && s.kind() != BashLexer.BACKTICK) {
@@ -682,7 +695,7 @@ final class BashWalker {
             String inner = body.substring(s.innerStart(), Math.max(s.innerStart(), s.innerEnd()));
             boolean bt = s.kind() == BashLexer.BACKTICK;
             nested(bt ? unescapeBackticks(inner) : inner,
-                    c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, d.id));
+                    c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, parent));
         }
         return !lx.spans().isEmpty() || EXPANSION.matcher(body).find();
     }
