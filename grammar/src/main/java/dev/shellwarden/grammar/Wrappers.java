@@ -96,10 +96,17 @@ final class Wrappers {
         String path = argv.get(0).text();
         String name = path.substring(path.lastIndexOf('/') + 1);
         Unwrap u = switch (name) {
-            case "sudo" -> after(argv, opts(argv, 1, "ughpCDrtUTR", Set.of("--user", "--group", "--host", "--prompt",
-                    "--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"),
-                    Set.of("-e", "--edit", "-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
-                            "--remove-timestamp", "-V", "--version")), true);
+            case "sudo" -> sudo(argv);
+            case "script" -> scriptCommand(argv);
+            case "taskset" -> {
+                int i = opts(argv, 1, "", Set.of(), Set.of("-p", "--pid"));
+                yield i < 0 ? after(argv, i, false) : after(argv, i >= argv.size() ? i : i + 1, false);
+            }
+            case "chrt" -> {
+                int i = opts(argv, 1, "T", Set.of("--sched-runtime", "--sched-period", "--sched-deadline"),
+                        Set.of("-p", "--pid", "-m", "--max"));
+                yield i < 0 ? after(argv, i, false) : after(argv, i >= argv.size() ? i : i + 1, false);
+            }
             case "doas" -> after(argv, opts(argv, 1, "uC", Set.of(), Set.of()), true);
             case "env" -> env(argv);
             case "nice" -> after(argv, niceOpts(argv), false);
@@ -310,6 +317,47 @@ final class Wrappers {
                 return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2));
             }
             if (t.startsWith("--command=")) {
+                return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(t.substring(10), w.raw(), w.literal(), w.features())));
+            }
+        }
+        return Unwrap.NONE;
+    }
+
+    /** sudo; with {@code -s} / {@code -i} the command words are run by a shell ({@code $SHELL -c}). */
+    private static Unwrap sudo(List<Word> argv) {
+        int i = opts(argv, 1, "ughpCDrtUTR", Set.of("--user", "--group", "--host", "--prompt",
+                "--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"),
+                Set.of("-e", "--edit", "-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
+                        "--remove-timestamp", "-V", "--version"));
+        boolean shell = false;
+        for (int k = 1; k < Math.min(Math.max(i, 0), argv.size()); k++) {
+            String t = argv.get(k).text();
+            if (t.equals("--shell") || t.equals("--login")
+                    || t.startsWith("-") && !t.startsWith("--") && (t.indexOf('s') > 0 || t.indexOf('i') > 0)
+                    && !"ughpCDrtUTR".contains(t.substring(1, 2))) {
+                shell = true;
+            }
+        }
+        if (shell && i >= 0 && i < argv.size()) {
+            List<Word> rest = new ArrayList<>(argv.subList(i, argv.size()));
+            while (!rest.isEmpty() && isAssignment(rest.get(0).text())) {
+                rest.remove(0);
+            }
+            return rest.isEmpty() ? Unwrap.NONE : Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, rest);
+        }
+        return after(argv, i, true);
+    }
+
+    /** {@code script [options] -c COMMAND [file]}: the command runs in a shell. */
+    private static Unwrap scriptCommand(List<Word> argv) {
+        for (int k = 1; k < argv.size() - 1; k++) {
+            String t = argv.get(k).text();
+            if (t.equals("-c") || t.equals("--command")) {
+                return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2));
+            }
+            if (t.startsWith("--command=")) {
+                Word w = argv.get(k);
                 return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
                         List.of(new Word(t.substring(10), w.raw(), w.literal(), w.features())));
             }
