@@ -619,6 +619,14 @@ final class PsBuilder {
             }
             nestedOnly(lhs, ctx, Mode.EXPR, Mode.NORMAL);
             String name = source(lhs) + parts.get(eq).raw();
+            if (parts.get(0).kind() == Kind.VARIABLE && providerPath(parts.get(0).raw())) {
+                // `${C:\x} = …` writes a file, `$function:f = …` defines a command.
+                opaqueStatement(parts, ctx, pos, OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                Matcher fn = Pattern.compile("(?i)^\\$\\{?function:([^}]+)").matcher(parts.get(0).raw());
+                if (fn.find()) {
+                    userCommands.add(fn.group(1).toLowerCase(Locale.ROOT));
+                }
+            }
             Part r0 = rhs.get(0);
             boolean statement = r0.kind() == Kind.AMP
                     || r0.kind() == Kind.WORD && (commandLike(r0.raw()) || r0.raw().equals("."));
@@ -628,6 +636,27 @@ final class PsBuilder {
                 expression(rhs, ctx, pos, name);
             }
             return;
+        }
+        // Redirections apply to an expression too: `'key' >> ~/.ssh/authorized_keys`.
+        List<Part> redirectParts = new ArrayList<>();
+        List<Part> rest = new ArrayList<>();
+        List<List<Part>> groups = arguments(parts);
+        for (int g = 0; g < groups.size(); g++) {
+            List<Part> group = groups.get(g);
+            if (group.get(0).kind() == Kind.REDIRECT) {
+                redirectParts.add(group.get(0));
+                if (!group.get(0).raw().contains(">&")) {
+                    if (g + 1 >= groups.size()) {
+                        throw new SyntaxProblem("redirection without a target");
+                    }
+                    redirectParts.addAll(groups.get(++g));
+                }
+            } else {
+                rest.addAll(group);
+            }
+        }
+        if (!redirectParts.isEmpty()) {
+            parts = rest;
         }
         boolean unsafe = unsafeCall(parts);
         Part payload = null;
@@ -639,7 +668,7 @@ final class PsBuilder {
                 payload = next;
             }
         }
-        if (!unsafe && payload == null && target == null) {
+        if (!unsafe && payload == null && target == null && redirectParts.isEmpty()) {
             Ctx nested = new Ctx(ctx.parent(), ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION,
                     ctx.wrappers());
             for (List<Part> arg : expressionArguments(parts)) {
@@ -668,7 +697,23 @@ final class PsBuilder {
                 reasons.add(OpaqueReason.DYNAMIC_EVAL);
             }
         }
+        List<Redirect> redirects = new ArrayList<>();
+        List<List<Part>> rg = arguments(redirectParts);
+        for (int g = 0; g < rg.size(); g++) {
+            Redirect r = redirect(rg.get(g).get(0).raw(), g + 1 < rg.size() ? rg.get(g + 1) : null, child);
+            if (!r.op().equals(">&")) {
+                g++;
+            }
+            if (!r.target().literal()) {
+                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+            }
+            redirects.add(r);
+        }
         List<Word> argv = words;
+        if (!unsafe && payload == null) {
+            // A pure expression runs nothing: what is left is the assignment or the redirection.
+            argv = List.of();
+        }
         List<Word> assignments = List.of();
         if (target != null) {
             StringBuilder text = new StringBuilder(target);
@@ -682,12 +727,18 @@ final class PsBuilder {
                 features.addAll(w.features());
             }
             assignments = List.of(new Word(text.toString(), raw.toString(), literal, features));
-            if (!unsafe && payload == null) {
-                argv = List.of();
-            }
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
-                assignments, List.of(), List.of(), pos, reasons));
+                assignments, redirects, List.of(), pos, reasons));
+    }
+
+    private static final Set<String> SCOPES = Set.of("global", "local", "script", "private",
+            "using", "env", "variable", "workflow");
+
+    /** True for {@code ${C:\x}}, {@code $function:f}: a provider path, not a plain variable. */
+    private static boolean providerPath(String raw) {
+        Matcher m = Pattern.compile("^\\$\\{?([^:}]*):").matcher(raw);
+        return m.find() && !SCOPES.contains(m.group(1).toLowerCase(Locale.ROOT));
     }
 
     /** The words of an expression: adjacent elements, commas dropped. */
@@ -866,6 +917,7 @@ final class PsBuilder {
         String base = PsNames.nativeBase(name);
         switch (name) {
             case "Invoke-Expression" -> invokeExpression(args, id, ctx, reasons);
+            case "Start-Process" -> startProcess(args, id, ctx, reasons);
             case "Set-Alias", "New-Alias" -> {
                 for (Word w : args) {
                     if (!w.text().startsWith("-")) {
@@ -884,6 +936,118 @@ final class PsBuilder {
                 }
             }
         }
+    }
+
+    /**
+     * {@code Start-Process file -ArgumentList a, b}: the started program becomes a WRAPPED segment
+     * (its argument list re-split as Windows splits a command line), so that
+     * {@code saps powershell -ArgumentList '-enc …'} is seen like {@code powershell -enc …}.
+     */
+    private void startProcess(List<Word> args, int id, Ctx ctx, Set<OpaqueReason> reasons) {
+        Word file = null;
+        List<Word> list = new ArrayList<>();
+        int positional = 0;
+        for (int i = 0; i < args.size(); i++) {
+            Word w = args.get(i);
+            boolean param = w.literal() && w.text().startsWith("-") && w.text().length() > 1
+                    && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
+            if (param) {
+                String p = PsParameters.canonical("Start-Process", w.text()).orElse("?");
+                switch (p) {
+                    case "FilePath" -> file = i + 1 < args.size() ? args.get(++i) : null;
+                    case "ArgumentList" -> i = collect(args, i + 1, list) - 1;
+                    case "Verb", "WorkingDirectory", "Credential", "WindowStyle",
+                         "RedirectStandardInput", "RedirectStandardOutput", "RedirectStandardError",
+                         "Environment", "ErrorAction", "WarningAction", "InformationAction",
+                         "ErrorVariable", "WarningVariable", "InformationVariable", "OutVariable",
+                         "OutBuffer", "PipelineVariable", "ProgressAction" -> i++;
+                    case "?" -> {
+                        // Unknown or ambiguous: PowerShell would refuse it; the splitter cannot
+                        // tell which words follow, so the started command is not modelled.
+                        reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                        return;
+                    }
+                    default -> {
+                    }
+                }
+            } else if (positional++ == 0) {
+                file = w;
+            } else {
+                i = collect(args, i, list) - 1;
+            }
+        }
+        if (file == null) {
+            return;
+        }
+        boolean literal = file.literal();
+        for (Word w : list) {
+            literal &= w.literal();
+        }
+        if (!literal) {
+            reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+            return;
+        }
+        List<Word> argv = new ArrayList<>();
+        argv.add(file);
+        for (Word w : list) {
+            for (String piece : windowsSplit(w.text())) {
+                // The program sees the re-split text: no PowerShell quoting survives.
+                argv.add(new Word(piece, w.raw(), true, Set.of()));
+            }
+        }
+        int sid = reserve();
+        List<String> wrappers = append(ctx.wrappers(), "Start-Process");
+        Set<OpaqueReason> r = EnumSet.noneOf(OpaqueReason.class);
+        Ctx inner = new Ctx(id, ctx.depth() + 1, Provenance.WRAPPED, wrappers);
+        if (inner.depth() > MAX_DEPTH) {
+            r.add(OpaqueReason.LIMIT_EXCEEDED);
+        } else {
+            carriers(file.text(), argv, sid, inner, Position.SOLE, r);
+        }
+        out.set(sid, new Segment(sid, id, inner.depth(), Provenance.WRAPPED, wrappers, argv,
+                List.of(), List.of(), List.of(), Position.SOLE, r));
+    }
+
+    /** Collects argument-list words from {@code i} up to the next parameter; returns the stop. */
+    private static int collect(List<Word> args, int i, List<Word> into) {
+        while (i < args.size()) {
+            Word w = args.get(i);
+            if (w.literal() && w.text().startsWith("-") && !w.has(WordFeature.SINGLE_QUOTED)
+                    && !w.has(WordFeature.DOUBLE_QUOTED) && into.size() > 0) {
+                break;
+            }
+            into.add(w);
+            i++;
+        }
+        return i;
+    }
+
+    /** Splits a Windows command line on blanks outside double quotes, quotes removed. */
+    static List<String> windowsSplit(String line) {
+        List<String> words = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean quoted = false;
+        boolean any = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+                any = true;
+            } else if ((c == ' ' || c == '\t') && !quoted) {
+                if (any) {
+                    words.add(cur.toString());
+                    cur.setLength(0);
+                    any = false;
+                }
+            } else {
+                cur.append(c);
+                any = true;
+            }
+        }
+        if (any) {
+            words.add(cur.toString());
+        }
+        return words;
     }
 
     private void invokeExpression(List<Word> args, int id, Ctx ctx, Set<OpaqueReason> reasons) {
