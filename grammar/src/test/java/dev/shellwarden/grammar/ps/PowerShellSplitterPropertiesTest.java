@@ -33,6 +33,11 @@ class PowerShellSplitterPropertiesTest {
         wellFormed(text, splitter.split(text));
     }
 
+    @Property(tries = 30)
+    void longTextsUpToTheLimitYieldAResult(@ForAll("longSoup") String text) {
+        wellFormed(text, splitter.split(text));
+    }
+
     @Property(tries = 50)
     void deepNestingIsBounded(@ForAll("nested") String text) {
         wellFormed(text, splitter.split(text));
@@ -62,6 +67,12 @@ class PowerShellSplitterPropertiesTest {
                 ".Delete", "1..3", "if", "else", "foreach", "in", "function", "f", "switch",
                 "[ScriptBlock]::Create", " ", "  ", "\t", "\u00a0", "\u201c", "\u2019", "\r\n");
         return token.list().ofMaxSize(40).map(l -> String.join("", l));
+    }
+
+    @Provide
+    Arbitrary<String> longSoup() {
+        return soup().list().ofMinSize(50).ofMaxSize(400).map(l -> String.join(" ", l))
+                .map(t -> t.length() > Splitter.MAX_TEXT_CHARS ? t.substring(0, Splitter.MAX_TEXT_CHARS) : t);
     }
 
     @Provide
