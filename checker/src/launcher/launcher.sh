@@ -1,10 +1,29 @@
 #!/bin/sh
 # shell-warden: this file is a POSIX sh launcher followed by the checker's jar; the JVM reads the
-# jar from this same file ("$0"), so a sha256 pin of this one file pins the whole checker.
+# jar from this same file, so a sha256 pin of this one file pins all the checker's code and rules.
+#
+# Start-up archive (@ARCHIVE_KIND@): the companion file "<this file>@ARCHIVE_SUFFIX@", made by the
+# build from a training run, only makes start-up faster. It is used only when its sha256 equals
+# ARCHIVE_SHA256 below (so the pin of this file covers it too, and a stale or foreign archive is
+# never used); the JVM then also rejects it, on stderr only, if it was made by another JVM build.
+# Missing, stale or mismatching: the check is slower, never different. Nothing is written here.
+#
 # It needs no environment: the JVM path was recorded at build time. C.UTF-8 makes Java 17 treat
 # file names and text as UTF-8 under `env -i`; JVM log output goes to stderr, never to stdout.
 LC_ALL=C.UTF-8
 export LC_ALL
-exec '@JAVA@' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss4m \
-  -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr \
-  -cp "$0" dev.shellwarden.checker.Main "$@"
+ARCHIVE_SHA256=@ARCHIVE_SHA256@
+self=$0
+case $self in /*) ;; *) self=$PWD/$self ;; esac
+set -- -cp "$self" dev.shellwarden.checker.Main "$@"
+archive=$self@ARCHIVE_SUFFIX@
+# The archive is read through one open descriptor: the bytes hashed are the bytes the JVM maps.
+if [ -f "$archive" ] && [ -r "$archive" ] && [ -x '@HASHER@' ] && command exec 3<"$archive"; then
+  sum=$('@HASHER@' @HASHER_ARGS@ <&3 2>/dev/null)
+  if [ "${sum%% *}" = "$ARCHIVE_SHA256" ]; then
+    set -- @ARCHIVE_OPTION@=/dev/fd/3 "$@"
+  else
+    exec 3<&-
+  fi
+fi
+exec '@JAVA@' @JVM_FLAGS@ "$@"

@@ -6,51 +6,29 @@
 // answer depends on besides its own config (see `cacheKey`).
 
 import { createHash } from "node:crypto"
-
-/** An allow remembered until `expiresAt` (clock milliseconds). */
-interface Entry {
-  message?: string
-  expiresAt: number
-}
+import { ExpiringLru } from "./lru.js"
 
 /** Allow-only LRU cache with a TTL; with ttlMs 0 it stores nothing. */
 export class AllowCache {
-  private readonly map = new Map<string, Entry>()
+  private readonly lru: ExpiringLru<{ message?: string }>
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly ttlMs: number,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  constructor(maxEntries: number, ttlMs: number, clock: () => number = Date.now) {
+    this.lru = new ExpiringLru(maxEntries, ttlMs, clock)
+  }
 
   /** The cached allow for `key` (refreshing its LRU position), or null. */
   get(key: string): { message?: string } | null {
-    const e = this.map.get(key)
-    if (e === undefined) return null
-    if (e.expiresAt <= this.clock()) {
-      this.map.delete(key)
-      return null
-    }
-    this.map.delete(key)
-    this.map.set(key, e)
-    return e.message === undefined ? {} : { message: e.message }
+    return this.lru.get(key) ?? null
   }
 
-  /** Remembers an allow; evicts the least recently used entries beyond maxEntries. */
+  /** Remembers an allow — the only verdict this cache can hold. */
   putAllow(key: string, message?: string): void {
-    if (this.ttlMs <= 0 || this.maxEntries <= 0) return
-    this.map.delete(key)
-    while (this.map.size >= this.maxEntries) {
-      const oldest = this.map.keys().next()
-      if (oldest.done) break
-      this.map.delete(oldest.value)
-    }
-    this.map.set(key, { ...(message !== undefined ? { message } : {}), expiresAt: this.clock() + this.ttlMs })
+    this.lru.set(key, message === undefined ? {} : { message })
   }
 
   /** Number of entries held (expired ones included until touched). */
   get size(): number {
-    return this.map.size
+    return this.lru.size
   }
 }
 

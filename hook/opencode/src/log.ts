@@ -1,7 +1,7 @@
 // Logging: a level-filtered line logger, and the opt-in debug NDJSON sink.
 
 import { appendFileSync, mkdirSync } from "node:fs"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { LOG_LEVELS, type LogLevel } from "./config.js"
 
 /** Writes one log line at a level. */
@@ -30,7 +30,7 @@ export function createDebugSink(file: string): DebugSink {
   return (record) => {
     try {
       if (!dirReady) {
-        mkdirSync(join(file, ".."), { recursive: true })
+        mkdirSync(dirname(file), { recursive: true })
         dirReady = true
       }
       appendFileSync(file, JSON.stringify({ ts: new Date().toISOString(), ...record }) + "\n")

@@ -2,6 +2,7 @@
 // remembering per tool call what was decided. Kept apart from plugin.ts so the
 // client-shaped parts can be faked in tests.
 
+import { ExpiringLru } from "./lru.js"
 import type { Decision } from "./warden.js"
 
 /** The answers the hook gives a permission request; silence (no reply) is the third. */
@@ -69,51 +70,26 @@ export interface CallRecord {
   asked: boolean
 }
 
-/**
- * A bounded, expiring map keyed by (sessionID, callID). Bounded because OpenCode
- * does not always follow a tool.execute.before with the events that would clear it
- * (a call that fails before running leaves its entry behind).
- */
+/** Per-call memory keyed by (sessionID, callID): callIDs come from the model and repeat across sessions. */
 export class CallMap<T> {
-  private readonly map = new Map<string, { value: T; expiresAt: number }>()
+  private readonly lru: ExpiringLru<T>
 
-  constructor(
-    private readonly maxEntries = 1_024,
-    private readonly ttlMs = 15 * 60_000,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  constructor(maxEntries = 1_024, ttlMs = 15 * 60_000, clock: () => number = Date.now) {
+    this.lru = new ExpiringLru(maxEntries, ttlMs, clock)
+  }
 
-  /** Remembers `value` for the call, evicting the oldest entries beyond the bound. */
+  /** Remembers `value` for the call. */
   set(sessionID: string, callID: string, value: T): void {
-    const key = JSON.stringify([sessionID, callID])
-    this.map.delete(key)
-    while (this.map.size >= this.maxEntries) {
-      const oldest = this.map.keys().next()
-      if (oldest.done) break
-      this.map.delete(oldest.value)
-    }
-    this.map.set(key, { value, expiresAt: this.clock() + this.ttlMs })
+    this.lru.set(JSON.stringify([sessionID, callID]), value)
   }
 
   /** The value for the call, unless absent or expired. */
   get(sessionID: string, callID: string): T | undefined {
-    const key = JSON.stringify([sessionID, callID])
-    const e = this.map.get(key)
-    if (e === undefined) return undefined
-    if (e.expiresAt <= this.clock()) {
-      this.map.delete(key)
-      return undefined
-    }
-    return e.value
+    return this.lru.get(JSON.stringify([sessionID, callID]))
   }
 
   /** Forgets the call. */
   delete(sessionID: string, callID: string): void {
-    this.map.delete(JSON.stringify([sessionID, callID]))
-  }
-
-  /** Number of entries held. */
-  get size(): number {
-    return this.map.size
+    this.lru.delete(JSON.stringify([sessionID, callID]))
   }
 }

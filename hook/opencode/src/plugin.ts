@@ -28,6 +28,7 @@ import { validateOptions, type Config, type LogLevel } from "./config.js"
 import { CheckerInvoker } from "./invoker.js"
 import type { CheckRequest } from "./letter.js"
 import { createDebugSink, createLogger, debugFile, type DebugSink, type Logger } from "./log.js"
+import { ExpiringLru } from "./lru.js"
 import { CallMap, clientReplier, type CallRecord, type Replier } from "./opencode.js"
 import { PinGuard } from "./pin.js"
 import { SHELL_ACTION } from "./types.js"
@@ -100,7 +101,7 @@ interface Parts {
 function buildHooks({ ctx, config, warden, replier, log, debug, invoker }: Parts): Hooks {
   const records = new CallMap<CallRecord>()
   const messageIDs = new CallMap<string>()
-  const agents = new Map<string, string>() // sessionID → agent, from chat.message
+  const agents = new ExpiringLru<string>(1_024, 24 * 3_600_000) // sessionID → agent, from chat.message
   const projectDir = isAbsolute(ctx.directory ?? "") ? ctx.directory : undefined
 
   const request = (sessionID: string, callID: string | undefined, messageID: string | undefined, commands: { raw: string; cwd: string }[]): CheckRequest => {
@@ -146,11 +147,7 @@ function buildHooks({ ctx, config, warden, replier, log, debug, invoker }: Parts
 
   const hooks: Hooks = {
     "chat.message": async (input) => {
-      if (typeof input.agent === "string" && input.agent !== "") {
-        agents.delete(input.sessionID)
-        agents.set(input.sessionID, input.agent)
-        if (agents.size > 1_024) agents.delete(agents.keys().next().value as string)
-      }
+      if (typeof input.agent === "string" && input.agent !== "") agents.set(input.sessionID, input.agent)
     },
 
     "tool.execute.before": async (input, output) => {
@@ -161,8 +158,9 @@ function buildHooks({ ctx, config, warden, replier, log, debug, invoker }: Parts
         { raw: typeof args.command === "string" ? args.command : "", cwd },
       ])
       const decision = typeof args.command === "string" ? await warden.decide(req) : warden.degrade(req, "the bash call carries no command text")
-      records.set(input.sessionID, input.callID, { decision, asked: false })
+      // A throw here ends the call: nothing later would clear a record of it.
       if (decision.verdict === "deny") throw new Error(denyText(decision))
+      records.set(input.sessionID, input.callID, { decision, asked: false })
     },
 
     event: async ({ event }) => {

@@ -46,6 +46,10 @@ public final class Main {
         PrintStream stderr = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(stderr);
         System.setErr(stderr);
+        if (args.length > 0 && "hook".equals(args[0])) {
+            // `shell-warden hook AGENT …`: the agent adapter; HookCommand is loaded only here.
+            HookCommand.main(java.util.Arrays.copyOfRange(args, 1, args.length), stdout, stderr);
+        }
         int status = run(args, System.in, stdout, stderr);
         stdout.flush();
         stderr.flush();

@@ -49,6 +49,11 @@ public final class RuleBook {
         this.byName = Collections.unmodifiableMap(infos);
     }
 
+    /** A rule book over an already built KieBase (tests, tools). */
+    public static RuleBook of(KieBase kieBase) {
+        return new RuleBook(kieBase);
+    }
+
     /** The built-in rules, from the classpath of {@code loader}. */
     public static RuleBook builtIn(ClassLoader loader) {
         return fromModelLists(loader, List.of(BUILT_IN_MODEL_LIST));

@@ -1,104 +1,218 @@
 package dev.shellwarden.grammar;
 
+import java.util.BitSet;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * Quote removal for one bash word token: turns its source text into a {@link Word}.
+ * Quote removal for one bash word: turns its source text into a {@link Word}.
  *
- * <p>INVARIANT: a word is literal only when no unescaped {@code $} (other than a decoded
- * {@code $'…'}) and no backquote survives outside single quotes; anything else is reported
- * dynamic with its source text kept in place.
+ * <p>INVARIANT: a word is literal only when every expansion in it was resolved from a literal
+ * assignment earlier in the same text; anything else is reported dynamic, its source text kept in
+ * place of the value.
  */
 final class BashWords {
+
+    /**
+     * A decoded word plus, for each character of its text, whether it came from unquoted source
+     * (only those take part in brace expansion).
+     */
+    record Decoded(Word word, BitSet unquoted) {
+    }
 
     private BashWords() {
     }
 
-    /** Decodes the source text of a WORD token. */
+    /** Decodes a word with no nested constructs known and no variables (tests, delimiters). */
     static Word decode(String raw) {
-        StringBuilder out = new StringBuilder(raw.length());
-        Set<WordFeature> features = EnumSet.noneOf(WordFeature.class);
-        boolean literal = true;
-        int i = 0;
+        return decode(raw, 0, Map.of(), name -> null).word();
+    }
+
+    /**
+     * Decodes the source text of a word.
+     *
+     * @param raw   the word's source text
+     * @param base  the offset of {@code raw} in the text the lexer saw
+     * @param skips end offset (exclusive) of each nested construct, by the offset of its opener
+     * @param vars  literal values of variables assigned earlier in the text, or null when unknown
+     */
+    static Decoded decode(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars) {
+        State s = new State(raw, base, skips, vars);
         int n = raw.length();
+        int i = 0;
         while (i < n) {
             char c = raw.charAt(i);
             if (c == '$' && i + 1 < n && raw.charAt(i + 1) == '\'') {
                 int end = ansiEnd(raw, i + 2);
-                out.append(AnsiC.decode(raw.substring(i + 2, end)));
-                features.add(WordFeature.ANSI_C);
+                s.quoted(AnsiC.decode(raw.substring(i + 2, end)));
+                s.features.add(WordFeature.ANSI_C);
                 i = Math.min(end + 1, n);
+            } else if (c == '$' && i + 1 < n && raw.charAt(i + 1) == '"') {
+                i = s.doubleQuoted(i + 1);
             } else if (c == '\'') {
                 int end = raw.indexOf('\'', i + 1);
                 end = end < 0 ? n : end;
-                out.append(raw, i + 1, end);
-                features.add(WordFeature.SINGLE_QUOTED);
+                s.quoted(raw.substring(i + 1, end));
+                s.features.add(WordFeature.SINGLE_QUOTED);
                 i = Math.min(end + 1, n);
             } else if (c == '"') {
-                features.add(WordFeature.DOUBLE_QUOTED);
-                i++;
-                while (i < n && raw.charAt(i) != '"') {
-                    char d = raw.charAt(i);
-                    if (d == '\\' && i + 1 < n && "$`\"\\\n".indexOf(raw.charAt(i + 1)) >= 0) {
-                        if (raw.charAt(i + 1) != '\n') {
-                            out.append(raw.charAt(i + 1));
-                        }
-                        features.add(WordFeature.ESCAPED);
-                        i += 2;
-                    } else {
-                        if (d == '$' || d == '`') {
-                            literal = false;
-                            features.add(d == '`' ? WordFeature.COMMAND_SUBSTITUTION : dollarFeature(raw, i));
-                        }
-                        out.append(d);
-                        i++;
-                    }
-                }
-                i++;
+                i = s.doubleQuoted(i);
             } else if (c == '\\') {
                 if (i + 1 < n) {
+                    if (raw.charAt(i + 1) != '\n') {
+                        s.quoted(String.valueOf(raw.charAt(i + 1)));
+                    }
+                    s.features.add(WordFeature.ESCAPED);
+                } else {
+                    s.quoted("\\");
+                }
+                i += 2;
+            } else if (c == '$' || c == '`' || (c == '<' || c == '>') && i + 1 < n && raw.charAt(i + 1) == '(') {
+                i = s.expansion(i, false);
+            } else {
+                if (c == '*' || c == '?' || c == '[') {
+                    s.features.add(WordFeature.GLOB);
+                } else if (c == '~' && i == 0) {
+                    s.features.add(WordFeature.TILDE);
+                }
+                s.unquoted(c);
+                i++;
+            }
+        }
+        return new Decoded(new Word(s.out.toString(), raw, s.literal, s.features), s.mask);
+    }
+
+    /** Mutable decoding state. */
+    private static final class State {
+        final String raw;
+        final int base;
+        final Map<Integer, Integer> skips;
+        final Function<String, String> vars;
+        final StringBuilder out = new StringBuilder();
+        final BitSet mask = new BitSet();
+        final Set<WordFeature> features = EnumSet.noneOf(WordFeature.class);
+        boolean literal = true;
+
+        State(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars) {
+            this.raw = raw;
+            this.base = base;
+            this.skips = skips;
+            this.vars = vars;
+        }
+
+        void quoted(String text) {
+            out.append(text);
+        }
+
+        void unquoted(char c) {
+            mask.set(out.length());
+            out.append(c);
+        }
+
+        /** Decodes {@code "…"} starting at the quote; returns the index after the closing quote. */
+        int doubleQuoted(int open) {
+            features.add(WordFeature.DOUBLE_QUOTED);
+            int n = raw.length();
+            int i = open + 1;
+            while (i < n && raw.charAt(i) != '"') {
+                char d = raw.charAt(i);
+                if (d == '\\' && i + 1 < n && "$`\"\\\n".indexOf(raw.charAt(i + 1)) >= 0) {
                     if (raw.charAt(i + 1) != '\n') {
                         out.append(raw.charAt(i + 1));
                     }
                     features.add(WordFeature.ESCAPED);
+                    i += 2;
+                } else if (d == '$' || d == '`') {
+                    i = expansion(i, true);
+                } else {
+                    out.append(d);
+                    i++;
                 }
-                i += 2;
-            } else if (c == '`') {
-                literal = false;
-                features.add(WordFeature.COMMAND_SUBSTITUTION);
-                int end = i + 1;
-                while (end < n && raw.charAt(end) != '`') {
-                    end += raw.charAt(end) == '\\' ? 2 : 1;
-                }
-                out.append(raw, i, Math.min(end + 1, n));
-                i = end + 1;
-            } else {
-                if (c == '$' && i + 1 < n) {
-                    literal = false;
-                    features.add(dollarFeature(raw, i));
-                } else if (c == '*' || c == '?' || c == '[') {
-                    features.add(WordFeature.GLOB);
-                } else if (c == '~' && i == 0) {
-                    features.add(WordFeature.TILDE);
-                } else if (c == '{' && raw.indexOf('}', i) > 0 && (raw.indexOf(',', i) > 0 || raw.contains(".."))) {
-                    features.add(WordFeature.BRACE);
-                }
-                out.append(c);
-                i++;
             }
+            return i + 1;
         }
-        return new Word(out.toString(), raw, literal, features);
-    }
 
-    private static WordFeature dollarFeature(String raw, int i) {
-        if (raw.startsWith("$((", i)) {
-            return WordFeature.ARITHMETIC;
+        /** An expansion at {@code i}; resolves simple parameters, keeps anything else as source. */
+        int expansion(int i, boolean inQuotes) {
+            int n = raw.length();
+            char c = raw.charAt(i);
+            Integer end = skips.get(base + i);
+            if (c == '`') {
+                return dynamic(i, end != null ? end - base : closingBacktick(i), WordFeature.COMMAND_SUBSTITUTION);
+            }
+            if (c == '<' || c == '>') {
+                return dynamic(i, end != null ? end - base : n, WordFeature.PROCESS_SUBSTITUTION);
+            }
+            if (i + 1 >= n) {
+                out.append('$');
+                return i + 1;
+            }
+            char d = raw.charAt(i + 1);
+            if (d == '(') {
+                boolean arith = raw.startsWith("$((", i) && end != null && raw.startsWith("))", end - base - 2);
+                return dynamic(i, end != null ? end - base : n,
+                        arith ? WordFeature.ARITHMETIC : WordFeature.COMMAND_SUBSTITUTION);
+            }
+            if (d == '{') {
+                int e = end != null ? end - base : n;
+                String inner = raw.substring(Math.min(i + 2, e), Math.max(i + 2, e - 1));
+                if (inner.matches("[A-Za-z_][A-Za-z0-9_]*") && resolve(inner, inQuotes)) {
+                    return e;
+                }
+                return dynamic(i, e, WordFeature.PARAMETER);
+            }
+            int j = i + 1;
+            if (Character.isLetter(d) && d < 128 || d == '_') {
+                while (j < n && (raw.charAt(j) < 128 && Character.isLetterOrDigit(raw.charAt(j)) || raw.charAt(j) == '_')) {
+                    j++;
+                }
+                if (resolve(raw.substring(i + 1, j), inQuotes)) {
+                    return j;
+                }
+                return dynamic(i, j, WordFeature.PARAMETER);
+            }
+            if (Character.isDigit(d) || "@*#?$!-".indexOf(d) >= 0) {
+                return dynamic(i, i + 2, WordFeature.PARAMETER);
+            }
+            if (d == '[') {
+                int e = raw.indexOf(']', i);
+                return dynamic(i, e < 0 ? n : e + 1, WordFeature.ARITHMETIC);
+            }
+            out.append('$');
+            return i + 1;
         }
-        if (raw.startsWith("$(", i)) {
-            return WordFeature.COMMAND_SUBSTITUTION;
+
+        private boolean resolve(String name, boolean inQuotes) {
+            String v = vars.apply(name);
+            if (v == null) {
+                return false;
+            }
+            if (!inQuotes && (v.isEmpty() || v.chars().anyMatch(ch -> " \t\n*?[".indexOf(ch) >= 0))) {
+                // Unquoted, the value would be split or globbed: not a single known word.
+                return false;
+            }
+            out.append(v);
+            features.add(WordFeature.RESOLVED_VARIABLE);
+            return true;
         }
-        return WordFeature.PARAMETER;
+
+        private int dynamic(int from, int to, WordFeature feature) {
+            int t = Math.max(from + 1, Math.min(to, raw.length()));
+            out.append(raw, from, t);
+            literal = false;
+            features.add(feature);
+            return t;
+        }
+
+        private int closingBacktick(int i) {
+            int j = i + 1;
+            while (j < raw.length() && raw.charAt(j) != '`') {
+                j += raw.charAt(j) == '\\' ? 2 : 1;
+            }
+            return Math.min(j + 1, raw.length());
+        }
     }
 
     private static int ansiEnd(String raw, int from) {

@@ -44,13 +44,27 @@ public final class ConfigReader {
             }
             bytes = Files.readAllBytes(path);
         } catch (IOException e) {
-            throw new ConfigException("cannot read config " + path + ": " + Json.oneLine(e.toString()));
+            throw new ConfigException("cannot read config " + path + ": " + describe(e));
         }
         try {
             return parse(LetterReader.decodeUtf8(bytes, "config"));
         } catch (dev.shellwarden.checker.protocol.ProtocolException e) {
             throw new ConfigException("config " + path + ": " + e.getMessage());
         }
+    }
+
+    /** A file problem in words, without Java class names. */
+    static String describe(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return Json.oneLine(f.getReason());
+        }
+        return Json.oneLine(e.getMessage() == null ? "i/o error" : e.getMessage());
     }
 
     /** Parses config text. */

@@ -1,18 +1,66 @@
-// The structure of bash / POSIX sh that decides which simple commands run: lists, and-or chains,
-// pipelines, subshells and simple commands with their redirections.
+// The structure of bash / POSIX sh that decides which simple commands run (after POSIX XCU 2.10):
+// lists, and-or chains, pipelines, compound commands, functions, simple commands and their
+// redirections. Words arrive whole from BashLexerBase (quotes, `$( )`, `${ }`, backticks and
+// process substitutions inside them); the splitter re-parses the inside of each substitution.
+// No semantic predicates: the grammar is SLL-friendly, every decision is made on token types.
 parser grammar BashParser;
 
 options { tokenVocab = BashLexer; }
 
-program       : separator* (andOr (separator+ andOr)* separator*)? EOF ;
-separator     : SEMI | AMP | NEWLINE ;
-andOr         : pipeline (andOrOp NEWLINE* pipeline)* ;
+program       : linebreak list? EOF ;
+list          : andOr (separator andOr)* separator? ;
+compoundList  : linebreak list ;
+separator     : (SEMI | AMP) linebreak | NEWLINE+ ;
+linebreak     : NEWLINE* ;
+
+andOr         : pipeline (andOrOp linebreak pipeline)* ;
 andOrOp       : AND_IF | OR_IF ;
-pipeline      : command (pipeOp NEWLINE* command)* ;
+pipeline      : BANG? command (pipeOp linebreak command)* ;
 pipeOp        : PIPE | PIPE_AMP ;
-command       : simpleCommand | subshell redirect* ;
-subshell      : LPAREN separator* andOr (separator+ andOr)* separator* RPAREN ;
+
+command       : simpleCommand
+              | compoundCommand redirect*
+              | functionDef
+              ;
+
+compoundCommand
+              : braceGroup
+              | subshell
+              | ifClause
+              | whileClause
+              | untilClause
+              | forClause
+              | selectClause
+              | caseClause
+              | condCommand
+              | arithCommand
+              ;
+
+braceGroup    : LBRACE compoundList RBRACE ;
+subshell      : LPAREN compoundList RPAREN ;
+ifClause      : IF compoundList THEN compoundList elifPart* elsePart? FI ;
+elifPart      : ELIF compoundList THEN compoundList ;
+elsePart      : ELSE compoundList ;
+whileClause   : WHILE compoundList doGroup ;
+untilClause   : UNTIL compoundList doGroup ;
+forClause     : FOR WORD (separator? | linebreak IN WORD* separator) doGroup
+              | FOR ARITH_CMD separator? doGroup
+              ;
+selectClause  : SELECT WORD (separator? | linebreak IN WORD* separator) doGroup ;
+doGroup       : DO compoundList DONE | braceGroup ;
+caseClause    : CASE WORD linebreak IN linebreak caseItem* ESAC ;
+caseItem      : LPAREN? WORD (PIPE WORD)* RPAREN (compoundList | linebreak) caseEnd? ;
+caseEnd       : (DSEMI | SEMI_AND | DSEMI_AND) linebreak ;
+condCommand   : DBRACK_OPEN condItem* DBRACK_CLOSE ;
+condItem      : WORD | IO_NUMBER | LESS | GREAT | AND_IF | OR_IF | LPAREN | RPAREN | PIPE | NEWLINE ;
+arithCommand  : ARITH_CMD ;
+
+functionDef   : FUNCTION WORD (LPAREN RPAREN)? linebreak functionBody
+              | WORD LPAREN RPAREN linebreak functionBody
+              ;
+functionBody  : compoundCommand redirect* ;
+
 simpleCommand : (WORD | redirect)+ ;
 redirect      : IO_NUMBER? redirectOp WORD ;
 redirectOp    : GREAT | DGREAT | CLOBBER | LESS | LESSGREAT | GREATAND | LESSAND
-              | AMP_GREAT | AMP_GREAT_GREAT | DLESS | DLESSDASH | TLESS ;
+              | AMP_GREAT | AMP_DGREAT | DLESS | DLESSDASH | TLESS ;

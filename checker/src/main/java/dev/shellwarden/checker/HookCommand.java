@@ -1,0 +1,193 @@
+package dev.shellwarden.checker;
+
+import dev.shellwarden.checker.config.CheckerConfig;
+import dev.shellwarden.checker.config.ConfigReader;
+import dev.shellwarden.engine.CommandDecision;
+import dev.shellwarden.engine.Engine;
+import dev.shellwarden.engine.RuleBook;
+import dev.shellwarden.hook.CommandJudge;
+import dev.shellwarden.hook.Decision;
+import dev.shellwarden.hook.HookOutcome;
+import dev.shellwarden.hook.Judgement;
+import dev.shellwarden.hook.claude.ClaudeCodeHook;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * {@code shell-warden hook AGENT [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow]}:
+ * the checker as an agent client's hook, judging in-process with the same engine, built-in rules
+ * and config as the letter check. Agents: {@code claude-code}.
+ *
+ * <p>Only {@link Main} refers to this class, and only when the first argument is {@code hook}, so
+ * the letter check never loads it. INVARIANT: a bad command line, an unreadable config or an
+ * engine that fails to start ends as exit 2 with one stderr line, which Claude Code treats as a
+ * refusal: a broken hook installation blocks commands instead of letting them through.
+ */
+public final class HookCommand {
+
+    /** The agent name of the Claude Code adapter. */
+    public static final String CLAUDE_CODE = "claude-code";
+
+    private static final String USAGE = "usage: shell-warden hook claude-code [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow] < hook-input.json";
+    private static final long MIN_DEADLINE_MS = 100;
+    private static final long MAX_DEADLINE_MS = 600_000;
+
+    private HookCommand() {
+    }
+
+    /**
+     * The process entry for {@code shell-warden hook ARGS…}: runs, flushes, and ends the JVM.
+     * Never returns.
+     *
+     * <p>WHY halt and not exit: the answer is complete once flushed; a shutdown hook that blocked
+     * (or a judge thread still running) would keep the process alive until Claude Code's timeout,
+     * and a timed-out hook lets the command run whatever it printed.
+     */
+    static void main(String[] args, PrintStream stdout, PrintStream stderr) {
+        int status;
+        try {
+            status = run(args, System.in, stdout, stderr);
+        } catch (Throwable t) {
+            // run() does not throw; this is the last line of defence, e.g. an OutOfMemoryError.
+            status = HookOutcome.EXIT_REFUSE;
+            stderr.println("shell-warden: internal error in the hook; ask the user to run the command themselves");
+        }
+        stdout.flush();
+        stderr.flush();
+        Runtime.getRuntime().halt(status);
+    }
+
+    /** Runs {@code shell-warden hook ARGS…} (args after {@code hook}); returns the exit status. */
+    public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        Options opts;
+        try {
+            opts = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            return HookOutcome.refuse("shell-warden hook: " + e.getMessage() + "; " + USAGE).emit(out, err);
+        }
+        if (opts.help()) {
+            // Usage goes to stderr with exit 2, not stdout with exit 0: a hook configured with
+            // --help by mistake must block commands, and Claude Code runs them after any exit-0
+            // output that is not its JSON.
+            return HookOutcome.refuse(USAGE).emit(out, err);
+        }
+        return new ClaudeCodeHook(new EngineJudge(opts.config(), opts.projectDir()), opts.deadline(), opts.deferAllow()).run(in, out, err);
+    }
+
+    /** Runs the Claude Code adapter over any judge (tests inject failing judges here). */
+    static int runClaudeCode(CommandJudge judge, Duration deadline, InputStream in, OutputStream out, PrintStream err) {
+        return new ClaudeCodeHook(judge, deadline).run(in, out, err);
+    }
+
+    /** The parsed command line. */
+    record Options(Path config, String projectDir, Duration deadline, boolean deferAllow, boolean help) {
+
+        static Options parse(String[] args) {
+            if (args.length == 0) {
+                throw new IllegalArgumentException("missing the agent name");
+            }
+            if (args[0].equals("-h") || args[0].equals("--help")) {
+                return new Options(null, null, ClaudeCodeHook.DEFAULT_DEADLINE, false, true);
+            }
+            if (!args[0].equals(CLAUDE_CODE)) {
+                throw new IllegalArgumentException("unknown agent `" + args[0] + "` (known: " + CLAUDE_CODE + ")");
+            }
+            Path config = null;
+            Duration deadline = ClaudeCodeHook.DEFAULT_DEADLINE;
+            boolean deferAllow = false;
+            String projectDir = null;
+            for (int i = 1; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--config" -> {
+                        if (i + 1 >= args.length || config != null) {
+                            throw new IllegalArgumentException("--config needs exactly one file");
+                        }
+                        config = Path.of(args[++i]);
+                    }
+                    case "--deadline-ms" -> {
+                        if (i + 1 >= args.length) {
+                            throw new IllegalArgumentException("--deadline-ms needs a number");
+                        }
+                        deadline = Duration.ofMillis(deadlineMs(args[++i]));
+                    }
+                    case "--project-dir" -> {
+                        // Given as "$CLAUDE_PROJECT_DIR" in the hook command: empty when the
+                        // client did not set it, which must not silently fall back to the cwd.
+                        if (i + 1 >= args.length || !args[i + 1].startsWith("/")) {
+                            throw new IllegalArgumentException("--project-dir needs an absolute directory");
+                        }
+                        projectDir = args[++i];
+                    }
+                    case "--defer-allow" -> deferAllow = true;
+                    case "-h", "--help" -> {
+                        return new Options(null, null, deadline, false, true);
+                    }
+                    default -> throw new IllegalArgumentException("unknown argument `" + args[i] + "`");
+                }
+            }
+            return new Options(config, projectDir, deadline, deferAllow, false);
+        }
+
+        private static long deadlineMs(String s) {
+            long ms;
+            try {
+                ms = Long.parseLong(s);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--deadline-ms must be a number, got `" + s + "`");
+            }
+            if (ms < MIN_DEADLINE_MS || ms > MAX_DEADLINE_MS) {
+                throw new IllegalArgumentException("--deadline-ms must be in " + MIN_DEADLINE_MS + ".." + MAX_DEADLINE_MS);
+            }
+            return ms;
+        }
+    }
+
+    /**
+     * The judge over the real engine. The config is read and the rules are loaded on the first
+     * call, inside the adapter's deadline, so a slow start cannot outlast Claude Code's timeout
+     * (which would let the command run).
+     */
+    static final class EngineJudge implements CommandJudge {
+
+        private final Path configPath;
+        private final String projectDir;
+        private Checker checker;
+
+        /**
+         * A judge with the config at {@code configPath} (the defaults when null) and the project
+         * directory {@code projectDir} (when null, each command's cwd is taken as the project).
+         */
+        EngineJudge(Path configPath, String projectDir) {
+            this.configPath = configPath;
+            this.projectDir = projectDir;
+        }
+
+        /** The project directory a command running in {@code cwd} is judged against. */
+        String projectDirFor(String cwd) {
+            return projectDir != null ? projectDir : cwd;
+        }
+
+        @Override
+        public Judgement judge(String command, String cwd) {
+            if (checker == null) {
+                CheckerConfig cfg = configPath == null ? CheckerConfig.DEFAULTS : ConfigReader.read(configPath);
+                checker = new Checker(new Engine(RuleBook.builtIn(HookCommand.class.getClassLoader())), cfg);
+            }
+            // Claude Code runs Bash in the session's cwd; without --project-dir that is also taken
+            // as the project (a `cd` elsewhere in an earlier call moves it: see the README).
+            CommandDecision d = checker.decide(command, projectDirFor(cwd), cwd);
+            return new Judgement(decision(d.verdict()), d.rule().id(), d.message());
+        }
+
+        private static Decision decision(dev.shellwarden.engine.Verdict v) {
+            return switch (v) {
+                case ALLOW -> Decision.ALLOW;
+                case ASK -> Decision.ASK;
+                case DENY -> Decision.DENY;
+            };
+        }
+    }
+}

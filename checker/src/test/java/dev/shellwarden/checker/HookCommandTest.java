@@ -1,0 +1,151 @@
+package dev.shellwarden.checker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shellwarden.hook.HookOutcome;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code shell-warden hook claude-code} through the real engine and built-in rules, in-process. */
+class HookCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What one run left behind. */
+    record Run(int status, String stdout, String stderr) {
+        JsonNode answer() throws IOException {
+            return JSON.readTree(stdout).get("hookSpecificOutput");
+        }
+    }
+
+    static String input(String tool, String command, String cwd) throws IOException {
+        var root = JSON.createObjectNode()
+                .put("session_id", "s").put("transcript_path", "/tmp/x.jsonl").put("cwd", cwd)
+                .put("permission_mode", "default").put("hook_event_name", "PreToolUse").put("tool_name", tool)
+                .put("tool_use_id", "toolu_1");
+        root.putObject("tool_input").put("command", command).put("description", "d");
+        return JSON.writeValueAsString(root);
+    }
+
+    private static Run run(String input, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = HookCommand.run(args, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static void assertRefused(Run r) {
+        assertEquals(HookOutcome.EXIT_REFUSE, r.status(), r.toString());
+        assertEquals("", r.stdout(), r.toString());
+        assertTrue(r.stderr().endsWith("\n") && r.stderr().indexOf('\n') == r.stderr().length() - 1, r.stderr());
+    }
+
+    @Test
+    void recursiveDeleteOfTheRootIsDeniedWithTheRuleMessage() throws IOException {
+        Run r = run(input("Bash", "rm -rf /", "/home/dev/project"), "claude-code");
+        assertEquals(0, r.status(), r.toString());
+        assertEquals("", r.stderr());
+        JsonNode a = r.answer();
+        assertEquals("PreToolUse", a.get("hookEventName").asText());
+        assertEquals("deny", a.get("permissionDecision").asText());
+        String reason = a.get("permissionDecisionReason").asText();
+        assertTrue(reason.startsWith("shell-warden SW2001: recursive delete of `/`"), reason);
+        assertTrue(reason.contains("rm -rf ./build"), reason);
+    }
+
+    @Test
+    void lsIsAllowed() throws IOException {
+        Run r = run(input("Bash", "ls -la", "/home/dev/project"), "claude-code");
+        assertEquals(0, r.status(), r.toString());
+        assertEquals("allow", r.answer().get("permissionDecision").asText());
+        assertTrue(r.answer().get("permissionDecisionReason").asText().startsWith("shell-warden SW5002"));
+    }
+
+    @Test
+    void theConfigFileIsApplied(@TempDir Path dir) throws IOException {
+        Path hard = dir.resolve("hard.jsonc");
+        Files.writeString(hard, "{ \"mode\": \"hard\", // every unknown command asks\n }");
+        Run r = run(input("Bash", "make build", "/home/dev/project"), "claude-code", "--config", hard.toString());
+        assertEquals("ask", r.answer().get("permissionDecision").asText(), r.toString());
+        assertTrue(r.answer().get("permissionDecisionReason").asText().startsWith("shell-warden SW0002"));
+        Run loose = run(input("Bash", "make build", "/home/dev/project"), "claude-code");
+        assertEquals("allow", loose.answer().get("permissionDecision").asText(), loose.toString());
+    }
+
+    @Test
+    void deferAllowAnswersNothingForAnAllowButStillDenies() throws IOException {
+        assertEquals(new Run(0, "", ""), run(input("Bash", "ls", "/home/dev/project"), "claude-code", "--defer-allow"));
+        Run deny = run(input("Bash", "rm -rf /", "/home/dev/project"), "claude-code", "--defer-allow");
+        assertEquals("deny", deny.answer().get("permissionDecision").asText(), deny.toString());
+    }
+
+    @Test
+    void theProjectDirectoryIsTheOptionWhenGivenElseTheCwd() {
+        HookCommand.Options o = HookCommand.Options.parse(new String[] {"claude-code", "--project-dir", "/home/dev/p"});
+        assertEquals("/home/dev/p", o.projectDir());
+        assertEquals("/home/dev/p", new HookCommand.EngineJudge(null, o.projectDir()).projectDirFor("/tmp"));
+        assertEquals("/tmp", new HookCommand.EngineJudge(null, null).projectDirFor("/tmp"));
+    }
+
+    @Test
+    void otherToolsGetNoDecision() throws IOException {
+        assertEquals(new Run(0, "", ""), run(input("Write", "rm -rf /", "/home/dev/project"), "claude-code"));
+    }
+
+    @Test
+    void aJudgeThatThrowsIsARefusal() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = HookCommand.runClaudeCode((c, d) -> {
+            throw new IllegalStateException("engine broke");
+        }, Duration.ofSeconds(10), new ByteArrayInputStream(input("Bash", "ls", "/p").getBytes(StandardCharsets.UTF_8)),
+                out, new PrintStream(err, true, StandardCharsets.UTF_8));
+        Run r = new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        assertRefused(r);
+        assertTrue(r.stderr().contains("engine broke"), r.stderr());
+    }
+
+    @Test
+    void anUnreadableOrInvalidConfigIsARefusal(@TempDir Path dir) throws IOException {
+        assertRefused(run(input("Bash", "ls", "/p"), "claude-code", "--config", dir.resolve("missing.json").toString()));
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"mode\": \"lenient\"}");
+        Run r = run(input("Bash", "ls", "/p"), "claude-code", "--config", bad.toString());
+        assertRefused(r);
+        assertTrue(r.stderr().contains("mode must be"), r.stderr());
+    }
+
+    @Test
+    void aBadCommandLineIsARefusal() throws IOException {
+        String in = input("Bash", "ls", "/p");
+        assertRefused(run(in));
+        assertRefused(run(in, "opencode"));
+        assertRefused(run(in, "claude-code", "--config"));
+        assertRefused(run(in, "claude-code", "--verbose"));
+        assertRefused(run(in, "claude-code", "--deadline-ms", "5"));
+        assertRefused(run(in, "claude-code", "--deadline-ms", "soon"));
+        assertRefused(run(in, "claude-code", "--project-dir", ""));
+        assertRefused(run(in, "claude-code", "--project-dir", "relative/dir"));
+        assertRefused(run(in, "claude-code", "--project-dir"));
+        Run help = run(in, "--help");
+        assertRefused(help);
+        assertTrue(help.stderr().contains("usage: shell-warden hook claude-code"), help.stderr());
+    }
+
+    @Test
+    void garbageOnStdinIsARefusal() {
+        assertRefused(run("{\"tool_name\":\"Bash\"", "claude-code"));
+    }
+}

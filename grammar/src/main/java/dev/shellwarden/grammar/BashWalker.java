@@ -1,0 +1,773 @@
+package dev.shellwarden.grammar;
+
+import dev.shellwarden.grammar.bash.BashLexer;
+import dev.shellwarden.grammar.bash.BashLexerBase;
+import dev.shellwarden.grammar.bash.BashParser;
+import dev.shellwarden.grammar.bash.StringCharStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.tree.ParseTree;
+import org.antlr.v4.runtime.tree.TerminalNode;
+
+/**
+ * One split: walks the parse tree of a text (and, recursively, of every substitution, payload and
+ * heredoc script found in it) and collects segments in source order, each nested segment after
+ * its container.
+ *
+ * <p>INVARIANTS: a segment is static only when its command name is literal and nothing the
+ * splitter needed to locate a wrapped command or payload was dynamic; every nested text is split
+ * at most {@link #MAX_DEPTH} levels deep and the whole split produces at most
+ * {@link #MAX_SEGMENTS} segments, beyond which the text is one opaque segment.
+ */
+final class BashWalker {
+
+    /** Deepest nesting of substitutions, payloads and wrappers followed. */
+    static final int MAX_DEPTH = 16;
+    /** Most segments for one text. */
+    static final int MAX_SEGMENTS = 1_000;
+    /** Most nested texts parsed for one text. */
+    static final int MAX_PARSES = 400;
+    /** Most words one brace expansion may produce, and all of them together. */
+    static final int MAX_BRACE_WORDS = 256;
+    static final int MAX_BRACE_TOTAL = 1_024;
+
+    /** A budget of the whole split was exceeded. */
+    static final class LimitExceeded extends RuntimeException {
+        LimitExceeded() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final Pattern EXPANSION = Pattern.compile("(?<!\\\\)(\\$[A-Za-z_{(0-9@*#?!$-]|`)");
+
+    /** Literal variable values known at a point of the text. */
+    private static final class Vars {
+        private final Map<String, String> known;
+
+        Vars(Map<String, String> known) {
+            this.known = known;
+        }
+
+        Vars copy() {
+            return new Vars(new HashMap<>(known));
+        }
+
+        String get(String name) {
+            return known.get(name);
+        }
+    }
+
+    /** Where the segments of a (nested) text go. */
+    private record Ctx(int parent, int depth, Provenance prov, List<String> wrappers, Vars vars,
+            boolean conditional, List<Redirect> inRedirects, List<Heredoc> inHeredocs, boolean inStdinFile) {
+
+        Ctx with(Provenance p) {
+            return new Ctx(parent, depth, p, wrappers, vars, conditional, inRedirects, inHeredocs, inStdinFile);
+        }
+
+        Ctx cond() {
+            return new Ctx(parent, depth, prov, wrappers, vars, true, inRedirects, inHeredocs, inStdinFile);
+        }
+
+        /** A new shell environment (subshell, substitution) nested one level deeper. */
+        Ctx sub(Provenance p, int newParent) {
+            return new Ctx(newParent, depth + 1, p, wrappers, vars.copy(), false, List.of(), List.of(), false);
+        }
+
+        Ctx withStdin(List<Redirect> rs, List<Heredoc> hs, boolean file) {
+            List<Redirect> r = new ArrayList<>(rs);
+            r.addAll(inRedirects);
+            List<Heredoc> h = new ArrayList<>(hs);
+            h.addAll(inHeredocs);
+            return new Ctx(parent, depth, prov, wrappers, vars, conditional, r, h, inStdinFile || file);
+        }
+    }
+
+    /** What the lexer recorded about one parsed text. */
+    private record Unit(String text, Map<Integer, Integer> skips, NavigableMap<Integer, BashLexerBase.Span> subs,
+            Map<Integer, BashLexerBase.HeredocBody> heredocs) {
+
+        static Unit of(String text, BashLexerBase lexer) {
+            Map<Integer, Integer> skips = new HashMap<>();
+            NavigableMap<Integer, BashLexerBase.Span> subs = new TreeMap<>();
+            for (BashLexerBase.Span s : lexer.spans()) {
+                skips.put(s.start(), s.end());
+                if (s.subDepth() == 0 && (s.kind() == BashLexer.SUB_OPEN || s.kind() == BashLexer.PROCSUB_OPEN
+                        || s.kind() == BashLexer.BACKTICK)) {
+                    subs.put(s.start(), s);
+                }
+            }
+            return new Unit(text, skips, subs, lexer.heredocs());
+        }
+    }
+
+    /** A segment under construction. */
+    private static final class Draft {
+        final int id;
+        final int parent;
+        final int depth;
+        final Provenance provenance;
+        final List<String> wrappers;
+        final List<Word> argv;
+        final List<Word> assignments;
+        final List<Redirect> redirects;
+        final List<Heredoc> heredocs;
+        final List<Boolean> heredocDynamic = new ArrayList<>();
+        final Position position;
+        final Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+
+        Draft(int id, int parent, int depth, Provenance provenance, List<String> wrappers, List<Word> argv,
+                List<Word> assignments, List<Redirect> redirects, List<Heredoc> heredocs, Position position) {
+            this.id = id;
+            this.parent = parent;
+            this.depth = depth;
+            this.provenance = provenance;
+            this.wrappers = wrappers;
+            this.argv = argv;
+            this.assignments = assignments;
+            this.redirects = redirects;
+            this.heredocs = heredocs;
+            this.position = position;
+        }
+
+        Segment toSegment(Set<String> userCommands) {
+            if (!argv.isEmpty() && argv.get(0).literal() && userCommands.contains(argv.get(0).text())) {
+                reasons.add(OpaqueReason.USER_FUNCTION);
+            }
+            return new Segment(id, parent, depth, provenance, wrappers, argv, assignments, redirects, heredocs,
+                    position, reasons);
+        }
+    }
+
+    private final String text;
+    private final List<Draft> drafts = new ArrayList<>();
+    private final Set<String> userCommands = new HashSet<>();
+    private int parses;
+    private int braceWords;
+
+    BashWalker(String text) {
+        this.text = text;
+    }
+
+    SplitResult run() {
+        BashSplitter.Parsed p = parse(text);
+        if (p.failure() != null) {
+            return SplitResult.unsplittable(text, p.failure());
+        }
+        Ctx top = new Ctx(-1, 0, Provenance.TOP, List.of(), new Vars(new HashMap<>()), false, List.of(), List.of(), false);
+        program(p, text, top);
+        List<Segment> out = new ArrayList<>(drafts.size());
+        for (Draft d : drafts) {
+            out.add(d.toSegment(userCommands));
+        }
+        return new SplitResult(out);
+    }
+
+    private BashSplitter.Parsed parse(String t) {
+        if (++parses > MAX_PARSES) {
+            throw new LimitExceeded();
+        }
+        return BashSplitter.parse(t);
+    }
+
+    /** Splits a nested text; a failure there becomes one opaque segment, not a failed split. */
+    private void nested(String t, Ctx c) {
+        if (c.depth() > MAX_DEPTH) {
+            opaque(t, c, OpaqueReason.LIMIT_EXCEEDED);
+            return;
+        }
+        BashSplitter.Parsed p = parse(t);
+        if (p.failure() != null) {
+            opaque(t, c, p.failure());
+            return;
+        }
+        program(p, t, c);
+    }
+
+    private void opaque(String t, Ctx c, OpaqueReason reason) {
+        Draft d = add(c, List.of(new Word(t, t, false, Set.of())), List.of(), List.of(), List.of(), Position.SOLE);
+        d.reasons.add(reason);
+    }
+
+    private Draft add(Ctx c, List<Word> argv, List<Word> assignments, List<Redirect> redirects,
+            List<Heredoc> heredocs, Position pos) {
+        return add(new Draft(drafts.size(), c.parent(), c.depth(), c.prov(), c.wrappers(), argv, assignments,
+                redirects, heredocs, pos));
+    }
+
+    private Draft add(Draft d) {
+        if (drafts.size() >= MAX_SEGMENTS) {
+            throw new LimitExceeded();
+        }
+        drafts.add(d);
+        return d;
+    }
+
+    // ------------------------------------------------------------------ structure
+
+    private void program(BashSplitter.Parsed p, String t, Ctx c) {
+        Unit u = Unit.of(t, p.lexer());
+        if (p.program().list() != null) {
+            list(p.program().list(), c, u);
+        }
+    }
+
+    private void list(BashParser.ListContext l, Ctx c, Unit u) {
+        int item = 0;
+        String opBefore = "";
+        List<ParseTree> ch = l.children;
+        for (int k = 0; k < ch.size(); k++) {
+            if (ch.get(k) instanceof BashParser.AndOrContext a) {
+                boolean bg = k + 1 < ch.size() && ch.get(k + 1) instanceof BashParser.SeparatorContext s && s.AMP() != null;
+                item = andOr(a, c, u, item, opBefore, bg);
+                opBefore = "";
+            } else if (ch.get(k) instanceof BashParser.SeparatorContext s) {
+                opBefore = s.SEMI() != null ? ";" : s.AMP() != null ? "&" : "\n";
+            }
+        }
+    }
+
+    private void compoundList(BashParser.CompoundListContext cl, Ctx c, Unit u) {
+        if (cl != null && cl.list() != null) {
+            list(cl.list(), c, u);
+        }
+    }
+
+    private int andOr(BashParser.AndOrContext a, Ctx c, Unit u, int item, String opBefore, boolean bg) {
+        String op = opBefore;
+        int i = item;
+        for (ParseTree child : a.children) {
+            if (child instanceof BashParser.PipelineContext p) {
+                pipeline(p, c, u, i++, op, bg);
+            } else if (child instanceof BashParser.AndOrOpContext o) {
+                op = o.getText();
+            }
+        }
+        return i;
+    }
+
+    private void pipeline(BashParser.PipelineContext p, Ctx c, Unit u, int item, String op, boolean bg) {
+        List<BashParser.CommandContext> cmds = p.command();
+        // Assignments that may not run, or run in a subshell, make the variable unknown.
+        boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
+        for (int stage = 0; stage < cmds.size(); stage++) {
+            Position pos = new Position(item, stage, cmds.size(), op, bg);
+            command(cmds.get(stage), cond ? c.cond() : c, u, pos);
+        }
+    }
+
+    private void command(BashParser.CommandContext cmd, Ctx c0, Unit u, Position pos) {
+        // A compound command piped into reads that pipe: its commands' stdin is not the terminal.
+        Ctx c = cmd.simpleCommand() == null && pos.stage() > 0 ? c0.withStdin(List.of(), List.of(), true) : c0;
+        if (cmd.simpleCommand() != null) {
+            simple(cmd.simpleCommand(), c, u, pos);
+        } else if (cmd.compoundCommand() != null) {
+            compound(cmd.compoundCommand(), withRedirects(cmd.redirect(), c, u), u, pos);
+        } else {
+            BashParser.FunctionDefContext fd = cmd.functionDef();
+            userCommands.add(fd.WORD().getText());
+            Ctx body = new Ctx(c.parent(), c.depth(), structural(c, Provenance.FUNCTION_BODY), c.wrappers(), c.vars().copy(), true,
+                    c.inRedirects(), c.inHeredocs(), c.inStdinFile());
+            compound(fd.functionBody().compoundCommand(), withRedirects(fd.functionBody().redirect(), body, u), u, pos);
+        }
+    }
+
+    /** Redirections of a compound command apply to every command inside it. */
+    private Ctx withRedirects(List<BashParser.RedirectContext> rs, Ctx c, Unit u) {
+        if (rs.isEmpty()) {
+            return c;
+        }
+        List<Redirect> out = new ArrayList<>();
+        List<Heredoc> hs = new ArrayList<>();
+        boolean file = false;
+        for (BashParser.RedirectContext r : rs) {
+            Redirect red = redirect(r, u, c);
+            out.add(red);
+            file |= red.op().equals("<") || red.op().equals("<>");
+            Heredoc h = heredocOf(r, red, u);
+            if (h != null) {
+                hs.add(h);
+            }
+            children(r.WORD().getSymbol(), u, c, c.parent());
+        }
+        return c.withStdin(out, hs, file);
+    }
+
+    private static final Set<Provenance> STRUCTURAL =
+            EnumSet.of(Provenance.TOP, Provenance.SUBSHELL, Provenance.BRACE_GROUP, Provenance.COMPOUND);
+
+    /**
+     * The provenance of commands in a compound body: the structural kind at the text's own level,
+     * but a substitution, payload or function body keeps its more telling provenance inside.
+     */
+    private static Provenance structural(Ctx c, Provenance p) {
+        return STRUCTURAL.contains(c.prov()) ? p : c.prov();
+    }
+
+    private void compound(BashParser.CompoundCommandContext cc, Ctx c, Unit u, Position pos) {
+        Ctx body = c.with(structural(c, Provenance.COMPOUND)).cond();
+        if (cc.braceGroup() != null) {
+            compoundList(cc.braceGroup().compoundList(), c.with(structural(c, Provenance.BRACE_GROUP)), u);
+        } else if (cc.subshell() != null) {
+            Ctx s = c.sub(structural(c, Provenance.SUBSHELL), c.parent());
+            compoundList(cc.subshell().compoundList(), s.withStdin(c.inRedirects(), c.inHeredocs(), c.inStdinFile()), u);
+        } else if (cc.ifClause() != null) {
+            for (BashParser.CompoundListContext cl : cc.ifClause().compoundList()) {
+                compoundList(cl, body, u);
+            }
+            for (BashParser.ElifPartContext e : cc.ifClause().elifPart()) {
+                e.compoundList().forEach(cl -> compoundList(cl, body, u));
+            }
+            if (cc.ifClause().elsePart() != null) {
+                compoundList(cc.ifClause().elsePart().compoundList(), body, u);
+            }
+        } else if (cc.whileClause() != null) {
+            compoundList(cc.whileClause().compoundList(), body, u);
+            doGroup(cc.whileClause().doGroup(), body, u);
+        } else if (cc.untilClause() != null) {
+            compoundList(cc.untilClause().compoundList(), body, u);
+            doGroup(cc.untilClause().doGroup(), body, u);
+        } else if (cc.forClause() != null) {
+            BashParser.ForClauseContext f = cc.forClause();
+            loopWords(f.WORD(), f.ARITH_CMD(), c, u);
+            doGroup(f.doGroup(), body, u);
+        } else if (cc.selectClause() != null) {
+            loopWords(cc.selectClause().WORD(), null, c, u);
+            doGroup(cc.selectClause().doGroup(), body, u);
+        } else if (cc.caseClause() != null) {
+            BashParser.CaseClauseContext k = cc.caseClause();
+            children(k.WORD().getSymbol(), u, c, c.parent());
+            for (BashParser.CaseItemContext item : k.caseItem()) {
+                item.WORD().forEach(w -> children(w.getSymbol(), u, c, c.parent()));
+                compoundList(item.compoundList(), body, u);
+            }
+        } else if (cc.condCommand() != null) {
+            cond(cc.condCommand(), c, u, pos);
+        } else if (cc.arithCommand() != null) {
+            arith(cc.arithCommand().ARITH_CMD().getSymbol(), c, u, pos);
+        }
+    }
+
+    private void doGroup(BashParser.DoGroupContext g, Ctx c, Unit u) {
+        if (g.compoundList() != null) {
+            compoundList(g.compoundList(), c, u);
+        } else {
+            compoundList(g.braceGroup().compoundList(), c, u);
+        }
+    }
+
+    /** {@code for NAME in WORDS}: the words may run substitutions; NAME is no longer known. */
+    private void loopWords(List<TerminalNode> words, TerminalNode arith, Ctx c, Unit u) {
+        for (int i = 0; i < words.size(); i++) {
+            if (i == 0) {
+                c.vars().known.remove(words.get(0).getText());
+            } else {
+                children(words.get(i).getSymbol(), u, c, c.parent());
+            }
+        }
+        if (arith != null) {
+            c.vars().known.clear();
+            children(arith.getSymbol(), u, c, c.parent());
+        }
+    }
+
+    private void cond(BashParser.CondCommandContext cc, Ctx c, Unit u, Position pos) {
+        List<Word> argv = new ArrayList<>();
+        argv.add(Word.literal("[["));
+        for (BashParser.CondItemContext item : cc.condItem()) {
+            if (item.WORD() != null) {
+                argv.add(decode(item.WORD().getSymbol(), u, c).word());
+            } else if (item.NEWLINE() == null) {
+                argv.add(Word.literal(item.getText()));
+            }
+        }
+        argv.add(Word.literal("]]"));
+        Draft d = add(c, argv, List.of(), c.inRedirects(), c.inHeredocs(), pos);
+        for (BashParser.CondItemContext item : cc.condItem()) {
+            if (item.WORD() != null) {
+                children(item.WORD().getSymbol(), u, c, d.id);
+            }
+        }
+    }
+
+    private void arith(Token t, Ctx c, Unit u, Position pos) {
+        String raw = t.getText();
+        String inner = raw.length() >= 4 ? raw.substring(2, raw.length() - 2) : raw;
+        boolean dyn = EXPANSION.matcher(inner).find();
+        Word expr = new Word(inner, inner, !dyn, dyn ? Set.of(WordFeature.ARITHMETIC) : Set.of());
+        Draft d = add(c, List.of(Word.literal("(("), expr, Word.literal("))")), List.of(), c.inRedirects(),
+                c.inHeredocs(), pos);
+        c.vars().known.clear();
+        children(t, u, c, d.id);
+    }
+
+    // ------------------------------------------------------------------ simple commands
+
+    private void simple(BashParser.SimpleCommandContext sc, Ctx c, Unit u, Position pos) {
+        List<Word> argv = new ArrayList<>();
+        List<Word> assignments = new ArrayList<>();
+        List<Redirect> redirects = new ArrayList<>();
+        List<Heredoc> heredocs = new ArrayList<>();
+        List<Token> wordTokens = new ArrayList<>();
+        List<BashLexerBase.HeredocBody> bodies = new ArrayList<>();
+        Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+        boolean stdinFile = c.inStdinFile();
+        for (ParseTree child : sc.children) {
+            if (child instanceof TerminalNode t) {
+                Token tok = t.getSymbol();
+                wordTokens.add(tok);
+                BashWords.Decoded d = decode(tok, u, c);
+                if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
+                    assignments.add(d.word());
+                } else {
+                    expandBraces(d, argv, reasons);
+                }
+            } else if (child instanceof BashParser.RedirectContext r) {
+                Redirect red = redirect(r, u, c);
+                redirects.add(red);
+                wordTokens.add(r.WORD().getSymbol());
+                stdinFile |= red.op().equals("<") || red.op().equals("<>");
+                Heredoc h = heredocOf(r, red, u);
+                if (h != null) {
+                    heredocs.add(h);
+                    BashLexerBase.HeredocBody b = u.heredocs().get(r.redirectOp().getStart().getStartIndex());
+                    bodies.add(b != null && !b.quoted() && red.op().startsWith("<<") && !red.op().equals("<<<") ? b : null);
+                }
+            }
+        }
+        boolean ownStdin = !heredocs.isEmpty();
+        redirects.addAll(c.inRedirects());
+        if (!ownStdin) {
+            heredocs.addAll(c.inHeredocs());
+        }
+        Draft d = add(c, argv, assignments, redirects, heredocs, pos);
+        d.reasons.addAll(reasons);
+        for (Token tok : wordTokens) {
+            children(tok, u, c, d.id);
+        }
+        for (int i = 0; i < heredocs.size(); i++) {
+            Heredoc h = heredocs.get(i);
+            BashLexerBase.HeredocBody b = i < bodies.size() ? bodies.get(i) : null;
+            d.heredocDynamic.add(b != null ? heredocChildren(b.body(), c, d) : !h.quoted() && EXPANSION.matcher(h.body()).find());
+        }
+        updateVars(d, c);
+        analyze(d, c, stdinFile);
+    }
+
+    private Heredoc heredocOf(BashParser.RedirectContext r, Redirect red, Unit u) {
+        if (red.op().equals("<<<")) {
+            return new Heredoc(red.target().text() + "\n", red.target().literal());
+        }
+        if (red.op().equals("<<") || red.op().equals("<<-")) {
+            BashLexerBase.HeredocBody b = u.heredocs().get(r.redirectOp().getStart().getStartIndex());
+            return b == null ? new Heredoc("", false) : new Heredoc(b.body(), b.quoted());
+        }
+        return null;
+    }
+
+    private Redirect redirect(BashParser.RedirectContext r, Unit u, Ctx c) {
+        int fd = -1;
+        if (r.IO_NUMBER() != null) {
+            String digits = r.IO_NUMBER().getText();
+            fd = digits.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(digits);
+        }
+        String op = r.redirectOp().getText();
+        Word target = op.startsWith("<<") && !op.equals("<<<")
+                ? BashWords.decode(r.WORD().getText()) : decode(r.WORD().getSymbol(), u, c).word();
+        return new Redirect(op, fd, target);
+    }
+
+    private BashWords.Decoded decode(Token tok, Unit u, Ctx c) {
+        return BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get);
+    }
+
+    private void expandBraces(BashWords.Decoded d, List<Word> argv, Set<OpaqueReason> reasons) {
+        Word w = d.word();
+        if (!w.literal() || w.text().indexOf('{') < 0) {
+            argv.add(w);
+            return;
+        }
+        try {
+            List<String> words = BraceExpansion.expand(w.text(), d.unquoted(), MAX_BRACE_WORDS);
+            braceWords += words.size();
+            if (braceWords > MAX_BRACE_TOTAL) {
+                throw new BraceExpansion.TooLarge();
+            }
+            if (words.size() == 1 && words.get(0).equals(w.text())) {
+                argv.add(w);
+                return;
+            }
+            EnumSet<WordFeature> f = EnumSet.of(WordFeature.BRACE);
+            f.addAll(w.features());
+            for (String s : words) {
+                argv.add(new Word(s, w.raw(), true, f));
+            }
+        } catch (BraceExpansion.TooLarge e) {
+            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            argv.add(w);
+        }
+    }
+
+    /** Splits the substitutions inside a token's text as children of {@code parent}. */
+    private void children(Token tok, Unit u, Ctx c, int parent) {
+        int start = tok.getStartIndex();
+        int stop = tok.getStopIndex();
+        for (BashLexerBase.Span s : u.subs().subMap(start, true, stop, true).values()) {
+            if (s.end() - 1 > stop) {
+                continue;
+            }
+            String inner = u.text().substring(s.innerStart(), Math.max(s.innerStart(), s.innerEnd()));
+            Provenance p;
+            if (s.kind() == BashLexer.BACKTICK) {
+                p = Provenance.BACKTICK;
+                inner = unescapeBackticks(inner);
+            } else {
+                p = s.kind() == BashLexer.PROCSUB_OPEN ? Provenance.PROCESS_SUBSTITUTION : Provenance.COMMAND_SUBSTITUTION;
+            }
+            nested(inner, c.sub(p, parent));
+        }
+    }
+
+    private static String unescapeBackticks(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch == '\\' && i + 1 < s.length() && "\\`$".indexOf(s.charAt(i + 1)) >= 0) {
+                out.append(s.charAt(++i));
+            } else {
+                out.append(ch);
+            }
+        }
+        return out.toString();
+    }
+
+    /** Scans an unquoted heredoc body for the substitutions it runs; returns true when it expands. */
+    private boolean heredocChildren(String body, Ctx c, Draft d) {
+        BashLexer lx = new BashLexer(new StringCharStream(body));
+        lx.removeErrorListeners();
+        lx.scanHeredocBody();
+        if (lx.limitHit()) {
+            d.reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            return true;
+        }
+        if (lx.errors() > 0) {
+            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+        }
+        for (BashLexerBase.Span s : lx.spans()) {
+            if (s.subDepth() != 0 || s.kind() != BashLexer.SUB_OPEN && s.kind() != BashLexer.BACKTICK) {
+                continue;
+            }
+            String inner = body.substring(s.innerStart(), Math.max(s.innerStart(), s.innerEnd()));
+            boolean bt = s.kind() == BashLexer.BACKTICK;
+            nested(bt ? unescapeBackticks(inner) : inner,
+                    c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, d.id));
+        }
+        return !lx.spans().isEmpty() || EXPANSION.matcher(body).find();
+    }
+
+    /** Tracks literal assignments so that {@code X=rm; $X} resolves; forgets what may change. */
+    private void updateVars(Draft d, Ctx c) {
+        Map<String, String> known = c.vars().known;
+        if (d.argv.isEmpty()) {
+            for (Word a : d.assignments) {
+                assign(a, known, c.conditional());
+            }
+            return;
+        }
+        Word w0 = d.argv.get(0);
+        if (!w0.literal()) {
+            known.clear();
+            return;
+        }
+        String name = w0.text();
+        switch (name) {
+            case "export", "readonly", "declare", "typeset", "local" -> {
+                for (Word a : d.argv.subList(1, d.argv.size())) {
+                    if (Wrappers.isAssignment(a.text())) {
+                        assign(a, known, c.conditional() || !a.literal());
+                    } else if (!a.literal()) {
+                        known.clear();
+                    }
+                }
+            }
+            case "unset", "read", "readarray", "mapfile", "getopts", "printf", "let" -> {
+                if (name.equals("let")) {
+                    known.clear();
+                }
+                for (Word a : d.argv.subList(1, d.argv.size())) {
+                    known.remove(a.text());
+                    if (!a.literal()) {
+                        known.clear();
+                    }
+                }
+            }
+            case "eval", "source", ".", "alias" -> {
+                known.clear();
+                if (name.equals("alias")) {
+                    for (Word a : d.argv.subList(1, d.argv.size())) {
+                        int eq = a.text().indexOf('=');
+                        if (eq > 0) {
+                            userCommands.add(a.text().substring(0, eq));
+                        }
+                    }
+                }
+            }
+            default -> {
+                if (userCommands.contains(name)) {
+                    known.clear();
+                }
+            }
+        }
+    }
+
+    private static void assign(Word a, Map<String, String> known, boolean forget) {
+        String t = a.text();
+        int eq = t.indexOf('=');
+        boolean append = t.charAt(eq - 1) == '+';
+        String name = t.substring(0, append ? eq - 1 : eq);
+        if (name.contains("[")) {
+            known.remove(name.substring(0, name.indexOf('[')));
+            return;
+        }
+        String value = t.substring(eq + 1);
+        if (forget || !a.literal() || value.startsWith("(")) {
+            known.remove(name);
+        } else if (append) {
+            String old = known.get(name);
+            if (old == null) {
+                known.remove(name);
+            } else {
+                known.put(name, old + value);
+            }
+        } else {
+            known.put(name, value);
+        }
+    }
+
+    // ------------------------------------------------------------------ wrappers and payloads
+
+    private void analyze(Draft d, Ctx c, boolean stdinFile) {
+        if (d.argv.isEmpty()) {
+            return;
+        }
+        if (!d.argv.get(0).literal()) {
+            d.reasons.add(OpaqueReason.DYNAMIC_COMMAND);
+            return;
+        }
+        String path = d.argv.get(0).text();
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        if (name.equals("coproc")) {
+            // coproc NAME cmd: an asynchronous co-process the splitter does not model.
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        }
+        List<String> wrappers = new ArrayList<>(d.wrappers);
+        wrappers.add(name);
+        for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
+            Ctx inner = new Ctx(d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers), new Vars(new HashMap<>()),
+                    false, List.of(), List.of(), false);
+            if (d.depth + 1 > MAX_DEPTH && w.kind() != Wrappers.Kind.NONE && w.kind() != Wrappers.Kind.UNDETERMINED) {
+                d.reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+                continue;
+            }
+            switch (w.kind()) {
+                case COMMAND -> {
+                    Draft child = add(new Draft(drafts.size(), d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers),
+                            w.argv(), w.assignments(), List.of(), d.heredocs, d.position));
+                    child.heredocDynamic.addAll(d.heredocDynamic);
+                    analyze(child, c, stdinFile);
+                }
+                case SHELL_PAYLOAD -> {
+                    if (!w.literal()) {
+                        d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                    }
+                    nested(w.payload(), inner);
+                }
+                case EVAL -> {
+                    if (!w.literal()) {
+                        d.reasons.add(OpaqueReason.DYNAMIC_EVAL);
+                    }
+                    nested(w.payload(), new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, List.copyOf(wrappers),
+                            c.vars().copy(), c.conditional(), List.of(), List.of(), false));
+                    c.vars().known.clear();
+                }
+                case PWSH_PAYLOAD -> {
+                    if (!w.literal()) {
+                        d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                    }
+                    powershell(w.payload(), inner);
+                }
+                case PWSH_ENCODED -> {
+                    String decoded = w.literal() ? decodeUtf16(w.payload()) : null;
+                    if (decoded == null) {
+                        d.reasons.add(w.literal() ? OpaqueReason.UNDECODABLE_PAYLOAD : OpaqueReason.DYNAMIC_PAYLOAD);
+                    } else {
+                        powershell(decoded, inner);
+                    }
+                }
+                case STDIN_SCRIPT -> stdinScript(d, w, inner, stdinFile);
+                case UNDETERMINED -> d.reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                default -> {
+                    // NONE: nothing more runs
+                }
+            }
+        }
+    }
+
+    /** An interpreter reading its program from standard input. */
+    private void stdinScript(Draft d, Wrappers.Unwrap w, Ctx inner, boolean stdinFile) {
+        if (!d.heredocs.isEmpty()) {
+            if (!w.shell()) {
+                return; // the body is attached to the segment for rules to read
+            }
+            for (int i = 0; i < d.heredocs.size(); i++) {
+                Heredoc h = d.heredocs.get(i);
+                if (i < d.heredocDynamic.size() && d.heredocDynamic.get(i)) {
+                    d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                }
+                nested(h.body(), inner);
+            }
+        } else if (d.position.stage() > 0 || stdinFile) {
+            d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+        }
+    }
+
+    private void powershell(String payload, Ctx c) {
+        SplitResult r = Splitter.forShell(Shell.POWERSHELL).split(payload);
+        int offset = drafts.size();
+        for (Segment s : r.segments()) {
+            boolean root = s.parent() < 0;
+            List<String> wr = new ArrayList<>(c.wrappers());
+            wr.addAll(s.wrappers());
+            Draft d = add(new Draft(drafts.size(), root ? c.parent() : offset + s.parent(), c.depth() + s.depth(),
+                    root ? c.prov() : s.provenance(), wr, s.argv(), s.assignments(), s.redirects(), s.heredocs(),
+                    s.position()));
+            d.reasons.addAll(s.opaqueReasons());
+        }
+    }
+
+    private static String decodeUtf16(String b64) {
+        try {
+            byte[] bytes = Base64.getDecoder().decode(b64.trim());
+            return StandardCharsets.UTF_16LE.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (IllegalArgumentException | CharacterCodingException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,590 @@
+package dev.shellwarden.grammar;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Knows how wrapper commands ({@code sudo}, {@code env}, {@code timeout}, {@code xargs},
+ * {@code find -exec}, {@code bash -c}, {@code eval}…) take their options, so the splitter can
+ * find the command or script they run.
+ *
+ * <p>INVARIANT: when an option word that could change where the wrapped command starts is not
+ * literal, the result is {@link Kind#UNDETERMINED}, never a guess.
+ */
+final class Wrappers {
+
+    /** What a command runs besides itself. */
+    enum Kind {
+        /** Nothing known: not a wrapper, or a wrapper with no command ({@code sudo -v}). */
+        NONE,
+        /** Runs {@link Unwrap#argv()} as a command. */
+        COMMAND,
+        /** Runs {@link Unwrap#payload()} as a bash / sh script. */
+        SHELL_PAYLOAD,
+        /** Runs {@link Unwrap#payload()} as bash in the current shell ({@code eval}). */
+        EVAL,
+        /** Runs {@link Unwrap#payload()} as PowerShell. */
+        PWSH_PAYLOAD,
+        /** Runs a base64 UTF-16LE PowerShell payload. */
+        PWSH_ENCODED,
+        /** An interpreter reading its program from standard input. */
+        STDIN_SCRIPT,
+        /** The wrapped command cannot be located because an option word is dynamic. */
+        UNDETERMINED
+    }
+
+    /**
+     * The result of unwrapping one command.
+     *
+     * @param kind        what it runs
+     * @param provenance  the provenance of what it runs
+     * @param argv        the wrapped argv ({@link Kind#COMMAND})
+     * @param assignments {@code NAME=value} words the wrapper sets for the wrapped command
+     * @param payload     the script text (payload kinds), joined from one or more words
+     * @param literal     false when a payload word is not literal
+     * @param shell       for {@link Kind#STDIN_SCRIPT}: true when the interpreter is a shell
+     */
+    record Unwrap(Kind kind, Provenance provenance, List<Word> argv, List<Word> assignments,
+            String payload, boolean literal, boolean shell) {
+        static final Unwrap NONE = new Unwrap(Kind.NONE, Provenance.TOP, List.of(), List.of(), "", true, false);
+        static final Unwrap UNDETERMINED = new Unwrap(Kind.UNDETERMINED, Provenance.TOP, List.of(), List.of(), "", false, false);
+
+        static Unwrap command(Provenance p, List<Word> argv, List<Word> assignments) {
+            return argv.isEmpty() ? NONE : new Unwrap(Kind.COMMAND, p, argv, assignments, "", true, false);
+        }
+
+        static Unwrap payload(Kind k, Provenance p, List<Word> words) {
+            StringBuilder sb = new StringBuilder();
+            boolean literal = true;
+            for (Word w : words) {
+                if (sb.length() > 0) {
+                    sb.append(' ');
+                }
+                sb.append(w.text());
+                literal &= w.literal();
+            }
+            return new Unwrap(k, p, List.of(), List.of(), sb.toString(), literal, false);
+        }
+    }
+
+    /** Shells whose {@code -c} payload is bash-like. */
+    static final Set<String> SHELLS = Set.of("bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash");
+    private static final Set<String> PWSH = Set.of("pwsh", "powershell", "pwsh.exe", "powershell.exe");
+
+    private Wrappers() {
+    }
+
+    /** A dynamic placeholder for words a wrapper appends at run time ({@code xargs}, {@code find {}}). */
+    static Word placeholder(String text) {
+        return new Word(text, "", false, Set.of(WordFeature.PARAMETER));
+    }
+
+    /** Unwraps {@code argv} (whose first word is literal) once. */
+    static List<Unwrap> unwrap(List<Word> argv) {
+        if (argv.isEmpty() || !argv.get(0).literal()) {
+            return List.of();
+        }
+        String path = argv.get(0).text();
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        Unwrap u = switch (name) {
+            case "sudo" -> after(argv, opts(argv, 1, "ughpCDrtUTR", Set.of("--user", "--group", "--host", "--prompt",
+                    "--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"),
+                    Set.of("-e", "--edit", "-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
+                            "--remove-timestamp", "-V", "--version")), true);
+            case "doas" -> after(argv, opts(argv, 1, "uC", Set.of(), Set.of()), true);
+            case "env" -> env(argv);
+            case "nice" -> after(argv, niceOpts(argv), false);
+            case "ionice" -> after(argv, opts(argv, 1, "cnpPu", Set.of("--class", "--classdata", "--pid", "--pgid", "--uid"),
+                    Set.of("-p", "-P", "-u", "--pid", "--pgid", "--uid")), false);
+            case "nohup", "builtin", "setsid" -> after(argv, opts(argv, 1, "", Set.of(), Set.of()), false);
+            case "timeout" -> {
+                int i = opts(argv, 1, "sk", Set.of("--signal", "--kill-after"), Set.of());
+                yield i < 0 ? Unwrap.UNDETERMINED : after(argv, i >= argv.size() ? i : i + 1, false);
+            }
+            case "time" -> after(argv, opts(argv, 1, "fo", Set.of("--format", "--output"), Set.of()), false);
+            case "command" -> after(argv, opts(argv, 1, "", Set.of(), Set.of("-v", "-V")), false);
+            case "exec" -> after(argv, opts(argv, 1, "a", Set.of(), Set.of()), false);
+            case "stdbuf" -> after(argv, opts(argv, 1, "ioe", Set.of("--input", "--output", "--error"), Set.of()), false);
+            case "chroot" -> {
+                int i = opts(argv, 1, "", Set.of("--userspec", "--groups"), Set.of());
+                yield i < 0 ? Unwrap.UNDETERMINED : after(argv, i >= argv.size() ? i : i + 1, false);
+            }
+            case "busybox" -> argv.size() > 1 && argv.get(1).text().startsWith("-") ? Unwrap.NONE : after(argv, 1, false);
+            case "watch" -> watch(argv);
+            case "flock" -> flock(argv);
+            case "su" -> su(argv);
+            case "xargs" -> xargs(argv);
+            case "parallel" -> parallel(argv);
+            case "eval" -> argv.size() < 2 ? Unwrap.NONE
+                    : Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, argv.size()));
+            case "trap" -> argv.size() >= 3 && argv.get(1).literal() && !argv.get(1).text().startsWith("-")
+                    // trap ACTION SIGNAL…: ACTION runs later, in this shell, like eval.
+                    ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, 2))
+                    : argv.size() >= 3 && !argv.get(1).literal() ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, 2))
+                    : Unwrap.NONE;
+            default -> null;
+        };
+        if (name.equals("find")) {
+            return find(argv);
+        }
+        if (u != null) {
+            return List.of(u);
+        }
+        if (SHELLS.contains(name)) {
+            return List.of(shell(argv));
+        }
+        if (PWSH.contains(name.toLowerCase(Locale.ROOT))) {
+            return List.of(pwsh(argv, name.toLowerCase(Locale.ROOT).startsWith("powershell")));
+        }
+        Unwrap interp = interpreter(name, argv);
+        return interp == null ? List.of() : List.of(interp);
+    }
+
+    /** The command starting at {@code i} ({@code NAME=value} words first when allowed). */
+    private static Unwrap after(List<Word> argv, int i, boolean assignments) {
+        if (i < 0) {
+            return i == NO_COMMAND ? Unwrap.NONE : Unwrap.UNDETERMINED;
+        }
+        List<Word> assigns = new ArrayList<>();
+        while (assignments && i < argv.size() && isAssignment(argv.get(i).text())) {
+            assigns.add(argv.get(i++));
+        }
+        if (i >= argv.size()) {
+            return Unwrap.NONE;
+        }
+        return Unwrap.command(Provenance.WRAPPED, argv.subList(i, argv.size()), assigns);
+    }
+
+    private static final int DYNAMIC = -1;
+    private static final int NO_COMMAND = -2;
+
+    /**
+     * Skips options from {@code i}; returns the index of the first operand, {@link #DYNAMIC} when
+     * an option word is not literal, {@link #NO_COMMAND} when an option means no command runs.
+     */
+    private static int opts(List<Word> argv, int i, String shortWithArg, Set<String> longWithArg, Set<String> noCommand) {
+        while (i < argv.size()) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal()) {
+                // A dynamic option could shift where the command starts; a dynamic command word is
+                // the command itself (the child segment is then DYNAMIC_COMMAND).
+                return t.startsWith("-") ? DYNAMIC : i;
+            }
+            if (t.equals("--")) {
+                return i + 1;
+            }
+            if (!t.startsWith("-") || t.equals("-")) {
+                return i;
+            }
+            if (noCommand.contains(t) || noCommand.contains(t.contains("=") ? t.substring(0, t.indexOf('=')) : t)) {
+                return NO_COMMAND;
+            }
+            if (t.startsWith("--")) {
+                i += !t.contains("=") && longWithArg.contains(t) ? 2 : 1;
+                continue;
+            }
+            boolean takesNext = false;
+            for (int k = 1; k < t.length(); k++) {
+                if (noCommand.contains("-" + t.charAt(k))) {
+                    return NO_COMMAND;
+                }
+                if (shortWithArg.indexOf(t.charAt(k)) >= 0) {
+                    takesNext = k == t.length() - 1;
+                    break;
+                }
+            }
+            i += takesNext ? 2 : 1;
+        }
+        return i;
+    }
+
+    private static int niceOpts(List<Word> argv) {
+        int i = 1;
+        while (i < argv.size() && argv.get(i).literal() && argv.get(i).text().matches("-[0-9]+|--?adjustment=.*")) {
+            i++;
+        }
+        return opts(argv, i, "n", Set.of("--adjustment"), Set.of());
+    }
+
+    private static Unwrap env(List<Word> argv) {
+        int i = 1;
+        List<Word> assigns = new ArrayList<>();
+        while (i < argv.size()) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal() && (t.startsWith("-") || t.startsWith("$"))) {
+                return Unwrap.UNDETERMINED;
+            }
+            if (t.equals("-S") || t.equals("--split-string") || t.startsWith("-S") || t.startsWith("--split-string=")) {
+                // env -S "cmd args": the string is split into words, close to a shell payload.
+                List<Word> rest = new ArrayList<>();
+                if (t.equals("-S") || t.equals("--split-string")) {
+                    rest.addAll(argv.subList(Math.min(i + 1, argv.size()), argv.size()));
+                } else {
+                    String v = t.startsWith("-S") ? t.substring(2) : t.substring("--split-string=".length());
+                    rest.add(new Word(v, w.raw(), w.literal(), w.features()));
+                    rest.addAll(argv.subList(i + 1, argv.size()));
+                }
+                return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, rest);
+            }
+            if (t.equals("--")) {
+                i++;
+                break;
+            }
+            if (t.equals("-u") || t.equals("--unset") || t.equals("-C") || t.equals("--chdir") || t.equals("-P")) {
+                i += 2;
+            } else if (t.startsWith("-") ) {
+                i++;
+            } else if (isAssignment(t)) {
+                assigns.add(w);
+                i++;
+            } else {
+                break;
+            }
+        }
+        while (i < argv.size() && isAssignment(argv.get(i).text())) {
+            assigns.add(argv.get(i++));
+        }
+        if (i >= argv.size()) {
+            return Unwrap.NONE;
+        }
+        return Unwrap.command(Provenance.WRAPPED, argv.subList(i, argv.size()), assigns);
+    }
+
+    private static Unwrap watch(List<Word> argv) {
+        boolean exec = argv.stream().anyMatch(w -> w.text().equals("-x") || w.text().equals("--exec"));
+        int i = opts(argv, 1, "nq", Set.of("--interval"), Set.of());
+        if (i < 0) {
+            return Unwrap.UNDETERMINED;
+        }
+        if (i >= argv.size()) {
+            return Unwrap.NONE;
+        }
+        // watch runs its arguments joined by spaces through `sh -c` unless -x is given.
+        return exec ? Unwrap.command(Provenance.WRAPPED, argv.subList(i, argv.size()), List.of())
+                : Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(i, argv.size()));
+    }
+
+    private static Unwrap flock(List<Word> argv) {
+        for (int k = 1; k < argv.size() - 1; k++) {
+            String t = argv.get(k).text();
+            if (t.equals("-c") || t.equals("--command")) {
+                return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2));
+            }
+        }
+        int i = opts(argv, 1, "wE", Set.of("--timeout", "--wait", "--conflict-exit-code"), Set.of());
+        if (i < 0) {
+            return Unwrap.UNDETERMINED;
+        }
+        return after(argv, i >= argv.size() ? i : i + 1, false);
+    }
+
+    private static Unwrap su(List<Word> argv) {
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            if (!w.literal() && t.startsWith("-")) {
+                return Unwrap.UNDETERMINED;
+            }
+            if ((t.equals("-c") || t.equals("--command") || t.equals("--session-command")) && k + 1 < argv.size()) {
+                return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2));
+            }
+            if (t.startsWith("--command=")) {
+                return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(t.substring(10), w.raw(), w.literal(), w.features())));
+            }
+        }
+        return Unwrap.NONE;
+    }
+
+    private static Unwrap xargs(List<Word> argv) {
+        int i = 1;
+        String replace = null;
+        while (i < argv.size()) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal()) {
+                if (t.startsWith("-") || t.startsWith("$")) {
+                    return Unwrap.UNDETERMINED;
+                }
+                break;
+            }
+            if (t.equals("--")) {
+                i++;
+                break;
+            }
+            if (!t.startsWith("-") || t.equals("-")) {
+                break;
+            }
+            if (t.startsWith("--")) {
+                String key = t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
+                if (key.equals("--replace")) {
+                    replace = t.contains("=") ? t.substring(t.indexOf('=') + 1) : "{}";
+                }
+                boolean arg = !t.contains("=") && Set.of("--arg-file", "--delimiter", "--max-lines", "--max-args",
+                        "--max-procs", "--max-chars", "--process-slot-var", "--eof").contains(key);
+                i += arg ? 2 : 1;
+                continue;
+            }
+            char c = t.charAt(1);
+            if (c == 'I') {
+                replace = t.length() > 2 ? t.substring(2) : i + 1 < argv.size() ? argv.get(i + 1).text() : "{}";
+                i += t.length() > 2 ? 1 : 2;
+            } else if (c == 'i') {
+                replace = t.length() > 2 ? t.substring(2) : "{}";
+                i++;
+            } else if ("aEdLnPs".indexOf(c) >= 0) {
+                i += t.length() > 2 ? 1 : 2;
+            } else {
+                i++;
+            }
+        }
+        if (i >= argv.size()) {
+            return Unwrap.NONE;
+        }
+        return Unwrap.command(Provenance.XARGS, withPlaceholders(argv.subList(i, argv.size()), replace, "{xargs}"), List.of());
+    }
+
+    /** Replaces the replacement string in each word by a dynamic word, or appends one. */
+    private static List<Word> withPlaceholders(List<Word> words, String replace, String appended) {
+        List<Word> out = new ArrayList<>();
+        boolean replaced = false;
+        for (Word w : words) {
+            if (replace != null && !replace.isEmpty() && w.text().contains(replace) && !out.isEmpty()) {
+                out.add(new Word(w.text(), w.raw(), false, plus(w, WordFeature.PARAMETER)));
+                replaced = true;
+            } else {
+                out.add(w);
+            }
+        }
+        if (!replaced && replace == null) {
+            out.add(placeholder(appended));
+        }
+        return out;
+    }
+
+    private static Set<WordFeature> plus(Word w, WordFeature f) {
+        java.util.EnumSet<WordFeature> s = java.util.EnumSet.noneOf(WordFeature.class);
+        s.addAll(w.features());
+        s.add(f);
+        return s;
+    }
+
+    private static Unwrap parallel(List<Word> argv) {
+        Set<String> withArg = Set.of("-j", "-P", "-S", "-a", "-d", "-I", "-E", "-n", "-N", "-L", "-s", "--jobs",
+                "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--env", "--joblog", "--results", "--tmpdir",
+                "--workdir", "--timeout", "--retries", "--delay", "--memfree", "--load", "--max-args", "--tagstring",
+                "--halt", "--basefile", "--return", "--transfer-file");
+        int i = 1;
+        while (i < argv.size()) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal() && t.startsWith("-")) {
+                return Unwrap.UNDETERMINED;
+            }
+            if (!t.startsWith("-") || t.startsWith(":::")) {
+                break;
+            }
+            i += withArg.contains(t) ? 2 : 1;
+        }
+        int end = i;
+        while (end < argv.size() && !argv.get(end).text().startsWith(":::")) {
+            end++;
+        }
+        if (end <= i) {
+            return Unwrap.NONE;
+        }
+        List<Word> cmd = argv.subList(i, end);
+        if (cmd.size() == 1 && cmd.get(0).text().contains(" ")) {
+            return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.XARGS, cmd);
+        }
+        boolean hasPlaceholder = cmd.stream().anyMatch(w -> w.text().matches(".*\\{[0-9./#%]*\\}.*"));
+        List<Word> out = new ArrayList<>();
+        for (Word w : cmd) {
+            out.add(out.isEmpty() || !w.text().matches(".*\\{[0-9./#%]*\\}.*") ? w
+                    : new Word(w.text(), w.raw(), false, plus(w, WordFeature.PARAMETER)));
+        }
+        if (!hasPlaceholder) {
+            out.add(placeholder("{}"));
+        }
+        return Unwrap.command(Provenance.XARGS, out, List.of());
+    }
+
+    private static List<Unwrap> find(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 1; k < argv.size(); k++) {
+            String t = argv.get(k).text();
+            if (!argv.get(k).literal() && t.startsWith("-")) {
+                return List.of(Unwrap.UNDETERMINED);
+            }
+            if (t.equals("-exec") || t.equals("-execdir") || t.equals("-ok") || t.equals("-okdir")) {
+                int end = k + 1;
+                while (end < argv.size() && !argv.get(end).text().equals(";")
+                        && !(argv.get(end).text().equals("+") && argv.get(end - 1).text().equals("{}"))) {
+                    end++;
+                }
+                List<Word> cmd = new ArrayList<>();
+                for (Word w : argv.subList(k + 1, end)) {
+                    cmd.add(w.text().contains("{}") && !cmd.isEmpty()
+                            ? new Word(w.text(), w.raw(), false, plus(w, WordFeature.PARAMETER)) : w);
+                }
+                if (!cmd.isEmpty()) {
+                    out.add(Unwrap.command(Provenance.FIND_EXEC, cmd, List.of()));
+                }
+                k = end;
+            }
+        }
+        return out;
+    }
+
+    /** bash, sh, zsh…: {@code -c PAYLOAD}, a script file, or a script read from standard input. */
+    private static Unwrap shell(List<Word> argv) {
+        boolean c = false;
+        boolean s = false;
+        int i = 1;
+        while (i < argv.size()) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal() && (t.startsWith("-") || t.startsWith("+"))) {
+                return Unwrap.UNDETERMINED;
+            }
+            if (!w.literal()) {
+                break;
+            }
+            if (t.equals("--") || t.equals("-")) {
+                i++;
+                break;
+            }
+            if (t.startsWith("--")) {
+                i += t.equals("--rcfile") || t.equals("--init-file") ? 2 : 1;
+                continue;
+            }
+            if ((t.startsWith("-") || t.startsWith("+")) && t.length() > 1) {
+                if (t.substring(1).matches("[oO]")) {
+                    i += 2;
+                    continue;
+                }
+                c |= t.startsWith("-") && t.indexOf('c') > 0;
+                s |= t.startsWith("-") && t.indexOf('s') > 0;
+                i++;
+                continue;
+            }
+            break;
+        }
+        if (c) {
+            return i < argv.size() ? Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.SHELL_PAYLOAD, argv.subList(i, i + 1))
+                    : Unwrap.NONE;
+        }
+        if (s || i >= argv.size()) {
+            return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, true);
+        }
+        return Unwrap.NONE;
+    }
+
+    private static Unwrap pwsh(List<Word> argv, boolean windowsPowerShell) {
+        for (int i = 1; i < argv.size(); i++) {
+            Word w = argv.get(i);
+            String t = w.text().toLowerCase(Locale.ROOT);
+            if (!w.literal() && t.startsWith("-")) {
+                return Unwrap.UNDETERMINED;
+            }
+            if (!t.startsWith("-") && !t.startsWith("/")) {
+                return windowsPowerShell
+                        ? Unwrap.payload(Kind.PWSH_PAYLOAD, Provenance.SHELL_PAYLOAD, argv.subList(i, argv.size()))
+                        : Unwrap.NONE;
+            }
+            String opt = t.substring(1);
+            if (opt.isEmpty()) {
+                return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
+            }
+            if ("command".startsWith(opt) && opt.length() >= 1 && !opt.equals("co") && !opt.equals("config")) {
+                if (i + 1 >= argv.size()) {
+                    return Unwrap.NONE;
+                }
+                if (argv.get(i + 1).text().equals("-")) {
+                    return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
+                }
+                return Unwrap.payload(Kind.PWSH_PAYLOAD, Provenance.SHELL_PAYLOAD, argv.subList(i + 1, argv.size()));
+            }
+            if (opt.equals("e") || opt.equals("ec") || opt.equals("enc") || "encodedcommand".startsWith(opt) && opt.length() >= 2
+                    && opt.startsWith("en")) {
+                if (i + 1 >= argv.size()) {
+                    return Unwrap.NONE;
+                }
+                return Unwrap.payload(Kind.PWSH_ENCODED, Provenance.ENCODED_PAYLOAD, argv.subList(i + 1, i + 2));
+            }
+            if ("file".startsWith(opt)) {
+                return Unwrap.NONE;
+            }
+            if (Set.of("executionpolicy", "ep", "ex", "windowstyle", "w", "configurationname", "workingdirectory", "wd",
+                    "outputformat", "o", "of", "inputformat", "if", "version", "v", "psconsolefile", "settingsfile",
+                    "custompipename").contains(opt)) {
+                i++;
+            }
+        }
+        return Unwrap.NONE;
+    }
+
+    /** python, node, perl, ruby, php: only whether the program comes from standard input. */
+    private static Unwrap interpreter(String name, List<Word> argv) {
+        String codeFlags;
+        String withArg;
+        if (name.matches("python[0-9.]*|pypy[0-9.]*")) {
+            codeFlags = "cm";
+            withArg = "WXQ";
+        } else if (name.equals("node") || name.equals("nodejs")) {
+            codeFlags = "ep";
+            withArg = "r";
+        } else if (name.matches("perl[0-9.]*")) {
+            codeFlags = "eE";
+            withArg = "";
+        } else if (name.matches("ruby[0-9.]*")) {
+            codeFlags = "e";
+            withArg = "rI";
+        } else if (name.matches("php[0-9.]*")) {
+            codeFlags = "rfF";
+            withArg = "cdz";
+        } else {
+            return null;
+        }
+        for (int i = 1; i < argv.size(); i++) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal()) {
+                return null;
+            }
+            if (t.equals("-")) {
+                return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
+            }
+            if (t.equals("--")) {
+                return i + 1 < argv.size() ? null
+                        : new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
+            }
+            if (t.startsWith("--")) {
+                if (t.equals("--eval") || t.equals("--print") || t.startsWith("--eval=")) {
+                    return null;
+                }
+                continue;
+            }
+            if (!t.startsWith("-")) {
+                return null;
+            }
+            char c = t.length() > 1 ? t.charAt(1) : ' ';
+            if (codeFlags.indexOf(c) >= 0) {
+                return null;
+            }
+            if (withArg.indexOf(c) >= 0 && t.length() == 2) {
+                i++;
+            }
+        }
+        return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
+    }
+
+    static boolean isAssignment(String t) {
+        int eq = t.indexOf('=');
+        return eq > 0 && t.substring(0, t.charAt(eq - 1) == '+' ? eq - 1 : eq).matches("[A-Za-z_][A-Za-z0-9_]*(\\[[^]]*])?");
+    }
+}

@@ -1,0 +1,808 @@
+package dev.shellwarden.grammar.bash;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.antlr.v4.runtime.CharStream;
+import org.antlr.v4.runtime.CommonToken;
+import org.antlr.v4.runtime.Lexer;
+import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.misc.Interval;
+
+/**
+ * What the lexer rules of {@code BashLexer.g4} cannot do, done by hand on top of them.
+ *
+ * <ul>
+ *   <li><b>Words.</b> Rules emit pieces; {@link #nextToken()} glues adjacent pieces into one
+ *       {@code WORD}, consuming every nested {@code $( )}, {@code <( )}, {@code ${ }},
+ *       {@code $(( ))} and {@code "…"} into the word that holds it. Offsets of each nested
+ *       construct are recorded as {@link Span}s so the splitter can re-parse their inside.</li>
+ *   <li><b>Keywords</b> ({@code if}, {@code {}, {@code [[}…) only in command position, tracked per
+ *       nesting frame from the tokens already seen; {@code in} only after {@code for/select/case}
+ *       {@code NAME}; {@code esac} in case-pattern position.</li>
+ *   <li><b>Heredocs.</b> {@code <<WORD} queues the delimiter; at the next newline token the bodies
+ *       are read raw, line by line, in order (several heredocs on one line work).</li>
+ *   <li><b>Guarded popMode</b>, and budgets: nesting depth, raw and emitted token counts.</li>
+ * </ul>
+ *
+ * <p>INVARIANT: no input makes this class throw. Problems are counted in {@link #errors()} or
+ * flagged by {@link #limitHit()}; the splitter turns either into an opaque result.
+ */
+public abstract class BashLexerBase extends Lexer {
+
+    /** Deepest nesting of substitutions, parentheses or compound keywords in one text. */
+    public static final int MAX_NESTING = 64;
+    /** Most tokens handed to the parser for one text. */
+    public static final int MAX_TOKENS = 6_000;
+    /** Most raw pieces lexed for one text. */
+    public static final int MAX_RAW_TOKENS = 20_000;
+
+    /**
+     * A nested construct found in the text.
+     *
+     * @param kind       the opener's token type ({@code SUB_OPEN}, {@code PROCSUB_OPEN},
+     *                   {@code BACKTICK}, {@code ARITH_OPEN}, {@code DPAREN_OPEN}, {@code PARAM_OPEN})
+     * @param start      offset of the opener
+     * @param innerStart offset of the first character inside
+     * @param innerEnd   offset just past the last character inside
+     * @param end        offset just past the closer
+     * @param subDepth   how many command substitutions enclose it (0 at the level of this text)
+     */
+    public record Span(int kind, int start, int innerStart, int innerEnd, int end, int subDepth) {
+    }
+
+    /**
+     * A heredoc body read at the newline after its operator.
+     *
+     * @param opStart    offset of the {@code <<} / {@code <<-} operator
+     * @param delimiter  the delimiter after quote removal
+     * @param quoted     true when the delimiter was quoted: the body is pure data
+     * @param body       the body (leading tabs removed for {@code <<-})
+     * @param bodyStart  offset of the body in the text
+     * @param terminated false when the text ended before the delimiter line
+     */
+    public record HeredocBody(int opStart, String delimiter, boolean quoted, String body,
+            int bodyStart, boolean terminated) {
+    }
+
+    private static final Map<String, Integer> KEYWORDS = new HashMap<>();
+
+    static {
+        KEYWORDS.put("if", BashLexer.IF);
+        KEYWORDS.put("then", BashLexer.THEN);
+        KEYWORDS.put("else", BashLexer.ELSE);
+        KEYWORDS.put("elif", BashLexer.ELIF);
+        KEYWORDS.put("fi", BashLexer.FI);
+        KEYWORDS.put("do", BashLexer.DO);
+        KEYWORDS.put("done", BashLexer.DONE);
+        KEYWORDS.put("case", BashLexer.CASE);
+        KEYWORDS.put("esac", BashLexer.ESAC);
+        KEYWORDS.put("while", BashLexer.WHILE);
+        KEYWORDS.put("until", BashLexer.UNTIL);
+        KEYWORDS.put("for", BashLexer.FOR);
+        KEYWORDS.put("select", BashLexer.SELECT);
+        KEYWORDS.put("function", BashLexer.FUNCTION);
+        KEYWORDS.put("{", BashLexer.LBRACE);
+        KEYWORDS.put("}", BashLexer.RBRACE);
+        KEYWORDS.put("!", BashLexer.BANG);
+        KEYWORDS.put("[[", BashLexer.DBRACK_OPEN);
+    }
+
+    private static final int S_NONE = 0;
+    private static final int S_FOR_NAME = 1;
+    private static final int S_FOR_IN = 2;
+    private static final int S_CASE_WORD = 3;
+    private static final int S_CASE_IN = 4;
+    private static final int S_FUNC_NAME = 5;
+
+    /** Lexing state of one nesting level: the text itself, a {@code $( )} or an arithmetic. */
+    private static final class Frame {
+        final int kind;
+        final int start;
+        final int innerStart;
+        final int subDepth;
+        int parens;
+        int arithDepth;
+        boolean cmdPos = true;
+        int lastType = -1;
+        boolean redirTarget;
+        int heredocOp;
+        int heredocOpStart;
+        int state;
+        boolean casePattern;
+        int caseDepth;
+        boolean inCond;
+        int structDepth;
+
+        Frame(int kind, int start, int innerStart, int subDepth) {
+            this.kind = kind;
+            this.start = start;
+            this.innerStart = innerStart;
+            this.subDepth = subDepth;
+        }
+    }
+
+    private record Pending(int opStart, String delimiter, boolean quoted, boolean dash, boolean inSub) {
+    }
+
+    private final Deque<Frame> frames = new ArrayDeque<>();
+    private final Deque<int[]> paramStarts = new ArrayDeque<>();
+    private final List<Span> spans = new ArrayList<>();
+    private final Map<Integer, HeredocBody> heredocs = new HashMap<>();
+    private final List<Pending> pending = new ArrayList<>();
+    private Token pushedBack;
+    private Frame pushedBackFrame;
+    private boolean bodiesDue;
+    private int errors;
+    private boolean limitHit;
+    private int rawCount;
+    private int emitted;
+
+    protected BashLexerBase(CharStream input) {
+        super(input);
+        frames.push(new Frame(0, 0, 0, 0));
+    }
+
+    // ------------------------------------------------------------------ results
+
+    /** Nested constructs found, in the order they closed. */
+    public List<Span> spans() {
+        return spans;
+    }
+
+    /** Heredoc bodies by the offset of their operator. */
+    public Map<Integer, HeredocBody> heredocs() {
+        return heredocs;
+    }
+
+    /** Lexical errors: unknown characters, unterminated quotes, substitutions or heredocs. */
+    public int errors() {
+        return errors;
+    }
+
+    /** True when a nesting or token budget was exceeded (lexing stopped there). */
+    public boolean limitHit() {
+        return limitHit;
+    }
+
+    /**
+     * Lexes the whole input as an unquoted heredoc body (mode HDOC) and records the expansions
+     * in it; used to find the command substitutions a body runs.
+     */
+    public void scanHeredocBody() {
+        mode(BashLexer.HDOC);
+        while (true) {
+            Token t = rawNext();
+            if (t.getType() == Token.EOF) {
+                break;
+            }
+            consumePiece(t);
+        }
+        finish();
+    }
+
+    // ------------------------------------------------------------------ ANTLR overrides
+
+    @Override
+    public Token nextToken() {
+        Token t = grouped();
+        if (t.getType() == Token.EOF) {
+            finish();
+            return t;
+        }
+        if (++emitted > MAX_TOKENS) {
+            limitHit = true;
+            return eof();
+        }
+        return t;
+    }
+
+    /** INVARIANT: never throws on an empty mode stack (antlr4 #2006); counts an error instead. */
+    @Override
+    public int popMode() {
+        if (_modeStack.isEmpty()) {
+            errors++;
+            return _mode;
+        }
+        return super.popMode();
+    }
+
+    // ------------------------------------------------------------------ actions and predicates
+
+    /** {@code #} starts a comment only where a word may start. */
+    protected boolean commentStart() {
+        int i = _tokenStartCharIndex;
+        if (i == 0) {
+            return true;
+        }
+        int c = _input.getText(Interval.of(i - 1, i - 1)).charAt(0);
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ';' || c == '&'
+                || c == '|' || c == '(' || c == ')' || c == '<' || c == '>';
+    }
+
+    /** True when the digits just matched are followed by a redirection operator. */
+    protected boolean nextIsRedirect() {
+        int c = _input.LA(1);
+        return c == '<' || c == '>';
+    }
+
+    /** {@code $(}, {@code <(}, {@code >(}: a new command context until the matching {@code )}. */
+    protected void onSubOpen(int kind) {
+        frames.push(new Frame(kind, _tokenStartCharIndex, _input.index(), subDepth()));
+        pushMode(DEFAULT_MODE);
+        checkNesting();
+    }
+
+    /**
+     * Closes the innermost substitution; called by the grouping layer for a SUB_CLOSE token once
+     * the words before it are classified. INVARIANT: nothing after the {@code )} has been lexed
+     * yet, so popping the mode here is in time.
+     */
+    private void closeSub(Token close) {
+        Frame f = frames.size() > 1 ? frames.pop() : null;
+        popMode();
+        if (f != null) {
+            spans.add(new Span(f.kind, f.start, f.innerStart, close.getStartIndex(), close.getStopIndex() + 1, f.subDepth));
+        }
+    }
+
+    protected void onLParen() {
+        Frame f = frames.peek();
+        f.parens++;
+        if (f.parens > MAX_NESTING) {
+            limitHit = true;
+        }
+    }
+
+    protected void onRParen() {
+        Frame f = frames.peek();
+        if (f.parens > 0) {
+            f.parens--;
+        } else if (f.kind == BashLexer.SUB_OPEN || f.kind == BashLexer.PROCSUB_OPEN) {
+            setType(BashLexer.SUB_CLOSE);
+        }
+    }
+
+    /** {@code $((} or {@code ((}: arithmetic until the matching {@code ))}. */
+    protected void onArithOpen(boolean command) {
+        frames.push(new Frame(command ? BashLexer.DPAREN_OPEN : BashLexer.ARITH_OPEN,
+                _tokenStartCharIndex, _input.index(), subDepth()));
+        pushMode(BashLexer.ARITH);
+        checkNesting();
+    }
+
+    protected boolean arithTop() {
+        Frame f = frames.peek();
+        return f != null && f.arithDepth == 0;
+    }
+
+    protected void arithParen(int delta) {
+        Frame f = frames.peek();
+        if (delta > 0) {
+            f.arithDepth++;
+            if (f.arithDepth > MAX_NESTING) {
+                limitHit = true;
+            }
+        } else if (f.arithDepth > 0) {
+            f.arithDepth--;
+        } else {
+            setType(BashLexer.ERROR_CHAR);
+        }
+    }
+
+    protected void onArithClose() {
+        Frame f = frames.size() > 1 ? frames.pop() : null;
+        popMode();
+        if (f != null) {
+            spans.add(new Span(f.kind, f.start, f.innerStart, _tokenStartCharIndex, _input.index(), f.subDepth));
+        }
+    }
+
+    protected void onParamOpen() {
+        paramStarts.push(new int[] {_tokenStartCharIndex, _input.index()});
+        pushMode(BashLexer.PARAM_MODE);
+        if (paramStarts.size() > MAX_NESTING) {
+            limitHit = true;
+        }
+    }
+
+    protected void onParamClose() {
+        popMode();
+        int[] s = paramStarts.poll();
+        if (s != null) {
+            spans.add(new Span(BashLexer.PARAM_OPEN, s[0], s[1], _tokenStartCharIndex, _input.index(), subDepth()));
+        }
+    }
+
+    private int subDepth() {
+        int d = 0;
+        for (Frame f : frames) {
+            if (f.kind == BashLexer.SUB_OPEN || f.kind == BashLexer.PROCSUB_OPEN) {
+                d++;
+            }
+        }
+        return d;
+    }
+
+    private void checkNesting() {
+        if (frames.size() > MAX_NESTING || _modeStack.size() > 3 * MAX_NESTING) {
+            limitHit = true;
+        }
+    }
+
+    // ------------------------------------------------------------------ raw layer
+
+    private Token rawNext() {
+        if (pushedBack != null) {
+            Token t = pushedBack;
+            pushedBack = null;
+            return t;
+        }
+        if (limitHit) {
+            return eof();
+        }
+        if (bodiesDue) {
+            bodiesDue = false;
+            readHeredocBodies();
+        }
+        Token t = super.nextToken();
+        if (++rawCount > MAX_RAW_TOKENS) {
+            limitHit = true;
+            return eof();
+        }
+        if (t.getType() == BashLexer.NEWLINE) {
+            bodiesDue = true;
+        } else if (t.getType() == BashLexer.ERROR_CHAR) {
+            errors++;
+        }
+        return t;
+    }
+
+    private void pushBack(Token t, Frame before) {
+        pushedBack = t;
+        pushedBackFrame = before;
+    }
+
+    private Token eof() {
+        int i = _input.index();
+        CommonToken t = new CommonToken(_tokenFactorySourcePair, Token.EOF, DEFAULT_TOKEN_CHANNEL, i, i - 1);
+        t.setText("<EOF>");
+        return t;
+    }
+
+    private Token token(int type, int start, int stop) {
+        CommonToken t = new CommonToken(_tokenFactorySourcePair, type, DEFAULT_TOKEN_CHANNEL, start, stop);
+        t.setLine(1);
+        return t;
+    }
+
+    /** Reads the queued heredoc bodies; the input stands just after a newline. */
+    private void readHeredocBodies() {
+        List<Pending> due = new ArrayList<>(pending);
+        pending.clear();
+        for (Pending p : due) {
+            int bodyStart = _input.index();
+            StringBuilder body = new StringBuilder();
+            boolean terminated = false;
+            while (_input.LA(1) != Token.EOF) {
+                int lineStart = _input.index();
+                StringBuilder line = new StringBuilder();
+                while (_input.LA(1) != Token.EOF && _input.LA(1) != '\n') {
+                    line.append((char) _input.LA(1));
+                    _input.consume();
+                }
+                boolean nl = _input.LA(1) == '\n';
+                String cmp = line.toString();
+                if (cmp.endsWith("\r")) {
+                    cmp = cmp.substring(0, cmp.length() - 1);
+                }
+                int tabs = 0;
+                if (p.dash()) {
+                    while (tabs < cmp.length() && cmp.charAt(tabs) == '\t') {
+                        tabs++;
+                    }
+                    cmp = cmp.substring(tabs);
+                }
+                if (cmp.equals(p.delimiter())) {
+                    if (nl) {
+                        _input.consume();
+                    }
+                    terminated = true;
+                    break;
+                }
+                if (p.inSub() && cmp.startsWith(p.delimiter())
+                        && cmp.substring(p.delimiter().length()).stripLeading().startsWith(")")) {
+                    // `EOF)` closing both the heredoc and the command substitution.
+                    _input.seek(lineStart + tabs + p.delimiter().length());
+                    terminated = true;
+                    break;
+                }
+                body.append(p.dash() ? line.substring(tabs) : line);
+                if (nl) {
+                    body.append('\n');
+                    _input.consume();
+                }
+            }
+            if (!terminated) {
+                errors++;
+            }
+            heredocs.put(p.opStart(), new HeredocBody(p.opStart(), p.delimiter(), p.quoted(),
+                    body.toString(), bodyStart, terminated));
+        }
+    }
+
+    // ------------------------------------------------------------------ grouping layer
+
+    private Frame frame() {
+        return frames.peek();
+    }
+
+    /** The next parser token at the innermost frame. */
+    private Token grouped() {
+        while (true) {
+            Frame f = pushedBack != null ? pushedBackFrame : frame();
+            Token r = rawNext();
+            int ty = r.getType();
+            if (ty == Token.EOF) {
+                return r;
+            }
+            if (ty == BashLexer.LINE_CONT) {
+                continue;
+            }
+            if (isPiece(ty) || ty == BashLexer.DPAREN_OPEN) {
+                return word(f, r);
+            }
+            if (ty == BashLexer.SUB_CLOSE) {
+                if (!f.casePattern) {
+                    closeSub(r);
+                    return r;
+                }
+                r = token(BashLexer.RPAREN, r.getStartIndex(), r.getStopIndex());
+            }
+            operator(f, r);
+            return r;
+        }
+    }
+
+    private static boolean isPiece(int ty) {
+        switch (ty) {
+            case BashLexer.BARE, BashLexer.SQ, BashLexer.ANSI, BashLexer.DQ_OPEN, BashLexer.ARITH_OPEN,
+                    BashLexer.SUB_OPEN, BashLexer.PARAM_OPEN, BashLexer.PARAM, BashLexer.BACKTICK,
+                    BashLexer.ESC, BashLexer.DOLLAR, BashLexer.HASH, BashLexer.PROCSUB_OPEN,
+                    BashLexer.ERROR_CHAR:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private static boolean joins(int ty) {
+        return isPiece(ty) || ty == BashLexer.LINE_CONT || ty == BashLexer.IO_NUMBER;
+    }
+
+    private Token word(Frame f, Token first) {
+        int start = first.getStartIndex();
+        if (first.getType() == BashLexer.DPAREN_OPEN) {
+            int stop = consumeUntil(BashLexer.ARITH_CLOSE);
+            if (f.state == S_FOR_NAME) {
+                f.state = S_NONE;
+            }
+            f.cmdPos = false;
+            f.lastType = BashLexer.ARITH_CMD;
+            return token(BashLexer.ARITH_CMD, start, stop);
+        }
+        Token t = first;
+        boolean single = true;
+        int stop;
+        while (true) {
+            stop = consumePiece(t);
+            Token n = rawNext();
+            if (n.getType() != Token.EOF && n.getStartIndex() == stop + 1 && joins(n.getType())) {
+                t = n;
+                single = false;
+                continue;
+            }
+            if (n.getType() == BashLexer.LPAREN && n.getStartIndex() == stop + 1 && isArrayPrefix(start, stop)) {
+                stop = consumeArray(f, n);
+                Token m = rawNext();
+                if (m.getType() != Token.EOF && m.getStartIndex() == stop + 1 && joins(m.getType())) {
+                    t = m;
+                    single = false;
+                    continue;
+                }
+                pushBack(m, f);
+                break;
+            }
+            if (n.getType() != Token.EOF) {
+                pushBack(n, f);
+            }
+            break;
+        }
+        return classify(f, start, stop, single && first.getType() == BashLexer.BARE);
+    }
+
+    /** Consumes one piece and whatever is nested in it; returns the offset of its last char. */
+    private int consumePiece(Token t) {
+        switch (t.getType()) {
+            case BashLexer.DQ_OPEN:
+                return consumeUntil(BashLexer.DQ_CLOSE);
+            case BashLexer.PARAM_OPEN:
+                return consumeUntil(BashLexer.PARAM_CLOSE);
+            case BashLexer.ARITH_OPEN:
+            case BashLexer.DPAREN_OPEN:
+                return consumeUntil(BashLexer.ARITH_CLOSE);
+            case BashLexer.SUB_OPEN:
+            case BashLexer.PROCSUB_OPEN:
+                return consumeSub();
+            case BashLexer.BACKTICK:
+                spans.add(new Span(BashLexer.BACKTICK, t.getStartIndex(), t.getStartIndex() + 1,
+                        t.getStopIndex(), t.getStopIndex() + 1, subDepth()));
+                return t.getStopIndex();
+            default:
+                return t.getStopIndex();
+        }
+    }
+
+    private int consumeUntil(int closeType) {
+        while (true) {
+            Token r = rawNext();
+            if (r.getType() == Token.EOF) {
+                errors++;
+                return r.getStartIndex() - 1;
+            }
+            if (r.getType() == closeType) {
+                return r.getStopIndex();
+            }
+            consumePiece(r);
+        }
+    }
+
+    private int consumeSub() {
+        while (true) {
+            Token r = grouped();
+            if (r.getType() == Token.EOF) {
+                errors++;
+                return r.getStartIndex() - 1;
+            }
+            if (r.getType() == BashLexer.SUB_CLOSE) {
+                return r.getStopIndex();
+            }
+        }
+    }
+
+    /** {@code NAME=(…)}: the array's elements belong to the assignment word. */
+    private int consumeArray(Frame f, Token open) {
+        int level = f.parens - 1;
+        while (true) {
+            Token r = rawNext();
+            if (r.getType() == Token.EOF) {
+                errors++;
+                return r.getStartIndex() - 1;
+            }
+            if (r.getType() == BashLexer.RPAREN && f.parens == level) {
+                return r.getStopIndex();
+            }
+            consumePiece(r);
+        }
+    }
+
+    private boolean isArrayPrefix(int start, int stop) {
+        String s = text(start, stop);
+        return s.matches("[A-Za-z_][A-Za-z0-9_]*\\+?=");
+    }
+
+    private boolean isAssignment(int start, int stop) {
+        String s = text(start, stop);
+        int eq = s.indexOf('=');
+        if (eq <= 0) {
+            return false;
+        }
+        String name = s.charAt(eq - 1) == '+' ? s.substring(0, eq - 1) : s.substring(0, eq);
+        int br = name.indexOf('[');
+        if (br > 0 && name.endsWith("]")) {
+            name = name.substring(0, br);
+        }
+        return name.matches("[A-Za-z_][A-Za-z0-9_]*");
+    }
+
+    private String text(int start, int stop) {
+        return _input.getText(Interval.of(start, stop));
+    }
+
+    /** Decides what a completed word is, given the frame's position state. */
+    private Token classify(Frame f, int start, int stop, boolean plainBare) {
+        String text = plainBare ? text(start, stop) : null;
+        int type = BashLexer.WORD;
+        if (f.inCond) {
+            if ("]]".equals(text)) {
+                type = BashLexer.DBRACK_CLOSE;
+                f.inCond = false;
+                f.cmdPos = false;
+            }
+        } else if (f.redirTarget) {
+            f.redirTarget = false;
+            if (f.heredocOp != 0) {
+                registerHeredoc(f, start, stop);
+                f.heredocOp = 0;
+            }
+        } else if (f.state == S_FOR_NAME) {
+            f.state = S_FOR_IN;
+            f.cmdPos = false;
+        } else if (f.state == S_CASE_WORD) {
+            f.state = S_CASE_IN;
+            f.cmdPos = false;
+        } else if (f.state == S_FOR_IN && "in".equals(text)) {
+            type = BashLexer.IN;
+            f.state = S_NONE;
+            f.cmdPos = false;
+        } else if (f.state == S_FOR_IN && "do".equals(text)) {
+            type = BashLexer.DO;
+            f.state = S_NONE;
+            f.cmdPos = true;
+        } else if (f.state == S_CASE_IN && "in".equals(text)) {
+            type = BashLexer.IN;
+            f.state = S_NONE;
+            f.casePattern = true;
+            f.caseDepth++;
+            f.cmdPos = false;
+        } else if (f.state == S_FUNC_NAME) {
+            f.state = S_NONE;
+            f.cmdPos = true;
+        } else if (f.casePattern) {
+            if ("esac".equals(text)) {
+                type = BashLexer.ESAC;
+                closeCase(f);
+            }
+        } else if (f.cmdPos && text != null && KEYWORDS.containsKey(text)) {
+            type = KEYWORDS.get(text);
+            keyword(f, type);
+        } else if (f.cmdPos && isAssignment(start, stop)) {
+            f.state = S_NONE;
+            // an assignment prefix keeps the command position
+        } else {
+            f.state = S_NONE;
+            f.cmdPos = false;
+        }
+        f.lastType = type;
+        return token(type, start, stop);
+    }
+
+    private void keyword(Frame f, int type) {
+        switch (type) {
+            case BashLexer.IF, BashLexer.WHILE, BashLexer.UNTIL, BashLexer.LBRACE -> {
+                f.cmdPos = true;
+                nest(f, 1);
+            }
+            case BashLexer.THEN, BashLexer.ELSE, BashLexer.ELIF, BashLexer.DO, BashLexer.BANG -> f.cmdPos = true;
+            case BashLexer.FOR, BashLexer.SELECT -> {
+                f.state = S_FOR_NAME;
+                f.cmdPos = false;
+                nest(f, 1);
+            }
+            case BashLexer.CASE -> {
+                f.state = S_CASE_WORD;
+                f.cmdPos = false;
+                nest(f, 1);
+            }
+            case BashLexer.FUNCTION -> {
+                f.state = S_FUNC_NAME;
+                f.cmdPos = false;
+            }
+            case BashLexer.DBRACK_OPEN -> {
+                f.inCond = true;
+                f.cmdPos = false;
+            }
+            case BashLexer.FI, BashLexer.DONE, BashLexer.RBRACE -> {
+                f.cmdPos = false;
+                nest(f, -1);
+            }
+            case BashLexer.ESAC -> closeCase(f);
+            default -> f.cmdPos = false;
+        }
+    }
+
+    private void nest(Frame f, int delta) {
+        f.structDepth = Math.max(0, f.structDepth + delta);
+        if (f.structDepth > MAX_NESTING) {
+            limitHit = true;
+        }
+    }
+
+    private void closeCase(Frame f) {
+        f.caseDepth = Math.max(0, f.caseDepth - 1);
+        f.casePattern = false;
+        f.cmdPos = false;
+        nest(f, -1);
+    }
+
+    /** Position bookkeeping for a non-word token. */
+    private void operator(Frame f, Token r) {
+        int ty = r.getType();
+        if (f.inCond) {
+            f.lastType = ty;
+            return;
+        }
+        switch (ty) {
+            case BashLexer.NEWLINE -> {
+                if (!f.casePattern) {
+                    f.cmdPos = true;
+                }
+            }
+            case BashLexer.SEMI, BashLexer.AMP, BashLexer.AND_IF, BashLexer.OR_IF -> {
+                f.cmdPos = true;
+                if (f.state == S_FOR_IN) {
+                    f.state = S_NONE;
+                }
+            }
+            case BashLexer.PIPE, BashLexer.PIPE_AMP -> {
+                if (!f.casePattern) {
+                    f.cmdPos = true;
+                }
+            }
+            case BashLexer.DSEMI, BashLexer.SEMI_AND, BashLexer.DSEMI_AND -> {
+                f.casePattern = f.caseDepth > 0;
+                f.cmdPos = false;
+            }
+            case BashLexer.LPAREN -> {
+                if (f.lastType != BashLexer.WORD && !f.casePattern) {
+                    f.cmdPos = true;
+                }
+            }
+            case BashLexer.RPAREN -> {
+                if (f.lastType == BashLexer.LPAREN) {
+                    f.cmdPos = true;
+                } else if (f.casePattern) {
+                    f.casePattern = false;
+                    f.cmdPos = true;
+                } else {
+                    f.cmdPos = false;
+                }
+            }
+            case BashLexer.GREAT, BashLexer.DGREAT, BashLexer.CLOBBER, BashLexer.LESS, BashLexer.LESSGREAT,
+                    BashLexer.GREATAND, BashLexer.LESSAND, BashLexer.AMP_GREAT, BashLexer.AMP_DGREAT,
+                    BashLexer.TLESS -> f.redirTarget = true;
+            case BashLexer.DLESS, BashLexer.DLESSDASH -> {
+                f.redirTarget = true;
+                f.heredocOp = ty;
+                f.heredocOpStart = r.getStartIndex();
+            }
+            default -> {
+                // IO_NUMBER, SUB_CLOSE: no change
+            }
+        }
+        f.lastType = ty;
+    }
+
+    private void registerHeredoc(Frame f, int start, int stop) {
+        String raw = text(start, stop);
+        StringBuilder delim = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '\'' || c == '"') {
+                quoted = true;
+            } else if (c == '\\' && i + 1 < raw.length()) {
+                quoted = true;
+                delim.append(raw.charAt(++i));
+            } else if (c == '$' && i + 1 < raw.length() && (raw.charAt(i + 1) == '\'' || raw.charAt(i + 1) == '"')) {
+                quoted = true;
+            } else {
+                delim.append(c);
+            }
+        }
+        pending.add(new Pending(f.heredocOpStart, delim.toString(), quoted,
+                f.heredocOp == BashLexer.DLESSDASH, f.kind == BashLexer.SUB_OPEN || f.kind == BashLexer.PROCSUB_OPEN));
+    }
+
+    /** At end of input: anything still open is an error. */
+    private void finish() {
+        if (frames.size() > 1 || _mode != DEFAULT_MODE && _mode != BashLexer.HDOC || !_modeStack.isEmpty()
+                || !pending.isEmpty() || frame().inCond) {
+            errors++;
+            pending.clear();
+        }
+    }
+}

@@ -1,0 +1,228 @@
+#!/usr/bin/env node
+// End-to-end test of `shell-warden hook claude-code` with the real Claude Code client.
+//
+// Installs @anthropic-ai/claude-code (pinned) into ./.cache once, starts a scripted Anthropic
+// Messages server on 127.0.0.1 (./model-server.mjs), and runs `claude -p … --settings FILE` in a
+// temporary project with a temporary HOME, the PreToolUse hook pointing at the built checker:
+//
+//   1. harmless: `echo hello-… && touch ran-…` under the default (loose) config runs: its output
+//      reaches the model and the file exists. Claude Code 2.1.197 alone refuses that `touch` in
+//      -p mode, so the file also proves the hook was called and its `allow` took effect. The
+//      same run reads a project file through the Read tool, which the hook (matcher "*") answers
+//      with "no decision": it must not block it.
+//   2. destructive: `rm -rf <victim>` (a directory outside the project) under {"mode": "hard"},
+//      with Claude Code's own permission checks switched off (--dangerously-skip-permissions), so
+//      that only the hook can stop it: the victim survives, the model is told `shell-warden SWnnnn: …`, and Claude Code lists the
+//      call in permission_denials. Today's rules make it `ask` (SW0002), which -p mode ends as a
+//      denial; a rule that denies deletes outside the project makes it `deny` and it still passes.
+//   3. degraded: the same with a hook whose --config file does not exist: it refuses by exit 2
+//      and the victim survives (Claude Code runs the command after any other hook failure).
+//      The victim is a temporary directory: no command here could harm the machine even if the
+//      hook were not called (`rm -rf /` or `~` are never used).
+//
+// Env: SHELL_WARDEN_CHECKER (default: <repo>/checker/target/shell-warden, built by `mvn package`),
+// CLAUDE_E2E_TIMEOUT_MS (per client run, default 120000), CLAUDE_E2E_KEEP=1 keeps the temp dir.
+// Needs Node >= 20 and, on first run, the npm registry. Talks to nothing but 127.0.0.1: the
+// client's other traffic is switched off and any that remains goes to a dead local proxy.
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startModelServer } from './model-server.mjs';
+
+const CLAUDE_CODE_VERSION = '2.1.197';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..', '..');
+const cacheDir = path.join(here, '.cache');
+const checker = process.env.SHELL_WARDEN_CHECKER || path.join(repo, 'checker', 'target', 'shell-warden');
+const runTimeoutMs = Number(process.env.CLAUDE_E2E_TIMEOUT_MS || 120000);
+
+function fail(message) {
+  console.error(`claude-code e2e: ${message}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+/** The pinned client in .cache, installed when missing or of another version. */
+function installClient() {
+  const pkg = path.join(cacheDir, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json');
+  const installed = fs.existsSync(pkg) ? JSON.parse(fs.readFileSync(pkg, 'utf8')).version : null;
+  if (installed !== CLAUDE_CODE_VERSION) {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    fs.writeFileSync(path.join(cacheDir, 'package.json'), JSON.stringify({
+      private: true, dependencies: { '@anthropic-ai/claude-code': CLAUDE_CODE_VERSION } }, null, 2));
+    console.log(`claude-code e2e: installing @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into ${cacheDir}`);
+    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', cacheDir],
+      { stdio: 'inherit', timeout: 600000 });
+    if (r.status !== 0) fail(`npm install failed (${r.error || r.status})`);
+  }
+  // The wrapper's postinstall links the native binary over bin/claude.exe; where install scripts
+  // did not run, the platform package's binary is used directly.
+  const platformName = `${process.platform}-${process.arch}`;
+  const candidates = [
+    path.join(cacheDir, 'node_modules', '@anthropic-ai', 'claude-code', 'bin', 'claude.exe'),
+    path.join(cacheDir, 'node_modules', '@anthropic-ai', `claude-code-${platformName}`, 'claude'),
+  ];
+  const bin = candidates.find((c) => fs.existsSync(c) && fs.statSync(c).size > 1024 * 1024);
+  if (!bin) fail(`no Claude Code binary for ${platformName} under ${cacheDir}`);
+  const v = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60000, env: { PATH: process.env.PATH, HOME: os.tmpdir() } });
+  if (!String(v.stdout).startsWith(CLAUDE_CODE_VERSION)) fail(`${bin} --version said ${JSON.stringify(v.stdout)} ${v.stderr}`);
+  return bin;
+}
+
+/** Runs `claude -p prompt` in `project` with `settings`; resolves to { code, json, stdout, stderr }. */
+function runClaude(bin, { prompt, project, home, settings, baseUrl, bypass = false }) {
+  const env = {
+    PATH: process.env.PATH || '/usr/bin:/bin',
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    TMPDIR: path.join(home, 'tmp'),
+    ANTHROPIC_BASE_URL: baseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-e2e-not-a-key',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    HTTP_PROXY: 'http://127.0.0.1:9',
+    HTTPS_PROXY: 'http://127.0.0.1:9',
+    NO_PROXY: '127.0.0.1,localhost',
+  };
+  fs.mkdirSync(env.TMPDIR, { recursive: true });
+  const args = ['-p', prompt, '--output-format', 'json', '--settings', settings];
+  if (bypass) {
+    // Claude Code's own permission checks off, as many users run it: only the hook stands
+    // between the command and the machine. As root the client insists on IS_SANDBOX=1.
+    args.push('--dangerously-skip-permissions');
+    env.IS_SANDBOX = '1';
+  }
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    }, runTimeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      let json = null;
+      try { json = JSON.parse(stdout.trim().split('\n').pop()); } catch { /* reported below */ }
+      resolve({ code, json, stdout, stderr, timedOut });
+    });
+  });
+}
+
+function settingsFile(dir, name, matcher, hookCommand) {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, JSON.stringify({
+    hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: hookCommand, timeout: 30 }] }] },
+  }, null, 2));
+  return file;
+}
+
+/** A shell word for a path (the hook command is run by a shell). */
+const q = (s) => `'${s.replaceAll("'", "'\\''")}'`;
+
+/** The recommended hook command: any failure to start or crash of the checker becomes exit 2. */
+const guarded = (command) => `${command} || exit 2`;
+
+async function main() {
+  if (!fs.existsSync(checker) || (fs.statSync(checker).mode & 0o111) === 0) {
+    fail(`no executable checker at ${checker}: run \`mvn -B -DskipTests package\` first or set SHELL_WARDEN_CHECKER`);
+  }
+  const bin = installClient();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-claude-e2e-'));
+  const server = await startModelServer();
+  const nonce = crypto.randomBytes(4).toString('hex');
+  const results = [];
+  const check = (name, ok, detail) => {
+    results.push(ok);
+    console.log(`${ok ? 'ok' : 'not ok'} - ${name}${ok ? '' : `\n    ${detail}`}`);
+  };
+  /** A fresh HOME and project for one client run. */
+  const sandbox = (name) => {
+    const home = path.join(work, name, 'home');
+    const project = path.join(work, name, 'project');
+    fs.mkdirSync(home, { recursive: true });
+    fs.mkdirSync(project, { recursive: true });
+    return { home, project };
+  };
+  const describe = (r) => `exit ${r.code}${r.timedOut ? ' (killed after timeout)' : ''}; results `
+    + `${JSON.stringify(server.log.results)}; stdout ${r.stdout.slice(0, 800)}; stderr ${r.stderr.slice(0, 800)}`;
+
+  /**
+   * `rm -rf <victim outside the project>` with Claude Code's own permission checks off, so only
+   * the hook can stop it; the victim must survive and the model must get `toldMatches`.
+   */
+  const refused = async (name, hookCommand, toldMatches) => {
+    const { home, project } = sandbox(name);
+    const victim = path.join(work, name, 'outside', 'victim');
+    fs.mkdirSync(victim, { recursive: true });
+    fs.writeFileSync(path.join(victim, 'precious.txt'), 'keep me\n');
+    server.log.results = [];
+    const settings = settingsFile(path.join(work, name), 'settings.json', 'Bash', hookCommand);
+    const r = await runClaude(bin, { prompt: `RUN[[rm -rf ${victim}]]`, project, home, settings,
+      baseUrl: server.url, bypass: true });
+    const [res] = server.log.results;
+    check(`${name}: the client finished in time`, r.code === 0 && !r.timedOut && r.json !== null, describe(r));
+    check(`${name}: the victim survived`, fs.existsSync(path.join(victim, 'precious.txt')), describe(r));
+    console.log(`# ${name}: the model was told: ${res ? res.text.trim() : '(nothing)'}`);
+    check(`${name}: the model was told why`, Boolean(res && res.isError && toldMatches.test(res.text)), describe(r));
+    check(`${name}: Claude Code recorded a permission denial`,
+      Array.isArray(r.json?.permission_denials) && r.json.permission_denials.some((d) => d.tool_name === 'Bash'), describe(r));
+  };
+
+  try {
+    const configHard = path.join(work, 'shell-warden-hard.json');
+    fs.writeFileSync(configHard, '{"mode": "hard"}\n');
+
+    // 1. A harmless command runs; another tool gets no decision and is not blocked.
+    {
+      const { home, project } = sandbox('harmless');
+      fs.writeFileSync(path.join(project, 'notes.txt'), `notes-${nonce}\n`);
+      const settings = settingsFile(path.join(work, 'harmless'), 'settings.json', '*',
+        guarded(`${q(checker)} hook claude-code --project-dir "$CLAUDE_PROJECT_DIR"`));
+      const cmd = `echo hello-${nonce} && touch ran-${nonce}`;
+      server.log.results = [];
+      const r = await runClaude(bin, { prompt: `READ[[${path.join(project, 'notes.txt')}]] RUN[[${cmd}]]`,
+        project, home, settings, baseUrl: server.url });
+      const [read, ran] = server.log.results;
+      check('harmless: the client finished in time', r.code === 0 && !r.timedOut && r.json?.is_error === false, describe(r));
+      check('harmless: `echo` output reached the model', Boolean(ran && !ran.isError && ran.text.includes(`hello-${nonce}`)), describe(r));
+      check('harmless: the command ran (the hook allowed it)', fs.existsSync(path.join(project, `ran-${nonce}`)), describe(r));
+      check('no decision: the Read tool was not blocked', Boolean(read && !read.isError && read.text.includes(`notes-${nonce}`)), describe(r));
+    }
+
+    // 2. A destructive command is refused with shell-warden's message (ask today, deny once a
+    //    rule denies deletes outside the project: both end as a refusal in -p mode).
+    await refused('destructive', guarded(`${q(checker)} hook claude-code --config ${q(configHard)} --project-dir "$CLAUDE_PROJECT_DIR"`),
+      /^shell-warden SW\d{4}: \S/);
+
+    // 3. The adapter's own degrade path: a config it cannot read ends as exit 2 (no guard here,
+    //    so this is the adapter's doing, not the shell's).
+    await refused('degraded-config', `${q(checker)} hook claude-code --config ${q(path.join(work, 'no-such-config.json'))}`,
+      /shell-warden could not check the command: .*cannot read config/);
+
+    // 4. A checker that cannot even start (moved, deleted): the recommended guard turns the
+    //    shell's exit 127 into exit 2, which Claude Code treats as a refusal.
+    await refused('missing-checker', guarded(`${q(path.join(work, 'no-such-dir', 'shell-warden'))} hook claude-code`),
+      /PreToolUse:Bash hook error/);
+  } finally {
+    await server.close();
+    if (process.env.CLAUDE_E2E_KEEP === '1') console.log(`kept ${work}`);
+    else fs.rmSync(work, { recursive: true, force: true });
+  }
+  const passed = results.filter(Boolean).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+  process.exit(passed === results.length ? 0 : 1);
+}
+
+main().catch((e) => fail(e && e.stack ? e.stack : String(e)));

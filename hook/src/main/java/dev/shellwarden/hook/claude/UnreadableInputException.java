@@ -1,0 +1,12 @@
+package dev.shellwarden.hook.claude;
+
+/** The hook input cannot be read as a well-formed PreToolUse event; the command is refused. */
+public final class UnreadableInputException extends Exception {
+
+    private static final long serialVersionUID = 1L;
+
+    /** With a one-line reason. */
+    public UnreadableInputException(String reason) {
+        super(reason, null, false, false);
+    }
+}
