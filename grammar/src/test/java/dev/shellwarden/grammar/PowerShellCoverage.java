@@ -1,9 +1,5 @@
-package dev.shellwarden.grammar.ps;
+package dev.shellwarden.grammar;
 
-import dev.shellwarden.grammar.OpaqueReason;
-import dev.shellwarden.grammar.PowerShellSplitter;
-import dev.shellwarden.grammar.Segment;
-import dev.shellwarden.grammar.SplitResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -95,7 +91,7 @@ public final class PowerShellCoverage {
                 if (show != null && (show.equals("ALL") ? !r.isStatic()
                         : seen.stream().anyMatch(x -> x.name().equals(show)))) {
                     System.out.println("## " + cmd.replace("\n", "\\n"));
-                    for (String l : SegmentText.render(r)) {
+                    for (String l : SegmentFormat.lines(r)) {
                         System.out.println("   " + l);
                     }
                 }
