@@ -327,7 +327,7 @@ final class PsBuilder {
                 && KEYWORDS.contains(PsText.bare(first.raw()).toLowerCase(Locale.ROOT))) {
             keyword(PsText.bare(first.raw()).toLowerCase(Locale.ROOT), parts, ctx, pos);
         } else if (first.kind() == Kind.WORD && commandLike(first.raw())) {
-            command(arguments(parts), ctx, pos);
+            command(splitName(arguments(parts)), ctx, pos);
         } else {
             expression(parts, ctx, pos, null);
         }
@@ -356,6 +356,24 @@ final class PsBuilder {
             return !NUMBER.matcher(d).find();
         }
         return true;
+    }
+
+    /**
+     * A command name ends where a parenthesis starts, as in PowerShell: {@code iex("rm x")} is
+     * {@code iex} with the argument {@code ("rm x")}.
+     */
+    private static List<List<Part>> splitName(List<List<Part>> args) {
+        List<Part> name = args.get(0);
+        for (int i = 1; i < name.size(); i++) {
+            if (name.get(i).kind() == Kind.PAREN) {
+                List<List<Part>> split = new ArrayList<>();
+                split.add(name.subList(0, i));
+                split.add(name.subList(i, name.size()));
+                split.addAll(args.subList(1, args.size()));
+                return split;
+            }
+        }
+        return args;
     }
 
     /** {@code & name args} and {@code . name args}. */
@@ -875,7 +893,26 @@ final class PsBuilder {
                     splat = true;
                     f.add(WordFeature.PARAMETER);
                 }
-                case PAREN, SUBEXPR, ARRAY -> {
+                case PAREN, SUBEXPR -> {
+                    String inner = p.raw().substring(p.kind() == Kind.PAREN ? 1 : 2, p.raw().length() - 1);
+                    // Not after a member: `$x.M('a')` is a call, its parenthesis no value.
+                    if ((prev == null || !adjacent(prev, p)) && LITERAL_STRING.matcher(inner).matches()) {
+                        // `("rm x")`, `$('x')`: a constant string in a group is that string.
+                        String lit = inner.strip();
+                        text.append(lit.startsWith("'") ? PsText.verbatim(lit) : lit.substring(1, lit.length() - 1));
+                        f.add(lit.startsWith("'") ? WordFeature.SINGLE_QUOTED : WordFeature.DOUBLE_QUOTED);
+                        break;
+                    }
+                    text.append(p.raw());
+                    literal = false;
+                    f.add(WordFeature.COMMAND_SUBSTITUTION);
+                    boolean arguments = expr && p.kind() == Kind.PAREN && prev != null && adjacent(prev, p)
+                            && (prev.kind() == Kind.WORD || prev.kind() == Kind.VARIABLE
+                                || prev.kind() == Kind.PAREN);
+                    walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION),
+                            arguments ? Mode.EXPR : Mode.NORMAL);
+                }
+                case ARRAY -> {
                     text.append(p.raw());
                     literal = false;
                     f.add(WordFeature.COMMAND_SUBSTITUTION);

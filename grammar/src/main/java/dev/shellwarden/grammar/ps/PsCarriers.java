@@ -252,7 +252,14 @@ final class PsCarriers {
                 }
                 return;
             }
-            switch (pwshParam(t)) {
+            int colon = t.indexOf(':');
+            PwshParam kind = pwshParam(colon > 0 ? t.substring(0, colon) : t);
+            if (colon > 0 && colon < t.length() - 1 && kind != PwshParam.SWITCH && kind != PwshParam.VALUE) {
+                // `-EncodedCommand:…`: whether the host accepts it is not modelled.
+                reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                return;
+            }
+            switch (kind) {
                 case COMMAND -> {
                     pwshCommand(base, args.subList(i + 1, args.size()), id, ctx, reasons);
                     return;
@@ -276,7 +283,7 @@ final class PsCarriers {
                     reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
                     return;
                 }
-                case VALUE -> i++;
+                case VALUE -> i += colon > 0 ? 0 : 1; // `-ep:Bypass` carries its value
                 case SWITCH -> {
                 }
             }
@@ -311,10 +318,13 @@ final class PsCarriers {
 
     private void cmd(List<Word> args, int id, PsBuilder.Ctx ctx, Position pos, Set<OpaqueReason> reasons) {
         int c = -1;
+        String attached = "";
         for (int i = 0; i < args.size(); i++) {
             String t = args.get(i).text().toLowerCase(Locale.ROOT);
-            if (t.equals("/c") || t.equals("/k") || t.equals("/r")) {
+            if (t.startsWith("/c") || t.startsWith("/k") || t.startsWith("/r")) {
                 c = i;
+                // cmd also takes the command glued to the switch: `cmd /cdel x`.
+                attached = args.get(i).text().substring(2);
                 break;
             }
         }
@@ -324,7 +334,11 @@ final class PsCarriers {
             }
             return;
         }
-        StringBuilder payload = new StringBuilder();
+        if (!args.get(c).literal()) {
+            reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+            return;
+        }
+        StringBuilder payload = new StringBuilder(attached);
         for (Word w : args.subList(c + 1, args.size())) {
             if (!w.literal()) {
                 reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
