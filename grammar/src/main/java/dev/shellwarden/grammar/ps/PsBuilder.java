@@ -109,7 +109,7 @@ final class PsBuilder {
     private static final Pattern NUMBER = Pattern.compile(
             "(?i)^(?:0x[0-9a-f]+|0b[01]+|(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?)"
             + "(?:ul|uy|us|u|l|y|s|n|d)?(?:kb|mb|gb|tb|pb)?(?![\\p{L}\\p{N}_])");
-    private static final Pattern PARAM_COLON = Pattern.compile("^(-[\\p{L}_?][\\p{L}\\p{N}_?\\-]*):");
+    private static final Pattern PARAM_COLON = Pattern.compile("^([-\u2013\u2014\u2015][\\p{L}_?][\\p{L}\\p{N}_?\\-]*):");
     private static final Pattern SCRIPTBLOCK_CREATE = Pattern.compile(
             "(?i)^\\[(?:system\\.management\\.automation\\.)?scriptblock\\]::create$");
     private static final Pattern LITERAL_STRING = Pattern.compile(
@@ -349,7 +349,7 @@ final class PsBuilder {
             return false;
         }
         char c = d.charAt(0);
-        if ("[-+!,=*:".indexOf(c) >= 0) {
+        if ("[-+!,=*:".indexOf(c) >= 0 || PsText.isDash(c)) {
             return false;
         }
         if (Character.isDigit(c) || c == '.' && d.length() > 1 && Character.isDigit(d.charAt(1))) {
@@ -452,7 +452,7 @@ final class PsBuilder {
                         Matcher m = PARAM_COLON.matcher(head.raw());
                         if (m.find()) {
                             String p = m.group(1);
-                            argv.add(new Word(PsText.bare(p), p + ":", true, Set.of()));
+                            argv.add(new Word(PsText.leadingDash(PsText.bare(p)), p + ":", true, Set.of()));
                             String rest = head.raw().substring(m.end());
                             value = new ArrayList<>();
                             if (!rest.isEmpty()) {
@@ -832,7 +832,8 @@ final class PsBuilder {
             raw.append(p.raw());
             switch (p.kind()) {
                 case WORD -> {
-                    text.append(PsText.bare(p.raw()));
+                    String bare = PsText.bare(p.raw());
+                    text.append(prev == null ? PsText.leadingDash(bare) : bare);
                     if (p.raw().indexOf('`') >= 0) {
                         f.add(WordFeature.ESCAPED);
                     }
