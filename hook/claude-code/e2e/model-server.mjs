@@ -72,8 +72,10 @@ export function reply(body, log) {
   if (results.length < calls.length) {
     const n = results.length;
     const call = calls[n];
+    // {{PAD:n}} in a command becomes n letters, for inputs larger than a prompt can carry.
+    const command = call.arg.replace(/\{\{PAD:(\d+)\}\}/g, (_, len) => 'a'.repeat(Number(len)));
     const use = call.kind === 'RUN'
-      ? { name: 'Bash', input: { command: call.arg, description: `scripted command ${n}` } }
+      ? { name: 'Bash', input: { command, description: `scripted command ${n}` } }
       : { name: 'Read', input: { file_path: call.arg } };
     return message(`msg_${n}`, [{ type: 'tool_use', id: `toolu_sw_${n}`, ...use }], 'tool_use');
   }

@@ -12,15 +12,19 @@
 //      with "no decision": it must not block it.
 //   2. destructive: `rm -rf <victim>` (a directory outside the project) under {"mode": "hard"},
 //      with Claude Code's own permission checks switched off (--dangerously-skip-permissions), so
-//      that only the hook can stop it: the victim survives, the model is told `shell-warden SWnnnn: …`, and Claude Code lists the
-//      call in permission_denials. Today's rules make it `ask` (SW0002), which -p mode ends as a
+//      that only the hook can stop it: the victim survives, the model is told
+//      `shell-warden SWnnnn: …`, and Claude Code lists the call in permission_denials. Today's rules make it `ask` (SW0002), which -p mode ends as a
 //      denial; a rule that denies deletes outside the project makes it `deny` and it still passes.
 //   3. degraded: the same with a hook whose --config file does not exist: it refuses by exit 2
 //      and the victim survives (Claude Code runs the command after any other hook failure).
+//   4. missing-checker: the executable path points nowhere; the recommended `|| exit 2` guard
+//      turns the shell's exit 127 into a refusal.
+//   5. oversize: a 2 MB command (over the adapter's 1 MiB input bound) is refused by exit 2.
 //      The victim is a temporary directory: no command here could harm the machine even if the
 //      hook were not called (`rm -rf /` or `~` are never used).
 //
 // Env: SHELL_WARDEN_CHECKER (default: <repo>/checker/target/shell-warden, built by `mvn package`),
+// CLAUDE_CODE_VERSION (default 2.1.197),
 // CLAUDE_E2E_TIMEOUT_MS (per client run, default 120000), CLAUDE_E2E_KEEP=1 keeps the temp dir.
 // Needs Node >= 20 and, on first run, the npm registry. Talks to nothing but 127.0.0.1: the
 // client's other traffic is switched off and any that remains goes to a dead local proxy.
@@ -32,10 +36,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startModelServer } from './model-server.mjs';
 
-const CLAUDE_CODE_VERSION = '2.1.197';
+// The version observed and pinned; CLAUDE_CODE_VERSION=x.y.z tries another (own cache folder).
+const CLAUDE_CODE_VERSION = process.env.CLAUDE_CODE_VERSION || '2.1.197';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..', '..');
-const cacheDir = path.join(here, '.cache');
+const cacheDir = path.join(here, '.cache', CLAUDE_CODE_VERSION);
 const checker = process.env.SHELL_WARDEN_CHECKER || path.join(repo, 'checker', 'target', 'shell-warden');
 const runTimeoutMs = Number(process.env.CLAUDE_E2E_TIMEOUT_MS || 120000);
 
@@ -162,22 +167,26 @@ async function main() {
    * `rm -rf <victim outside the project>` with Claude Code's own permission checks off, so only
    * the hook can stop it; the victim must survive and the model must get `toldMatches`.
    */
-  const refused = async (name, hookCommand, toldMatches) => {
+  const refused = async (name, hookCommand, toldMatches, { suffix = '', hugeOutput = false } = {}) => {
     const { home, project } = sandbox(name);
     const victim = path.join(work, name, 'outside', 'victim');
     fs.mkdirSync(victim, { recursive: true });
     fs.writeFileSync(path.join(victim, 'precious.txt'), 'keep me\n');
     server.log.results = [];
     const settings = settingsFile(path.join(work, name), 'settings.json', 'Bash', hookCommand);
-    const r = await runClaude(bin, { prompt: `RUN[[rm -rf ${victim}]]`, project, home, settings,
+    const r = await runClaude(bin, { prompt: `RUN[[rm -rf ${victim}${suffix}]]`, project, home, settings,
       baseUrl: server.url, bypass: true });
     const [res] = server.log.results;
-    check(`${name}: the client finished in time`, r.code === 0 && !r.timedOut && r.json !== null, describe(r));
+    // With a 2 MB command in it, the client's own JSON report comes out truncated (2.1.197 exits
+    // before flushing ~900 KB of stdout), so only its exit is checked then.
+    check(`${name}: the client finished in time`, r.code === 0 && !r.timedOut && (hugeOutput || r.json !== null), describe(r));
     check(`${name}: the victim survived`, fs.existsSync(path.join(victim, 'precious.txt')), describe(r));
     console.log(`# ${name}: the model was told: ${res ? res.text.trim() : '(nothing)'}`);
     check(`${name}: the model was told why`, Boolean(res && res.isError && toldMatches.test(res.text)), describe(r));
-    check(`${name}: Claude Code recorded a permission denial`,
-      Array.isArray(r.json?.permission_denials) && r.json.permission_denials.some((d) => d.tool_name === 'Bash'), describe(r));
+    if (!hugeOutput) {
+      check(`${name}: Claude Code recorded a permission denial`,
+        Array.isArray(r.json?.permission_denials) && r.json.permission_denials.some((d) => d.tool_name === 'Bash'), describe(r));
+    }
   };
 
   try {
@@ -215,6 +224,11 @@ async function main() {
     //    shell's exit 127 into exit 2, which Claude Code treats as a refusal.
     await refused('missing-checker', guarded(`${q(path.join(work, 'no-such-dir', 'shell-warden'))} hook claude-code`),
       /PreToolUse:Bash hook error/);
+
+    // 5. Input over the adapter's 1 MiB bound (a 2 MB command, padded by the model server): the
+    //    adapter stops reading and refuses by exit 2 while the client is still writing; no guard.
+    await refused('oversize', `${q(checker)} hook claude-code`, /the hook input exceeds 1048576 bytes/,
+      { suffix: ' # {{PAD:2000000}}', hugeOutput: true });
   } finally {
     await server.close();
     if (process.env.CLAUDE_E2E_KEEP === '1') console.log(`kept ${work}`);

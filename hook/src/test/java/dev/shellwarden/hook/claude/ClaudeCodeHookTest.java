@@ -237,6 +237,21 @@ class ClaudeCodeHookTest {
     }
 
     @Test
+    void aStdinThatNeverEndsIsRefusedAtTheDeadline() throws IOException {
+        java.io.PipedOutputStream writer = new java.io.PipedOutputStream();
+        java.io.PipedInputStream stdin = new java.io.PipedInputStream(writer);
+        writer.write("{\"hook_event_name\":".getBytes(StandardCharsets.UTF_8)); // and then nothing, never closed
+        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "", ""));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = new ClaudeCodeHook(judge, Duration.ofMillis(200)).run(stdin, out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertRefused(new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)));
+        assertTrue(judge.calls.isEmpty());
+        writer.close();
+    }
+
+    @Test
     void aStdoutThatFailsDegradesToARefusal() {
         OutputStream broken = new OutputStream() {
             @Override
