@@ -66,8 +66,13 @@ public final class Checker {
 
     /** Decides one raw command in this checker's mode and shell. */
     public CommandDecision decide(String raw, String projectDir, String cwd) {
+        return decide(raw, projectDir, cwd, name -> { });
+    }
+
+    /** Decides one raw command, telling {@code firedRules} the name of every rule that fires. */
+    public CommandDecision decide(String raw, String projectDir, String cwd, java.util.function.Consumer<String> firedRules) {
         Ctx ctx = new Ctx(projectDir, cwd, config.mode().wire(), config.shell().name().toLowerCase(Locale.ROOT), raw);
-        return engine.decide(splitter.split(raw), ctx, config.mode(), config.overlay());
+        return engine.decide(splitter.split(raw), ctx, config.mode(), config.overlay(), firedRules);
     }
 
     /** The working directory of a command: its own, resolved against the project, or the project. */

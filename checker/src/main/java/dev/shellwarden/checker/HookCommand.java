@@ -2,9 +2,9 @@ package dev.shellwarden.checker;
 
 import dev.shellwarden.checker.config.CheckerConfig;
 import dev.shellwarden.checker.config.ConfigReader;
+import dev.shellwarden.checker.policy.PolicyBundle;
 import dev.shellwarden.engine.CommandDecision;
 import dev.shellwarden.engine.Engine;
-import dev.shellwarden.engine.RuleBook;
 import dev.shellwarden.hook.CommandJudge;
 import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
@@ -174,7 +174,8 @@ public final class HookCommand {
         public Judgement judge(String command, String cwd) {
             if (checker == null) {
                 CheckerConfig cfg = configPath == null ? CheckerConfig.DEFAULTS : ConfigReader.read(configPath);
-                checker = new Checker(new Engine(RuleBook.builtIn(HookCommand.class.getClassLoader())), cfg);
+                // The config's policy bundle, if any, joins the built-in rules exactly as in the letter check.
+                checker = new Checker(new Engine(PolicyBundle.ruleBook(cfg, HookCommand.class.getClassLoader())), cfg);
             }
             // Claude Code runs Bash in the session's cwd; without --project-dir that is also taken
             // as the project (a `cd` elsewhere in an earlier call moves it: see the README).

@@ -3,6 +3,7 @@ package dev.shellwarden.checker;
 import dev.shellwarden.checker.config.CheckerConfig;
 import dev.shellwarden.checker.config.ConfigException;
 import dev.shellwarden.checker.config.ConfigReader;
+import dev.shellwarden.checker.policy.PolicyBundle;
 import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.checker.protocol.Letter;
 import dev.shellwarden.checker.protocol.LetterReader;
@@ -19,6 +20,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * The {@code shell-warden} command. The default command is the one-shot check: one letter on
@@ -35,7 +37,31 @@ public final class Main {
     /** Exit status for an internal error. */
     public static final int EXIT_INTERNAL = 3;
 
-    private static final String USAGE = "usage: shell-warden [--config FILE] < letter.json";
+    private static final String USAGE = "usage: shell-warden [--config FILE] < letter.json"
+            + " | shell-warden COMMAND … (see shell-warden --help)";
+
+    /** The policy authors' command line (picocli): gets the whole argument list. */
+    private static final String CLI = "dev.shellwarden.checker.cli.Cli";
+
+    /**
+     * Subcommands and the class that runs each, by first argument. WHY a table of class names: the
+     * one-shot check must not load picocli or any subcommand class, so they are only looked up
+     * here, by name, when the first argument asks for them. Each class has
+     * {@code static int run(String[] args, InputStream in, PrintStream out, PrintStream err)} taking
+     * the whole argument list and returning the exit status. Add a line to add a subcommand.
+     */
+    private static final Map<String, String> SUBCOMMANDS = Map.ofEntries(
+            Map.entry("explain", CLI),
+            Map.entry("test", CLI),
+            Map.entry("compile", CLI),
+            Map.entry("scan", CLI),
+            Map.entry("docs", CLI),
+            Map.entry("help", CLI),
+            Map.entry("--help", CLI),
+            Map.entry("-h", CLI),
+            Map.entry("--version", CLI),
+            Map.entry("-V", CLI));
+
 
     private Main() {
     }
@@ -58,6 +84,9 @@ public final class Main {
 
     /** Runs the command line; returns the exit status. */
     static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        if (args.length > 0 && SUBCOMMANDS.containsKey(args[0])) {
+            return subcommand(SUBCOMMANDS.get(args[0]), args, in, out, err);
+        }
         try {
             Path config = null;
             for (int i = 0; i < args.length; i++) {
@@ -68,10 +97,6 @@ public final class Main {
                         }
                         config = Path.of(args[++i]);
                     }
-                    case "-h", "--help" -> {
-                        out.write((USAGE + "\n").getBytes(StandardCharsets.UTF_8));
-                        return 0;
-                    }
                     default -> throw new UsageException("unknown argument `" + args[i] + "`");
                 }
             }
@@ -80,7 +105,7 @@ public final class Main {
                 err.println("shell-warden: warning: " + w);
             }
             Letter letter = LetterReader.read(readBounded(in));
-            RuleBook book = RuleBook.builtIn(Main.class.getClassLoader());
+            RuleBook book = PolicyBundle.ruleBook(cfg, Main.class.getClassLoader());
             for (String w : OverlayCheck.warnings(cfg.overlay(), book)) {
                 err.println("shell-warden: warning: " + w);
             }
@@ -95,6 +120,23 @@ public final class Main {
             return EXIT_BAD_INPUT;
         } catch (Throwable t) {
             err.println("shell-warden: internal error: " + Json.oneLine(t.toString()));
+            return EXIT_INTERNAL;
+        }
+    }
+
+    /** Hands the command line to a subcommand class, loaded only now. */
+    private static int subcommand(String className, String[] args, InputStream in, OutputStream out, PrintStream err) {
+        try {
+            PrintStream ps = out instanceof PrintStream p ? p : new PrintStream(out, false, StandardCharsets.UTF_8);
+            Object status = Class.forName(className).getMethod("run", String[].class, InputStream.class,
+                    PrintStream.class, PrintStream.class).invoke(null, args, in, ps, err);
+            ps.flush();
+            return (Integer) status;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            err.println("shell-warden: internal error: " + Json.oneLine(e.getCause().toString()));
+            return EXIT_INTERNAL;
+        } catch (ReflectiveOperationException | LinkageError e) {
+            err.println("shell-warden: internal error: " + Json.oneLine(e.toString()));
             return EXIT_INTERNAL;
         }
     }

@@ -13,6 +13,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.kie.api.event.rule.AfterMatchFiredEvent;
 import org.kie.api.event.rule.DefaultAgendaEventListener;
 import org.kie.api.runtime.KieSession;
@@ -48,6 +49,14 @@ public final class Engine {
 
     /** Decides one command. */
     public CommandDecision decide(SplitResult split, Ctx ctx, Mode mode, Overlay overlay) {
+        return decide(split, ctx, mode, overlay, name -> { });
+    }
+
+    /**
+     * Decides one command, telling {@code firedRules} the DRL name of every rule that fires,
+     * classification rules included, in firing order ({@code shell-warden explain} shows them).
+     */
+    public CommandDecision decide(SplitResult split, Ctx ctx, Mode mode, Overlay overlay, Consumer<String> firedRules) {
         List<Segment> segments = split.segments();
         if (segments.isEmpty()) {
             return new CommandDecision(Verdict.ALLOW, BuiltinRules.EMPTY, false, false, segments,
@@ -55,7 +64,7 @@ public final class Engine {
         }
         List<Finding> findings = new ArrayList<>();
         List<Category> categories = new ArrayList<>();
-        boolean overflow = fire(segments, ctx, mode, overlay, findings, categories);
+        boolean overflow = fire(segments, ctx, mode, overlay, findings, categories, firedRules);
         List<Finding> perSegment = new ArrayList<>();
         for (Segment s : segments) {
             perSegment.add(decideSegment(s, findings, mode));
@@ -78,12 +87,13 @@ public final class Engine {
 
     /** Runs a fresh session; returns true when the firing bound was hit. */
     private boolean fire(List<Segment> segments, Ctx ctx, Mode mode, Overlay overlay,
-            List<Finding> findings, List<Category> categories) {
+            List<Finding> findings, List<Category> categories, Consumer<String> firedRules) {
         KieSession session = book.kieBase().newKieSession();
         try {
             session.addEventListener(new DefaultAgendaEventListener() {
                 @Override
                 public void afterMatchFired(AfterMatchFiredEvent event) {
+                    firedRules.accept(event.getMatch().getRule().getName());
                     record(event.getMatch(), mode, overlay, findings);
                 }
             });

@@ -66,6 +66,17 @@ public final class RuleBook {
      * @throws IllegalStateException when a list is missing or a class cannot be loaded
      */
     public static RuleBook fromModelLists(ClassLoader loader, List<String> lists) {
+        return fromModels(loader, lists, List.of());
+    }
+
+    /**
+     * Builds one rule book from the model classes listed in each resource of {@code lists} plus the
+     * model classes named in {@code extraModels} (a policy bundle's), all loaded through
+     * {@code loader}: one KieBase, so author rules see the built-in rules' categories.
+     *
+     * @throws IllegalStateException when a list is missing or a class cannot be loaded
+     */
+    public static RuleBook fromModels(ClassLoader loader, List<String> lists, List<String> extraModels) {
         List<Model> models = new ArrayList<>();
         for (String list : lists) {
             List<String> classNames = readModelList(loader, list);
@@ -76,7 +87,24 @@ public final class RuleBook {
                 models.add(instantiate(loader, className));
             }
         }
+        for (String className : extraModels) {
+            models.add(instantiate(loader, className));
+        }
         return new RuleBook(KieBaseBuilder.createKieBaseFromModel(models));
+    }
+
+    /**
+     * One metadata attribute of a rule, unquoted ({@code alternative}, {@code rationale},
+     * {@code shell}…), or empty.
+     */
+    public String metadata(String ruleName, String key) {
+        for (KiePackage p : kieBase.getKiePackages()) {
+            Rule r = p.getRules().stream().filter(x -> x.getName().equals(ruleName)).findFirst().orElse(null);
+            if (r != null) {
+                return RuleInfo.text(r.getMetaData().get(key));
+            }
+        }
+        return "";
     }
 
     private static List<String> readModelList(ClassLoader loader, String resource) {

@@ -27,6 +27,12 @@ import java.util.Optional;
 public record RuleInfo(String id, String name, String family, Optional<Verdict> loose,
         Optional<Verdict> hard, String summary, String message) {
 
+    /**
+     * The form of a rule id: two to eight capitals and four digits. {@code SW} ids belong to the
+     * built-in rules; policy authors choose their own prefix.
+     */
+    public static final String ID_PATTERN = "[A-Z]{2,8}[0-9]{4}";
+
     /** The family whose rules can never be loosened by configuration. */
     public static final String FLOOR = "floor";
 

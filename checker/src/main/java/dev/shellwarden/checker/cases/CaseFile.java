@@ -1,6 +1,7 @@
 package dev.shellwarden.checker.cases;
 
 import dev.shellwarden.engine.Mode;
+import dev.shellwarden.engine.RuleInfo;
 import dev.shellwarden.engine.Verdict;
 import dev.shellwarden.grammar.Shell;
 import java.io.IOException;
@@ -122,9 +123,9 @@ public final class CaseFile {
                     verdicts.put(Mode.LOOSE, Verdict.parse(tok.substring(6)));
                 } else if (tok.startsWith("hard=")) {
                     verdicts.put(Mode.HARD, Verdict.parse(tok.substring(5)));
-                } else if (tok.matches("SW[0-9]{4}")) {
+                } else if (tok.matches(RuleInfo.ID_PATTERN)) {
                     rule = Optional.of(tok);
-                } else if (tok.matches("![A-Z]{2}[0-9]{4}")) {
+                } else if (tok.startsWith("!") && tok.substring(1).matches(RuleInfo.ID_PATTERN)) {
                     notFired.add(tok.substring(1));
                 } else if (tok.startsWith("shell=")) {
                     shell = switch (tok.substring(6)) {

@@ -4,6 +4,7 @@ import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.checker.protocol.LetterReader;
 import dev.shellwarden.engine.Mode;
 import dev.shellwarden.engine.Overlay;
+import dev.shellwarden.engine.RuleInfo;
 import dev.shellwarden.engine.Verdict;
 import dev.shellwarden.grammar.Shell;
 import java.io.IOException;
@@ -23,7 +24,8 @@ import java.util.Optional;
  * {
  *   "mode": "loose",            // or "hard"
  *   "shell": "bash",            // or "powershell": how raw is parsed
- *   "rules": { "SW3001": "deny", "SW5002": "off" }   // per-rule verdict or off
+ *   "rules": { "SW3001": "deny", "SW5002": "off" },  // per-rule verdict or off
+ *   "policy": { "path": "policy.swb", "sha256": "…" } // a bundle from `shell-warden compile`
  * }
  * </pre>
  */
@@ -47,14 +49,15 @@ public final class ConfigReader {
             throw new ConfigException("cannot read config " + path + ": " + describe(e));
         }
         try {
-            return parse(LetterReader.decodeUtf8(bytes, "config"));
+            Path dir = path.toAbsolutePath().getParent();
+            return parse(LetterReader.decodeUtf8(bytes, "config"), dir);
         } catch (dev.shellwarden.checker.protocol.ProtocolException e) {
             throw new ConfigException("config " + path + ": " + e.getMessage());
         }
     }
 
     /** A file problem in words, without Java class names. */
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         if (e instanceof java.nio.file.NoSuchFileException) {
             return "no such file";
         }
@@ -67,8 +70,13 @@ public final class ConfigReader {
         return Json.oneLine(e.getMessage() == null ? "i/o error" : e.getMessage());
     }
 
-    /** Parses config text. */
+    /** Parses config text; a relative policy path is resolved against the working directory. */
     public static CheckerConfig parse(String text) {
+        return parse(text, Path.of("").toAbsolutePath());
+    }
+
+    /** Parses config text; a relative policy path is resolved against {@code baseDir}. */
+    public static CheckerConfig parse(String text, Path baseDir) {
         Object tree = Json.parse(Json.jsoncFactory(), text);
         if (!(tree instanceof Map<?, ?> top)) {
             throw new ConfigException("config must be a JSON object, got " + Json.typeName(tree));
@@ -77,6 +85,7 @@ public final class ConfigReader {
         Mode mode = Mode.LOOSE;
         Shell shell = Shell.BASH;
         Map<String, Optional<Verdict>> rules = new LinkedHashMap<>();
+        Optional<PolicyRef> policy = Optional.empty();
         for (Map.Entry<?, ?> e : top.entrySet()) {
             String key = String.valueOf(e.getKey());
             Object v = e.getValue();
@@ -92,10 +101,38 @@ public final class ConfigReader {
                     default -> throw new ConfigException("shell must be \"bash\" or \"powershell\", got " + show(v));
                 };
                 case "rules" -> rules.putAll(rules(v));
+                case "policy" -> policy = Optional.of(policy(v, baseDir));
                 default -> warnings.add("unknown config key `" + key + "` ignored");
             }
         }
-        return new CheckerConfig(mode, shell, new Overlay(rules), warnings);
+        return new CheckerConfig(mode, shell, new Overlay(rules), policy, warnings);
+    }
+
+    private static PolicyRef policy(Object v, Path baseDir) {
+        if (!(v instanceof Map<?, ?> m)) {
+            throw new ConfigException("policy must be an object {\"path\": …, \"sha256\": …}, got " + Json.typeName(v));
+        }
+        for (Object k : m.keySet()) {
+            if (!k.equals("path") && !k.equals("sha256")) {
+                throw new ConfigException("policy: unknown key `" + k + "` (expected path and sha256)");
+            }
+        }
+        if (!m.containsKey("path") || !m.containsKey("sha256")) {
+            throw new ConfigException("policy needs both path and sha256 (printed by `shell-warden compile`)");
+        }
+        String path = str(m.get("path"), "policy.path");
+        String sha = str(m.get("sha256"), "policy.sha256");
+        if (path.isEmpty()) {
+            throw new ConfigException("policy.path must not be empty");
+        }
+        if (!sha.matches("[0-9a-f]{64}")) {
+            throw new ConfigException("policy.sha256 must be 64 lower-case hex digits, got " + show(sha));
+        }
+        try {
+            return new PolicyRef(baseDir.resolve(path).normalize(), sha);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new ConfigException("policy.path is not a valid path: " + show(path));
+        }
     }
 
     private static Map<String, Optional<Verdict>> rules(Object v) {
@@ -105,8 +142,8 @@ public final class ConfigReader {
         Map<String, Optional<Verdict>> out = new LinkedHashMap<>();
         for (Map.Entry<?, ?> e : m.entrySet()) {
             String id = String.valueOf(e.getKey());
-            if (!id.matches("SW[0-9]{4}")) {
-                throw new ConfigException("rules: `" + id + "` is not a rule id (SW and four digits)");
+            if (!id.matches(RuleInfo.ID_PATTERN)) {
+                throw new ConfigException("rules: `" + id + "` is not a rule id (capitals and four digits)");
             }
             String s = str(e.getValue(), "rules." + id);
             out.put(id, switch (s) {
