@@ -52,6 +52,12 @@ final class BashWalker {
         }
     }
 
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final Pattern ELEMENT_ASSIGN = Pattern.compile("(?s)\\[[^]]+]\\+?=.*");
+    private static final Pattern ARRAY_ASSIGN = Pattern.compile("(?s)[A-Za-z_][A-Za-z0-9_]*(\\[.*)?\\+?=\\(.*");
+    private static final Pattern SUBSCRIPTED = Pattern.compile("(?s)[A-Za-z_][A-Za-z0-9_]*\\[.*");
+    private static final Pattern PLAIN = Pattern.compile("[^'\"$`\\\\]+");
+    private static final Pattern DECLARED_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\[.*])?\\+?");
     private static final Pattern EXPANSION = Pattern.compile("(?<!\\\\)(\\$[A-Za-z_{(0-9@*#?!$-]|`)");
 
     /** Literal variable values known at a point of the text. */
@@ -260,8 +266,16 @@ final class BashWalker {
         return i;
     }
 
-    private void pipeline(BashParser.PipelineContext p, Ctx c, Unit u, int item, String op, boolean bg) {
+    private void pipeline(BashParser.PipelineContext p, Ctx c0, Unit u, int item, String op, boolean bg) {
         List<BashParser.CommandContext> cmds = p.command();
+        Ctx c = c0;
+        if (p.TIME() != null) {
+            // the `time` keyword times the pipeline: recorded as a wrapper of its commands
+            List<String> w = new ArrayList<>(c0.wrappers());
+            w.add("time");
+            c = new Ctx(c0.parent(), c0.depth(), c0.prov(), List.copyOf(w), c0.vars(), c0.conditional(),
+                    c0.inRedirects(), c0.inHeredocs(), c0.inStdinFile());
+        }
         // Assignments that may not run, or run in a subshell, make the variable unknown.
         boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
         for (int stage = 0; stage < cmds.size(); stage++) {
@@ -280,6 +294,10 @@ final class BashWalker {
         } else {
             BashParser.FunctionDefContext fd = cmd.functionDef();
             userCommands.add(fd.WORD().getText());
+            if (!fd.WORD().getText().chars().allMatch(ch -> "'\"$`\\".indexOf(ch) < 0)) {
+                // a function name is a plain word
+                opaque(u.text().substring(fd.start.getStartIndex(), fd.stop.getStopIndex() + 1), c, OpaqueReason.SYNTAX_ERROR);
+            }
             Ctx body = new Ctx(c.parent(), c.depth(), structural(c, Provenance.FUNCTION_BODY), c.wrappers(), c.vars().copy(), true,
                     c.inRedirects(), c.inHeredocs(), c.inStdinFile());
             compound(fd.functionBody().compoundCommand(), withRedirects(fd.functionBody().redirect(), body, u), u, pos);
@@ -301,6 +319,15 @@ final class BashWalker {
             Heredoc h = heredocOf(r, red, u);
             if (h != null) {
                 hs.add(h);
+                BashLexerBase.HeredocBody b = u.heredocs().get(r.redirectOp().getStart().getStartIndex());
+                if (b != null && !b.quoted() && !red.op().equals("<<<")) {
+                    // the substitutions of an unquoted body run once, before the compound command
+                    Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+                    heredocChildren(b.body(), c, c.parent(), reasons);
+                    for (OpaqueReason reason : reasons) {
+                        opaque(b.body(), c, reason);
+                    }
+                }
             }
             children(r.WORD().getSymbol(), u, c, c.parent());
         }
@@ -372,6 +399,20 @@ final class BashWalker {
 
     /** {@code for NAME in WORDS}: the words may run substitutions; NAME is no longer known. */
     private void loopWords(List<TerminalNode> words, TerminalNode arith, Ctx c, Unit u) {
+        if (!words.isEmpty() && !dev.shellwarden.grammar.bash.Names.isIdentifier(words.get(0).getText())) {
+            opaque(words.get(0).getText(), c, OpaqueReason.SYNTAX_ERROR); // not a variable name
+        }
+        if (arith != null) {
+            String raw = arith.getText();
+            List<String> parts = ExpansionCheck.splitTop(raw.substring(2, Math.max(2, raw.length() - 2)), ';');
+            boolean ok = parts.size() == 3;
+            for (String part : parts) {
+                ok &= part.isBlank() || ExpansionCheck.arithmetic(part);
+            }
+            if (!ok) {
+                opaque(raw, c, OpaqueReason.SYNTAX_ERROR);
+            }
+        }
         for (int i = 0; i < words.size(); i++) {
             if (i == 0) {
                 c.vars().known.remove(words.get(0).getText());
@@ -397,6 +438,16 @@ final class BashWalker {
         }
         argv.add(Word.literal("]]"));
         Draft d = add(c, argv, List.of(), c.inRedirects(), c.inHeredocs(), pos);
+        List<String> items = new ArrayList<>();
+        for (BashParser.CondItemContext item : cc.condItem()) {
+            items.add(item.NEWLINE() != null ? "\n" : item.getText());
+            if (item.WORD() != null && decode(item.WORD().getSymbol(), u, c).malformed()) {
+                d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+            }
+        }
+        if (!ExpansionCheck.conditional(items)) {
+            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+        }
         for (BashParser.CondItemContext item : cc.condItem()) {
             if (item.WORD() != null) {
                 children(item.WORD().getSymbol(), u, c, d.id);
@@ -408,9 +459,12 @@ final class BashWalker {
         String raw = t.getText();
         String inner = raw.length() >= 4 ? raw.substring(2, raw.length() - 2) : raw;
         boolean dyn = EXPANSION.matcher(inner).find();
-        Word expr = new Word(inner, inner, !dyn, dyn ? Set.of(WordFeature.ARITHMETIC) : Set.of());
+        Word expr = new Word(inner.strip(), inner, !dyn, dyn ? Set.of(WordFeature.ARITHMETIC) : Set.of());
         Draft d = add(c, List.of(Word.literal("(("), expr, Word.literal("))")), List.of(), c.inRedirects(),
                 c.inHeredocs(), pos);
+        if (!ExpansionCheck.arithmetic(inner)) {
+            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+        }
         c.vars().known.clear();
         children(t, u, c, d.id);
     }
@@ -431,6 +485,9 @@ final class BashWalker {
                 Token tok = t.getSymbol();
                 wordTokens.add(tok);
                 BashWords.Decoded d = decode(tok, u, c);
+                if (d.malformed()) {
+                    reasons.add(OpaqueReason.SYNTAX_ERROR);
+                }
                 if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
                     assignments.add(d.word());
                 } else {
@@ -440,6 +497,11 @@ final class BashWalker {
                 Redirect red = redirect(r, u, c);
                 redirects.add(red);
                 wordTokens.add(r.WORD().getSymbol());
+                if (red.op().startsWith("<<") && !red.op().equals("<<<") && !decode(r.WORD().getSymbol(), u, c).word().literal()
+                        || decode(r.WORD().getSymbol(), u, c).malformed()) {
+                    // bash takes no expansion in a heredoc delimiter; mvdan/sh rejects it outright.
+                    reasons.add(OpaqueReason.SYNTAX_ERROR);
+                }
                 stdinFile |= red.op().equals("<") || red.op().equals("<>");
                 Heredoc h = heredocOf(r, red, u);
                 if (h != null) {
@@ -456,6 +518,7 @@ final class BashWalker {
         }
         Draft d = add(c, argv, assignments, redirects, heredocs, pos);
         d.reasons.addAll(reasons);
+        checkSimple(d);
         for (Token tok : wordTokens) {
             children(tok, u, c, d.id);
         }
@@ -466,6 +529,60 @@ final class BashWalker {
         }
         updateVars(d, c);
         analyze(d, c, stdinFile);
+    }
+
+    /** Checks bash makes on simple commands that the grammar alone does not. */
+    private static void checkSimple(Draft d) {
+        for (Word a : d.assignments) {
+            int eq = a.raw().indexOf('=');
+            String value = a.raw().substring(eq + 1);
+            if (value.startsWith("(") && value.endsWith(")")) {
+                for (String element : WHITESPACE.split(value.substring(1, value.length() - 1).trim())) {
+                    if (element.startsWith("[") && !ELEMENT_ASSIGN.matcher(element).matches()) {
+                        d.reasons.add(OpaqueReason.SYNTAX_ERROR); // `[i]` without `=value` in an array
+                    }
+                }
+            }
+        }
+        if (!d.argv.isEmpty()) {
+            for (Word a : d.assignments) {
+                // an array or element assignment cannot prefix a command
+                if (ARRAY_ASSIGN.matcher(a.raw()).matches() || SUBSCRIPTED.matcher(a.raw()).matches()) {
+                    d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+                }
+            }
+            Word w0 = d.argv.get(0);
+            if (w0.raw().indexOf('[') > 0 && SUBSCRIPTED.matcher(w0.raw()).matches()) {
+                d.reasons.add(OpaqueReason.SYNTAX_ERROR); // `a[1]` as a command: bash rejects it
+            }
+            if (w0.literal()) {
+                switch (w0.text()) {
+                    case "let" -> {
+                        if (d.argv.size() < 2) {
+                            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+                        }
+                        for (Word a : d.argv.subList(1, d.argv.size())) {
+                            if (!ExpansionCheck.arithmetic(a.text())) {
+                                d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+                            }
+                        }
+                    }
+                    case "declare", "typeset", "local", "export", "readonly" -> {
+                        for (Word a : d.argv.subList(1, d.argv.size())) {
+                            int eq = a.raw().indexOf('=');
+                            String name = eq > 0 ? a.raw().substring(0, eq) : "";
+                            if (eq > 0 && !name.startsWith("-") && PLAIN.matcher(name).matches()
+                                    && !DECLARED_NAME.matcher(name).matches()) {
+                                d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+                            }
+                        }
+                    }
+                    default -> {
+                        // nothing more to check
+                    }
+                }
+            }
+        }
     }
 
     private Heredoc heredocOf(BashParser.RedirectContext r, Redirect red, Unit u) {
@@ -557,15 +674,19 @@ final class BashWalker {
 
     /** Scans an unquoted heredoc body for the substitutions it runs; returns true when it expands. */
     private boolean heredocChildren(String body, Ctx c, Draft d) {
+        return heredocChildren(body, c, d.id, d.reasons);
+    }
+
+    private boolean heredocChildren(String body, Ctx c, int parent, Set<OpaqueReason> reasons) {
         BashLexer lx = new BashLexer(new StringCharStream(body));
         lx.removeErrorListeners();
         lx.scanHeredocBody();
         if (lx.limitHit()) {
-            d.reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
             return true;
         }
         if (lx.errors() > 0) {
-            d.reasons.add(OpaqueReason.SYNTAX_ERROR);
+            reasons.add(OpaqueReason.SYNTAX_ERROR);
         }
         for (BashLexerBase.Span s : lx.spans()) {
             if (s.subDepth() != 0 || s.kind() != BashLexer.SUB_OPEN && s.kind() != BashLexer.BACKTICK) {
@@ -574,7 +695,7 @@ final class BashWalker {
             String inner = body.substring(s.innerStart(), Math.max(s.innerStart(), s.innerEnd()));
             boolean bt = s.kind() == BashLexer.BACKTICK;
             nested(bt ? unescapeBackticks(inner) : inner,
-                    c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, d.id));
+                    c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, parent));
         }
         return !lx.spans().isEmpty() || EXPANSION.matcher(body).find();
     }
@@ -674,6 +795,10 @@ final class BashWalker {
             // coproc NAME cmd: an asynchronous co-process the splitter does not model.
             d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
         }
+        if (readsScriptFile(name) && d.argv.stream().skip(1).anyMatch(w -> w.has(WordFeature.PROCESS_SUBSTITUTION))) {
+            // `bash <(curl …)`, `source <(…)`: the script is another command's output
+            d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+        }
         List<String> wrappers = new ArrayList<>(d.wrappers);
         wrappers.add(name);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
@@ -719,6 +844,13 @@ final class BashWalker {
                     }
                 }
                 case STDIN_SCRIPT -> stdinScript(d, w, inner, stdinFile);
+                case INTERPRETER_CODE -> {
+                    // the code argument decides everything the interpreter does: rules read it, so
+                    // it must be literal
+                    if (!w.literal()) {
+                        d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                    }
+                }
                 case UNDETERMINED -> d.reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
                 default -> {
                     // NONE: nothing more runs
@@ -727,11 +859,24 @@ final class BashWalker {
         }
     }
 
+    private static boolean readsScriptFile(String name) {
+        return Wrappers.SHELLS.contains(name) || name.equals("source") || name.equals(".")
+                || dev.shellwarden.grammar.bash.Names.versioned(name, "python") || name.equals("node")
+                || dev.shellwarden.grammar.bash.Names.versioned(name, "perl")
+                || dev.shellwarden.grammar.bash.Names.versioned(name, "ruby")
+                || dev.shellwarden.grammar.bash.Names.versioned(name, "php");
+    }
+
     /** An interpreter reading its program from standard input. */
     private void stdinScript(Draft d, Wrappers.Unwrap w, Ctx inner, boolean stdinFile) {
         if (!d.heredocs.isEmpty()) {
             if (!w.shell()) {
-                return; // the body is attached to the segment for rules to read
+                // the body is attached to the segment for rules to read; unless the shell expands
+                // it first, then the program is not known
+                if (d.heredocDynamic.stream().anyMatch(Boolean::booleanValue)) {
+                    d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                }
+                return;
             }
             for (int i = 0; i < d.heredocs.size(); i++) {
                 Heredoc h = d.heredocs.get(i);

@@ -19,7 +19,7 @@ final class BashWords {
      * A decoded word plus, for each character of its text, whether it came from unquoted source
      * (only those take part in brace expansion).
      */
-    record Decoded(Word word, BitSet unquoted) {
+    record Decoded(Word word, BitSet unquoted, boolean malformed) {
     }
 
     private BashWords() {
@@ -81,7 +81,7 @@ final class BashWords {
                 i++;
             }
         }
-        return new Decoded(new Word(s.out.toString(), raw, s.literal, s.features), s.mask);
+        return new Decoded(new Word(s.out.toString(), raw, s.literal, s.features), s.mask, s.malformed);
     }
 
     /** Mutable decoding state. */
@@ -94,6 +94,8 @@ final class BashWords {
         final BitSet mask = new BitSet();
         final Set<WordFeature> features = EnumSet.noneOf(WordFeature.class);
         boolean literal = true;
+        /** Set when an expansion's inside is one bash would reject ({@code ${foo;}}, {@code $((1 +))}). */
+        boolean malformed;
 
         State(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars) {
             this.raw = raw;
@@ -152,13 +154,19 @@ final class BashWords {
             char d = raw.charAt(i + 1);
             if (d == '(') {
                 boolean arith = raw.startsWith("$((", i) && end != null && raw.startsWith("))", end - base - 2);
+                if (arith && !ExpansionCheck.arithmetic(raw.substring(i + 3, Math.max(i + 3, end - base - 2)))) {
+                    malformed = true;
+                }
                 return dynamic(i, end != null ? end - base : n,
                         arith ? WordFeature.ARITHMETIC : WordFeature.COMMAND_SUBSTITUTION);
             }
             if (d == '{') {
                 int e = end != null ? end - base : n;
                 String inner = raw.substring(Math.min(i + 2, e), Math.max(i + 2, e - 1));
-                if (inner.matches("[A-Za-z_][A-Za-z0-9_]*") && resolve(inner, inQuotes)) {
+                if (!ExpansionCheck.parameter(inner)) {
+                    malformed = true;
+                }
+                if (dev.shellwarden.grammar.bash.Names.isIdentifier(inner) && resolve(inner, inQuotes)) {
                     return e;
                 }
                 return dynamic(i, e, WordFeature.PARAMETER);
@@ -178,6 +186,9 @@ final class BashWords {
             }
             if (d == '[') {
                 int e = raw.indexOf(']', i);
+                if (e < 0 || !ExpansionCheck.arithmetic(raw.substring(i + 2, e))) {
+                    malformed = true;
+                }
                 return dynamic(i, e < 0 ? n : e + 1, WordFeature.ARITHMETIC);
             }
             out.append('$');

@@ -20,6 +20,8 @@ final class BraceExpansion {
     private record Piece(String text, BitSet unquoted) {
     }
 
+    private static final java.util.regex.Pattern INT = java.util.regex.Pattern.compile("-?[0-9]{1,9}");
+
     private BraceExpansion() {
     }
 
@@ -30,6 +32,9 @@ final class BraceExpansion {
      * @param cap      most words allowed
      */
     static List<String> expand(String text, BitSet unquoted, int cap) throws TooLarge {
+        if (estimate(text, unquoted, cap) > cap) {
+            throw new TooLarge();
+        }
         List<Piece> work = new ArrayList<>();
         work.add(new Piece(text, unquoted));
         List<String> done = new ArrayList<>();
@@ -55,6 +60,40 @@ final class BraceExpansion {
             }
         }
         return done;
+    }
+
+    /**
+     * A cheap lower bound of the number of words: the product of the alternatives of the
+     * top-level comma groups (sequences count as 2). Stops as soon as it exceeds {@code cap}, so a
+     * bomb is refused before any string is built.
+     */
+    private static long estimate(String s, BitSet u, int cap) {
+        long product = 1;
+        int depth = 0;
+        int commas = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (!u.get(i)) {
+                continue;
+            }
+            char c = s.charAt(i);
+            if (c == '{') {
+                if (depth == 0) {
+                    commas = 0;
+                }
+                depth++;
+            } else if (c == '}' && depth > 0) {
+                depth--;
+                if (depth == 0) {
+                    product *= commas > 0 ? commas + 1 : 2;
+                    if (product > cap) {
+                        return product;
+                    }
+                }
+            } else if (c == ',' && depth == 1) {
+                commas++;
+            }
+        }
+        return product;
     }
 
     /** Expands the first expandable brace group of {@code p}, or returns null when there is none. */
@@ -137,7 +176,7 @@ final class BraceExpansion {
         }
         long step = 1;
         if (parts.length == 3) {
-            if (!parts[2].matches("-?[0-9]{1,9}")) {
+            if (!INT.matcher(parts[2]).matches()) {
                 return null;
             }
             step = Math.abs(Long.parseLong(parts[2]));
@@ -146,7 +185,7 @@ final class BraceExpansion {
             }
         }
         List<String> out = new ArrayList<>();
-        if (parts[0].matches("-?[0-9]{1,9}") && parts[1].matches("-?[0-9]{1,9}")) {
+        if (INT.matcher(parts[0]).matches() && INT.matcher(parts[1]).matches()) {
             long a = Long.parseLong(parts[0]);
             long b = Long.parseLong(parts[1]);
             if ((Math.abs(b - a) / step) + 1 > cap) {

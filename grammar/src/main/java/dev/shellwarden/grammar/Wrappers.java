@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
+import dev.shellwarden.grammar.bash.Names;
 
 /**
  * Knows how wrapper commands ({@code sudo}, {@code env}, {@code timeout}, {@code xargs},
@@ -31,6 +33,8 @@ final class Wrappers {
         PWSH_ENCODED,
         /** An interpreter reading its program from standard input. */
         STDIN_SCRIPT,
+        /** An interpreter running code given as an argument ({@code python -c CODE}). */
+        INTERPRETER_CODE,
         /** The wrapped command cannot be located because an option word is dynamic. */
         UNDETERMINED
     }
@@ -73,6 +77,9 @@ final class Wrappers {
     static final Set<String> SHELLS = Set.of("bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash");
     private static final Set<String> PWSH = Set.of("pwsh", "powershell", "pwsh.exe", "powershell.exe");
 
+    private static final Pattern NICE_ADJUST = Pattern.compile("-[0-9]+|--?adjustment=.*");
+    private static final Pattern PARALLEL_SLOT = Pattern.compile("\\{[0-9./#%]*\\}");
+
     private Wrappers() {
     }
 
@@ -89,10 +96,17 @@ final class Wrappers {
         String path = argv.get(0).text();
         String name = path.substring(path.lastIndexOf('/') + 1);
         Unwrap u = switch (name) {
-            case "sudo" -> after(argv, opts(argv, 1, "ughpCDrtUTR", Set.of("--user", "--group", "--host", "--prompt",
-                    "--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"),
-                    Set.of("-e", "--edit", "-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
-                            "--remove-timestamp", "-V", "--version")), true);
+            case "sudo" -> sudo(argv);
+            case "script" -> scriptCommand(argv);
+            case "taskset" -> {
+                int i = opts(argv, 1, "", Set.of(), Set.of("-p", "--pid"));
+                yield i < 0 ? after(argv, i, false) : after(argv, i >= argv.size() ? i : i + 1, false);
+            }
+            case "chrt" -> {
+                int i = opts(argv, 1, "T", Set.of("--sched-runtime", "--sched-period", "--sched-deadline"),
+                        Set.of("-p", "--pid", "-m", "--max"));
+                yield i < 0 ? after(argv, i, false) : after(argv, i >= argv.size() ? i : i + 1, false);
+            }
             case "doas" -> after(argv, opts(argv, 1, "uC", Set.of(), Set.of()), true);
             case "env" -> env(argv);
             case "nice" -> after(argv, niceOpts(argv), false);
@@ -119,6 +133,16 @@ final class Wrappers {
             case "parallel" -> parallel(argv);
             case "eval" -> argv.size() < 2 ? Unwrap.NONE
                     : Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, argv.size()));
+            case "pkexec", "unbuffer", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv" ->
+                    after(argv, opts(argv, 1, "uw", Set.of("--user"), Set.of()), false);
+            case "strace", "ltrace" -> after(argv, opts(argv, 1, "abeEIoOpPsSUXu", Set.of("--output", "--attach",
+                    "--string-limit", "--user", "--trace", "--signal", "--env"), Set.of("-p", "--attach")), false);
+            case "runuser" -> argv.stream().anyMatch(w -> w.text().equals("-u") || w.text().startsWith("--user"))
+                    ? after(argv, opts(argv, 1, "ugGw", Set.of("--user", "--group", "--supp-group"), Set.of()), false)
+                    : su(argv);
+            case "ssh" -> ssh(argv);
+            case "docker", "podman" -> containerExec(argv);
+            case "kubectl", "oc" -> kubectlExec(argv);
             case "trap" -> argv.size() >= 3 && argv.get(1).literal() && !argv.get(1).text().startsWith("-")
                     // trap ACTION SIGNAL…: ACTION runs later, in this shell, like eval.
                     ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, 2))
@@ -203,7 +227,7 @@ final class Wrappers {
 
     private static int niceOpts(List<Word> argv) {
         int i = 1;
-        while (i < argv.size() && argv.get(i).literal() && argv.get(i).text().matches("-[0-9]+|--?adjustment=.*")) {
+        while (i < argv.size() && argv.get(i).literal() && NICE_ADJUST.matcher(argv.get(i).text()).matches()) {
             i++;
         }
         return opts(argv, i, "n", Set.of("--adjustment"), Set.of());
@@ -295,6 +319,84 @@ final class Wrappers {
             if (t.startsWith("--command=")) {
                 return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
                         List.of(new Word(t.substring(10), w.raw(), w.literal(), w.features())));
+            }
+        }
+        return Unwrap.NONE;
+    }
+
+    /** sudo; with {@code -s} / {@code -i} the command words are run by a shell ({@code $SHELL -c}). */
+    private static Unwrap sudo(List<Word> argv) {
+        int i = opts(argv, 1, "ughpCDrtUTR", Set.of("--user", "--group", "--host", "--prompt",
+                "--close-from", "--chdir", "--role", "--type", "--other-user", "--command-timeout", "--chroot"),
+                Set.of("-e", "--edit", "-l", "--list", "-v", "--validate", "-k", "-K", "--reset-timestamp",
+                        "--remove-timestamp", "-V", "--version"));
+        boolean shell = false;
+        for (int k = 1; k < Math.min(Math.max(i, 0), argv.size()); k++) {
+            String t = argv.get(k).text();
+            if (t.equals("--shell") || t.equals("--login")
+                    || t.startsWith("-") && !t.startsWith("--") && (t.indexOf('s') > 0 || t.indexOf('i') > 0)
+                    && !"ughpCDrtUTR".contains(t.substring(1, 2))) {
+                shell = true;
+            }
+        }
+        if (shell && i >= 0 && i < argv.size()) {
+            List<Word> rest = new ArrayList<>(argv.subList(i, argv.size()));
+            while (!rest.isEmpty() && isAssignment(rest.get(0).text())) {
+                rest.remove(0);
+            }
+            return rest.isEmpty() ? Unwrap.NONE : Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, rest);
+        }
+        return after(argv, i, true);
+    }
+
+    /** {@code script [options] -c COMMAND [file]}: the command runs in a shell. */
+    private static Unwrap scriptCommand(List<Word> argv) {
+        for (int k = 1; k < argv.size() - 1; k++) {
+            String t = argv.get(k).text();
+            if (t.equals("-c") || t.equals("--command")) {
+                return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2));
+            }
+            if (t.startsWith("--command=")) {
+                Word w = argv.get(k);
+                return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(t.substring(10), w.raw(), w.literal(), w.features())));
+            }
+        }
+        return Unwrap.NONE;
+    }
+
+    /** {@code ssh [options] host [command…]}: the command runs in a shell on the remote host. */
+    private static Unwrap ssh(List<Word> argv) {
+        int i = opts(argv, 1, "BbcDEeFIiJLlmOoPpQRSWw", Set.of(), Set.of());
+        if (i < 0) {
+            return Unwrap.UNDETERMINED;
+        }
+        if (i + 1 >= argv.size()) {
+            return Unwrap.NONE; // no remote command: an interactive login
+        }
+        return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(i + 1, argv.size()));
+    }
+
+    /** {@code docker exec [options] CONTAINER cmd…} (and {@code podman}). */
+    private static Unwrap containerExec(List<Word> argv) {
+        if (argv.size() < 3 || !argv.get(1).text().equals("exec")) {
+            return Unwrap.NONE;
+        }
+        int i = opts(argv, 2, "euw", Set.of("--env", "--env-file", "--user", "--workdir", "--detach-keys"), Set.of());
+        if (i < 0) {
+            return Unwrap.UNDETERMINED;
+        }
+        return after(argv, i >= argv.size() ? i : i + 1, false);
+    }
+
+    /** {@code kubectl exec [options] POD -- cmd…}: the command is everything after {@code --}. */
+    private static Unwrap kubectlExec(List<Word> argv) {
+        if (argv.size() < 3 || !argv.get(1).text().equals("exec")) {
+            return Unwrap.NONE;
+        }
+        for (int k = 2; k < argv.size(); k++) {
+            if (argv.get(k).text().equals("--")) {
+                return after(argv, k + 1, false);
             }
         }
         return Unwrap.NONE;
@@ -401,10 +503,10 @@ final class Wrappers {
         if (cmd.size() == 1 && cmd.get(0).text().contains(" ")) {
             return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.XARGS, cmd);
         }
-        boolean hasPlaceholder = cmd.stream().anyMatch(w -> w.text().matches(".*\\{[0-9./#%]*\\}.*"));
+        boolean hasPlaceholder = cmd.stream().anyMatch(w -> PARALLEL_SLOT.matcher(w.text()).find());
         List<Word> out = new ArrayList<>();
         for (Word w : cmd) {
-            out.add(out.isEmpty() || !w.text().matches(".*\\{[0-9./#%]*\\}.*") ? w
+            out.add(out.isEmpty() || !PARALLEL_SLOT.matcher(w.text()).find() ? w
                     : new Word(w.text(), w.raw(), false, plus(w, WordFeature.PARAMETER)));
         }
         if (!hasPlaceholder) {
@@ -463,7 +565,7 @@ final class Wrappers {
                 continue;
             }
             if ((t.startsWith("-") || t.startsWith("+")) && t.length() > 1) {
-                if (t.substring(1).matches("[oO]")) {
+                if (t.substring(1).equals("o") || t.substring(1).equals("O")) {
                     i += 2;
                     continue;
                 }
@@ -532,19 +634,19 @@ final class Wrappers {
     private static Unwrap interpreter(String name, List<Word> argv) {
         String codeFlags;
         String withArg;
-        if (name.matches("python[0-9.]*|pypy[0-9.]*")) {
+        if (Names.versioned(name, "python") || Names.versioned(name, "pypy")) {
             codeFlags = "cm";
             withArg = "WXQ";
         } else if (name.equals("node") || name.equals("nodejs")) {
             codeFlags = "ep";
             withArg = "r";
-        } else if (name.matches("perl[0-9.]*")) {
+        } else if (Names.versioned(name, "perl")) {
             codeFlags = "eE";
             withArg = "";
-        } else if (name.matches("ruby[0-9.]*")) {
+        } else if (Names.versioned(name, "ruby")) {
             codeFlags = "e";
             withArg = "rI";
-        } else if (name.matches("php[0-9.]*")) {
+        } else if (Names.versioned(name, "php")) {
             codeFlags = "rfF";
             withArg = "cdz";
         } else {
@@ -564,7 +666,13 @@ final class Wrappers {
                         : new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
             }
             if (t.startsWith("--")) {
-                if (t.equals("--eval") || t.equals("--print") || t.startsWith("--eval=")) {
+                if (t.equals("--eval") || t.equals("--print")) {
+                    Word code = i + 1 < argv.size() ? argv.get(i + 1) : null;
+                    return code == null ? null
+                            : new Unwrap(Kind.INTERPRETER_CODE, Provenance.TOP, List.of(code), List.of(), code.text(),
+                                    code.literal(), false);
+                }
+                if (t.startsWith("--eval=")) {
                     return null;
                 }
                 continue;
@@ -574,7 +682,15 @@ final class Wrappers {
             }
             char c = t.length() > 1 ? t.charAt(1) : ' ';
             if (codeFlags.indexOf(c) >= 0) {
-                return null;
+                // -c/-e CODE: the program is this word (attached or next); `python -m` names a module
+                if (c == 'm' || c == 'f' || c == 'F') {
+                    return null;
+                }
+                Word code = t.length() > 2 ? new Word(t.substring(2), w.raw(), w.literal(), w.features())
+                        : i + 1 < argv.size() ? argv.get(i + 1) : null;
+                return code == null ? null
+                        : new Unwrap(Kind.INTERPRETER_CODE, Provenance.TOP, List.of(code), List.of(), code.text(),
+                                code.literal(), false);
             }
             if (withArg.indexOf(c) >= 0 && t.length() == 2) {
                 i++;
@@ -584,7 +700,6 @@ final class Wrappers {
     }
 
     static boolean isAssignment(String t) {
-        int eq = t.indexOf('=');
-        return eq > 0 && t.substring(0, t.charAt(eq - 1) == '+' ? eq - 1 : eq).matches("[A-Za-z_][A-Za-z0-9_]*(\\[[^]]*])?");
+        return dev.shellwarden.grammar.bash.Names.isAssignment(t);
     }
 }

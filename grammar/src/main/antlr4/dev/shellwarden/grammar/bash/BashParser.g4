@@ -10,12 +10,13 @@ options { tokenVocab = BashLexer; }
 program       : linebreak list? EOF ;
 list          : andOr (separator andOr)* separator? ;
 compoundList  : linebreak list ;
-separator     : (SEMI | AMP) linebreak | NEWLINE+ ;
+separator     : (SEMI | AMP) NEWLINE* | NEWLINE+ ;
+// NEWLINE* is written inline where it is hit per command, to save a context object each time.
 linebreak     : NEWLINE* ;
 
-andOr         : pipeline (andOrOp linebreak pipeline)* ;
+andOr         : pipeline (andOrOp NEWLINE* pipeline)* ;
 andOrOp       : AND_IF | OR_IF ;
-pipeline      : BANG? command (pipeOp linebreak command)* ;
+pipeline      : BANG? (TIME TIME_OPT?)? command (pipeOp NEWLINE* command)* ;
 pipeOp        : PIPE | PIPE_AMP ;
 
 command       : simpleCommand
@@ -48,11 +49,11 @@ forClause     : FOR WORD (separator? | linebreak IN WORD* separator) doGroup
               ;
 selectClause  : SELECT WORD (separator? | linebreak IN WORD* separator) doGroup ;
 doGroup       : DO compoundList DONE | braceGroup ;
-caseClause    : CASE WORD linebreak IN linebreak caseItem* ESAC ;
-caseItem      : LPAREN? WORD (PIPE WORD)* RPAREN (compoundList | linebreak) caseEnd? ;
+caseClause    : CASE WORD linebreak IN linebreak (caseItem caseEnd)* caseItem? ESAC ;
+caseItem      : LPAREN? WORD (PIPE WORD)* RPAREN (compoundList | linebreak) ;
 caseEnd       : (DSEMI | SEMI_AND | DSEMI_AND) linebreak ;
 condCommand   : DBRACK_OPEN condItem* DBRACK_CLOSE ;
-condItem      : WORD | IO_NUMBER | LESS | GREAT | AND_IF | OR_IF | LPAREN | RPAREN | PIPE | NEWLINE ;
+condItem      : WORD | IO_NUMBER | LESS | GREAT | AND_IF | OR_IF | LPAREN | RPAREN | PIPE | NEWLINE | SEMI ;
 arithCommand  : ARITH_CMD ;
 
 functionDef   : FUNCTION WORD (LPAREN RPAREN)? linebreak functionBody

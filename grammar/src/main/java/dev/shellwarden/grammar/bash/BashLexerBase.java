@@ -97,6 +97,7 @@ public abstract class BashLexerBase extends Lexer {
     private static final int S_CASE_WORD = 3;
     private static final int S_CASE_IN = 4;
     private static final int S_FUNC_NAME = 5;
+    private static final int S_TIME = 6;
 
     /** Lexing state of one nesting level: the text itself, a {@code $( )} or an arithmetic. */
     private static final class Frame {
@@ -116,6 +117,8 @@ public abstract class BashLexerBase extends Lexer {
         int caseDepth;
         boolean inCond;
         int structDepth;
+        /** After an assignment prefix: still the command name's position, but no keyword. */
+        boolean afterAssign;
 
         Frame(int kind, int start, int innerStart, int subDepth) {
             this.kind = kind;
@@ -221,12 +224,6 @@ public abstract class BashLexerBase extends Lexer {
         int c = _input.getText(Interval.of(i - 1, i - 1)).charAt(0);
         return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == ';' || c == '&'
                 || c == '|' || c == '(' || c == ')' || c == '<' || c == '>';
-    }
-
-    /** True when the digits just matched are followed by a redirection operator. */
-    protected boolean nextIsRedirect() {
-        int c = _input.LA(1);
-        return c == '<' || c == '>';
     }
 
     /** {@code $(}, {@code <(}, {@code >(}: a new command context until the matching {@code )}. */
@@ -376,6 +373,8 @@ public abstract class BashLexerBase extends Lexer {
     private Token token(int type, int start, int stop) {
         CommonToken t = new CommonToken(_tokenFactorySourcePair, type, DEFAULT_TOKEN_CHANNEL, start, stop);
         t.setLine(1);
+        // INVARIANT: the text is cut once here; CommonToken would otherwise re-slice it per call.
+        t.setText(text(start, stop));
         return t;
     }
 
@@ -387,6 +386,7 @@ public abstract class BashLexerBase extends Lexer {
             int bodyStart = _input.index();
             StringBuilder body = new StringBuilder();
             boolean terminated = false;
+            boolean continued = false;
             while (_input.LA(1) != Token.EOF) {
                 int lineStart = _input.index();
                 StringBuilder line = new StringBuilder();
@@ -406,14 +406,22 @@ public abstract class BashLexerBase extends Lexer {
                     }
                     cmp = cmp.substring(tabs);
                 }
-                if (cmp.equals(p.delimiter())) {
+                boolean wasContinued = continued;
+                // In an unquoted body a line ending in an odd number of backslashes continues on
+                // the next line, which is then not a delimiter line.
+                int bs = 0;
+                while (bs < cmp.length() && cmp.charAt(cmp.length() - 1 - bs) == '\\') {
+                    bs++;
+                }
+                continued = !p.quoted() && bs % 2 == 1;
+                if (!wasContinued && cmp.equals(p.delimiter())) {
                     if (nl) {
                         _input.consume();
                     }
                     terminated = true;
                     break;
                 }
-                if (p.inSub() && cmp.startsWith(p.delimiter())
+                if (!wasContinued && p.inSub() && cmp.startsWith(p.delimiter())
                         && cmp.substring(p.delimiter().length()).stripLeading().startsWith(")")) {
                     // `EOF)` closing both the heredoc and the command substitution.
                     _input.seek(lineStart + tabs + p.delimiter().length());
@@ -471,7 +479,7 @@ public abstract class BashLexerBase extends Lexer {
         switch (ty) {
             case BashLexer.BARE, BashLexer.SQ, BashLexer.ANSI, BashLexer.DQ_OPEN, BashLexer.ARITH_OPEN,
                     BashLexer.SUB_OPEN, BashLexer.PARAM_OPEN, BashLexer.PARAM, BashLexer.BACKTICK,
-                    BashLexer.ESC, BashLexer.DOLLAR, BashLexer.HASH, BashLexer.PROCSUB_OPEN,
+                    BashLexer.ESC, BashLexer.DOLLAR, BashLexer.HASH, BashLexer.PROCSUB_OPEN, BashLexer.DOLLAR_BRACKET,
                     BashLexer.ERROR_CHAR:
                 return true;
             default:
@@ -487,10 +495,11 @@ public abstract class BashLexerBase extends Lexer {
         int start = first.getStartIndex();
         if (first.getType() == BashLexer.DPAREN_OPEN) {
             int stop = consumeUntil(BashLexer.ARITH_CLOSE);
+            // `for ((…)) {` takes a brace group as its body
+            f.cmdPos = f.state == S_FOR_NAME;
             if (f.state == S_FOR_NAME) {
                 f.state = S_NONE;
             }
-            f.cmdPos = false;
             f.lastType = BashLexer.ARITH_CMD;
             return token(BashLexer.ARITH_CMD, start, stop);
         }
@@ -505,8 +514,9 @@ public abstract class BashLexerBase extends Lexer {
                 single = false;
                 continue;
             }
-            if (n.getType() == BashLexer.LPAREN && n.getStartIndex() == stop + 1 && isArrayPrefix(start, stop)) {
-                stop = consumeArray(f, n);
+            boolean extglob = n.getType() == BashLexer.LPAREN && n.getStartIndex() == stop + 1 && isExtglobPrefix(stop);
+            if (n.getType() == BashLexer.LPAREN && n.getStartIndex() == stop + 1 && (extglob || isArrayPrefix(start, stop))) {
+                stop = consumeArray(f, n, extglob);
                 Token m = rawNext();
                 if (m.getType() != Token.EOF && m.getStartIndex() == stop + 1 && joins(m.getType())) {
                     t = m;
@@ -519,9 +529,33 @@ public abstract class BashLexerBase extends Lexer {
             if (n.getType() != Token.EOF) {
                 pushBack(n, f);
             }
+            if (single && first.getType() == BashLexer.BARE && n.getStartIndex() == stop + 1
+                    && isRedirectOp(n.getType()) && allDigits(start, stop)) {
+                return token(BashLexer.IO_NUMBER, start, stop);
+            }
             break;
         }
         return classify(f, start, stop, single && first.getType() == BashLexer.BARE);
+    }
+
+    private static boolean isRedirectOp(int ty) {
+        switch (ty) {
+            case BashLexer.GREAT, BashLexer.DGREAT, BashLexer.CLOBBER, BashLexer.LESS, BashLexer.LESSGREAT,
+                    BashLexer.GREATAND, BashLexer.LESSAND, BashLexer.DLESS, BashLexer.DLESSDASH, BashLexer.TLESS:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private boolean allDigits(int start, int stop) {
+        for (int i = start; i <= stop; i++) {
+            int c = _input.getText(Interval.of(i, i)).charAt(0);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Consumes one piece and whatever is nested in it; returns the offset of its last char. */
@@ -574,7 +608,7 @@ public abstract class BashLexerBase extends Lexer {
     }
 
     /** {@code NAME=(…)}: the array's elements belong to the assignment word. */
-    private int consumeArray(Frame f, Token open) {
+    private int consumeArray(Frame f, Token open, boolean extglob) {
         int level = f.parens - 1;
         while (true) {
             Token r = rawNext();
@@ -585,27 +619,29 @@ public abstract class BashLexerBase extends Lexer {
             if (r.getType() == BashLexer.RPAREN && f.parens == level) {
                 return r.getStopIndex();
             }
+            boolean allowed = extglob ? r.getType() == BashLexer.PIPE || r.getType() == BashLexer.LPAREN
+                    || r.getType() == BashLexer.RPAREN : r.getType() == BashLexer.NEWLINE || r.getType() == BashLexer.LINE_CONT;
+            if (!isPiece(r.getType()) && !allowed) {
+                errors++; // an operator inside an array literal or a pattern
+            }
             consumePiece(r);
         }
     }
 
+    /** {@code ?(…) *(…) +(…) @(…) !(…)}: an extended glob pattern continues the word. */
+    private boolean isExtglobPrefix(int stop) {
+        String c = text(stop, stop);
+        return c.equals("?") || c.equals("*") || c.equals("+") || c.equals("@") || c.equals("!");
+    }
+
     private boolean isArrayPrefix(int start, int stop) {
         String s = text(start, stop);
-        return s.matches("[A-Za-z_][A-Za-z0-9_]*\\+?=");
+        int end = s.endsWith("+=") ? s.length() - 2 : s.length() - 1;
+        return s.endsWith("=") && Names.isIdentifier(s, 0, end);
     }
 
     private boolean isAssignment(int start, int stop) {
-        String s = text(start, stop);
-        int eq = s.indexOf('=');
-        if (eq <= 0) {
-            return false;
-        }
-        String name = s.charAt(eq - 1) == '+' ? s.substring(0, eq - 1) : s.substring(0, eq);
-        int br = name.indexOf('[');
-        if (br > 0 && name.endsWith("]")) {
-            name = name.substring(0, br);
-        }
-        return name.matches("[A-Za-z_][A-Za-z0-9_]*");
+        return Names.isAssignment(text(start, stop));
     }
 
     private String text(int start, int stop) {
@@ -616,6 +652,13 @@ public abstract class BashLexerBase extends Lexer {
     private Token classify(Frame f, int start, int stop, boolean plainBare) {
         String text = plainBare ? text(start, stop) : null;
         int type = BashLexer.WORD;
+        if (f.state == S_TIME) {
+            f.state = S_NONE;
+            if (text != null && text.startsWith("-")) {
+                f.lastType = BashLexer.TIME_OPT;
+                return token(BashLexer.TIME_OPT, start, stop);
+            }
+        }
         if (f.inCond) {
             if ("]]".equals(text)) {
                 type = BashLexer.DBRACK_CLOSE;
@@ -656,16 +699,23 @@ public abstract class BashLexerBase extends Lexer {
                 type = BashLexer.ESAC;
                 closeCase(f);
             }
-        } else if (f.cmdPos && text != null && KEYWORDS.containsKey(text)) {
+        } else if (f.cmdPos && !f.afterAssign && text != null && KEYWORDS.containsKey(text)) {
             type = KEYWORDS.get(text);
             keyword(f, type);
+        } else if (f.cmdPos && !f.afterAssign && "time".equals(text) && f.lastType != BashLexer.TIME) {
+            type = BashLexer.TIME;
+            f.state = S_TIME;
         } else if (f.cmdPos && isAssignment(start, stop)) {
             f.state = S_NONE;
-            // an assignment prefix keeps the command position
+            // an assignment prefix keeps the command position (but no keyword follows it)
+            f.afterAssign = true;
+            f.lastType = type;
+            return token(type, start, stop);
         } else {
             f.state = S_NONE;
             f.cmdPos = false;
         }
+        f.afterAssign = false;
         f.lastType = type;
         return token(type, start, stop);
     }
@@ -724,6 +774,9 @@ public abstract class BashLexerBase extends Lexer {
         if (f.inCond) {
             f.lastType = ty;
             return;
+        }
+        if (!isRedirectOp(ty) && ty != BashLexer.AMP_GREAT && ty != BashLexer.AMP_DGREAT && ty != BashLexer.IO_NUMBER) {
+            f.afterAssign = false;
         }
         switch (ty) {
             case BashLexer.NEWLINE -> {

@@ -1,0 +1,71 @@
+package dev.shellwarden.grammar.bash;
+
+/** Fast checks on shell names, used on every word (no regular expressions on the hot path). */
+public final class Names {
+
+    private Names() {
+    }
+
+    /** True when {@code s[from, to)} is a shell identifier ({@code [A-Za-z_][A-Za-z0-9_]*}). */
+    public static boolean isIdentifier(CharSequence s, int from, int to) {
+        if (to <= from) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            boolean ok = c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > from && c >= '0' && c <= '9';
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when {@code s} is a shell identifier. */
+    public static boolean isIdentifier(CharSequence s) {
+        return isIdentifier(s, 0, s.length());
+    }
+
+    /**
+     * True when {@code s} starts an assignment: {@code NAME=}, {@code NAME+=}, {@code NAME[sub]=}
+     * or {@code NAME[sub]+=} (the subscript may hold anything but {@code ]}).
+     */
+    public static boolean isAssignment(CharSequence s) {
+        int n = s.length();
+        int i = 0;
+        while (i < n && (s.charAt(i) == '_' || Character.isLetterOrDigit(s.charAt(i)) && s.charAt(i) < 128)) {
+            i++;
+        }
+        if (i == 0 || !isIdentifier(s, 0, i)) {
+            return false;
+        }
+        if (i < n && s.charAt(i) == '[') {
+            int close = i + 1;
+            while (close < n && s.charAt(close) != ']') {
+                close++;
+            }
+            if (close >= n) {
+                return false;
+            }
+            i = close + 1;
+        }
+        if (i < n && s.charAt(i) == '+') {
+            i++;
+        }
+        return i < n && s.charAt(i) == '=';
+    }
+
+    /** True when {@code name} is {@code base} followed only by digits and dots ({@code python3.12}). */
+    public static boolean versioned(String name, String base) {
+        if (!name.startsWith(base)) {
+            return false;
+        }
+        for (int i = base.length(); i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c != '.' && (c < '0' || c > '9')) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
