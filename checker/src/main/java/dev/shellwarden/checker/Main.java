@@ -12,6 +12,7 @@ import dev.shellwarden.checker.protocol.VerdictDoc;
 import dev.shellwarden.checker.protocol.VerdictWriter;
 import dev.shellwarden.engine.Engine;
 import dev.shellwarden.engine.RuleBook;
+import dev.shellwarden.grammar.Splitter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -101,11 +102,15 @@ public final class Main {
                 }
             }
             CheckerConfig cfg = config == null ? CheckerConfig.DEFAULTS : ConfigReader.read(config);
+            // Start-up: the rule base (built-in rules and the config's policy bundle, if any) builds
+            // on a second thread while this one reads the letter (see RuleBookPreload).
+            RuleBookPreload rules = RuleBookPreload.start(() -> PolicyBundle.ruleBook(cfg, Main.class.getClassLoader()));
             for (String w : cfg.warnings()) {
                 err.println("shell-warden: warning: " + w);
             }
             Letter letter = LetterReader.read(readBounded(in));
-            RuleBook book = PolicyBundle.ruleBook(cfg, Main.class.getClassLoader());
+            warmGrammar(cfg, letter);
+            RuleBook book = rules.get();
             for (String w : OverlayCheck.warnings(cfg.overlay(), book)) {
                 err.println("shell-warden: warning: " + w);
             }
@@ -121,6 +126,17 @@ public final class Main {
         } catch (Throwable t) {
             err.println("shell-warden: internal error: " + Json.oneLine(t.toString()));
             return EXIT_INTERNAL;
+        }
+    }
+
+    /**
+     * Splits the letter's first command once, result unused, so the grammar's one-time set-up
+     * (ANTLR's ATN and DFA caches) overlaps the rule base's build instead of following it.
+     * Splitting is a pure function: this changes no verdict.
+     */
+    private static void warmGrammar(CheckerConfig cfg, Letter letter) {
+        if (letter.isShell() && !letter.commands().isEmpty()) {
+            Splitter.forShell(cfg.shell()).split(letter.commands().get(0).raw());
         }
     }
 

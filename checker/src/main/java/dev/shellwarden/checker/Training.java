@@ -17,10 +17,14 @@ import java.util.List;
  * time.
  *
  * <p>Usage: {@code Training LETTER.json...}; a letter {@code X.json} with a sibling
- * {@code X.config.jsonc} is run with {@code --config} that file. Exits 1 when any letter does not
+ * {@code X.config.jsonc} is run with {@code --config} that file; a file named
+ * {@code hook-claude-code*.json} is a Claude Code hook input, run through {@link HookCommand}. Exits 1 when any letter does not
  * end in exit status 0, so a broken executable fails the build instead of training an archive.
  */
 public final class Training {
+
+    /** Files named so are Claude Code PreToolUse inputs for {@code shell-warden hook claude-code}. */
+    private static final String HOOK_PREFIX = "hook-claude-code";
 
     /** Rounds over all letters: more than one so the second-check paths are warm too. */
     private static final int ROUNDS = 3;
@@ -46,7 +50,10 @@ public final class Training {
                 Path config = letter.resolveSibling(name.replaceFirst("\\.json$", ".config.jsonc"));
                 String[] argv = Files.exists(config) ? new String[] {"--config", config.toString()} : new String[0];
                 byte[] in = Files.readAllBytes(letter);
-                int status = Main.run(argv, new ByteArrayInputStream(in), OutputStream.nullOutputStream(), err);
+                int status = name.startsWith(HOOK_PREFIX)
+                        ? HookCommand.run(new String[] {HookCommand.CLAUDE_CODE}, new ByteArrayInputStream(in),
+                                OutputStream.nullOutputStream(), err)
+                        : Main.run(argv, new ByteArrayInputStream(in), OutputStream.nullOutputStream(), err);
                 if (status != 0) {
                     err.println("training: " + letter + " ended in exit status " + status);
                     failures++;

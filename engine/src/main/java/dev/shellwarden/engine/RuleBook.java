@@ -12,9 +12,11 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.drools.core.impl.RuleBaseFactory;
 import org.drools.model.Model;
 import org.drools.modelcompiler.KieBaseBuilder;
 import org.kie.api.KieBase;
+import org.kie.api.KieBaseConfiguration;
 import org.kie.api.definition.KiePackage;
 import org.kie.api.definition.rule.Rule;
 
@@ -90,7 +92,10 @@ public final class RuleBook {
         for (String className : extraModels) {
             models.add(instantiate(loader, className));
         }
-        return new RuleBook(KieBaseBuilder.createKieBaseFromModel(models));
+        // WHY an explicit configuration: the no-configuration overload asks KieServices.get() for
+        // one, which sweeps the class path with ServiceLoader (drools-compiler's KieServicesImpl).
+        KieBaseConfiguration conf = RuleBaseFactory.newKnowledgeBaseConfiguration(null, loader);
+        return new RuleBook(KieBaseBuilder.createKieBaseFromModel(models, conf));
     }
 
     /**

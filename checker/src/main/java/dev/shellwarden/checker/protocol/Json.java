@@ -39,22 +39,35 @@ public final class Json {
     private Json() {
     }
 
-    /** A factory for strict JSON: no comments, no trailing commas, duplicate keys rejected. */
+    /**
+     * A factory for strict JSON: no comments, no trailing commas, duplicate keys rejected. Shared:
+     * a configured JsonFactory is thread-safe, and building one per letter cost more than parsing
+     * the letter (warm path).
+     */
     public static JsonFactory strictFactory() {
-        return new JsonFactoryBuilder()
+        return Factories.STRICT;
+    }
+
+    /** A factory for JSONC: comments and trailing commas allowed, duplicate keys still rejected. Shared. */
+    public static JsonFactory jsoncFactory() {
+        return Factories.JSONC;
+    }
+
+    /** Holder: the factories are built on first use only (a check without a config never builds JSONC's). */
+    private static final class Factories {
+        static final JsonFactory STRICT = new JsonFactoryBuilder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
                 .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
-    }
-
-    /** A factory for JSONC: comments and trailing commas allowed, duplicate keys still rejected. */
-    public static JsonFactory jsoncFactory() {
-        return new JsonFactoryBuilder()
+        static final JsonFactory JSONC = new JsonFactoryBuilder()
                 .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
                 .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS)
                 .enable(JsonReadFeature.ALLOW_TRAILING_COMMA)
                 .build();
+
+        private Factories() {
+        }
     }
 
     /**
