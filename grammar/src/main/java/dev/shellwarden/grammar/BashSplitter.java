@@ -4,10 +4,7 @@ import dev.shellwarden.grammar.bash.BashLexer;
 import dev.shellwarden.grammar.bash.BashParser;
 import dev.shellwarden.grammar.bash.StringCharStream;
 import org.antlr.v4.runtime.BailErrorStrategy;
-import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CommonTokenStream;
-import org.antlr.v4.runtime.RecognitionException;
-import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 
@@ -52,7 +49,7 @@ public final class BashSplitter implements Splitter {
         if (lexer.limitHit()) {
             return new Parsed(null, lexer, OpaqueReason.LIMIT_EXCEEDED);
         }
-        if (lexer.errors() > 0 || errors.count > 0) {
+        if (lexer.errors() > 0 || errors.count() > 0) {
             return new Parsed(null, lexer, OpaqueReason.SYNTAX_ERROR);
         }
         BashParser parser = new BashParser(tokens);
@@ -62,29 +59,19 @@ public final class BashSplitter implements Splitter {
         parser.getInterpreter().setPredictionMode(PredictionMode.SLL);
         try {
             BashParser.ProgramContext p = parser.program();
-            return errors.count == 0 ? new Parsed(p, lexer, null) : new Parsed(null, lexer, OpaqueReason.SYNTAX_ERROR);
+            return errors.count() == 0 ? new Parsed(p, lexer, null) : new Parsed(null, lexer, OpaqueReason.SYNTAX_ERROR);
         } catch (ParseCancellationException e) {
             tokens.seek(0);
             parser.reset();
-            errors.count = 0;
+            errors.reset();
             parser.getInterpreter().setPredictionMode(PredictionMode.LL);
             try {
                 BashParser.ProgramContext p = parser.program();
-                return errors.count == 0 ? new Parsed(p, lexer, null) : new Parsed(null, lexer, OpaqueReason.SYNTAX_ERROR);
+                return errors.count() == 0 ? new Parsed(p, lexer, null) : new Parsed(null, lexer, OpaqueReason.SYNTAX_ERROR);
             } catch (ParseCancellationException again) {
                 return new Parsed(null, lexer, OpaqueReason.SYNTAX_ERROR);
             }
         }
     }
 
-    /** Counts every error a recognizer reports (the default listener would print and go on). */
-    private static final class ErrorCounter extends BaseErrorListener {
-        int count;
-
-        @Override
-        public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line,
-                int charPositionInLine, String msg, RecognitionException e) {
-            count++;
-        }
-    }
 }

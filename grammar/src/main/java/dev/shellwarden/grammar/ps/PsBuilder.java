@@ -6,18 +6,14 @@ import dev.shellwarden.grammar.Position;
 import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
-import dev.shellwarden.grammar.Shell;
 import dev.shellwarden.grammar.SplitResult;
-import dev.shellwarden.grammar.Splitter;
 import dev.shellwarden.grammar.Word;
 import dev.shellwarden.grammar.WordFeature;
 import dev.shellwarden.grammar.powershell.PowerShellParser;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -113,7 +109,7 @@ final class PsBuilder {
     private static final Pattern NUMBER = Pattern.compile(
             "(?i)^(?:0x[0-9a-f]+|0b[01]+|(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?)"
             + "(?:ul|uy|us|u|l|y|s|n|d)?(?:kb|mb|gb|tb|pb)?(?![\\p{L}\\p{N}_])");
-    private static final Pattern PARAM_COLON = Pattern.compile("^(-[\\p{L}_?][\\p{L}\\p{N}_?\\-]*):");
+    private static final Pattern PARAM_COLON = Pattern.compile("^([-\u2013\u2014\u2015][\\p{L}_?][\\p{L}\\p{N}_?\\-]*):");
     private static final Pattern SCRIPTBLOCK_CREATE = Pattern.compile(
             "(?i)^\\[(?:system\\.management\\.automation\\.)?scriptblock\\]::create$");
     private static final Pattern LITERAL_STRING = Pattern.compile(
@@ -122,6 +118,7 @@ final class PsBuilder {
     private final int level;
     private final Set<String> userCommands;
     private final List<Segment> out = new ArrayList<>();
+    private final PsCarriers carriers = new PsCarriers(this);
 
     PsBuilder(int level, Set<String> userFunctions) {
         this.level = level;
@@ -330,7 +327,7 @@ final class PsBuilder {
                 && KEYWORDS.contains(PsText.bare(first.raw()).toLowerCase(Locale.ROOT))) {
             keyword(PsText.bare(first.raw()).toLowerCase(Locale.ROOT), parts, ctx, pos);
         } else if (first.kind() == Kind.WORD && commandLike(first.raw())) {
-            command(arguments(parts), ctx, pos);
+            command(splitName(arguments(parts)), ctx, pos);
         } else {
             expression(parts, ctx, pos, null);
         }
@@ -352,13 +349,31 @@ final class PsBuilder {
             return false;
         }
         char c = d.charAt(0);
-        if ("[-+!,=*:".indexOf(c) >= 0) {
+        if ("[-+!,=*:".indexOf(c) >= 0 || PsText.isDash(c)) {
             return false;
         }
         if (Character.isDigit(c) || c == '.' && d.length() > 1 && Character.isDigit(d.charAt(1))) {
             return !NUMBER.matcher(d).find();
         }
         return true;
+    }
+
+    /**
+     * A command name ends where a parenthesis starts, as in PowerShell: {@code iex("rm x")} is
+     * {@code iex} with the argument {@code ("rm x")}.
+     */
+    private static List<List<Part>> splitName(List<List<Part>> args) {
+        List<Part> name = args.get(0);
+        for (int i = 1; i < name.size(); i++) {
+            if (name.get(i).kind() == Kind.PAREN) {
+                List<List<Part>> split = new ArrayList<>();
+                split.add(name.subList(0, i));
+                split.add(name.subList(i, name.size()));
+                split.addAll(args.subList(1, args.size()));
+                return split;
+            }
+        }
+        return args;
     }
 
     /** {@code & name args} and {@code . name args}. */
@@ -437,7 +452,7 @@ final class PsBuilder {
                         Matcher m = PARAM_COLON.matcher(head.raw());
                         if (m.find()) {
                             String p = m.group(1);
-                            argv.add(new Word(PsText.bare(p), p + ":", true, Set.of()));
+                            argv.add(new Word(PsText.leadingDash(PsText.bare(p)), p + ":", true, Set.of()));
                             String rest = head.raw().substring(m.end());
                             value = new ArrayList<>();
                             if (!rest.isEmpty()) {
@@ -464,7 +479,7 @@ final class PsBuilder {
             if (PsNames.runsBlocks(canonical) && runsDynamicBlock(argv)) {
                 reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
             }
-            carriers(canonical, argv, id, ctx, pos, reasons);
+            carriers.apply(canonical, argv, id, ctx, pos, reasons);
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
                 List.of(), redirects, List.<Heredoc>of(), pos, reasons));
@@ -619,6 +634,14 @@ final class PsBuilder {
             }
             nestedOnly(lhs, ctx, Mode.EXPR, Mode.NORMAL);
             String name = source(lhs) + parts.get(eq).raw();
+            if (parts.get(0).kind() == Kind.VARIABLE && providerPath(parts.get(0).raw())) {
+                // `${C:\x} = …` writes a file, `$function:f = …` defines a command.
+                opaqueStatement(parts, ctx, pos, OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                Matcher fn = Pattern.compile("(?i)^\\$\\{?function:([^}]+)").matcher(parts.get(0).raw());
+                if (fn.find()) {
+                    userCommands.add(fn.group(1).toLowerCase(Locale.ROOT));
+                }
+            }
             Part r0 = rhs.get(0);
             boolean statement = r0.kind() == Kind.AMP
                     || r0.kind() == Kind.WORD && (commandLike(r0.raw()) || r0.raw().equals("."));
@@ -628,6 +651,27 @@ final class PsBuilder {
                 expression(rhs, ctx, pos, name);
             }
             return;
+        }
+        // Redirections apply to an expression too: `'key' >> ~/.ssh/authorized_keys`.
+        List<Part> redirectParts = new ArrayList<>();
+        List<Part> rest = new ArrayList<>();
+        List<List<Part>> groups = arguments(parts);
+        for (int g = 0; g < groups.size(); g++) {
+            List<Part> group = groups.get(g);
+            if (group.get(0).kind() == Kind.REDIRECT) {
+                redirectParts.add(group.get(0));
+                if (!group.get(0).raw().contains(">&")) {
+                    if (g + 1 >= groups.size()) {
+                        throw new SyntaxProblem("redirection without a target");
+                    }
+                    redirectParts.addAll(groups.get(++g));
+                }
+            } else {
+                rest.addAll(group);
+            }
+        }
+        if (!redirectParts.isEmpty()) {
+            parts = rest;
         }
         boolean unsafe = unsafeCall(parts);
         Part payload = null;
@@ -639,7 +683,7 @@ final class PsBuilder {
                 payload = next;
             }
         }
-        if (!unsafe && payload == null && target == null) {
+        if (!unsafe && payload == null && target == null && redirectParts.isEmpty()) {
             Ctx nested = new Ctx(ctx.parent(), ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION,
                     ctx.wrappers());
             for (List<Part> arg : expressionArguments(parts)) {
@@ -668,7 +712,23 @@ final class PsBuilder {
                 reasons.add(OpaqueReason.DYNAMIC_EVAL);
             }
         }
+        List<Redirect> redirects = new ArrayList<>();
+        List<List<Part>> rg = arguments(redirectParts);
+        for (int g = 0; g < rg.size(); g++) {
+            Redirect r = redirect(rg.get(g).get(0).raw(), g + 1 < rg.size() ? rg.get(g + 1) : null, child);
+            if (!r.op().equals(">&")) {
+                g++;
+            }
+            if (!r.target().literal()) {
+                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+            }
+            redirects.add(r);
+        }
         List<Word> argv = words;
+        if (!unsafe && payload == null) {
+            // A pure expression runs nothing: what is left is the assignment or the redirection.
+            argv = List.of();
+        }
         List<Word> assignments = List.of();
         if (target != null) {
             StringBuilder text = new StringBuilder(target);
@@ -682,12 +742,18 @@ final class PsBuilder {
                 features.addAll(w.features());
             }
             assignments = List.of(new Word(text.toString(), raw.toString(), literal, features));
-            if (!unsafe && payload == null) {
-                argv = List.of();
-            }
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
-                assignments, List.of(), List.of(), pos, reasons));
+                assignments, redirects, List.of(), pos, reasons));
+    }
+
+    private static final Set<String> SCOPES = Set.of("global", "local", "script", "private",
+            "using", "env", "variable", "workflow");
+
+    /** True for {@code ${C:\x}}, {@code $function:f}: a provider path, not a plain variable. */
+    private static boolean providerPath(String raw) {
+        Matcher m = Pattern.compile("^\\$\\{?([^:}]*):").matcher(raw);
+        return m.find() && !SCOPES.contains(m.group(1).toLowerCase(Locale.ROOT));
     }
 
     /** The words of an expression: adjacent elements, commas dropped. */
@@ -766,7 +832,8 @@ final class PsBuilder {
             raw.append(p.raw());
             switch (p.kind()) {
                 case WORD -> {
-                    text.append(PsText.bare(p.raw()));
+                    String bare = PsText.bare(p.raw());
+                    text.append(prev == null ? PsText.leadingDash(bare) : bare);
                     if (p.raw().indexOf('`') >= 0) {
                         f.add(WordFeature.ESCAPED);
                     }
@@ -827,7 +894,26 @@ final class PsBuilder {
                     splat = true;
                     f.add(WordFeature.PARAMETER);
                 }
-                case PAREN, SUBEXPR, ARRAY -> {
+                case PAREN, SUBEXPR -> {
+                    String inner = p.raw().substring(p.kind() == Kind.PAREN ? 1 : 2, p.raw().length() - 1);
+                    // Not after a member: `$x.M('a')` is a call, its parenthesis no value.
+                    if ((prev == null || !adjacent(prev, p)) && LITERAL_STRING.matcher(inner).matches()) {
+                        // `("rm x")`, `$('x')`: a constant string in a group is that string.
+                        String lit = inner.strip();
+                        text.append(lit.startsWith("'") ? PsText.verbatim(lit) : lit.substring(1, lit.length() - 1));
+                        f.add(lit.startsWith("'") ? WordFeature.SINGLE_QUOTED : WordFeature.DOUBLE_QUOTED);
+                        break;
+                    }
+                    text.append(p.raw());
+                    literal = false;
+                    f.add(WordFeature.COMMAND_SUBSTITUTION);
+                    boolean arguments = expr && p.kind() == Kind.PAREN && prev != null && adjacent(prev, p)
+                            && (prev.kind() == Kind.WORD || prev.kind() == Kind.VARIABLE
+                                || prev.kind() == Kind.PAREN);
+                    walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION),
+                            arguments ? Mode.EXPR : Mode.NORMAL);
+                }
+                case ARRAY -> {
                     text.append(p.raw());
                     literal = false;
                     f.add(WordFeature.COMMAND_SUBSTITUTION);
@@ -854,61 +940,6 @@ final class PsBuilder {
         return new Built(new Word(text.toString(), raw.toString(), literal, f), splat);
     }
 
-    // ---- payload carriers -------------------------------------------------------------------
-
-    /**
-     * Payloads of {@code Invoke-Expression}, {@code powershell}/{@code pwsh}, {@code cmd /c} and
-     * {@code bash -c}; user aliases from {@code Set-Alias}/{@code New-Alias}.
-     */
-    private void carriers(String name, List<Word> argv, int id, Ctx ctx, Position pos,
-            Set<OpaqueReason> reasons) {
-        List<Word> args = argv.subList(1, argv.size());
-        String base = PsNames.nativeBase(name);
-        switch (name) {
-            case "Invoke-Expression" -> invokeExpression(args, id, ctx, reasons);
-            case "Set-Alias", "New-Alias" -> {
-                for (Word w : args) {
-                    if (!w.text().startsWith("-")) {
-                        userCommands.add(w.text().toLowerCase(Locale.ROOT));
-                        break;
-                    }
-                }
-            }
-            default -> {
-                switch (base) {
-                    case "powershell", "pwsh" -> pwsh(base, args, id, ctx, pos, reasons);
-                    case "cmd" -> cmd(args, id, ctx, pos, reasons);
-                    case "bash", "sh", "zsh", "dash", "ksh" -> bash(base, args, id, ctx, pos, reasons);
-                    default -> {
-                    }
-                }
-            }
-        }
-    }
-
-    private void invokeExpression(List<Word> args, int id, Ctx ctx, Set<OpaqueReason> reasons) {
-        Word payload = null;
-        for (int i = 0; i < args.size(); i++) {
-            Word w = args.get(i);
-            String t = w.text().toLowerCase(Locale.ROOT);
-            if (w.literal() && t.startsWith("-") && t.length() > 1 && !w.has(WordFeature.SINGLE_QUOTED)
-                    && !w.has(WordFeature.DOUBLE_QUOTED)) {
-                if ("-command".startsWith(t)) {
-                    payload = i + 1 < args.size() ? args.get(i + 1) : null;
-                    break;
-                }
-                continue; // a common switch such as -Verbose
-            }
-            payload = w;
-            break;
-        }
-        if (payload == null || !payload.literal()) {
-            reasons.add(OpaqueReason.DYNAMIC_EVAL);
-            return;
-        }
-        embedPowerShell(payload.text(), id, ctx, Provenance.EVAL_PAYLOAD, "Invoke-Expression", reasons);
-    }
-
     /** Splits a PowerShell payload and attaches it under segment {@code id}. */
     void embedPowerShell(String payload, int id, Ctx ctx, Provenance prov, String wrapper,
             Set<OpaqueReason> reasons) {
@@ -921,214 +952,9 @@ final class PsBuilder {
     }
 
 
-    /** Parameters of powershell.exe / pwsh and what follows each. */
-    private enum PwshParam { COMMAND, ENCODED, FILE, VALUE, SWITCH }
-
-    /**
-     * powershell.exe / pwsh parameters in the order the host matches them: a written key matches
-     * when it is a prefix of the name at least as long as the shortest accepted form, or an alias.
-     * Order matters: {@code -e} is {@code -EncodedCommand}, not {@code -ExecutionPolicy}.
-     */
-    private static final String[][] PWSH_TABLE = {
-        {"command", "c", "COMMAND"}, {"commandwithargs", "commandw", "COMMAND", "cwa"},
-        {"configurationname", "config", "VALUE"}, {"configurationfile", "configurationf", "VALUE"},
-        {"custompipename", "cus", "VALUE"}, {"encodedcommand", "e", "ENCODED", "ec"},
-        {"encodedarguments", "encodeda", "VALUE", "ea"}, {"executionpolicy", "ex", "VALUE", "ep"},
-        {"file", "f", "FILE"}, {"help", "h", "SWITCH", "?"}, {"inputformat", "inp", "VALUE", "if"},
-        {"interactive", "i", "SWITCH"}, {"login", "l", "SWITCH"}, {"mta", "mta", "SWITCH"},
-        {"noexit", "noe", "SWITCH"}, {"nologo", "nol", "SWITCH"},
-        {"noninteractive", "noni", "SWITCH"}, {"noprofile", "nop", "SWITCH"},
-        {"noprofileloadtime", "noprofilel", "SWITCH"}, {"outputformat", "o", "VALUE", "of"},
-        {"psconsolefile", "psc", "VALUE"}, {"settingsfile", "settings", "VALUE"},
-        {"sta", "s", "SWITCH"}, {"version", "v", "VALUE"}, {"windowstyle", "w", "VALUE"},
-        {"workingdirectory", "wo", "VALUE", "wd"},
-    };
-
-    /** Resolves a powershell.exe parameter ({@code -enc}, {@code /c}, {@code --Command}). */
-    static PwshParam pwshParam(String written) {
-        String n = written.toLowerCase(Locale.ROOT).replaceFirst("^(--|-|/)", "");
-        if (n.endsWith(":")) {
-            n = n.substring(0, n.length() - 1);
-        }
-        for (String[] row : PWSH_TABLE) {
-            boolean alias = row.length > 3 && row[3].equals(n);
-            if (alias || row[0].startsWith(n) && n.length() >= row[1].length()) {
-                return PwshParam.valueOf(row[2]);
-            }
-        }
-        return PwshParam.SWITCH;
-    }
-
-    private void pwsh(String base, List<Word> args, int id, Ctx ctx, Position pos,
-            Set<OpaqueReason> reasons) {
-        for (int i = 0; i < args.size(); i++) {
-            Word w = args.get(i);
-            String t = w.text();
-            boolean param = w.literal() && t.length() > 1 && (t.startsWith("-") || t.startsWith("/"))
-                    && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
-            if (!param) {
-                // The first positional argument is the command (powershell.exe) or a file (pwsh).
-                if (base.equals("pwsh")) {
-                    reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
-                } else {
-                    pwshCommand(base, args.subList(i, args.size()), id, ctx, reasons);
-                }
-                return;
-            }
-            switch (pwshParam(t)) {
-                case COMMAND -> {
-                    pwshCommand(base, args.subList(i + 1, args.size()), id, ctx, reasons);
-                    return;
-                }
-                case ENCODED -> {
-                    if (i + 1 >= args.size()) {
-                        reasons.add(OpaqueReason.UNDECODABLE_PAYLOAD);
-                    } else if (!args.get(i + 1).literal()) {
-                        reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
-                    } else {
-                        java.util.Optional<String> script = EncodedCommand.decode(args.get(i + 1).text());
-                        if (script.isEmpty()) {
-                            reasons.add(OpaqueReason.UNDECODABLE_PAYLOAD);
-                        } else {
-                            embedPowerShell(script.get(), id, ctx, Provenance.ENCODED_PAYLOAD, base, reasons);
-                        }
-                    }
-                    return;
-                }
-                case FILE -> {
-                    reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
-                    return;
-                }
-                case VALUE -> i++;
-                case SWITCH -> {
-                }
-            }
-        }
-        if (pos.stage() > 0) {
-            reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
-        }
-    }
-
-    private void pwshCommand(String base, List<Word> rest, int id, Ctx ctx, Set<OpaqueReason> reasons) {
-        if (rest.isEmpty()) {
-            reasons.add(OpaqueReason.SYNTAX_ERROR);
-            return;
-        }
-        if (rest.get(0).text().equals("-")) {
-            reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
-            return;
-        }
-        if (rest.size() == 1 && rest.get(0).raw().startsWith("{")) {
-            return; // a script block: already walked as SHELL_PAYLOAD
-        }
-        StringBuilder payload = new StringBuilder();
-        for (Word w : rest) {
-            if (!w.literal()) {
-                reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
-                return;
-            }
-            payload.append(payload.length() == 0 ? "" : " ").append(w.text());
-        }
-        embedPowerShell(payload.toString(), id, ctx, Provenance.SHELL_PAYLOAD, base, reasons);
-    }
-
-    private void cmd(List<Word> args, int id, Ctx ctx, Position pos, Set<OpaqueReason> reasons) {
-        int c = -1;
-        for (int i = 0; i < args.size(); i++) {
-            String t = args.get(i).text().toLowerCase(Locale.ROOT);
-            if (t.equals("/c") || t.equals("/k") || t.equals("/r")) {
-                c = i;
-                break;
-            }
-        }
-        if (c < 0) {
-            if (pos.stage() > 0) {
-                reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
-            }
-            return;
-        }
-        StringBuilder payload = new StringBuilder();
-        for (Word w : args.subList(c + 1, args.size())) {
-            if (!w.literal()) {
-                reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
-                return;
-            }
-            payload.append(payload.length() == 0 ? "" : " ").append(w.text());
-        }
-        if (level + 1 > PsSplit.MAX_LEVEL) {
-            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
-            return;
-        }
-        List<CmdPayload.Command> commands = CmdPayload.split(payload.toString());
-        Map<Integer, Integer> stages = new HashMap<>();
-        for (CmdPayload.Command command : commands) {
-            stages.merge(command.item(), 1, Integer::sum);
-        }
-        List<String> wrappers = append(ctx.wrappers(), "cmd");
-        Ctx inner = new Ctx(id, ctx.depth() + 1, Provenance.SHELL_PAYLOAD, wrappers);
-        for (CmdPayload.Command command : commands) {
-            int sid = reserve();
-            Position p = new Position(command.item(), command.stage(), stages.get(command.item()),
-                    command.opBefore(), false);
-            Set<OpaqueReason> r = EnumSet.noneOf(OpaqueReason.class);
-            r.addAll(command.reasons());
-            List<Word> argv = command.argv();
-            if (!argv.isEmpty() && argv.get(0).literal()) {
-                if (inner.depth() > MAX_DEPTH) {
-                    r.add(OpaqueReason.LIMIT_EXCEEDED);
-                } else {
-                    // A shell started from cmd (`cmd /c powershell -enc …`): its payload too.
-                    carriers(argv.get(0).text(), argv, sid,
-                            new Ctx(id, inner.depth(), Provenance.SHELL_PAYLOAD, wrappers), p, r);
-                }
-            }
-            out.set(sid, new Segment(sid, id, inner.depth(), Provenance.SHELL_PAYLOAD, wrappers, argv,
-                    List.of(), command.redirects(), List.of(), p, r));
-        }
-    }
-
-    private void bash(String base, List<Word> args, int id, Ctx ctx, Position pos,
-            Set<OpaqueReason> reasons) {
-        int i = 0;
-        while (i < args.size()) {
-            Word w = args.get(i);
-            String t = w.text();
-            if (t.equals("--") || !t.startsWith("-") || t.startsWith("--")) {
-                if (t.startsWith("--") && !t.equals("--")) {
-                    i++;
-                    continue;
-                }
-                break;
-            }
-            if (t.indexOf('c') > 0) {
-                if (i + 1 >= args.size()) {
-                    reasons.add(OpaqueReason.SYNTAX_ERROR);
-                    return;
-                }
-                Word payload = args.get(i + 1);
-                if (!payload.literal()) {
-                    reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
-                    return;
-                }
-                if (level + 1 > PsSplit.MAX_LEVEL) {
-                    reasons.add(OpaqueReason.LIMIT_EXCEEDED);
-                    return;
-                }
-                embed(Splitter.forShell(Shell.BASH).split(payload.text()),
-                        new Ctx(id, ctx.depth() + 1, Provenance.SHELL_PAYLOAD, ctx.wrappers()),
-                        List.of(base));
-                return;
-            }
-            i++;
-        }
-        if (i < args.size() || pos.stage() > 0) {
-            reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
-        }
-    }
-
     // ---- segment bookkeeping ----------------------------------------------------------------
 
-    private int reserve() {
+    int reserve() {
         if (out.size() >= MAX_SEGMENTS) {
             throw new LimitProblem("too many segments");
         }
@@ -1136,31 +962,38 @@ final class PsBuilder {
         return out.size() - 1;
     }
 
-    private void embed(SplitResult r, Ctx target, List<String> wrappers) {
-        embed(r, target, wrappers, false);
-    }
-
     /**
      * Appends the segments of a nested split: top-level ones get {@code target}'s parent,
      * provenance and depth; nested ones keep theirs, shifted.
      */
-    private void embed(SplitResult r, Ctx target, List<String> wrappers, boolean keepProvenance) {
+    void embed(SplitResult r, Ctx target, List<String> wrappers) {
         int offset = out.size();
         if (offset + r.segments().size() > MAX_SEGMENTS) {
             throw new LimitProblem("too many segments");
         }
         for (Segment s : r.segments()) {
             int parent = s.parent() < 0 ? target.parent() : s.parent() + offset;
-            Provenance p = s.provenance() == Provenance.TOP && !keepProvenance ? target.prov() : s.provenance();
-            if (keepProvenance && s.parent() < 0) {
-                p = target.prov();
-            }
+            Provenance p = s.provenance() == Provenance.TOP ? target.prov() : s.provenance();
             List<String> w = new ArrayList<>(target.wrappers());
             w.addAll(wrappers);
             w.addAll(s.wrappers());
             out.add(new Segment(offset + s.id(), parent, target.depth() + s.depth(), p, w, s.argv(),
                     s.assignments(), s.redirects(), s.heredocs(), s.position(), s.opaqueReasons()));
         }
+    }
+
+    /** Fills a slot taken with {@link #reserve()}. */
+    void set(int id, Segment segment) {
+        out.set(id, segment);
+    }
+
+    /** Records a name the text defines (alias, function): calls of it are USER_FUNCTION. */
+    void addUserCommand(String name) {
+        userCommands.add(name.toLowerCase(Locale.ROOT));
+    }
+
+    int level() {
+        return level;
     }
 
     static List<String> append(List<String> list, String item) {

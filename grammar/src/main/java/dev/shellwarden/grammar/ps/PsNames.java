@@ -157,7 +157,7 @@ public final class PsNames {
      * cmdlet ({@code Module\Verb-Noun}) loses its module; anything else is returned unchanged.
      */
     public static String canonical(String name) {
-        String lower = name.toLowerCase(Locale.ROOT);
+        String lower = PsText.dashes(name).toLowerCase(Locale.ROOT);
         String alias = ALIASES.get(lower);
         if (alias != null) {
             return alias;
@@ -166,8 +166,8 @@ public final class PsNames {
         if (cmdlet != null) {
             return cmdlet;
         }
-        int slash = name.lastIndexOf('\\');
-        if (slash > 0 && name.substring(0, slash).matches("[A-Za-z][A-Za-z0-9_.]*")) {
+        int slash = lower.lastIndexOf('\\');
+        if (slash > 0 && lower.substring(0, slash).matches("[A-Za-z][A-Za-z0-9_.]*")) {
             String qualified = CMDLETS.get(lower.substring(slash + 1));
             if (qualified != null) {
                 return qualified;

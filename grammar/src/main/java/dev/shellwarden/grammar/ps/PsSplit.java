@@ -1,5 +1,6 @@
 package dev.shellwarden.grammar.ps;
 
+import dev.shellwarden.grammar.ErrorCounter;
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.SplitResult;
 import dev.shellwarden.grammar.Splitter;
@@ -10,11 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.antlr.v4.runtime.BailErrorStrategy;
-import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
-import org.antlr.v4.runtime.RecognitionException;
-import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.atn.PredictionMode;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
@@ -77,7 +75,7 @@ public final class PsSplit {
                     previous = t;
                 }
             }
-            if (errors.count > 0) {
+            if (errors.count() > 0) {
                 return SplitResult.unsplittable(text, OpaqueReason.SYNTAX_ERROR);
             }
             PowerShellParser.ScriptContext script = parse(tokens, errors);
@@ -123,21 +121,11 @@ public final class PsSplit {
             parser.setErrorHandler(new BailErrorStrategy());
             try {
                 PowerShellParser.ScriptContext s = parser.script();
-                return errors.count == 0 ? s : null;
+                return errors.count() == 0 ? s : null;
             } catch (ParseCancellationException again) {
                 return null;
             }
         }
     }
 
-    /** Counts every error a recognizer reports. */
-    private static final class ErrorCounter extends BaseErrorListener {
-        int count;
-
-        @Override
-        public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line,
-                int charPositionInLine, String msg, RecognitionException e) {
-            count++;
-        }
-    }
 }

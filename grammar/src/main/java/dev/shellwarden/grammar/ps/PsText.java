@@ -86,6 +86,25 @@ public final class PsText {
         return out.toString();
     }
 
+    /** True for the characters PowerShell reads as a dash: {@code - – — ―}. */
+    public static boolean isDash(char c) {
+        return c == '-' || c == '\u2013' || c == '\u2014' || c == '\u2015';
+    }
+
+    /**
+     * A leading typographic dash becomes {@code -}: PowerShell reads {@code –Recurse} (en dash) as
+     * the parameter {@code -Recurse}, so rules must see it spelled that way.
+     */
+    public static String leadingDash(String text) {
+        return !text.isEmpty() && isDash(text.charAt(0)) && text.charAt(0) != '-'
+                ? "-" + text.substring(1) : text;
+    }
+
+    /** Typographic dashes replaced by {@code -} (for command-name lookup). */
+    public static String dashes(String text) {
+        return text.replace('\u2013', '-').replace('\u2014', '-').replace('\u2015', '-');
+    }
+
     /** True when an unescaped wildcard character ({@code * ? [}) occurs in a bare word. */
     public static boolean hasWildcard(String raw) {
         for (int i = 0; i < raw.length(); i++) {

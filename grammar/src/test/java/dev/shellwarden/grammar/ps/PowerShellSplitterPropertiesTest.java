@@ -33,13 +33,18 @@ class PowerShellSplitterPropertiesTest {
         wellFormed(text, splitter.split(text));
     }
 
+    @Property(tries = 30)
+    void longTextsUpToTheLimitYieldAResult(@ForAll("longSoup") String text) {
+        wellFormed(text, splitter.split(text));
+    }
+
     @Property(tries = 50)
     void deepNestingIsBounded(@ForAll("nested") String text) {
         wellFormed(text, splitter.split(text));
     }
 
     @Property(tries = 100)
-    void aStaticResultNeverHidesACommandInASubexpression(@ForAll("soup") String text) {
+    void aSubexpressionIsLiteralOnlyWhenItHoldsAConstantString(@ForAll("soup") String text) {
         // Wrapping any text in a subexpression argument must surface it (or fail closed).
         SplitResult r = splitter.split("Write-Output $(" + text + ")");
         wellFormed("Write-Output $(" + text + ")", r);
@@ -47,8 +52,12 @@ class PowerShellSplitterPropertiesTest {
         Segment first = r.segments().get(0);
         if (first.argv().size() < 2) {
             assertFalse(first.isStatic(), "the whole text failed: it must be opaque");
-        } else {
-            assertFalse(first.argv().get(1).literal(), "a subexpression is never literal");
+        } else if (first.argv().get(1).literal()) {
+            // Only a constant string in the group may fold to a literal (`$('a''b')`), and then
+            // nothing ran inside it.
+            String inner = text.strip();
+            assertTrue(inner.startsWith("'") || inner.startsWith("\""), () -> "folded: " + text);
+            assertEquals(1, r.segments().size());
         }
     }
 
@@ -62,6 +71,12 @@ class PowerShellSplitterPropertiesTest {
                 ".Delete", "1..3", "if", "else", "foreach", "in", "function", "f", "switch",
                 "[ScriptBlock]::Create", " ", "  ", "\t", "\u00a0", "\u201c", "\u2019", "\r\n");
         return token.list().ofMaxSize(40).map(l -> String.join("", l));
+    }
+
+    @Provide
+    Arbitrary<String> longSoup() {
+        return soup().list().ofMinSize(50).ofMaxSize(400).map(l -> String.join(" ", l))
+                .map(t -> t.length() > Splitter.MAX_TEXT_CHARS ? t.substring(0, Splitter.MAX_TEXT_CHARS) : t);
     }
 
     @Provide

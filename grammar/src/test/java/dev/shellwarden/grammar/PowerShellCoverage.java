@@ -1,9 +1,5 @@
-package dev.shellwarden.grammar.ps;
+package dev.shellwarden.grammar;
 
-import dev.shellwarden.grammar.OpaqueReason;
-import dev.shellwarden.grammar.PowerShellSplitter;
-import dev.shellwarden.grammar.Segment;
-import dev.shellwarden.grammar.SplitResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,6 +50,7 @@ public final class PowerShellCoverage {
             int staticRows = 0;
             int segments = 0;
             long slowest = 0;
+            String slowestRow = "";
             Map<OpaqueReason, Integer> byReason = new EnumMap<>(OpaqueReason.class);
             Map<OpaqueReason, Integer> rowsByReason = new EnumMap<>(OpaqueReason.class);
             long start = System.nanoTime();
@@ -71,7 +68,11 @@ public final class PowerShellCoverage {
                 rows++;
                 long t0 = System.nanoTime();
                 SplitResult r = splitter.split(cmd);
-                slowest = Math.max(slowest, System.nanoTime() - t0);
+                long took = System.nanoTime() - t0;
+                if (took > slowest) {
+                    slowest = took;
+                    slowestRow = cmd;
+                }
                 boolean syntax = false;
                 java.util.Set<OpaqueReason> seen = java.util.EnumSet.noneOf(OpaqueReason.class);
                 for (Segment s : r.segments()) {
@@ -95,7 +96,7 @@ public final class PowerShellCoverage {
                 if (show != null && (show.equals("ALL") ? !r.isStatic()
                         : seen.stream().anyMatch(x -> x.name().equals(show)))) {
                     System.out.println("## " + cmd.replace("\n", "\\n"));
-                    for (String l : SegmentText.render(r)) {
+                    for (String l : SegmentFormat.lines(r)) {
                         System.out.println("   " + l);
                     }
                 }
@@ -109,8 +110,10 @@ public final class PowerShellCoverage {
                 System.out.printf("  opaque %-22s rows %5d, segments %5d%n", e.getKey(), e.getValue(),
                         byReason.get(e.getKey()));
             }
-            System.out.printf("  time total %.1f ms, mean %.3f ms/row, slowest row %.2f ms%n",
-                    total / 1e6, rows == 0 ? 0 : total / 1e6 / rows, slowest / 1e6);
+            System.out.printf("  time total %.1f ms, mean %.3f ms/row, slowest row %.2f ms: %s%n",
+                    total / 1e6, rows == 0 ? 0 : total / 1e6 / rows, slowest / 1e6,
+                    slowestRow.length() > 60 ? slowestRow.substring(0, 60).replace("\n", "\\n") + "…"
+                            : slowestRow.replace("\n", "\\n"));
         }
     }
 
