@@ -1083,6 +1083,33 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * Build files whose content the next tool run executes (package scripts, setup code, build
+     * targets): writing one and running its tool in the same command runs code checked only as data.
+     */
+    private static final java.util.Set<String> BUILD_MANIFESTS = java.util.Set.of("package.json", "setup.py",
+            "setup.cfg", "pyproject.toml", "Vagrantfile", "Makefile", "makefile", "GNUmakefile", "Rakefile",
+            "Gemfile", "build.gradle", "build.gradle.kts", "settings.gradle", "pom.xml", "CMakeLists.txt",
+            "Cargo.toml", "build.rs", ".npmrc", ".yarnrc", ".yarnrc.yml", "composer.json", "Taskfile.yml",
+            "justfile", "Justfile", "PKGBUILD", "makepkg.conf", "conftest.py", "tox.ini", "noxfile.py");
+
+    /** True when this command writes a build file its tool would execute (see {@code BUILD_MANIFESTS}). */
+    public boolean isWritesBuildManifest() {
+        for (String t : getWriteTargets()) {
+            String base = t.substring(t.lastIndexOf('/') + 1);
+            if (BUILD_MANIFESTS.contains(base)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when this command runs a build or package tool that executes its build files. */
+    public boolean isBuildTool() {
+        return named("npm npx yarn pnpm bun pip pip3 easy_install vagrant make gmake rake bundle gem gradle gradlew mvn mvnw cmake cargo composer task just makepkg pytest tox nox")
+                || (name.matches("python[0-9.]*") && getFirstOperand().equals("setup.py"));
+    }
+
     /** The last argument, or empty. */
     public String getLastArg() {
         return args.isEmpty() ? "" : args.get(args.size() - 1);
