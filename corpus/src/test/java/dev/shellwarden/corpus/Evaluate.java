@@ -57,7 +57,11 @@ public final class Evaluate {
             }
             return;
         }
-        Path external = Path.of(args.length > 0 ? args[0] : "/work/shared/corpus/external");
+        // The shared sets stand beside the repository (../shared) in every checkout this project is
+        // built in; an explicit argument wins.
+        Path beside = Path.of("..", "shared", "corpus", "external").toAbsolutePath().normalize();
+        Path external = args.length > 0 ? Path.of(args[0])
+                : java.nio.file.Files.isDirectory(beside) ? beside : Path.of("/work/shared/corpus/external");
         Path out = Path.of(args.length > 1 ? args[1] : "corpus/target/evaluation");
         Files.createDirectories(out);
         new Evaluate(engine, out).run(external);
