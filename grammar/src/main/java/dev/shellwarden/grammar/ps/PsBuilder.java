@@ -914,14 +914,11 @@ final class PsBuilder {
                             arguments ? Mode.EXPR : Mode.NORMAL);
                 }
                 case ARRAY -> {
+                    // `@( … )` is never a method's argument list (that test is for a PAREN part).
                     text.append(p.raw());
                     literal = false;
                     f.add(WordFeature.COMMAND_SUBSTITUTION);
-                    boolean arguments = expr && p.kind() == Kind.PAREN && prev != null && adjacent(prev, p)
-                            && (prev.kind() == Kind.WORD || prev.kind() == Kind.VARIABLE
-                                || prev.kind() == Kind.PAREN);
-                    walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION),
-                            arguments ? Mode.EXPR : Mode.NORMAL);
+                    walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION), Mode.NORMAL);
                 }
                 case HASH -> {
                     text.append(p.raw());
