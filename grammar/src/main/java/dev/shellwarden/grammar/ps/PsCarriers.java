@@ -308,8 +308,11 @@ final class PsCarriers {
         StringBuilder payload = new StringBuilder();
         for (Word w : rest) {
             if (!w.literal()) {
+                // The payload is not known (`-Command "… $env:X …"` expands in this shell first),
+                // so the carrier stays opaque; its visible text is still split, with the dynamic
+                // parts left as written, so that what it plainly runs is judged too (tighten-only,
+                // as the bash splitter does for `sh -c "$X …"`).
                 reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
-                return;
             }
             payload.append(payload.length() == 0 ? "" : " ").append(w.text());
         }

@@ -6,9 +6,10 @@ import java.util.List;
 /**
  * Quote removal and escape decoding for PowerShell tokens.
  *
- * <p>PowerShell's escape character is the backtick. In bare words and expandable strings
+ * <p>PowerShell's escape character is the backtick. In expandable strings
  * {@code `0 `a `b `e `f `n `r `t `v `u{hex}} are control characters and a backtick before any
- * other character yields that character ({@code Re`move-Item} is {@code Remove-Item}). Verbatim
+ * other character yields that character; in bare words every backtick yields the next character
+ * ({@code Re`move-Item} and {@code R`emove-Item} are {@code Remove-Item}). Verbatim
  * strings ({@code '…'}, {@code @'…'@}) have no escapes but a doubled quote.
  */
 public final class PsText {
@@ -71,13 +72,24 @@ public final class PsText {
         return i + 1;
     }
 
-    /** Decodes a bare word: backtick escapes applied. */
+    /**
+     * Decodes a bare word: a backtick yields the next character itself. PowerShell interprets the
+     * control escapes ({@code `e}, {@code `n}…) only inside double-quoted strings; reading them
+     * literally here is also the strict choice, since {@code R`emove-Item} can only ever run
+     * {@code Remove-Item} (a control character in a command name would run nothing).
+     */
     public static String bare(String raw) {
         StringBuilder out = new StringBuilder(raw.length());
         for (int i = 0; i < raw.length(); ) {
             char c = raw.charAt(i);
             if (c == '`') {
-                i = escape(raw, i + 1, out);
+                if (i + 1 < raw.length()) {
+                    out.append(raw.charAt(i + 1));
+                    i += 2;
+                } else {
+                    out.append(c);
+                    i++;
+                }
             } else {
                 out.append(c);
                 i++;
