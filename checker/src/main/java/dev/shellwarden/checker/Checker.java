@@ -80,10 +80,10 @@ public final class Checker {
         if (cwd.isEmpty()) {
             return projectDir;
         }
-        if (cwd.startsWith("/") || projectDir.isEmpty()) {
-            return cwd.startsWith("/") ? PathFacts.normalize(cwd) : cwd;
+        if (cwd.startsWith("/")) {
+            return PathFacts.normalize(cwd);
         }
-        return PathFacts.normalize(projectDir + "/" + cwd);
+        return projectDir.isEmpty() ? cwd : PathFacts.normalize(projectDir + "/" + cwd);
     }
 
     private static String bound(String message) {

@@ -25,25 +25,10 @@ import org.junit.jupiter.api.Test;
  */
 class RuleMetaTest {
 
-    private static final Map<String, String> ALTERNATIVES = metadata("alternative");
-    private static final Map<String, String> SHELLS = metadata("shell");
-
     private static List<RuleInfo> allRules() {
         List<RuleInfo> rules = new ArrayList<>(Corpus.ENGINE.book().rulesByName().values());
         rules.addAll(BuiltinRules.all());
         return rules;
-    }
-
-    /** One metadata attribute of every DRL rule that has it, by rule name. */
-    private static Map<String, String> metadata(String key) {
-        Map<String, String> alt = new HashMap<>();
-        Corpus.ENGINE.book().kieBase().getKiePackages().forEach(p -> p.getRules().forEach(r -> {
-            Object a = r.getMetaData().get(key);
-            if (a != null) {
-                alt.put(r.getName(), a.toString().replaceAll("^\"|\"$", ""));
-            }
-        }));
-        return alt;
     }
 
     @Test
@@ -144,13 +129,14 @@ class RuleMetaTest {
             if (!denies) {
                 continue;
             }
-            String alt = ALTERNATIVES.get(r.name());
-            if (alt == null || alt.isBlank()) {
+            String alt = Corpus.ENGINE.book().metadata(r.name(), "alternative");
+            if (alt.isBlank()) {
                 problems.add(r.name() + ": a deny rule needs an @alternative command");
                 continue;
             }
             for (Mode mode : Mode.values()) {
-                Shell shell = "powershell".equals(SHELLS.get(r.name())) ? Shell.POWERSHELL : Shell.BASH;
+                Shell shell = "powershell".equals(Corpus.ENGINE.book().metadata(r.name(), "shell"))
+                        ? Shell.POWERSHELL : Shell.BASH;
                 CommandDecision d = new Checker(Corpus.ENGINE, new CheckerConfig(mode, shell, Overlay.NONE, List.of()))
                         .decide(alt, Case.DEFAULT_PROJECT, Case.DEFAULT_PROJECT);
                 if (d.verdict() == Verdict.DENY) {

@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -23,13 +20,7 @@ class BashCorpusTest {
     private static final Splitter SPLITTER = Splitter.forShell(Shell.BASH);
 
     static List<GrammarCorpus.Case> cases() throws IOException {
-        List<GrammarCorpus.Case> all = new ArrayList<>();
-        try (Stream<Path> files = Files.list(GrammarCorpus.dir())) {
-            for (Path p : files.filter(f -> f.toString().endsWith(".txt")).sorted().toList()) {
-                all.addAll(GrammarCorpus.read(p));
-            }
-        }
-        return all;
+        return GrammarCorpus.readDir(GrammarCorpus.dir());
     }
 
     @TestFactory

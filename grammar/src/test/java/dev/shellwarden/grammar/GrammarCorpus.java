@@ -69,6 +69,17 @@ final class GrammarCorpus {
         return Path.of(base);
     }
 
+    /** Every case of the {@code *.txt} files in {@code dir}, files in name order. */
+    static List<Case> readDir(Path dir) throws IOException {
+        List<Case> all = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".txt")).sorted().toList()) {
+                all.addAll(read(p));
+            }
+        }
+        return all;
+    }
+
     /** Development aid: fills in the expected lines of cases that have none, from the splitter. */
     public static void main(String[] args) throws IOException {
         Splitter s = Splitter.forShell(Shell.BASH);

@@ -96,12 +96,12 @@ public final class GrammarCoverage {
         int i = json.indexOf(key);
         while (i >= 0) {
             int j = i + key.length();
-            while (j < json.length() && json.charAt(j) == ' ') {
+            while (j < json.length() && Character.isWhitespace(json.charAt(j))) {
                 j++;
             }
             if (j < json.length() && json.charAt(j) == ':') {
                 j++;
-                while (j < json.length() && json.charAt(j) == ' ') {
+                while (j < json.length() && Character.isWhitespace(json.charAt(j))) {
                     j++;
                 }
                 if (j < json.length() && json.charAt(j) == '"') {

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -31,13 +30,7 @@ class PowerShellCorpusTest {
     }
 
     static List<GrammarCorpus.Case> cases() throws IOException {
-        List<GrammarCorpus.Case> all = new ArrayList<>();
-        try (Stream<Path> files = Files.list(dir())) {
-            for (Path p : files.filter(f -> f.toString().endsWith(".txt")).sorted().toList()) {
-                all.addAll(GrammarCorpus.read(p));
-            }
-        }
-        return all;
+        return GrammarCorpus.readDir(dir());
     }
 
     @TestFactory

@@ -58,10 +58,10 @@ public final class PowerShellCoverage {
                 if (line.isBlank()) {
                     continue;
                 }
-                if (shell != null && !shell.equals(field(line, "shell"))) {
+                if (shell != null && !shell.equals(GrammarCoverage.field(line, "shell"))) {
                     continue;
                 }
-                String cmd = field(line, "cmd");
+                String cmd = GrammarCoverage.field(line, "cmd");
                 if (cmd == null) {
                     continue;
                 }
@@ -119,57 +119,5 @@ public final class PowerShellCoverage {
 
     private static double pct(int a, int b) {
         return b == 0 ? 0 : 100.0 * a / b;
-    }
-
-    /** The string value of a top-level JSON field in a one-line object, or null. */
-    static String field(String line, String name) {
-        String key = "\"" + name + "\"";
-        int k = line.indexOf(key);
-        while (k >= 0) {
-            int i = k + key.length();
-            while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            if (i < line.length() && line.charAt(i) == ':') {
-                i++;
-                while (i < line.length() && Character.isWhitespace(line.charAt(i))) {
-                    i++;
-                }
-                if (i < line.length() && line.charAt(i) == '"') {
-                    return jsonString(line, i + 1);
-                }
-                return null;
-            }
-            k = line.indexOf(key, k + 1);
-        }
-        return null;
-    }
-
-    private static String jsonString(String s, int i) {
-        StringBuilder b = new StringBuilder();
-        while (i < s.length()) {
-            char c = s.charAt(i++);
-            if (c == '"') {
-                return b.toString();
-            }
-            if (c != '\\') {
-                b.append(c);
-                continue;
-            }
-            char e = s.charAt(i++);
-            switch (e) {
-                case 'n' -> b.append('\n');
-                case 't' -> b.append('\t');
-                case 'r' -> b.append('\r');
-                case 'b' -> b.append('\b');
-                case 'f' -> b.append('\f');
-                case 'u' -> {
-                    b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
-                    i += 4;
-                }
-                default -> b.append(e);
-            }
-        }
-        return b.toString();
     }
 }

@@ -14,7 +14,6 @@ import dev.shellwarden.checker.protocol.VerdictDoc;
 import dev.shellwarden.checker.protocol.VerdictWriter;
 import dev.shellwarden.engine.CommandDecision;
 import dev.shellwarden.engine.Engine;
-import dev.shellwarden.engine.Finding;
 import dev.shellwarden.engine.Mode;
 import dev.shellwarden.engine.Overlay;
 import dev.shellwarden.engine.RuleBook;
@@ -268,10 +267,5 @@ class ClassifierProperties {
             }
         }
         return sb.append("\",\"cwd\":\"\"}]}").toString();
-    }
-
-    @SuppressWarnings("unused")
-    private static List<Finding> findings(String raw) {
-        return decide(raw, Mode.LOOSE, Overlay.NONE).findings();
     }
 }
