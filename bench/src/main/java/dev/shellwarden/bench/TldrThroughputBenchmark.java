@@ -58,7 +58,7 @@ public class TldrThroughputBenchmark {
                 if (line.isBlank()) {
                     continue;
                 }
-                Object row = Json.parse(Json.strictFactory(), line);
+                Object row = Json.parse(Json.Dialect.STRICT, line);
                 if (row instanceof Map<?, ?> m && "bash".equals(m.get("shell")) && m.get("cmd") instanceof String c) {
                     commands.add(c);
                 }

@@ -62,6 +62,7 @@ public final class HookCommand {
 
     /** Runs {@code shell-warden hook ARGS…} (args after {@code hook}); returns the exit status. */
     public static int run(String[] args, InputStream in, OutputStream out, PrintStream err) {
+        ColdStart.beforeDrools();
         Options opts;
         try {
             opts = Options.parse(args);

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StartupArchiveIT {
 
     private static final Pattern SHA_LINE = Pattern.compile("(?m)^ARCHIVE_SHA256=([0-9a-f]{64})$");
+    private static final Pattern IDENTITY_LINE = Pattern.compile("(?m)^ARCHIVE_IDENTITY=(\\S+) *$");
 
     private static Path executable;
     private static Path archive;
@@ -122,6 +123,63 @@ class StartupArchiveIT {
         assertEquals(before, listing(dir), "a check wrote into the executable's directory");
     }
 
+    /** The build's own archive is recognised by its file identity: no hashing on the fast path. */
+    @Test
+    void theBuildsArchiveIsUsedByIdentityWithoutHashing() throws Exception {
+        assertEquals(identity(archive), recordedIdentity(executable));
+        Run r = traced(executable, LETTERS.get("allow.json"));
+        assertEquals(0, r.status, r.stderr());
+        assertTrue(r.stderr().contains("use=yes"), r.stderr());
+        assertFalse(r.stderr().contains("sum="), "hashed although the identity matched: " + r.stderr());
+        assertArrayEquals(REFERENCE.get("allow.json"), r.stdout);
+    }
+
+    /** A copy (another inode) falls back to the sha256, which still lets the intact archive in. */
+    @Test
+    void aCopiedArchiveIsUsedAfterItsHashMatches(@TempDir Path dir) throws Exception {
+        Path exe = copyExecutable(dir);
+        Files.copy(archive, companion(exe), StandardCopyOption.COPY_ATTRIBUTES);
+        Run r = traced(exe, LETTERS.get("allow.json"));
+        assertTrue(r.stderr().contains("sum=") && r.stderr().contains("use=yes"), r.stderr());
+        assertArrayEquals(REFERENCE.get("allow.json"), r.stdout);
+    }
+
+    /**
+     * An archive whose recorded identity matched until it was changed in place (same size, same
+     * inode): the change time moved, so the identity no longer matches, and the hash refuses it.
+     */
+    @Test
+    void anArchiveChangedInPlaceIsRefused(@TempDir Path dir) throws Exception {
+        Path exe = copyExecutable(dir);
+        Path copy = companion(exe);
+        Files.copy(archive, copy);
+        // Record the copy's identity in the copied launcher, as the build does for its own archive.
+        byte[] original = Files.readAllBytes(exe);
+        String head = new String(original, 0, Math.min(original.length, 8192), StandardCharsets.ISO_8859_1);
+        String recorded = recordedIdentity(exe);
+        int at = head.indexOf("ARCHIVE_IDENTITY=" + recorded) + "ARCHIVE_IDENTITY=".length();
+        String id = identity(copy);
+        int width = head.indexOf('\n', at) - at;
+        assertTrue(id.length() <= width, id);
+        byte[] patched = original.clone();
+        byte[] padded = (id + " ".repeat(width - id.length())).getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(padded, 0, patched, at, padded.length);
+        Files.write(exe, patched);
+        Run before = traced(exe, LETTERS.get("allow.json"));
+        assertTrue(before.stderr().contains("use=yes") && !before.stderr().contains("sum="), before.stderr());
+        Thread.sleep(20); // a change time that is visibly later, even on coarse clocks
+        try (var f = new java.io.RandomAccessFile(copy.toFile(), "rw")) {
+            f.seek(f.length() / 2);
+            int b = f.read();
+            f.seek(f.length() / 2);
+            f.write(b ^ 0x5a);
+        }
+        Run after = traced(exe, LETTERS.get("allow.json"));
+        assertEquals(0, after.status, after.stderr());
+        assertTrue(after.stderr().contains("sum=") && !after.stderr().contains("use=yes"), after.stderr());
+        assertArrayEquals(REFERENCE.get("allow.json"), after.stdout, "slower, never different");
+    }
+
     @Test
     void theRealExecutableWritesNothing() throws Exception {
         Map<String, Long> before = listing(executable.getParent());
@@ -158,6 +216,21 @@ class StartupArchiveIT {
         return m.group(1);
     }
 
+    private static String recordedIdentity(Path exe) throws IOException {
+        byte[] bytes = Files.readAllBytes(exe);
+        Matcher m = IDENTITY_LINE.matcher(new String(bytes, 0, Math.min(bytes.length, 8192), StandardCharsets.ISO_8859_1));
+        assertTrue(m.find(), "no ARCHIVE_IDENTITY line in the launcher");
+        return m.group(1);
+    }
+
+    /** device:inode:size:ctime-ns, as the launcher computes it. */
+    private static String identity(Path file) throws Exception {
+        Process p = new ProcessBuilder("/usr/bin/stat", "-L", "-c", "%d:%i:%s:%.9Z", file.toString()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+        assertEquals(0, p.waitFor());
+        return out;
+    }
+
     private static String sha256(byte[] bytes) throws NoSuchAlgorithmException {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
@@ -182,7 +255,16 @@ class StartupArchiveIT {
 
     /** Spawns the executable as a hook does: absolute path, empty environment, letter on stdin. */
     private static Run run(Path exe, byte[] letter) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(List.of(exe.toString())));
+        return spawn(List.of(exe.toString()), letter);
+    }
+
+    /** As {@link #run}, with the launcher traced by {@code sh -x} on stderr (its archive decision). */
+    private static Run traced(Path exe, byte[] letter) throws Exception {
+        return spawn(List.of("/bin/sh", "-x", exe.toString()), letter);
+    }
+
+    private static Run spawn(List<String> command, byte[] letter) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(command));
         pb.environment().clear();
         Process p = pb.start();
         try (var in = p.getOutputStream()) {

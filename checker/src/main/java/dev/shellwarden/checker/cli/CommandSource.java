@@ -77,7 +77,7 @@ final class CommandSource {
         }
         if (trimmed.startsWith("{")) {
             try {
-                Object tree = Json.parse(Json.strictFactory(), trimmed);
+                Object tree = Json.parse(Json.Dialect.STRICT, trimmed);
                 if (tree instanceof Map<?, ?> m && m.get("cmd") instanceof String s) {
                     Object shell = m.get("shell");
                     if ("bash".equals(shell) || "powershell".equals(shell)) {

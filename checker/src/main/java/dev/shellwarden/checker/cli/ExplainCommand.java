@@ -1,10 +1,8 @@
 package dev.shellwarden.checker.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.shellwarden.checker.Checker;
 import dev.shellwarden.checker.config.CheckerConfig;
-import dev.shellwarden.checker.protocol.VerdictWriter;
+import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.engine.CommandDecision;
 import dev.shellwarden.engine.Engine;
 import dev.shellwarden.engine.Finding;
@@ -16,7 +14,6 @@ import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Shell;
 import dev.shellwarden.grammar.Word;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -209,12 +206,8 @@ final class ExplainCommand implements Callable<Integer> {
         return m;
     }
 
-    static String toJson(Object tree) throws java.io.IOException {
-        StringWriter w = new StringWriter();
-        try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
-            VerdictWriter.writeValue(g, tree);
-        }
-        return w.toString();
+    static String toJson(Object tree) {
+        return Json.write(tree);
     }
 
     /** The readable rendering. */

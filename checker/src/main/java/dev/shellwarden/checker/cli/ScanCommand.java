@@ -1,9 +1,8 @@
 package dev.shellwarden.checker.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import dev.shellwarden.checker.Checker;
 import dev.shellwarden.checker.config.CheckerConfig;
+import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.engine.BuiltinRules;
 import dev.shellwarden.engine.CommandDecision;
 import dev.shellwarden.engine.Engine;
@@ -21,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -86,7 +86,6 @@ final class ScanCommand implements Callable<Integer> {
         Map<String, RuleInfo> rules = new HashMap<>();
         long start = System.nanoTime();
         Writer w = new BufferedWriter(new OutputStreamWriter(io.out(), StandardCharsets.UTF_8), 1 << 16);
-        JsonFactory factory = new JsonFactory();
         int done = 0;
         for (CommandSource.Entry e : input.entries()) {
             Verdict verdict;
@@ -100,15 +99,12 @@ final class ScanCommand implements Callable<Integer> {
                 verdict = Verdict.ASK;
                 rule = BuiltinRules.forOpaque(dev.shellwarden.grammar.OpaqueReason.INTERNAL_ERROR);
             }
-            try (JsonGenerator g = factory.createGenerator(w)) {
-                g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
-                g.writeStartObject();
-                g.writeStringField("cmd", e.cmd());
-                g.writeStringField("verdict", verdict.wire());
-                g.writeStringField("ruleId", rule.id());
-                g.writeStringField("message", rule.message());
-                g.writeEndObject();
-            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("cmd", e.cmd());
+            row.put("verdict", verdict.wire());
+            row.put("ruleId", rule.id());
+            row.put("message", rule.message());
+            w.write(Json.write(row));
             w.write('\n');
             byVerdict.merge(verdict, 1, Integer::sum);
             byRule.merge(rule.id(), 1, Integer::sum);

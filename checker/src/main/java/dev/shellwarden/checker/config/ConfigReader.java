@@ -85,7 +85,7 @@ public final class ConfigReader {
 
     /** Parses config text; a relative policy path is resolved against {@code baseDir}. */
     public static CheckerConfig parse(String text, Path baseDir) {
-        Object tree = Json.parse(Json.jsoncFactory(), text);
+        Object tree = Json.parse(Json.Dialect.JSONC, text);
         if (!(tree instanceof Map<?, ?> top)) {
             throw new ConfigException("config must be a JSON object, got " + Json.typeName(tree));
         }

@@ -38,7 +38,7 @@ public final class LetterReader {
 
     /** Reads a letter from text already decoded. */
     public static Letter read(String text) {
-        Object tree = Json.parse(Json.strictFactory(), text);
+        Object tree = Json.parse(Json.Dialect.STRICT, text);
         Map<String, Object> top = object(tree, "letter");
         exactKeys(top, TOP, Set.of("version", "invocation", "action", "commands"), "letter");
         BigInteger version = integer(top.get("version"), "version");
