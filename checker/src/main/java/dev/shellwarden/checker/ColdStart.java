@@ -6,12 +6,11 @@ package dev.shellwarden.checker;
  * <p>WHY: a check is one short-lived process, and profiling a cold one-command check
  * (async-profiler, Java 25 with the AOT cache) showed a few one-time static initialisers on the
  * rule base's critical path that have nothing to do with the rules: Drools' {@code OpenBitSet}
- * (drools-util's; the model's copy is not used since the rules are compiled without property
- * reactivity, see the rules module's kmodule.xml) reflects on {@code sun.misc.Unsafe} in its static initialiser (the first reflective call of a
+ * reflects on {@code sun.misc.Unsafe} in its static initialiser (the first reflective call of a
  * JDK method parses its annotations and spins annotation proxy classes: ~17 ms of CPU), and the
  * first {@code not} pattern asks {@code UUID.randomUUID()} for an id, which loads the security
- * providers (~8 ms). The rule base is built on a second thread (RuleBookPreload); this thread is
- * idle while it starts, so it runs these initialisers first and the builder later finds them done.
+ * providers (~8 ms). The rule base is built on a second thread (Preload); another thread is idle
+ * while it starts, so it runs these initialisers and the builder later finds them done.
  *
  * <p>INVARIANT: nothing here changes a result. Each step only initialises a class or a JDK
  * singleton the check would initialise anyway; a step that fails (a library changed) is skipped,

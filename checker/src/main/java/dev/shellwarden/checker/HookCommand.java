@@ -75,7 +75,13 @@ public final class HookCommand {
             // output that is not its JSON.
             return HookOutcome.refuse(USAGE).emit(out, err);
         }
-        return new ClaudeCodeHook(new EngineJudge(opts.config(), opts.projectDir()), opts.deadline(), opts.deferAllow()).run(in, out, err);
+        EngineJudge judge = new EngineJudge(opts.config(), opts.projectDir());
+        // The rule base builds from now on (EngineJudge); the one-time initialisers run beside it
+        // on a third thread rather than here, so the adapter's deadline clock is not touched.
+        Thread warm = new Thread(ColdStart::aheadOfTheRuleBase, "shell-warden-warm-up");
+        warm.setDaemon(true);
+        warm.start();
+        return new ClaudeCodeHook(judge, opts.deadline(), opts.deferAllow()).run(in, out, err);
     }
 
     /** Runs the Claude Code adapter over any judge (tests inject failing judges here). */
@@ -147,23 +153,30 @@ public final class HookCommand {
     }
 
     /**
-     * The judge over the real engine. The config is read and the rules are loaded on the first
-     * call, inside the adapter's deadline, so a slow start cannot outlast Claude Code's timeout
-     * (which would let the command run).
+     * The judge over the real engine. The config is read and the rules are loaded on a second
+     * thread from construction on, while the adapter reads its input; the first call waits for
+     * them inside the adapter's deadline, so a slow start still cannot outlast Claude Code's
+     * timeout (which would let the command run).
      */
     static final class EngineJudge implements CommandJudge {
 
-        private final Path configPath;
         private final String projectDir;
-        private Checker checker;
+        /** Config and rule base, built on a second thread from construction on (see Preload). */
+        private final Preload<Checker> checker;
 
         /**
          * A judge with the config at {@code configPath} (the defaults when null) and the project
          * directory {@code projectDir} (when null, each command's cwd is taken as the project).
+         * Starts reading the config and building the rule base at once; a failure of either
+         * surfaces in the first {@link #judge} call.
          */
         EngineJudge(Path configPath, String projectDir) {
-            this.configPath = configPath;
             this.projectDir = projectDir;
+            this.checker = Preload.start("shell-warden-rulebook", () -> {
+                CheckerConfig cfg = configPath == null ? CheckerConfig.DEFAULTS : ConfigReader.read(configPath);
+                // The config's policy bundle, if any, joins the built-in rules exactly as in the letter check.
+                return new Checker(new Engine(PolicyBundle.ruleBook(cfg, HookCommand.class.getClassLoader())), cfg);
+            });
         }
 
         /** The project directory a command running in {@code cwd} is judged against. */
@@ -173,14 +186,9 @@ public final class HookCommand {
 
         @Override
         public Judgement judge(String command, String cwd) {
-            if (checker == null) {
-                CheckerConfig cfg = configPath == null ? CheckerConfig.DEFAULTS : ConfigReader.read(configPath);
-                // The config's policy bundle, if any, joins the built-in rules exactly as in the letter check.
-                checker = new Checker(new Engine(PolicyBundle.ruleBook(cfg, HookCommand.class.getClassLoader())), cfg);
-            }
             // Claude Code runs Bash in the session's cwd; without --project-dir that is also taken
             // as the project (a `cd` elsewhere in an earlier call moves it: see the README).
-            CommandDecision d = checker.decide(command, projectDirFor(cwd), cwd);
+            CommandDecision d = checker.get().decide(command, projectDirFor(cwd), cwd);
             return new Judgement(decision(d.verdict()), d.rule().id(), d.message());
         }
 

@@ -106,8 +106,9 @@ public final class Main {
             ColdStart.beforeDrools();
             CheckerConfig cfg = config == null ? CheckerConfig.DEFAULTS : ConfigReader.read(config);
             // Start-up: the rule base (built-in rules and the config's policy bundle, if any) builds
-            // on a second thread while this one reads the letter (see RuleBookPreload).
-            RuleBookPreload rules = RuleBookPreload.start(() -> PolicyBundle.ruleBook(cfg, Main.class.getClassLoader()));
+            // on a second thread while this one reads the letter (see Preload).
+            Preload<RuleBook> rules = Preload.start("shell-warden-rulebook",
+                    () -> PolicyBundle.ruleBook(cfg, Main.class.getClassLoader()));
             ColdStart.aheadOfTheRuleBase();
             for (String w : cfg.warnings()) {
                 err.println("shell-warden: warning: " + w);
