@@ -367,7 +367,7 @@ final class ExpansionCheck {
                 return false;
             }
             String sub = rest.substring(1, close);
-            if (sub.isEmpty() || !sub.equals("@") && !sub.equals("*") && !arithmetic(sub) && !sub.matches("[^\\s]+")) {
+            if (sub.isEmpty() || !sub.equals("@") && !sub.equals("*") && !arithmetic(sub) && !Regex.matches(sub, "[^\\s]+")) {
                 return false;
             }
             rest = rest.substring(close + 1);

@@ -1,5 +1,7 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.Regex;
+
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
@@ -141,7 +143,7 @@ public final class Cmd {
     /** True when some delete target is computed at run time, except under {@code $TMPDIR}. */
     public boolean isDynamicDeleteTarget() {
         for (String t : getDeleteTargets()) {
-            if ((t.indexOf('$') >= 0 || t.indexOf('`') >= 0) && !t.matches("\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")) {
+            if ((t.indexOf('$') >= 0 || t.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")) {
                 return true;
             }
         }
@@ -362,7 +364,7 @@ public final class Cmd {
 
     /** True for a Python, Node, Perl, Ruby, PHP or other scripting interpreter. */
     public boolean isInterpreter() {
-        return name.matches("python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
+        return Regex.matches(name, "python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
                 + "|lua[0-9.]*|luajit|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb");
     }
 
@@ -400,7 +402,7 @@ public final class Cmd {
     /** True when some argument matches the regular expression (whole argument). */
     public boolean argMatches(String regex) {
         for (String a : args) {
-            if (a.matches(regex)) {
+            if (Regex.matches(a, regex)) {
                 return true;
             }
         }
@@ -533,7 +535,7 @@ public final class Cmd {
                 for (int i = 0; i + 1 < args.size(); i++) {
                     String a = args.get(i);
                     if ((a.equals("-exec") || a.equals("-execdir") || a.equals("-ok") || a.equals("-okdir"))
-                            && basename(args.get(i + 1)).matches("rm|rmdir|unlink|shred")) {
+                            && Regex.matches(basename(args.get(i + 1)), "rm|rmdir|unlink|shred")) {
                         deletes = true;
                     }
                 }
@@ -834,32 +836,32 @@ public final class Cmd {
     }
 
     private String inlinePayload() {
-        if (name.matches("python[0-9.]*|pypy[0-9.]*")) {
+        if (Regex.matches(name, "python[0-9.]*|pypy[0-9.]*")) {
             return valueOf("-c");
         }
-        if (name.matches("node|nodejs|bun|deno")) {
+        if (Regex.matches(name, "node|nodejs|bun|deno")) {
             String v = valueOf("-e --eval -p --print");
             return v.isEmpty() && name.equals("deno") && sub("eval") && operands.size() > 1 ? operands.get(1) : v;
         }
-        if (name.matches("perl[0-9.]*|ruby[0-9.]*")) {
+        if (Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*")) {
             for (int i = 0; i + 1 < args.size(); i++) {
-                if (args.get(i).matches("-[a-zA-Z0-9]*[eE]")) {
+                if (Regex.matches(args.get(i), "-[a-zA-Z0-9]*[eE]")) {
                     return args.get(i + 1);
                 }
             }
             return "";
         }
-        if (name.matches("php[0-9.]*")) {
+        if (Regex.matches(name, "php[0-9.]*")) {
             return valueOf("-r");
         }
-        if (name.matches("awk|gawk|mawk|nawk|busybox-awk")) {
+        if (Regex.matches(name, "awk|gawk|mawk|nawk|busybox-awk")) {
             List<String> p = positionals("-F -v -f --field-separator --assign --file");
             return anyFlag("-f --file") || p.isEmpty() ? "" : p.get(0);
         }
-        if (name.matches("R|Rscript|lua[0-9.]*|julia|jrunscript|gnuplot|ghc|slsh|dc|luajit|tclsh")) {
+        if (Regex.matches(name, "R|Rscript|lua[0-9.]*|julia|jrunscript|gnuplot|ghc|slsh|dc|luajit|tclsh")) {
             return valueOf("-e --eval");
         }
-        if (name.matches("octave|octave-cli")) {
+        if (Regex.matches(name, "octave|octave-cli")) {
             return valueOf("--eval");
         }
         return "";
@@ -874,7 +876,7 @@ public final class Cmd {
         if (PAYLOAD_RUNS.matcher(p).find()) {
             return true;
         }
-        if (name.matches("perl[0-9.]*|ruby[0-9.]*|php[0-9.]*") && p.indexOf('`') >= 0) {
+        if (Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*|php[0-9.]*") && p.indexOf('`') >= 0) {
             return true;
         }
         return name.equals("dc") && p.contains("!");
@@ -975,7 +977,7 @@ public final class Cmd {
         // p = [config, key, value…]
         return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
                 && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
-                && !(p.get(1).toLowerCase(java.util.Locale.ROOT).matches("core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)));
+                && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)));
     }
 
     private static final java.util.regex.Pattern HOOK_VARIABLE = java.util.regex.Pattern.compile(
@@ -991,7 +993,7 @@ public final class Cmd {
             java.util.regex.Matcher m = HOOK_VARIABLE.matcher(a);
             if (m.matches()) {
                 String v = m.group(2).trim();
-                if (m.group(1).equals("NODE_OPTIONS") && !v.matches(".*(--require|-r |--import|--loader|--experimental-loader).*")) {
+                if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, ".*(--require|-r |--import|--loader|--experimental-loader).*")) {
                     continue;
                 }
                 if (!SAFE_PROGRAMS.contains(v)) {
@@ -1012,7 +1014,7 @@ public final class Cmd {
             if (op.equals("infinity") || op.equals("inf")) {
                 return Double.POSITIVE_INFINITY;
             }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]+)([smhd]?)").matcher(op);
+            java.util.regex.Matcher m = Regex.pattern("([0-9]*\\.?[0-9]+)([smhd]?)").matcher(op);
             if (!m.matches()) {
                 return -1;
             }
@@ -1107,7 +1109,7 @@ public final class Cmd {
     /** True when this command runs a build or package tool that executes its build files. */
     public boolean isBuildTool() {
         return named("npm npx yarn pnpm bun pip pip3 easy_install vagrant make gmake rake bundle gem gradle gradlew mvn mvnw cmake cargo composer task just makepkg pytest tox nox")
-                || (name.matches("python[0-9.]*") && getFirstOperand().equals("setup.py"));
+                || (Regex.matches(name, "python[0-9.]*") && getFirstOperand().equals("setup.py"));
     }
 
     /** The last argument, or empty. */
@@ -1140,7 +1142,7 @@ public final class Cmd {
 
     /** True when the regular expression is found (case-insensitively) in some argument or in the text fed on stdin. */
     public boolean argFind(String regex) {
-        java.util.regex.Pattern p = java.util.regex.Pattern.compile(regex, java.util.regex.Pattern.CASE_INSENSITIVE);
+        java.util.regex.Pattern p = Regex.pattern("(?i)" + regex);
         for (String a : args) {
             if (p.matcher(a).find()) {
                 return true;
@@ -1169,7 +1171,7 @@ public final class Cmd {
     /** True when some write target, normalised, matches the regular expression. */
     public boolean writesMatching(String regex) {
         for (String t : getWriteTargets()) {
-            if (PathFacts.normalize(t).matches(regex)) {
+            if (Regex.matches(PathFacts.normalize(t), regex)) {
                 return true;
             }
         }
@@ -1210,7 +1212,7 @@ public final class Cmd {
     /** True when {@code find -exec}/{@code -execdir}/{@code -ok} starts a shell with no {@code -c} script. */
     public boolean isFindExecBareShell() {
         for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).matches("-exec|-execdir|-ok|-okdir") && SHELLS.contains(basename(args.get(i + 1)))) {
+            if (Regex.matches(args.get(i), "-exec|-execdir|-ok|-okdir") && SHELLS.contains(basename(args.get(i + 1)))) {
                 String next = i + 2 < args.size() ? args.get(i + 2) : "";
                 if (!next.equals("-c")) {
                     return true;
@@ -1233,7 +1235,7 @@ public final class Cmd {
             } else if (a.startsWith("--eval=")) {
                 cmd = a.substring(7);
             }
-            if (cmd != null && cmd.matches("(?s).*(!|\\bsh(ell)?\\b|terminal|system|call-process|shell-command|py(thon)?3?\\b|lua\\b|perl\\b|ruby\\b).*")) {
+            if (cmd != null && Regex.matches(cmd, "(?s).*(!|\\bsh(ell)?\\b|terminal|system|call-process|shell-command|py(thon)?3?\\b|lua\\b|perl\\b|ruby\\b).*")) {
                 return true;
             }
         }
@@ -1247,7 +1249,7 @@ public final class Cmd {
             String opt = a.equals("-o") && i + 1 < args.size() ? args.get(i + 1) : a.startsWith("-o") && a.length() > 2 ? a.substring(2) : null;
             if (a.startsWith("--rsh=") || (a.equals("-e") || a.equals("--rsh")) && name.equals("rsync")) {
                 String v = a.startsWith("--rsh=") ? a.substring(6) : i + 1 < args.size() ? args.get(i + 1) : "";
-                if (v.matches(".*[;&|`$].*|.*\\bsh\\s+-c.*")) {
+                if (Regex.matches(v, ".*[;&|`$].*|.*\\bsh\\s+-c.*")) {
                     return true;
                 }
             }
@@ -1256,7 +1258,7 @@ public final class Cmd {
             }
             String o = opt.toLowerCase(java.util.Locale.ROOT).replace(" ", "=");
             if (o.startsWith("localcommand") || o.startsWith("permitlocalcommand=yes") || o.startsWith("knownhostscommand")
-                    || o.startsWith("proxycommand") && opt.matches("(?s).*([;&`$]|\\|\\s*(ba|da|z)?sh\\b|/bin/|\\bsh\\b|bash).*")
+                    || o.startsWith("proxycommand") && Regex.matches(opt, "(?s).*([;&`$]|\\|\\s*(ba|da|z)?sh\\b|/bin/|\\bsh\\b|bash).*")
                     || o.startsWith("ssh_command") || o.startsWith("sshcommand")) {
                 return true;
             }
@@ -1284,19 +1286,19 @@ public final class Cmd {
                 if (tool.equals("npm") && !first.equals("run") && !first.equals("run-script") && !first.equals("start")) {
                     return false;
                 }
-                return script.matches("(dev|start|serve|server|preview|develop|storybook)([:-].*)?");
+                return Regex.matches(script, "(dev|start|serve|server|preview|develop|storybook)([:-].*)?");
             }
             case "vite" -> {
-                return first.isEmpty() || first.matches("dev|serve|preview") || first.startsWith(".") || first.startsWith("/");
+                return first.isEmpty() || Regex.matches(first, "dev|serve|preview") || first.startsWith(".") || first.startsWith("/");
             }
             case "next", "nuxt", "nuxi", "astro", "remix", "gatsby", "expo", "storybook", "wrangler", "netlify", "vercel", "sail" -> {
-                return first.matches("dev|start|develop|preview|serve");
+                return Regex.matches(first, "dev|start|develop|preview|serve");
             }
             case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll", "artisan" -> {
-                return first.matches("serve|s|server");
+                return Regex.matches(first, "serve|s|server");
             }
             case "hugo" -> {
-                return first.matches("server|serve");
+                return Regex.matches(first, "server|serve");
             }
             case "react-scripts" -> {
                 return first.equals("start");
@@ -1305,19 +1307,19 @@ public final class Cmd {
                 return !first.equals("build");
             }
             case "firebase" -> {
-                return first.matches("serve|emulators:start");
+                return Regex.matches(first, "serve|emulators:start");
             }
             case "streamlit" -> {
                 return first.equals("run");
             }
             case "jupyter" -> {
-                return first.matches("notebook|lab|server");
+                return Regex.matches(first, "notebook|lab|server");
             }
             case "flask", "fastapi" -> {
-                return first.matches("run|dev");
+                return Regex.matches(first, "run|dev");
             }
             case "rails" -> {
-                return first.matches("s|server");
+                return Regex.matches(first, "s|server");
             }
             case "bundle" -> {
                 return p.contains("rails") && (p.contains("s") || p.contains("server")) || p.contains("jekyll") && p.contains("serve");
@@ -1327,7 +1329,7 @@ public final class Cmd {
             }
             case "python", "python3" -> {
                 String m = valueOf("-m");
-                return m.matches("http\\.server|SimpleHTTPServer|uvicorn|flask|streamlit|jupyter|notebook|gunicorn|hypercorn|mkdocs|pydoc")
+                return Regex.matches(m, "http\\.server|SimpleHTTPServer|uvicorn|flask|streamlit|jupyter|notebook|gunicorn|hypercorn|mkdocs|pydoc")
                         && !(m.equals("flask") && !args.contains("run")) && !(m.equals("mkdocs") && !args.contains("serve"))
                         && !(m.equals("pydoc") && !anyFlag("-p -b"))
                         || p.size() >= 2 && p.get(0).endsWith("manage.py") && p.get(1).equals("runserver");

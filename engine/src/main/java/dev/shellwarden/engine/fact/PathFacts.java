@@ -1,5 +1,7 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.Regex;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
@@ -176,7 +178,7 @@ public final class PathFacts {
         if (n.endsWith("/*")) {
             n = n.substring(0, n.length() - 2);
         }
-        return n.isEmpty() || n.equals("/") || SYSTEM_DIRS.contains(n) || n.matches("/(home|Users)/[^/]+");
+        return n.isEmpty() || n.equals("/") || SYSTEM_DIRS.contains(n) || Regex.matches(n, "/(home|Users)/[^/]+");
     }
 
     /** True for a whole-disk or partition device node, or raw memory. */
@@ -212,10 +214,10 @@ public final class PathFacts {
         if (p.endsWith(".pub")) {
             return false;
         }
-        return p.matches("(.*/)?\\.ssh/id_[a-z0-9_]+") || p.matches("/etc/g?shadow-?") || p.matches(".*\\.aws/credentials")
-                || p.matches(".*\\.config/gcloud/.*(credentials|\\.json|\\.db)") || p.matches(".*/\\.(netrc|git-credentials|pgpass|vault-token)")
-                || p.matches(".*\\.docker/config\\.json") || p.matches(".*\\.kube/config") || p.matches(".*\\.gnupg/private-keys.*")
-                || p.matches("/etc/ssl/private/.*") || p.matches("/etc/ssh/ssh_host_[a-z0-9]+_key");
+        return Regex.matches(p, "(.*/)?\\.ssh/id_[a-z0-9_]+") || Regex.matches(p, "/etc/g?shadow-?") || Regex.matches(p, ".*\\.aws/credentials")
+                || Regex.matches(p, ".*\\.config/gcloud/.*(credentials|\\.json|\\.db)") || Regex.matches(p, ".*/\\.(netrc|git-credentials|pgpass|vault-token)")
+                || Regex.matches(p, ".*\\.docker/config\\.json") || Regex.matches(p, ".*\\.kube/config") || Regex.matches(p, ".*\\.gnupg/private-keys.*")
+                || Regex.matches(p, "/etc/ssl/private/.*") || Regex.matches(p, "/etc/ssh/ssh_host_[a-z0-9]+_key");
     }
 
     /** True for files that run code at login, on a schedule, with privileges or on every git action. */
@@ -235,12 +237,12 @@ public final class PathFacts {
         }
         int slash = lower.lastIndexOf('/');
         String base = slash >= 0 ? lower.substring(slash + 1) : lower;
-        return lower.matches("(.*/)?\\.claude/(settings[^/]*\\.json|hooks(/.*)?)")
-                || lower.matches("(.*/)?\\.claude(/.*)?") && base.startsWith("settings")
+        return Regex.matches(lower, "(.*/)?\\.claude/(settings[^/]*\\.json|hooks(/.*)?)")
+                || Regex.matches(lower, "(.*/)?\\.claude(/.*)?") && base.startsWith("settings")
                 || base.equals("opencode.json") || base.equals("opencode.jsonc")
-                || lower.matches("(.*/)?\\.opencode(/.*)?") || lower.matches("(.*/)?\\.config/opencode(/.*)?")
-                || lower.matches("(.*/)?\\.codex(/.*)?") || lower.matches("(.*/)?\\.gemini/settings\\.json")
-                || lower.matches("(.*/)?\\.cursor/hooks\\.json");
+                || Regex.matches(lower, "(.*/)?\\.opencode(/.*)?") || Regex.matches(lower, "(.*/)?\\.config/opencode(/.*)?")
+                || Regex.matches(lower, "(.*/)?\\.codex(/.*)?") || Regex.matches(lower, "(.*/)?\\.gemini/settings\\.json")
+                || Regex.matches(lower, "(.*/)?\\.cursor/hooks\\.json");
     }
 
     /** True for a Windows drive root or the user profile ({@code C:\}, {@code C:/*}, {@code $env:USERPROFILE}). */
@@ -249,7 +251,7 @@ public final class PathFacts {
         while (p.endsWith("\\*") || p.endsWith("\\") && p.length() > 3) {
             p = p.endsWith("\\*") ? p.substring(0, p.length() - 2) : p.substring(0, p.length() - 1);
         }
-        if (p.matches("[a-z]:\\\\?\\*?") || p.equals("\\")) {
+        if (Regex.matches(p, "[a-z]:\\\\?\\*?") || p.equals("\\")) {
             return true;
         }
         return switch (p) {
@@ -257,7 +259,7 @@ public final class PathFacts {
                     "$env:systemroot", "$env:windir", "%systemroot%", "%windir%", "c:\\windows",
                     "c:\\users", "c:\\program files", "c:\\program files (x86)", "$env:homedrive",
                     "$env:systemdrive", "%systemdrive%", "%homedrive%" -> true;
-            default -> p.matches("c:\\\\users\\\\[^\\\\]+");
+            default -> Regex.matches(p, "c:\\\\users\\\\[^\\\\]+");
         };
     }
 

@@ -1,5 +1,7 @@
 package dev.shellwarden.grammar.ps;
 
+import dev.shellwarden.grammar.Regex;
+
 import dev.shellwarden.grammar.Heredoc;
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Position;
@@ -799,7 +801,7 @@ final class PsBuilder {
             return null;
         }
         String name = decoded.substring(dot + 1);
-        return name.matches("[\\p{L}_][\\p{L}\\p{N}_]*") ? name : null;
+        return Regex.matches(name, "[\\p{L}_][\\p{L}\\p{N}_]*") ? name : null;
     }
 
     private static String source(List<Part> parts) {

@@ -1,5 +1,7 @@
 package dev.shellwarden.grammar.ps;
 
+import dev.shellwarden.grammar.Regex;
+
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -167,7 +169,7 @@ public final class PsNames {
             return cmdlet;
         }
         int slash = lower.lastIndexOf('\\');
-        if (slash > 0 && lower.substring(0, slash).matches("[A-Za-z][A-Za-z0-9_.]*")) {
+        if (slash > 0 && Regex.matches(lower.substring(0, slash), "[A-Za-z][A-Za-z0-9_.]*")) {
             String qualified = CMDLETS.get(lower.substring(slash + 1));
             if (qualified != null) {
                 return qualified;
@@ -184,7 +186,7 @@ public final class PsNames {
     /** True when the canonical name is a cmdlet this table knows, or has the Verb-Noun shape. */
     public static boolean isCmdletLike(String canonical) {
         return CMDLETS.containsKey(canonical.toLowerCase(Locale.ROOT))
-                || canonical.matches("[A-Za-z]+-[A-Za-z][A-Za-z0-9]*");
+                || Regex.matches(canonical, "[A-Za-z]+-[A-Za-z][A-Za-z0-9]*");
     }
 
     /** True when the cmdlet runs script-block arguments (ForEach-Object, Invoke-Command…). */
