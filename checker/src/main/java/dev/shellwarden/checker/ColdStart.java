@@ -4,22 +4,18 @@ package dev.shellwarden.checker;
  * One-time JVM and library initialisations of a cold check, done where they cost least.
  *
  * <p>WHY: a check is one short-lived process, and profiling a cold one-command check
- * (async-profiler, Java 25 with the AOT cache) showed a few one-time static initialisers on the
- * rule base's critical path that have nothing to do with the rules: Drools' {@code OpenBitSet}
- * reflects on {@code sun.misc.Unsafe} in its static initialiser (the first reflective call of a
- * JDK method parses its annotations and spins annotation proxy classes: ~17 ms of CPU), and the
- * first {@code not} pattern asks {@code UUID.randomUUID()} for an id, which loads the security
- * providers (~8 ms). The rule base is built on a second thread (Preload); another thread is idle
- * while it starts, so it runs these initialisers and the builder later finds them done.
+ * (async-profiler, Java 25 with the AOT cache) showed one-time static initialisers on the rule
+ * base's critical path that have nothing to do with the rules: the first {@code not} pattern of
+ * the rule model asks {@code UUID.randomUUID()} for an id, which loads the JDK's security
+ * providers (~12 ms of CPU). The rule base is built on a second thread (Preload); another thread
+ * is idle while it starts, so it runs these initialisers and the builder later finds them done.
+ * (Drools' {@code OpenBitSet}, ~17 ms more, is avoided altogether: see the invariant on Cmd.)
  *
  * <p>INVARIANT: nothing here changes a result. Each step only initialises a class or a JDK
  * singleton the check would initialise anyway; a step that fails (a library changed) is skipped,
  * and the builder then pays for it itself.
  */
 final class ColdStart {
-
-    /** Drools' bit set for pattern masks of fact types with over 64 properties (Cmd has more). */
-    private static final String DROOLS_OPEN_BIT_SET = "org.drools.util.bitmask.OpenBitSet";
 
     private ColdStart() {
     }
@@ -37,13 +33,8 @@ final class ColdStart {
         }
     }
 
-    /** On the main thread, right after the rule base's thread started. */
+    /** Off the rule base's thread, right after it started. */
     static void aheadOfTheRuleBase() {
-        try {
-            Class.forName(DROOLS_OPEN_BIT_SET, true, ColdStart.class.getClassLoader());
-        } catch (ReflectiveOperationException | LinkageError e) {
-            // skipped: the rule base initialises it itself if it needs it
-        }
         // The UUID holder's SecureRandom; the id drawn here is thrown away.
         java.util.UUID.randomUUID();
     }

@@ -20,6 +20,12 @@ import java.util.Set;
  * {@code --force=yes} is {@code --force}; nothing after {@code --} is a flag. Operands are the
  * remaining arguments in order (option values included, since the fact does not know each
  * program's option table).
+ *
+ * <p>INVARIANT: at most 62 public no-argument methods (Drools' "properties" of a fact type; the
+ * rule model's metadata counts them). With two bits Drools adds, that keeps every pattern mask in
+ * one {@code long}; at 63 or more Drools switches to {@code OpenBitSet}, whose first use costs
+ * ~17 ms of CPU in every cold check. Helpers only Java needs are package-private for that reason;
+ * {@code RuleMetaTest} checks the count.
  */
 public final class Cmd {
     private final int id;
@@ -251,7 +257,7 @@ public final class Cmd {
     }
 
     /** The list operator before the pipeline, or empty. */
-    public String getOpBefore() {
+    String getOpBefore() {
         return opBefore;
     }
 
@@ -291,7 +297,7 @@ public final class Cmd {
     }
 
     /** The first operand, or empty. */
-    public String getFirstOperand() {
+    String getFirstOperand() {
         return operands.isEmpty() ? "" : operands.get(0);
     }
 
@@ -487,7 +493,7 @@ public final class Cmd {
     }
 
     /** True when standard output goes to a file (or {@code /dev/null}) rather than to the agent. */
-    public boolean isStdoutRedirected() {
+    boolean isStdoutRedirected() {
         return stdoutRedirected;
     }
 
@@ -502,7 +508,7 @@ public final class Cmd {
     }
 
     /** Targets of writing redirections, as written. */
-    public List<String> getRedirectWrites() {
+    List<String> getRedirectWrites() {
         return redirectWrites;
     }
 
@@ -512,7 +518,7 @@ public final class Cmd {
     }
 
     /** Files read through {@code <}. */
-    public List<String> getRedirectReads() {
+    List<String> getRedirectReads() {
         return redirectReads;
     }
 
@@ -525,7 +531,7 @@ public final class Cmd {
      * The paths the command deletes: {@code rm}/{@code rmdir}/{@code unlink}/{@code shred} operands
      * and the start paths of {@code find … -delete} or {@code find … -exec rm}.
      */
-    public List<String> getDeleteTargets() {
+    List<String> getDeleteTargets() {
         switch (name) {
             case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
                 return positionals("-n -u --iterations --remove --random-source -s --size");
@@ -548,7 +554,7 @@ public final class Cmd {
     }
 
     /** The start paths of a {@code find} ({@code .} when none is given). */
-    public List<String> findStarts() {
+    List<String> findStarts() {
         List<String> starts = new ArrayList<>();
         for (String a : args) {
             if (a.startsWith("-") || a.equals("(") || a.equals("!") || a.equals("\\(")) {
@@ -577,7 +583,7 @@ public final class Cmd {
      * {@code sed -i}, {@code curl -o}, {@code wget -O}, {@code touch}, {@code mkdir},
      * {@code truncate}, {@code chmod}/{@code chown}.
      */
-    public List<String> getWriteTargets() {
+    List<String> getWriteTargets() {
         List<String> out = new ArrayList<>(redirectWrites);
         List<String> p;
         switch (name) {
@@ -1052,7 +1058,7 @@ public final class Cmd {
     }
 
     /** The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
-    public String getExecutedFile() {
+    String getExecutedFile() {
         if (path.contains("/") && !path.startsWith("/usr/") && !path.startsWith("/bin/")) {
             return path;
         }
@@ -1113,7 +1119,7 @@ public final class Cmd {
     }
 
     /** The last argument, or empty. */
-    public String getLastArg() {
+    String getLastArg() {
         return args.isEmpty() ? "" : args.get(args.size() - 1);
     }
 
@@ -1121,7 +1127,7 @@ public final class Cmd {
      * The git subcommand: the first word after git's global options ({@code -C dir}, {@code -c k=v},
      * {@code --git-dir=…}); empty for other commands.
      */
-    public String getGitSub() {
+    String getGitSub() {
         if (!name.equals("git")) {
             return "";
         }
