@@ -472,6 +472,41 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * True when one of the first {@code n} positional arguments (subcommand positions: {@code ip link
+     * set}, {@code btrfs subvolume delete}, {@code service nginx restart}) matches the regular
+     * expression (whole word).
+     */
+    public boolean subMatches(int n, String regex) {
+        List<String> p = positionals("");
+        for (int i = 0; i < Math.min(n, p.size()); i++) {
+            if (p.get(i).matches(regex)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when the command has flags and every one of them is among the space-separated flags
+     * (combined short flags count letter by letter): {@code onlyFlags("-l -n -v")} for a read-only
+     * listing.
+     */
+    public boolean onlyFlags(String spaceSeparated) {
+        Set<String> allowed = Set.of(spaceSeparated.split(" "));
+        boolean any = false;
+        for (String f : flags) {
+            if (!f.startsWith("--") && f.length() > 2) {
+                continue; // a combined short flag; its letters are checked one by one
+            }
+            any = true;
+            if (!allowed.contains(f)) {
+                return false;
+            }
+        }
+        return any;
+    }
+
     /** True when the command only prints help, a version or a dry run. */
     public boolean isInfoOnly() {
         return flags.contains("--help") || flags.contains("--version") || flags.contains("--dry-run")
@@ -636,6 +671,26 @@ public final class Cmd {
             }
         }
         return out;
+    }
+
+    /**
+     * True when the program itself (not a redirection of the calling shell) writes, replaces,
+     * deletes or re-owns files: the write and delete targets above, link/rename/patch tools, label
+     * and context changes, and archive or compression tools that unpack next to their input.
+     */
+    public boolean isChangesFiles() {
+        if (getWriteTargets().size() > redirectWrites.size() || !getDeleteTargets().isEmpty()) {
+            return true;
+        }
+        return switch (name) {
+            case "chmod", "chown", "chgrp", "chattr", "setfacl", "chcon", "restorecon", "setfiles", "fixfiles", "ln", "link",
+                    "rename", "prename", "mv", "patch", "sponge", "mkfifo", "mknod" -> !operands.isEmpty();
+            case "unzip", "unrar", "7z", "7za", "7zr", "ar", "cpio" -> !anyFlag("-l -t -v -Z -p -c -z")
+                    && !(named("7z 7za 7zr unrar") && subAt(0, "l t i"));
+            case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd", "lz4", "brotli", "compress",
+                    "uncompress" -> !operands.isEmpty() && !anyFlag("-c -l -t --stdout --to-stdout --list --test");
+            default -> false;
+        };
     }
 
     /** True when some delete target resolves outside the project (temporary directories count as inside). */
@@ -1443,6 +1498,155 @@ public final class Cmd {
             }
         }
         return true;
+    }
+
+    private static final Set<String> PRIVILEGE_WRAPPERS = Set.of("sudo", "doas", "pkexec", "run0", "su", "runuser", "sudo-rs", "please");
+
+    /**
+     * True when the command runs as root or another user: a privilege wrapper ({@code sudo},
+     * {@code doas}, {@code pkexec}, {@code run0}, {@code su}, {@code runuser}) was unwrapped to reach
+     * it, directly or through further wrappers ({@code sudo nice bash}).
+     */
+    public boolean isPrivileged() {
+        for (String w : wrappers) {
+            if (PRIVILEGE_WRAPPERS.contains(basename(w))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * For a privilege wrapper: true when it opens a shell as the other user rather than running one
+     * named program: no command at all ({@code sudo}, {@code doas -u bob}), {@code sudo -s}/{@code -i},
+     * {@code doas -s}, and {@code su}/{@code runuser} in every form (a {@code -c} command runs through the
+     * target user's shell). Listing, validating and forgetting credentials ({@code sudo -l -v -k}) and
+     * editing ({@code sudo -e}) are not shells.
+     */
+    public boolean isRootShell() {
+        switch (name) {
+            case "su", "runuser" -> {
+                return true;
+            }
+            case "sudo", "sudo-rs", "doas", "pkexec", "run0", "please" -> {
+                List<String> own = privilegeOptions();
+                Set<String> f = new LinkedHashSet<>();
+                for (String o : own) {
+                    if (o.startsWith("--")) {
+                        f.add(o.contains("=") ? o.substring(0, o.indexOf('=')) : o);
+                    } else if (o.startsWith("-")) {
+                        for (int k = 1; k < o.length(); k++) {
+                            f.add("-" + o.charAt(k));
+                        }
+                    }
+                }
+                for (String x : List.of("-l", "-v", "-k", "-K", "-V", "-L", "--list", "--validate", "--reset-timestamp",
+                        "--remove-timestamp", "-e", "--edit")) {
+                    if (f.contains(x)) {
+                        return false;
+                    }
+                }
+                if (f.contains("--shell") || f.contains("--login") || (named("sudo sudo-rs doas") && (f.contains("-s") || f.contains("-i")))) {
+                    return true;
+                }
+                return own.size() == args.size();
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    private static final Set<String> PRIVILEGE_OPTIONS_WITH_VALUE = Set.of("-u", "-g", "-C", "-D", "-h", "-p", "-r",
+            "-t", "-U", "-T", "-R", "--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type",
+            "--other-user", "--command-timeout", "--chroot", "--setenv", "--unit", "--property", "--description", "--slice",
+            "--nice", "--machine");
+
+    /**
+     * The words of a privilege wrapper's own options, in order, up to the command it runs (option
+     * values included, {@code --} excluded); all of its arguments when it runs no command.
+     */
+    private List<String> privilegeOptions() {
+        List<String> own = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                own.add(a);
+                break;
+            }
+            if (!a.startsWith("-") || a.length() < 2) {
+                break;
+            }
+            own.add(a);
+            boolean shortWithValue = !a.startsWith("--") && a.length() == 2 && PRIVILEGE_OPTIONS_WITH_VALUE.contains(a);
+            if ((shortWithValue || PRIVILEGE_OPTIONS_WITH_VALUE.contains(a)) && i + 1 < args.size()) {
+                own.add(args.get(++i));
+            }
+        }
+        return own;
+    }
+
+    /** True for {@code sudoedit} and {@code sudo -e}/{@code --edit}: files edited with root rights. */
+    public boolean isPrivilegeEdit() {
+        if (name.equals("sudoedit")) {
+            return true;
+        }
+        if (!named("sudo sudo-rs")) {
+            return false;
+        }
+        for (String o : privilegeOptions()) {
+            if (o.equals("--edit") || o.matches("-[A-Za-z]*e[A-Za-z]*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * For a privilege wrapper: true when the caller's environment or input reaches the command run
+     * as root: a password read from standard input ({@code sudo -S}), the environment kept
+     * ({@code -E}, {@code --preserve-env}), {@code VAR=value} words before the command, a chroot
+     * ({@code -R}), {@code run0 --setenv}, {@code su -m/-p}.
+     */
+    public boolean isPrivilegeCarriesEnv() {
+        List<String> own = privilegeOptions();
+        switch (name) {
+            case "sudo", "sudo-rs", "sudoedit" -> {
+                for (String o : own) {
+                    if (o.matches("--(stdin|preserve-env|chroot)(=.*)?") || o.matches("-[A-Za-z]*[SER][A-Za-z]*")) {
+                        return true;
+                    }
+                }
+                int next = own.size();
+                return next < args.size() && args.get(next).matches("[A-Za-z_][A-Za-z0-9_]*=.*");
+            }
+            case "run0" -> {
+                return own.stream().anyMatch(o -> o.startsWith("--setenv"));
+            }
+            case "su", "runuser" -> {
+                return anyFlag("-m -p --preserve-environment -w --whitelist-environment");
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * True when the program is started from a path outside the system program directories
+     * ({@code ./x}, {@code path/to/x}, {@code ~/bin/x}, {@code /opt/x/bin/x}, {@code /usr/local/bin/x}),
+     * or its name is computed at run time: code the rules know nothing about.
+     */
+    public boolean isRunsFromPath() {
+        if (name.isEmpty()) {
+            return !path.isEmpty();
+        }
+        if (path.indexOf('/') < 0) {
+            // Not a program name at all (history expansion `!!`, `%1`): the shell would run something else.
+            return !name.matches("[A-Za-z0-9_][A-Za-z0-9._+@:,-]*|\\[");
+        }
+        String n = PathFacts.normalize(path);
+        return !n.matches("/(usr/)?s?bin/[^/]+|/usr/(libexec|lib|lib64)/[^.][^/]*(/[^./][^/]*)*");
     }
 
     /** True when a wrapper ({@code sudo}, {@code env}, {@code timeout}, {@code bash -c}, {@code xargs}…) is given a command to run. */
