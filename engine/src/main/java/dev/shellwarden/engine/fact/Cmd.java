@@ -1500,6 +1500,52 @@ public final class Cmd {
         return true;
     }
 
+    /**
+     * True for an {@code ls} whose operands are all static and inside the project (none: the
+     * working directory): it prints names inside the project.
+     */
+    public boolean listsInside(Ctx ctx) {
+        if (!name.equals("ls") || dynamicArgs) {
+            return false;
+        }
+        for (String o : operands) {
+            if (isOutside(o, ctx)) {
+                return false;
+            }
+        }
+        return !isOutside(".", ctx);
+    }
+
+    /**
+     * True for a pipeline stage that only selects or reorders the lines it reads, so a list of paths
+     * stays a subset of its input: grep without {@code -o} or file operands, sort, uniq, tac, shuf,
+     * head and tail without file operands, {@code tr} between newline and NUL.
+     */
+    public boolean isPathFilter() {
+        switch (name) {
+            case "grep", "egrep", "fgrep" -> {
+                if (anyFlag("-o --only-matching -r -R --recursive -f --file")) {
+                    return false;
+                }
+                int patterns = anyFlag("-e --regexp") ? 0 : 1;
+                return positionals("-e --regexp -m --max-count -A -B -C --after-context --before-context --context").size() <= patterns;
+            }
+            case "sort", "uniq", "tac", "shuf" -> {
+                return positionals("-k --key -t --field-separator -S --buffer-size -T --temporary-directory -f -s -w -n --head-count").isEmpty()
+                        && !anyFlag("-o --output");
+            }
+            case "head", "tail" -> {
+                return positionals("-n -c --lines --bytes").isEmpty();
+            }
+            case "tr" -> {
+                return operands.size() == 2 && operands.stream().allMatch(o -> o.matches("\\\\{1,2}[n0]|\\[:space:\\]|\\[\\[:space:\\]\\]|\n| "));
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
     private static final Set<String> PRIVILEGE_WRAPPERS = Set.of("sudo", "doas", "pkexec", "run0", "su", "runuser", "sudo-rs", "please");
 
     /**
