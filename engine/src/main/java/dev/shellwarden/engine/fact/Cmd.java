@@ -326,7 +326,7 @@ public final class Cmd {
             "os\\.system|os\\.popen|os\\.exec|os\\.spawn|subprocess|pty\\.spawn|commands\\.getoutput"
             + "|child_process|execSync|spawnSync|execFileSync|\\bexec\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+[\"'`]"
             + "|passthru|shell_exec|proc_open|popen|pcntl_exec|Process\\.Start|ProcessBuilder"
-            + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
+            + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\brun\\(\\s*pipeline\\(|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
             + "|\\bexec\\s+[\"'/]|__import__|\\beval\\s*\\(|ctypes|cdll|LoadLibrary|\\|\\s*getline|\\|&"
             + "|\\|\\s*\"[^\"]*\"|qx[{(/]|/bin/(ba)?sh");
 
@@ -1037,7 +1037,7 @@ public final class Cmd {
             "(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS"
             + "|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|PAGER|MANPAGER|EDITOR|VISUAL|SYSTEMD_EDITOR|SUDO_EDITOR|LESSOPEN|LESSCLOSE"
             + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PROMPT_COMMAND|PERL5OPT|PERL5DB|RUBYOPT"
-            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|BROWSER|GIT_PROXY_COMMAND|SHELLOPTS|PS4|TAR_OPTIONS)=(.*)",
+            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|BROWSER|GIT_PROXY_COMMAND|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH)=(.*)",
             java.util.regex.Pattern.DOTALL);
 
     /** True when an assignment prefix points a hook variable ({@code PAGER}, {@code LD_PRELOAD}, {@code GIT_SSH_COMMAND}…) at a program. */
