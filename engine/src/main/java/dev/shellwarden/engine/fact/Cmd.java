@@ -1572,7 +1572,7 @@ public final class Cmd {
     public boolean isRootShell() {
         switch (name) {
             case "su", "runuser" -> {
-                return true;
+                return !(args.size() == 1 && anyFlag("-h -V")); // util-linux: -h help, -V version
             }
             case "sudo", "sudo-rs", "doas", "pkexec", "run0", "please" -> {
                 List<String> own = privilegeOptions();
