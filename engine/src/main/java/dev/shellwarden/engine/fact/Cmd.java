@@ -20,10 +20,6 @@ import java.util.Set;
  * {@code --force=yes} is {@code --force}; nothing after {@code --} is a flag. Operands are the
  * remaining arguments in order (option values included, since the fact does not know each
  * program's option table).
- *
- * <p>Helpers only Java needs are package-private: every public no-argument method is a Drools
- * property of the fact type, and past 62 of them Drools keeps pattern masks in an
- * {@code OpenBitSet} instead of a {@code long} (see ColdStart).
  */
 public final class Cmd {
     private final int id;
@@ -255,7 +251,7 @@ public final class Cmd {
     }
 
     /** The list operator before the pipeline, or empty. */
-    String getOpBefore() {
+    public String getOpBefore() {
         return opBefore;
     }
 
@@ -295,7 +291,7 @@ public final class Cmd {
     }
 
     /** The first operand, or empty. */
-    String getFirstOperand() {
+    public String getFirstOperand() {
         return operands.isEmpty() ? "" : operands.get(0);
     }
 
@@ -486,7 +482,7 @@ public final class Cmd {
     public boolean subMatches(int n, String regex) {
         List<String> p = positionals("");
         for (int i = 0; i < Math.min(n, p.size()); i++) {
-            if (p.get(i).matches(regex)) {
+            if (Regex.matches(p.get(i), regex)) {
                 return true;
             }
         }
@@ -526,7 +522,7 @@ public final class Cmd {
     }
 
     /** True when standard output goes to a file (or {@code /dev/null}) rather than to the agent. */
-    boolean isStdoutRedirected() {
+    public boolean isStdoutRedirected() {
         return stdoutRedirected;
     }
 
@@ -541,7 +537,7 @@ public final class Cmd {
     }
 
     /** Targets of writing redirections, as written. */
-    List<String> getRedirectWrites() {
+    public List<String> getRedirectWrites() {
         return redirectWrites;
     }
 
@@ -551,7 +547,7 @@ public final class Cmd {
     }
 
     /** Files read through {@code <}. */
-    List<String> getRedirectReads() {
+    public List<String> getRedirectReads() {
         return redirectReads;
     }
 
@@ -564,7 +560,7 @@ public final class Cmd {
      * The paths the command deletes: {@code rm}/{@code rmdir}/{@code unlink}/{@code shred} operands
      * and the start paths of {@code find … -delete} or {@code find … -exec rm}.
      */
-    List<String> getDeleteTargets() {
+    public List<String> getDeleteTargets() {
         switch (name) {
             case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
                 return positionals("-n -u --iterations --remove --random-source -s --size");
@@ -587,7 +583,7 @@ public final class Cmd {
     }
 
     /** The start paths of a {@code find} ({@code .} when none is given). */
-    List<String> findStarts() {
+    public List<String> findStarts() {
         List<String> starts = new ArrayList<>();
         for (String a : args) {
             if (a.startsWith("-") || a.equals("(") || a.equals("!") || a.equals("\\(")) {
@@ -616,7 +612,7 @@ public final class Cmd {
      * {@code sed -i}, {@code curl -o}, {@code wget -O}, {@code touch}, {@code mkdir},
      * {@code truncate}, {@code chmod}/{@code chown}.
      */
-    List<String> getWriteTargets() {
+    public List<String> getWriteTargets() {
         List<String> out = new ArrayList<>(redirectWrites);
         List<String> p;
         switch (name) {
@@ -1111,7 +1107,7 @@ public final class Cmd {
     }
 
     /** The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
-    String getExecutedFile() {
+    public String getExecutedFile() {
         if (path.contains("/") && !path.startsWith("/usr/") && !path.startsWith("/bin/")) {
             return path;
         }
@@ -1172,7 +1168,7 @@ public final class Cmd {
     }
 
     /** The last argument, or empty. */
-    String getLastArg() {
+    public String getLastArg() {
         return args.isEmpty() ? "" : args.get(args.size() - 1);
     }
 
@@ -1180,7 +1176,7 @@ public final class Cmd {
      * The git subcommand: the first word after git's global options ({@code -C dir}, {@code -c k=v},
      * {@code --git-dir=…}); empty for other commands.
      */
-    String getGitSub() {
+    public String getGitSub() {
         if (!name.equals("git")) {
             return "";
         }
@@ -1544,7 +1540,7 @@ public final class Cmd {
                 return positionals("-n -c --lines --bytes").isEmpty();
             }
             case "tr" -> {
-                return operands.size() == 2 && operands.stream().allMatch(o -> o.matches("\\\\{1,2}[n0]|\\[:space:\\]|\\[\\[:space:\\]\\]|\n| "));
+                return operands.size() == 2 && operands.stream().allMatch(o -> Regex.matches(o, "\\\\{1,2}[n0]|\\[:space:\\]|\\[\\[:space:\\]\\]|\n| "));
             }
             default -> {
                 return false;
@@ -1647,7 +1643,7 @@ public final class Cmd {
             return false;
         }
         for (String o : privilegeOptions()) {
-            if (o.equals("--edit") || o.matches("-[A-Za-z]*e[A-Za-z]*")) {
+            if (o.equals("--edit") || Regex.matches(o, "-[A-Za-z]*e[A-Za-z]*")) {
                 return true;
             }
         }
@@ -1665,12 +1661,12 @@ public final class Cmd {
         switch (name) {
             case "sudo", "sudo-rs", "sudoedit" -> {
                 for (String o : own) {
-                    if (o.matches("--(stdin|preserve-env|chroot)(=.*)?") || o.matches("-[A-Za-z]*[SER][A-Za-z]*")) {
+                    if (Regex.matches(o, "--(stdin|preserve-env|chroot)(=.*)?") || Regex.matches(o, "-[A-Za-z]*[SER][A-Za-z]*")) {
                         return true;
                     }
                 }
                 int next = own.size();
-                return next < args.size() && args.get(next).matches("[A-Za-z_][A-Za-z0-9_]*=.*");
+                return next < args.size() && Regex.matches(args.get(next), "[A-Za-z_][A-Za-z0-9_]*=.*");
             }
             case "run0" -> {
                 return own.stream().anyMatch(o -> o.startsWith("--setenv"));
@@ -1695,10 +1691,10 @@ public final class Cmd {
         }
         if (path.indexOf('/') < 0) {
             // Not a program name at all (history expansion `!!`, `%1`): the shell would run something else.
-            return !name.matches("[A-Za-z0-9_][A-Za-z0-9._+@:,-]*|\\[");
+            return !Regex.matches(name, "[A-Za-z0-9_][A-Za-z0-9._+@:,-]*|\\[");
         }
         String n = PathFacts.normalize(path);
-        return !n.matches("/(usr/)?s?bin/[^/]+|/usr/(libexec|lib|lib64)/[^.][^/]*(/[^./][^/]*)*");
+        return !Regex.matches(n, "/(usr/)?s?bin/[^/]+|/usr/(libexec|lib|lib64)/[^.][^/]*(/[^./][^/]*)*");
     }
 
     /** True when a wrapper ({@code sudo}, {@code env}, {@code timeout}, {@code bash -c}, {@code xargs}…) is given a command to run. */
