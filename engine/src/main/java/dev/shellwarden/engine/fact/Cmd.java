@@ -48,6 +48,8 @@ public final class Cmd {
     private final boolean stdoutRedirected;
     private final List<String> redirectTargets;
     private final boolean stdinRedirected;
+    /** The git subcommand, computed on first use (see getGitSub). */
+    private String gitSub;
 
     /** Builds the fact for a segment. */
     public Cmd(Segment s) {
@@ -277,7 +279,7 @@ public final class Cmd {
 
     /** True when any of the space-separated flags is present: {@code anyFlag("-r -R --recursive")}. */
     public boolean anyFlag(String spaceSeparated) {
-        for (String f : spaceSeparated.split(" ")) {
+        for (String f : Words.of(spaceSeparated)) {
             if (!f.isEmpty() && flags.contains(f)) {
                 return true;
             }
@@ -298,7 +300,7 @@ public final class Cmd {
     /** True when the first operand (a subcommand, for git, npm…) is one of the space-separated words. */
     public boolean sub(String spaceSeparated) {
         String first = getFirstOperand();
-        for (String s : spaceSeparated.split(" ")) {
+        for (String s : Words.of(spaceSeparated)) {
             if (!s.isEmpty() && s.equals(first)) {
                 return true;
             }
@@ -349,7 +351,7 @@ public final class Cmd {
 
     /** True when the command is one of the space-separated names. */
     public boolean named(String spaceSeparated) {
-        for (String n : spaceSeparated.split(" ")) {
+        for (String n : Words.of(spaceSeparated)) {
             if (n.equals(name)) {
                 return true;
             }
@@ -370,7 +372,7 @@ public final class Cmd {
 
     /** True when any argument equals one of the space-separated words. */
     public boolean anyArg(String spaceSeparated) {
-        for (String a : spaceSeparated.split(" ")) {
+        for (String a : Words.of(spaceSeparated)) {
             if (!a.isEmpty() && args.contains(a)) {
                 return true;
             }
@@ -415,7 +417,7 @@ public final class Cmd {
      * when absent.
      */
     public String valueOf(String spaceSeparated) {
-        String[] opts = spaceSeparated.split(" ");
+        String[] opts = Words.of(spaceSeparated);
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--")) {
@@ -444,7 +446,7 @@ public final class Cmd {
      * host cmd} with {@code "-i"} gives {@code [host, cmd]}.
      */
     public List<String> positionals(String optionsWithValue) {
-        Set<String> withValue = Set.of(optionsWithValue.isBlank() ? new String[0] : optionsWithValue.split(" "));
+        Set<String> withValue = optionsWithValue.isBlank() ? Set.of() : Words.setOf(optionsWithValue);
         List<String> out = new ArrayList<>();
         boolean end = false;
         for (int i = 0; i < args.size(); i++) {
@@ -466,7 +468,7 @@ public final class Cmd {
         if (index >= p.size()) {
             return false;
         }
-        for (String s : spaceSeparated.split(" ")) {
+        for (String s : Words.of(spaceSeparated)) {
             if (s.equals(p.get(index))) {
                 return true;
             }
@@ -495,7 +497,7 @@ public final class Cmd {
      * listing.
      */
     public boolean onlyFlags(String spaceSeparated) {
-        Set<String> allowed = Set.of(spaceSeparated.split(" "));
+        Set<String> allowed = Words.setOf(spaceSeparated);
         boolean any = false;
         for (String f : flags) {
             if (!f.startsWith("--") && f.length() > 2) {
@@ -655,7 +657,7 @@ public final class Cmd {
                 } else if (o.isEmpty()) {
                     // Without -O wget saves under the URL's last path element.
                     for (String u : positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header")) {
-                        String b = u.replaceFirst("[?#].*$", "");
+                        String b = Regex.pattern("[?#].*$").matcher(u).replaceFirst("");
                         int slash = b.lastIndexOf('/');
                         if (slash >= 0 && slash < b.length() - 1 && b.contains("://")) {
                             out.add(b.substring(slash + 1));
@@ -869,7 +871,7 @@ public final class Cmd {
         if (n.endsWith(".exe")) {
             n = n.substring(0, n.length() - 4);
         }
-        for (String s : spaceSeparated.split(" ")) {
+        for (String s : Words.of(spaceSeparated)) {
             if (s.toLowerCase(java.util.Locale.ROOT).equals(n)) {
                 return true;
             }
@@ -1096,7 +1098,7 @@ public final class Cmd {
 
     /** True when some assignment prefix sets one of the space-separated variables. */
     public boolean assigns(String spaceSeparated) {
-        for (String v : spaceSeparated.split(" ")) {
+        for (String v : Words.of(spaceSeparated)) {
             for (String a : assignments) {
                 if (a.startsWith(v + "=")) {
                     return true;
@@ -1177,17 +1179,22 @@ public final class Cmd {
      * {@code --git-dir=…}); empty for other commands.
      */
     public String getGitSub() {
-        if (!name.equals("git")) {
-            return "";
+        String sub = gitSub;
+        if (sub == null) {
+            // Computed once: rules ask for it many times per segment (a benign race: same value).
+            List<String> p = name.equals("git")
+                    ? positionals("-C -c --git-dir --work-tree --namespace --exec-path --config-env")
+                    : List.of();
+            sub = p.isEmpty() ? "" : p.get(0);
+            gitSub = sub;
         }
-        List<String> p = positionals("-C -c --git-dir --work-tree --namespace --exec-path --config-env");
-        return p.isEmpty() ? "" : p.get(0);
+        return sub;
     }
 
     /** True when the git subcommand is one of the space-separated words. */
     public boolean git(String spaceSeparated) {
         String s = getGitSub();
-        for (String w : spaceSeparated.split(" ")) {
+        for (String w : Words.of(spaceSeparated)) {
             if (w.equals(s)) {
                 return true;
             }
@@ -1747,7 +1754,7 @@ public final class Cmd {
             // An old bash expands .* to .. as well: the parent directory.
             return true;
         }
-        String bare = target.replaceFirst("^(\\$HOME|\\$\\{HOME\\})", "~");
+        String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");
         if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
             // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
             return false;

@@ -19,6 +19,9 @@ import java.util.regex.Pattern;
  */
 public final class PathFacts {
 
+    /** One or more slashes (compiled once: normalize runs for every path of every segment). */
+    private static final java.util.regex.Pattern SLASHES = java.util.regex.Pattern.compile("/+");
+
     /** Marker for a home directory that could not be inferred from the project directory. */
     static final String UNKNOWN_HOME = "/~home";
 
@@ -67,7 +70,7 @@ public final class PathFacts {
         }
         boolean absolute = path.startsWith("/");
         Deque<String> parts = new ArrayDeque<>();
-        for (String p : path.split("/+")) {
+        for (String p : SLASHES.split(path)) {
             if (p.isEmpty() || p.equals(".")) {
                 continue;
             }
