@@ -33,8 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StartupArchiveIT {
 
-    private static final Pattern SHA_LINE = Pattern.compile("(?m)^ARCHIVE_SHA256=([0-9a-f]{64})$");
-    private static final Pattern IDENTITY_LINE = Pattern.compile("(?m)^ARCHIVE_IDENTITY=(\\S+) *$");
 
     private static Path executable;
     private static Path archive;
@@ -102,17 +100,8 @@ class StartupArchiveIT {
     void archiveTheJvmRefuses(@TempDir Path dir) throws Exception {
         byte[] bogus = "a file that is no JVM archive at all\n".getBytes(StandardCharsets.US_ASCII);
         Path exe = dir.resolve("shell-warden");
-        byte[] original = Files.readAllBytes(executable);
-        String head = new String(original, 0, Math.min(original.length, 8192), StandardCharsets.ISO_8859_1);
-        String recorded = recordedSha(executable);
-        int at = head.indexOf("ARCHIVE_SHA256=" + recorded);
-        assertTrue(at > 0);
-        byte[] patched = original.clone();
-        byte[] sum = sha256(bogus).getBytes(StandardCharsets.US_ASCII);
-        // Same length, so the jar part and the file size are unchanged.
-        System.arraycopy(sum, 0, patched, at + "ARCHIVE_SHA256=".length(), sum.length);
-        Files.write(exe, patched);
-        exe.toFile().setExecutable(true);
+        Files.copy(executable, exe, StandardCopyOption.COPY_ATTRIBUTES);
+        setLauncherValue(exe, "ARCHIVE_SHA256", sha256(bogus));
         Files.write(companion(exe), bogus);
         Map<String, Long> before = listing(dir);
         for (Map.Entry<String, byte[]> e : LETTERS.entrySet()) {
@@ -154,17 +143,7 @@ class StartupArchiveIT {
         Path copy = companion(exe);
         Files.copy(archive, copy);
         // Record the copy's identity in the copied launcher, as the build does for its own archive.
-        byte[] original = Files.readAllBytes(exe);
-        String head = new String(original, 0, Math.min(original.length, 8192), StandardCharsets.ISO_8859_1);
-        String recorded = recordedIdentity(exe);
-        int at = head.indexOf("ARCHIVE_IDENTITY=" + recorded) + "ARCHIVE_IDENTITY=".length();
-        String id = identity(copy);
-        int width = head.indexOf('\n', at) - at;
-        assertTrue(id.length() <= width, id);
-        byte[] patched = original.clone();
-        byte[] padded = (id + " ".repeat(width - id.length())).getBytes(StandardCharsets.US_ASCII);
-        System.arraycopy(padded, 0, patched, at, padded.length);
-        Files.write(exe, patched);
+        setLauncherValue(exe, "ARCHIVE_IDENTITY", identity(copy));
         Run before = traced(exe, LETTERS.get("allow.json"));
         assertTrue(before.stderr().contains("use=yes") && !before.stderr().contains("sum="), before.stderr());
         Thread.sleep(20); // a change time that is visibly later, even on coarse clocks
@@ -210,17 +189,38 @@ class StartupArchiveIT {
     }
 
     private static String recordedSha(Path exe) throws IOException {
-        byte[] bytes = Files.readAllBytes(exe);
-        Matcher m = SHA_LINE.matcher(new String(bytes, 0, Math.min(bytes.length, 8192), StandardCharsets.ISO_8859_1));
-        assertTrue(m.find(), "no ARCHIVE_SHA256 line in the launcher");
-        return m.group(1);
+        String sha = launcherValue(exe, "ARCHIVE_SHA256");
+        assertTrue(sha.matches("[0-9a-f]{64}"), "ARCHIVE_SHA256=" + sha);
+        return sha;
     }
 
     private static String recordedIdentity(Path exe) throws IOException {
+        return launcherValue(exe, "ARCHIVE_IDENTITY");
+    }
+
+    /** The value of the launcher's {@code KEY=value} line (its padding blanks dropped). */
+    private static String launcherValue(Path exe, String key) throws IOException {
         byte[] bytes = Files.readAllBytes(exe);
-        Matcher m = IDENTITY_LINE.matcher(new String(bytes, 0, Math.min(bytes.length, 8192), StandardCharsets.ISO_8859_1));
-        assertTrue(m.find(), "no ARCHIVE_IDENTITY line in the launcher");
+        Matcher m = Pattern.compile("(?m)^" + key + "=(\\S+) *$")
+                .matcher(new String(bytes, 0, Math.min(bytes.length, 8192), StandardCharsets.ISO_8859_1));
+        assertTrue(m.find(), "no " + key + " line in the launcher");
         return m.group(1);
+    }
+
+    /**
+     * Rewrites the launcher's {@code KEY=value} line in place, padded with blanks to the line's
+     * length, so the jar part and the file size stay what the archive was made against.
+     */
+    private static void setLauncherValue(Path exe, String key, String value) throws IOException {
+        byte[] bytes = Files.readAllBytes(exe);
+        String head = new String(bytes, 0, Math.min(bytes.length, 8192), StandardCharsets.ISO_8859_1);
+        int at = head.indexOf("\n" + key + "=") + 2 + key.length();
+        assertTrue(at > 2 + key.length(), "no " + key + " line in the launcher");
+        int width = head.indexOf('\n', at) - at;
+        assertTrue(value.length() <= width, value + " is longer than the " + width + " characters of " + key);
+        byte[] padded = (value + " ".repeat(width - value.length())).getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(padded, 0, bytes, at, padded.length);
+        Files.write(exe, bytes);
     }
 
     /** device:inode:size:ctime-ns, as the launcher computes it. */

@@ -1,7 +1,5 @@
 package dev.shellwarden.grammar;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -12,16 +10,14 @@ import java.util.regex.Pattern;
  * In a cold 32-command check that compiling was ~25 ms of CPU (async-profiler), on the warm path
  * most of a predicate's cost.
  *
- * <p>INVARIANT: {@link #matches} answers exactly what {@code input.matches(regex)} answers. The
- * cache holds regexes from program and rule text; it stops growing at {@link #MAX_CACHED} so a
- * regex built from input (none is today) cannot grow it without bound.
+ * <p>INVARIANT: {@link #matches} answers exactly what {@code input.matches(regex)} answers.
  */
 public final class Regex {
 
-    /** Most regexes kept; beyond it a regex is compiled per call, as String.matches does. */
+    /** Most regexes kept (see BoundedMemo). */
     static final int MAX_CACHED = 4096;
 
-    private static final Map<String, Pattern> CACHE = new ConcurrentHashMap<>();
+    private static final BoundedMemo<String, Pattern> PATTERNS = new BoundedMemo<>(MAX_CACHED, Pattern::compile);
 
     private Regex() {
     }
@@ -33,13 +29,6 @@ public final class Regex {
 
     /** The compiled {@code regex}, cached. */
     public static Pattern pattern(String regex) {
-        Pattern p = CACHE.get(regex);
-        if (p == null) {
-            p = Pattern.compile(regex);
-            if (CACHE.size() < MAX_CACHED) {
-                CACHE.putIfAbsent(regex, p);
-            }
-        }
-        return p;
+        return PATTERNS.get(regex);
     }
 }

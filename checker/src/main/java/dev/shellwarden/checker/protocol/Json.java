@@ -139,20 +139,8 @@ public final class Json {
                 pos++;
                 skipSpace();
                 map.put(key, value(depth));
-                skipSpace();
-                char c = peek();
-                if (c == ',') {
-                    pos++;
-                    skipSpace();
-                    if (lenient && peek() == '}') {
-                        pos++;
-                        return map;
-                    }
-                } else if (c == '}') {
-                    pos++;
+                if (closedAfterMember('}', "an object")) {
                     return map;
-                } else {
-                    throw error("expected ',' or '}' in an object, got " + describeAt(pos), pos);
                 }
             }
         }
@@ -169,22 +157,33 @@ public final class Json {
             while (true) {
                 skipSpace();
                 list.add(value(depth));
-                skipSpace();
-                char c = peek();
-                if (c == ',') {
-                    pos++;
-                    skipSpace();
-                    if (lenient && peek() == ']') {
-                        pos++;
-                        return list;
-                    }
-                } else if (c == ']') {
-                    pos++;
+                if (closedAfterMember(']', "an array")) {
                     return list;
-                } else {
-                    throw error("expected ',' or ']' in an array, got " + describeAt(pos), pos);
                 }
             }
+        }
+
+        /**
+         * After a member of an object or array: consumes {@code ,} (and, in JSONC, a trailing
+         * comma's {@code close}) or {@code close}; true when the container ended.
+         */
+        private boolean closedAfterMember(char close, String container) {
+            skipSpace();
+            char c = peek();
+            if (c == ',') {
+                pos++;
+                skipSpace();
+                if (lenient && peek() == close) {
+                    pos++;
+                    return true;
+                }
+                return false;
+            }
+            if (c == close) {
+                pos++;
+                return true;
+            }
+            throw error("expected ',' or '" + close + "' in " + container + ", got " + describeAt(pos), pos);
         }
 
         private String string() {

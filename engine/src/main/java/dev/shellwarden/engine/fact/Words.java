@@ -1,10 +1,9 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.BoundedMemo;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The word lists rules pass to the facts' predicates ({@code anyFlag("-r -R --recursive")},
@@ -14,40 +13,27 @@ import java.util.concurrent.ConcurrentHashMap;
  * on the warm path that was an eighth of a decision (async-profiler).
  *
  * <p>INVARIANT: {@link #of} gives exactly {@code spaceSeparated.split(" ")}; callers only read the
- * array. Lists come from rule and program text; the caches stop growing at {@link #MAX_CACHED}.
+ * array. Lists come from rule and program text (see BoundedMemo for the bound).
  */
 final class Words {
 
-    /** Most lists kept per cache; beyond it a list is split per call. */
+    /** Most lists kept per memo. */
     static final int MAX_CACHED = 4096;
 
-    private static final Map<String, String[]> ARRAYS = new ConcurrentHashMap<>();
-    private static final Map<String, Set<String>> SETS = new ConcurrentHashMap<>();
+    private static final BoundedMemo<String, String[]> ARRAYS = new BoundedMemo<>(MAX_CACHED, s -> s.split(" "));
+    private static final BoundedMemo<String, Set<String>> SETS = new BoundedMemo<>(MAX_CACHED,
+            s -> Set.copyOf(new HashSet<>(Arrays.asList(s.split(" ")))));
 
     private Words() {
     }
 
     /** {@code spaceSeparated.split(" ")}, cached; the array must not be modified. */
     static String[] of(String spaceSeparated) {
-        String[] words = ARRAYS.get(spaceSeparated);
-        if (words == null) {
-            words = spaceSeparated.split(" ");
-            if (ARRAYS.size() < MAX_CACHED) {
-                ARRAYS.putIfAbsent(spaceSeparated, words);
-            }
-        }
-        return words;
+        return ARRAYS.get(spaceSeparated);
     }
 
     /** The distinct words of {@code spaceSeparated.split(" ")} as an unmodifiable set, cached. */
     static Set<String> setOf(String spaceSeparated) {
-        Set<String> set = SETS.get(spaceSeparated);
-        if (set == null) {
-            set = Set.copyOf(new HashSet<>(Arrays.asList(spaceSeparated.split(" "))));
-            if (SETS.size() < MAX_CACHED) {
-                SETS.putIfAbsent(spaceSeparated, set);
-            }
-        }
-        return set;
+        return SETS.get(spaceSeparated);
     }
 }
