@@ -1728,7 +1728,7 @@ public final class Cmd {
                 return positionals("-s -k --signal --kill-after").size() >= 2;
             }
             case "nice", "stdbuf", "strace", "ltrace", "sudo", "doas", "pkexec", "run0", "runuser" -> {
-                return !positionals("-n --adjustment -o -e -s -p -u -g -C -D -h -r -t -U --user --group --prompt --chdir -l").isEmpty() && !anyFlag("-l -v -k -K --list --validate");
+                return !positionals("-n --adjustment -o -e -s -p -u -g -C -D -h -r -t -U --user --group --prompt --chdir -l --attach --output --string-limit --trace-path").isEmpty() && !anyFlag("-l -v -k -K --list --validate");
             }
             case "ionice" -> {
                 return !anyFlag("-p") && !positionals("-c -n -t --class --classdata").isEmpty();
