@@ -50,6 +50,17 @@ public final class Cmd {
     private final boolean stdinRedirected;
     /** The git subcommand, computed on first use (see getGitSub). */
     private String gitSub;
+    /*
+     * Derived values computed on first use: many rules' constraints ask for them, and a fact is
+     * immutable once inserted, so each is computed at most once per segment (WHY: recomputing
+     * them per constraint was a fifth of a warm decision). A fact lives in one session on one
+     * thread, so plain fields suffice.
+     */
+    private String payload;
+    private List<String> writeTargets;
+    private List<String> deleteTargets;
+    private String foldedName;
+    private Boolean interpreter;
 
     /** Builds the fact for a segment. */
     public Cmd(Segment s) {
@@ -366,6 +377,13 @@ public final class Cmd {
 
     /** True for a Python, Node, Perl, Ruby, PHP or other scripting interpreter. */
     public boolean isInterpreter() {
+        if (interpreter == null) {
+            interpreter = interpreterName();
+        }
+        return interpreter;
+    }
+
+    private boolean interpreterName() {
         return Regex.matches(name, "python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
                 + "|lua[0-9.]*|luajit|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb");
     }
@@ -563,6 +581,13 @@ public final class Cmd {
      * and the start paths of {@code find … -delete} or {@code find … -exec rm}.
      */
     public List<String> getDeleteTargets() {
+        if (deleteTargets == null) {
+            deleteTargets = Collections.unmodifiableList(deleteTargetsOf());
+        }
+        return deleteTargets;
+    }
+
+    private List<String> deleteTargetsOf() {
         switch (name) {
             case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
                 return positionals("-n -u --iterations --remove --random-source -s --size");
@@ -615,6 +640,13 @@ public final class Cmd {
      * {@code truncate}, {@code chmod}/{@code chown}.
      */
     public List<String> getWriteTargets() {
+        if (writeTargets == null) {
+            writeTargets = Collections.unmodifiableList(writeTargetsOf());
+        }
+        return writeTargets;
+    }
+
+    private List<String> writeTargetsOf() {
         List<String> out = new ArrayList<>(redirectWrites);
         List<String> p;
         switch (name) {
@@ -728,7 +760,7 @@ public final class Cmd {
             return false;
         }
         for (String t : getDeleteTargets()) {
-            String abs = PathFacts.resolve(t, cwd(ctx), PathFacts.homeOf(project));
+            String abs = PathFacts.resolve(t, cwd(ctx), ctx.home());
             if (abs.equals(project) || abs.equals(project + "/*") || abs.equals(project + "/.git")) {
                 return true;
             }
@@ -736,12 +768,21 @@ public final class Cmd {
         return false;
     }
 
+    private List<String> writeAndDeleteTargets() {
+        List<String> w = getWriteTargets();
+        List<String> d = getDeleteTargets();
+        if (d.isEmpty()) {
+            return w;
+        }
+        List<String> all = new ArrayList<>(w);
+        all.addAll(d);
+        return all;
+    }
+
     /** True when a write or delete target is a persistence point (rc files, cron, sudoers…). */
     public boolean touchesPersistence(Ctx ctx) {
-        String home = PathFacts.homeOf(project(ctx));
-        List<String> all = new ArrayList<>(getWriteTargets());
-        all.addAll(getDeleteTargets());
-        for (String t : all) {
+        String home = ctx.home();
+        for (String t : writeAndDeleteTargets()) {
             String abs = PathFacts.resolve(t, cwd(ctx), home);
             String tilde = abs.startsWith(home + "/") ? "~" + abs.substring(home.length()) : abs;
             if (PathFacts.isPersistence(abs) || PathFacts.isPersistence(tilde)) {
@@ -753,9 +794,7 @@ public final class Cmd {
 
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
     public boolean touchesSelfProtected() {
-        List<String> all = new ArrayList<>(getWriteTargets());
-        all.addAll(getDeleteTargets());
-        for (String t : all) {
+        for (String t : writeAndDeleteTargets()) {
             if (PathFacts.isSelfProtected(t)) {
                 return true;
             }
@@ -865,14 +904,24 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * True when the name is one of the space-separated words: {@code name in (…)} for long lists.
+     * WHY: Drools evaluates {@code in} by building an array of the list and comparing word by word
+     * on every fact; this is one hash lookup (the list is split once). A dynamic name (empty) is in
+     * no list.
+     */
+    public boolean nameIn(String spaceSeparated) {
+        return !name.isEmpty() && Words.namesOf(spaceSeparated).contains(name);
+    }
+
     /** The name compared case-insensitively (PowerShell cmdlets and Windows executables). */
     public boolean nameIs(String spaceSeparated) {
-        String n = name.toLowerCase(java.util.Locale.ROOT);
-        if (n.endsWith(".exe")) {
-            n = n.substring(0, n.length() - 4);
+        if (foldedName == null) {
+            String n = name.toLowerCase(java.util.Locale.ROOT);
+            foldedName = n.endsWith(".exe") ? n.substring(0, n.length() - 4) : n;
         }
-        for (String s : Words.of(spaceSeparated)) {
-            if (s.toLowerCase(java.util.Locale.ROOT).equals(n)) {
+        for (String s : Words.foldedOf(spaceSeparated)) {
+            if (s.equals(foldedName)) {
                 return true;
             }
         }
@@ -884,6 +933,13 @@ public final class Cmd {
      * {@code ruby -e}, {@code php -r}, the program of {@code awk}…), or empty.
      */
     public String getPayload() {
+        if (payload == null) {
+            payload = payloadOf();
+        }
+        return payload;
+    }
+
+    private String payloadOf() {
         String inline = inlinePayload();
         if (inline.isEmpty() && hasStdinText && isInterpreter() && positionals("-W -X -I").stream().allMatch(p -> p.equals("-"))) {
             // python3 <<'EOF' … EOF: the heredoc is the program.
@@ -1132,7 +1188,7 @@ public final class Cmd {
         if (f.isEmpty() || other.named("chmod chown chgrp chattr setfacl touch mkdir")) {
             return false;
         }
-        String home = PathFacts.homeOf(project(ctx));
+        String home = ctx.home();
         String abs = PathFacts.resolve(f, cwd(ctx), home);
         for (String w : other.getWriteTargets()) {
             if (PathFacts.resolve(w, cwd(ctx), home).equals(abs)) {
@@ -1759,7 +1815,7 @@ public final class Cmd {
             // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
             return false;
         }
-        String abs = PathFacts.resolve(target, cwd(ctx), PathFacts.homeOf(project));
+        String abs = PathFacts.resolve(target, cwd(ctx), ctx.home());
         if (!abs.startsWith("/")) {
             return project.isEmpty();
         }
@@ -1767,11 +1823,11 @@ public final class Cmd {
     }
 
     private static String project(Ctx ctx) {
-        return ctx.getProjectDir().isEmpty() ? ctx.getCwd() : PathFacts.normalize(ctx.getProjectDir());
+        return ctx.project();
     }
 
     private static String cwd(Ctx ctx) {
-        return ctx.getCwd().isEmpty() ? project(ctx) : ctx.getCwd();
+        return ctx.cwdOrProject();
     }
 
     @Override

@@ -10,6 +10,9 @@ public final class Ctx {
     private final String shell;
     private final String raw;
     private final boolean forkBomb;
+    /* Derived once here because the facts' path predicates ask for them per target and rule. */
+    private final String project;
+    private final String home;
 
     /** A function that pipes into itself in the background, or a fork loop in an interpreter. */
     private static final java.util.regex.Pattern FORK_BOMB = java.util.regex.Pattern.compile(
@@ -37,6 +40,28 @@ public final class Ctx {
         String head = raw.length() > FORK_BOMB_SCAN ? raw.substring(0, FORK_BOMB_SCAN) : raw;
         this.forkBomb = head.contains("fork") || head.indexOf('|') >= 0 && head.indexOf('&') >= 0
                 ? FORK_BOMB.matcher(head).find() : false;
+        this.project = projectDir.isEmpty() ? cwd : PathFacts.normalize(projectDir);
+        this.home = PathFacts.homeOf(project);
+    }
+
+    /*
+     * Package-private on purpose: public no-argument methods become Drools properties of the
+     * fact, which every rule base pays for at start.
+     */
+
+    /** The normalised project directory, or the working directory when the project is unknown. */
+    String project() {
+        return project;
+    }
+
+    /** The working directory, or the project when the working directory is unknown. */
+    String cwdOrProject() {
+        return cwd.isEmpty() ? project : cwd;
+    }
+
+    /** The home directory the project lives under ({@link PathFacts#homeOf}). */
+    String home() {
+        return home;
     }
 
     /** True when the raw text holds a fork bomb (found on the text: no splitter models one). */

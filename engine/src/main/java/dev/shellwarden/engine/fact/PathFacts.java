@@ -214,13 +214,34 @@ public final class PathFacts {
      */
     public static boolean isCredentialStore(String path) {
         String p = unquote(path);
-        if (p.endsWith(".pub")) {
+        if (p.endsWith(".pub") || !containsAny(p, CREDENTIAL_STORE_WORDS)) {
             return false;
         }
         return Regex.matches(p, "(.*/)?\\.ssh/id_[a-z0-9_]+") || Regex.matches(p, "/etc/g?shadow-?") || Regex.matches(p, ".*\\.aws/credentials")
                 || Regex.matches(p, ".*\\.config/gcloud/.*(credentials|\\.json|\\.db)") || Regex.matches(p, ".*/\\.(netrc|git-credentials|pgpass|vault-token)")
                 || Regex.matches(p, ".*\\.docker/config\\.json") || Regex.matches(p, ".*\\.kube/config") || Regex.matches(p, ".*\\.gnupg/private-keys.*")
                 || Regex.matches(p, "/etc/ssl/private/.*") || Regex.matches(p, "/etc/ssh/ssh_host_[a-z0-9]+_key");
+    }
+
+    /*
+     * Literal gates in front of the pattern lists below: a path that contains none of a list's
+     * words cannot match any of its patterns, so most paths (README.md, src/…) skip the regexes.
+     * INVARIANT: every pattern of the guarded list contains one of the words literally; a pattern
+     * added there needs its word added here (PathFactsTest checks each pattern's examples).
+     */
+    private static final String[] CREDENTIAL_STORE_WORDS = {
+        "ssh", "shadow", "credentials", "gcloud", "netrc", "pgpass", "vault-token", "docker", "kube", "gnupg",
+        "/etc/ssl/private/",
+    };
+    private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor"};
+
+    private static boolean containsAny(String s, String[] words) {
+        for (String w : words) {
+            if (s.contains(w)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True for files that run code at login, on a schedule, with privileges or on every git action. */
@@ -237,6 +258,9 @@ public final class PathFacts {
         String lower = p.toLowerCase(Locale.ROOT);
         if (lower.contains("shell-warden") || lower.contains("shellwarden")) {
             return !lower.endsWith(".log");
+        }
+        if (!containsAny(lower, SELF_PROTECTED_WORDS)) {
+            return false;
         }
         int slash = lower.lastIndexOf('/');
         String base = slash >= 0 ? lower.substring(slash + 1) : lower;

@@ -3,6 +3,7 @@ package dev.shellwarden.engine.fact;
 import dev.shellwarden.grammar.BoundedMemo;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -21,6 +22,10 @@ final class Words {
     static final int MAX_CACHED = 4096;
 
     private static final BoundedMemo<String, String[]> ARRAYS = new BoundedMemo<>(MAX_CACHED, s -> s.split(" "));
+    private static final BoundedMemo<String, String[]> FOLDED = new BoundedMemo<>(MAX_CACHED,
+            s -> s.toLowerCase(Locale.ROOT).split(" "));
+    private static final BoundedMemo<String, Set<String>> NAMES = new BoundedMemo<>(MAX_CACHED,
+            s -> Set.of(Arrays.stream(s.trim().split(" +")).filter(w -> !w.isEmpty()).distinct().toArray(String[]::new)));
     private static final BoundedMemo<String, Set<String>> SETS = new BoundedMemo<>(MAX_CACHED,
             s -> Set.copyOf(new HashSet<>(Arrays.asList(s.split(" ")))));
 
@@ -30,6 +35,16 @@ final class Words {
     /** {@code spaceSeparated.split(" ")}, cached; the array must not be modified. */
     static String[] of(String spaceSeparated) {
         return ARRAYS.get(spaceSeparated);
+    }
+
+    /** {@code spaceSeparated.toLowerCase(Locale.ROOT).split(" ")}, cached; the array must not be modified. */
+    static String[] foldedOf(String spaceSeparated) {
+        return FOLDED.get(spaceSeparated);
+    }
+
+    /** The words of a name list (runs of spaces separate them; never the empty word), cached. */
+    static Set<String> namesOf(String spaceSeparated) {
+        return NAMES.get(spaceSeparated);
     }
 
     /** The distinct words of {@code spaceSeparated.split(" ")} as an unmodifiable set, cached. */

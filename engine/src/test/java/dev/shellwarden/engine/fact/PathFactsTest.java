@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Lexical path reasoning: the answers the scope, floor and persistence rules rest on. */
 class PathFactsTest {
@@ -72,6 +74,43 @@ class PathFactsTest {
         assertTrue(PathFacts.isSelfProtected("/home/dev/.codex/config.toml"));
         assertTrue(PathFacts.isSelfProtected("shell-warden.jsonc"));
         assertFalse(PathFacts.isSelfProtected(".claude/commands/review.md"));
+    }
+
+    /** One path per credential-store pattern: each must pass the literal gate in front of them. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "~/.ssh/id_ed25519", ".ssh/id_rsa", "/etc/shadow", "/etc/gshadow-", "/home/dev/.aws/credentials",
+        "~/.config/gcloud/legacy_credentials/a/adc.json", "~/.config/gcloud/access_tokens.db", "/root/.netrc",
+        "~/.git-credentials", "~/.pgpass", "~/.vault-token", "~/.docker/config.json", "~/.kube/config",
+        "~/.gnupg/private-keys-v1.d/AB.key", "/etc/ssl/private/site.key", "/etc/ssh/ssh_host_ed25519_key",
+        "'/etc/shadow'",
+    })
+    void everyCredentialStorePatternMatches(String path) {
+        assertTrue(PathFacts.isCredentialStore(path), path);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"README.md", "~/.ssh/id_ed25519.pub", "~/.ssh/known_hosts", "docker-compose.yml", "src/kube.ts", "/etc/hosts"})
+    void ordinaryFilesAreNoCredentialStore(String path) {
+        assertFalse(PathFacts.isCredentialStore(path), path);
+    }
+
+    /** One path per self-protection pattern: each must pass the literal gate in front of them. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        ".claude/settings.json", "/home/dev/.claude/hooks/pre.sh", "~/.claude/settings-old.json", "opencode.json",
+        "sub/opencode.jsonc", ".opencode/plugin/x.ts", "~/.config/opencode/opencode.json", "~/.codex/config.toml",
+        "~/.gemini/settings.json", ".cursor/hooks.json", "C:\\Users\\ana\\.claude\\settings.json",
+        "~/.CLAUDE/SETTINGS.JSON", "/etc/shellwarden/config.jsonc",
+    })
+    void everySelfProtectionPatternMatches(String path) {
+        assertTrue(PathFacts.isSelfProtected(path), path);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"README.md", ".claude/commands/review.md", "docs/opencode-notes.md.bak/x", ".cursorrules", "shell-warden.log"})
+    void ordinaryFilesAreNotSelfProtected(String path) {
+        assertFalse(PathFacts.isSelfProtected(path), path);
     }
 
     @Test
