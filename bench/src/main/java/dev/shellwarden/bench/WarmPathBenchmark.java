@@ -39,8 +39,11 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
+// WHY 20 warm-up seconds: with ~100 rules C2 keeps recompiling the alpha network's megamorphic
+// calls for ~15 s (1,200 µs → 430 → 160 → 90 → 50 → 35 per decision in 1-s steps); shorter
+// warm-ups report the compilation, not the warm path.
+@Warmup(iterations = 20, time = 1)
+@Measurement(iterations = 8, time = 1)
 @Fork(1)
 public class WarmPathBenchmark {
 
