@@ -1482,6 +1482,11 @@ public final class Cmd {
         if (isShell()) {
             return !flags.contains("-c") && !flags.contains("-s") && replPositionals("-o -O --rcfile --init-file").isEmpty();
         }
+        if (Regex.matches(name, "php[0-9.]*")) {
+            // php's prompt is -a; its -i prints the configuration (phpinfo) and exits.
+            return anyFlag("-a --interactive") || !anyFlag("-i --info -m -v --version -h --help -l --syntax-check -r -f")
+                    && replPositionals("-c -d -z").isEmpty() && !hasStdinText;
+        }
         if (isInterpreter() || named("ipython bc lua tclsh scala clj lein sbt erl iex ghci pry irb")) {
             if (anyFlag("-c -e -E -r -m --eval -p --print -x -W --check -l -n -a -i -f --file")) {
                 return anyFlag("-i") && !anyFlag("-c -e -m");
@@ -1492,7 +1497,9 @@ public final class Cmd {
             case "psql" -> !anyFlag("-c --command -f --file -l --list");
             case "mysql", "mariadb", "mysqlsh" -> !anyFlag("-e --execute --batch -B -f") && !argStartsWith("-e");
             case "mongo", "mongosh" -> !anyFlag("--eval -f --file --nodb") && replPositionals("--host --port -u -p --username --password --authenticationDatabase").stream().noneMatch(x -> x.endsWith(".js"));
-            case "sqlite3", "duckdb" -> replPositionals("-cmd -separator -newline -nullvalue").size() <= 1 && !anyFlag("-cmd -c -json -csv -line");
+            case "sqlite3", "duckdb" -> replPositionals("-cmd -separator -newline -nullvalue").size() <= 1 && !anyFlag("-cmd -c -json -csv -line")
+                    // duckdb -f FILE runs the file and exits
+                    && !(name.equals("duckdb") && anyFlag("-f"));
             case "redis-cli", "valkey-cli" -> replPositionals("-h -p -a -n -u --user --pass -s -r -i").isEmpty() && !anyFlag("--scan --bigkeys --stat --latency --pipe --rdb");
             case "clickhouse-client", "cqlsh" -> !anyFlag("-q --query -e --execute -f --file");
             case "ftp", "telnet" -> true;
