@@ -751,7 +751,7 @@ public final class Cmd {
 
     /** True when some delete target is the project directory itself, its {@code .git}, or {@code *} at its top. */
     public boolean deletesProject(Ctx ctx) {
-        String project = project(ctx);
+        String project = ctx.project();
         if (project.isEmpty()) {
             return false;
         }
@@ -760,7 +760,7 @@ public final class Cmd {
             return false;
         }
         for (String t : getDeleteTargets()) {
-            String abs = PathFacts.resolve(t, cwd(ctx), ctx.home());
+            String abs = PathFacts.resolve(t, ctx.cwdOrProject(), ctx.home());
             if (abs.equals(project) || abs.equals(project + "/*") || abs.equals(project + "/.git")) {
                 return true;
             }
@@ -783,7 +783,7 @@ public final class Cmd {
     public boolean touchesPersistence(Ctx ctx) {
         String home = ctx.home();
         for (String t : writeAndDeleteTargets()) {
-            String abs = PathFacts.resolve(t, cwd(ctx), home);
+            String abs = PathFacts.resolve(t, ctx.cwdOrProject(), home);
             String tilde = abs.startsWith(home + "/") ? "~" + abs.substring(home.length()) : abs;
             if (PathFacts.isPersistence(abs) || PathFacts.isPersistence(tilde)) {
                 return true;
@@ -911,7 +911,8 @@ public final class Cmd {
      * no list.
      */
     public boolean nameIn(String spaceSeparated) {
-        return !name.isEmpty() && Words.namesOf(spaceSeparated).contains(name);
+        // The empty word a doubled space would put in the set never matches: the name is not empty.
+        return !name.isEmpty() && Words.setOf(spaceSeparated).contains(name);
     }
 
     /** The name compared case-insensitively (PowerShell cmdlets and Windows executables). */
@@ -1189,9 +1190,9 @@ public final class Cmd {
             return false;
         }
         String home = ctx.home();
-        String abs = PathFacts.resolve(f, cwd(ctx), home);
+        String abs = PathFacts.resolve(f, ctx.cwdOrProject(), home);
         for (String w : other.getWriteTargets()) {
-            if (PathFacts.resolve(w, cwd(ctx), home).equals(abs)) {
+            if (PathFacts.resolve(w, ctx.cwdOrProject(), home).equals(abs)) {
                 return true;
             }
         }
@@ -1484,7 +1485,7 @@ public final class Cmd {
         }
         if (Regex.matches(name, "php[0-9.]*")) {
             // php's prompt is -a; its -i prints the configuration (phpinfo) and exits.
-            return anyFlag("-a --interactive") || !anyFlag("-i --info -m -v --version -h --help -l --syntax-check -r -f")
+            return anyFlag("-a --interactive") || !anyFlag("-i --info -m -l --syntax-check -r -f")
                     && replPositionals("-c -d -z").isEmpty() && !hasStdinText;
         }
         if (isInterpreter() || named("ipython bc lua tclsh scala clj lein sbt erl iex ghci pry irb")) {
@@ -1812,7 +1813,7 @@ public final class Cmd {
     }
 
     private boolean isOutside(String target, Ctx ctx) {
-        String project = project(ctx);
+        String project = ctx.project();
         if (target.equals(".*") || target.endsWith("/.*")) {
             // An old bash expands .* to .. as well: the parent directory.
             return true;
@@ -1822,19 +1823,11 @@ public final class Cmd {
             // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
             return false;
         }
-        String abs = PathFacts.resolve(target, cwd(ctx), ctx.home());
+        String abs = PathFacts.resolve(target, ctx.cwdOrProject(), ctx.home());
         if (!abs.startsWith("/")) {
             return project.isEmpty();
         }
         return !PathFacts.isInside(abs, project) && !PathFacts.isTemp(abs) && !PathFacts.isHarmlessDevice(abs);
-    }
-
-    private static String project(Ctx ctx) {
-        return ctx.project();
-    }
-
-    private static String cwd(Ctx ctx) {
-        return ctx.cwdOrProject();
     }
 
     @Override

@@ -24,8 +24,6 @@ final class Words {
     private static final BoundedMemo<String, String[]> ARRAYS = new BoundedMemo<>(MAX_CACHED, s -> s.split(" "));
     private static final BoundedMemo<String, String[]> FOLDED = new BoundedMemo<>(MAX_CACHED,
             s -> s.toLowerCase(Locale.ROOT).split(" "));
-    private static final BoundedMemo<String, Set<String>> NAMES = new BoundedMemo<>(MAX_CACHED,
-            s -> Set.of(Arrays.stream(s.trim().split(" +")).filter(w -> !w.isEmpty()).distinct().toArray(String[]::new)));
     private static final BoundedMemo<String, Set<String>> SETS = new BoundedMemo<>(MAX_CACHED,
             s -> Set.copyOf(new HashSet<>(Arrays.asList(s.split(" ")))));
 
@@ -40,11 +38,6 @@ final class Words {
     /** {@code spaceSeparated.toLowerCase(Locale.ROOT).split(" ")}, cached; the array must not be modified. */
     static String[] foldedOf(String spaceSeparated) {
         return FOLDED.get(spaceSeparated);
-    }
-
-    /** The words of a name list (runs of spaces separate them; never the empty word), cached. */
-    static Set<String> namesOf(String spaceSeparated) {
-        return NAMES.get(spaceSeparated);
     }
 
     /** The distinct words of {@code spaceSeparated.split(" ")} as an unmodifiable set, cached. */
