@@ -1,14 +1,14 @@
 // A scripted Anthropic Messages API server for end-to-end tests of the Claude Code hook.
 //
-// The prompt carries the tool calls to make as markers: RUN[[command]] for a Bash call and
-// READ[[/abs/file]] for a Read call. For a request that offers the Bash tool, the server answers
+// The prompt carries the tool calls to make as markers: RUN[[command]] for a Bash call,
+// BG[[command]] for a Bash call with run_in_background: true, and READ[[/abs/file]] for a Read call. For a request that offers the Bash tool, the server answers
 // with one tool call per marker, in order, one per turn; once
 // every marker has a tool result it answers with a final text that quotes every tool result, so a
 // test can see what the model was told. Requests without the Bash tool (Claude Code's small
 // helper requests) get a short text. Everything is recorded in `server.log` for assertions.
 import http from 'node:http';
 
-const MARKER = /(RUN|READ)\[\[([\s\S]*?)\]\]/g;
+const MARKER = /(RUN|BG|READ)\[\[([\s\S]*?)\]\]/g;
 
 /** Text of a message's content (string or blocks). */
 function textOf(content) {
@@ -74,9 +74,9 @@ export function reply(body, log) {
     const call = calls[n];
     // {{PAD:n}} in a command becomes n letters, for inputs larger than a prompt can carry.
     const command = call.arg.replace(/\{\{PAD:(\d+)\}\}/g, (_, len) => 'a'.repeat(Number(len)));
-    const use = call.kind === 'RUN'
-      ? { name: 'Bash', input: { command, description: `scripted command ${n}` } }
-      : { name: 'Read', input: { file_path: call.arg } };
+    const use = call.kind === 'READ'
+      ? { name: 'Read', input: { file_path: call.arg } }
+      : { name: 'Bash', input: { command, description: `scripted command ${n}`, ...(call.kind === 'BG' ? { run_in_background: true } : {}) } };
     return message(`msg_${n}`, [{ type: 'tool_use', id: `toolu_sw_${n}`, ...use }], 'tool_use');
   }
   const summary = results.map((r, i) => `RESULT ${i} (${r.isError ? 'error' : 'ok'}): ${r.text}`).join('\n');

@@ -10,6 +10,7 @@
 //      -p mode, so the file also proves the hook was called and its `allow` took effect. The
 //      same run reads a project file through the Read tool, which the hook (matcher "*") answers
 //      with "no decision": it must not block it.
+//   1b. background: `tail -f` is refused in the foreground and runs with run_in_background.
 //   2. destructive: `rm -rf <victim>` (a directory outside the project) under {"mode": "hard"},
 //      with Claude Code's own permission checks switched off (--dangerously-skip-permissions), so
 //      that only the hook can stop it: the victim survives, the model is told
@@ -208,6 +209,29 @@ async function main() {
       check('harmless: `echo` output reached the model', Boolean(ran && !ran.isError && ran.text.includes(`hello-${nonce}`)), describe(r));
       check('harmless: the command ran (the hook allowed it)', fs.existsSync(path.join(project, `ran-${nonce}`)), describe(r));
       check('no decision: the Read tool was not blocked', Boolean(read && !read.isError && read.text.includes(`notes-${nonce}`)), describe(r));
+    }
+
+    // 1b. A slow command: `tail -f` in the foreground is refused (SW7003: the agent would wait for
+    //     it until its timeout); the same call with run_in_background: true runs, because Claude
+    //     Code keeps its output and tells the agent when it ends. Proves the client hands
+    //     run_in_background to the hook. The follower is killed after the run by its unique path.
+    {
+      const { home, project } = sandbox('background');
+      const log = path.join(project, `follow-${nonce}.log`);
+      fs.writeFileSync(log, 'line\n');
+      const settings = settingsFile(path.join(work, 'background'), 'settings.json', 'Bash',
+        guarded(`${q(checker)} hook claude-code --project-dir "$CLAUDE_PROJECT_DIR"`));
+      server.log.results = [];
+      const r = await runClaude(bin, { prompt: `RUN[[tail -f ${log}]] BG[[tail -f ${log}]]`, project, home, settings,
+        baseUrl: server.url });
+      spawnSync('pkill', ['-f', `follow-${nonce}.log`]);
+      const [fg, bg] = server.log.results;
+      check('background: the client finished in time', r.code === 0 && !r.timedOut, describe(r));
+      check('background: `tail -f` in the foreground is refused with SW7003',
+        Boolean(fg && fg.isError && /shell-warden SW7003: /.test(fg.text)), describe(r));
+      check('background: the same command with run_in_background runs',
+        Boolean(bg && !bg.isError && !bg.text.includes('shell-warden')), describe(r));
+      console.log(`# background: the model was told: ${bg ? bg.text.trim().slice(0, 160) : '(nothing)'}`);
     }
 
     // 2. A destructive command is refused with shell-warden's message (ask today, deny once a

@@ -69,9 +69,27 @@ public final class Checker {
         return decide(raw, projectDir, cwd, name -> { });
     }
 
+    /**
+     * Decides one raw command that the agent client itself runs in the background when
+     * {@code clientBackground} (Claude Code's {@code run_in_background}; see {@link Ctx}).
+     */
+    public CommandDecision decide(String raw, String projectDir, String cwd, boolean clientBackground) {
+        return decide(raw, projectDir, cwd, clientBackground, name -> { });
+    }
+
     /** Decides one raw command, telling {@code firedRules} the name of every rule that fires. */
     public CommandDecision decide(String raw, String projectDir, String cwd, java.util.function.Consumer<String> firedRules) {
-        Ctx ctx = new Ctx(projectDir, cwd, config.mode().wire(), config.shell().name().toLowerCase(Locale.ROOT), raw);
+        return decide(raw, projectDir, cwd, false, firedRules);
+    }
+
+    /**
+     * Decides one raw command run in the background by the client when {@code clientBackground},
+     * telling {@code firedRules} the name of every rule that fires.
+     */
+    public CommandDecision decide(String raw, String projectDir, String cwd, boolean clientBackground,
+            java.util.function.Consumer<String> firedRules) {
+        Ctx ctx = new Ctx(projectDir, cwd, config.mode().wire(), config.shell().name().toLowerCase(Locale.ROOT), raw,
+                clientBackground);
         return engine.decide(splitter.split(raw), ctx, config.mode(), config.overlay(), firedRules);
     }
 

@@ -6,6 +6,7 @@ import dev.shellwarden.checker.policy.PolicyBundle;
 import dev.shellwarden.engine.CommandDecision;
 import dev.shellwarden.engine.Engine;
 import dev.shellwarden.hook.CommandJudge;
+import dev.shellwarden.hook.ShellCall;
 import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.Judgement;
@@ -185,10 +186,10 @@ public final class HookCommand {
         }
 
         @Override
-        public Judgement judge(String command, String cwd) {
+        public Judgement judge(ShellCall call) {
             // Claude Code runs Bash in the session's cwd; without --project-dir that is also taken
             // as the project (a `cd` elsewhere in an earlier call moves it: see the README).
-            CommandDecision d = checker.get().decide(command, projectDirFor(cwd), cwd);
+            CommandDecision d = checker.get().decide(call.command(), projectDirFor(call.cwd()), call.cwd(), call.background());
             return new Judgement(decision(d.verdict()), d.rule().id(), d.message());
         }
 

@@ -66,6 +66,21 @@ class HookCommandTest {
     }
 
     @Test
+    void aDevServerRunInTheClientsBackgroundIsAllowedButNotInTheForeground() throws IOException {
+        var root = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(input("Bash", "npm run dev", "/home/dev/project"));
+        Run foreground = run(JSON.writeValueAsString(root), "claude-code");
+        assertEquals("deny", foreground.answer().get("permissionDecision").asText(), foreground.toString());
+        assertTrue(foreground.answer().get("permissionDecisionReason").asText().startsWith("shell-warden SW7001"));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("tool_input")).put("run_in_background", true);
+        Run background = run(JSON.writeValueAsString(root), "claude-code");
+        assertEquals("allow", background.answer().get("permissionDecision").asText(), background.toString());
+        // The background spares slow commands only: a delete outside the project is still asked.
+        ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("tool_input")).put("command", "npm run dev & rm -rf ../other");
+        Run delete = run(JSON.writeValueAsString(root), "claude-code");
+        assertEquals("ask", delete.answer().get("permissionDecision").asText(), delete.toString());
+    }
+
+    @Test
     void lsIsAllowed() throws IOException {
         Run r = run(input("Bash", "ls -la", "/home/dev/project"), "claude-code");
         assertEquals(0, r.status(), r.toString());
@@ -108,7 +123,7 @@ class HookCommandTest {
     void aJudgeThatThrowsIsARefusal() throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = HookCommand.runClaudeCode((c, d) -> {
+        int status = HookCommand.runClaudeCode(call -> {
             throw new IllegalStateException("engine broke");
         }, Duration.ofSeconds(10), new ByteArrayInputStream(input("Bash", "ls", "/p").getBytes(StandardCharsets.UTF_8)),
                 out, new PrintStream(err, true, StandardCharsets.UTF_8));

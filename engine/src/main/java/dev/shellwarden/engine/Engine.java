@@ -100,7 +100,7 @@ public final class Engine {
             });
             session.insert(ctx);
             for (Segment s : segments) {
-                session.insert(new Cmd(s));
+                session.insert(new Cmd(s, ctx.isClientBackground()));
                 for (var r : s.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

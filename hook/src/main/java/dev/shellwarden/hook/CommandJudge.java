@@ -12,10 +12,11 @@ package dev.shellwarden.hook;
 public interface CommandJudge {
 
     /**
-     * Judges {@code command} as it would run in the absolute directory {@code cwd}, which is also
-     * taken as the project directory.
+     * Judges {@code call}: its command as it would run in the absolute directory {@code call.cwd()}
+     * (the judge decides which project directory that belongs to), in the foreground or in the
+     * client's background.
      *
      * @throws Exception when it cannot decide (bad configuration, internal error…)
      */
-    Judgement judge(String command, String cwd) throws Exception;
+    Judgement judge(ShellCall call) throws Exception;
 }

@@ -22,9 +22,12 @@ import java.util.Optional;
  * @param shell      the shell the command is written in
  * @param projectDir the project directory of the check
  * @param cwd        the working directory of the check (empty: the project)
+ * @param background true when the client runs the command in the background (Claude Code's
+ *                   {@code run_in_background})
  */
 public record Case(String file, int line, String name, String command, Map<Mode, Verdict> verdicts,
-        Optional<String> decidingRule, List<String> notFired, Shell shell, String projectDir, String cwd) {
+        Optional<String> decidingRule, List<String> notFired, Shell shell, String projectDir, String cwd,
+        boolean background) {
 
     /** The project directory cases use unless they say otherwise. */
     public static final String DEFAULT_PROJECT = "/home/dev/project";

@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * <p>The command is every line between the header and the {@code ---} line, newlines kept. The
  * expectation tokens: {@code allow|ask|deny} (both modes), {@code loose=V}, {@code hard=V},
  * {@code SWnnnn} (the deciding rule), {@code !SWnnnn} (must not fire), {@code shell=bash|powershell},
- * {@code project=/abs}, {@code cwd=/abs}. At least one verdict is required.
+ * {@code project=/abs}, {@code cwd=/abs}, {@code background} (the client runs the command in the
+ * background, as Claude Code's {@code run_in_background}). At least one verdict is required.
  */
 public final class CaseFile {
 
@@ -110,6 +111,7 @@ public final class CaseFile {
         Shell shell = Shell.BASH;
         String project = Case.DEFAULT_PROJECT;
         String cwd = "";
+        boolean background = false;
         for (String tok : spec.trim().split("\\s+")) {
             if (tok.isEmpty()) {
                 continue;
@@ -137,6 +139,8 @@ public final class CaseFile {
                     project = tok.substring(8);
                 } else if (tok.startsWith("cwd=")) {
                     cwd = tok.substring(4);
+                } else if (tok.equals("background")) {
+                    background = true;
                 } else {
                     throw new IllegalArgumentException("unknown expectation `" + tok + "`");
                 }
@@ -147,6 +151,6 @@ public final class CaseFile {
         if (verdicts.isEmpty()) {
             throw new CaseFormatException(label + ":" + lineNo + ": case `" + name + "` expects no verdict");
         }
-        return new Case(label, header, name, command, verdicts, rule, notFired, shell, project, cwd);
+        return new Case(label, header, name, command, verdicts, rule, notFired, shell, project, cwd, background);
     }
 }

@@ -32,7 +32,7 @@ public final class CaseRunner {
             Mode mode = want.getKey();
             CheckerConfig config = new CheckerConfig(mode, c.shell(), overlay, List.of());
             CommandDecision d = new Checker(engine, config).decide(c.command(), c.projectDir(),
-                    c.cwd().isEmpty() ? c.projectDir() : c.cwd());
+                    c.cwd().isEmpty() ? c.projectDir() : c.cwd(), c.background());
             String got = d.verdict().wire() + " " + d.rule().id();
             if (d.verdict() != want.getValue()) {
                 problems.add(mode.wire() + ": want " + want.getValue().wire()

@@ -53,6 +53,9 @@ final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--cwd", paramLabel = "DIR", description = "the command's working directory (default: the project)")
     private String cwd;
 
+    @Option(names = "--background", description = "the client runs the command in the background (Claude Code's run_in_background)")
+    private boolean background;
+
     @Option(names = "--json", description = "one JSON object instead of text")
     private boolean json;
 
@@ -85,8 +88,11 @@ final class ExplainCommand implements Callable<Integer> {
         String raw = String.join(" ", command);
         String dir = cwd != null ? cwd : projectDir;
         List<String> fired = new ArrayList<>();
-        CommandDecision d = new Checker(new Engine(book), cfg).decide(raw, projectDir, dir, fired::add);
+        CommandDecision d = new Checker(new Engine(book), cfg).decide(raw, projectDir, dir, background, fired::add);
         Map<String, Object> tree = tree(raw, cfg, projectDir, dir, d);
+        if (background) {
+            tree.put("background", true);
+        }
         addSilentRules(tree, book, fired, d);
         if (policy.bundle() != null) {
             tree.put("policy", policyInfo(policy.bundle()));
@@ -216,7 +222,8 @@ final class ExplainCommand implements Callable<Integer> {
         StringBuilder b = new StringBuilder();
         b.append("command    ").append(t.get("command").toString().replace("\n", "\n           ")).append('\n');
         b.append("context    shell ").append(t.get("shell")).append(", mode ").append(t.get("mode"))
-                .append(", project ").append(t.get("project")).append(", cwd ").append(t.get("cwd")).append('\n');
+                .append(", project ").append(t.get("project")).append(", cwd ").append(t.get("cwd"))
+                .append(t.containsKey("background") ? ", in the client's background" : "").append('\n');
         if (t.get("policy") instanceof Map<?, ?> p) {
             b.append("policy     ").append(p.get("bundle"));
             if (!p.get("rules").toString().isEmpty()) {

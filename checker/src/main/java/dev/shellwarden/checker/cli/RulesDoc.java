@@ -96,7 +96,9 @@ public final class RulesDoc {
         String alternative = d.alternative();
         boolean powershell = d.shell().equals("powershell");
         if (alternative.isEmpty() && !allows) {
-            Optional<Case> allowed = nearMisses.stream()
+            // A case allowed only because the client runs it in the background is no alternative
+            // the agent can type.
+            Optional<Case> allowed = nearMisses.stream().filter(c -> !c.background())
                     .filter(c -> c.verdicts().getOrDefault(Mode.LOOSE, Verdict.DENY) == Verdict.ALLOW).findFirst();
             alternative = allowed.map(Case::command).orElse("");
             powershell = allowed.map(c -> c.shell() == Shell.POWERSHELL).orElse(powershell);

@@ -49,6 +49,16 @@ class ExplainCommandTest {
     }
 
     @Test
+    void backgroundJudgesTheCommandAsRunInTheClientsBackground() {
+        CliRun fg = CliRun.run("explain", "--project", PROJECT, "--", "npm run dev");
+        assertTrue(fg.out().contains("verdict    deny  (SW7001 dev-server)"), fg.out());
+        CliRun bg = CliRun.run("explain", "--background", "--project", PROJECT, "--", "npm run dev");
+        assertEquals(0, bg.exit(), bg.toString());
+        assertTrue(bg.out().contains(", in the client's background\n"), bg.out());
+        assertTrue(bg.out().contains("verdict    allow"), bg.out());
+    }
+
+    @Test
     void anAtSignIsPartOfTheCommandNotAnArgumentFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
         java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("args"), "--json\n");
         CliRun r = CliRun.run("explain", "--project", PROJECT, "--", "@" + file);

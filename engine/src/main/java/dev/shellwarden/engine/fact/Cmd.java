@@ -43,6 +43,7 @@ public final class Cmd {
     private final int stages;
     private final String opBefore;
     private final boolean background;
+    private final boolean clientBackground;
     private final List<String> redirectWrites;
     private final List<String> redirectReads;
     private final boolean stdoutRedirected;
@@ -62,8 +63,18 @@ public final class Cmd {
     private String foldedName;
     private Boolean interpreter;
 
-    /** Builds the fact for a segment. */
+    /** Builds the fact for a segment of a command the client runs in the foreground. */
     public Cmd(Segment s) {
+        this(s, false);
+    }
+
+    /**
+     * Builds the fact for a segment. {@code clientBackground}: the agent client itself runs the
+     * whole command in the background and keeps its output (Claude Code's {@code run_in_background}),
+     * so the agent does not wait for it: the same as the command ending in {@code > file &}.
+     */
+    public Cmd(Segment s, boolean clientBackground) {
+        this.clientBackground = clientBackground;
         this.id = s.id();
         this.parent = s.parent();
         this.depth = s.depth();
@@ -571,9 +582,12 @@ public final class Cmd {
         return redirectReads;
     }
 
-    /** True when the command runs detached from the agent: in the background with its output in a file. */
+    /**
+     * True when the command runs detached from the agent: in the background with its output in a
+     * file, or run in the background by the client itself.
+     */
     public boolean isDetached() {
-        return background && stdoutRedirected;
+        return clientBackground || background && stdoutRedirected;
     }
 
     /**
@@ -802,9 +816,27 @@ public final class Cmd {
         return false;
     }
 
-    /** True when some operand, option value ({@code @file}, {@code file=@x}) or input redirection names a secret file. */
+    /**
+     * True when some operand, option value ({@code @file}, {@code file=@x}) or input redirection
+     * names a secret file. The identity file of an ssh-family client ({@code -i KEY},
+     * {@code -o IdentityFile=KEY}, and inside rsync's {@code -e "ssh -i KEY"}) does not count: the
+     * client signs with the key and never sends the file, so naming it is how one logs in, not a read
+     * of a secret for the command's data.
+     */
     public boolean mentionsSecret() {
-        for (String a : args) {
+        boolean ssh = named("ssh scp sftp autossh sshfs");
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (ssh && isIdentityOption(a, i + 1 < args.size() ? args.get(i + 1) : "")) {
+                i += a.equals("-i") || a.equals("-o") ? 1 : 0;
+                continue;
+            }
+            // -e takes the next word also at the end of a short-option cluster (`rsync -ave "ssh -i KEY"`).
+            if (name.equals("rsync") && (a.equals("--rsh") || Regex.matches(a, "-[A-Za-z0-9]*e")) && i + 1 < args.size()) {
+                a = withoutIdentity(args.get(++i));
+            } else if (name.equals("rsync") && a.startsWith("--rsh=")) {
+                a = withoutIdentity(a.substring(6));
+            }
             String v = a;
             int at = v.lastIndexOf('@');
             if (at >= 0) {
@@ -824,6 +856,29 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /** {@code -i KEY}, {@code -iKEY}, {@code -o IdentityFile=KEY} or {@code -oIdentityFile KEY}: an ssh identity option. */
+    private static boolean isIdentityOption(String arg, String next) {
+        if (arg.equals("-i")) {
+            return true;
+        }
+        String o = arg.equals("-o") ? next : arg.startsWith("-o") ? arg.substring(2) : null;
+        if (o != null) {
+            return Regex.matches(o, "(?i)\\s*identityfile\\s*[= ]\\s*\\S+\\s*");
+        }
+        return arg.startsWith("-i") && arg.length() > 2 && !arg.startsWith("--");
+    }
+
+    /**
+     * rsync's remote shell command without its ssh identity options, when it is a plain ssh call;
+     * anything else comes back unchanged and is judged whole.
+     */
+    private static String withoutIdentity(String rsh) {
+        if (!Regex.matches(rsh, "\\s*(\\S*/)?ssh(\\s[^;&|`$()<>]*)?")) {
+            return rsh;
+        }
+        return rsh.replaceAll("(?i)(^|\\s)(-i\\s*\\S+|-o\\s*identityfile\\s*=?\\s*\\S+)", " ");
     }
 
     /** True when an operand or input redirection is a private key or a system credential store. */
@@ -1328,12 +1383,27 @@ public final class Cmd {
         return p.isEmpty() || Set.of("-", "/dev/stdin", "/dev/fd/0").contains(p.get(0));
     }
 
-    /** True when {@code find -exec}/{@code -execdir}/{@code -ok} starts a shell with no {@code -c} script. */
+    /** True when {@code find -exec}/{@code -execdir}/{@code -ok} starts a shell with neither {@code -c} nor a script file to run. */
     public boolean isFindExecBareShell() {
         for (int i = 0; i + 1 < args.size(); i++) {
             if (Regex.matches(args.get(i), "-exec|-execdir|-ok|-okdir") && SHELLS.contains(basename(args.get(i + 1)))) {
-                String next = i + 2 < args.size() ? args.get(i + 2) : "";
-                if (!next.equals("-c")) {
+                // Options that only change how the shell runs (-e, -x, -p…) are skipped; -c and a
+                // script name give it something to run; -i and -s keep it reading commands.
+                int k = i + 2;
+                // busybox names its applet next: `busybox sh` is the shell, `busybox rm` is not one
+                if (basename(args.get(i + 1)).equals("busybox") && k < args.size()) {
+                    if (!SHELLS.contains(basename(args.get(k))) || basename(args.get(k)).equals("busybox")) {
+                        continue;
+                    }
+                    k++;
+                }
+                while (k < args.size() && Regex.matches(args.get(k), "[-+][aefhmnpuvxCEP]+")) {
+                    k++;
+                }
+                String next = k < args.size() ? args.get(k) : "";
+                boolean script = !next.isEmpty() && !next.startsWith("-") && !next.startsWith("+") && !next.contains("{}")
+                        && !next.equals(";") && !next.equals("+") && !next.startsWith("/dev/") && !next.startsWith("/proc/");
+                if (!next.equals("-c") && !script) {
                     return true;
                 }
             }

@@ -10,6 +10,7 @@ public final class Ctx {
     private final String shell;
     private final String raw;
     private final boolean forkBomb;
+    private final boolean clientBackground;
     /* Derived once here because the facts' path predicates ask for them per target and rule. */
     private final String project;
     private final String home;
@@ -32,6 +33,16 @@ public final class Ctx {
      * @param raw        the command text as the agent wrote it
      */
     public Ctx(String projectDir, String cwd, String mode, String shell, String raw) {
+        this(projectDir, cwd, mode, shell, raw, false);
+    }
+
+    /**
+     * A context whose command the agent client itself runs in the background, keeping its output
+     * (Claude Code's {@code run_in_background}) when {@code clientBackground}: the agent does not
+     * wait for it, so every segment counts as detached ({@link Cmd#isDetached()}).
+     */
+    public Ctx(String projectDir, String cwd, String mode, String shell, String raw, boolean clientBackground) {
+        this.clientBackground = clientBackground;
         this.projectDir = projectDir;
         this.cwd = cwd;
         this.mode = mode;
@@ -87,6 +98,11 @@ public final class Ctx {
     /** {@code bash} or {@code powershell}. */
     public String getShell() {
         return shell;
+    }
+
+    /** True when the client runs the command in the background (see the constructor). */
+    public boolean isClientBackground() {
+        return clientBackground;
     }
 
     /** The raw command text. */

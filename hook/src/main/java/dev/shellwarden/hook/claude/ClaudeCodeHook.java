@@ -5,6 +5,7 @@ import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.Judgement;
 import dev.shellwarden.hook.OneLine;
+import dev.shellwarden.hook.ShellCall;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -129,7 +130,7 @@ public final class ClaudeCodeHook {
         }
         Judgement j;
         try {
-            j = judge.judge(command, call.cwd());
+            j = judge.judge(new ShellCall(command, call.cwd(), call.background()));
         } catch (Exception | Error e) {
             return refusal("shell-warden could not check the command: " + describe(e));
         }

@@ -9,8 +9,10 @@ import java.util.Optional;
  * @param toolName the tool about to run, e.g. {@code Bash}
  * @param command  {@code tool_input.command}, present only when it is a JSON string
  * @param cwd      the session's working directory, where a Bash command runs
+ * @param background {@code tool_input.run_in_background} is JSON {@code true}: Claude Code runs the
+ *                 command in the background and tells the agent when it ends
  */
-public record PreToolUse(String toolName, Optional<String> command, String cwd) {
+public record PreToolUse(String toolName, Optional<String> command, String cwd, boolean background) {
 
     /** The tool name Claude Code gives its shell tool. */
     public static final String BASH = "Bash";

@@ -17,7 +17,7 @@ import java.util.Optional;
  * <pre>
  * {"session_id": "…", "transcript_path": "…", "cwd": "/abs/project", "permission_mode": "default",
  *  "hook_event_name": "PreToolUse", "tool_name": "Bash",
- *  "tool_input": {"command": "ls", "description": "…"}, "tool_use_id": "…"}
+ *  "tool_input": {"command": "ls", "description": "…", "run_in_background": false}, "tool_use_id": "…"}
  * </pre>
  *
  * <p>Strict where it matters for safety: one JSON object and nothing after it, no duplicate keys
@@ -25,6 +25,8 @@ import java.util.Optional;
  * {@code PreToolUse}, {@code tool_name} is a string, {@code cwd} is an absolute path. Fields it
  * does not read are skipped, so new client fields do not break it. Whether a Bash call's command
  * is usable (present, non-blank, bounded) is decided by {@link ClaudeCodeHook}, not here.
+ * {@code run_in_background} counts only as JSON {@code true}; any other value is the foreground,
+ * which can only make the verdict stricter (the background only spares slow commands).
  */
 public final class PreToolUseReader {
 
@@ -56,7 +58,7 @@ public final class PreToolUseReader {
             String event = null;
             String tool = null;
             String cwd = null;
-            Optional<String> command = Optional.empty();
+            ToolInput toolInput = ToolInput.NONE;
             boolean sawToolInput = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
@@ -67,7 +69,7 @@ public final class PreToolUseReader {
                     case "cwd" -> cwd = string(p, value, name);
                     case "tool_input" -> {
                         sawToolInput = true;
-                        command = commandOf(p, value);
+                        toolInput = toolInputOf(p, value);
                     }
                     default -> p.skipChildren();
                 }
@@ -89,7 +91,7 @@ public final class PreToolUseReader {
             if (PreToolUse.BASH.equals(tool) && !sawToolInput) {
                 throw new UnreadableInputException("the Bash call has no tool_input");
             }
-            return new PreToolUse(tool, command, cwd);
+            return new PreToolUse(tool, toolInput.command(), cwd, toolInput.background());
         } catch (JsonProcessingException e) {
             throw new UnreadableInputException("the hook input is not valid JSON: "
                     + OneLine.of(String.valueOf(e.getOriginalMessage()), 200));
@@ -105,21 +107,32 @@ public final class PreToolUseReader {
         return p.getText();
     }
 
-    /** Reads {@code tool_input}: an object whose {@code command}, if a string, is returned. */
-    private static Optional<String> commandOf(JsonParser p, JsonToken value) throws IOException, UnreadableInputException {
+    /** The two fields of {@code tool_input} the adapter reads. */
+    private record ToolInput(Optional<String> command, boolean background) {
+        static final ToolInput NONE = new ToolInput(Optional.empty(), false);
+    }
+
+    /**
+     * Reads {@code tool_input}: an object whose {@code command}, if a string, is returned, and whose
+     * {@code run_in_background} counts when it is {@code true}.
+     */
+    private static ToolInput toolInputOf(JsonParser p, JsonToken value) throws IOException, UnreadableInputException {
         if (value != JsonToken.START_OBJECT) {
             throw new UnreadableInputException("tool_input is not an object");
         }
         Optional<String> command = Optional.empty();
+        boolean background = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken v = p.nextToken();
             if ("command".equals(name) && v == JsonToken.VALUE_STRING) {
                 command = Optional.of(p.getText());
+            } else if ("run_in_background".equals(name) && v == JsonToken.VALUE_TRUE) {
+                background = true;
             } else {
                 p.skipChildren();
             }
         }
-        return command;
+        return new ToolInput(command, background);
     }
 }

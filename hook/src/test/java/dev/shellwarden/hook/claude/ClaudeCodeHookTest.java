@@ -8,6 +8,7 @@ import dev.shellwarden.hook.CommandJudge;
 import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.Judgement;
+import dev.shellwarden.hook.ShellCall;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -36,8 +37,8 @@ class ClaudeCodeHookTest {
         }
 
         @Override
-        public Judgement judge(String command, String cwd) {
-            calls.add(command + " @ " + cwd);
+        public Judgement judge(ShellCall call) {
+            calls.add(call.command() + " @ " + call.cwd() + (call.background() ? " &" : ""));
             return answer;
         }
     }
@@ -59,9 +60,14 @@ class ClaudeCodeHookTest {
     }
 
     private static String bash(String commandJson) {
+        return bash(commandJson, "");
+    }
+
+    /** A Bash call whose tool_input ends with {@code moreInput} (e.g. {@code ,"run_in_background":true}). */
+    private static String bash(String commandJson, String moreInput) {
         return "{\"session_id\":\"s1\",\"transcript_path\":\"/tmp/t.jsonl\",\"cwd\":\"/home/dev/project\","
                 + "\"permission_mode\":\"default\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\","
-                + "\"tool_input\":{\"command\":" + commandJson + ",\"description\":\"d\"},\"tool_use_id\":\"toolu_1\"}";
+                + "\"tool_input\":{\"command\":" + commandJson + ",\"description\":\"d\"" + moreInput + "},\"tool_use_id\":\"toolu_1\"}";
     }
 
     /** A refusal: exit 2, nothing on stdout, exactly one line on stderr. */
@@ -98,13 +104,13 @@ class ClaudeCodeHookTest {
     @Test
     void deferAllowLeavesAllowsToClaudeCodeButStillAnswersAskAndDeny() {
         byte[] in = bash("\"ls\"").getBytes(StandardCharsets.UTF_8);
-        HookOutcome allow = new ClaudeCodeHook((c, d) -> new Judgement(Decision.ALLOW, "SW5002", ""), Duration.ofSeconds(5), true)
+        HookOutcome allow = new ClaudeCodeHook(call -> new Judgement(Decision.ALLOW, "SW5002", ""), Duration.ofSeconds(5), true)
                 .outcome(new ByteArrayInputStream(in));
         assertEquals(HookOutcome.noDecision(), allow);
-        HookOutcome deny = new ClaudeCodeHook((c, d) -> new Judgement(Decision.DENY, "SW2001", "no"), Duration.ofSeconds(5), true)
+        HookOutcome deny = new ClaudeCodeHook(call -> new Judgement(Decision.DENY, "SW2001", "no"), Duration.ofSeconds(5), true)
                 .outcome(new ByteArrayInputStream(in));
         assertTrue(new String(deny.stdout(), StandardCharsets.UTF_8).contains("\"permissionDecision\":\"deny\""));
-        HookOutcome ask = new ClaudeCodeHook((c, d) -> new Judgement(Decision.ASK, "SW0002", "hm"), Duration.ofSeconds(5), true)
+        HookOutcome ask = new ClaudeCodeHook(call -> new Judgement(Decision.ASK, "SW0002", "hm"), Duration.ofSeconds(5), true)
                 .outcome(new ByteArrayInputStream(in));
         assertTrue(new String(ask.stdout(), StandardCharsets.UTF_8).contains("\"permissionDecision\":\"ask\""));
     }
@@ -127,6 +133,25 @@ class ClaudeCodeHookTest {
         assertEquals(List.of("echo \"a\\nb\" é | cat @ /home/dev/project"), judge.calls);
     }
 
+
+    @Test
+    void runInBackgroundReachesTheJudgeOnlyWhenItIsJsonTrue() {
+        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        run(judge, bash("\"npm run dev\"", ",\"run_in_background\":true"));
+        // Anything but a literal true is the foreground: the stricter reading.
+        run(judge, bash("\"npm run dev\"", ",\"run_in_background\":false"));
+        run(judge, bash("\"npm run dev\"", ",\"run_in_background\":\"true\""));
+        run(judge, bash("\"npm run dev\"", ",\"run_in_background\":1"));
+        run(judge, bash("\"npm run dev\"", ",\"run_in_background\":{\"x\":true}"));
+        run(judge, bash("\"npm run dev\"", ",\"run_in_background\":null"));
+        assertEquals(List.of("npm run dev @ /home/dev/project &", "npm run dev @ /home/dev/project",
+                "npm run dev @ /home/dev/project", "npm run dev @ /home/dev/project",
+                "npm run dev @ /home/dev/project", "npm run dev @ /home/dev/project"), judge.calls);
+        // Two values for the flag are two readings of one call: refused like a doubled command.
+        FakeJudge twice = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        assertRefused(run(twice, bash("\"npm run dev\"", ",\"run_in_background\":false,\"run_in_background\":true")));
+        assertTrue(twice.calls.isEmpty(), twice.calls.toString());
+    }
     @Test
     void otherToolsGetNoDecisionAndTheJudgeIsNotAsked() {
         FakeJudge judge = new FakeJudge(new Judgement(Decision.DENY, "SW9", "no"));
@@ -205,17 +230,17 @@ class ClaudeCodeHookTest {
 
     @Test
     void aJudgeThatThrowsReturnsNullOrErrsIsARefusal() {
-        assertRefused(run((c, d) -> {
+        assertRefused(run(call -> {
             throw new IllegalStateException("boom\nsecond line");
         }, bash("\"ls\"")));
-        assertRefused(run((c, d) -> {
+        assertRefused(run(call -> {
             throw new Exception("checked");
         }, bash("\"ls\"")));
-        assertRefused(run((c, d) -> {
+        assertRefused(run(call -> {
             throw new StackOverflowError();
         }, bash("\"ls\"")));
-        assertRefused(run((c, d) -> null, bash("\"ls\"")));
-        Run r = run((c, d) -> {
+        assertRefused(run(call -> null, bash("\"ls\"")));
+        Run r = run(call -> {
             throw new IllegalStateException("boom\nsecond line");
         }, bash("\"ls\""));
         assertTrue(r.stderr().contains("boom second line"), r.stderr());
@@ -225,7 +250,7 @@ class ClaudeCodeHookTest {
     void aJudgeThatHangsIsRefusedAtTheDeadline() throws InterruptedException {
         CountDownLatch never = new CountDownLatch(1);
         long start = System.nanoTime();
-        Run r = run((c, d) -> {
+        Run r = run(call -> {
             never.await();
             return new Judgement(Decision.ALLOW, "", "");
         }, bash("\"ls\"").getBytes(StandardCharsets.UTF_8), Duration.ofMillis(200));
@@ -260,7 +285,7 @@ class ClaudeCodeHookTest {
             }
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = new ClaudeCodeHook((c, d) -> new Judgement(Decision.ALLOW, "", ""), Duration.ofSeconds(5))
+        int status = new ClaudeCodeHook(call -> new Judgement(Decision.ALLOW, "", ""), Duration.ofSeconds(5))
                 .run(new ByteArrayInputStream(bash("\"ls\"").getBytes(StandardCharsets.UTF_8)), broken,
                         new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(HookOutcome.EXIT_REFUSE, status);
@@ -269,7 +294,7 @@ class ClaudeCodeHookTest {
         assertFalse(e.substring(0, e.length() - 1).contains("\n"), e);
         // The same through a PrintStream, which hides the IOException (the real stdout is one).
         ByteArrayOutputStream err2 = new ByteArrayOutputStream();
-        int status2 = new ClaudeCodeHook((c, d) -> new Judgement(Decision.DENY, "SW1", "no"), Duration.ofSeconds(5))
+        int status2 = new ClaudeCodeHook(call -> new Judgement(Decision.DENY, "SW1", "no"), Duration.ofSeconds(5))
                 .run(new ByteArrayInputStream(bash("\"ls\"").getBytes(StandardCharsets.UTF_8)),
                         new PrintStream(broken, false, StandardCharsets.UTF_8), new PrintStream(err2, true, StandardCharsets.UTF_8));
         assertEquals(HookOutcome.EXIT_REFUSE, status2);
