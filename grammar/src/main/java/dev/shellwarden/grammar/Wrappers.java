@@ -113,7 +113,7 @@ final class Wrappers {
             case "ionice" -> after(argv, opts(argv, 1, "cnpPu", Set.of("--class", "--classdata", "--pid", "--pgid", "--uid"),
                     Set.of("-p", "-P", "-u", "--pid", "--pgid", "--uid")), false);
             case "nohup", "builtin", "setsid" -> after(argv, opts(argv, 1, "", Set.of(), Set.of()), false);
-            case "timeout" -> {
+            case "timeout", "gtimeout" -> {
                 int i = opts(argv, 1, "sk", Set.of("--signal", "--kill-after"), Set.of());
                 yield i < 0 ? Unwrap.UNDETERMINED : after(argv, i >= argv.size() ? i : i + 1, false);
             }
@@ -141,7 +141,8 @@ final class Wrappers {
                     ? after(argv, opts(argv, 1, "ugGw", Set.of("--user", "--group", "--supp-group"), Set.of()), false)
                     : su(argv);
             case "ssh" -> ssh(argv);
-            case "docker", "podman" -> containerExec(argv);
+            // exec here; run and create are launchers (Launchers.containerRun)
+            case "docker", "podman" -> argv.size() > 1 && argv.get(1).text().equals("exec") ? containerExec(argv) : null;
             case "kubectl", "oc" -> kubectlExec(argv);
             case "trap" -> argv.size() >= 3 && argv.get(1).literal() && !argv.get(1).text().startsWith("-")
                     // trap ACTION SIGNAL…: ACTION runs later, in this shell, like eval.
@@ -152,6 +153,12 @@ final class Wrappers {
         };
         if (name.equals("find")) {
             return find(argv);
+        }
+        if (u == null) {
+            List<Unwrap> launched = Launchers.unwrap(name, argv);
+            if (launched != null) {
+                return launched;
+            }
         }
         if (u != null) {
             return List.of(u);
@@ -167,7 +174,7 @@ final class Wrappers {
     }
 
     /** The command starting at {@code i} ({@code NAME=value} words first when allowed). */
-    private static Unwrap after(List<Word> argv, int i, boolean assignments) {
+    static Unwrap after(List<Word> argv, int i, boolean assignments) {
         if (i < 0) {
             return i == NO_COMMAND ? Unwrap.NONE : Unwrap.UNDETERMINED;
         }
@@ -181,14 +188,14 @@ final class Wrappers {
         return Unwrap.command(Provenance.WRAPPED, argv.subList(i, argv.size()), assigns);
     }
 
-    private static final int DYNAMIC = -1;
-    private static final int NO_COMMAND = -2;
+    static final int DYNAMIC = -1;
+    static final int NO_COMMAND = -2;
 
     /**
      * Skips options from {@code i}; returns the index of the first operand, {@link #DYNAMIC} when
      * an option word is not literal, {@link #NO_COMMAND} when an option means no command runs.
      */
-    private static int opts(List<Word> argv, int i, String shortWithArg, Set<String> longWithArg, Set<String> noCommand) {
+    static int opts(List<Word> argv, int i, String shortWithArg, Set<String> longWithArg, Set<String> noCommand) {
         while (i < argv.size()) {
             Word w = argv.get(i);
             String t = w.text();
@@ -697,6 +704,17 @@ final class Wrappers {
             }
         }
         return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
+    }
+
+    /** A literal word's whitespace-separated parts as words ({@code --entrypoint "sh -x"} is two). */
+    static List<Word> split(Word w) {
+        List<Word> out = new ArrayList<>();
+        for (String part : w.text().trim().split("\\s+")) {
+            if (!part.isEmpty()) {
+                out.add(new Word(part, w.raw(), w.literal(), w.features()));
+            }
+        }
+        return out;
     }
 
     static boolean isAssignment(String t) {

@@ -584,10 +584,20 @@ public final class Cmd {
 
     /**
      * True when the command runs detached from the agent: in the background with its output in a
-     * file, or run in the background by the client itself.
+     * file, run in the background by the client itself, or started by a terminal multiplexer or a
+     * scheduler ({@code tmux new -d}, {@code screen -dm}, {@code at}: without a terminal tmux and
+     * screen can only start detached, and at runs the job later), or driven by {@code expect}.
      */
     public boolean isDetached() {
-        return clientBackground || background && stdoutRedirected;
+        if (clientBackground || background && stdoutRedirected) {
+            return true;
+        }
+        for (String w : wrappers) {
+            if (DETACHING_LAUNCHERS.contains(basename(w))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -1381,6 +1391,93 @@ public final class Cmd {
             return false;
         }
         return p.isEmpty() || Set.of("-", "/dev/stdin", "/dev/fd/0").contains(p.get(0));
+    }
+
+    /** Launchers whose command the agent does not wait on (see {@link #isDetached()}). */
+    private static final Set<String> DETACHING_LAUNCHERS = Set.of("tmux", "screen", "at", "batch", "expect");
+
+    /** Host paths whose mount into a container hands it the machine: the root, system directories, homes, the Docker socket. */
+    private static final Set<String> CONTAINER_SOCKETS = Set.of("/var/run/docker.sock", "/run/docker.sock",
+            "/run/podman/podman.sock", "/run/containerd/containerd.sock", "/var/run/containerd/containerd.sock");
+
+    /**
+     * For {@code docker|podman|nerdctl run|create}: true when the container gets the host itself —
+     * a bind mount of the root, a system directory, a home directory or a container-engine socket,
+     * {@code --privileged}, the host's PID namespace, a dangerous capability, or a raw disk or
+     * memory device. Any of these makes root in the container root on the host.
+     */
+    public boolean isContainerHostAccess() {
+        if (!named("docker podman nerdctl")) {
+            return false;
+        }
+        List<String> p = positionals("");
+        int k = !p.isEmpty() && p.get(0).equals("container") ? 1 : 0;
+        if (p.size() <= k || !(p.get(k).equals("run") || p.get(k).equals("create"))) {
+            return false;
+        }
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+            String key = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : next;
+            if (a.equals("--") || !a.startsWith("-") && i > 0 && !args.get(i - 1).startsWith("-") && !a.equals("run")
+                    && !a.equals("create") && !a.equals("container")) {
+                break; // the image: what follows is the container's command
+            }
+            if (a.equals("--privileged") || a.equals("--privileged=true")) {
+                return true;
+            }
+            switch (key) {
+                case "--pid", "--userns", "--cgroupns", "--uts" -> {
+                    if (value.equals("host")) {
+                        return true;
+                    }
+                }
+                case "--cap-add" -> {
+                    if (Regex.matches(value.toUpperCase(java.util.Locale.ROOT),
+                            "(CAP_)?(ALL|SYS_ADMIN|SYS_MODULE|SYS_PTRACE|SYS_RAWIO|DAC_READ_SEARCH|DAC_OVERRIDE|SYS_BOOT)")) {
+                        return true;
+                    }
+                }
+                case "--device" -> {
+                    String dev = value.contains(":") ? value.substring(0, value.indexOf(':')) : value;
+                    if (PathFacts.isBlockDevice(dev) || dev.equals("/dev/mem") || dev.equals("/dev/kmem") || dev.equals("/dev/port")) {
+                        return true;
+                    }
+                }
+                case "-v", "--volume" -> {
+                    String src = value.contains(":") ? value.substring(0, value.indexOf(':')) : "";
+                    if (isHostSensitive(src)) {
+                        return true;
+                    }
+                }
+                case "--mount" -> {
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:^|,)(?:source|src)=([^,]*)").matcher(value);
+                    if (m.find() && isHostSensitive(m.group(1))) {
+                        return true;
+                    }
+                }
+                default -> {
+                    if (a.startsWith("-v") && a.length() > 2 && !a.startsWith("--")) {
+                        String v = a.substring(2);
+                        if (v.contains(":") && isHostSensitive(v.substring(0, v.indexOf(':')))) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean isHostSensitive(String src) {
+        if (src.isEmpty()) {
+            return false;
+        }
+        String n = PathFacts.normalize(src);
+        return CONTAINER_SOCKETS.contains(n) || PathFacts.isRootLike(src) || PathFacts.isSystemDir(src)
+                || n.equals("/proc") || n.equals("/sys") || n.equals("/dev") || n.equals("/boot")
+                || n.startsWith("/etc") || n.startsWith("/root") || src.equals("~") || src.startsWith("~/.ssh") || n.contains("/.ssh");
     }
 
     /** True when {@code find -exec}/{@code -execdir}/{@code -ok} starts a shell with neither {@code -c} nor a script file to run. */

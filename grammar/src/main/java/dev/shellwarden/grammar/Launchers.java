@@ -1,0 +1,625 @@
+package dev.shellwarden.grammar;
+
+import dev.shellwarden.grammar.Wrappers.Kind;
+import dev.shellwarden.grammar.Wrappers.Unwrap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Launchers: programs that start another program after their own options, beyond the classic
+ * wrappers of {@link Wrappers} — environment and tool runners ({@code uv run}, {@code poetry run},
+ * {@code bundle exec}, {@code nix-shell --run}, {@code op run --}), session and scheduling tools
+ * ({@code tmux new}, {@code screen -dm}, {@code at}, {@code expect -c}), sandboxes and namespaces
+ * ({@code firejail}, {@code bwrap}, {@code systemd-run}, {@code nsenter}, {@code unshare},
+ * {@code flatpak-spawn --host}), containers ({@code docker run IMAGE CMD}) and process tweakers
+ * ({@code numactl}, {@code valgrind}, {@code chpst}, {@code setpriv}…).
+ *
+ * <p>WHY: an unknown launcher hides its command from every rule: {@code uv run rm -rf /} was a
+ * command named {@code uv}. Each launcher here hands its command to the splitter as a segment of
+ * its own, so the floor and every other rule see it.
+ *
+ * <p>INVARIANT (fail closed, never guess): these tools have long, version-dependent option lists.
+ * Where an option the table does not know stands right before the first operand, that operand may
+ * be the option's value or the command; both readings are returned, so the real command is among
+ * the segments either way and the worst verdict wins. A dynamic option word makes the result
+ * {@link Kind#UNDETERMINED}, as in {@link Wrappers}.
+ */
+final class Launchers {
+
+    private Launchers() {
+    }
+
+    /** Options of GNU parallel (and its {@code sem}) that take a value. */
+    static final Set<String> PARALLEL_WITH_ARG = Set.of("-j", "-P", "-S", "-a", "-d", "-I", "-E", "-n", "-N", "-L", "-s",
+            "--jobs", "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--env", "--joblog", "--results", "--tmpdir",
+            "--workdir", "--timeout", "--retries", "--delay", "--memfree", "--load", "--max-args", "--tagstring",
+            "--halt", "--basefile", "--return", "--transfer-file", "--id", "--semaphoretimeout", "--st");
+
+    /** Tool runners: {@code TOOL SUBCOMMAND [options] COMMAND…}. */
+    private static final java.util.Map<String, Set<String>> RUNNER_SUBCOMMANDS = java.util.Map.ofEntries(
+            java.util.Map.entry("uv", Set.of("run")),
+            java.util.Map.entry("poetry", Set.of("run")),
+            java.util.Map.entry("pipenv", Set.of("run")),
+            java.util.Map.entry("pdm", Set.of("run")),
+            java.util.Map.entry("hatch", Set.of("run")),
+            java.util.Map.entry("rye", Set.of("run")),
+            java.util.Map.entry("pixi", Set.of("run", "exec")),
+            java.util.Map.entry("conda", Set.of("run")),
+            java.util.Map.entry("mamba", Set.of("run")),
+            java.util.Map.entry("micromamba", Set.of("run")),
+            java.util.Map.entry("bundle", Set.of("exec")),
+            java.util.Map.entry("bundler", Set.of("exec")),
+            java.util.Map.entry("rbenv", Set.of("exec")),
+            java.util.Map.entry("pyenv", Set.of("exec")),
+            java.util.Map.entry("nodenv", Set.of("exec")),
+            java.util.Map.entry("goenv", Set.of("exec")),
+            java.util.Map.entry("asdf", Set.of("exec")),
+            java.util.Map.entry("mise", Set.of("exec", "x")),
+            java.util.Map.entry("rtx", Set.of("exec", "x")),
+            java.util.Map.entry("volta", Set.of("run")),
+            java.util.Map.entry("fnm", Set.of("exec")),
+            java.util.Map.entry("devbox", Set.of("run")),
+            java.util.Map.entry("opam", Set.of("exec")),
+            java.util.Map.entry("stack", Set.of("exec")),
+            java.util.Map.entry("cabal", Set.of("exec")),
+            java.util.Map.entry("pnpm", Set.of("exec")),
+            java.util.Map.entry("toolbox", Set.of("run")),
+            java.util.Map.entry("toolbx", Set.of("run")),
+            java.util.Map.entry("op", Set.of("run")),
+            java.util.Map.entry("doppler", Set.of("run")),
+            java.util.Map.entry("infisical", Set.of("run")),
+            java.util.Map.entry("aws-vault", Set.of("exec")),
+            java.util.Map.entry("chamber", Set.of("exec")));
+
+    /** Options of those runners that take a value, where they are common enough to matter. */
+    private static final Set<String> RUNNER_WITH_ARG = Set.of("--with", "--with-requirements", "--python", "-p", "--project",
+            "--directory", "--package", "--extra", "--group", "--env-file", "--index", "--index-url", "--extra-index-url",
+            "-n", "--name", "--prefix", "-e", "--environment", "--env", "--gemfile", "-c", "--container", "--manifest-path",
+            "--profile", "--config", "--project-dir", "--cwd", "--filter", "--dir", "-C", "-w", "--duration", "--region",
+            "--account", "--vault", "--token", "--mount", "--shell", "--node", "--npm", "--yarn", "--using");
+
+    /**
+     * How a launcher takes its options: short options that take a value, long ones, options after
+     * which nothing runs, and options known to take no value (which makes the next word certain).
+     */
+    private record Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand, Set<String> flags) {
+        Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand) {
+            this(shortWithArg, longWithArg, noCommand, Set.of());
+        }
+    }
+
+    private static final java.util.Map<String, Spec> DIRECT = java.util.Map.ofEntries(
+            java.util.Map.entry("chronic", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("valgrind", new Spec("", Set.of(), Set.of("--version", "--help"))),
+            java.util.Map.entry("xvfb-run", new Spec("nsefpw", Set.of("--server-num", "--server-args", "--error-file",
+                    "--auth-file", "--xauth-protocol", "--wait"), Set.of(), Set.of("-a", "--auto-servernum"))),
+            java.util.Map.entry("dbus-launch", new Spec("", Set.of("--config-file", "--autolaunch"), Set.of("--version"))),
+            java.util.Map.entry("dbus-run-session", new Spec("", Set.of("--config-file", "--dbus-daemon"), Set.of("--version"))),
+            java.util.Map.entry("fakeroot", new Spec("lsib", Set.of("--lib", "--faked"), Set.of("-v", "--version", "-h"))),
+            java.util.Map.entry("proot", new Spec("rbmwqkivRS", Set.of("--rootfs", "--bind", "--mount", "--cwd", "--pwd",
+                    "--qemu", "--kernel-release", "--verbose", "--change-id"), Set.of("-V", "--version", "-h", "--help"))),
+            java.util.Map.entry("ssh-agent", new Spec("aEtPO", Set.of(), Set.of("-k", "-D", "-d", "-l"))),
+            java.util.Map.entry("with-contenv", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("chpst", new Spec("uUbe/nlLmdopfcrt", Set.of(), Set.of())),
+            java.util.Map.entry("setpriv", new Spec("", Set.of("--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid",
+                    "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--securebits", "--selinux-label",
+                    "--apparmor-profile", "--landlock-access", "--landlock-rule", "--pdeathsig"), Set.of("-d", "--dump"))),
+            java.util.Map.entry("numactl", new Spec("CNmipPw", Set.of("--physcpubind", "--cpunodebind", "--membind",
+                    "--interleave", "--preferred", "--preferred-many", "--weighted-interleave"),
+                    Set.of("-s", "--show", "-H", "--hardware"))),
+            java.util.Map.entry("cgexec", new Spec("g", Set.of(), Set.of())),
+            java.util.Map.entry("systemd-inhibit", new Spec("", Set.of("--what", "--who", "--why", "--mode"), Set.of("--list"))),
+            java.util.Map.entry("run0", new Spec("ugD", Set.of("--user", "--group", "--nice", "--chdir", "--setenv", "--unit",
+                    "--property", "--description", "--slice", "--background", "--machine", "--area", "--shell-prompt-prefix"),
+                    Set.of("--version", "-h", "--help"))),
+            java.util.Map.entry("firejail", new Spec("", Set.of(), Set.of("--list", "--tree", "--version", "--help",
+                    "--shutdown", "--top", "--debug-syscalls", "--debug-caps"))),
+            java.util.Map.entry("systemd-run", new Spec("upEMHD", Set.of("--unit", "--property", "--setenv", "--machine",
+                    "--host", "--working-directory", "--description", "--slice", "--uid", "--gid", "--nice", "--on-active",
+                    "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--path-property",
+                    "--socket-property", "--timer-property", "--service-type", "--background"), Set.of("--version", "-h", "--help"))),
+            java.util.Map.entry("nsenter", new Spec("tSG", Set.of("--target", "--setuid", "--setgid", "--env"), Set.of("-V", "--version", "-h", "--help"),
+                    Set.of("-a", "--all", "-m", "-u", "-i", "-n", "-p", "-U", "-C", "-T", "-r", "-w", "-F", "-Z", "--mount", "--uts",
+                            "--ipc", "--net", "--pid", "--user", "--cgroup", "--time", "--root", "--wd", "--no-fork",
+                            "--preserve-credentials", "--follow-context"))),
+            java.util.Map.entry("unshare", new Spec("SGRw", Set.of("--setuid", "--setgid", "--root", "--wd", "--map-user",
+                    "--map-group", "--map-users", "--map-groups", "--setgroups", "--propagation", "--monotonic", "--boottime"),
+                    Set.of("-V", "--version", "-h", "--help"),
+                    Set.of("-m", "-u", "-i", "-n", "-p", "-U", "-C", "-T", "-r", "-c", "-f", "--fork", "--mount", "--uts", "--ipc",
+                            "--net", "--pid", "--user", "--cgroup", "--time", "--map-root-user", "--map-current-user",
+                            "--mount-proc", "--kill-child", "--keep-caps", "--map-auto"))),
+            java.util.Map.entry("flatpak-spawn", new Spec("", Set.of("--env", "--forward-fd", "--directory", "--app-path",
+                    "--usr-path"), Set.of())),
+            java.util.Map.entry("distrobox-host-exec", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("host-spawn", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("prime-run", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("gamemoderun", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("optirun", new Spec("b", Set.of(), Set.of())),
+            java.util.Map.entry("primusrun", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("mangohud", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("envchain", new Spec("", Set.of(), Set.of("--set", "-s", "--list", "-l"))),
+            java.util.Map.entry("sem", new Spec("jPSadIEnNLs", PARALLEL_WITH_ARG, Set.of())),
+            java.util.Map.entry("dotenv", new Spec("evc", Set.of(), Set.of())));
+
+    /**
+     * The commands {@code name} launches, or null when it is no launcher known here.
+     *
+     * @param name the command's basename
+     * @param argv the whole command, its first word literal
+     */
+    static List<Unwrap> unwrap(String name, List<Word> argv) {
+        Spec direct = DIRECT.get(name);
+        if (direct != null) {
+            return lenient(argv, 1, direct);
+        }
+        Set<String> subs = RUNNER_SUBCOMMANDS.get(name);
+        if (subs != null) {
+            int k = subcommand(argv, subs);
+            return k < 0 ? List.of() : lenient(argv, k + 1, new Spec("", RUNNER_WITH_ARG, Set.of("--help", "-h")));
+        }
+        return switch (name) {
+            case "toybox" -> argv.size() > 1 && !argv.get(1).text().startsWith("-") ? List.of(Wrappers.after(argv, 1, false)) : List.of();
+            case "s6-setuidgid", "s6-envuidgid", "direnv-exec" -> List.of(Wrappers.after(argv, 2, false));
+            case "direnv" -> argv.size() > 3 && argv.get(1).text().equals("exec") ? List.of(Wrappers.after(argv, 3, false)) : List.of();
+            case "distrobox-enter", "distrobox" -> afterSeparator(argv);
+            case "gpg-agent" -> daemonCommand(argv);
+            // ast-grep installs itself as `sg` too: its subcommands are no group names
+            case "sg" -> argv.size() > 1 && Set.of("run", "scan", "test", "new", "lsp", "completions").contains(argv.get(1).text())
+                    && argv.stream().noneMatch(w -> w.text().equals("-c")) ? List.of() : List.of(groupSwitch(argv));
+            case "capsh" -> capsh(argv);
+            case "bwrap" -> bwrap(argv);
+            case "tmux" -> tmux(argv);
+            case "screen" -> screen(argv);
+            case "at", "batch" -> at(argv);
+            case "expect" -> expect(argv);
+            case "make", "gmake" -> make(argv);
+            case "nix-shell" -> optionPayload(argv, Set.of("--run", "--command"));
+            case "nix" -> nix(argv);
+            case "npx" -> optionPayload(argv, Set.of("-c", "--call"));
+            case "npm" -> argv.size() > 1 && argv.get(1).text().equals("exec") ? npmExec(argv) : List.of();
+            case "sops" -> argv.size() > 3 && Set.of("exec-env", "exec-file").contains(argv.get(1).text())
+                    ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();
+            case "docker", "podman", "nerdctl" -> containerRun(argv);
+            default -> null;
+        };
+    }
+
+    /**
+     * The command after options from {@code from}: both readings when an unknown option stands
+     * right before the first operand (see the class comment).
+     */
+    private static List<Unwrap> lenient(List<Word> argv, int from, Spec spec) {
+        int i = from;
+        boolean ambiguous = false;
+        while (i < argv.size()) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal()) {
+                return List.of(t.startsWith("-") ? Unwrap.UNDETERMINED : Wrappers.after(argv, i, false));
+            }
+            if (t.equals("--")) {
+                i++;
+                ambiguous = false;
+                break;
+            }
+            if (!t.startsWith("-") || t.equals("-")) {
+                break;
+            }
+            String key = t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
+            if (spec.noCommand().contains(key)) {
+                return List.of();
+            }
+            if (spec.flags().contains(t)) {
+                ambiguous = false;
+                i++;
+                continue;
+            }
+            if (t.startsWith("--")) {
+                boolean known = spec.longWithArg().contains(key);
+                ambiguous = !known && !t.contains("=");
+                i += known && !t.contains("=") ? 2 : 1;
+                continue;
+            }
+            char last = t.charAt(t.length() - 1);
+            boolean takesNext = t.length() == 2 && spec.shortWithArg().indexOf(last) >= 0
+                    || t.length() > 2 && spec.shortWithArg().indexOf(t.charAt(1)) < 0 && spec.shortWithArg().indexOf(last) >= 0;
+            boolean attached = t.length() > 2 && spec.shortWithArg().indexOf(t.charAt(1)) >= 0;
+            ambiguous = !takesNext && !attached && spec.shortWithArg().indexOf(last) < 0 && !spec.longWithArg().contains(t);
+            if (spec.longWithArg().contains(t)) {
+                i += 2;
+                ambiguous = false;
+                continue;
+            }
+            i += takesNext ? 2 : 1;
+        }
+        if (i >= argv.size()) {
+            return List.of();
+        }
+        List<Unwrap> out = new ArrayList<>();
+        out.add(Wrappers.after(argv, i, false));
+        if (ambiguous && i + 1 < argv.size() && !argv.get(i + 1).text().startsWith("-")) {
+            out.add(Wrappers.after(argv, i + 1, false));
+        }
+        return out;
+    }
+
+    /** Index of the runner's subcommand among its first words, or -1. */
+    private static int subcommand(List<Word> argv, Set<String> subs) {
+        for (int k = 1; k < Math.min(argv.size(), 5); k++) {
+            Word w = argv.get(k);
+            if (!w.literal()) {
+                return -1;
+            }
+            if (subs.contains(w.text())) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
+    /** {@code distrobox-enter NAME -- COMMAND…}: the command follows {@code --}. */
+    private static List<Unwrap> afterSeparator(List<Word> argv) {
+        for (int k = 1; k < argv.size(); k++) {
+            if (argv.get(k).text().equals("--")) {
+                return List.of(Wrappers.after(argv, k + 1, false));
+            }
+        }
+        return List.of();
+    }
+
+    /** {@code gpg-agent [options] --daemon [COMMAND…]}. */
+    private static List<Unwrap> daemonCommand(List<Word> argv) {
+        for (int k = 1; k < argv.size(); k++) {
+            if (argv.get(k).text().equals("--daemon")) {
+                return lenient(argv, k + 1, new Spec("", Set.of("--homedir", "--options", "--log-file"), Set.of()));
+            }
+        }
+        return List.of();
+    }
+
+    /** {@code sg [-] GROUP [-c] COMMAND}: the command string runs in {@code /bin/sh -c}. */
+    private static Unwrap groupSwitch(List<Word> argv) {
+        int k = 1;
+        if (k < argv.size() && argv.get(k).text().equals("-")) {
+            k++;
+        }
+        k++; // the group
+        if (k < argv.size() && argv.get(k).text().equals("-c")) {
+            k++;
+        }
+        return k < argv.size() ? Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k, argv.size())) : Unwrap.NONE;
+    }
+
+    /** {@code capsh … -- ARGS}: the words after {@code --} are handed to {@code /bin/bash}. */
+    private static List<Unwrap> capsh(List<Word> argv) {
+        for (int k = 1; k < argv.size(); k++) {
+            if (argv.get(k).text().equals("--")) {
+                List<Word> bash = new ArrayList<>();
+                bash.add(Word.literal("bash"));
+                bash.addAll(argv.subList(k + 1, argv.size()));
+                return List.of(Unwrap.command(Provenance.WRAPPED, bash, List.of()));
+            }
+        }
+        return List.of();
+    }
+
+    /** Bubblewrap options that take two values ({@code --bind SRC DEST}). */
+    private static final Set<String> BWRAP_TWO = Set.of("--bind", "--bind-try", "--ro-bind", "--ro-bind-try", "--dev-bind",
+            "--dev-bind-try", "--symlink", "--setenv", "--file", "--bind-data", "--ro-bind-data", "--chmod", "--bind-fd",
+            "--ro-bind-fd", "--overlay-src");
+    /** Bubblewrap options that take one value. */
+    private static final Set<String> BWRAP_ONE = Set.of("--args", "--argv0", "--unshare-user-try", "--userns", "--userns2",
+            "--pidns", "--uid", "--gid", "--hostname", "--chdir", "--unsetenv", "--lock-file", "--sync-fd", "--remount-ro",
+            "--exec-label", "--file-label", "--proc", "--dev", "--tmpfs", "--mqueue", "--dir", "--seccomp", "--add-seccomp-fd",
+            "--block-fd", "--userns-block-fd", "--info-fd", "--json-status-fd", "--cap-add", "--cap-drop", "--perms",
+            "--size", "--tmp-overlay", "--ro-overlay", "--overlay");
+
+    /** {@code bwrap [options] COMMAND…}. */
+    private static List<Unwrap> bwrap(List<Word> argv) {
+        int i = 1;
+        while (i < argv.size()) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal()) {
+                return List.of(t.startsWith("-") ? Unwrap.UNDETERMINED : Wrappers.after(argv, i, false));
+            }
+            if (t.equals("--")) {
+                i++;
+                break;
+            }
+            if (!t.startsWith("--")) {
+                break;
+            }
+            i += BWRAP_TWO.contains(t) ? 3 : BWRAP_ONE.contains(t) ? 2 : 1;
+        }
+        return i < argv.size() ? List.of(Wrappers.after(argv, i, false)) : List.of();
+    }
+
+    /** tmux subcommands that start a shell command, with their options that take a value. */
+    private static final java.util.Map<String, String> TMUX_RUNS = java.util.Map.ofEntries(
+            java.util.Map.entry("new-session", "cefFnstxy"), java.util.Map.entry("new", "cefFnstxy"),
+            java.util.Map.entry("new-window", "cenFt"), java.util.Map.entry("neww", "cenFt"),
+            java.util.Map.entry("split-window", "celFpt"), java.util.Map.entry("splitw", "celFpt"),
+            java.util.Map.entry("respawn-pane", "cet"), java.util.Map.entry("respawnp", "cet"),
+            java.util.Map.entry("respawn-window", "cet"), java.util.Map.entry("respawnw", "cet"),
+            java.util.Map.entry("run-shell", "cdt"), java.util.Map.entry("run", "cdt"),
+            java.util.Map.entry("display-popup", "bcdehsStTwxy"), java.util.Map.entry("popup", "bcdehsStTwxy"));
+    /** Key names {@code tmux send-keys} presses after the text. */
+    private static final Pattern TMUX_KEY = Pattern.compile("Enter|KPEnter|C-[mjc]|Escape|Tab|BSpace|Space");
+
+    /**
+     * {@code tmux [-c CMD] SUBCOMMAND …}: {@code new}, {@code split-window}, {@code run-shell}… run
+     * their trailing shell command; {@code send-keys} types its words into a shell.
+     */
+    private static List<Unwrap> tmux(List<Word> argv) {
+        int i = 1;
+        while (i < argv.size() && argv.get(i).text().startsWith("-")) {
+            String t = argv.get(i).text();
+            if (!argv.get(i).literal()) {
+                return List.of(Unwrap.UNDETERMINED);
+            }
+            if (t.equals("-c") && i + 1 < argv.size()) {
+                return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(i + 1, i + 2)));
+            }
+            i += t.length() == 2 && "LSfT".indexOf(t.charAt(1)) >= 0 ? 2 : 1;
+        }
+        if (i >= argv.size() || !argv.get(i).literal()) {
+            return i >= argv.size() ? List.of() : List.of(Unwrap.UNDETERMINED);
+        }
+        String sub = argv.get(i).text();
+        String withArg = TMUX_RUNS.get(sub);
+        if (withArg != null) {
+            int k = Wrappers.opts(argv, i + 1, withArg, Set.of(), Set.of());
+            if (k < 0) {
+                return List.of(Unwrap.UNDETERMINED);
+            }
+            return k < argv.size() ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k, argv.size())))
+                    : List.of();
+        }
+        if (sub.equals("send-keys") || sub.equals("send")) {
+            int k = Wrappers.opts(argv, i + 1, "tNc", Set.of(), Set.of());
+            if (k < 0) {
+                return List.of(Unwrap.UNDETERMINED);
+            }
+            int end = argv.size();
+            while (end > k && TMUX_KEY.matcher(argv.get(end - 1).text()).matches()) {
+                end--;
+            }
+            return end > k ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k, end))) : List.of();
+        }
+        return List.of();
+    }
+
+    /**
+     * {@code screen [options] [COMMAND…]} starts COMMAND in a new window; {@code -X stuff TEXT}
+     * types TEXT into one. Attaching and listing ({@code -r}, {@code -x}, {@code -ls}) start nothing.
+     */
+    private static List<Unwrap> screen(List<Word> argv) {
+        for (int k = 1; k < argv.size() - 2; k++) {
+            if (argv.get(k).text().equals("-X") && argv.get(k + 1).text().equals("stuff")) {
+                return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 2, k + 3)));
+            }
+        }
+        int i = Wrappers.opts(argv, 1, "SceEhpstTl", Set.of("-Logfile"), Set.of());
+        if (i < 0) {
+            return List.of(Unwrap.UNDETERMINED);
+        }
+        // attaching, listing and remote commands start nothing; only screen's own options count
+        for (Word w : argv.subList(1, Math.min(i, argv.size()))) {
+            if (Set.of("-X", "-Q", "-ls", "-list", "-wipe", "-r", "-x", "-R", "-RR", "-D", "-v", "-version").contains(w.text())) {
+                return List.of();
+            }
+        }
+        return i < argv.size() ? List.of(Wrappers.after(argv, i, false)) : List.of();
+    }
+
+    /**
+     * {@code at TIME} and {@code batch} read the job from standard input and run it later with
+     * {@code /bin/sh}; {@code -f FILE} reads a file instead; {@code -l}, {@code -d}, {@code -r},
+     * {@code -c} list, delete or print jobs.
+     */
+    private static List<Unwrap> at(List<Word> argv) {
+        for (Word w : argv.subList(1, argv.size())) {
+            String t = w.text();
+            if (!w.literal() && t.startsWith("-")) {
+                return List.of(Unwrap.UNDETERMINED);
+            }
+            if (Set.of("-f", "-l", "-d", "-r", "-c", "-V").contains(t) || t.startsWith("-f")) {
+                return List.of();
+            }
+        }
+        return List.of(new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, true));
+    }
+
+    /** Tcl's {@code spawn} and {@code exec} start a program: {@code spawn rm -rf x}, {@code [exec sh -c …]}. */
+    private static final Pattern TCL_RUNS = Pattern.compile("(?:^|[;\\n\\[{])\\s*(?:spawn|exec)((?:\\s+-\\S+)*)\\s+([^;\\n\\]}]+)");
+
+    /**
+     * {@code expect -c SCRIPT}: the programs its {@code spawn} and {@code exec} start, read as shell
+     * words (Tcl's quoting of simple commands is close enough; a dynamic script is a dynamic payload).
+     */
+    private static List<Unwrap> expect(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 1; k < argv.size() - 1; k++) {
+            if (!argv.get(k).text().equals("-c")) {
+                continue;
+            }
+            Word script = argv.get(k + 1);
+            Matcher m = TCL_RUNS.matcher(script.text());
+            while (m.find()) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(m.group(2).trim(), script.raw(), script.literal(), script.features()))));
+            }
+            if (!script.literal() && out.isEmpty()) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(script)));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code make --eval=TEXT} (or {@code -E TEXT}): TEXT is makefile syntax whose recipes
+     * ({@code target:; CMD}, tab-led lines) and {@code $(shell CMD)} calls run in a shell.
+     */
+    private static List<Unwrap> make(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            String text = t.startsWith("--eval=") ? t.substring(7)
+                    : (t.equals("--eval") || t.equals("-E")) && k + 1 < argv.size() ? argv.get(++k).text() : null;
+            if (text == null) {
+                continue;
+            }
+            Word src = argv.get(k);
+            for (String recipe : makeRecipes(text)) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(recipe, src.raw(), src.literal(), src.features()))));
+            }
+        }
+        return out;
+    }
+
+    /** The shell commands in makefile text: recipes and {@code $(shell …)} bodies. */
+    static List<String> makeRecipes(String text) {
+        List<String> out = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            if (line.startsWith("\t")) {
+                out.add(line.substring(1));
+                continue;
+            }
+            int colon = line.indexOf(':');
+            int semi = colon < 0 ? -1 : line.indexOf(';', colon);
+            if (semi >= 0 && !line.substring(colon, semi).contains("=")) {
+                out.add(line.substring(semi + 1));
+            }
+        }
+        int from = 0;
+        while ((from = text.indexOf("$(shell", from)) >= 0) {
+            int depth = 0;
+            int end = from + 1;
+            for (; end < text.length(); end++) {
+                char c = text.charAt(end);
+                if (c == '(') {
+                    depth++;
+                } else if (c == ')' && --depth == 0) {
+                    break;
+                }
+            }
+            out.add(text.substring(Math.min(from + 7, text.length()), Math.min(end, text.length())));
+            from = end;
+        }
+        return out;
+    }
+
+    /** A shell payload given as the value of one of {@code options} ({@code --run CMD}, {@code -c CMD}). */
+    private static List<Unwrap> optionPayload(List<Word> argv, Set<String> options) {
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            if (options.contains(t) && k + 1 < argv.size()) {
+                return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2)));
+            }
+            int eq = t.indexOf('=');
+            if (eq > 0 && options.contains(t.substring(0, eq))) {
+                return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(t.substring(eq + 1), w.raw(), w.literal(), w.features()))));
+            }
+        }
+        return List.of();
+    }
+
+    /** {@code nix develop|shell … -c|--command CMD ARGS…}: the command after the flag. */
+    private static List<Unwrap> nix(List<Word> argv) {
+        if (argv.size() < 3 || !Set.of("develop", "shell").contains(argv.get(1).text())) {
+            return List.of();
+        }
+        for (int k = 2; k < argv.size(); k++) {
+            String t = argv.get(k).text();
+            if (t.equals("-c") || t.equals("--command")) {
+                return List.of(Wrappers.after(argv, k + 1, false));
+            }
+        }
+        return List.of();
+    }
+
+    /** {@code npm exec -c CMD} runs CMD in a shell; {@code npm exec [--] CMD…} runs a package binary. */
+    private static List<Unwrap> npmExec(List<Word> argv) {
+        List<Unwrap> payload = optionPayload(argv, Set.of("-c", "--call"));
+        return !payload.isEmpty() ? payload : lenient(argv, 2, new Spec("", Set.of("--package", "-w", "--workspace"), Set.of()));
+    }
+
+    /** docker/podman run options that take a value. */
+    private static final Set<String> RUN_WITH_ARG = Set.of("-a", "--attach", "--add-host", "--annotation", "--blkio-weight",
+            "--cap-add", "--cap-drop", "--cgroup-parent", "--cgroupns", "--cidfile", "--cpu-period", "--cpu-quota", "--cpu-shares",
+            "-c", "--cpus", "--cpuset-cpus", "--cpuset-mems", "--device", "--device-cgroup-rule", "--dns", "--dns-option",
+            "--dns-search", "--domainname", "--entrypoint", "-e", "--env", "--env-file", "--expose", "--gpus", "--group-add",
+            "--health-cmd", "--health-interval", "--health-retries", "--health-start-period", "--health-timeout", "-h",
+            "--hostname", "--ip", "--ip6", "--ipc", "--isolation", "--kernel-memory", "-l", "--label", "--label-file", "--link",
+            "--log-driver", "--log-opt", "--mac-address", "-m", "--memory", "--memory-reservation", "--memory-swap",
+            "--memory-swappiness", "--mount", "--name", "--network", "--net", "--network-alias", "--oom-score-adj", "--pid",
+            "--pids-limit", "--platform", "-p", "--publish", "--pull", "--restart", "--runtime", "--security-opt", "--shm-size",
+            "--stop-signal", "--stop-timeout", "--storage-opt", "--sysctl", "--tmpfs", "-u", "--user", "--userns", "--ulimit",
+            "--uts", "-v", "--volume", "--volume-driver", "--volumes-from", "-w", "--workdir", "--detach-keys", "--arch",
+            "--os", "--secret", "--systemd", "--pod", "--hooks-dir");
+
+    /** docker/podman run options that take no value. */
+    private static final Set<String> RUN_FLAGS = Set.of("--rm", "-d", "--detach", "-i", "--interactive", "-t", "--tty", "-it",
+            "-ti", "-dit", "-itd", "--init", "--read-only", "--privileged", "-P", "--publish-all", "--no-healthcheck",
+            "--oom-kill-disable", "--sig-proxy", "-q", "--quiet", "--replace", "--tls-verify", "--http-proxy");
+
+    /**
+     * {@code docker run [options] IMAGE [COMMAND…]} (podman, nerdctl; {@code container run} too):
+     * the command runs inside the container, which may share the host's files, devices or
+     * processes, so it meets the rules like any other command.
+     */
+    private static List<Unwrap> containerRun(List<Word> argv) {
+        int k = 1;
+        if (k < argv.size() && argv.get(k).text().equals("container")) {
+            k++;
+        }
+        if (k >= argv.size() || !Set.of("run", "create").contains(argv.get(k).text())) {
+            return null; // docker exec and the rest: Wrappers handles exec
+        }
+        StringBuilder shortArgs = new StringBuilder();
+        for (String o : RUN_WITH_ARG) {
+            if (o.length() == 2) {
+                shortArgs.append(o.charAt(1));
+            }
+        }
+        Word entrypoint = null;
+        for (int e = k + 1; e < argv.size(); e++) {
+            String t = argv.get(e).text();
+            if (t.equals("--entrypoint") && e + 1 < argv.size()) {
+                entrypoint = argv.get(e + 1);
+            } else if (t.startsWith("--entrypoint=")) {
+                Word w = argv.get(e);
+                entrypoint = new Word(t.substring(13), w.raw(), w.literal(), w.features());
+            }
+        }
+        if (entrypoint != null && !entrypoint.literal()) {
+            return List.of(Unwrap.UNDETERMINED);
+        }
+        List<Unwrap> image = lenient(argv, k + 1, new Spec(shortArgs.toString(), RUN_WITH_ARG, Set.of("--help"), RUN_FLAGS));
+        List<Unwrap> out = new ArrayList<>();
+        for (Unwrap u : image) {
+            // the first operand is the image; the command follows it, after the entrypoint if one is set
+            if (u.kind() == Kind.COMMAND && (u.argv().size() > 1 || entrypoint != null)) {
+                List<Word> cmd = new ArrayList<>();
+                if (entrypoint != null && !entrypoint.text().isEmpty()) {
+                    cmd.addAll(Wrappers.split(entrypoint));
+                }
+                cmd.addAll(u.argv().subList(1, u.argv().size()));
+                if (!cmd.isEmpty()) {
+                    out.add(Unwrap.command(Provenance.WRAPPED, cmd, List.of()));
+                }
+            } else if (u.kind() == Kind.UNDETERMINED) {
+                out.add(u);
+            }
+        }
+        return out;
+    }
+}
