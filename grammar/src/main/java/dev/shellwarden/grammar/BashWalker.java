@@ -165,8 +165,15 @@ final class BashWalker {
     private int parses;
     private int braceWords;
 
+    /**
+     * True once the text (or a payload nested in it) mentions {@code IFS}: from then on unquoted
+     * variables are not resolved, because their word splitting is no longer the default one.
+     */
+    private boolean ifsTouched;
+
     BashWalker(String text) {
         this.text = text;
+        this.ifsTouched = text.contains("IFS");
     }
 
     SplitResult run() {
@@ -196,6 +203,7 @@ final class BashWalker {
             opaque(t, c, OpaqueReason.LIMIT_EXCEEDED);
             return;
         }
+        ifsTouched |= t.contains("IFS");
         BashSplitter.Parsed p = parse(t);
         if (p.failure() != null) {
             opaque(t, c, p.failure());
@@ -609,7 +617,7 @@ final class BashWalker {
     }
 
     private BashWords.Decoded decode(Token tok, Unit u, Ctx c) {
-        return BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get);
+        return BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, !ifsTouched);
     }
 
     private void expandBraces(BashWords.Decoded d, List<Word> argv, Set<OpaqueReason> reasons) {

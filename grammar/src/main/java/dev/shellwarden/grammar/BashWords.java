@@ -39,7 +39,16 @@ final class BashWords {
      * @param vars  literal values of variables assigned earlier in the text, or null when unknown
      */
     static Decoded decode(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars) {
-        State s = new State(raw, base, skips, vars);
+        return decode(raw, base, skips, vars, true);
+    }
+
+    /**
+     * Decodes the source text of a word; with {@code defaultIfs} false (the text assigns
+     * {@code IFS}) an unquoted variable is never resolved, since its word splitting is unknown
+     * ({@code IFS=,; c=rm,-rf,/; $c} is three words).
+     */
+    static Decoded decode(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars, boolean defaultIfs) {
+        State s = new State(raw, base, skips, vars, defaultIfs);
         int n = raw.length();
         int i = 0;
         while (i < n) {
@@ -97,7 +106,11 @@ final class BashWords {
         /** Set when an expansion's inside is one bash would reject ({@code ${foo;}}, {@code $((1 +))}). */
         boolean malformed;
 
-        State(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars) {
+        /** False when the text changes IFS: then unquoted expansions split in unknown ways. */
+        final boolean defaultIfs;
+
+        State(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars, boolean defaultIfs) {
+            this.defaultIfs = defaultIfs;
             this.raw = raw;
             this.base = base;
             this.skips = skips;
@@ -200,7 +213,7 @@ final class BashWords {
             if (v == null) {
                 return false;
             }
-            if (!inQuotes && (v.isEmpty() || v.chars().anyMatch(ch -> " \t\n*?[".indexOf(ch) >= 0))) {
+            if (!inQuotes && (!defaultIfs || v.isEmpty() || v.chars().anyMatch(ch -> " \t\n*?[".indexOf(ch) >= 0))) {
                 // Unquoted, the value would be split or globbed: not a single known word.
                 return false;
             }

@@ -131,6 +131,9 @@ final class Wrappers {
             case "su" -> su(argv);
             case "xargs" -> xargs(argv);
             case "parallel" -> parallel(argv);
+            // `source /dev/stdin <<< TEXT`: the script is standard input
+            case "source", "." -> argv.size() > 1 && isStdinPath(argv.get(1).text())
+                    ? new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, true) : Unwrap.NONE;
             case "eval" -> argv.size() < 2 ? Unwrap.NONE
                     : Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, argv.size()));
             case "pkexec", "unbuffer", "proxychains", "proxychains4", "torsocks", "caffeinate", "catchsegv" ->
@@ -587,10 +590,15 @@ final class Wrappers {
             return i < argv.size() ? Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.SHELL_PAYLOAD, argv.subList(i, i + 1))
                     : Unwrap.NONE;
         }
-        if (s || i >= argv.size()) {
+        if (s || i >= argv.size() || argv.get(i).literal() && isStdinPath(argv.get(i).text())) {
             return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, true);
         }
         return Unwrap.NONE;
+    }
+
+    /** Paths that name the process's own standard input. */
+    static boolean isStdinPath(String t) {
+        return t.equals("/dev/stdin") || t.equals("/dev/fd/0") || t.equals("/proc/self/fd/0");
     }
 
     private static Unwrap pwsh(List<Word> argv, boolean windowsPowerShell) {
@@ -685,7 +693,8 @@ final class Wrappers {
                 continue;
             }
             if (!t.startsWith("-")) {
-                return null;
+                return isStdinPath(t) ? new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false)
+                        : null;
             }
             char c = t.length() > 1 ? t.charAt(1) : ' ';
             if (codeFlags.indexOf(c) >= 0) {

@@ -1349,7 +1349,52 @@ public final class Cmd {
                 }
             }
         }
-        return false;
+        // an output file named by an option (`-o /dev/sda`, `--output=/dev/sda`, `-outdev`)
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (Set.of("-o", "--output", "-O", "--output-document", "--outdev", "-outdev", "--out", "-dev").contains(args.get(i))
+                    && PathFacts.isBlockDevice(args.get(i + 1))) {
+                return true;
+            }
+        }
+        for (String a : args) {
+            if (a.startsWith("--output=") && PathFacts.isBlockDevice(a.substring(9))) {
+                return true;
+            }
+        }
+        return PathFacts.isBlockDevice(tarArchiveCreated());
+    }
+
+    /**
+     * For tar creating, appending to or updating an archive ({@code tar -cf X}, {@code tar czf X},
+     * {@code tar --create --file=X}): the archive it writes; empty otherwise.
+     */
+    String tarArchiveCreated() {
+        if (!named("tar gtar bsdtar star")) {
+            return "";
+        }
+        boolean create = false;
+        String file = "";
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            boolean oldStyle = i == 0 && !a.startsWith("-") && Regex.matches(a, "[A-Za-z]+");
+            if (a.startsWith("--")) {
+                create |= Set.of("--create", "--append", "--update", "--catenate", "--concatenate").contains(a);
+                if (a.startsWith("--file=")) {
+                    file = a.substring(7);
+                } else if (a.equals("--file") && i + 1 < args.size()) {
+                    file = args.get(i + 1);
+                }
+            } else if (oldStyle || a.startsWith("-") && Regex.matches(a, "-[A-Za-z]+")) {
+                String letters = oldStyle ? a : a.substring(1);
+                create |= Regex.matches(letters, ".*[cruA].*");
+                int f = letters.indexOf('f');
+                if (f >= 0) {
+                    file = f < letters.length() - 1 && !oldStyle ? letters.substring(f + 1)
+                            : i + 1 < args.size() ? args.get(i + 1) : "";
+                }
+            }
+        }
+        return create ? file : "";
     }
 
     /** True when some write target, normalised, matches the regular expression. */
