@@ -4,6 +4,7 @@ import dev.shellwarden.engine.fact.Category;
 import dev.shellwarden.engine.fact.Cmd;
 import dev.shellwarden.engine.fact.Ctx;
 import dev.shellwarden.engine.fact.Redir;
+import dev.shellwarden.engine.fact.WorkingDirs;
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.SplitResult;
@@ -99,8 +100,9 @@ public final class Engine {
                 }
             });
             session.insert(ctx);
+            List<List<String>> dirs = WorkingDirs.of(segments, ctx);
             for (Segment s : segments) {
-                session.insert(new Cmd(s, ctx.isClientBackground()));
+                session.insert(new Cmd(s, ctx.isClientBackground(), dirs.get(s.id())));
                 for (var r : s.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

@@ -44,6 +44,8 @@ public final class Cmd {
     private final String opBefore;
     private final boolean background;
     private final boolean clientBackground;
+    /** Possible working directories after the command's own cd's (WorkingDirs); empty: the letter's. */
+    private final List<String> cwds;
     private final List<String> redirectWrites;
     private final List<String> redirectReads;
     private final boolean stdoutRedirected;
@@ -65,16 +67,24 @@ public final class Cmd {
 
     /** Builds the fact for a segment of a command the client runs in the foreground. */
     public Cmd(Segment s) {
-        this(s, false);
+        this(s, false, List.of());
+    }
+
+    /** Builds the fact for a segment; see {@link #Cmd(Segment, boolean, List)}. */
+    public Cmd(Segment s, boolean clientBackground) {
+        this(s, clientBackground, List.of());
     }
 
     /**
      * Builds the fact for a segment. {@code clientBackground}: the agent client itself runs the
      * whole command in the background and keeps its output (Claude Code's {@code run_in_background}),
      * so the agent does not wait for it: the same as the command ending in {@code > file &}.
+     * {@code cwds}: the directories the segment may run in after the command's own {@code cd}s
+     * ({@link WorkingDirs}); empty when it runs where the letter says.
      */
-    public Cmd(Segment s, boolean clientBackground) {
+    public Cmd(Segment s, boolean clientBackground, List<String> cwds) {
         this.clientBackground = clientBackground;
+        this.cwds = List.copyOf(cwds);
         this.id = s.id();
         this.parent = s.parent();
         this.depth = s.depth();
@@ -784,9 +794,39 @@ public final class Cmd {
             return false;
         }
         for (String t : getDeleteTargets()) {
-            String abs = PathFacts.resolve(t, ctx.cwdOrProject(), ctx.home());
-            if (abs.equals(project) || abs.equals(project + "/*") || abs.equals(project + "/.git")) {
-                return true;
+            for (String dir : dirs(ctx)) {
+                String abs = PathFacts.resolve(t, dir, ctx.home());
+                if (abs.equals(project) || abs.equals(project + "/*") || abs.equals(project + "/.git")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for a recursive {@code rm} whose operand, resolved against any directory the segment may
+     * run in, is the root, a home directory or a system directory ({@code rm -rf ../../..} from
+     * {@code /home/me/proj}, {@code cd / && rm -rf *}); the floor rules' view of relative paths.
+     */
+    public boolean deletesSystemResolved(Ctx ctx) {
+        if (!name.equals("rm") && !name.equals("find")) {
+            return false;
+        }
+        List<String> targets = name.equals("find") ? (isRecursiveDelete() ? findStarts() : List.of()) : operands;
+        for (String t : targets) {
+            if (t.startsWith("/") || t.startsWith("~") || t.startsWith("$") || t.indexOf('`') >= 0) {
+                continue; // absolute and home paths are judged as written by the other floor predicates
+            }
+            for (String dir : dirs(ctx)) {
+                if (dir.equals(WorkingDirs.UNKNOWN) || dir.isEmpty()) {
+                    continue;
+                }
+                String abs = PathFacts.resolve(t, dir, ctx.home());
+                String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
+                if (base.isEmpty() || base.equals("/") || PathFacts.isSystemDir(base) || base.equals(ctx.home())) {
+                    return true;
+                }
             }
         }
         return false;
@@ -807,10 +847,12 @@ public final class Cmd {
     public boolean touchesPersistence(Ctx ctx) {
         String home = ctx.home();
         for (String t : writeAndDeleteTargets()) {
-            String abs = PathFacts.resolve(t, ctx.cwdOrProject(), home);
-            String tilde = abs.startsWith(home + "/") ? "~" + abs.substring(home.length()) : abs;
-            if (PathFacts.isPersistence(abs) || PathFacts.isPersistence(tilde)) {
-                return true;
+            for (String dir : dirs(ctx)) {
+                String abs = PathFacts.resolve(t, dir, home);
+                String tilde = abs.startsWith(home + "/") ? "~" + abs.substring(home.length()) : abs;
+                if (PathFacts.isPersistence(abs) || PathFacts.isPersistence(tilde)) {
+                    return true;
+                }
             }
         }
         return false;
@@ -1349,7 +1391,11 @@ public final class Cmd {
                 }
             }
         }
-        // an output file named by an option (`-o /dev/sda`, `--output=/dev/sda`, `-outdev`)
+        // an output file named by an option (`-o /dev/sda`, `--output=/dev/sda`, `-outdev`), except
+        // for tools whose -o/--output selects columns or mount options
+        if (named("rfkill lsblk findmnt blkid ps df mount swapon losetup lsof lscpu lsmem lslocks zramctl")) {
+            return PathFacts.isBlockDevice(tarArchiveCreated());
+        }
         for (int i = 0; i + 1 < args.size(); i++) {
             if (Set.of("-o", "--output", "-O", "--output-document", "--outdev", "-outdev", "--out", "-dev").contains(args.get(i))
                     && PathFacts.isBlockDevice(args.get(i + 1))) {
@@ -2024,7 +2070,22 @@ public final class Cmd {
         }
     }
 
+    /** The directories this segment may run in: its own after a {@code cd}, else the letter's. */
+    private List<String> dirs(Ctx ctx) {
+        return cwds.isEmpty() ? List.of(ctx.cwdOrProject()) : cwds;
+    }
+
+    /** True when {@code target}, resolved against any directory the segment may run in, is outside the project. */
     private boolean isOutside(String target, Ctx ctx) {
+        for (String dir : dirs(ctx)) {
+            if (isOutsideFrom(target, dir, ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean isOutsideFrom(String target, String dir, Ctx ctx) {
         String project = ctx.project();
         if (target.equals(".*") || target.endsWith("/.*")) {
             // An old bash expands .* to .. as well: the parent directory.
@@ -2035,7 +2096,11 @@ public final class Cmd {
             // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
             return false;
         }
-        String abs = PathFacts.resolve(target, ctx.cwdOrProject(), ctx.home());
+        if (dir.equals(WorkingDirs.UNKNOWN)) {
+            // after `cd "$DIR"` a relative path could be anywhere
+            return !target.startsWith("/") && !target.startsWith("~");
+        }
+        String abs = PathFacts.resolve(target, dir, ctx.home());
         if (!abs.startsWith("/")) {
             return project.isEmpty();
         }

@@ -1,0 +1,69 @@
+package dev.shellwarden.engine.fact;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.Shell;
+import dev.shellwarden.grammar.Splitter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class WorkingDirsTest {
+
+    private static final String P = "/home/dev/project";
+
+    /** The possible directories (sorted) of the segment whose command name is {@code name} (the last one). */
+    private static List<String> dirsOf(String command, String name) {
+        List<Segment> segs = Splitter.forShell(Shell.BASH).split(command).segments();
+        List<List<String>> dirs = WorkingDirs.of(segs, P, "/home/dev");
+        List<String> found = null;
+        for (Segment s : segs) {
+            if (!s.argv().isEmpty() && s.argv().get(0).text().equals(name)) {
+                found = dirs.get(s.id()).stream().sorted().toList();
+            }
+        }
+        return found;
+    }
+
+    @Test
+    void withoutCdEverySegmentRunsWhereTheLetterSays() {
+        assertEquals(List.of(), dirsOf("make && rm -rf build", "rm"));
+    }
+
+    @Test
+    void andAfterCdRunsInTheNewDirectoryOnly() {
+        assertEquals(List.of(P + "/build"), dirsOf("cd build && rm -rf *", "rm"));
+        assertEquals(List.of(P + "/build"), dirsOf("cd build && make && rm -rf obj", "rm"));
+        assertEquals(List.of("/"), dirsOf("cd / && rm -rf *", "rm"));
+    }
+
+    @Test
+    void semicolonAfterCdMayRunInEither() {
+        assertEquals(List.of(P, P + "/build"), dirsOf("cd build; rm -rf *", "rm"));
+        assertEquals(List.of(P, P + "/build"), dirsOf("cd build && make; rm -rf *", "rm"));
+    }
+
+    @Test
+    void orAfterCdRunsWhereCdFailed() {
+        assertEquals(List.of(P), dirsOf("cd build || rm -rf *", "rm"));
+    }
+
+    @Test
+    void aComputedOrPreviousDirectoryIsUnknown() {
+        assertEquals(List.of(WorkingDirs.UNKNOWN), dirsOf("cd \"$D\" && rm -rf x", "rm"));
+        assertEquals(List.of(WorkingDirs.UNKNOWN), dirsOf("cd - && rm -rf x", "rm"));
+        assertEquals(List.of("/home/dev"), dirsOf("cd && rm -rf x", "rm"));
+    }
+
+    @Test
+    void aCdNotFollowedExactlyIsAddedToEverythingAfterIt() {
+        // a subshell's cd does not leak, but the set may only grow: a superset is safe
+        assertEquals(List.of("/", P), dirsOf("(cd /); rm -rf *", "rm"));
+        assertEquals(List.of("/etc", P), dirsOf("if true; then cd /etc; fi; rm -rf *", "rm"));
+    }
+
+    @Test
+    void aCdInAPipelineChangesNothing() {
+        assertEquals(List.of(P), dirsOf("cd / | cat && rm -rf *", "rm"));
+    }
+}
