@@ -172,8 +172,49 @@ final class Wrappers {
         if (PWSH.contains(name.toLowerCase(Locale.ROOT))) {
             return List.of(pwsh(argv, name.toLowerCase(Locale.ROOT).startsWith("powershell")));
         }
+        if (Set.of("awk", "gawk", "mawk", "nawk").contains(name)) {
+            return awk(argv);
+        }
         Unwrap interp = interpreter(name, argv);
-        return interp == null ? List.of() : List.of(interp);
+        if (interp == null) {
+            return List.of();
+        }
+        List<Unwrap> out = new ArrayList<>();
+        out.add(interp);
+        if (interp.kind() == Kind.INTERPRETER_CODE && interp.literal()) {
+            for (String line : InlineCode.commands(interp.payload())) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.SHELL_PAYLOAD, List.of(Word.literal(line))));
+            }
+        }
+        return out;
+    }
+
+    /** awk's program (the first operand unless -f/-e give it): the commands its system() and pipes run. */
+    private static List<Unwrap> awk(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int i = 1; i < argv.size(); i++) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (t.equals("-f") || t.startsWith("--file")) {
+                return out; // the program is a file
+            }
+            if ((t.equals("-F") || t.equals("-v") || t.equals("--assign") || t.equals("--field-separator")) && i + 1 < argv.size()) {
+                i++;
+                continue;
+            }
+            boolean code = t.equals("-e") || t.equals("--source");
+            if (t.startsWith("-") && !code && !t.equals("-")) {
+                continue;
+            }
+            Word program = code ? (i + 1 < argv.size() ? argv.get(i + 1) : null) : w;
+            if (program != null && program.literal()) {
+                for (String line : InlineCode.awkCommands(program.text())) {
+                    out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.SHELL_PAYLOAD, List.of(Word.literal(line))));
+                }
+            }
+            return out;
+        }
+        return out;
     }
 
     /** The command starting at {@code i} ({@code NAME=value} words first when allowed). */

@@ -1,0 +1,114 @@
+package dev.shellwarden.grammar;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The shell commands that inline interpreter code hands to the system as literal strings:
+ * {@code os.system("…")}, {@code subprocess.run([…])}, {@code execSync("…")}, Perl and Ruby
+ * backticks and {@code qx(…)}, PHP's {@code shell_exec}, awk's {@code system("…")}.
+ *
+ * <p>WHY: {@code python3 -c 'import os; os.system("mkfs.ext4 /dev/sda")'} runs the same floor
+ * command as typing it; split out as a segment of its own it meets the floor rules, where the
+ * code as a whole can only be asked about (rules SW51xx still read the code and ask).
+ *
+ * <p>INVARIANT: only literal strings are extracted; a command built at run time is not guessed
+ * (the code is still judged as code). Extraction only adds segments, so it can never make a
+ * verdict looser.
+ */
+final class InlineCode {
+
+    private InlineCode() {
+    }
+
+    /** A string literal, double or single quoted, with backslash escapes. */
+    private static final String STRING = "(\"(?:[^\"\\\\]|\\\\.){1,2000}\"|'(?:[^'\\\\]|\\\\.){1,2000}')";
+    /**
+     * A call that runs its first string argument (or argument list) as a command: the name, an
+     * opening parenthesis, an optional {@code [}, then a string. Perl and Ruby also write
+     * {@code system "…"} without parentheses.
+     */
+    private static final Pattern STRING_CALL = Pattern.compile(
+            "(?:\\b(?:system|popen|exec|execSync|execFileSync|spawnSync|execa|execaSync|execaCommand|execaCommandSync|shell_exec|"
+            + "passthru|proc_open|spawn|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|capture2|capture2e|"
+            + "capture3)\\s*\\(\\s*(?:\\[\\s*)?|\\b(?:system|exec)\\s+)" + STRING);
+    /** The next string of an argument list: {@code , "x"} or {@code , ["x"} ({@code spawnSync("rm", ["-rf", "/"])}). */
+    private static final Pattern NEXT_STRING = Pattern.compile("\\s*,\\s*\\[?\\s*" + STRING);
+    /** Backticks, Perl's qx and Ruby's %x with their usual delimiters. */
+    private static final Pattern BACKTICKS = Pattern.compile("`([^`]{1,2000})`|\\bqx\\s*([({\\[/|])|%x([({\\[|])");
+
+    /** The literal command lines {@code code} runs, in order of appearance. */
+    static List<String> commands(String code) {
+        List<String> out = new ArrayList<>();
+        Matcher m = STRING_CALL.matcher(code);
+        while (m.find()) {
+            StringBuilder line = new StringBuilder(unquote(m.group(1)));
+            // a list of arguments: ["rm", "-rf", "/"] or spawnSync("rm", ["-rf", "/"])
+            Matcher next = NEXT_STRING.matcher(code);
+            next.region(m.end(), code.length());
+            while (next.lookingAt()) {
+                line.append(' ').append(shellQuote(unquote(next.group(1))));
+                next.region(next.end(), code.length());
+            }
+            out.add(line.toString());
+        }
+        Matcher b = BACKTICKS.matcher(code);
+        while (b.find()) {
+            if (b.group(1) != null) {
+                out.add(b.group(1));
+                continue;
+            }
+            String open = b.group(2) != null ? b.group(2) : b.group(3);
+            String close = switch (open) {
+                case "(" -> ")";
+                case "{" -> "}";
+                case "[" -> "]";
+                default -> open;
+            };
+            int end = code.indexOf(close, b.end());
+            if (end > b.end()) {
+                out.add(code.substring(b.end(), end));
+            }
+        }
+        return out;
+    }
+
+    /** awk's pipes to and from commands: {@code print | "cmd"}, {@code "cmd" | getline}. */
+    private static final Pattern AWK_PIPE = Pattern.compile("\\|\\s*\"((?:[^\"\\\\]|\\\\.){1,2000})\"|\"((?:[^\"\\\\]|\\\\.){1,2000})\"\\s*\\|\\s*getline");
+
+    /** The literal command lines an awk program runs: {@code system("…")} and its command pipes. */
+    static List<String> awkCommands(String program) {
+        List<String> out = commands(program);
+        Matcher m = AWK_PIPE.matcher(program);
+        while (m.find()) {
+            out.add(unquote("\"" + (m.group(1) != null ? m.group(1) : m.group(2)) + "\""));
+        }
+        return out;
+    }
+
+    private static String unquote(String literal) {
+        String body = literal.substring(1, literal.length() - 1);
+        StringBuilder sb = new StringBuilder(body.length());
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '\\' && i + 1 < body.length()) {
+                char n = body.charAt(++i);
+                sb.append(switch (n) {
+                    case 'n' -> '\n';
+                    case 't' -> '\t';
+                    default -> n;
+                });
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** One argument of an argument list, quoted for the shell so that it stays one word. */
+    private static String shellQuote(String arg) {
+        return "'" + arg.replace("'", "'\\''") + "'";
+    }
+}
