@@ -712,8 +712,24 @@ public final class Cmd {
             }
             case "curl" -> {
                 String o = valueOf("-o --output");
+                if (o.isEmpty()) {
+                    o = curlClusterOutput();
+                }
                 if (!o.isEmpty()) {
                     out.add(o);
+                }
+                if (anyFlag("-O --remote-name --remote-name-all") || argMatches("-[A-Za-z]*O[A-Za-z]*")) {
+                    // -O saves under the URL's last path element
+                    out.addAll(urlFileNames(positionals(CURL_WITH_VALUE_FLAGS)));
+                }
+            }
+            case "Invoke-WebRequest", "Invoke-RestMethod", "Start-BitsTransfer" -> {
+                // PowerShell: -OutFile (any unambiguous prefix), Start-BitsTransfer -Destination
+                for (int i = 0; i + 1 < args.size(); i++) {
+                    String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
+                    if (a.startsWith("-outf") || a.startsWith("-dest")) {
+                        out.add(args.get(i + 1).replace('\\', '/'));
+                    }
                 }
             }
             case "wget" -> {
@@ -722,13 +738,7 @@ public final class Cmd {
                     out.add(o);
                 } else if (o.isEmpty()) {
                     // Without -O wget saves under the URL's last path element.
-                    for (String u : positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header")) {
-                        String b = Regex.pattern("[?#].*$").matcher(u).replaceFirst("");
-                        int slash = b.lastIndexOf('/');
-                        if (slash >= 0 && slash < b.length() - 1 && b.contains("://")) {
-                            out.add(b.substring(slash + 1));
-                        }
-                    }
+                    out.addAll(urlFileNames(positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header")));
                 }
             }
             case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
@@ -738,6 +748,46 @@ public final class Cmd {
                 }
             }
             default -> {
+            }
+        }
+        return out;
+    }
+
+    /** curl's short options that take a value (so a cluster stops at them). */
+    private static final String CURL_VALUE_LETTERS = "dHuXAebcFTwxrmKEyYzCDPQtUo";
+    /** curl's options that take a value, for finding its URLs. */
+    private static final String CURL_WITH_VALUE_FLAGS = "-d -H -u -X -A -e -b -c -F -T -w -x -r -m -K -E -y -Y -z -C -D -P -Q -t -U -o "
+            + "--data --header --user --request --user-agent --referer --cookie --cookie-jar --form --upload-file --write-out "
+            + "--proxy --range --max-time --config --cert --output --connect-timeout --retry --output-dir";
+
+    /** curl's output file given at the end of a short-option cluster ({@code -fsSLo FILE}, {@code -sofile}). */
+    private String curlClusterOutput() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("--") || !a.startsWith("-") || a.length() < 3) {
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char c = a.charAt(k);
+                if (c == 'o') {
+                    return k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(i + 1) : "";
+                }
+                if (CURL_VALUE_LETTERS.indexOf(c) >= 0) {
+                    break; // the rest of the word is that option's value
+                }
+            }
+        }
+        return "";
+    }
+
+    /** The file names URLs are saved under by default: the last path element. */
+    private static List<String> urlFileNames(List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (String u : words) {
+            String b = Regex.pattern("[?#].*$").matcher(u).replaceFirst("");
+            int slash = b.lastIndexOf('/');
+            if (slash >= 0 && slash < b.length() - 1 && b.contains("://")) {
+                out.add(b.substring(slash + 1));
             }
         }
         return out;
@@ -1274,6 +1324,9 @@ public final class Cmd {
 
     /** The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
     public String getExecutedFile() {
+        if (path.contains("\\") && !path.contains("/")) {
+            return path.replace('\\', '/'); // PowerShell: .\tool.exe
+        }
         if (path.contains("/") && !path.startsWith("/usr/") && !path.startsWith("/bin/")) {
             return path;
         }

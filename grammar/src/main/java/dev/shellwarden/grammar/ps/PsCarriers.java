@@ -56,6 +56,7 @@ final class PsCarriers {
                     case "powershell", "pwsh" -> pwsh(base, args, id, ctx, pos, reasons);
                     case "cmd" -> cmd(args, id, ctx, pos, reasons);
                     case "bash", "sh", "zsh", "dash", "ksh" -> bash(base, args, id, ctx, pos, reasons);
+                    case "wsl" -> wsl(args, id, ctx, reasons);
                     default -> {
                     }
                 }
@@ -418,5 +419,65 @@ final class PsCarriers {
         if (i < args.size() || pos.stage() > 0) {
             reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
         }
+    }
+
+    /** wsl options that take a value. */
+    private static final Set<String> WSL_WITH_ARG = Set.of("-d", "--distribution", "-u", "--user", "--cd", "--shell-type",
+            "--distribution-id");
+
+    /**
+     * {@code wsl [options] [--exec|-e] COMMAND…} or {@code wsl [options] [--] COMMAND…}: the command
+     * runs in the Linux distribution (whose {@code /mnt/c} is the Windows drive), through its shell
+     * unless {@code --exec}; it is split as bash. Management options ({@code --list},
+     * {@code --shutdown}…) run no command.
+     */
+    private void wsl(List<Word> args, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        int i = 0;
+        boolean exec = false;
+        while (i < args.size()) {
+            Word w = args.get(i);
+            String t = w.text().toLowerCase(java.util.Locale.ROOT);
+            if (!w.literal() && t.startsWith("-")) {
+                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                return;
+            }
+            if (t.equals("--")) {
+                i++;
+                break;
+            }
+            if (t.equals("-e") || t.equals("--exec")) {
+                exec = true;
+                i++;
+                break;
+            }
+            if (!t.startsWith("-")) {
+                break;
+            }
+            if (!WSL_WITH_ARG.contains(t) && !t.equals("--system")) {
+                return; // --list, --shutdown, --install…: no command
+            }
+            i += WSL_WITH_ARG.contains(t) ? 2 : 1;
+        }
+        if (i >= args.size()) {
+            return;
+        }
+        StringBuilder line = new StringBuilder();
+        for (Word w : args.subList(i, args.size())) {
+            if (!w.literal()) {
+                reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                return;
+            }
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            // with --exec each word is one argument; through the shell the words are one command line
+            line.append(exec ? "'" + w.text().replace("'", "'\\''") + "'" : w.text());
+        }
+        if (builder.level() + 1 > PsSplit.MAX_LEVEL) {
+            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            return;
+        }
+        builder.embed(Splitter.forShell(Shell.BASH).split(line.toString()),
+                new PsBuilder.Ctx(id, ctx.depth() + 1, Provenance.SHELL_PAYLOAD, ctx.wrappers()), List.of("wsl"));
     }
 }
