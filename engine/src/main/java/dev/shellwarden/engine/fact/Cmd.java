@@ -631,7 +631,7 @@ public final class Cmd {
                 for (int i = 0; i + 1 < args.size(); i++) {
                     String a = args.get(i);
                     if ((a.equals("-exec") || a.equals("-execdir") || a.equals("-ok") || a.equals("-okdir"))
-                            && Regex.matches(basename(args.get(i + 1)), "rm|rmdir|unlink|shred")) {
+                            && Regex.matches(basename(args.get(i + 1)), "rm|rmdir|unlink|shred|srm|wipe|truncate")) {
                         deletes = true;
                     }
                 }
@@ -641,6 +641,44 @@ public final class Cmd {
                 return List.of();
             }
         }
+    }
+
+    /**
+     * For {@code mv} and {@code rsync --delete…}: true when the move takes away, or the sync empties,
+     * the root, a home directory or a system directory — written out or reached through a relative
+     * path or the command's cd ({@code mv ~ /tmp/x}, {@code rsync -a --delete empty/ /}).
+     */
+    public boolean movesOrSyncsOverSystem(Ctx ctx) {
+        List<String> targets;
+        if (name.equals("mv")) {
+            List<String> p = positionals("-t --target-directory -S --suffix");
+            String t = valueOf("-t --target-directory");
+            targets = t.isEmpty() && p.size() >= 2 ? p.subList(0, p.size() - 1) : t.isEmpty() ? List.of() : p;
+        } else if (name.equals("rsync") && argMatches("--delete.*|--del|--remove-source-files")) {
+            List<String> p = positionals("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from "
+                    + "--backup-dir --suffix --partial-dir --temp-dir -T --compare-dest --copy-dest --link-dest --chmod --chown "
+                    + "--log-file --password-file --bwlimit --max-size --min-size --timeout --port -B --block-size");
+            targets = p.size() >= 2 ? List.of(p.get(p.size() - 1)) : List.of();
+        } else {
+            return false;
+        }
+        for (String t : targets) {
+            if (t.indexOf('$') >= 0 || t.indexOf('`') >= 0 || t.contains(":")) {
+                continue;
+            }
+            for (String dir : dirs(ctx)) {
+                if (dir.equals(WorkingDirs.UNKNOWN) && !t.startsWith("/") && !t.startsWith("~")) {
+                    continue;
+                }
+                String abs = PathFacts.resolve(t, dir.equals(WorkingDirs.UNKNOWN) ? "" : dir, ctx.home());
+                String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
+                if (base.equals("/") || base.isEmpty() || PathFacts.isSystemDir(base) || base.equals(ctx.home())
+                        || PathFacts.isRootLike(t)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The start paths of a {@code find} ({@code .} when none is given). */
