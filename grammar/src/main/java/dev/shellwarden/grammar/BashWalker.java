@@ -895,7 +895,46 @@ final class BashWalker {
             }
         } else if (d.position.stage() > 0 || stdinFile) {
             d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+            // `echo 'rm -rf /' | sh`: when the stage before prints literal text, that text is the
+            // script; its commands are split too, so the floor sees them. The reason stays: this
+            // only adds segments, never lifts the ask.
+            String script = w.shell() && d.position.stage() > 0 ? literalProducerText(d) : null;
+            if (script != null) {
+                nested(script, inner);
+            }
         }
+    }
+
+    /**
+     * The exact text the previous stage of {@code d}'s pipeline prints, when it is {@code echo} or
+     * {@code printf} of literal words without escapes or format directives; null otherwise.
+     */
+    private String literalProducerText(Draft d) {
+        for (int k = drafts.size() - 1; k >= 0; k--) {
+            Draft p = drafts.get(k);
+            if (p.parent != d.parent || p.depth != d.depth || p.position.item() != d.position.item()
+                    || p.position.stage() != d.position.stage() - 1) {
+                continue;
+            }
+            if (p.argv.isEmpty() || !p.redirects.isEmpty() || !p.argv.stream().allMatch(Word::literal)) {
+                return null;
+            }
+            String name = p.argv.get(0).text();
+            List<String> words = new ArrayList<>();
+            for (Word w : p.argv.subList(1, p.argv.size())) {
+                words.add(w.text());
+            }
+            if (name.equals("echo")) {
+                while (!words.isEmpty() && words.get(0).matches("-[neE]+")) {
+                    words.remove(0);
+                }
+            } else if (!name.equals("printf") || words.size() != 1 || words.get(0).contains("%")) {
+                return null;
+            }
+            String text = String.join(" ", words);
+            return text.contains("\\") ? null : text;
+        }
+        return null;
     }
 
     private void powershell(String payload, Ctx c) {

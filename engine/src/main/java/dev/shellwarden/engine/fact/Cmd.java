@@ -559,7 +559,8 @@ public final class Cmd {
 
     /** True when the named wrapper ({@code timeout}, {@code sudo}…) was unwrapped to reach this command. */
     public boolean wrappedBy(String wrapper) {
-        return wrappers.contains(wrapper);
+        // gtimeout is GNU timeout under its Homebrew name
+        return wrappers.contains(wrapper) || wrapper.equals("timeout") && wrappers.contains("gtimeout");
     }
 
     /** True when standard output goes to a file (or {@code /dev/null}) rather than to the agent. */
