@@ -1204,6 +1204,32 @@ public final class Cmd {
         return !p.isEmpty() && PAYLOAD_NETWORK.matcher(p).find();
     }
 
+    /** A credential file named in code: keys, cloud credentials, .env, .netrc, shadow. */
+    private static final java.util.regex.Pattern PAYLOAD_SECRET = java.util.regex.Pattern.compile(
+            "\\.ssh/id_|\\.aws/credentials|\\.netrc|\\.kube/config|\\.gnupg|/etc/shadow|\\.git-credentials|\\.docker/config\\.json"
+            + "|['\"/]\\.env['\"]|\\.config/gcloud|\\.pgpass|\\.vault-token");
+
+    /** True when the inline program names a credential file. */
+    public boolean isPayloadSecret() {
+        String p = getPayload();
+        return !p.isEmpty() && PAYLOAD_SECRET.matcher(p).find();
+    }
+
+    /**
+     * True when the command prints secrets by design: a full environment dump ({@code env},
+     * {@code printenv}, {@code export -p}, {@code set}), exported private keys, or a password store
+     * or keychain lookup.
+     */
+    public boolean isPrintsSecrets() {
+        return (named("env printenv") && operands.isEmpty() && !hasWrappedCommand()) || (name.equals("export") && anyFlag("-p"))
+                || (name.equals("set") && args.isEmpty())
+                || (name.equals("gpg") || name.equals("gpg2")) && argMatches("--export-secret-(sub)?keys")
+                || name.equals("security") && argMatches("find-(generic|internet)-password") && anyFlag("-w -g")
+                || name.equals("secret-tool") && sub("lookup") || name.equals("pass") && sub("show")
+                || name.equals("op") && sub("read") || name.equals("gh") && sub("auth") && anyArg("token")
+                || name.equals("aws") && anyArg("get-session-token") || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ");
+    }
+
     /** True when the inline program names an absolute or home path. */
     public boolean isPayloadAbsolutePath() {
         String p = getPayload();

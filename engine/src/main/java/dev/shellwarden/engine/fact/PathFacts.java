@@ -202,6 +202,10 @@ public final class PathFacts {
         if (SECRET_NAME.matcher(base).matches()) {
             return true;
         }
+        // the credential directories themselves (`tar czf - ~/.ssh`, `rsync ~/.aws host:`)
+        if (Regex.matches(p, "(.*/)?\\.(ssh|aws|gnupg|kube|azure|docker|password-store)/?|(.*/)?\\.config/gcloud/?|/etc/ssl/private/?")) {
+            return true;
+        }
         return p.contains(".ssh/id_") || p.contains(".aws/") || p.contains(".config/gcloud/")
                 || p.contains(".kube/config") || p.contains(".gnupg/") || p.contains(".docker/config.json")
                 || p.contains(".azure/") || p.contains("/etc/ssl/private");
