@@ -38,41 +38,24 @@ final class Launchers {
             "--workdir", "--timeout", "--retries", "--delay", "--memfree", "--load", "--max-args", "--tagstring",
             "--halt", "--basefile", "--return", "--transfer-file", "--id", "--semaphoretimeout", "--st");
 
-    /** Tool runners: {@code TOOL SUBCOMMAND [options] COMMAND…}. */
-    private static final java.util.Map<String, Set<String>> RUNNER_SUBCOMMANDS = java.util.Map.ofEntries(
-            java.util.Map.entry("uv", Set.of("run")),
-            java.util.Map.entry("poetry", Set.of("run")),
-            java.util.Map.entry("pipenv", Set.of("run")),
-            java.util.Map.entry("pdm", Set.of("run")),
-            java.util.Map.entry("hatch", Set.of("run")),
-            java.util.Map.entry("rye", Set.of("run")),
-            java.util.Map.entry("pixi", Set.of("run", "exec")),
-            java.util.Map.entry("conda", Set.of("run")),
-            java.util.Map.entry("mamba", Set.of("run")),
-            java.util.Map.entry("micromamba", Set.of("run")),
-            java.util.Map.entry("bundle", Set.of("exec")),
-            java.util.Map.entry("bundler", Set.of("exec")),
-            java.util.Map.entry("rbenv", Set.of("exec")),
-            java.util.Map.entry("pyenv", Set.of("exec")),
-            java.util.Map.entry("nodenv", Set.of("exec")),
-            java.util.Map.entry("goenv", Set.of("exec")),
-            java.util.Map.entry("asdf", Set.of("exec")),
-            java.util.Map.entry("mise", Set.of("exec", "x")),
-            java.util.Map.entry("rtx", Set.of("exec", "x")),
-            java.util.Map.entry("volta", Set.of("run")),
-            java.util.Map.entry("fnm", Set.of("exec")),
-            java.util.Map.entry("devbox", Set.of("run")),
-            java.util.Map.entry("opam", Set.of("exec")),
-            java.util.Map.entry("stack", Set.of("exec")),
-            java.util.Map.entry("cabal", Set.of("exec")),
-            java.util.Map.entry("pnpm", Set.of("exec")),
-            java.util.Map.entry("toolbox", Set.of("run")),
-            java.util.Map.entry("toolbx", Set.of("run")),
-            java.util.Map.entry("op", Set.of("run")),
-            java.util.Map.entry("doppler", Set.of("run")),
-            java.util.Map.entry("infisical", Set.of("run")),
-            java.util.Map.entry("aws-vault", Set.of("exec")),
-            java.util.Map.entry("chamber", Set.of("exec")));
+    /** Tool runners: {@code TOOL SUBCOMMAND [options] COMMAND…}, as "tool subcommand…" rows. */
+    private static final java.util.Map<String, Set<String>> RUNNER_SUBCOMMANDS = table(
+            "uv run", "poetry run", "pipenv run", "pdm run", "hatch run", "rye run", "pixi run exec",
+            "conda run", "mamba run", "micromamba run", "bundle exec", "bundler exec", "rbenv exec",
+            "pyenv exec", "nodenv exec", "goenv exec", "asdf exec", "mise exec x", "rtx exec x",
+            "volta run", "fnm exec", "devbox run", "opam exec", "stack exec", "cabal exec",
+            "pnpm exec", "toolbox run", "toolbx run", "op run", "doppler run", "infisical run",
+            "aws-vault exec", "chamber exec");
+
+    /** A map from each row's first word to the rest of its words. */
+    private static java.util.Map<String, Set<String>> table(String... rows) {
+        java.util.Map<String, Set<String>> m = new java.util.HashMap<>();
+        for (String row : rows) {
+            String[] w = row.split(" ");
+            m.put(w[0], Set.of(java.util.Arrays.copyOfRange(w, 1, w.length)));
+        }
+        return java.util.Map.copyOf(m);
+    }
 
     /** Options of those runners that take a value, where they are common enough to matter. */
     private static final Set<String> RUNNER_WITH_ARG = Set.of("--with", "--with-requirements", "--python", "-p", "--project",
@@ -85,9 +68,14 @@ final class Launchers {
      * How a launcher takes its options: short options that take a value, long ones, options after
      * which nothing runs, and options known to take no value (which makes the next word certain).
      */
-    private record Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand, Set<String> flags) {
+    private record Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand, Set<String> flags,
+            Set<String> twoValues) {
         Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand) {
-            this(shortWithArg, longWithArg, noCommand, Set.of());
+            this(shortWithArg, longWithArg, noCommand, Set.of(), Set.of());
+        }
+
+        Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand, Set<String> flags) {
+            this(shortWithArg, longWithArg, noCommand, flags, Set.of());
         }
     }
 
@@ -212,9 +200,9 @@ final class Launchers {
             if (spec.noCommand().contains(key)) {
                 return List.of();
             }
-            if (spec.flags().contains(t)) {
+            if (spec.flags().contains(t) || spec.twoValues().contains(t)) {
                 ambiguous = false;
-                i++;
+                i += spec.twoValues().contains(t) ? 3 : 1;
                 continue;
             }
             if (t.startsWith("--")) {
@@ -319,23 +307,7 @@ final class Launchers {
 
     /** {@code bwrap [options] COMMAND…}. */
     private static List<Unwrap> bwrap(List<Word> argv) {
-        int i = 1;
-        while (i < argv.size()) {
-            Word w = argv.get(i);
-            String t = w.text();
-            if (!w.literal()) {
-                return List.of(t.startsWith("-") ? Unwrap.UNDETERMINED : Wrappers.after(argv, i, false));
-            }
-            if (t.equals("--")) {
-                i++;
-                break;
-            }
-            if (!t.startsWith("--")) {
-                break;
-            }
-            i += BWRAP_TWO.contains(t) ? 3 : BWRAP_ONE.contains(t) ? 2 : 1;
-        }
-        return i < argv.size() ? List.of(Wrappers.after(argv, i, false)) : List.of();
+        return lenient(argv, 1, new Spec("", BWRAP_ONE, Set.of("--help", "--version"), Set.of(), BWRAP_TWO));
     }
 
     /** tmux subcommands that start a shell command, with their options that take a value. */
