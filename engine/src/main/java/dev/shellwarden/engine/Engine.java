@@ -101,8 +101,10 @@ public final class Engine {
             });
             session.insert(ctx);
             List<List<String>> dirs = WorkingDirs.of(segments, ctx);
+            Set<Integer> detaching = Cmd.detachingLaunchers(segments);
             for (Segment s : segments) {
-                session.insert(new Cmd(s, ctx.isClientBackground(), dirs.get(s.id())));
+                boolean detached = ctx.isClientBackground() || detaching.contains(s.parent());
+                session.insert(new Cmd(s, detached, dirs.get(s.id())));
                 for (var r : s.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

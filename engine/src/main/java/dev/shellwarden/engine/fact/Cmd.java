@@ -78,7 +78,8 @@ public final class Cmd {
     /**
      * Builds the fact for a segment. {@code clientBackground}: the agent client itself runs the
      * whole command in the background and keeps its output (Claude Code's {@code run_in_background}),
-     * so the agent does not wait for it: the same as the command ending in {@code > file &}.
+     * or a launcher starts it detached ({@code docker run -d}), so the agent does not wait for it:
+     * the same as the command ending in {@code > file &}.
      * {@code cwds}: the directories the segment may run in after the command's own {@code cd}s
      * ({@link WorkingDirs}); empty when it runs where the letter says.
      */
@@ -1600,6 +1601,37 @@ public final class Cmd {
             return false;
         }
         return p.isEmpty() || Set.of("-", "/dev/stdin", "/dev/fd/0").contains(p.get(0));
+    }
+
+    /**
+     * Ids of the segments that start their command detached by an option: {@code docker|podman|nerdctl
+     * run -d} (the container runs on, the client gets its id back). Their children count as detached,
+     * like a command the client runs in the background.
+     */
+    public static Set<Integer> detachingLaunchers(List<Segment> segments) {
+        Set<Integer> out = new java.util.HashSet<>();
+        for (Segment s : segments) {
+            List<Word> argv = s.argv();
+            if (argv.size() < 3 || !argv.get(0).literal()
+                    || !Set.of("docker", "podman", "nerdctl").contains(basename(argv.get(0).text()))) {
+                continue;
+            }
+            boolean run = false;
+            String prev = "";
+            for (Word w : argv.subList(1, argv.size())) {
+                String t = w.text();
+                if (!run) {
+                    run = t.equals("run") || t.equals("create");
+                } else if (t.equals("--detach") || t.equals("--detach=true") || Regex.matches(t, "-[a-zA-Z]*d[a-zA-Z]*")) {
+                    out.add(s.id());
+                    break;
+                } else if (!t.startsWith("-") && !prev.startsWith("-")) {
+                    break; // two operands in a row: past the image, the rest is the container's command
+                }
+                prev = run ? t : "";
+            }
+        }
+        return out;
     }
 
     /** Launchers whose command the agent does not wait on (see {@link #isDetached()}). */
