@@ -171,6 +171,10 @@ final class Launchers {
             case "sops" -> argv.size() > 3 && Set.of("exec-env", "exec-file").contains(argv.get(1).text())
                     ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();
             case "docker", "podman", "nerdctl" -> containerRun(argv);
+            case "sqlite3" -> consoleShell(argv, Set.of(), SQLITE_SHELL);
+            case "mysql", "mariadb" -> consoleShell(argv, Set.of("-e", "--execute"), MYSQL_SHELL);
+            case "psql" -> consoleShell(argv, Set.of("-c", "--command"), PSQL_SHELL);
+            case "zip" -> optionPayload(argv, Set.of("-TT", "--unzip-command"));
             default -> null;
         };
     }
@@ -483,6 +487,44 @@ final class Launchers {
             }
             out.add(text.substring(Math.min(from + 7, text.length()), Math.min(end, text.length())));
             from = end;
+        }
+        return out;
+    }
+
+    /** sqlite3's dot-commands that run a shell command: {@code .shell CMD}, {@code .system CMD}. */
+    private static final Pattern SQLITE_SHELL = Pattern.compile("(?m)^\\s*\\.(?:shell|system)\\s+(.+)$");
+    /** mysql's client commands that run a shell command: {@code \\! CMD}, {@code system CMD}. */
+    private static final Pattern MYSQL_SHELL = Pattern.compile("(?:^|[;\\n])\\s*(?:\\\\!|system)\\s+([^;\\n]+)");
+    /** psql's {@code \\! CMD}. */
+    private static final Pattern PSQL_SHELL = Pattern.compile("(?:^|[;\\n])\\s*\\\\!\\s*([^;\\n]+)");
+
+    /**
+     * Database consoles given their input on the command line ({@code sqlite3 DB '.shell CMD'},
+     * {@code mysql -e '\\! CMD'}, {@code psql -c '\\! CMD'}): the shell commands their console
+     * commands run. {@code options} name the flag whose value is the input; empty: every operand.
+     */
+    private static List<Unwrap> consoleShell(List<Word> argv, Set<String> options, Pattern shellCommand) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            String input = null;
+            if (options.isEmpty()) {
+                input = t.startsWith("-") ? null : t;
+            } else if (options.contains(t) && k + 1 < argv.size()) {
+                w = argv.get(++k);
+                input = w.text();
+            } else if (t.contains("=") && options.contains(t.substring(0, t.indexOf('=')))) {
+                input = t.substring(t.indexOf('=') + 1);
+            }
+            if (input == null) {
+                continue;
+            }
+            Matcher m = shellCommand.matcher(input);
+            while (m.find()) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(m.group(1).trim(), w.raw(), w.literal(), w.features()))));
+            }
         }
         return out;
     }

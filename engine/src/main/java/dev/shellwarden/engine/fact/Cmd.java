@@ -736,6 +736,14 @@ public final class Cmd {
                 }
             }
             case "mv" -> out.addAll(positionals("-t --target-directory -S --suffix"));
+            case "find" -> {
+                // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
+                for (int i = 0; i + 1 < args.size(); i++) {
+                    if (Set.of("-fprint", "-fprint0", "-fls", "-fprintf").contains(args.get(i))) {
+                        out.add(args.get(i + 1));
+                    }
+                }
+            }
             case "dd" -> {
                 for (String a : args) {
                     if (a.startsWith("of=")) {
@@ -1284,6 +1292,11 @@ public final class Cmd {
         if (!name.equals("git")) {
             return false;
         }
+        // --upload-pack/--receive-pack/--exec name the program run for the remote end (locally
+        // for a path or file:// remote); clone's -u is --upload-pack
+        if (argMatches("--(upload-pack|receive-pack|exec)(=.*)?") || sub("clone") && anyFlag("-u")) {
+            return true;
+        }
         for (int i = 0; i + 1 < args.size(); i++) {
             String a = args.get(i);
             if (!a.equals("-c") && !a.equals("--config-env")) {
@@ -1321,12 +1334,19 @@ public final class Cmd {
             "(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS"
             + "|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|PAGER|MANPAGER|EDITOR|VISUAL|SYSTEMD_EDITOR|SUDO_EDITOR|LESSOPEN|LESSCLOSE"
             + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PROMPT_COMMAND|PERL5OPT|PERL5DB|RUBYOPT"
-            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|BROWSER|GIT_PROXY_COMMAND|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH)=(.*)",
+            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|BROWSER|GIT_PROXY_COMMAND|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
+            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]))=(.*)",
             java.util.regex.Pattern.DOTALL);
 
     /** True when an assignment prefix points a hook variable ({@code PAGER}, {@code LD_PRELOAD}, {@code GIT_SSH_COMMAND}…) at a program. */
     public boolean isAssignsHookProgram() {
-        for (String a : assignments) {
+        // prefixes (`PAGER=x git log`), and export/declare of the variable for what follows
+        List<String> all = assignments;
+        if (named("export declare typeset readonly local") && !args.isEmpty()) {
+            all = new ArrayList<>(assignments);
+            all.addAll(args);
+        }
+        for (String a : all) {
             java.util.regex.Matcher m = HOOK_VARIABLE.matcher(a);
             if (m.matches()) {
                 String v = m.group(2).trim();
