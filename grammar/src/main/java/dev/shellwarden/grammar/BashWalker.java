@@ -809,6 +809,7 @@ final class BashWalker {
         }
         List<String> wrappers = new ArrayList<>(d.wrappers);
         wrappers.add(name);
+        hookVariableCommands(d, name, wrappers);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
             Ctx inner = new Ctx(d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers), new Vars(new HashMap<>()),
                     false, List.of(), List.of(), false);
@@ -863,6 +864,44 @@ final class BashWalker {
                 default -> {
                     // NONE: nothing more runs
                 }
+            }
+        }
+    }
+
+    /** Variables whose value is a command line the program runs through a shell. */
+    private static final Set<String> HOOK_COMMANDS = Set.of("GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "MANPAGER", "GIT_EDITOR",
+            "GIT_SEQUENCE_EDITOR", "EDITOR", "VISUAL", "SUDO_EDITOR", "SYSTEMD_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND",
+            "PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "BROWSER");
+
+    /** Pagers, editors and no-ops that hook variables usually name; their values are not split. */
+    private static final Set<String> PLAIN_HOOK_PROGRAMS = Set.of("less", "more", "most", "cat", "bat", "delta",
+            "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "mate", "true", ":", "ssh");
+
+    /**
+     * {@code GIT_SSH_COMMAND='rm -rf ~' git fetch}, {@code export PAGER='…'}: the command line a hook
+     * variable names runs when the program calls its hook, so it is split as a payload of this
+     * segment (only literal values; the assignment itself stays for the rules, SW4014 asks).
+     */
+    private void hookVariableCommands(Draft d, String name, List<String> wrappers) {
+        List<Word> words = new ArrayList<>(d.assignments);
+        if (Set.of("export", "declare", "typeset", "readonly", "local").contains(name)) {
+            words.addAll(d.argv.subList(1, d.argv.size()));
+        }
+        for (Word a : words) {
+            String t = a.text();
+            int eq = t.indexOf('=');
+            if (eq <= 0 || !a.literal() || !HOOK_COMMANDS.contains(t.substring(0, eq))) {
+                continue;
+            }
+            // LESSOPEN='|cmd %s': the leading pipe and the file placeholder are less's syntax
+            String value = t.substring(eq + 1).replaceFirst("^\\|+", "").replace("%s", "FILE").trim();
+            String program = value.split("\\s+", 2)[0];
+            if (PLAIN_HOOK_PROGRAMS.contains(program.substring(program.lastIndexOf('/') + 1))) {
+                continue; // a pager or editor in its usual role: SW4014 and the slow rules judge the assignment
+            }
+            if (!value.isEmpty() && d.depth + 1 <= MAX_DEPTH) {
+                nested(value, new Ctx(d.id, d.depth + 1, Provenance.SHELL_PAYLOAD, List.copyOf(wrappers),
+                        new Vars(new HashMap<>()), false, List.of(), List.of(), false));
             }
         }
     }
