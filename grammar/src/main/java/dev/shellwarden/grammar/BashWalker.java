@@ -873,6 +873,9 @@ final class BashWalker {
             "GIT_SEQUENCE_EDITOR", "EDITOR", "VISUAL", "SUDO_EDITOR", "SYSTEMD_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND",
             "PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "BROWSER");
 
+    /** Builtins whose arguments are assignments exported to, or kept for, the commands after them. */
+    private static final Set<String> DECLARATIONS = Set.of("export", "declare", "typeset", "readonly", "local");
+
     /** Pagers, editors and no-ops that hook variables usually name; their values are not split. */
     private static final Set<String> PLAIN_HOOK_PROGRAMS = Set.of("less", "more", "most", "cat", "bat", "delta",
             "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "mate", "true", ":", "ssh");
@@ -883,8 +886,12 @@ final class BashWalker {
      * segment (only literal values; the assignment itself stays for the rules, SW4014 asks).
      */
     private void hookVariableCommands(Draft d, String name, List<String> wrappers) {
+        boolean declares = DECLARATIONS.contains(name);
+        if (d.assignments.isEmpty() && !declares) {
+            return; // the common case: nothing assigned
+        }
         List<Word> words = new ArrayList<>(d.assignments);
-        if (Set.of("export", "declare", "typeset", "readonly", "local").contains(name)) {
+        if (declares) {
             words.addAll(d.argv.subList(1, d.argv.size()));
         }
         for (Word a : words) {

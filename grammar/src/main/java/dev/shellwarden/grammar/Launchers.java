@@ -585,6 +585,20 @@ final class Launchers {
             "-ti", "-dit", "-itd", "--init", "--read-only", "--privileged", "-P", "--publish-all", "--no-healthcheck",
             "--oom-kill-disable", "--sig-proxy", "-q", "--quiet", "--replace", "--tls-verify", "--http-proxy");
 
+    /** How docker/podman run take their options (the short value options are those of RUN_WITH_ARG). */
+    private static final Spec RUN_SPEC = new Spec(shortLetters(RUN_WITH_ARG), RUN_WITH_ARG, Set.of("--help"), RUN_FLAGS);
+
+    /** The letters of the one-letter options among {@code options} ({@code -v} gives {@code v}). */
+    private static String shortLetters(Set<String> options) {
+        StringBuilder letters = new StringBuilder();
+        for (String o : options) {
+            if (o.length() == 2) {
+                letters.append(o.charAt(1));
+            }
+        }
+        return letters.toString();
+    }
+
     /**
      * {@code docker run [options] IMAGE [COMMAND…]} (podman, nerdctl; {@code container run} too):
      * the command runs inside the container, which may share the host's files, devices or
@@ -597,12 +611,6 @@ final class Launchers {
         }
         if (k >= argv.size() || !Set.of("run", "create").contains(argv.get(k).text())) {
             return null; // docker exec and the rest: Wrappers handles exec
-        }
-        StringBuilder shortArgs = new StringBuilder();
-        for (String o : RUN_WITH_ARG) {
-            if (o.length() == 2) {
-                shortArgs.append(o.charAt(1));
-            }
         }
         Word entrypoint = null;
         for (int e = k + 1; e < argv.size(); e++) {
@@ -617,7 +625,7 @@ final class Launchers {
         if (entrypoint != null && !entrypoint.literal()) {
             return List.of(Unwrap.UNDETERMINED);
         }
-        List<Unwrap> image = lenient(argv, k + 1, new Spec(shortArgs.toString(), RUN_WITH_ARG, Set.of("--help"), RUN_FLAGS));
+        List<Unwrap> image = lenient(argv, k + 1, RUN_SPEC);
         List<Unwrap> out = new ArrayList<>();
         for (Unwrap u : image) {
             // the first operand is the image; the command follows it, after the entrypoint if one is set

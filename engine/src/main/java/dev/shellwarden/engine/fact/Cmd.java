@@ -672,10 +672,7 @@ public final class Cmd {
                 if (dir.equals(WorkingDirs.UNKNOWN) && !t.startsWith("/") && !t.startsWith("~")) {
                     continue;
                 }
-                String abs = PathFacts.resolve(t, dir.equals(WorkingDirs.UNKNOWN) ? "" : dir, ctx.home());
-                String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
-                if (base.equals("/") || base.isEmpty() || PathFacts.isSystemDir(base) || base.equals(ctx.home())
-                        || PathFacts.isRootLike(t)) {
+                if (reachesSystem(t, dir.equals(WorkingDirs.UNKNOWN) ? "" : dir, ctx) || PathFacts.isRootLike(t)) {
                     return true;
                 }
             }
@@ -739,7 +736,7 @@ public final class Cmd {
             case "find" -> {
                 // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
                 for (int i = 0; i + 1 < args.size(); i++) {
-                    if (Set.of("-fprint", "-fprint0", "-fls", "-fprintf").contains(args.get(i))) {
+                    if (FIND_OUTPUT_ACTIONS.contains(args.get(i))) {
                         out.add(args.get(i + 1));
                     }
                 }
@@ -800,6 +797,9 @@ public final class Cmd {
         }
         return out;
     }
+
+    /** find actions that write the file list to a file named next. */
+    private static final Set<String> FIND_OUTPUT_ACTIONS = Set.of("-fprint", "-fprint0", "-fls", "-fprintf");
 
     /** curl's short options that take a value (so a cluster stops at them). */
     private static final String CURL_VALUE_LETTERS = "dHuXAebcFTwxrmKEyYzCDPQtUo";
@@ -917,17 +917,22 @@ public final class Cmd {
                 continue; // absolute and home paths are judged as written by the other floor predicates
             }
             for (String dir : dirs(ctx)) {
-                if (dir.equals(WorkingDirs.UNKNOWN) || dir.isEmpty()) {
-                    continue;
-                }
-                String abs = PathFacts.resolve(t, dir, ctx.home());
-                String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
-                if (base.isEmpty() || base.equals("/") || PathFacts.isSystemDir(base) || base.equals(ctx.home())) {
+                if (!dir.equals(WorkingDirs.UNKNOWN) && !dir.isEmpty() && reachesSystem(t, dir, ctx)) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /**
+     * True when {@code target} resolved against {@code dir} is the root, a system directory or the
+     * home directory, or everything at the top of one ({@code /*}).
+     */
+    private static boolean reachesSystem(String target, String dir, Ctx ctx) {
+        String abs = PathFacts.resolve(target, dir, ctx.home());
+        String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
+        return base.isEmpty() || base.equals("/") || PathFacts.isSystemDir(base) || base.equals(ctx.home());
     }
 
     private List<String> writeAndDeleteTargets() {
@@ -1530,24 +1535,27 @@ public final class Cmd {
                 }
             }
         }
+        if (PathFacts.isBlockDevice(tarArchiveCreated())) {
+            return true;
+        }
         // an output file named by an option (`-o /dev/sda`, `--output=/dev/sda`, `-outdev`), except
         // for tools whose -o/--output selects columns or mount options
         if (named("rfkill lsblk findmnt blkid ps df mount swapon losetup lsof lscpu lsmem lslocks zramctl")) {
-            return PathFacts.isBlockDevice(tarArchiveCreated());
+            return false;
         }
-        for (int i = 0; i + 1 < args.size(); i++) {
-            if (Set.of("-o", "--output", "-O", "--output-document", "--outdev", "-outdev", "--out", "-dev").contains(args.get(i))
-                    && PathFacts.isBlockDevice(args.get(i + 1))) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (OUTPUT_OPTIONS.contains(a) && i + 1 < args.size() && PathFacts.isBlockDevice(args.get(i + 1))
+                    || a.startsWith("--output=") && PathFacts.isBlockDevice(a.substring(9))) {
                 return true;
             }
         }
-        for (String a : args) {
-            if (a.startsWith("--output=") && PathFacts.isBlockDevice(a.substring(9))) {
-                return true;
-            }
-        }
-        return PathFacts.isBlockDevice(tarArchiveCreated());
+        return false;
     }
+
+    /** Options that name the file a program writes its output to. */
+    private static final Set<String> OUTPUT_OPTIONS = Set.of("-o", "--output", "-O", "--output-document", "--outdev", "-outdev",
+            "--out", "-dev");
 
     /**
      * For tar creating, appending to or updating an archive ({@code tar -cf X}, {@code tar czf X},

@@ -192,6 +192,9 @@ public final class PathFacts {
     }
 
     /** True when the file name or location says the file holds credentials. */
+    /** Directories that hold nothing but credentials. */
+    private static final Set<String> SECRET_DIRS = Set.of(".ssh", ".aws", ".gnupg", ".kube", ".azure", ".docker", ".password-store");
+
     public static boolean isSecret(String path) {
         String p = unquote(path);
         int slash = p.lastIndexOf('/');
@@ -202,8 +205,9 @@ public final class PathFacts {
         if (SECRET_NAME.matcher(base).matches()) {
             return true;
         }
-        // the credential directories themselves (`tar czf - ~/.ssh`, `rsync ~/.aws host:`)
-        if (Regex.matches(p, "(.*/)?\\.(ssh|aws|gnupg|kube|azure|docker|password-store)/?|(.*/)?\\.config/gcloud/?|/etc/ssl/private/?")) {
+        // the credential directories themselves (`tar czf - ~/.ssh`, `rsync ~/.aws host:`); a set
+        // lookup on the last name, since this runs for every word of every command
+        if (SECRET_DIRS.contains(base) || base.equals("gcloud") && (p.equals(".config/gcloud") || p.endsWith("/.config/gcloud"))) {
             return true;
         }
         return p.contains(".ssh/id_") || p.contains(".aws/") || p.contains(".config/gcloud/")
