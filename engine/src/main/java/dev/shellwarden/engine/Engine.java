@@ -101,9 +101,9 @@ public final class Engine {
             });
             session.insert(ctx);
             List<List<String>> dirs = WorkingDirs.of(segments, ctx);
-            Set<Integer> detaching = Cmd.detachingLaunchers(segments);
+            Set<Integer> detachedIds = Cmd.detachedSegments(segments);
             for (Segment s : segments) {
-                boolean detached = ctx.isClientBackground() || detaching.contains(s.parent());
+                boolean detached = ctx.isClientBackground() || detachedIds.contains(s.id());
                 session.insert(new Cmd(s, detached, dirs.get(s.id())));
                 for (var r : s.redirects()) {
                     session.insert(new Redir(s.id(), r));

@@ -809,7 +809,8 @@ final class BashWalker {
         }
         List<String> wrappers = new ArrayList<>(d.wrappers);
         wrappers.add(name);
-        hookVariableCommands(d, name, wrappers);
+        settingCommands(d, name, wrappers);
+        stdinShellCommands(d, name, wrappers, stdinFile);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
             Ctx inner = new Ctx(d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers), new Vars(new HashMap<>()),
                     false, List.of(), List.of(), false);
@@ -823,6 +824,12 @@ final class BashWalker {
                             w.argv(), w.assignments(), List.of(), d.heredocs, d.position));
                     child.heredocDynamic.addAll(d.heredocDynamic);
                     analyze(child, c, stdinFile);
+                    List<Word> resolved = name.equals("xargs") ? xargsWithLiteralInput(d, w.argv()) : null;
+                    if (resolved != null) {
+                        Draft known = add(new Draft(drafts.size(), d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers),
+                                resolved, w.assignments(), List.of(), d.heredocs, d.position));
+                        analyze(known, c, stdinFile);
+                    }
                 }
                 case SHELL_PAYLOAD -> {
                     if (!w.literal()) {
@@ -868,46 +875,37 @@ final class BashWalker {
         }
     }
 
-    /** Variables whose value is a command line the program runs through a shell. */
-    private static final Set<String> HOOK_COMMANDS = Set.of("GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "MANPAGER", "GIT_EDITOR",
-            "GIT_SEQUENCE_EDITOR", "EDITOR", "VISUAL", "SUDO_EDITOR", "SYSTEMD_EDITOR", "GIT_EXTERNAL_DIFF", "GIT_PROXY_COMMAND",
-            "PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "BROWSER");
-
     /** Builtins whose arguments are assignments exported to, or kept for, the commands after them. */
     private static final Set<String> DECLARATIONS = Set.of("export", "declare", "typeset", "readonly", "local");
 
-    /** Pagers, editors and no-ops that hook variables usually name; their values are not split. */
-    private static final Set<String> PLAIN_HOOK_PROGRAMS = Set.of("less", "more", "most", "cat", "bat", "delta",
-            "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "mate", "true", ":", "ssh");
-
     /**
-     * {@code GIT_SSH_COMMAND='rm -rf ~' git fetch}, {@code export PAGER='…'}: the command line a hook
-     * variable names runs when the program calls its hook, so it is split as a payload of this
-     * segment (only literal values; the assignment itself stays for the rules, SW4014 asks).
+     * {@code GIT_SSH_COMMAND='rm -rf ~' git fetch}, {@code export PAGER='…'},
+     * {@code git config alias.co '!…'}, {@code npm pkg set scripts.x='…'}: the command line a
+     * setting names runs when the program calls it, so it is split as a payload of this segment
+     * (only literal values; the setting itself stays for the rules, which ask or deny about it).
+     * The tables are {@link CommandSettings}.
      */
-    private void hookVariableCommands(Draft d, String name, List<String> wrappers) {
+    private void settingCommands(Draft d, String name, List<String> wrappers) {
+        List<String> commands = new ArrayList<>();
         boolean declares = DECLARATIONS.contains(name);
-        if (d.assignments.isEmpty() && !declares) {
-            return; // the common case: nothing assigned
-        }
-        List<Word> words = new ArrayList<>(d.assignments);
-        if (declares) {
-            words.addAll(d.argv.subList(1, d.argv.size()));
-        }
-        for (Word a : words) {
-            String t = a.text();
-            int eq = t.indexOf('=');
-            if (eq <= 0 || !a.literal() || !HOOK_COMMANDS.contains(t.substring(0, eq))) {
-                continue;
+        if (!d.assignments.isEmpty() || declares) {
+            List<Word> words = new ArrayList<>(d.assignments);
+            if (declares) {
+                words.addAll(d.argv.subList(1, d.argv.size()));
             }
-            // LESSOPEN='|cmd %s': the leading pipe and the file placeholder are less's syntax
-            String value = t.substring(eq + 1).replaceFirst("^\\|+", "").replace("%s", "FILE").trim();
-            String program = value.split("\\s+", 2)[0];
-            if (PLAIN_HOOK_PROGRAMS.contains(program.substring(program.lastIndexOf('/') + 1))) {
-                continue; // a pager or editor in its usual role: SW4014 and the slow rules judge the assignment
+            for (Word a : words) {
+                String command = a.literal() ? CommandSettings.hookCommand(a.text()) : null;
+                if (command != null) {
+                    commands.add(command);
+                }
             }
-            if (!value.isEmpty() && d.depth + 1 <= MAX_DEPTH) {
-                nested(value, new Ctx(d.id, d.depth + 1, Provenance.SHELL_PAYLOAD, List.copyOf(wrappers),
+        }
+        if ((name.equals("git") || name.equals("npm") || name.equals("pnpm")) && d.argv.stream().allMatch(Word::literal)) {
+            commands.addAll(CommandSettings.settingCommands(d.argv.stream().map(Word::text).toList()));
+        }
+        for (String command : commands) {
+            if (d.depth + 1 <= MAX_DEPTH) {
+                nested(command, new Ctx(d.id, d.depth + 1, Provenance.SETTING, List.copyOf(wrappers),
                         new Vars(new HashMap<>()), false, List.of(), List.of(), false));
             }
         }
@@ -947,6 +945,80 @@ final class BashWalker {
             String script = w.shell() && d.position.stage() > 0 ? literalProducerText(d) : null;
             if (script != null) {
                 nested(script, inner);
+            }
+        }
+    }
+
+    /** xargs options that change how its input becomes arguments (files, delimiters, end marker, replacement). */
+    private static final Pattern XARGS_INPUT_OPTION = Pattern.compile(
+            "-[^-]*[a0dEIie].*|--(arg-file|null|delimiter|eof|replace)(=.*)?");
+
+    /**
+     * {@code echo ~ | xargs rm -rf}: when the stage before xargs prints literal words, the command
+     * xargs runs is known: its words plus those words. Null when the input or the options make it
+     * anything else (a replacement string, other delimiters, quotes xargs would interpret). The
+     * placeholder reading stays beside it: this only adds the resolved command for the rules.
+     */
+    private List<Word> xargsWithLiteralInput(Draft d, List<Word> command) {
+        if (d.position.stage() == 0 || command.isEmpty() || command.get(command.size() - 1).literal()
+                || !command.get(command.size() - 1).text().equals("{xargs}")) {
+            return null;
+        }
+        int optionsEnd = d.argv.size() - (command.size() - 1);
+        for (Word o : d.argv.subList(1, Math.max(1, optionsEnd))) {
+            if (XARGS_INPUT_OPTION.matcher(o.text()).matches()) {
+                return null;
+            }
+        }
+        String text = literalProducerText(d);
+        if (text == null || text.isBlank() || text.indexOf('\'') >= 0 || text.indexOf('"') >= 0) {
+            return null;
+        }
+        List<Word> out = new ArrayList<>(command.subList(0, command.size() - 1));
+        for (String item : text.trim().split("\\s+")) {
+            out.add(new Word(item, item, true, Set.of()));
+        }
+        return out;
+    }
+
+    /**
+     * {@code make -f - <<< 'all:; CMD'}, {@code sqlite3 db <<< '.shell CMD'}, {@code printf … | mysql}:
+     * programs that read commands on standard input and can run shell commands from them. The shell
+     * commands of a literal heredoc, here-string or echoed text are split as segments. When make's
+     * makefile comes from input that is not known, the segment is opaque (the recipes could be
+     * anything); the database consoles read dumps from files every day, so unknown input to them
+     * adds nothing.
+     */
+    private void stdinShellCommands(Draft d, String name, List<String> wrappers, boolean stdinFile) {
+        if (Launchers.stdinShellCommands(name, d.argv, "") == null) {
+            return;
+        }
+        List<String> texts = new ArrayList<>();
+        boolean unknown = false;
+        if (!d.heredocs.isEmpty()) {
+            for (int i = 0; i < d.heredocs.size(); i++) {
+                unknown |= i < d.heredocDynamic.size() && d.heredocDynamic.get(i);
+                texts.add(d.heredocs.get(i).body());
+            }
+        } else if (d.position.stage() > 0) {
+            String text = literalProducerText(d);
+            unknown = text == null;
+            if (text != null) {
+                texts.add(text);
+            }
+        } else {
+            unknown = stdinFile;
+        }
+        if (unknown && (name.equals("make") || name.equals("gmake"))) {
+            d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+        }
+        Ctx inner = new Ctx(d.id, d.depth + 1, Provenance.HEREDOC_SCRIPT, List.copyOf(wrappers), new Vars(new HashMap<>()),
+                false, List.of(), List.of(), false);
+        for (String text : texts) {
+            for (String command : Launchers.stdinShellCommands(name, d.argv, text)) {
+                if (d.depth + 1 <= MAX_DEPTH) {
+                    nested(command, inner);
+                }
             }
         }
     }

@@ -459,18 +459,62 @@ final class Launchers {
         return out;
     }
 
-    /** The shell commands in makefile text: recipes and {@code $(shell …)} bodies. */
+    /** make's recipe prefixes: silent, ignore errors, always run (any order, with blanks). */
+    private static final Pattern RECIPE_PREFIX = Pattern.compile("^[\\s@+-]+");
+
+    /** True when make reads a makefile from standard input: {@code -f -}, {@code --file=-}, {@code -f /dev/stdin}. */
+    static boolean makefileFromStdin(List<Word> argv) {
+        for (int k = 1; k < argv.size(); k++) {
+            String t = argv.get(k).text();
+            String file = Set.of("-f", "--file", "--makefile").contains(t) && k + 1 < argv.size() ? argv.get(k + 1).text()
+                    : t.startsWith("--file=") || t.startsWith("--makefile=") ? t.substring(t.indexOf('=') + 1)
+                    : t.startsWith("-f") && t.length() > 2 && !t.startsWith("--") ? t.substring(2) : null;
+            if (file != null && Set.of("-", "/dev/stdin", "/dev/fd/0").contains(file)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The shell commands in a program's standard input, for programs that read commands there and
+     * can run shell commands from them: make with {@code -f -} (recipes), sqlite3 ({@code .shell}),
+     * mysql ({@code \!}, {@code system}), psql ({@code \!}); null for every other command.
+     */
+    static List<String> stdinShellCommands(String name, List<Word> argv, String text) {
+        Pattern console = switch (name) {
+            case "sqlite3" -> SQLITE_SHELL;
+            case "mysql", "mariadb" -> MYSQL_SHELL;
+            case "psql" -> PSQL_SHELL;
+            default -> null;
+        };
+        if (console != null) {
+            List<String> out = new ArrayList<>();
+            Matcher m = console.matcher(text);
+            while (m.find()) {
+                out.add(m.group(1).trim());
+            }
+            return out;
+        }
+        return (name.equals("make") || name.equals("gmake")) && makefileFromStdin(argv) ? makeRecipes(text) : null;
+    }
+
+    /**
+     * The shell commands in makefile text: recipes and {@code $(shell …)} bodies. A recipe's
+     * leading {@code @} (silent), {@code -} (ignore errors) and {@code +} (always run) are make's,
+     * not the shell's.
+     */
     static List<String> makeRecipes(String text) {
         List<String> out = new ArrayList<>();
         for (String line : text.split("\n")) {
             if (line.startsWith("\t")) {
-                out.add(line.substring(1));
+                out.add(RECIPE_PREFIX.matcher(line.substring(1)).replaceFirst(""));
                 continue;
             }
             int colon = line.indexOf(':');
             int semi = colon < 0 ? -1 : line.indexOf(';', colon);
             if (semi >= 0 && !line.substring(colon, semi).contains("=")) {
-                out.add(line.substring(semi + 1));
+                out.add(RECIPE_PREFIX.matcher(line.substring(semi + 1)).replaceFirst(""));
             }
         }
         int from = 0;

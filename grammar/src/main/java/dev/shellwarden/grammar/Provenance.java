@@ -34,5 +34,12 @@ public enum Provenance {
     /** The command run by {@code find -exec}, {@code -execdir}, {@code -ok}, {@code -okdir}. */
     FIND_EXEC,
     /** A decoded PowerShell {@code -EncodedCommand} payload. */
-    ENCODED_PAYLOAD
+    ENCODED_PAYLOAD,
+    /**
+     * A command line stored in a setting that a program runs later or on its own schedule: a hook
+     * variable ({@code GIT_SSH_COMMAND}, {@code PAGER}), a git setting ({@code alias.x=!…},
+     * {@code core.sshCommand}) or a package script ({@code npm pkg set scripts.x=…}); see
+     * {@link CommandSettings}.
+     */
+    SETTING
 }

@@ -2,7 +2,9 @@ package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.Regex;
 
+import dev.shellwarden.grammar.CommandSettings;
 import dev.shellwarden.grammar.OpaqueReason;
+import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Word;
@@ -370,7 +372,8 @@ public final class Cmd {
     private static final java.util.regex.Pattern PAYLOAD_DELETES = java.util.regex.Pattern.compile(
             "shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink\\(|\\.rmdir\\("
             + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
-            + "|rmtree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
+            + "|rmtree|remove_tree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
+            + "|Deno\\.remove|file\\.remove\\("
             + "|\\.truncate\\(|os\\.truncate|Remove-Item|\\bdel\\s|\\brm\\s+-\\w*[rRf]");
 
     private static final java.util.regex.Pattern PAYLOAD_NETWORK = java.util.regex.Pattern.compile(
@@ -380,7 +383,7 @@ public final class Cmd {
 
     private static final java.util.regex.Pattern PAYLOAD_ABSOLUTE_PATH = java.util.regex.Pattern.compile(
             "[\"'](/(?!tmp[/\"'])|~|[A-Za-z]:\\\\)[^\"']*[\"']|\\s(/|~)(\\s|$|[*'\"/])|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
-            + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)");
+            + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)|ENV\\{.?HOME.?\\}|Dir\\.home|env\\.HOME|env\\.get\\(.HOME.\\)");
 
     /** True when the command is one of the space-separated names. */
     public boolean named(String spaceSeparated) {
@@ -1212,6 +1215,81 @@ public final class Cmd {
         return !p.isEmpty() && PAYLOAD_DELETES.matcher(p).find();
     }
 
+    /**
+     * A signal sent to pid -1 (every process the user may signal): {@code os.kill(-1, 9)},
+     * {@code process.kill(-1)}, {@code posix_kill(-1, 9)}, Ruby's {@code Process.kill("KILL", -1)}
+     * and Perl's {@code kill 9, -1}.
+     */
+    private static final java.util.regex.Pattern PAYLOAD_KILLS_ALL = java.util.regex.Pattern.compile(
+            "kill\\s*\\(\\s*-1\\s*[,)]|kill\\s*\\(?\\s*['\"]?-?\\w+['\"]?\\s*,\\s*-1\\b|killpg\\s*\\(\\s*[01]\\s*,");
+
+    /** True when the inline program signals every process ({@code os.kill(-1, 9)}). */
+    public boolean isPayloadKillsAll() {
+        String p = getPayload();
+        return !p.isEmpty() && PAYLOAD_KILLS_ALL.matcher(p).find();
+    }
+
+    /** Writing in code: an open mode that writes, a write or append call, a copy, link or move. */
+    private static final java.util.regex.Pattern PAYLOAD_WRITES = java.util.regex.Pattern.compile(
+            "(?i)write|append|\\bopen\\s*\\([^)]*,\\s*['\"][^'\"]*[wa+]|symlink|copy|rename|\\bmove\\b|puts|>>|O_WRONLY|O_RDWR"
+            + "|sysopen|\\bprint\\s*\\{?\\s*\\$?[A-Za-z_]+\\s*\\}?\\s+[\"'$]");
+
+    /** A string literal in code that looks like a device path. */
+    private static final java.util.regex.Pattern PAYLOAD_DEVICE = java.util.regex.Pattern.compile("/dev/[A-Za-z0-9/_-]+");
+
+    /**
+     * True when the inline program writes and names a disk device ({@code open("/dev/sda","wb")}):
+     * the interpreter reaches the disk below the file system just as {@code dd of=/dev/sda} would.
+     */
+    public boolean isPayloadWritesDevice() {
+        String p = getPayload();
+        if (p.isEmpty() || p.indexOf("/dev/") < 0 || !PAYLOAD_WRITES.matcher(p).find()) {
+            return false;
+        }
+        java.util.regex.Matcher m = PAYLOAD_DEVICE.matcher(p);
+        while (m.find()) {
+            if (PathFacts.isBlockDevice(m.group())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A login, schedule or privilege file named in code (the file names of
+     * {@link PathFacts#isPersistence}; code builds the directory part in too many ways to resolve).
+     */
+    private static final java.util.regex.Pattern PAYLOAD_PERSISTENCE = java.util.regex.Pattern.compile(
+            "\\.(bashrc|bash_profile|bash_login|zshrc|zshenv|zprofile|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|pam_environment)\\b"
+            + "|['\"/~]\\.profile\\b|authorized_keys|/etc/(sudoers|crontab|cron\\.|profile|environment|ld\\.so\\.preload|rc\\.local|systemd/|init\\.d/|pam\\.d/)"
+            + "|LaunchAgents|LaunchDaemons|\\.config/autostart|systemd/user|/var/spool/cron|\\.config/fish/config");
+
+    /**
+     * True when the inline program writes and names a login, schedule or privilege file
+     * ({@code open(os.path.expanduser("~/.bashrc"), "a")}, {@code fs.appendFileSync(…/.bashrc)}).
+     */
+    public boolean isPayloadPersistence() {
+        String p = getPayload();
+        return !p.isEmpty() && PAYLOAD_PERSISTENCE.matcher(p).find() && PAYLOAD_WRITES.matcher(p).find();
+    }
+
+    /** Spellings of root and of the user running the command (whose processes include the agent). */
+    private static final Set<String> ROOT_OR_SELF = Set.of("root", "0", "$USER", "${USER}", "$LOGNAME", "${LOGNAME}",
+            "$UID", "${UID}", "$EUID", "${EUID}", "$(whoami)", "`whoami`", "$(id -u)", "$(id -un)", "$(id -nu)", "`id -u`", "`id -un`");
+
+    /**
+     * True when some argument names root or the user running the command: {@code pkill -u "$USER"}
+     * without a pattern signals every process of that user, the agent and its shell included.
+     */
+    public boolean isNamesRootOrSelf() {
+        for (String a : args) {
+            if (ROOT_OR_SELF.contains(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when the inline program opens network connections. */
     public boolean isPayloadNetwork() {
         String p = getPayload();
@@ -1278,12 +1356,13 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * Git keys that make git run a program: those whose value is a command line
+     * ({@link CommandSettings#GIT_COMMAND_KEY}, split by the grammar) and those naming hooks,
+     * included files or transports.
+     */
     private static final java.util.regex.Pattern GIT_EXEC_KEY = java.util.regex.Pattern.compile(
-            "(?i)core\\.(pager|editor|sshcommand|fsmonitor|hookspath|askpass|gitproxy)|sequence\\.editor"
-            + "|diff\\.(external|.*\\.textconv|.*\\.command)|merge\\..*\\.driver|filter\\..*\\.(clean|smudge|process)"
-            + "|gpg(\\..*)?\\.program|credential(\\..*)?\\.helper|uploadpack\\.packobjectshook|pager\\..*"
-            + "|web\\.browser|man\\..*\\.(cmd|path)|alias\\..*|remote\\..*\\.(uploadpack|receivepack)|protocol\\.ext\\.allow"
-            + "|include\\.path|includeif\\..*");
+            "(?i)" + CommandSettings.GIT_COMMAND_KEY.pattern() + "|core\\.hookspath|protocol\\.ext\\.allow|include\\.path|includeif\\..*");
 
     private static final Set<String> SAFE_PROGRAMS = Set.of("", "cat", "less", "more", "less -R", "less -FRX",
             "true", "false", "delta", "diff-so-fancy");
@@ -1335,11 +1414,16 @@ public final class Cmd {
                 && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)));
     }
 
+    /**
+     * Assignments of variables that make a program run another: the hook variables whose value is
+     * a command line ({@link CommandSettings#HOOK_VARIABLES}, split by the grammar) and those
+     * naming a program, library or option set.
+     */
     private static final java.util.regex.Pattern HOOK_VARIABLE = java.util.regex.Pattern.compile(
-            "(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS"
-            + "|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT|PAGER|MANPAGER|EDITOR|VISUAL|SYSTEMD_EDITOR|SUDO_EDITOR|LESSOPEN|LESSCLOSE"
-            + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PROMPT_COMMAND|PERL5OPT|PERL5DB|RUBYOPT"
-            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|BROWSER|GIT_PROXY_COMMAND|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
+            "(" + String.join("|", new java.util.TreeSet<>(CommandSettings.HOOK_VARIABLES))
+            + "|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT"
+            + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|PERL5DB|RUBYOPT"
+            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]))=(.*)",
             java.util.regex.Pattern.DOTALL);
 
@@ -1632,34 +1716,46 @@ public final class Cmd {
     }
 
     /**
-     * Ids of the segments that start their command detached by an option: {@code docker|podman|nerdctl
-     * run -d} (the container runs on, the client gets its id back). Their children count as detached,
-     * like a command the client runs in the background.
+     * Ids of the segments the agent does not wait on, by the command's own structure: the children
+     * of {@code docker|podman|nerdctl run -d} (the container runs on, the client gets its id back)
+     * and the command lines stored in settings ({@link Provenance#SETTING}: {@code npm pkg set
+     * scripts.dev=vite} stores a server, it does not start one), with everything nested in them.
+     * They count as detached, like a command the client runs in the background. INVARIANT:
+     * segments come parent first, so one pass sees every ancestor.
      */
-    public static Set<Integer> detachingLaunchers(List<Segment> segments) {
+    public static Set<Integer> detachedSegments(List<Segment> segments) {
+        Set<Integer> launchers = new java.util.HashSet<>();
         Set<Integer> out = new java.util.HashSet<>();
         for (Segment s : segments) {
-            List<Word> argv = s.argv();
-            if (argv.size() < 3 || !argv.get(0).literal()
-                    || !Set.of("docker", "podman", "nerdctl").contains(basename(argv.get(0).text()))) {
-                continue;
+            if (launchers.contains(s.parent()) || out.contains(s.parent()) || s.provenance() == Provenance.SETTING) {
+                out.add(s.id());
             }
-            boolean run = false;
-            String prev = "";
-            for (Word w : argv.subList(1, argv.size())) {
-                String t = w.text();
-                if (!run) {
-                    run = t.equals("run") || t.equals("create");
-                } else if (t.equals("--detach") || t.equals("--detach=true") || Regex.matches(t, "-[a-zA-Z]*d[a-zA-Z]*")) {
-                    out.add(s.id());
-                    break;
-                } else if (!t.startsWith("-") && !prev.startsWith("-")) {
-                    break; // two operands in a row: past the image, the rest is the container's command
-                }
-                prev = run ? t : "";
+            if (startsDetachedContainer(s.argv())) {
+                launchers.add(s.id());
             }
         }
         return out;
+    }
+
+    private static boolean startsDetachedContainer(List<Word> argv) {
+        if (argv.size() < 3 || !argv.get(0).literal()
+                || !Set.of("docker", "podman", "nerdctl").contains(basename(argv.get(0).text()))) {
+            return false;
+        }
+        boolean run = false;
+        String prev = "";
+        for (Word w : argv.subList(1, argv.size())) {
+            String t = w.text();
+            if (!run) {
+                run = t.equals("run") || t.equals("create");
+            } else if (t.equals("--detach") || t.equals("--detach=true") || Regex.matches(t, "-[a-zA-Z]*d[a-zA-Z]*")) {
+                return true;
+            } else if (!t.startsWith("-") && !prev.startsWith("-")) {
+                return false; // two operands in a row: past the image, the rest is the container's command
+            }
+            prev = run ? t : "";
+        }
+        return false;
     }
 
     /** Launchers whose command the agent does not wait on (see {@link #isDetached()}). */

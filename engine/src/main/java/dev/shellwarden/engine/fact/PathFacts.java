@@ -299,10 +299,23 @@ public final class PathFacts {
     }
 
     private static String unquote(String path) {
-        if (path.length() >= 2 && (path.startsWith("\"") && path.endsWith("\"")
-                || path.startsWith("'") && path.endsWith("'"))) {
-            return path.substring(1, path.length() - 1);
+        String p = path;
+        if (p.length() >= 2 && (p.startsWith("\"") && p.endsWith("\"") || p.startsWith("'") && p.endsWith("'"))) {
+            p = p.substring(1, p.length() - 1);
         }
-        return path;
+        return p.startsWith("${HOME") ? homeExpansion(p) : p;
+    }
+
+    /**
+     * The expansions of HOME that give HOME itself whenever it is set (it always is for an agent):
+     * the guards {@code ${HOME:?}}, {@code ${HOME?msg}}, the defaults {@code ${HOME:-x}},
+     * {@code ${HOME=x}} and the trailing-slash strips {@code ${HOME%/}}, {@code ${HOME%%/}}.
+     */
+    private static final Pattern HOME_EXPANSION = Pattern.compile("\\$\\{HOME(?::?[?=-][^}$`]*|%%?/)\\}");
+
+    /** {@code rm -rf "${HOME:?}/"} is {@code rm -rf ~/}: the expansion becomes {@code $HOME}. */
+    private static String homeExpansion(String p) {
+        java.util.regex.Matcher m = HOME_EXPANSION.matcher(p);
+        return m.lookingAt() ? "$HOME" + p.substring(m.end()) : p;
     }
 }

@@ -1,0 +1,188 @@
+package dev.shellwarden.grammar;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Settings whose value is a command line that a program later hands to a shell: hook variables
+ * ({@code GIT_SSH_COMMAND='…' git fetch}, {@code export PAGER='…'}), git configuration
+ * ({@code git -c alias.x='!…' x}, {@code git config core.sshCommand '…'}) and package scripts
+ * ({@code npm pkg set scripts.x='…'}, {@code npm set-script x '…'}).
+ *
+ * <p>WHY: the command line is data to the shell that runs this command and code to the shell that
+ * runs it later, often in the same command ({@code … && git co}, {@code … && npm run x}). The
+ * splitter hands each literal command line to the rules as a payload segment, so
+ * {@code git config alias.co '!rm -rf ~'} meets the floor like {@code rm -rf ~} itself. The rules
+ * read the same tables (one place for "which settings run commands").
+ *
+ * <p>INVARIANT: only adds segments; the setting itself stays on its segment for the rules that
+ * judge setting a program at all (SW4013, SW4014, SW8003, SW8006).
+ */
+public final class CommandSettings {
+
+    private CommandSettings() {
+    }
+
+    /** Environment variables whose value is a command line the program runs through a shell. */
+    public static final Set<String> HOOK_VARIABLES = Set.of("GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "MANPAGER",
+            "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "EDITOR", "VISUAL", "SUDO_EDITOR", "SYSTEMD_EDITOR", "GIT_EXTERNAL_DIFF",
+            "GIT_PROXY_COMMAND", "PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "BROWSER");
+
+    /**
+     * Git configuration keys (lower case) whose value git runs through a shell: {@code alias.*}
+     * and {@code credential.helper} only when the value starts with {@code !}.
+     */
+    public static final Pattern GIT_COMMAND_KEY = Pattern.compile(
+            "core\\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\\.editor"
+            + "|diff\\.(external|.*\\.textconv|.*\\.command)|merge\\..*\\.driver|filter\\..*\\.(clean|smudge|process)"
+            + "|gpg(\\..*)?\\.program|credential(\\..*)?\\.helper|uploadpack\\.packobjectshook|pager\\..*"
+            + "|web\\.browser|man\\..*\\.(cmd|path)|alias\\..*|remote\\..*\\.(uploadpack|receivepack)");
+
+    /** Pagers, editors and no-ops that these settings usually name; their values are not split. */
+    private static final Set<String> PLAIN_PROGRAMS = Set.of("less", "more", "most", "cat", "bat", "delta",
+            "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "mate", "true", "false",
+            ":", "ssh");
+
+    /** A value without any shell syntax: one program and its plain arguments. */
+    private static final Pattern SHELL_SYNTAX = Pattern.compile("[^;&|$`<>(){}\\n\\\\]*");
+
+    /** Options of git itself that take a value (before the subcommand). */
+    private static final Set<String> GIT_WITH_ARG = Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace",
+            "--config-env", "--exec-path", "--super-prefix");
+
+    /** Options of {@code git config} that take a value. */
+    private static final Set<String> GIT_CONFIG_WITH_ARG = Set.of("-f", "--file", "--blob", "--type", "--default",
+            "--comment", "--value");
+
+    /**
+     * The command line a hook variable's assignment ({@code NAME=value}) runs, or null when the
+     * name is not a hook variable or its value is empty or a plain pager, editor or no-op.
+     */
+    public static String hookCommand(String assignment) {
+        int eq = assignment.indexOf('=');
+        if (eq <= 0 || !HOOK_VARIABLES.contains(assignment.substring(0, eq))) {
+            return null;
+        }
+        // LESSOPEN='|cmd %s': the leading pipe and the file placeholder are less's syntax
+        return unlessPlain(assignment.substring(eq + 1).replaceFirst("^\\|+", "").replace("%s", "FILE"));
+    }
+
+    /**
+     * The command line a git setting runs, or null: {@code alias.x} and {@code credential.helper}
+     * only with a leading {@code !}; {@code core.fsmonitor} not when it is a boolean.
+     */
+    public static String gitCommand(String key, String value) {
+        String k = key.toLowerCase(Locale.ROOT);
+        if (!GIT_COMMAND_KEY.matcher(k).matches()) {
+            return null;
+        }
+        String v = value.trim();
+        if (k.startsWith("alias.") || k.startsWith("credential")) {
+            return v.startsWith("!") ? unlessPlain(v.substring(1)) : null;
+        }
+        if (k.equals("core.fsmonitor") && v.matches("(?i)true|false|yes|no|on|off|0|1")) {
+            return null;
+        }
+        return unlessPlain(v);
+    }
+
+    /**
+     * The command lines that the settings made by one command ({@code argv}, literal words) will
+     * run: {@code git -c KEY=VALUE …}, {@code git config [scope] KEY VALUE},
+     * {@code npm|pnpm pkg set scripts.NAME=VALUE…} and {@code npm set-script NAME VALUE}.
+     */
+    public static List<String> settingCommands(List<String> argv) {
+        List<String> out = new ArrayList<>();
+        if (argv.isEmpty()) {
+            return out;
+        }
+        String name = argv.get(0).substring(argv.get(0).lastIndexOf('/') + 1);
+        if (name.equals("git")) {
+            git(argv, out);
+        } else if (name.equals("npm") || name.equals("pnpm")) {
+            packageScripts(argv, out);
+        }
+        return out;
+    }
+
+    private static void git(List<String> argv, List<String> out) {
+        int i = 1;
+        for (; i < argv.size() && argv.get(i).startsWith("-"); i++) {
+            String a = argv.get(i);
+            if (a.equals("-c") && i + 1 < argv.size()) {
+                keyValue(argv.get(i + 1), out);
+            }
+            if (GIT_WITH_ARG.contains(a)) {
+                i++;
+            }
+        }
+        if (i >= argv.size() || !argv.get(i).equals("config")) {
+            return;
+        }
+        List<String> operands = new ArrayList<>();
+        for (int j = i + 1; j < argv.size(); j++) {
+            String a = argv.get(j);
+            if (a.equals("--")) {
+                operands.addAll(argv.subList(j + 1, argv.size()));
+                break;
+            }
+            if (a.startsWith("-")) {
+                if (GIT_CONFIG_WITH_ARG.contains(a)) {
+                    j++;
+                }
+                continue;
+            }
+            operands.add(a);
+        }
+        // git config [set] KEY VALUE (the 2.46 spelling has the verb first)
+        if (!operands.isEmpty() && (operands.get(0).equals("set") || operands.get(0).equals("--add"))) {
+            operands.remove(0);
+        }
+        if (operands.size() >= 2) {
+            add(gitCommand(operands.get(0), operands.get(1)), out);
+        }
+    }
+
+    private static void keyValue(String kv, List<String> out) {
+        int eq = kv.indexOf('=');
+        if (eq > 0) {
+            add(gitCommand(kv.substring(0, eq), kv.substring(eq + 1)), out);
+        }
+    }
+
+    private static void packageScripts(List<String> argv, List<String> out) {
+        int pkg = argv.indexOf("pkg");
+        if (pkg > 0 && pkg + 1 < argv.size() && argv.get(pkg + 1).equals("set")) {
+            for (String a : argv.subList(pkg + 2, argv.size())) {
+                if (a.startsWith("scripts.") && a.indexOf('=') > 0) {
+                    add(unlessPlain(a.substring(a.indexOf('=') + 1)), out);
+                }
+            }
+        }
+        int set = argv.indexOf("set-script");
+        if (set > 0 && set + 2 < argv.size()) {
+            add(unlessPlain(argv.get(set + 2)), out);
+        }
+    }
+
+    private static void add(String command, List<String> out) {
+        if (command != null) {
+            out.add(command);
+        }
+    }
+
+    private static String unlessPlain(String value) {
+        String v = value.trim();
+        if (v.isEmpty()) {
+            return null;
+        }
+        String program = v.split("\\s+", 2)[0];
+        // `less -R` alone is plain; `ssh ; rm -rf ~` is not: any shell syntax makes it a command line
+        boolean plain = PLAIN_PROGRAMS.contains(program.substring(program.lastIndexOf('/') + 1))
+                && SHELL_SYNTAX.matcher(v).matches();
+        return plain ? null : v;
+    }
+}
