@@ -196,7 +196,9 @@ public final class PathFacts {
     private static final Set<String> SECRET_DIRS = Set.of(".ssh", ".aws", ".gnupg", ".kube", ".azure", ".docker", ".password-store");
 
     public static boolean isSecret(String path) {
-        String p = unquote(path);
+        // Windows spellings (`~\.ssh\id_rsa`, `C:\Users\me\.aws\credentials`): a backslash in a
+        // literal word is a separator there, and reading one as such can only find more secrets
+        String p = unquote(path).replace('\\', '/');
         int slash = p.lastIndexOf('/');
         String base = slash >= 0 ? p.substring(slash + 1) : p;
         if (base.isEmpty() || base.endsWith(".pub") || base.equals("known_hosts")) {
