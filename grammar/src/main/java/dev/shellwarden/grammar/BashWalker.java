@@ -89,6 +89,13 @@ final class BashWalker {
             return new Ctx(parent, depth, prov, wrappers, vars, true, inRedirects, inHeredocs, inStdinFile);
         }
 
+        /** The same context with one more (pseudo-)wrapper recorded on its commands. */
+        Ctx wrapped(String name) {
+            List<String> w = new ArrayList<>(wrappers);
+            w.add(name);
+            return new Ctx(parent, depth, prov, List.copyOf(w), vars, conditional, inRedirects, inHeredocs, inStdinFile);
+        }
+
         /** A new shell environment (subshell, substitution) nested one level deeper. */
         Ctx sub(Provenance p, int newParent) {
             return new Ctx(newParent, depth + 1, p, wrappers, vars.copy(), false, List.of(), List.of(), false);
@@ -279,10 +286,7 @@ final class BashWalker {
         Ctx c = c0;
         if (p.TIME() != null) {
             // the `time` keyword times the pipeline: recorded as a wrapper of its commands
-            List<String> w = new ArrayList<>(c0.wrappers());
-            w.add("time");
-            c = new Ctx(c0.parent(), c0.depth(), c0.prov(), List.copyOf(w), c0.vars(), c0.conditional(),
-                    c0.inRedirects(), c0.inHeredocs(), c0.inStdinFile());
+            c = c0.wrapped("time");
         }
         // Assignments that may not run, or run in a subshell, make the variable unknown.
         boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
@@ -371,15 +375,21 @@ final class BashWalker {
                 compoundList(cc.ifClause().elsePart().compoundList(), body, u);
             }
         } else if (cc.whileClause() != null) {
-            compoundList(cc.whileClause().compoundList(), body, u);
-            doGroup(cc.whileClause().doGroup(), body, u);
+            BashParser.WhileClauseContext w = cc.whileClause();
+            Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_TRUE, pos) ? body.wrapped(ENDLESS_LOOP) : body;
+            compoundList(w.compoundList(), loop, u);
+            doGroup(w.doGroup(), loop, u);
         } else if (cc.untilClause() != null) {
-            compoundList(cc.untilClause().compoundList(), body, u);
-            doGroup(cc.untilClause().doGroup(), body, u);
+            BashParser.UntilClauseContext w = cc.untilClause();
+            Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_FALSE, pos) ? body.wrapped(ENDLESS_LOOP) : body;
+            compoundList(w.compoundList(), loop, u);
+            doGroup(w.doGroup(), loop, u);
         } else if (cc.forClause() != null) {
             BashParser.ForClauseContext f = cc.forClause();
             loopWords(f.WORD(), f.ARITH_CMD(), c, u);
-            doGroup(f.doGroup(), body, u);
+            boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").equals("((;;))")
+                    && !pos.background() && !hasWord(f.doGroup(), LOOP_EXITS);
+            doGroup(f.doGroup(), forever ? body.wrapped(ENDLESS_LOOP) : body, u);
         } else if (cc.selectClause() != null) {
             loopWords(cc.selectClause().WORD(), null, c, u);
             doGroup(cc.selectClause().doGroup(), body, u);
@@ -394,6 +404,58 @@ final class BashWalker {
             cond(cc.condCommand(), c, u, pos);
         } else if (cc.arithCommand() != null) {
             arith(cc.arithCommand().ARITH_CMD().getSymbol(), c, u, pos);
+        }
+    }
+
+    /**
+     * The pseudo-wrapper recorded on every command of a loop that never ends by itself (like
+     * {@code time} for the keyword): {@code while true}, {@code while :}, {@code while sleep 5},
+     * {@code until false}, {@code for ((;;))}, with no {@code break}, {@code exit} or
+     * {@code return} anywhere in the loop. The slow rules deny it in the foreground.
+     */
+    static final String ENDLESS_LOOP = "while";
+
+    /** Loop conditions that always succeed, whitespace removed, a trailing separator dropped. */
+    private static final Pattern ALWAYS_TRUE = Pattern.compile(
+            "true|:|\\[1\\]|\\[\\[1\\]\\]|\\(\\(1\\)\\)|sleep[0-9.]+[smhd]?|/bin/true|/usr/bin/true");
+    /** Loop conditions that always fail. */
+    private static final Pattern ALWAYS_FALSE = Pattern.compile("false|/bin/false|/usr/bin/false|\\(\\(0\\)\\)");
+    /** Words that can end a loop from inside. */
+    private static final Set<String> LOOP_EXITS = Set.of("break", "exit", "return", "exec", "kill", "logout");
+
+    /**
+     * True when a while/until loop in the foreground never ends: its condition is constant and
+     * nothing in it can leave the loop. A backgrounded loop is the background's business.
+     */
+    private static boolean endless(BashParser.CompoundListContext condition, BashParser.DoGroupContext body,
+            Pattern constant, Position pos) {
+        String cond = condition.getText().replaceAll("\\s", "").replaceAll("[;&]+$", "");
+        return !pos.background() && constant.matcher(cond).matches() && !hasWord(body, LOOP_EXITS);
+    }
+
+    /**
+     * True when some token of the tree is one of the words, or is {@code continue N} with N above
+     * 1 (which goes on with an outer loop, leaving this one).
+     */
+    private static boolean hasWord(ParseTree t, Set<String> words) {
+        List<String> tokens = new ArrayList<>();
+        tokens(t, tokens);
+        for (int i = 0; i < tokens.size(); i++) {
+            String w = tokens.get(i);
+            if (words.contains(w) || w.equals("continue") && i + 1 < tokens.size() && tokens.get(i + 1).matches("0*[2-9][0-9]*|0*1[0-9]+")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void tokens(ParseTree t, List<String> out) {
+        if (t instanceof TerminalNode n) {
+            out.add(n.getText());
+            return;
+        }
+        for (int i = 0; i < t.getChildCount(); i++) {
+            tokens(t.getChild(i), out);
         }
     }
 

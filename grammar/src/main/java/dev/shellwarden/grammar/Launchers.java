@@ -44,7 +44,7 @@ final class Launchers {
             "conda run", "mamba run", "micromamba run", "bundle exec", "bundler exec", "rbenv exec",
             "pyenv exec", "nodenv exec", "goenv exec", "asdf exec", "mise exec x", "rtx exec x",
             "volta run", "fnm exec", "devbox run", "opam exec", "stack exec", "cabal exec",
-            "pnpm exec", "toolbox run", "toolbx run", "op run", "doppler run", "infisical run",
+            "pnpm exec dlx", "yarn dlx exec", "bun x", "toolbox run", "toolbx run", "op run", "doppler run", "infisical run",
             "aws-vault exec", "chamber exec");
 
     /** A map from each row's first word to the rest of its words. */
@@ -78,6 +78,32 @@ final class Launchers {
             this(shortWithArg, longWithArg, noCommand, flags, Set.of());
         }
     }
+
+    /** True when npx's own {@code -c}/{@code --call} (before the package's words) names a command line. */
+    private static boolean callsShell(List<Word> argv) {
+        for (int k = 1; k < argv.size(); k++) {
+            String t = argv.get(k).text();
+            if (t.equals("-c") || t.startsWith("--call")) {
+                return true;
+            }
+            if (!t.startsWith("-")) {
+                return false; // the package's program: its -c is its own
+            }
+            if (PACKAGE_RUNNER.longWithArg().contains(t) || t.equals("-p")) {
+                k++;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * npx, pnpx and bunx: {@code npx [options] PACKAGE-BIN ARGS…} runs the package's program with
+     * the arguments, so the program is judged as itself ({@code npx tsc -w}, {@code npx jest}).
+     */
+    private static final Spec PACKAGE_RUNNER = new Spec("p", Set.of("--package", "--cache", "--registry", "--userconfig",
+            "--prefix", "-w", "--workspace"), Set.of("--version", "-v", "--help", "-h"), Set.of("-y", "--yes", "--no",
+            "--no-install", "-q", "--quiet", "--silent", "--ignore-existing", "--prefer-offline", "--prefer-online", "--bun",
+            "--workspaces", "--include-workspace-root"));
 
     private static final java.util.Map<String, Spec> DIRECT = java.util.Map.ofEntries(
             java.util.Map.entry("chronic", new Spec("", Set.of(), Set.of())),
@@ -166,7 +192,7 @@ final class Launchers {
             case "make", "gmake" -> make(argv);
             case "nix-shell" -> optionPayload(argv, Set.of("--run", "--command"));
             case "nix" -> nix(argv);
-            case "npx" -> optionPayload(argv, Set.of("-c", "--call"));
+            case "npx", "pnpx", "bunx" -> callsShell(argv) ? optionPayload(argv, Set.of("-c", "--call")) : lenient(argv, 1, PACKAGE_RUNNER);
             case "npm" -> argv.size() > 1 && argv.get(1).text().equals("exec") ? npmExec(argv) : List.of();
             case "sops" -> argv.size() > 3 && Set.of("exec-env", "exec-file").contains(argv.get(1).text())
                     ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();

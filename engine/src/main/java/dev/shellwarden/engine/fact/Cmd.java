@@ -736,6 +736,31 @@ public final class Cmd {
                 }
             }
             case "mv" -> out.addAll(positionals("-t --target-directory -S --suffix"));
+            case "tar", "bsdtar", "gtar" -> {
+                // extraction writes below -C DIR (the working directory without it)
+                String dir = valueOf("-C --directory");
+                boolean extract = !args.isEmpty() && Regex.matches(args.get(0), "-?[a-zA-Z]*x[a-zA-Z]*") || anyFlag("-x --extract --get");
+                if (!dir.isEmpty() && extract) {
+                    out.add(dir.endsWith("/") ? dir : dir + "/");
+                }
+                if (extract && argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
+                    out.add("/"); // members keep their absolute paths: anywhere on the machine
+                }
+            }
+            case "unzip" -> {
+                String dir = valueOf("-d");
+                if (!dir.isEmpty()) {
+                    out.add(dir.endsWith("/") ? dir : dir + "/");
+                }
+            }
+            case "git" -> {
+                // git clone URL DIR writes DIR
+                List<String> g = positionals("-C -c --git-dir --work-tree -b --branch -o --origin --depth --reference "
+                        + "--separate-git-dir --template -u --upload-pack --config --filter --shallow-since --shallow-exclude -j --jobs");
+                if (g.size() == 3 && g.get(0).equals("clone")) {
+                    out.add(g.get(2));
+                }
+            }
             case "find" -> {
                 // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
                 for (int i = 0; i + 1 < args.size(); i++) {
@@ -936,6 +961,109 @@ public final class Cmd {
         String abs = PathFacts.resolve(target, dir, ctx.home());
         String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
         return base.isEmpty() || base.equals("/") || PathFacts.isSystemDir(base) || base.equals(ctx.home());
+    }
+
+    /**
+     * The alias this command creates for another path, or empty: the link of {@code ln -s TARGET
+     * LINK}, the mirror of {@code cp -rs SRC DST}, the mount point of {@code mount --bind SRC DST}
+     * or {@code bindfs SRC DST}. Written without a leading {@code ./} or trailing {@code /}.
+     */
+    public String getAliasName() {
+        List<String> p = aliasPaths();
+        return p.isEmpty() ? "" : plainPath(p.get(1));
+    }
+
+    /** [target, alias] of an alias-creating command (see {@link #getAliasName()}), or empty. */
+    private List<String> aliasPaths() {
+        List<String> p;
+        switch (name) {
+            case "ln" -> {
+                if (!argMatches("-[a-zA-Z]*s[a-zA-Z]*|--symbolic")) {
+                    return List.of();
+                }
+                p = positionals("-t --target-directory -S --suffix");
+            }
+            case "cp" -> {
+                if (!argMatches("-[a-zA-Z]*s[a-zA-Z]*|--symbolic-link")) {
+                    return List.of();
+                }
+                p = positionals("-t --target-directory -S --suffix");
+            }
+            case "mount" -> {
+                if (!anyFlag("--bind -B --rbind -R") && !argMatches("(.*,)?r?bind(,.*)?")) {
+                    return List.of();
+                }
+                p = positionals("-o --options -t --types");
+            }
+            case "bindfs" -> p = positionals("-o -u -g -p -m --map --perms --mirror --force-user --force-group");
+            default -> {
+                return List.of();
+            }
+        }
+        return p.size() == 2 ? List.of(p.get(0), p.get(1)) : List.of();
+    }
+
+    private static String plainPath(String path) {
+        String p = path;
+        while (p.startsWith("./")) {
+            p = p.substring(2);
+        }
+        while (p.length() > 1 && p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
+        return p;
+    }
+
+    /**
+     * True when this command makes an alias ({@link #getAliasName()}) of the root, a system or
+     * the home directory, a login or schedule file, a disk device or a credential file: what is
+     * done through the alias is done to that.
+     */
+    public boolean aliasesProtected(Ctx ctx) {
+        List<String> p = aliasPaths();
+        if (p.isEmpty()) {
+            return false;
+        }
+        String target = p.get(0);
+        for (String dir : dirs(ctx)) {
+            String d = dir.equals(WorkingDirs.UNKNOWN) ? "" : dir;
+            String abs = PathFacts.resolve(target, d, ctx.home());
+            String tilde = abs.startsWith(ctx.home() + "/") ? "~" + abs.substring(ctx.home().length()) : abs;
+            if (reachesSystem(target, d, ctx) || PathFacts.isRootLike(target) || PathFacts.isPersistence(abs)
+                    || PathFacts.isPersistence(tilde) || PathFacts.isBlockDevice(abs) || PathFacts.isSecret(target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some write or delete target is {@code alias} or a path below it. */
+    public boolean writesThrough(String alias) {
+        for (String t : writeAndDeleteTargets()) {
+            if (under(plainPath(t), alias)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when some argument names {@code alias} or a path below it, whole or as an option's value
+     * ({@code of=disk}, {@code -F f=@key.txt}).
+     */
+    public boolean mentionsPath(String alias) {
+        for (String a : args) {
+            String v = a.substring(a.lastIndexOf('=') + 1);
+            v = v.startsWith("@") ? v.substring(1) : v;
+            if (under(plainPath(a), alias) || under(plainPath(v), alias)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean under(String path, String alias) {
+        return !alias.isEmpty() && (path.equals(alias) || path.startsWith(alias + "/"));
     }
 
     private List<String> writeAndDeleteTargets() {
@@ -1945,8 +2073,71 @@ public final class Cmd {
             case "next", "nuxt", "nuxi", "astro", "remix", "gatsby", "expo", "storybook", "wrangler", "netlify", "vercel", "sail" -> {
                 return Regex.matches(first, "dev|start|develop|preview|serve");
             }
-            case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll", "artisan" -> {
+            case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll" -> {
                 return Regex.matches(first, "serve|s|server");
+            }
+            case "artisan" -> {
+                return Regex.matches(first, ARTISAN_SERVER);
+            }
+            case "ruby" -> {
+                // ruby -run -e httpd: un.rb's web server
+                return args.contains("-run") && argMatches("(-e)?httpd");
+            }
+            case "gradle", "gradlew" -> {
+                return argMatches("(:?[\\w-]+:)*(bootRun|quarkusDev|appRun|jettyRun|tomcatRun|appengineRun)");
+            }
+            case "mvn", "mvnw" -> {
+                return argMatches("(spring-boot|jetty|quarkus|tomcat7?|liberty|wildfly|appengine):(run|dev|run-war|devserver)");
+            }
+            case "redis-server", "valkey-server" -> {
+                return !(args.contains("--daemonize") && args.contains("yes")) && !anyFlag("-v --version -h --help --test-memory");
+            }
+            case "postgres", "postmaster" -> {
+                return !anyFlag("-V --version -C --describe-config -? --help --single");
+            }
+            case "mongod" -> {
+                return !anyFlag("--fork --version --help -h");
+            }
+            case "mysqld", "mariadbd", "mysqld_safe" -> {
+                return !anyFlag("--daemonize --version -V --help -? --initialize --initialize-insecure --verbose --print-defaults --validate-config");
+            }
+            case "memcached" -> {
+                return !anyFlag("-d --daemon -h --help -V --version");
+            }
+            case "tensorboard", "json-server", "sidekiq", "dramatiq", "huey_consumer", "rqworker" -> {
+                return !anyFlag("--version -v -V --help -h");
+            }
+            case "mitmdump", "mitmweb" -> {
+                // -n / --no-server: replay or convert a flow file, then exit
+                return !anyFlag("--version --help -h -n --no-server") && !argMatches("-n[a-z]+");
+            }
+            case "celery" -> {
+                return argMatches("worker|beat|flower|events");
+            }
+            case "rq" -> {
+                return first.equals("worker");
+            }
+            case "react-native", "metro" -> {
+                return first.equals("start");
+            }
+            case "prisma", "drizzle-kit" -> {
+                return first.equals("studio");
+            }
+            case "mix" -> {
+                return first.equals("phx.server");
+            }
+            case "make", "gmake" -> {
+                return p.contains("serve") || p.contains("server");
+            }
+            case "playwright" -> {
+                // the UI mode and the report server stay up until stopped
+                return first.equals("show-report") || first.equals("test") && anyFlag("--ui --ui-port --ui-host");
+            }
+            case "iex" -> {
+                return args.contains("phx.server");
+            }
+            case "deno" -> {
+                return first.equals("serve") || first.equals("task") && Regex.matches(second, "(dev|start|serve|server|preview)([:-].*)?");
             }
             case "hugo" -> {
                 return Regex.matches(first, "server|serve");
@@ -1976,7 +2167,8 @@ public final class Cmd {
                 return p.contains("rails") && (p.contains("s") || p.contains("server")) || p.contains("jekyll") && p.contains("serve");
             }
             case "php" -> {
-                return anyFlag("-S") || p.contains("artisan") && p.contains("serve");
+                return anyFlag("-S") || p.contains("artisan") && p.size() > p.indexOf("artisan") + 1
+                        && Regex.matches(p.get(p.indexOf("artisan") + 1), ARTISAN_SERVER);
             }
             case "python", "python3" -> {
                 String m = valueOf("-m");
@@ -2002,6 +2194,30 @@ public final class Cmd {
                 return false;
             }
         }
+    }
+
+    /** Laravel's commands that serve or work a queue until stopped. */
+    private static final String ARTISAN_SERVER = "serve|s|server|queue:work|queue:listen|horizon|reverb:start|octane:start"
+            + "|octane:frankenphp|schedule:work|pail";
+
+    /**
+     * True when the command opens a tunnel or port forward that lasts until stopped:
+     * {@code kubectl port-forward}, {@code kubectl proxy}, {@code minikube tunnel}, {@code ssh -N}
+     * without {@code -f}, {@code autossh}, {@code ngrok http}, {@code cloudflared tunnel --url}.
+     */
+    public boolean isTunnel() {
+        List<String> p = positionals("-n --namespace --context --kubeconfig -p --port --address");
+        String first = p.isEmpty() ? "" : p.get(0);
+        return switch (name) {
+            case "kubectl", "oc" -> Regex.matches(first, "port-forward|proxy");
+            case "minikube" -> Regex.matches(first, "tunnel|dashboard|mount");
+            case "ssh", "autossh" -> anyFlag("-N") && !anyFlag("-f -O -G -V");
+            case "ngrok" -> Regex.matches(first, "http|tcp|tls|start|tunnel");
+            case "cloudflared" -> first.equals("tunnel") && (anyFlag("--url") || p.contains("run"));
+            case "gcloud" -> args.contains("start-iap-tunnel") || args.contains("ssh") && anyFlag("-N");
+            case "aws" -> args.contains("start-session") && argFind("PortForwarding");
+            default -> false;
+        };
     }
 
     /** True when a shell, interpreter or client is started with nothing to run: it would open a prompt. */
