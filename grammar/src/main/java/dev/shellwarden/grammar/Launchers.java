@@ -670,6 +670,15 @@ final class Launchers {
     }
 
     /**
+     * The readings of a container run's words from {@code from} (after the verb): each COMMAND
+     * reading starts at a word that may be the image; UNDETERMINED when an option word is dynamic;
+     * none when no image follows. Shared with {@link ContainerRun}.
+     */
+    static List<Unwrap> containerImage(List<Word> argv, int from) {
+        return lenient(argv, from, RUN_SPEC);
+    }
+
+    /**
      * {@code docker run [options] IMAGE [COMMAND…]} (podman, nerdctl; {@code container run} too):
      * the command runs inside the container, which may share the host's files, devices or
      * processes, so it meets the rules like any other command.
@@ -695,9 +704,12 @@ final class Launchers {
         if (entrypoint != null && !entrypoint.literal()) {
             return List.of(Unwrap.UNDETERMINED);
         }
-        List<Unwrap> image = lenient(argv, k + 1, RUN_SPEC);
+        List<Unwrap> image = containerImage(argv, k + 1);
         List<Unwrap> out = new ArrayList<>();
         for (Unwrap u : image) {
+            if (u.kind() == Kind.COMMAND && ContainerRun.mayHoldOptions(u.argv().get(0))) {
+                return List.of(Unwrap.UNDETERMINED);
+            }
             // the first operand is the image; the command follows it, after the entrypoint if one is set
             if (u.kind() == Kind.COMMAND && (u.argv().size() > 1 || entrypoint != null)) {
                 List<Word> cmd = new ArrayList<>();

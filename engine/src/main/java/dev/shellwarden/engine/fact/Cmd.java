@@ -3,6 +3,7 @@ package dev.shellwarden.engine.fact;
 import dev.shellwarden.grammar.Regex;
 
 import dev.shellwarden.grammar.CommandSettings;
+import dev.shellwarden.grammar.ContainerRun;
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Redirect;
@@ -32,6 +33,8 @@ public final class Cmd {
     private final String path;
     private final String name;
     private final List<String> args;
+    /** The segment's words as the grammar gave them (literal or not), for walkers shared with it. */
+    private final List<Word> argvWords;
     private final List<String> operands;
     private final Set<String> flags;
     private final boolean dynamicArgs;
@@ -123,6 +126,7 @@ public final class Cmd {
             }
         }
         this.args = Collections.unmodifiableList(a);
+        this.argvWords = s.argv();
         this.operands = Collections.unmodifiableList(ops);
         this.flags = Collections.unmodifiableSet(f);
         this.dynamicArgs = dyn;
@@ -1866,22 +1870,14 @@ public final class Cmd {
     }
 
     private static boolean startsDetachedContainer(List<Word> argv) {
-        if (argv.size() < 3 || !argv.get(0).literal()
-                || !Set.of("docker", "podman", "nerdctl").contains(basename(argv.get(0).text()))) {
+        ContainerRun run = ContainerRun.of(argv);
+        if (run == null) {
             return false;
         }
-        boolean run = false;
-        String prev = "";
-        for (Word w : argv.subList(1, argv.size())) {
-            String t = w.text();
-            if (!run) {
-                run = t.equals("run") || t.equals("create");
-            } else if (t.equals("--detach") || t.equals("--detach=true") || Regex.matches(t, "-[a-zA-Z]*d[a-zA-Z]*")) {
+        for (String t : run.certain()) {
+            if (t.equals("--detach") || t.equals("--detach=true") || Regex.matches(t, "-[a-zA-Z]*d[a-zA-Z]*")) {
                 return true;
-            } else if (!t.startsWith("-") && !prev.startsWith("-")) {
-                return false; // two operands in a row: past the image, the rest is the container's command
             }
-            prev = run ? t : "";
         }
         return false;
     }
@@ -1900,23 +1896,17 @@ public final class Cmd {
      * memory device. Any of these makes root in the container root on the host.
      */
     public boolean isContainerHostAccess() {
-        if (!named("docker podman nerdctl")) {
+        ContainerRun run = ContainerRun.of(argvWords);
+        if (run == null) {
             return false;
         }
-        List<String> p = positionals("");
-        int k = !p.isEmpty() && p.get(0).equals("container") ? 1 : 0;
-        if (p.size() <= k || !(p.get(k).equals("run") || p.get(k).equals("create"))) {
-            return false;
-        }
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+        // every option that may stand before the image (see ContainerRun: this rule tightens)
+        List<String> options = run.possible();
+        for (int i = 0; i < options.size(); i++) {
+            String a = options.get(i);
+            String next = i + 1 < options.size() ? options.get(i + 1) : "";
             String key = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
             String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : next;
-            if (a.equals("--") || !a.startsWith("-") && i > 0 && !args.get(i - 1).startsWith("-") && !a.equals("run")
-                    && !a.equals("create") && !a.equals("container")) {
-                break; // the image: what follows is the container's command
-            }
             if (a.equals("--privileged") || a.equals("--privileged=true")) {
                 return true;
             }

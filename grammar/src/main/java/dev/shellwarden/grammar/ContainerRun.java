@@ -1,0 +1,78 @@
+package dev.shellwarden.grammar;
+
+import dev.shellwarden.grammar.Wrappers.Kind;
+import dev.shellwarden.grammar.Wrappers.Unwrap;
+import java.util.List;
+
+/**
+ * The option words of {@code docker|podman|nerdctl [container] run|create}: one walk over them,
+ * with the option table the splitter uses to find the image and the container's command
+ * ({@link Launchers}), for every rule that reads those options (detached with {@code -d}, host
+ * mounts, {@code --privileged}, host namespaces).
+ *
+ * <p>WHY two lists: where an option the table does not know stands before the first operand,
+ * that operand may be its value or the image. {@code certain} stops at the first word that may be
+ * the image, {@code possible} at the last one. A rule that relaxes a verdict (detached, so the
+ * slow rules spare it) reads only the certain options; a rule that tightens one (host access)
+ * reads every possible option. A dynamic option word makes {@code certain} stop before it and
+ * {@code possible} run to the end: fail closed both ways.
+ *
+ * @param certain  option words (with their values) certainly before the image
+ * @param possible option words (with their values) that may be before the image
+ */
+public record ContainerRun(List<String> certain, List<String> possible) {
+
+    /** Copies the lists. */
+    public ContainerRun {
+        certain = List.copyOf(certain);
+        possible = List.copyOf(possible);
+    }
+
+    /** The options of a container run or create, or null when {@code argv} is none. */
+    public static ContainerRun of(List<Word> argv) {
+        if (argv.size() < 2 || !argv.get(0).literal()) {
+            return null;
+        }
+        String path = argv.get(0).text();
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        if (!name.equals("docker") && !name.equals("podman") && !name.equals("nerdctl")) {
+            return null;
+        }
+        int k = argv.get(1).text().equals("container") ? 2 : 1;
+        if (k >= argv.size() || !argv.get(k).text().equals("run") && !argv.get(k).text().equals("create")) {
+            return null;
+        }
+        List<Word> rest = argv.subList(k + 1, argv.size());
+        List<Unwrap> readings = Launchers.containerImage(argv, k + 1);
+        int first = rest.size();
+        int last = readings.isEmpty() ? rest.size() : 0;
+        for (Unwrap u : readings) {
+            if (u.kind() == Kind.UNDETERMINED || mayHoldOptions(u.argv().get(0))) {
+                int dynamic = 0;
+                while (dynamic < rest.size() && rest.get(dynamic).literal()) {
+                    dynamic++;
+                }
+                first = Math.min(first, dynamic);
+                last = rest.size();
+                continue;
+            }
+            int image = argv.size() - u.argv().size() - (k + 1);
+            first = Math.min(first, image);
+            last = Math.max(last, image);
+        }
+        return new ContainerRun(texts(rest.subList(0, first)), texts(rest.subList(0, last)));
+    }
+
+    /**
+     * True for an unquoted expansion standing where the image should: {@code docker run $OPTS
+     * alpine ls} may split into options ({@code --privileged}, {@code -v /:/host}) as well as the
+     * image, so nothing after it is known.
+     */
+    static boolean mayHoldOptions(Word imageWord) {
+        return !imageWord.literal() && !imageWord.raw().startsWith("\"");
+    }
+
+    private static List<String> texts(List<Word> words) {
+        return words.stream().map(Word::text).toList();
+    }
+}
