@@ -49,7 +49,7 @@ final class InlineCode {
             Matcher next = NEXT_STRING.matcher(code);
             next.region(m.end(), code.length());
             while (next.lookingAt()) {
-                line.append(' ').append(shellQuote(unquote(next.group(1))));
+                line.append(' ').append(Word.singleQuoted(unquote(next.group(1))));
                 next.region(next.end(), code.length());
             }
             out.add(line.toString());
@@ -105,10 +105,5 @@ final class InlineCode {
             }
         }
         return sb.toString();
-    }
-
-    /** One argument of an argument list, quoted for the shell so that it stays one word. */
-    private static String shellQuote(String arg) {
-        return "'" + arg.replace("'", "'\\''") + "'";
     }
 }

@@ -35,4 +35,13 @@ public record Word(String text, String raw, boolean literal, Set<WordFeature> fe
     public boolean has(WordFeature feature) {
         return features.contains(feature);
     }
+
+    /**
+     * {@code text} as one bash word in single quotes ({@code it's} gives {@code 'it'\''s'}): how
+     * the splitter hands a list element or a carried argument to a nested shell, and how tools
+     * print a word for the user to type.
+     */
+    public static String singleQuoted(String text) {
+        return "'" + text.replace("'", "'\\''") + "'";
+    }
 }

@@ -306,7 +306,7 @@ final class ExplainCommand implements Callable<Integer> {
         List<String> out = new ArrayList<>();
         for (Object o : items) {
             String w = o.toString();
-            out.add(w.matches("[A-Za-z0-9_./:=@%+,-]+") ? w : "'" + w.replace("'", "'\\''") + "'");
+            out.add(w.matches("[A-Za-z0-9_./:=@%+,-]+") ? w : Word.singleQuoted(w));
         }
         return String.join(" ", out);
     }

@@ -471,7 +471,7 @@ final class PsCarriers {
                 line.append(' ');
             }
             // with --exec each word is one argument; through the shell the words are one command line
-            line.append(exec ? "'" + w.text().replace("'", "'\\''") + "'" : w.text());
+            line.append(exec ? Word.singleQuoted(w.text()) : w.text());
         }
         if (builder.level() + 1 > PsSplit.MAX_LEVEL) {
             reasons.add(OpaqueReason.LIMIT_EXCEEDED);
