@@ -407,13 +407,8 @@ final class BashWalker {
         }
     }
 
-    /**
-     * The pseudo-wrapper recorded on every command of a loop that never ends by itself (like
-     * {@code time} for the keyword): {@code while true}, {@code while :}, {@code while sleep 5},
-     * {@code until false}, {@code for ((;;))}, with no {@code break}, {@code exit} or
-     * {@code return} anywhere in the loop. The slow rules deny it in the foreground.
-     */
-    static final String ENDLESS_LOOP = "while";
+    /** See {@link Segment#ENDLESS_LOOP}: {@code while true}, {@code while :}, {@code while sleep 5}, {@code until false}, {@code for ((;;))}. */
+    private static final String ENDLESS_LOOP = Segment.ENDLESS_LOOP;
 
     /** Loop conditions that always succeed, whitespace removed, a trailing separator dropped. */
     private static final Pattern ALWAYS_TRUE = Pattern.compile(

@@ -38,6 +38,14 @@ public record Segment(
         Position position,
         Set<OpaqueReason> opaqueReasons) {
 
+    /**
+     * The pseudo-wrapper on every command of a loop that never ends by itself (bash
+     * {@code while true}, {@code until false}, {@code for ((;;))}; PowerShell {@code while ($true)},
+     * {@code for (;;)}, {@code do … while ($true)}) with nothing in it that leaves the loop; like
+     * {@code time} for the keyword. The slow rules deny it in the foreground.
+     */
+    public static final String ENDLESS_LOOP = "while";
+
     /** Freezes the collections. */
     public Segment {
         Objects.requireNonNull(provenance, "provenance");

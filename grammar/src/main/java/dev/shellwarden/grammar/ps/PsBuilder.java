@@ -584,8 +584,52 @@ final class PsBuilder {
                     }
                 }
             }
+            case "while", "for", "do" -> {
+                Ctx loop = body;
+                if (endlessLoop(kw, rest)) {
+                    List<String> w = new ArrayList<>(body.wrappers());
+                    w.add(Segment.ENDLESS_LOOP);
+                    loop = new Ctx(body.parent(), body.depth(), body.prov(), List.copyOf(w));
+                }
+                nestedOnly(rest, loop, Mode.NORMAL, Mode.NORMAL);
+            }
             default -> nestedOnly(rest, body, Mode.NORMAL, Mode.NORMAL);
         }
+    }
+
+    /** Conditions that are always true (for {@code while}), whitespace removed, lower case. */
+    private static final Set<String> ALWAYS_TRUE = Set.of("$true", "1", "($true)", "(1)", "$true-eq$true");
+    /** Words that leave a loop from inside. */
+    private static final Pattern LOOP_EXITS = Pattern.compile("(?i)(^|[^\\w-])(break|exit|return|throw)([^\\w-]|$)");
+
+    /**
+     * True for {@code while ($true) {…}}, {@code for (…;;…) {…}}, {@code do {…} while ($true)} and
+     * {@code do {…} until ($false)} whose body holds no break, exit, return or throw.
+     */
+    private static boolean endlessLoop(String kw, List<Part> rest) {
+        String condition = null;
+        boolean until = false;
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < rest.size(); i++) {
+            Part p = rest.get(i);
+            if (p.kind() == Kind.PAREN && condition == null) {
+                condition = p.raw();
+            } else if (p.kind() == Kind.BLOCK) {
+                body.append(p.raw()).append('\n');
+            } else if (kw.equals("do") && p.kind() == Kind.WORD) {
+                until = PsText.bare(p.raw()).equalsIgnoreCase("until");
+            }
+        }
+        if (condition == null || LOOP_EXITS.matcher(body).find()) {
+            return false;
+        }
+        String c = condition.replaceAll("\\s", "").toLowerCase(Locale.ROOT);
+        c = c.startsWith("(") && c.endsWith(")") ? c.substring(1, c.length() - 1) : c;
+        if (kw.equals("for")) {
+            String[] parts = c.split(";", -1);
+            return parts.length == 3 && parts[1].isEmpty();
+        }
+        return until ? c.equals("$false") || c.equals("0") : ALWAYS_TRUE.contains(c);
     }
 
     /** Walks the groups and strings among {@code parts} without emitting a segment for them. */
