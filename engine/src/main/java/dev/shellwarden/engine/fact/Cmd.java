@@ -920,7 +920,26 @@ public final class Cmd {
             return false;
         }
         if (name.equals("find")) {
-            // find deletes what matches below its start path, not the start path itself.
+            // find deletes what matches below its start path, not the start path itself; a match
+            // on the repository directory (`find . -name .git -exec rm -rf {} +`) takes the history
+            for (int i = 0; i + 1 < args.size(); i++) {
+                boolean negated = i > 0 && (args.get(i - 1).equals("!") || args.get(i - 1).equals("-not"));
+                if (!negated && Set.of("-name", "-iname", "-path", "-wholename").contains(args.get(i))
+                        && Regex.matches(args.get(i + 1), "(\\*/|\\./)?\\.git")) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (name.equals("mv") && !operands.isEmpty()) {
+            // moving the repository directory away takes the history with it
+            for (String t : operands.subList(0, operands.size() - 1)) {
+                for (String dir : dirs(ctx)) {
+                    if (PathFacts.resolve(t, dir, ctx.home()).equals(project + "/.git")) {
+                        return true;
+                    }
+                }
+            }
             return false;
         }
         for (String t : getDeleteTargets()) {
