@@ -1232,6 +1232,43 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * A static .NET file call in PowerShell, {@code [System.IO.Directory]::Delete(PATH, …)}: group 1
+     * the class, 2 the method, 3 the first argument as written.
+     */
+    private static final java.util.regex.Pattern DOTNET_FILE_CALL = java.util.regex.Pattern.compile(
+            "(?i)^\\[(?:system\\.)?io\\.(directory|file)\\]::(\\w+)\\s*\\(\\s*(\"[^\"]*\"|'[^']*'|[^,)]+)");
+
+    /** The first argument of a .NET Directory/File call whose class and method match, or null. */
+    private String dotNetFileArgument(String classes, String methods) {
+        java.util.regex.Matcher m = DOTNET_FILE_CALL.matcher(path);
+        if (!m.find() || !Regex.matches(m.group(1).toLowerCase(java.util.Locale.ROOT), classes)
+                || !Regex.matches(m.group(2).toLowerCase(java.util.Locale.ROOT), methods)) {
+            return null;
+        }
+        return m.group(3).trim();
+    }
+
+    /**
+     * True for {@code [IO.Directory]::Delete(ROOT, $true)} and {@code [IO.Directory]::Move(ROOT, …)}
+     * of a drive root, the Windows or Users folder, the user profile or the root: Remove-Item
+     * -Recurse written as a .NET call.
+     */
+    public boolean isDotNetDeletesRoot() {
+        String arg = dotNetFileArgument("directory", "delete|move");
+        return arg != null && (PathFacts.isWindowsRootLike(arg) || PathFacts.isRootLike(arg));
+    }
+
+    /**
+     * True for {@code [IO.File]::WriteAllText|AppendAllText|…|Copy|Move(PATH, …)} whose path names
+     * the PowerShell profile or a login, schedule or privilege file.
+     */
+    public boolean isDotNetWritesPersistence() {
+        String arg = dotNetFileArgument("file", "(write|append)all(text|lines|bytes)|create|copy|move|replace|open(write)?");
+        return arg != null && (Regex.matches(arg, "(?i).*(\\$profile|microsoft\\.powershell_profile\\.ps1|\\\\currentversion\\\\run|start menu\\\\programs\\\\startup).*")
+                || PAYLOAD_PERSISTENCE.matcher(arg.replace('\\', '/')).find());
+    }
+
     /** True when some operand is a Windows drive root, system folder or the user profile. */
     public boolean hasWindowsRootOperand() {
         for (String a : args) {
