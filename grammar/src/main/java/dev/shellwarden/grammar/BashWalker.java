@@ -169,6 +169,9 @@ final class BashWalker {
     private final String text;
     private final List<Draft> drafts = new ArrayList<>();
     private final Set<String> userCommands = new HashSet<>();
+
+    /** Names bound to a program by {@code hash -p PATH NAME}, for the commands after it. */
+    private final Map<String, Word> hashed = new HashMap<>();
     private int parses;
     private int braceWords;
 
@@ -226,6 +229,12 @@ final class BashWalker {
 
     private Draft add(Ctx c, List<Word> argv, List<Word> assignments, List<Redirect> redirects,
             List<Heredoc> heredocs, Position pos) {
+        if (!argv.isEmpty() && argv.get(0).literal() && hashed.containsKey(argv.get(0).text())) {
+            // `hash -p /bin/rm ls; ls -rf ~`: the name runs the program it was bound to
+            List<Word> bound = new ArrayList<>(argv);
+            bound.set(0, hashed.get(argv.get(0).text()));
+            argv = bound;
+        }
         return add(new Draft(drafts.size(), c.parent(), c.depth(), c.prov(), c.wrappers(), argv, assignments,
                 redirects, heredocs, pos));
     }
@@ -801,6 +810,7 @@ final class BashWalker {
                     }
                 }
             }
+            case "hash" -> hash(d.argv);
             case "eval", "source", ".", "alias" -> {
                 known.clear();
                 if (name.equals("alias")) {
@@ -816,6 +826,29 @@ final class BashWalker {
                 if (userCommands.contains(name)) {
                     known.clear();
                 }
+            }
+        }
+    }
+
+    /** {@code hash -p PATH NAME…} binds the names; {@code -r} forgets all, {@code -d NAME} one. */
+    private void hash(List<Word> argv) {
+        for (int i = 1; i < argv.size(); i++) {
+            String t = argv.get(i).text();
+            if (t.equals("-r")) {
+                hashed.clear();
+            } else if (t.equals("-d")) {
+                argv.subList(i + 1, argv.size()).forEach(w -> hashed.remove(w.text()));
+                return;
+            } else if (t.equals("-p") && i + 2 < argv.size()) {
+                // a dynamic program makes the name a dynamic command
+                for (Word name : argv.subList(i + 2, argv.size())) {
+                    if (name.literal()) {
+                        hashed.put(name.text(), argv.get(i + 1));
+                    } else {
+                        userCommands.add(name.text());
+                    }
+                }
+                return;
             }
         }
     }
@@ -956,6 +989,7 @@ final class BashWalker {
                     commands.add(command);
                 }
             }
+            commands.addAll(CommandSettings.environmentGitCommands(words.stream().filter(Word::literal).map(Word::text).toList()));
         }
         if ((name.equals("git") || name.equals("npm") || name.equals("pnpm")) && d.argv.stream().allMatch(Word::literal)) {
             commands.addAll(CommandSettings.settingCommands(d.argv.stream().map(Word::text).toList()));
@@ -1033,10 +1067,19 @@ final class BashWalker {
         }
         List<Word> out = new ArrayList<>(command.subList(0, command.size() - 1));
         for (String item : text.trim().split("\\s+")) {
-            out.add(new Word(item, item, true, Set.of()));
+            out.add(HOME_WORD.matcher(item).matches() ? new Word(item, item, false, Set.of(WordFeature.PARAMETER))
+                    : new Word(item, item, true, Set.of()));
         }
         return out;
     }
+
+    /**
+     * A printed word that is the home directory, maybe with a literal path below it
+     * ({@code $HOME}, {@code ${HOME}/x}): HOME is always set for an agent and has no blanks, so
+     * {@code echo $HOME | xargs rm -rf} deletes the home directory. The word stays dynamic for the
+     * rules, which resolve the HOME spellings.
+     */
+    private static final Pattern HOME_WORD = Pattern.compile("\\$(HOME|\\{HOME\\})(/[\\w./-]*)?");
 
     /**
      * {@code make -f - <<< 'all:; CMD'}, {@code sqlite3 db <<< '.shell CMD'}, {@code printf … | mysql}:
@@ -1091,7 +1134,8 @@ final class BashWalker {
                     || p.position.stage() != d.position.stage() - 1) {
                 continue;
             }
-            if (p.argv.isEmpty() || !p.redirects.isEmpty() || !p.argv.stream().allMatch(Word::literal)) {
+            if (p.argv.isEmpty() || !p.redirects.isEmpty()
+                    || !p.argv.stream().allMatch(w -> w.literal() || HOME_WORD.matcher(w.text()).matches())) {
                 return null;
             }
             String name = p.argv.get(0).text();

@@ -9,7 +9,10 @@ import java.util.regex.Pattern;
 /**
  * Settings whose value is a command line that a program later hands to a shell: hook variables
  * ({@code GIT_SSH_COMMAND='…' git fetch}, {@code export PAGER='…'}), git configuration
- * ({@code git -c alias.x='!…' x}, {@code git config core.sshCommand '…'}) and package scripts
+ * ({@code git -c alias.x='!…' x}, {@code git config core.sshCommand '…'}, the same passed in
+ * {@code GIT_CONFIG_COUNT}/{@code GIT_CONFIG_PARAMETERS}), the command options of git
+ * subcommands ({@code rebase -x}, {@code bisect run}, {@code submodule foreach},
+ * {@code difftool -x}, {@code grep -O}, {@code send-email --sendmail-cmd}) and package scripts
  * ({@code npm pkg set scripts.x='…'}, {@code npm set-script x '…'}).
  *
  * <p>WHY: the command line is data to the shell that runs this command and code to the shell that
@@ -39,7 +42,8 @@ public final class CommandSettings {
             "core\\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\\.editor"
             + "|diff\\.(external|.*\\.textconv|.*\\.command)|merge\\..*\\.driver|filter\\..*\\.(clean|smudge|process)"
             + "|gpg(\\..*)?\\.program|credential(\\..*)?\\.helper|uploadpack\\.packobjectshook|pager\\..*"
-            + "|web\\.browser|man\\..*\\.(cmd|path)|alias\\..*|remote\\..*\\.(uploadpack|receivepack)");
+            + "|web\\.browser|man\\..*\\.(cmd|path)|alias\\..*|remote\\..*\\.(uploadpack|receivepack)"
+            + "|(merge|diff)tool\\..*\\.cmd|sendemail\\.sendmailcmd");
 
     /** Pagers, editors and no-ops that these settings usually name; their values are not split. */
     private static final Set<String> PLAIN_PROGRAMS = Set.of("less", "more", "most", "cat", "bat", "delta",
@@ -119,7 +123,11 @@ public final class CommandSettings {
                 i++;
             }
         }
-        if (i >= argv.size() || !argv.get(i).equals("config")) {
+        if (i >= argv.size()) {
+            return;
+        }
+        if (!argv.get(i).equals("config")) {
+            gitSubcommandRuns(argv.get(i), argv.subList(i + 1, argv.size()), out);
             return;
         }
         List<String> operands = new ArrayList<>();
@@ -145,6 +153,102 @@ public final class CommandSettings {
             add(gitCommand(operands.get(0), operands.get(1)), out);
         }
     }
+
+    /**
+     * Git subcommands given a command line they run through a shell: {@code rebase -x CMD},
+     * {@code bisect run CMD ARGS…}, {@code submodule foreach CMD}, {@code difftool -x CMD},
+     * {@code grep -O CMD} (the files are appended), {@code send-email --sendmail-cmd CMD} and an
+     * absolute {@code --smtp-server} program.
+     */
+    private static void gitSubcommandRuns(String sub, List<String> args, List<String> out) {
+        switch (sub) {
+            case "rebase" -> optionValues(args, Set.of("-x", "--exec"), true, out);
+            case "difftool" -> optionValues(args, Set.of("-x", "--extcmd"), true, out);
+            case "grep" -> {
+                for (String a : args) {
+                    if (a.startsWith("--open-files-in-pager=") || a.startsWith("-O") && a.length() > 2) {
+                        add(unlessPlain(a.substring(a.startsWith("-O") ? 2 : a.indexOf('=') + 1)), out);
+                    }
+                }
+            }
+            case "send-email" -> {
+                optionValues(args, Set.of("--sendmail-cmd"), true, out);
+                List<String> smtp = new ArrayList<>();
+                optionValues(args, Set.of("--smtp-server"), true, smtp);
+                smtp.stream().filter(v -> v.startsWith("/")).forEach(out::add);
+            }
+            case "bisect", "submodule" -> {
+                List<String> rest = new ArrayList<>(args);
+                String verb = sub.equals("bisect") ? "run" : "foreach";
+                if (sub.equals("submodule")) {
+                    // git submodule [--quiet] foreach [--recursive] CMD
+                    rest.removeIf(a -> a.equals("--quiet") || a.equals("-q") || a.equals("--recursive"));
+                }
+                if (rest.size() >= 2 && rest.get(0).equals(verb)) {
+                    List<String> command = rest.subList(1, rest.size());
+                    // one word is a command line; more are a program and its arguments
+                    StringBuilder line = new StringBuilder(command.get(0));
+                    for (String a : command.subList(1, command.size())) {
+                        line.append(' ').append(Word.singleQuoted(a));
+                    }
+                    add(unlessPlain(line.toString()), out);
+                }
+            }
+            default -> {
+                // other subcommands take no command line
+            }
+        }
+    }
+
+    /** The values of the options ({@code -x V}, {@code --exec V}, {@code --exec=V}). */
+    private static void optionValues(List<String> args, Set<String> options, boolean split, List<String> out) {
+        for (int k = 0; k < args.size(); k++) {
+            String a = args.get(k);
+            if (options.contains(a) && k + 1 < args.size()) {
+                add(split ? unlessPlain(args.get(++k)) : args.get(++k), out);
+            } else if (a.indexOf('=') > 0 && options.contains(a.substring(0, a.indexOf('=')))) {
+                add(split ? unlessPlain(a.substring(a.indexOf('=') + 1)) : a.substring(a.indexOf('=') + 1), out);
+            }
+        }
+    }
+
+    /**
+     * The command lines that git configuration passed in the environment runs:
+     * {@code GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='…'} and
+     * {@code GIT_CONFIG_PARAMETERS="'core.pager'='…'"} (what {@code git -c} itself passes on).
+     *
+     * @param assignments the literal {@code NAME=value} words of one command or export
+     */
+    public static List<String> environmentGitCommands(List<String> assignments) {
+        java.util.Map<String, String> env = new java.util.HashMap<>();
+        for (String a : assignments) {
+            int eq = a.indexOf('=');
+            if (eq > 0) {
+                env.put(a.substring(0, eq), a.substring(eq + 1));
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (var e : env.entrySet()) {
+            if (e.getKey().startsWith("GIT_CONFIG_KEY_")) {
+                String value = env.get("GIT_CONFIG_VALUE_" + e.getKey().substring("GIT_CONFIG_KEY_".length()));
+                if (value != null) {
+                    add(gitCommand(e.getValue(), value), out);
+                }
+            }
+        }
+        String parameters = env.get("GIT_CONFIG_PARAMETERS");
+        if (parameters != null) {
+            java.util.regex.Matcher m = CONFIG_PARAMETER.matcher(parameters);
+            while (m.find()) {
+                add(gitCommand(m.group(1), m.group(2).replace("'\\''", "'")), out);
+            }
+        }
+        out.sort(null); // the map's order must not leak into the segment order
+        return out;
+    }
+
+    /** One {@code 'key'='value'} pair of GIT_CONFIG_PARAMETERS (values quoted as git quotes them). */
+    private static final Pattern CONFIG_PARAMETER = Pattern.compile("'([^']*)'='((?:[^']|'\\\\'')*)'");
 
     private static void keyValue(String kv, List<String> out) {
         int eq = kv.indexOf('=');

@@ -44,7 +44,7 @@ final class Launchers {
             "conda run", "mamba run", "micromamba run", "bundle exec", "bundler exec", "rbenv exec",
             "pyenv exec", "nodenv exec", "goenv exec", "asdf exec", "mise exec x", "rtx exec x",
             "volta run", "fnm exec", "devbox run", "opam exec", "stack exec", "cabal exec",
-            "pnpm exec dlx", "yarn dlx exec", "bun x", "toolbox run", "toolbx run", "op run", "doppler run", "infisical run",
+            "pnpm exec dlx", "yarn dlx", "bun x", "toolbox run", "toolbx run", "op run", "doppler run", "infisical run",
             "aws-vault exec", "chamber exec");
 
     /** A map from each row's first word to the rest of its words. */
@@ -169,6 +169,10 @@ final class Launchers {
         if (direct != null) {
             return lenient(argv, 1, direct);
         }
+        if (name.equals("yarn") && argv.size() > 2 && argv.get(1).text().equals("exec")) {
+            // yarn exec runs its arguments as one command line (yarn's own shell in Berry)
+            return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(2, argv.size())));
+        }
         Set<String> subs = RUNNER_SUBCOMMANDS.get(name);
         if (subs != null) {
             int k = subcommand(argv, subs);
@@ -193,7 +197,7 @@ final class Launchers {
             case "nix-shell" -> optionPayload(argv, Set.of("--run", "--command"));
             case "nix" -> nix(argv);
             case "npx", "pnpx", "bunx" -> callsShell(argv) ? optionPayload(argv, Set.of("-c", "--call")) : lenient(argv, 1, PACKAGE_RUNNER);
-            case "npm" -> argv.size() > 1 && argv.get(1).text().equals("exec") ? npmExec(argv) : List.of();
+            case "npm" -> argv.size() > 1 && Set.of("exec", "x").contains(argv.get(1).text()) ? npmExec(argv) : List.of();
             case "sops" -> argv.size() > 3 && Set.of("exec-env", "exec-file").contains(argv.get(1).text())
                     ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();
             case "docker", "podman", "nerdctl" -> containerRun(argv);
@@ -201,6 +205,16 @@ final class Launchers {
             case "mysql", "mariadb" -> consoleShell(argv, Set.of("-e", "--execute"), MYSQL_SHELL);
             case "psql" -> consoleShell(argv, Set.of("-c", "--command"), PSQL_SHELL);
             case "zip" -> optionPayload(argv, Set.of("-TT", "--unzip-command"));
+            // the compress program, the member filter and the volume scripts run through a shell
+            case "tar", "gtar", "bsdtar" -> optionPayloads(argv, Set.of("-I", "--use-compress-program", "--to-command",
+                    "--info-script", "-F", "--new-volume-script"), Set.of());
+            // the rsync started on the remote end (a shell command line there)
+            case "rsync" -> optionPayloads(argv, Set.of("--rsync-path"), Set.of());
+            // the pager, and the browser given by -HBROWSER / --html=BROWSER (the value is attached)
+            case "man" -> optionPayloads(argv, Set.of("-P", "--pager"), Set.of("-H", "--html"));
+            case "cmake" -> cmakeDelete(argv);
+            case "sed", "gsed" -> sedCommands(argv);
+            case "dtach" -> dtach(argv);
             default -> null;
         };
     }
@@ -471,6 +485,17 @@ final class Launchers {
         for (int k = 1; k < argv.size(); k++) {
             Word w = argv.get(k);
             String t = w.text();
+            if (w.literal() && MAKE_COMMAND_VARIABLE.matcher(t).matches()) {
+                // `make CC='rm -rf ~;' build`: a variable given on the command line lands in
+                // recipes as text, so a value with shell syntax is a command line (a dynamic word
+                // was expanded by the calling shell, whose substitutions are segments already)
+                String value = t.substring(t.indexOf('=') + 1);
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(value, w.raw(), w.literal(), w.features()))));
+                for (String body : makeRecipes(value)) {
+                    out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(body, w.raw(), w.literal(), w.features()))));
+                }
+                continue;
+            }
             String text = t.startsWith("--eval=") ? t.substring(7)
                     : (t.equals("--eval") || t.equals("-E")) && k + 1 < argv.size() ? argv.get(++k).text() : null;
             if (text == null) {
@@ -484,6 +509,9 @@ final class Launchers {
         }
         return out;
     }
+
+    /** A make variable on the command line whose value holds shell syntax ({@code CC='x; rm -rf ~'}). */
+    private static final Pattern MAKE_COMMAND_VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_.]*:?=.*[;&|`<>]|[A-Za-z_][A-Za-z0-9_.]*:?=.*\\$\\(.*");
 
     /** make's recipe prefixes: silent, ignore errors, always run (any order, with blanks). */
     private static final Pattern RECIPE_PREFIX = Pattern.compile("^[\\s@+-]+");
@@ -505,13 +533,15 @@ final class Launchers {
     /**
      * The shell commands in a program's standard input, for programs that read commands there and
      * can run shell commands from them: make with {@code -f -} (recipes), sqlite3 ({@code .shell}),
-     * mysql ({@code \!}, {@code system}), psql ({@code \!}); null for every other command.
+     * mysql ({@code \!}, {@code system}), psql ({@code \!}), ed and ex ({@code !CMD}); null for
+     * every other command.
      */
     static List<String> stdinShellCommands(String name, List<Word> argv, String text) {
         Pattern console = switch (name) {
             case "sqlite3" -> SQLITE_SHELL;
             case "mysql", "mariadb" -> MYSQL_SHELL;
             case "psql" -> PSQL_SHELL;
+            case "ed", "ex" -> ED_SHELL;
             default -> null;
         };
         if (console != null) {
@@ -561,6 +591,8 @@ final class Launchers {
         return out;
     }
 
+    /** ed's and ex's {@code !CMD}, {@code r !CMD}, {@code w !CMD}, {@code e !CMD} (after an optional address). */
+    private static final Pattern ED_SHELL = Pattern.compile("(?m)^\\s*:?[0-9,.$%';+-]*\\s*(?:[rwe]\\s*)?!(.+)$");
     /** sqlite3's dot-commands that run a shell command: {@code .shell CMD}, {@code .system CMD}. */
     private static final Pattern SQLITE_SHELL = Pattern.compile("(?m)^\\s*\\.(?:shell|system)\\s+(.+)$");
     /** mysql's client commands that run a shell command: {@code \\! CMD}, {@code system CMD}. */
@@ -614,6 +646,90 @@ final class Launchers {
             }
         }
         return List.of();
+    }
+
+    /**
+     * Every value of the options: {@code -X VALUE}, {@code --opt=VALUE} and, for
+     * {@code attachedOnly}, {@code -XVALUE} / {@code --opt=VALUE} but never the next word (an
+     * optional value is attached or absent).
+     */
+    private static List<Unwrap> optionPayloads(List<Word> argv, Set<String> options, Set<String> attachedOnly) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            if (t.equals("--")) {
+                break;
+            }
+            String value = null;
+            if (options.contains(t) && k + 1 < argv.size()) {
+                Word v = argv.get(++k);
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(v)));
+                continue;
+            }
+            int eq = t.indexOf('=');
+            if (t.startsWith("--") && eq > 0 && (options.contains(t.substring(0, eq)) || attachedOnly.contains(t.substring(0, eq)))) {
+                value = t.substring(eq + 1);
+            } else if (!t.startsWith("--") && t.length() > 2 && (options.contains(t.substring(0, 2)) || attachedOnly.contains(t.substring(0, 2)))) {
+                value = t.substring(2);
+            }
+            if (value != null && !value.isEmpty()) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(value, w.raw(), w.literal(), w.features()))));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * {@code cmake -E rm -rf DIR}, {@code cmake -E remove_directory DIR…}, {@code cmake -E remove
+     * [-f] FILE…}: cmake's portable file commands are deletes, read as the {@code rm} they are.
+     */
+    private static List<Unwrap> cmakeDelete(List<Word> argv) {
+        if (argv.size() < 4 || !argv.get(1).text().equals("-E")) {
+            return List.of();
+        }
+        String verb = argv.get(2).text();
+        List<Word> rest = argv.subList(3, argv.size());
+        List<Word> rm = new ArrayList<>();
+        rm.add(Word.literal("rm"));
+        switch (verb) {
+            case "rm" -> rm.addAll(rest);
+            case "remove_directory" -> {
+                rm.add(Word.literal("-rf"));
+                rm.add(Word.literal("--"));
+                rm.addAll(rest);
+            }
+            case "remove" -> {
+                rm.add(Word.literal("-f"));
+                rm.addAll(rest.stream().filter(w -> !w.text().equals("-f")).toList());
+            }
+            default -> {
+                return List.of();
+            }
+        }
+        return List.of(Unwrap.command(Provenance.WRAPPED, rm, List.of()));
+    }
+
+    /** GNU sed's {@code e} command and {@code s///e} flag run shell commands (see {@link SedScript}). */
+    private static List<Unwrap> sedCommands(List<Word> argv) {
+        boolean literal = argv.stream().allMatch(Word::literal);
+        List<Unwrap> out = new ArrayList<>();
+        for (String command : SedScript.commands(SedScript.scripts(argv.subList(1, argv.size()).stream().map(Word::text).toList()))) {
+            out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(command, command, literal, Set.of()))));
+        }
+        return out;
+    }
+
+    /** {@code dtach -n|-A|-c SOCKET [options] CMD…}: the command runs detached behind the socket. */
+    private static List<Unwrap> dtach(List<Word> argv) {
+        if (argv.size() < 4 || !Set.of("-n", "-N", "-A", "-c").contains(argv.get(1).text())) {
+            return List.of();
+        }
+        int i = 3;
+        while (i < argv.size() && argv.get(i).text().startsWith("-")) {
+            i += Set.of("-e", "-r").contains(argv.get(i).text()) ? 2 : 1;
+        }
+        return List.of(Wrappers.after(argv, i, false));
     }
 
     /** {@code nix develop|shell … -c|--command CMD ARGS…}: the command after the flag. */

@@ -113,6 +113,8 @@ final class Wrappers {
             case "ionice" -> after(argv, opts(argv, 1, "cnpPu", Set.of("--class", "--classdata", "--pid", "--pgid", "--uid"),
                     Set.of("-p", "-P", "-u", "--pid", "--pgid", "--uid")), false);
             case "nohup", "builtin", "setsid" -> after(argv, opts(argv, 1, "", Set.of(), Set.of()), false);
+            // `coproc CMD ARGS`: a simple command run as a co-process (a NAME only comes before a compound command)
+            case "coproc" -> after(argv, 1, false);
             case "timeout", "gtimeout" -> {
                 int i = opts(argv, 1, "sk", Set.of("--signal", "--kill-after"), Set.of());
                 yield i < 0 ? Unwrap.UNDETERMINED : after(argv, i >= argv.size() ? i : i + 1, false);
@@ -404,7 +406,8 @@ final class Wrappers {
     private static Unwrap scriptCommand(List<Word> argv) {
         for (int k = 1; k < argv.size() - 1; k++) {
             String t = argv.get(k).text();
-            if (t.equals("-c") || t.equals("--command")) {
+            // -c, or a cluster of flags ending in it (`script -qc CMD FILE`)
+            if (t.equals("-c") || t.equals("--command") || t.matches("-[aefqkETBIOt]+c")) {
                 return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2));
             }
             if (t.startsWith("--command=")) {
@@ -546,6 +549,22 @@ final class Wrappers {
         int end = i;
         while (end < argv.size() && !argv.get(end).text().startsWith(":::")) {
             end++;
+        }
+        if (end == i && end < argv.size() && argv.get(end).text().equals(":::")) {
+            // no command: each argument is a command line of its own (`parallel ::: 'make a' 'make b'`)
+            List<Word> lines = new ArrayList<>();
+            for (Word w : argv.subList(end + 1, argv.size())) {
+                if (w.text().startsWith(":::")) {
+                    break;
+                }
+                lines.add(w);
+            }
+            if (lines.isEmpty()) {
+                return Unwrap.NONE;
+            }
+            boolean literal = lines.stream().allMatch(Word::literal);
+            String text = String.join("\n", lines.stream().map(Word::text).toList());
+            return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.XARGS, List.of(new Word(text, text, literal, Set.of())));
         }
         if (end <= i) {
             return Unwrap.NONE;

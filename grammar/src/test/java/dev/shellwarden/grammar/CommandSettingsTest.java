@@ -58,4 +58,28 @@ class CommandSettingsTest {
         assertEquals(List.of(), of("npm", "pkg", "get", "scripts"));
         assertEquals(List.of(), of("npm", "run", "t"));
     }
+
+    @Test
+    void gitSubcommandsGiveTheCommandLinesTheyRun() {
+        assertEquals(List.of("npm test"), of("git", "rebase", "-x", "npm test", "main"));
+        assertEquals(List.of("make check"), of("git", "rebase", "--exec=make check", "main"));
+        assertEquals(List.of("sh '-c' 'make test'"), of("git", "bisect", "run", "sh", "-c", "make test"));
+        assertEquals(List.of("make clean"), of("git", "submodule", "foreach", "--recursive", "make clean"));
+        assertEquals(List.of("meld-wrapper"), of("git", "difftool", "-y", "--extcmd=meld-wrapper"));
+        assertEquals(List.of("vim-wrapper"), of("git", "grep", "-Ovim-wrapper", "TODO"));
+        assertEquals(List.of("/usr/local/bin/mailer"), of("git", "send-email", "--smtp-server=/usr/local/bin/mailer", "x.patch"));
+        assertEquals(List.of(), of("git", "send-email", "--smtp-server=smtp.example.com", "x.patch"));
+        assertEquals(List.of(), of("git", "grep", "-O", "TODO"));
+    }
+
+    @Test
+    void gitConfigurationFromTheEnvironmentRunsLikeGitDashC() {
+        assertEquals(List.of("make pager"), CommandSettings.environmentGitCommands(List.of(
+                "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=core.pager", "GIT_CONFIG_VALUE_0=make pager")));
+        assertEquals(List.of("make ssh"), CommandSettings.environmentGitCommands(List.of(
+                "GIT_CONFIG_PARAMETERS='core.sshCommand'='make ssh' 'user.name'='x'")));
+        assertEquals(List.of("it's"), CommandSettings.environmentGitCommands(List.of(
+                "GIT_CONFIG_PARAMETERS='core.pager'='it'\\''s'")));
+        assertEquals(List.of(), CommandSettings.environmentGitCommands(List.of("GIT_CONFIG_KEY_0=core.pager")));
+    }
 }

@@ -371,14 +371,30 @@ public final class Cmd {
             + "|passthru|shell_exec|proc_open|popen|pcntl_exec|Process\\.Start|ProcessBuilder"
             + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\brun\\(\\s*pipeline\\(|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
             + "|\\bexec\\s+[\"'/]|__import__|\\beval\\s*\\(|ctypes|cdll|LoadLibrary|\\|\\s*getline|\\|&"
-            + "|\\|\\s*\"[^\"]*\"|qx[{(/]|/bin/(ba)?sh");
+            + "|\\|\\s*\"[^\"]*\"|qx[{(/]|/bin/(ba)?sh"
+            // Lua, Tcl, Ruby %x, R, Deno and Bun spellings of the same
+            + "|os\\.execute|\\bexec\\s+[A-Za-z]|%x[({\\[]|\\bsystem2\\s*\\(|Deno\\.(run|Command)|Bun\\.(spawn|\\$)|\\$`|posix_spawn"
+            // Emacs Lisp, AppleScript, Groovy and Scala spellings
+            + "|shell-command|call-process|start-process|make-process|process-file|do shell script|\\.execute\\(\\)|\"\\s*\\.!|#\\|");
 
     private static final java.util.regex.Pattern PAYLOAD_DELETES = java.util.regex.Pattern.compile(
             "shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink\\(|\\.rmdir\\("
             + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
             + "|rmtree|remove_tree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
             + "|Deno\\.remove|file\\.remove\\("
-            + "|\\.truncate\\(|os\\.truncate|Remove-Item|\\bdel\\s|\\brm\\s+-\\w*[rRf]");
+            + "|\\.truncate\\(|os\\.truncate|delete-directory|delete-file|deleteRecursively|deleteDir\\(|Files\\.delete|FileUtils\\.delete");
+
+    /**
+     * A shell delete written as text inside the code ({@code os.system("rm -rf /")}): a delete only
+     * when the code also runs commands, or when it shows no sign of merely printing the text
+     * ({@code print('rm -rf /')} is data).
+     */
+    private static final java.util.regex.Pattern PAYLOAD_SHELL_DELETES = java.util.regex.Pattern.compile(
+            "Remove-Item|\\bdel\\s|\\brm\\s+-\\w*[rRf]");
+
+    /** Calls that only print their arguments. */
+    private static final java.util.regex.Pattern PAYLOAD_PRINTS = java.util.regex.Pattern.compile(
+            "\\b(print|println|printf|puts|say|echo)\\b|console\\.(log|error)|\\bcat\\s*\\(");
 
     private static final java.util.regex.Pattern PAYLOAD_NETWORK = java.util.regex.Pattern.compile(
             "socket|urllib|requests\\.|http\\.client|fetch\\(|https?\\.(request|get)|net\\.connect"
@@ -387,7 +403,8 @@ public final class Cmd {
 
     private static final java.util.regex.Pattern PAYLOAD_ABSOLUTE_PATH = java.util.regex.Pattern.compile(
             "[\"'](/(?!tmp[/\"'])|~|[A-Za-z]:\\\\)[^\"']*[\"']|\\s(/|~)(\\s|$|[*'\"/])|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
-            + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)|ENV\\{.?HOME.?\\}|Dir\\.home|env\\.HOME|env\\.get\\(.HOME.\\)");
+            + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)|ENV\\{.?HOME.?\\}|Dir\\.home|env\\.HOME|env\\.get\\(.HOME.\\)"
+            + "|user\\.home|getenv \"HOME\"|env\\(HOME\\)");
 
     /** True when the command is one of the space-separated names. */
     public boolean named(String spaceSeparated) {
@@ -414,7 +431,7 @@ public final class Cmd {
 
     private boolean interpreterName() {
         return Regex.matches(name, "python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
-                + "|lua[0-9.]*|luajit|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb");
+                + "|lua[0-9.]*|luajit|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb|jshell|kotlin");
     }
 
     /** True when any argument equals one of the space-separated words. */
@@ -635,6 +652,10 @@ public final class Cmd {
             case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
                 return positionals("-n -u --iterations --remove --random-source -s --size");
             }
+            case "rimraf" -> {
+                // the npm package's CLI (npx rimraf DIR): a recursive delete without a prompt
+                return positionals("--impl --filter");
+            }
             case "find" -> {
                 boolean deletes = args.contains("-delete");
                 for (int i = 0; i + 1 < args.size(); i++) {
@@ -707,7 +728,7 @@ public final class Cmd {
         if (name.equals("find")) {
             return !getDeleteTargets().isEmpty();
         }
-        return named("rm shred srm trash trash-put wipe") && anyFlag("-r -R --recursive")
+        return named("rm shred srm trash trash-put wipe") && anyFlag("-r -R --recursive") || name.equals("rimraf")
                 || name.equals("rmdir") && anyFlag("-p --parents");
     }
 
@@ -751,6 +772,24 @@ public final class Cmd {
                     out.add("/"); // members keep their absolute paths: anywhere on the machine
                 }
             }
+            case "cpio" -> {
+                // copy-pass (-p DIR) writes below DIR; copy-in (-i) keeps the members' absolute
+                // names unless told not to, so it may write anywhere on the machine
+                boolean pass = argMatches("-[a-zA-Z]*p[a-zA-Z]*|--pass-through");
+                boolean in = argMatches("-[a-zA-Z]*i[a-zA-Z]*|--extract");
+                String dir = valueOf("-D --directory");
+                if (pass) {
+                    List<String> dest = positionals("-D --directory -E --pattern-file -F --file -H --format -I -O -R --owner"
+                            + " --block-size -C --io-size -M --message --rsh-command");
+                    out.addAll(dest.isEmpty() ? List.of() : List.of(dest.get(dest.size() - 1) + "/"));
+                } else if (in && !argMatches("-[a-zA-Z]*t[a-zA-Z]*|--list")) {
+                    if (!anyFlag("--no-absolute-filenames")) {
+                        out.add("/");
+                    } else if (!dir.isEmpty()) {
+                        out.add(dir.endsWith("/") ? dir : dir + "/");
+                    }
+                }
+            }
             case "unzip" -> {
                 String dir = valueOf("-d");
                 if (!dir.isEmpty()) {
@@ -780,7 +819,38 @@ public final class Cmd {
                     }
                 }
             }
+            case "sort" -> {
+                String o = valueOf("-o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "openssl" -> {
+                String o = valueOf("-out");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "base64" -> {
+                // macOS base64 writes -o FILE (GNU base64 has no -o)
+                String o = valueOf("-o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "split", "csplit" -> {
+                // the output files are PREFIXaa, PREFIXab…: below the prefix's directory
+                List<String> ops = positionals("-a -b -C -l -n -t --additional-suffix --suffix-length --bytes --line-bytes"
+                        + " --lines --number --separator -f --prefix --suffix-format");
+                String prefix = name.equals("csplit") ? valueOf("-f --prefix") : ops.size() >= 2 ? ops.get(1) : "";
+                if (!prefix.isEmpty()) {
+                    out.add(prefix);
+                }
+            }
             case "sed", "perl" -> {
+                if (name.equals("sed")) {
+                    out.addAll(dev.shellwarden.grammar.SedScript.writeFiles(dev.shellwarden.grammar.SedScript.scripts(args)));
+                }
                 if (argMatches("-i.*|--in-place.*|-[a-hj-zA-Z]*i[a-zA-Z]*")) {
                     p = positionals("-e -f --expression --file -l -E");
                     boolean scriptGiven = anyFlag("-e -f --expression --file") || name.equals("perl") && anyFlag("-e -E");
@@ -814,8 +884,14 @@ public final class Cmd {
                 if (!o.isEmpty() && !o.equals("-")) {
                     out.add(o);
                 } else if (o.isEmpty()) {
-                    // Without -O wget saves under the URL's last path element.
-                    out.addAll(urlFileNames(positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header")));
+                    // Without -O wget saves under the URL's last path element, below -P DIR when given.
+                    String dir = valueOf("-P --directory-prefix");
+                    if (!dir.isEmpty()) {
+                        out.add(dir.endsWith("/") ? dir : dir + "/");
+                    }
+                    for (String f : urlFileNames(positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header"))) {
+                        out.add(dir.isEmpty() ? f : (dir.endsWith("/") ? dir : dir + "/") + f);
+                    }
                 }
             }
             case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
@@ -1343,6 +1419,11 @@ public final class Cmd {
 
     private String payloadOf() {
         String inline = inlinePayload();
+        if (inline.isEmpty() && hasStdinText && Regex.matches(name, "awk|gawk|mawk|nawk|busybox-awk")
+                && Regex.matches(valueOf("-f --file"), "-|/dev/stdin|/dev/fd/0|/proc/self/fd/0")) {
+            // awk -f /dev/stdin <<< 'PROGRAM': the here-string is the program
+            return stdin;
+        }
         if (inline.isEmpty() && hasStdinText && isInterpreter() && positionals("-W -X -I").stream().allMatch(p -> p.equals("-"))) {
             // python3 <<'EOF' … EOF: the heredoc is the program.
             return stdin;
@@ -1379,6 +1460,20 @@ public final class Cmd {
         if (Regex.matches(name, "octave|octave-cli")) {
             return valueOf("--eval");
         }
+        if (Regex.matches(name, "emacs|emacs-nox|xemacs")) {
+            String v = valueOf("--eval");
+            return v.isEmpty() ? valueOf("-eval") : v;
+        }
+        if (Regex.matches(name, "osascript|groovy|kotlin|scala")) {
+            // every -e line belongs to the one program
+            List<String> lines = new ArrayList<>();
+            for (int i = 0; i + 1 < args.size(); i++) {
+                if (args.get(i).equals("-e")) {
+                    lines.add(args.get(++i));
+                }
+            }
+            return String.join("\n", lines);
+        }
         return "";
     }
 
@@ -1400,7 +1495,13 @@ public final class Cmd {
     /** True when the inline program deletes files. */
     public boolean isPayloadDeletes() {
         String p = getPayload();
-        return !p.isEmpty() && PAYLOAD_DELETES.matcher(p).find();
+        if (p.isEmpty()) {
+            return false;
+        }
+        if (PAYLOAD_DELETES.matcher(p).find()) {
+            return true;
+        }
+        return PAYLOAD_SHELL_DELETES.matcher(p).find() && (isPayloadRuns() || !PAYLOAD_PRINTS.matcher(p).find());
     }
 
     /**
@@ -1420,6 +1521,8 @@ public final class Cmd {
     /** Writing in code: an open mode that writes, a write or append call, a copy, link or move. */
     private static final java.util.regex.Pattern PAYLOAD_WRITES = java.util.regex.Pattern.compile(
             "(?i)write|append|\\bopen\\s*\\([^)]*,\\s*['\"][^'\"]*[wa+]|symlink|copy|rename|\\bmove\\b|puts|>>|O_WRONLY|O_RDWR"
+            // awk's print/printf into a file (print > FILE); a pipe (print | CMD) is a run, not a write
+            + "|\\bprintf?\\b[^|;>}]*>\\s*[(\"$A-Za-z]"
             + "|sysopen|\\bprint\\s*\\{?\\s*\\$?[A-Za-z_]+\\s*\\}?\\s+[\"'$]");
 
     /** A string literal in code that looks like a device path. */
@@ -1614,6 +1717,67 @@ public final class Cmd {
             + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]))=(.*)",
             java.util.regex.Pattern.DOTALL);
+
+    /**
+     * True when an option of the command names a program or code that the command starts:
+     * {@code npm --script-shell=P}, {@code npm --node-options='--require X'}, {@code make SHELL=P},
+     * {@code scp -S P}.
+     */
+    public boolean isOptionHookProgram() {
+        return switch (name) {
+            case "npm", "pnpm", "yarn", "npx" -> !valueOf("--script-shell --shell").isEmpty()
+                    || Regex.matches(valueOf("--node-options"), ".*(--require|-r |--import|--loader|--experimental-loader).*");
+            case "make", "gmake" -> argMatches("(SHELL|\\.SHELLFLAGS|MAKESHELL):?=.*");
+            case "scp" -> !valueOf("-S").isEmpty();
+            default -> false;
+        };
+    }
+
+    /** Options of package managers that name where a package comes from. */
+    private static final String SOURCE_OPTIONS = "--from --spec --git --index-url -i --extra-index-url --source --registry --index"
+            + " -f --find-links";
+
+    /** Package sources that are not a registry: a URL, a git remote or a forge shorthand. */
+    private static final String UNREVIEWED_SOURCE = "(git\\+[a-z]+|git|https?|ftp)://.*|(github|gitlab|bitbucket|gist):.*|git@.*:.*";
+
+    /**
+     * True when a package manager installs or runs a package from a URL, a git remote or a custom
+     * index instead of its registry: {@code npm install https://…/x.tgz}, {@code pip install
+     * git+https://…}, {@code pip install -i URL}, {@code uvx --from git+…}, {@code cargo install
+     * --git URL}, {@code gem install --source URL}, {@code deno run https://…}. Install scripts and
+     * build steps of that package run at once, and no registry vouches for the name.
+     */
+    public boolean isInstallsFromUnreviewedSource() {
+        boolean installs = switch (name) {
+            case "npm", "pnpm", "yarn", "bun" -> subMatches(1, "install|i|add|ci|isntall|in|update|up|upgrade|global");
+            case "pip", "pip3", "pipx", "uv", "pdm", "poetry", "gem", "cargo", "deno" ->
+                    subMatches(2, "install|add|run|tool|pip|sync|update|upgrade");
+            case "npx", "pnpx", "bunx", "uvx" -> true;
+            default -> Regex.matches(name, "pip[0-9.]+");
+        };
+        if (!installs) {
+            return false;
+        }
+        if (!valueOf(SOURCE_OPTIONS).isEmpty()) {
+            String v = valueOf(SOURCE_OPTIONS);
+            // -i is a plain flag to some of them (npm i is the subcommand, pnpm -i…): only a URL value counts
+            if (Regex.matches(v, UNREVIEWED_SOURCE) && !Regex.matches(v, "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|rubygems\\.org)(/.*)?")) {
+                return true;
+            }
+        }
+        // a runner's arguments after the package belong to the program it runs (`pipx run pkg URL`)
+        List<String> sources = positionals(SOURCE_OPTIONS + " -p --package -w --workspace -r --requirement -c --constraint -e --editable");
+        if (named("npx pnpx bunx uvx") || sub("run")) {
+            int first = named("npx pnpx bunx uvx") ? 0 : 1;
+            sources = sources.size() > first ? sources.subList(first, first + 1) : List.of();
+        }
+        for (String op : sources) {
+            if (Regex.matches(op, UNREVIEWED_SOURCE) || Regex.matches(op, "[A-Za-z0-9_.-]+\\s*@\\s*(git\\+|https?://|file:).*")) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** True when an assignment prefix points a hook variable ({@code PAGER}, {@code LD_PRELOAD}, {@code GIT_SSH_COMMAND}…) at a program. */
     public boolean isAssignsHookProgram() {
