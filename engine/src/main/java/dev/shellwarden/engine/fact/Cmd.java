@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -390,7 +391,9 @@ public final class Cmd {
      * ({@code print('rm -rf /')} is data).
      */
     private static final java.util.regex.Pattern PAYLOAD_SHELL_DELETES = java.util.regex.Pattern.compile(
-            "Remove-Item|\\bdel\\s|\\brm\\s+-\\w*[rRf]");
+            "Remove-Item|\\bdel\\s|\\brm\\s+-\\w*[rRf]"
+            // the argument-list form: subprocess.run(["rm", "-rf", …]), spawnSync("rm", ["-rf", …]), exec "rm", "-rf", …
+            + "|[\"']rm[\"']\\s*,\\s*\\[?\\s*[\"']-\\w*[rRf]");
 
     /** Calls that only print their arguments. */
     private static final java.util.regex.Pattern PAYLOAD_PRINTS = java.util.regex.Pattern.compile(
@@ -2148,24 +2151,105 @@ public final class Cmd {
                         return true;
                     }
                 }
-                case "-v", "--volume" -> {
-                    String src = value.contains(":") ? value.substring(0, value.indexOf(':')) : "";
-                    if (isHostSensitive(src)) {
-                        return true;
-                    }
-                }
-                case "--mount" -> {
-                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:^|,)(?:source|src)=([^,]*)").matcher(value);
-                    if (m.find() && isHostSensitive(m.group(1))) {
-                        return true;
-                    }
-                }
                 default -> {
-                    if (a.startsWith("-v") && a.length() > 2 && !a.startsWith("--")) {
-                        String v = a.substring(2);
-                        if (v.contains(":") && isHostSensitive(v.substring(0, v.indexOf(':')))) {
-                            return true;
-                        }
+                    // mounts: see containerMounts
+                }
+            }
+        }
+        return containerMounts(options).stream().anyMatch(m -> isHostSensitive(m[0]));
+    }
+
+    /** A bind mount's spec: {@code SRC:DST[:opts]} of -v, {@code source=…,target=…} of --mount. */
+    private static final java.util.regex.Pattern MOUNT_FIELD = java.util.regex.Pattern.compile(
+            "(?:^|,)(source|src|target|dst|destination)=([^,]*)");
+
+    /** The host-to-container mounts among a container run's options, as {@code {source, target}}. */
+    private static List<String[]> containerMounts(List<String> options) {
+        List<String[]> out = new ArrayList<>();
+        for (int i = 0; i < options.size(); i++) {
+            String a = options.get(i);
+            String next = i + 1 < options.size() ? options.get(i + 1) : "";
+            String spec = a.equals("-v") || a.equals("--volume") ? next
+                    : a.startsWith("--volume=") ? a.substring(9)
+                    : a.startsWith("-v") && a.length() > 2 && !a.startsWith("--") ? a.substring(2) : null;
+            if (spec != null) {
+                String[] parts = spec.split(":");
+                if (parts.length >= 2) {
+                    out.add(new String[] {parts[0], parts[1]});
+                }
+                continue;
+            }
+            String mount = a.equals("--mount") ? next : a.startsWith("--mount=") ? a.substring(8) : null;
+            if (mount != null) {
+                String src = "";
+                String dst = "";
+                java.util.regex.Matcher m = MOUNT_FIELD.matcher(mount);
+                while (m.find()) {
+                    if (m.group(1).startsWith("s")) {
+                        src = m.group(2);
+                    } else {
+                        dst = m.group(2);
+                    }
+                }
+                if (!src.isEmpty()) {
+                    out.add(new String[] {src, dst});
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The protected host directories (the root, a home, a system directory) that a container run
+     * mounts, by their path inside the container; empty for every other command.
+     */
+    public Map<String, String> getContainerProtectedMounts() {
+        ContainerRun run = ContainerRun.of(argvWords);
+        if (run == null) {
+            return Map.of();
+        }
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (String[] m : containerMounts(run.possible())) {
+            if (!m[1].startsWith("/")) {
+                continue;
+            }
+            if (PathFacts.isRootLike(m[0]) || PathFacts.isSystemDir(m[0]) || isHome(m[0])) {
+                out.put(PathFacts.normalize(m[1]), m[0]);
+            }
+        }
+        return out;
+    }
+
+    private static boolean isHome(String src) {
+        String s = PathFacts.unquote(src);
+        return s.equals("~") || s.equals("~/") || s.equals("$HOME") || s.equals("${HOME}") || s.equals("$HOME/") || s.equals("${HOME}/");
+    }
+
+    /**
+     * True when this command, run inside a container with the given mounts (container path to
+     * host path), recursively deletes a mounted protected host directory, a directory above its
+     * mount point, or a system or home directory below it ({@code docker run -v /:/host alpine
+     * rm -rf /host}).
+     */
+    public boolean deletesMountedHost(Map<String, String> mounts) {
+        if (mounts.isEmpty() || !isRecursiveDelete()) {
+            return false;
+        }
+        for (String target : getDeleteTargets()) {
+            String t = PathFacts.normalize(PathFacts.unquote(target));
+            if (!t.startsWith("/")) {
+                continue;
+            }
+            for (var m : mounts.entrySet()) {
+                String dst = m.getKey();
+                // the root itself is SW2001's already, in a container or not
+                if (t.equals(dst) || !t.equals("/") && dst.startsWith(t + "/") || t.equals(dst + "/*")) {
+                    return true;
+                }
+                if (t.startsWith(dst + "/")) {
+                    String host = m.getValue() + t.substring(dst.length());
+                    if (PathFacts.isRootLike(host) || PathFacts.isSystemDir(host)) {
+                        return true;
                     }
                 }
             }

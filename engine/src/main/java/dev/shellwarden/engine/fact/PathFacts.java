@@ -300,7 +300,7 @@ public final class PathFacts {
         };
     }
 
-    private static String unquote(String path) {
+    static String unquote(String path) {
         String p = path;
         if (p.length() >= 2 && (p.startsWith("\"") && p.endsWith("\"") || p.startsWith("'") && p.endsWith("'"))) {
             p = p.substring(1, p.length() - 1);
