@@ -670,10 +670,72 @@ public final class Cmd {
                 }
                 return deletes ? findStarts() : List.of();
             }
+            case "Remove-Item" -> {
+                return psPathOperands();
+            }
             default -> {
                 return List.of();
             }
         }
+    }
+
+    /** PowerShell parameters whose value is no path of the item acted on (a prefix of at least three letters). */
+    private static final List<String> PS_NON_PATH_VALUES = List.of("-filter", "-include", "-exclude", "-credential", "-stream",
+            "-encoding", "-value", "-itemtype", "-name", "-destination", "-delimiter", "-inputobject");
+
+    /**
+     * The path operands of a PowerShell item cmdlet (positional or after -Path / -LiteralPath), in
+     * the POSIX form of {@link PathFacts#fromWindows}: {@code ..\\..} is {@code ../..},
+     * {@code C:\\} is {@code /}, {@code $env:USERPROFILE} is {@code ~}.
+     */
+    private List<String> psPathOperands() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("-") && a.length() > 1) {
+                String l = a.toLowerCase(java.util.Locale.ROOT);
+                l = l.endsWith(":") ? l.substring(0, l.length() - 1) : l;
+                for (String p : PS_NON_PATH_VALUES) {
+                    if (l.length() >= 4 && p.startsWith(l)) {
+                        i++;
+                        break;
+                    }
+                }
+                continue;
+            }
+            out.add(PathFacts.fromWindows(a));
+        }
+        return out;
+    }
+
+    /**
+     * True for a PowerShell {@code Remove-Item} whose path, resolved against any directory the
+     * segment may run in (after {@code Set-Location}), is the root, a home or system directory,
+     * a Windows system folder, or everything at the top of one ({@code Remove-Item .. -Recurse} from
+     * {@code ~/project}, {@code Set-Location C:\\; Remove-Item *}).
+     */
+    public boolean psDeletesSystemResolved(Ctx ctx) {
+        if (!name.equals("Remove-Item")) {
+            return false;
+        }
+        for (String t : getDeleteTargets()) {
+            if (t.indexOf('$') >= 0 || t.indexOf('`') >= 0 || t.indexOf('%') >= 0) {
+                continue;
+            }
+            for (String dir : dirs(ctx)) {
+                if (dir.equals(WorkingDirs.UNKNOWN) && !t.startsWith("/") && !t.startsWith("~")) {
+                    continue;
+                }
+                String d = dir.equals(WorkingDirs.UNKNOWN) ? "" : dir;
+                String abs = PathFacts.resolve(t, d, ctx.home());
+                String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
+                if (reachesSystem(t, d, ctx) || PathFacts.isRootLike(t) || PathFacts.isWindowsSystemDir(base)
+                        || PathFacts.isWindowsSystemDir(abs)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

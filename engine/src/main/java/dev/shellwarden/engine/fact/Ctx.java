@@ -14,6 +14,7 @@ public final class Ctx {
     /* Derived once here because the facts' path predicates ask for them per target and rule. */
     private final String project;
     private final String home;
+    private final String cwdPosix;
 
     /** A function that pipes into itself in the background, or a fork loop in an interpreter. */
     private static final java.util.regex.Pattern FORK_BOMB = java.util.regex.Pattern.compile(
@@ -51,7 +52,11 @@ public final class Ctx {
         String head = raw.length() > FORK_BOMB_SCAN ? raw.substring(0, FORK_BOMB_SCAN) : raw;
         this.forkBomb = head.contains("fork") || head.indexOf('|') >= 0 && head.indexOf('&') >= 0
                 ? FORK_BOMB.matcher(head).find() : false;
-        this.project = projectDir.isEmpty() ? cwd : PathFacts.normalize(projectDir);
+        // A Windows project (C:\\Users\\me\\proj) in the POSIX form PowerShell paths are judged in
+        String pd = PathFacts.isWindowsAbsolute(projectDir) ? PathFacts.fromWindows(projectDir) : projectDir;
+        String cd = PathFacts.isWindowsAbsolute(cwd) ? PathFacts.fromWindows(cwd) : cwd;
+        this.project = pd.isEmpty() ? cd : PathFacts.normalize(pd);
+        this.cwdPosix = cd;
         this.home = PathFacts.homeOf(project);
     }
 
@@ -67,7 +72,7 @@ public final class Ctx {
 
     /** The working directory, or the project when the working directory is unknown. */
     String cwdOrProject() {
-        return cwd.isEmpty() ? project : cwd;
+        return cwdPosix.isEmpty() ? project : PathFacts.normalize(cwdPosix);
     }
 
     /** The home directory the project lives under ({@link PathFacts#homeOf}). */

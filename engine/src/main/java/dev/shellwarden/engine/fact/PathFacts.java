@@ -300,6 +300,59 @@ public final class PathFacts {
         };
     }
 
+    /** PowerShell spellings of the profile, the system drive and the Windows folder, and what they become. */
+    private static final String[][] PS_PREFIXES = {
+        {"$env:userprofile", "~"}, {"${env:userprofile}", "~"}, {"$($env:userprofile)", "~"}, {"%userprofile%", "~"},
+        {"$home", "~"}, {"${home}", "~"}, {"$($home)", "~"}, {"~", "~"},
+        {"$env:systemdrive", ""}, {"$env:homedrive", ""}, {"$($env:systemdrive)", ""}, {"$($env:homedrive)", ""},
+        {"${env:systemdrive}", ""}, {"${env:homedrive}", ""}, {"%systemdrive%", ""}, {"%homedrive%", ""},
+        {"$env:systemroot", "/Windows"}, {"$env:windir", "/Windows"}, {"$($env:systemroot)", "/Windows"},
+        {"$($env:windir)", "/Windows"}, {"${env:systemroot}", "/Windows"}, {"${env:windir}", "/Windows"},
+        {"%systemroot%", "/Windows"}, {"%windir%", "/Windows"},
+    };
+
+    /**
+     * A PowerShell or Windows path in the POSIX form the path predicates work on: backslashes
+     * become slashes, a drive ({@code C:}) becomes the root, the profile ({@code $env:USERPROFILE},
+     * {@code $HOME}, {@code ~}) becomes {@code ~}, the system drive the root and the Windows folder
+     * {@code /Windows}. Other variables stay as written (a dynamic path).
+     */
+    public static String fromWindows(String path) {
+        String p = unquote(path);
+        p = Regex.pattern("(?i)^(Microsoft\\.PowerShell\\.Core\\\\)?FileSystem::").matcher(p).replaceFirst("");
+        String lower = p.toLowerCase(Locale.ROOT);
+        for (String[] prefix : PS_PREFIXES) {
+            if (lower.startsWith(prefix[0])) {
+                String rest = p.substring(prefix[0].length());
+                if (rest.isEmpty() || rest.startsWith("\\") || rest.startsWith("/")) {
+                    p = prefix[1] + rest;
+                    if (p.isEmpty()) {
+                        p = "/";
+                    }
+                    break;
+                }
+            }
+        }
+        if (Regex.matches(p, "(?s)[A-Za-z]:([\\\\/].*)?")) {
+            p = p.length() == 2 ? "/" : p.substring(2);
+        }
+        return p.replace('\\', '/');
+    }
+
+    /** True for a Windows drive path ({@code C:\\x}, {@code C:/x}). */
+    public static boolean isWindowsAbsolute(String path) {
+        return Regex.matches(path, "(?s)[A-Za-z]:[\\\\/].*");
+    }
+
+    /**
+     * True for a Windows system folder in the POSIX form of {@link #fromWindows}: the Windows folder
+     * and what is directly under it, the Users folder and each profile in it, Program Files.
+     */
+    public static boolean isWindowsSystemDir(String abs) {
+        String l = abs.toLowerCase(Locale.ROOT);
+        return Regex.matches(l, "/(windows(/[^/]+)?|users(/[^/]+)?|program files( \\(x86\\))?|programdata)");
+    }
+
     static String unquote(String path) {
         String p = path;
         if (p.length() >= 2 && (p.startsWith("\"") && p.endsWith("\"") || p.startsWith("'") && p.endsWith("'"))) {

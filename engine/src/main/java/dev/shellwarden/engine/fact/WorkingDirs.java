@@ -39,6 +39,9 @@ public final class WorkingDirs {
         return of(segments, ctx.cwdOrProject(), ctx.home());
     }
 
+    /** PowerShell's location cmdlets, as the splitter names them. */
+    private static final java.util.Set<String> PS_CD = java.util.Set.of("set-location", "push-location", "pop-location");
+
     /**
      * The possible working directories of each segment, by segment index.
      *
@@ -113,7 +116,7 @@ public final class WorkingDirs {
     private static boolean isCd(Segment s) {
         List<Word> argv = s.argv();
         return !argv.isEmpty() && argv.get(0).literal()
-                && (argv.get(0).text().equals("cd") || argv.get(0).text().equals("pushd") || argv.get(0).text().equals("popd")
+                && (PS_CD.contains(argv.get(0).text().toLowerCase(java.util.Locale.ROOT)) || argv.get(0).text().equals("cd") || argv.get(0).text().equals("pushd") || argv.get(0).text().equals("popd")
                 || argv.get(0).text().equals("chdir"));
     }
 
@@ -121,6 +124,9 @@ public final class WorkingDirs {
     private static Set<String> target(Segment s, Set<String> from, String home) {
         List<Word> argv = s.argv();
         String verb = argv.get(0).text();
+        if (PS_CD.contains(verb.toLowerCase(java.util.Locale.ROOT))) {
+            return psTarget(argv, from, home);
+        }
         List<Word> operands = new ArrayList<>();
         for (Word w : argv.subList(1, argv.size())) {
             if (!(w.literal() && w.text().matches("-[LPe@]+"))) {
@@ -134,6 +140,48 @@ public final class WorkingDirs {
         }
         String arg = operands.isEmpty() ? "~" : operands.get(0).text();
         if (arg.equals("-") || arg.startsWith("+") || arg.isEmpty() || arg.startsWith("~") && !arg.equals("~") && !arg.startsWith("~/")) {
+            out.add(UNKNOWN);
+            return out;
+        }
+        for (String f : from) {
+            out.add(f.equals(UNKNOWN) && !arg.startsWith("/") && !arg.startsWith("~") ? UNKNOWN : PathFacts.resolve(arg, f, home));
+        }
+        return out;
+    }
+
+    /**
+     * Where PowerShell's {@code Set-Location} / {@code Push-Location} take each of {@code from}, in
+     * the POSIX form of {@link PathFacts#fromWindows} ({@code C:\\} is the root, {@code $HOME} and
+     * {@code $env:USERPROFILE} the home directory); {@code Pop-Location} and computed paths are
+     * {@link #UNKNOWN}.
+     */
+    private static Set<String> psTarget(List<Word> argv, Set<String> from, String home) {
+        Set<String> out = new LinkedHashSet<>();
+        List<String> operands = new ArrayList<>();
+        for (int i = 1; i < argv.size(); i++) {
+            String t = argv.get(i).text();
+            String lower = t.toLowerCase(java.util.Locale.ROOT);
+            if (t.startsWith("-") && t.length() > 1) {
+                if ("-stackname".startsWith(lower) && lower.length() > 2) {
+                    i++; // its value names a stack, not a path
+                }
+                continue;
+            }
+            operands.add(t);
+        }
+        if (argv.get(0).text().equalsIgnoreCase("pop-location") || operands.size() > 1) {
+            out.add(UNKNOWN);
+            return out;
+        }
+        if (operands.isEmpty()) {
+            // Windows PowerShell stays, PowerShell 7 goes home
+            out.addAll(from);
+            out.add(PathFacts.resolve("~", "", home));
+            return out;
+        }
+        String arg = PathFacts.fromWindows(operands.get(0));
+        if (arg.isEmpty() || arg.equals("-") || arg.equals("+") || arg.indexOf('$') >= 0 || arg.indexOf('`') >= 0
+                || arg.indexOf('%') >= 0 || arg.indexOf('(') >= 0 || arg.startsWith("~") && !arg.equals("~") && !arg.startsWith("~/")) {
             out.add(UNKNOWN);
             return out;
         }

@@ -121,6 +121,8 @@ final class PsBuilder {
     private final Set<String> userCommands;
     private final List<Segment> out = new ArrayList<>();
     private final PsCarriers carriers = new PsCarriers(this);
+    /** The literal strings or variables piped into the command being walked ({@code 'C:\\' | Remove-Item}), or null. */
+    private List<List<Part>> pipedValues;
 
     PsBuilder(int level, Set<String> userFunctions) {
         this.level = level;
@@ -172,9 +174,14 @@ final class PsBuilder {
         for (ParseTree child : st.children) {
             if (child instanceof PowerShellParser.PipelineContext p) {
                 List<PowerShellParser.CommandContext> commands = p.command();
+                List<Part> previous = null;
                 for (int stage = 0; stage < commands.size(); stage++) {
                     Position pos = new Position(index, stage, commands.size(), before, background);
-                    walkCommand(parts(commands.get(stage)), ctx, mode, pos);
+                    List<Part> parts = parts(commands.get(stage));
+                    pipedValues = previous == null ? null : pipedValues(previous);
+                    walkCommand(parts, ctx, mode, pos);
+                    pipedValues = null;
+                    previous = parts;
                 }
                 index++;
             } else if (child instanceof PowerShellParser.ChainOpContext c) {
@@ -399,8 +406,31 @@ final class PsBuilder {
         command(args, ctx, pos);
     }
 
+    /** Cmdlets that take a path from the pipeline by value, as {@code -Path}. */
+    private static final Set<String> PIPED_PATH = Set.of("Remove-Item", "Clear-Content", "Get-Item", "Get-ChildItem");
+
+    /**
+     * The values of a pipeline stage that is only literal strings or variables
+     * ({@code 'C:\\'}, {@code $HOME}, {@code 'a','b'}), or null.
+     */
+    private static List<List<Part>> pipedValues(List<Part> stage) {
+        List<List<Part>> values = new ArrayList<>();
+        for (List<Part> arg : arguments(stage)) {
+            if (arg.size() == 1 && arg.get(0).kind() == Kind.COMMA) {
+                continue;
+            }
+            if (arg.size() != 1 || !Set.of(Kind.SQ, Kind.DQ, Kind.VARIABLE).contains(arg.get(0).kind())) {
+                return null;
+            }
+            values.add(arg);
+        }
+        return values.isEmpty() ? null : values;
+    }
+
     /** One command in argument mode: a segment, then whatever its words and payloads contain. */
     private void command(List<List<Part>> args, Ctx ctx, Position pos) {
+        List<List<Part>> piped = pipedValues;
+        pipedValues = null;
         int id = reserve();
         Ctx child = new Ctx(id, ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION, ctx.wrappers());
         Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
@@ -475,6 +505,14 @@ final class PsBuilder {
                         argv.add(b.word());
                     }
                 }
+            }
+        }
+        if (piped != null && canonical != null && PIPED_PATH.contains(canonical)) {
+            // `'C:\\' | Remove-Item -Recurse` removes C:\\ as `Remove-Item C:\\ -Recurse` does: the
+            // piped values stand as the path operands right after the name
+            int at = 1;
+            for (List<Part> v : piped) {
+                argv.add(at++, word(v, child, false, Provenance.COMPOUND).word());
             }
         }
         if (canonical != null) {
@@ -591,7 +629,16 @@ final class PsBuilder {
                     w.add(Segment.ENDLESS_LOOP);
                     loop = new Ctx(body.parent(), body.depth(), body.prov(), List.copyOf(w));
                 }
+                int before = out.size();
                 nestedOnly(rest, loop, Mode.NORMAL, Mode.NORMAL);
+                if (loop != body && out.size() == before) {
+                    // `while ($true) {}` spins with nothing in it: an empty command carries the
+                    // loop's pseudo-wrapper so the slow rule sees the loop (no segment would be
+                    // an empty command, allowed).
+                    int id = reserve();
+                    out.set(id, new Segment(id, loop.parent(), loop.depth(), loop.prov(), loop.wrappers(), List.of(),
+                            List.of(), List.of(), List.<Heredoc>of(), pos, Set.of()));
+                }
             }
             default -> nestedOnly(rest, body, Mode.NORMAL, Mode.NORMAL);
         }
