@@ -679,6 +679,56 @@ public final class Cmd {
         }
     }
 
+    /** Switch parameters of PowerShell's content and item cmdlets (the others take a value). */
+    private static final List<String> PS_SWITCHES = List.of("-force", "-nonewline", "-append", "-noclobber", "-recurse", "-passthru",
+            "-whatif", "-confirm", "-container", "-asbytestream", "-verbose", "-debug", "-flattenhierarchy");
+
+    /**
+     * What a PowerShell content or item cmdlet writes, in the POSIX form of
+     * {@link PathFacts#fromWindows}: the path (-Path, -LiteralPath, -FilePath or the first
+     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item; the destination
+     * (-Destination or the second positional) of Copy-Item and Move-Item.
+     */
+    private List<String> psWriteTargets() {
+        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item");
+        List<String> positional = new ArrayList<>();
+        List<String> named = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!(a.startsWith("-") && a.length() > 1)) {
+                positional.add(a);
+                continue;
+            }
+            String l = a.toLowerCase(java.util.Locale.ROOT);
+            boolean colon = l.endsWith(":");
+            l = colon ? l.substring(0, l.length() - 1) : l;
+            boolean isSwitch = false;
+            for (String sw : PS_SWITCHES) {
+                if (l.length() >= 3 && sw.startsWith(l)) {
+                    isSwitch = true;
+                }
+            }
+            if (isSwitch) {
+                i += colon ? 1 : 0; // -Force:$true
+                continue;
+            }
+            if (i + 1 < args.size()) {
+                String v = args.get(++i);
+                boolean dest = l.length() >= 3 && "-destination".startsWith(l);
+                boolean path = l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-lp".equals(l)
+                        || "-filepath".startsWith(l) || "-pspath".startsWith(l));
+                if (copy ? dest : path) {
+                    named.add(PathFacts.fromWindows(v));
+                }
+            }
+        }
+        if (!named.isEmpty()) {
+            return named;
+        }
+        int at = copy ? 1 : 0;
+        return positional.size() > at ? List.of(PathFacts.fromWindows(positional.get(at))) : List.of();
+    }
+
     /** PowerShell parameters whose value is no path of the item acted on (a prefix of at least three letters). */
     private static final List<String> PS_NON_PATH_VALUES = List.of("-filter", "-include", "-exclude", "-credential", "-stream",
             "-encoding", "-value", "-itemtype", "-name", "-destination", "-delimiter", "-inputobject");
@@ -944,6 +994,7 @@ public final class Cmd {
                     }
                 }
             }
+            case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item" -> out.addAll(psWriteTargets());
             case "wget" -> {
                 String o = valueOf("-O --output-document");
                 if (!o.isEmpty() && !o.equals("-")) {
@@ -1675,7 +1726,9 @@ public final class Cmd {
                 || name.equals("security") && argMatches("find-(generic|internet)-password") && anyFlag("-w -g")
                 || name.equals("secret-tool") && sub("lookup") || name.equals("pass") && sub("show")
                 || name.equals("op") && sub("read") || name.equals("gh") && sub("auth") && anyArg("token")
-                || name.equals("aws") && anyArg("get-session-token") || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ");
+                || name.equals("aws") && anyArg("get-session-token") || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ")
+                // PowerShell's environment drive: Get-ChildItem env:, gi env:*, dir env:\\
+                || named("Get-ChildItem Get-Item Get-Content") && argFind("^env:[\\\\/]?\\*?$");
     }
 
     /** True when the inline program names an absolute or home path. */
@@ -2020,6 +2073,15 @@ public final class Cmd {
             }
         }
         return hasStdinText && p.matcher(stdin).find();
+    }
+
+    /**
+     * True when the command word itself matches (case-insensitive find): a PowerShell expression
+     * statement such as {@code (Get-WmiObject Win32_OperatingSystem).Win32Shutdown(1)} stands as
+     * one computed command word.
+     */
+    public boolean callFind(String regex) {
+        return !path.isEmpty() && Regex.pattern("(?i)" + regex).matcher(path).find();
     }
 
     /** True when some write or delete target is a block device or raw memory. */

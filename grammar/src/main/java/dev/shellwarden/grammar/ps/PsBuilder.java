@@ -114,6 +114,7 @@ final class PsBuilder {
     private static final Pattern PARAM_COLON = Pattern.compile("^([-\u2013\u2014\u2015][\\p{L}_?][\\p{L}\\p{N}_?\\-]*):");
     private static final Pattern SCRIPTBLOCK_CREATE = Pattern.compile(
             "(?i)^\\[(?:system\\.management\\.automation\\.)?scriptblock\\]::create$");
+    private static final Pattern SCRIPT_METHOD = Pattern.compile("(?i)\\.(invokescript|newscriptblock|addscript)$");
     private static final Pattern LITERAL_STRING = Pattern.compile(
             "^\\s*(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`$\u201C\u201D\u201E]*\")\\s*$");
 
@@ -392,6 +393,14 @@ final class PsBuilder {
         }
         List<List<Part>> args = arguments(parts);
         List<Part> name = args.get(0);
+        String folded = name.size() == 1 && name.get(0).kind() == Kind.PAREN ? concatenation(name.get(0).raw()) : null;
+        if (folded != null) {
+            // & ('Remove' + '-Item') runs Remove-Item: the name is the joined literal
+            Part p = name.get(0);
+            args = new ArrayList<>(args);
+            args.set(0, List.of(new Part(Kind.SQ, p.start(), p.stop(), "'" + folded + "'", null)));
+            name = args.get(0);
+        }
         if (name.size() == 1 && name.get(0).kind() == Kind.BLOCK) {
             Provenance p = op.equals("&") ? Provenance.SUBSHELL : Provenance.BRACE_GROUP;
             walkBlock(body(name.get(0)), new Ctx(ctx.parent(), ctx.depth() + 1, p, ctx.wrappers()),
@@ -425,6 +434,28 @@ final class PsBuilder {
             values.add(arg);
         }
         return values.isEmpty() ? null : values;
+    }
+
+    /** One string literal of a concatenation: single-quoted without quotes inside, or double-quoted without expansions. */
+    private static final Pattern CONCAT_PART = Pattern.compile("\\s*(?:'([^'\u2018\u2019\u201A\u201B]*)'|\"([^\"`$\u201C\u201D\u201E']*)\")\\s*");
+
+    /**
+     * The joined text of a parenthesised concatenation of string literals
+     * ({@code ('Remove' + '-Item')}), or null when any part is not a plain literal.
+     */
+    static String concatenation(String paren) {
+        if (paren.length() < 2 || paren.charAt(0) != '(' || paren.charAt(paren.length() - 1) != ')') {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        for (String piece : paren.substring(1, paren.length() - 1).split("\\+", -1)) {
+            Matcher m = CONCAT_PART.matcher(piece);
+            if (!m.matches()) {
+                return null;
+            }
+            out.append(m.group(1) != null ? m.group(1) : m.group(2));
+        }
+        return out.length() == 0 ? null : out.toString();
     }
 
     /** One command in argument mode: a segment, then whatever its words and payloads contain. */
@@ -773,6 +804,13 @@ final class PsBuilder {
             Part next = parts.get(i + 1);
             if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)
                     && SCRIPTBLOCK_CREATE.matcher(PsText.bare(p.raw())).matches()) {
+                payload = next;
+            }
+            // the same text run by the engine's own script methods:
+            // $ExecutionContext.InvokeCommand.InvokeScript('…'), ….NewScriptBlock('…'),
+            // [PowerShell]::Create().AddScript('…')
+            if ((p.kind() == Kind.WORD || p.kind() == Kind.VARIABLE) && next.kind() == Kind.PAREN && adjacent(p, next)
+                    && SCRIPT_METHOD.matcher(PsText.bare(p.raw())).find()) {
                 payload = next;
             }
         }
