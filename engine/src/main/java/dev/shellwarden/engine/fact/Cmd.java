@@ -755,6 +755,11 @@ public final class Cmd {
             }
             out.add(PathFacts.fromWindows(a));
         }
+        // `del x /q`, `rd dir /s /q`: cmd.exe switches typed through PowerShell's aliases (the
+        // splitter gives Remove-Item) beside a real path; alone, `/s` stays a path
+        if (out.stream().anyMatch(t -> !Regex.matches(t, "/[A-Za-z?]"))) {
+            out.removeIf(t -> Regex.matches(t, "/[A-Za-z?]"));
+        }
         return out;
     }
 
@@ -1897,6 +1902,14 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * A call of a user-defined function in a backgrounded pipeline ({@code :|:&} in a function
+     * body): the shape of a fork bomb, which text that only mentions one never has once parsed.
+     */
+    public boolean isForkingFunctionCall() {
+        return background && stages > 1 && opaqueReasons.contains("USER_FUNCTION");
+    }
+
     /** True when an assignment prefix points a hook variable ({@code PAGER}, {@code LD_PRELOAD}, {@code GIT_SSH_COMMAND}…) at a program. */
     public boolean isAssignsHookProgram() {
         // prefixes (`PAGER=x git log`), and export/declare of the variable for what follows
@@ -2205,15 +2218,35 @@ public final class Cmd {
     public static Set<Integer> detachedSegments(List<Segment> segments) {
         Set<Integer> launchers = new java.util.HashSet<>();
         Set<Integer> out = new java.util.HashSet<>();
+        Set<Integer> toFile = new java.util.HashSet<>();
         for (Segment s : segments) {
+            if (stdoutToFile(s)) {
+                toFile.add(s.id());
+            }
             if (launchers.contains(s.parent()) || out.contains(s.parent()) || s.provenance() == Provenance.SETTING) {
                 out.add(s.id());
+            }
+            // `nohup npm run dev > dev.log 2>&1 &`: a wrapper execs its command with its own
+            // descriptors, so the command is as detached as the backgrounded, redirected wrapper
+            if (s.provenance() == Provenance.WRAPPED && s.position().background() && toFile.contains(s.parent())) {
+                out.add(s.id());
+                toFile.add(s.id());
             }
             if (startsDetachedContainer(s.argv())) {
                 launchers.add(s.id());
             }
         }
         return out;
+    }
+
+    /** True when the segment's own redirections send its standard output to a file. */
+    private static boolean stdoutToFile(Segment s) {
+        for (Redirect r : s.redirects()) {
+            if (r.writes() && (r.fd() < 0 || r.fd() == 1 || r.op().startsWith("&"))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean startsDetachedContainer(List<Word> argv) {

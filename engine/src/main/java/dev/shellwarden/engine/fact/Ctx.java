@@ -10,17 +10,26 @@ public final class Ctx {
     private final String shell;
     private final String raw;
     private final boolean forkBomb;
+    private final boolean forkLoop;
     private final boolean clientBackground;
     /* Derived once here because the facts' path predicates ask for them per target and rule. */
     private final String project;
     private final String home;
     private final String cwdPosix;
 
-    /** A function that pipes into itself in the background, or a fork loop in an interpreter. */
+    /**
+     * A shell function that pipes into itself in the background ({@code :(){ :|:& };:}). The text
+     * alone is not enough: a commit message or a heredoc written to a file may quote it. The rule
+     * also needs the parsed shape, a backgrounded pipeline of user-function calls (see
+     * {@code Cmd.forkingFunctionCall}), which data never has.
+     */
     private static final java.util.regex.Pattern FORK_BOMB = java.util.regex.Pattern.compile(
             "([A-Za-z_:.%][\\w:.%-]{0,30})\\s*\\(\\s*\\)\\s*\\{[^}]{0,200}?\\1\\s*\\|\\s*\\1\\s*&"
-            + "|function\\s+([A-Za-z_:.][\\w:.-]{0,30})\\s*(\\(\\s*\\))?\\s*\\{[^}]{0,200}?\\2\\s*\\|\\s*\\2\\s*&"
-            + "|fork\\s+while\\s+fork|while\\s*\\(?\\s*(1|true)\\s*\\)?\\s*[;{]?\\s*(do\\s+)?[^;]{0,40}fork\\s*\\(\\s*\\)"
+            + "|function\\s+([A-Za-z_:.][\\w:.-]{0,30})\\s*(\\(\\s*\\))?\\s*\\{[^}]{0,200}?\\2\\s*\\|\\s*\\2\\s*&");
+
+    /** A fork loop in an interpreter's code ({@code fork while fork}, {@code while True: os.fork()}). */
+    private static final java.util.regex.Pattern FORK_LOOP = java.util.regex.Pattern.compile(
+            "fork\\s+while\\s+fork|while\\s*\\(?\\s*(1|true)\\s*\\)?\\s*[;{]?\\s*(do\\s+)?[^;]{0,40}fork\\s*\\(\\s*\\)"
             + "|os\\.fork\\(\\)[^\\n]{0,40}while|while[^\\n]{0,40}os\\.fork\\(\\)");
 
     /** Longest text searched for a fork bomb; a bomb is short, and the bound keeps the search linear. */
@@ -50,8 +59,8 @@ public final class Ctx {
         this.shell = shell;
         this.raw = raw;
         String head = raw.length() > FORK_BOMB_SCAN ? raw.substring(0, FORK_BOMB_SCAN) : raw;
-        this.forkBomb = head.contains("fork") || head.indexOf('|') >= 0 && head.indexOf('&') >= 0
-                ? FORK_BOMB.matcher(head).find() : false;
+        this.forkBomb = head.indexOf('|') >= 0 && head.indexOf('&') >= 0 && FORK_BOMB.matcher(head).find();
+        this.forkLoop = head.contains("fork") && FORK_LOOP.matcher(head).find();
         // A Windows project (C:\\Users\\me\\proj) in the POSIX form PowerShell paths are judged in
         String pd = PathFacts.isWindowsAbsolute(projectDir) ? PathFacts.fromWindows(projectDir) : projectDir;
         String cd = PathFacts.isWindowsAbsolute(cwd) ? PathFacts.fromWindows(cwd) : cwd;
@@ -80,9 +89,14 @@ public final class Ctx {
         return home;
     }
 
-    /** True when the raw text holds a fork bomb (found on the text: no splitter models one). */
+    /** True when the raw text holds a self-piping shell function (confirmed by the segments' shape in SW2006). */
     public boolean isForkBomb() {
         return forkBomb;
+    }
+
+    /** True when the raw text holds an interpreter's fork loop ({@code while True: os.fork()}). */
+    public boolean isForkLoop() {
+        return forkLoop;
     }
 
     /** Absolute project directory, or empty. */
