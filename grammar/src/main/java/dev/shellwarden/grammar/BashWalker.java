@@ -1105,6 +1105,9 @@ final class BashWalker {
             unknown = text == null;
             if (text != null) {
                 texts.add(text);
+                // `echo 'DROP DATABASE x;' | psql`: the console reads the echoed text as if it were
+                // a here-document, so the rules that read a here-document's SQL read this too
+                d.heredocs.add(new Heredoc(text, true));
             }
         } else {
             unknown = stdinFile;

@@ -214,6 +214,10 @@ final class Launchers {
             case "man" -> optionPayloads(argv, Set.of("-P", "--pager"), Set.of("-H", "--html"));
             case "cmake" -> cmakeDelete(argv);
             case "sed", "gsed" -> sedCommands(argv);
+            // ansible HOSTS -m shell|command|raw -a 'CMD': the command runs on every host
+            case "ansible" -> argv.stream().anyMatch(w -> Set.of("shell", "command", "raw", "ansible.builtin.shell",
+                    "ansible.builtin.command", "ansible.builtin.raw").contains(w.text()))
+                    ? optionPayload(argv, Set.of("-a", "--args")) : List.of();
             case "dtach" -> dtach(argv);
             default -> null;
         };

@@ -147,7 +147,9 @@ final class Wrappers {
                     : su(argv);
             case "ssh" -> ssh(argv);
             // exec here; run and create are launchers (Launchers.containerRun)
-            case "docker", "podman" -> argv.size() > 1 && argv.get(1).text().equals("exec") ? containerExec(argv) : null;
+            case "docker", "podman" -> argv.size() > 1 && argv.get(1).text().equals("exec") ? containerExec(argv)
+                    : argv.size() > 2 && argv.get(1).text().equals("compose") ? composeExec(argv, 2) : null;
+            case "docker-compose", "podman-compose" -> composeExec(argv, 1);
             case "kubectl", "oc" -> kubectlExec(argv);
             case "trap" -> argv.size() >= 3 && argv.get(1).literal() && !argv.get(1).text().startsWith("-")
                     // trap ACTION SIGNAL…: ACTION runs later, in this shell, like eval.
@@ -437,6 +439,24 @@ final class Wrappers {
             return Unwrap.NONE;
         }
         int i = opts(argv, 2, "euw", Set.of("--env", "--env-file", "--user", "--workdir", "--detach-keys"), Set.of());
+        if (i < 0) {
+            return Unwrap.UNDETERMINED;
+        }
+        return after(argv, i >= argv.size() ? i : i + 1, false);
+    }
+
+    /**
+     * {@code docker compose [global options] exec|run [options] SERVICE cmd…} (and
+     * {@code docker-compose}): the command runs in the service's container.
+     */
+    private static Unwrap composeExec(List<Word> argv, int from) {
+        int k = opts(argv, from, "fp", Set.of("--file", "--project-name", "--profile", "--env-file", "--project-directory",
+                "--ansi", "--progress", "--parallel"), Set.of());
+        if (k < 0 || k >= argv.size() || !Set.of("exec", "run").contains(argv.get(k).text())) {
+            return k < 0 ? Unwrap.UNDETERMINED : null;
+        }
+        int i = opts(argv, k + 1, "euwpvl", Set.of("--env", "--user", "--workdir", "--index", "--entrypoint", "--name",
+                "--publish", "--volume", "--label", "--env-from-file", "--cap-add", "--cap-drop", "--pull"), Set.of());
         if (i < 0) {
             return Unwrap.UNDETERMINED;
         }

@@ -128,6 +128,11 @@ public final class Cmd {
         }
         this.args = Collections.unmodifiableList(a);
         this.argvWords = s.argv();
+        Set<String> globals = GLOBAL_VALUE_OPTIONS.get(name);
+        if (globals != null) {
+            // `kubectl -n prod delete …`: the value of a global option is no subcommand
+            ops = operandsSkipping(argv, globals);
+        }
         this.operands = Collections.unmodifiableList(ops);
         this.flags = Collections.unmodifiableSet(f);
         this.dynamicArgs = dyn;
@@ -335,6 +340,72 @@ public final class Cmd {
     /** The first operand, or empty. */
     public String getFirstOperand() {
         return operands.isEmpty() ? "" : operands.get(0);
+    }
+
+    /** Statements that drop or empty data, on SQL text whose string literals are blanked. */
+    private static final java.util.regex.Pattern SQL_DESTROYS = java.util.regex.Pattern.compile(
+            "(?i)\\bdrop\\s+(database|table|schema|collection|keyspace|user|view|owned|extension|function|role|sequence|materialized\\s+view"
+            + "|index|type|trigger|procedure|tablespace)\\b|\\btruncate\\s+\\w|\\bdelete\\s+from\\s+[\\w.\"`\\[\\]]+\\s*(;|$|limit\\b|where\\s+(true|1|1\\s*=\\s*1|''\\s*=\\s*'')\\s*(;|$))"
+            + "|\\balter\\s+table\\s+\\S+\\s+(drop\\b|delete\\s+where\\s+(1|true)\\s*(;|$))|\\breset\\s+master\\b|\\bpurge\\s+binary\\s+logs\\b"
+            + "|dropDatabase|\\.drop\\(|(deleteMany|remove|updateMany)\\(\\s*\\{\\s*\\}|\\bflush(all|db)\\b");
+
+    /** An UPDATE that sets columns of every row (no WHERE before the statement ends). */
+    private static final java.util.regex.Pattern SQL_UPDATE_ALL = java.util.regex.Pattern.compile(
+            "(?i)\\bupdate\\s+[\\w.\"`]+\\s+set\\s+(?:(?!\\bwhere\\b)[^;])*(;|$)");
+
+    /**
+     * True when the SQL or shell-console text the command carries (arguments and here-documents)
+     * drops or empties data: DROP of a database, table, schema, role…, TRUNCATE, DELETE or UPDATE
+     * of every row, ALTER TABLE … DROP, RESET MASTER, Mongo's drop/dropDatabase/deleteMany({}).
+     * String literals are blanked first, so {@code SELECT 'drop table later'} is no drop.
+     */
+    public boolean isDatabaseTextDestroys() {
+        StringBuilder text = new StringBuilder();
+        for (String a : args) {
+            text.append(a).append('\n');
+        }
+        text.append(stdin);
+        String sql = text.toString().replaceAll("'(?:[^'\\\\]|\\\\.)*'", "''");
+        return SQL_DESTROYS.matcher(sql).find() || SQL_UPDATE_ALL.matcher(sql).find();
+    }
+
+    /** Options that take a separate value, per tool whose subcommand follows its global options. */
+    private static final java.util.Map<String, Set<String>> GLOBAL_VALUE_OPTIONS = globalValueOptions();
+
+    private static java.util.Map<String, Set<String>> globalValueOptions() {
+        Set<String> kube = Words.setOf("-n --namespace --context --kubeconfig --cluster --user -s --server --as --as-group --token"
+                + " --request-timeout -v --kube-context");
+        java.util.Map<String, Set<String>> m = new java.util.HashMap<>();
+        for (String k : Words.of("kubectl oc k helm")) {
+            m.put(k, kube);
+        }
+        m.put("docker", Words.setOf("-H --host --context -c --config -l --log-level"));
+        m.put("podman", Words.setOf("--connection -c --url --root --runroot --log-level"));
+        m.put("aws", Words.setOf("--profile --region --output --endpoint-url --query --ca-bundle"));
+        m.put("gcloud", Words.setOf("--project --account --configuration --region --zone --format --verbosity"));
+        m.put("az", Words.setOf("--subscription --output -o --query"));
+        m.put("gh", Words.setOf("-R --repo"));
+        m.put("restic", Words.setOf("-r --repo --password-file -p --cache-dir --repository-file"));
+        return java.util.Map.copyOf(m);
+    }
+
+    /** The operands of {@code argv} when the given options take the next word as their value. */
+    private static List<String> operandsSkipping(List<Word> argv, Set<String> withValue) {
+        List<String> ops = new ArrayList<>();
+        boolean end = false;
+        for (int i = 1; i < argv.size(); i++) {
+            String t = argv.get(i).text();
+            if (!end && t.equals("--")) {
+                end = true;
+            } else if (!end && t.startsWith("-") && t.length() > 1) {
+                if (withValue.contains(t)) {
+                    i++;
+                }
+            } else {
+                ops.add(t);
+            }
+        }
+        return ops;
     }
 
     /** True when the first operand (a subcommand, for git, npm…) is one of the space-separated words. */
@@ -1732,9 +1803,39 @@ public final class Cmd {
                 || name.equals("secret-tool") && sub("lookup") || name.equals("pass") && sub("show")
                 || name.equals("op") && sub("read") || name.equals("gh") && sub("auth") && anyArg("token")
                 || name.equals("aws") && anyArg("get-session-token") || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ")
+                // a secret-named variable printed (`printenv AWS_SECRET_ACCESS_KEY`, `echo $GITHUB_TOKEN`)
+                || name.equals("printenv") && argMatches(SECRET_VARIABLE) || named("echo printf") && argFind("\\$\\{?" + SECRET_VARIABLE)
+                // CLIs that print a token or a secret's value
+                || name.equals("aws") && sub("configure") && anyArg("get") && argMatches("(?i).*(secret|token).*")
+                || name.equals("gcloud") && argMatches("print-access-token|print-identity-token")
+                || name.equals("az") && anyArg("get-access-token") || name.equals("vault") && (sub("read") || argMatches("get|print"))
+                || name.equals("kubectl") && sub("get") && argMatches("secrets?(/.*)?") && argMatches("-o|--output(=.*)?|-o.+|-oyaml|-ojson")
+                || name.equals("docker") && sub("inspect") && argFind("Env") || name.equals("git") && sub("credential") && anyArg("fill")
+                || name.equals("security") && sub("dump-keychain")
+                || named("curl wget") && argFind("169\\.254\\.169\\.254/.*(security-credentials|identity/oauth2/token|service-accounts/.*/token)|metadata\\.google\\.internal/.*/token")
                 // PowerShell's environment drive: Get-ChildItem env:, gi env:*, dir env:\\
                 || named("Get-ChildItem Get-Item Get-Content") && argFind("^env:[\\\\/]?\\*?$");
     }
+
+    /**
+     * True when a file-transfer client's inline commands or standard input ({@code -c 'put .env'},
+     * {@code -e 'put ~/.aws/credentials'}, a here-string of ftp commands) name a secret file.
+     */
+    public boolean isTransferScriptMentionsSecret() {
+        List<String> texts = new ArrayList<>(args);
+        texts.add(stdin);
+        for (String t : texts) {
+            for (String w : t.split("[\\s;]+")) {
+                if (!w.isEmpty() && !w.startsWith("-") && PathFacts.isSecret(w)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A variable name that holds a credential by convention ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
+    private static final String SECRET_VARIABLE = "[A-Za-z0-9_]*(?i:token|secret|passw(or)?d|api_?key|access_key|private_key|credentials?)[A-Za-z0-9_]*\\}?";
 
     /** True when the inline program names an absolute or home path. */
     public boolean isPayloadAbsolutePath() {

@@ -42,7 +42,8 @@ public final class PathFacts {
             "(\\.env(\\.(?!(example|sample|template|dist|defaults?)$)[A-Za-z0-9_.-]+)?"
             + "|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.*\\.(pem|key|p12|pfx|jks|keystore|kdbx|gpg|asc)"
             + "|\\.netrc|_netrc|\\.pgpass|\\.git-credentials|\\.npmrc|\\.pypirc|\\.vault-token"
-            + "|credentials(\\.json|\\.db)?|secrets?\\.(ya?ml|json|toml)|\\.htpasswd|shadow|gshadow"
+            + "|credentials(\\.json|\\.db|\\.toml)?|secrets?\\.(ya?ml|json|toml)|\\.htpasswd|shadow|gshadow"
+            + "|application_default_credentials\\.json|rclone\\.conf|logins\\.json|key[34]\\.db|Login Data|.*\\.keychain(-db)?"
             + "|master\\.key|service[-_]account.*\\.json|terraform\\.tfstate(\\.backup)?)");
 
     private static final Pattern PERSISTENCE = Pattern.compile(
@@ -214,7 +215,11 @@ public final class PathFacts {
         }
         return p.contains(".ssh/id_") || p.contains(".aws/") || p.contains(".config/gcloud/")
                 || p.contains(".kube/config") || p.contains(".gnupg/") || p.contains(".docker/config.json")
-                || p.contains(".azure/") || p.contains("/etc/ssl/private");
+                || p.contains(".azure/") || p.contains("/etc/ssl/private")
+                // token files of CLIs and the browsers' password and cookie stores
+                || p.contains(".config/gh/hosts.yml") || p.contains(".cargo/credentials") || p.contains(".config/hub")
+                || base.equals("Cookies") && Regex.matches(p, "(?i).*(chrome|chromium|edge|brave|opera|vivaldi).*")
+                || p.contains(".local/share/keyrings") || base.equals("environ") && Regex.matches(p, "/proc/[^/]+/environ");
     }
 
     /**
@@ -230,7 +235,10 @@ public final class PathFacts {
         return Regex.matches(p, "(.*/)?\\.ssh/id_[a-z0-9_]+") || Regex.matches(p, "/etc/g?shadow-?") || Regex.matches(p, ".*\\.aws/credentials")
                 || Regex.matches(p, ".*\\.config/gcloud/.*(credentials|\\.json|\\.db)") || Regex.matches(p, ".*/\\.(netrc|git-credentials|pgpass|vault-token)")
                 || Regex.matches(p, ".*\\.docker/config\\.json") || Regex.matches(p, ".*\\.kube/config") || Regex.matches(p, ".*\\.gnupg/private-keys.*")
-                || Regex.matches(p, "/etc/ssl/private/.*") || Regex.matches(p, "/etc/ssh/ssh_host_[a-z0-9]+_key");
+                || Regex.matches(p, "/etc/ssl/private/.*") || Regex.matches(p, "/etc/ssh/ssh_host_[a-z0-9]+_key")
+                || Regex.matches(p, ".*\\.config/gh/hosts\\.ya?ml|.*\\.cargo/credentials(\\.toml)?|(~|.*/(home|Users)/[^/]+|/root)/\\.(pypirc|npmrc)")
+                || Regex.matches(p, ".*/(Login Data|logins\\.json|key[34]\\.db|[^/]*\\.keychain(-db)?)|.*\\.local/share/keyrings/.*")
+                || Regex.matches(p, "(?i).*(chrome|chromium|edge|brave|opera|vivaldi).*/Cookies");
     }
 
     /*
@@ -241,7 +249,8 @@ public final class PathFacts {
      */
     private static final String[] CREDENTIAL_STORE_WORDS = {
         "ssh", "shadow", "credentials", "gcloud", "netrc", "pgpass", "vault-token", "docker", "kube", "gnupg",
-        "/etc/ssl/private/",
+        "/etc/ssl/private/", "gh/hosts", "pypirc", "npmrc", "Login Data", "logins.json", "key3.db", "key4.db", "keychain",
+        "keyrings", "Cookies",
     };
     private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor"};
 
