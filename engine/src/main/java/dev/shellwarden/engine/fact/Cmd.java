@@ -943,15 +943,33 @@ public final class Cmd {
             case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
             case "cp", "ln", "install", "rsync", "scp" -> {
                 String t = valueOf("-t --target-directory");
-                p = positionals("-t --target-directory -S --suffix -m --mode -o --owner -g --group -e --rsh"
-                        + " --exclude --include --filter -f");
-                if (!t.isEmpty()) {
-                    out.add(t);
-                } else if (p.size() >= 2) {
-                    out.add(p.get(p.size() - 1));
+                // each program's own options with a value (`cp -f` is force, rsync's -f a filter)
+                p = positionals(switch (name) {
+                    case "rsync" -> "-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from"
+                            + " --rsync-path -T --temp-dir --backup-dir --chmod --chown --log-file --password-file";
+                    case "scp" -> "-i -F -o -P -c -l -S -J";
+                    case "install" -> "-t --target-directory -S --suffix -m --mode -o --owner -g --group";
+                    default -> "-t --target-directory -S --suffix";
+                });
+                String dest = !t.isEmpty() ? t : p.size() >= 2 ? p.get(p.size() - 1) : "";
+                if (!dest.isEmpty()) {
+                    out.add(dest);
+                    List<String> sources = !t.isEmpty() ? p : p.subList(0, p.size() - 1);
+                    out.addAll(intoDirectory(dest, sources, !t.isEmpty()));
                 }
             }
-            case "mv" -> out.addAll(positionals("-t --target-directory -S --suffix"));
+            case "mv" -> {
+                p = positionals("-t --target-directory -S --suffix");
+                out.addAll(p);
+                String t = valueOf("-t --target-directory");
+                if (!t.isEmpty()) {
+                    out.add(t);
+                }
+                if (p.size() >= 2 || !t.isEmpty()) {
+                    out.addAll(intoDirectory(t.isEmpty() ? p.get(p.size() - 1) : t, t.isEmpty() ? p.subList(0, p.size() - 1) : p,
+                            !t.isEmpty()));
+                }
+            }
             case "tar", "bsdtar", "gtar" -> {
                 // extraction writes below -C DIR (the working directory without it)
                 String dir = valueOf("-C --directory");
@@ -1136,6 +1154,27 @@ public final class Cmd {
             int slash = b.lastIndexOf('/');
             if (slash >= 0 && slash < b.length() - 1 && b.contains("://")) {
                 out.add(b.substring(slash + 1));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The files a copy or move creates inside a destination directory ({@code cp x.service
+     * ~/.config/systemd/user/} writes {@code ~/.config/systemd/user/x.service}): for a destination
+     * written as a directory (a trailing slash, {@code ~}, {@code -t DIR}), each source's name below it.
+     */
+    private static List<String> intoDirectory(String dest, List<String> sources, boolean isDirectory) {
+        boolean dir = isDirectory || dest.endsWith("/") || dest.equals("~") || dest.equals("$HOME") || dest.equals("${HOME}");
+        if (!dir) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String src : sources) {
+            String trimmed = src.endsWith("/") ? src.substring(0, src.length() - 1) : src;
+            String base = trimmed.substring(trimmed.lastIndexOf('/') + 1);
+            if (!base.isEmpty() && !base.equals(".") && !base.equals("..")) {
+                out.add((dest.endsWith("/") ? dest : dest + "/") + base);
             }
         }
         return out;
@@ -1877,7 +1916,8 @@ public final class Cmd {
      * included files or transports.
      */
     private static final java.util.regex.Pattern GIT_EXEC_KEY = java.util.regex.Pattern.compile(
-            "(?i)" + CommandSettings.GIT_COMMAND_KEY.pattern() + "|core\\.hookspath|protocol\\.ext\\.allow|include\\.path|includeif\\..*");
+            "(?i)" + CommandSettings.GIT_COMMAND_KEY.pattern() + "|core\\.hookspath|protocol\\.ext\\.allow|include\\.path|includeif\\..*"
+            + "|init\\.templatedir");
 
     private static final Set<String> SAFE_PROGRAMS = Set.of("", "cat", "less", "more", "less -R", "less -FRX",
             "true", "false", "delta", "diff-so-fancy");
@@ -1922,11 +1962,55 @@ public final class Cmd {
         if (!getGitSub().equals("config") || anyFlag("--get --get-all --get-regexp --list -l --unset --unset-all --show-origin --name-only -e --edit")) {
             return false;
         }
-        List<String> p = positionals("-C -c --git-dir --work-tree --file -f --blob --type --default");
-        // p = [config, key, value…]
+        List<String> p = new ArrayList<>(positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
+        // p = [config, key, value…]; git 2.46 spells it `git config set KEY VALUE`
+        if (p.size() >= 2 && p.get(1).equals("set")) {
+            p.remove(1);
+        }
         return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
                 && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
                 && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)));
+    }
+
+    /**
+     * True when a git config command writes the user's or the system's configuration: {@code --global},
+     * {@code --system}, or {@code --file} naming the global file ({@code ~/.gitconfig},
+     * {@code ~/.config/git/config}).
+     */
+    public boolean isGitConfigUserScope() {
+        if (anyFlag("--global --system")) {
+            return true;
+        }
+        String f = valueOf("--file -f");
+        return Regex.matches(f, "(~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root)/(\\.gitconfig|\\.config/git/config)|/etc/gitconfig");
+    }
+
+    /**
+     * True for a repository-level git setting that runs a program from outside the project:
+     * {@code core.fsmonitor}, {@code core.sshCommand}, a pager or editor, a {@code !} alias, or
+     * {@code core.hooksPath} pointing out of the project ({@code core.hooksPath .githooks} is how
+     * projects share hooks and stays allowed).
+     */
+    public boolean isGitConfigLocalProgram() {
+        if (!isGitConfigSetsProgram() || isGitConfigUserScope()) {
+            return false;
+        }
+        List<String> p = new ArrayList<>(positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
+        if (p.size() >= 2 && p.get(1).equals("set")) {
+            p.remove(1);
+        }
+        if (p.size() < 3) {
+            return false;
+        }
+        String key = p.get(1).toLowerCase(java.util.Locale.ROOT);
+        String value = p.get(2);
+        if (key.equals("core.hookspath")) {
+            return value.startsWith("/") || value.startsWith("~") || value.startsWith("$") || value.startsWith("..");
+        }
+        // an alias runs only when called by its name, and its command line is split and judged
+        // where it is stored (CommandSettings); the other keys run on their own, on later git commands
+        // a credential helper by name (`store`, `cache --timeout=…`) is one of git's own programs
+        return !key.startsWith("alias.") && !(key.startsWith("credential") && !value.startsWith("!") && !value.startsWith("/"));
     }
 
     /**
@@ -1950,6 +2034,7 @@ public final class Cmd {
     public boolean isOptionHookProgram() {
         return switch (name) {
             case "npm", "pnpm", "yarn", "npx" -> !valueOf("--script-shell --shell").isEmpty()
+                    && !Regex.matches(valueOf("--script-shell --shell"), "(/usr)?(/bin/)?(ba|z|da|k|fi)?sh|cmd(\\.exe)?|pwsh|powershell")
                     || Regex.matches(valueOf("--node-options"), ".*(--require|-r |--import|--loader|--experimental-loader).*");
             case "make", "gmake" -> argMatches("(SHELL|\\.SHELLFLAGS|MAKESHELL):?=.*");
             case "scp" -> !valueOf("-S").isEmpty();

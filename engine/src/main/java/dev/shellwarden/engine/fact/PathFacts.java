@@ -48,7 +48,11 @@ public final class PathFacts {
 
     private static final Pattern PERSISTENCE = Pattern.compile(
             "(~|/~home|/root|/home/[^/]+|/Users/[^/]+)/(\\.(bashrc|bash_profile|bash_login|bash_logout|profile"
-            + "|zshrc|zshenv|zprofile|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|inputrc)"
+            + "|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|xprofile|xinitrc|inputrc|xsessionrc|bash_aliases"
+            // programs that run their start-up file as code: tmux, language REPLs, editors, build tools
+            + "|tmux\\.conf|pythonrc(\\.py)?|irbrc|pryrc|Rprofile|octaverc|mavenrc|vimrc|exrc|emacs|emacs\\.d/init\\.el"
+            + "|config/nvim/init\\.(lua|vim)|config/tmux/tmux\\.conf|gradle/init\\.d/.*|gradle/init\\.gradle(\\.kts)?"
+            + "|cargo/config(\\.toml)?|config/environment\\.d/.*|ssh/environment)"
             + "|\\.ssh/(authorized_keys2?|rc|config)|\\.config/fish/(config\\.fish|conf\\.d/.*)"
             + "|\\.config/autostart/.*|\\.config/systemd/user/.*|Library/LaunchAgents/.*|\\.gitconfig"
             + "|\\.config/git/config|\\.pam_environment|\\.local/share/systemd/user/.*)"
@@ -56,7 +60,9 @@ public final class PathFacts {
             + "|crontab|cron\\.[a-z]+/.*|cron\\.d|anacrontab|rc\\.local|ld\\.so\\.preload|passwd|group|shadow"
             + "|systemd/system/.*|init\\.d/.*|xdg/autostart/.*|pam\\.d/.*|security/.*|ssh/sshd_config.*)"
             + "|/var/spool/cron(/.*)?|/Library/Launch(Agents|Daemons)/.*|/usr/lib/systemd/system/.*"
-            + "|/lib/systemd/system/.*");
+            + "|/lib/systemd/system/.*"
+            // Python runs these on every start, in the user's site and in any environment's site-packages
+            + "|.*/site-packages/(sitecustomize|usercustomize)\\.py|.*/site-packages/[^/]+\\.pth");
 
     private PathFacts() {
     }
@@ -252,7 +258,7 @@ public final class PathFacts {
         "/etc/ssl/private/", "gh/hosts", "pypirc", "npmrc", "Login Data", "logins.json", "key3.db", "key4.db", "keychain",
         "keyrings", "Cookies",
     };
-    private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor"};
+    private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", ".mcp.json"};
 
     private static boolean containsAny(String s, String[] words) {
         for (String w : words) {
@@ -284,6 +290,9 @@ public final class PathFacts {
         int slash = lower.lastIndexOf('/');
         String base = slash >= 0 ? lower.substring(slash + 1) : lower;
         return Regex.matches(lower, "(.*/)?\\.claude/(settings[^/]*\\.json|hooks(/.*)?)")
+                // the agents' whole settings folders, and the MCP server lists the agents start programs from
+                || Regex.matches(lower, "(.*/)?\\.(claude|opencode|codex|gemini|cursor)/?") || base.equals(".mcp.json")
+                || base.equals(".claude.json")
                 || Regex.matches(lower, "(.*/)?\\.claude(/.*)?") && base.startsWith("settings")
                 || base.equals("opencode.json") || base.equals("opencode.jsonc")
                 || Regex.matches(lower, "(.*/)?\\.opencode(/.*)?") || Regex.matches(lower, "(.*/)?\\.config/opencode(/.*)?")
