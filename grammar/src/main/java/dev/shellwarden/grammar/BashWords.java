@@ -90,7 +90,33 @@ final class BashWords {
                 i++;
             }
         }
-        return new Decoded(new Word(s.out.toString(), raw, s.literal, s.features), s.mask, s.malformed);
+        String text = s.out.toString();
+        if (text.startsWith("~") && literalTilde(raw)) {
+            s.features.add(WordFeature.LITERAL_TILDE);
+        }
+        return new Decoded(new Word(text, raw, s.literal, s.features), s.mask, s.malformed);
+    }
+
+    /**
+     * True when bash leaves the word's leading {@code ~} alone: the tilde itself is quoted or
+     * escaped, or quoting appears in the tilde-prefix (before the first unquoted slash).
+     */
+    private static boolean literalTilde(String raw) {
+        if (!raw.startsWith("~")) {
+            // quoted or escaped itself; a tilde that came out of a variable keeps the home reading
+            // (fail closed: `h=~; rm -rf $h` is the home directory)
+            return raw.startsWith("\"~") || raw.startsWith("'~") || raw.startsWith("\\~");
+        }
+        for (int i = 1; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '/') {
+                return false;
+            }
+            if (c == '"' || c == '\'' || c == '\\' || c == '$') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Mutable decoding state. */

@@ -25,5 +25,10 @@ public enum WordFeature {
     /** Brace expansion produced this word. */
     BRACE,
     /** A parameter resolved from a literal assignment earlier in the same text. */
-    RESOLVED_VARIABLE
+    RESOLVED_VARIABLE,
+    /**
+     * The text starts with a {@code ~} that bash does not expand: quoted ({@code "~"}, {@code '~/x'})
+     * or with quoting before the first slash ({@code ~"/"}); the program gets a file named {@code ~}.
+     */
+    LITERAL_TILDE
 }

@@ -108,7 +108,7 @@ public final class Cmd {
         boolean endOfFlags = false;
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);
-            String t = w.text();
+            String t = shellText(w);
             a.add(t);
             dyn |= !w.literal();
             if (!endOfFlags && t.equals("--")) {
@@ -159,14 +159,14 @@ public final class Cmd {
         boolean out = false;
         List<String> all = new ArrayList<>();
         for (Redirect r : s.redirects()) {
-            all.add(r.target().text());
+            all.add(shellText(r.target()));
             if (r.writes()) {
-                rw.add(r.target().text());
+                rw.add(shellText(r.target()));
                 if (r.fd() < 0 || r.fd() == 1 || r.op().startsWith("&")) {
                     out = true;
                 }
             } else if (r.op().equals("<") || r.op().equals("<>")) {
-                rr.add(r.target().text());
+                rr.add(shellText(r.target()));
             }
         }
         this.redirectWrites = Collections.unmodifiableList(rw);
@@ -190,7 +190,9 @@ public final class Cmd {
     /** True when some delete target is computed at run time, except under {@code $TMPDIR}. */
     public boolean isDynamicDeleteTarget() {
         for (String t : getDeleteTargets()) {
-            if ((t.indexOf('$') >= 0 || t.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")) {
+            // HOME and PWD (maybe trimmed: ${PWD%/*}) have known values; the path rules judge them resolved
+            String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
+            if ((known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")) {
                 return true;
             }
         }
@@ -367,6 +369,16 @@ public final class Cmd {
         text.append(stdin);
         String sql = text.toString().replaceAll("'(?:[^'\\\\]|\\\\.)*'", "''");
         return SQL_DESTROYS.matcher(sql).find() || SQL_UPDATE_ALL.matcher(sql).find();
+    }
+
+    /**
+     * A word's text as the paths predicates must read it: a leading {@code ~} that bash leaves
+     * alone ({@code "~"}, {@code '~/x'}, {@code ~"/"}: quoted, or a quote before the first slash)
+     * is a file named {@code ~} in the working directory, so it is read as {@code ./~}.
+     */
+    private static String shellText(Word w) {
+        String t = w.text();
+        return t.startsWith("~") && w.has(dev.shellwarden.grammar.WordFeature.LITERAL_TILDE) ? "./" + t : t;
     }
 
     /** Options that take a separate value, per tool whose subcommand follows its global options. */
@@ -730,6 +742,9 @@ public final class Cmd {
                 // the npm package's CLI (npx rimraf DIR): a recursive delete without a prompt
                 return positionals("--impl --filter");
             }
+            case "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zz", "rsync" -> {
+                return deletedAfterArchiving();
+            }
             case "find" -> {
                 boolean deletes = args.contains("-delete");
                 for (int i = 0; i + 1 < args.size(); i++) {
@@ -865,6 +880,51 @@ public final class Cmd {
     }
 
     /**
+     * The files an archiver or rsync deletes once it has copied them: {@code tar --remove-files},
+     * {@code zip -m}, {@code 7z a -sdel}, {@code rsync --remove-source-files} (the sources).
+     */
+    private List<String> deletedAfterArchiving() {
+        switch (name) {
+            case "tar", "gtar", "bsdtar" -> {
+                if (!anyFlag("--remove-files")) {
+                    return List.of();
+                }
+                String archive = valueOf("-f --file");
+                for (int i = 0; i + 1 < args.size() && archive.isEmpty(); i++) {
+                    if (Regex.matches(args.get(i), "-[A-Za-z]*f")) {
+                        archive = args.get(i + 1);
+                    }
+                }
+                List<String> out = new ArrayList<>(positionals("-f --file -C --directory -T --files-from -X --exclude-from"));
+                out.remove(archive);
+                return out;
+            }
+            case "zip" -> {
+                if (!anyFlag("-m --move") && !argMatches("-[A-Za-z]*m[A-Za-z]*")) {
+                    return List.of();
+                }
+                List<String> p = positionals("-b -n -t -tt -x -i -P --password");
+                return p.size() > 1 ? p.subList(1, p.size()) : List.of();
+            }
+            case "7z", "7za", "7zz" -> {
+                if (!anyFlag("-sdel")) {
+                    return List.of();
+                }
+                List<String> p = positionals("");
+                return p.size() > 2 ? p.subList(2, p.size()) : List.of();
+            }
+            default -> {
+                if (!anyFlag("--remove-source-files")) {
+                    return List.of();
+                }
+                List<String> p = positionals("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from"
+                        + " --rsync-path -T --temp-dir --backup-dir --chmod --chown --log-file --password-file");
+                return p.size() > 1 ? p.subList(0, p.size() - 1) : List.of();
+            }
+        }
+    }
+
+    /**
      * For {@code mv} and {@code rsync --delete…}: true when the move takes away, or the sync empties,
      * the root, a home directory or a system directory — written out or reached through a relative
      * path or the command's cd ({@code mv ~ /tmp/x}, {@code rsync -a --delete empty/ /}).
@@ -902,7 +962,12 @@ public final class Cmd {
     /** The start paths of a {@code find} ({@code .} when none is given). */
     public List<String> findStarts() {
         List<String> starts = new ArrayList<>();
-        for (String a : args) {
+        int i = 0;
+        // find's own options come before the start paths: -H -L -P, -D debugopts, -Olevel
+        while (i < args.size() && Regex.matches(args.get(i), "-[HLP]+|-D|-O[0-9]*")) {
+            i += args.get(i).equals("-D") ? 2 : 1;
+        }
+        for (String a : args.subList(Math.min(i, args.size()), args.size())) {
             if (a.startsWith("-") || a.equals("(") || a.equals("!") || a.equals("\\(")) {
                 break;
             }
@@ -920,6 +985,7 @@ public final class Cmd {
             return !getDeleteTargets().isEmpty();
         }
         return named("rm shred srm trash trash-put wipe") && anyFlag("-r -R --recursive") || name.equals("rimraf")
+                || named("tar gtar bsdtar zip 7z 7za 7zz rsync") && !getDeleteTargets().isEmpty()
                 || name.equals("rmdir") && anyFlag("-p --parents");
     }
 
@@ -1271,8 +1337,18 @@ public final class Cmd {
         }
         List<String> targets = name.equals("find") ? (isRecursiveDelete() ? findStarts() : List.of()) : operands;
         for (String t : targets) {
-            if (t.startsWith("/") || t.startsWith("~") || t.startsWith("$") || t.indexOf('`') >= 0) {
-                continue; // absolute and home paths are judged as written by the other floor predicates
+            if (t.indexOf('`') >= 0 || t.contains("$(")) {
+                continue;
+            }
+            // a glob that reaches the top of the root, a home or a system directory (/e*c, ~/.[!.]*)
+            if (PathFacts.isProtectedGlob(t, ctx.home())) {
+                return true;
+            }
+            boolean anchored = t.startsWith("/") || t.startsWith("~") || t.startsWith("$");
+            // anchored spellings with a known value (~/../../etc, ~root, ${PWD%/*}, /proc/self/cwd/..)
+            if (anchored && !t.startsWith("$PWD") && !t.startsWith("${PWD") && !t.startsWith("/proc/self/cwd")
+                    && !t.startsWith("~+") && reachesSystem(t, "", ctx)) {
+                return true;
             }
             for (String dir : dirs(ctx)) {
                 if (!dir.equals(WorkingDirs.UNKNOWN) && !dir.isEmpty() && reachesSystem(t, dir, ctx)) {
@@ -2940,7 +3016,13 @@ public final class Cmd {
 
     /** True when a {@code find} has no test that narrows what it matches: it acts on everything below its start paths. */
     public boolean isFindUnfiltered() {
-        for (String a : args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            // `-type f` keeps every file: deleting them all empties the tree as much as no test does
+            if (a.equals("-type") && i + 1 < args.size() && Regex.matches(args.get(i + 1), "[fl](,[fl])*")) {
+                i++;
+                continue;
+            }
             if (FIND_TESTS.contains(a)) {
                 return false;
             }
@@ -3219,6 +3301,9 @@ public final class Cmd {
             return true;
         }
         String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");
+        if (!dir.equals(WorkingDirs.UNKNOWN)) {
+            bare = PathFacts.knownExpansions(bare, dir, ctx.home());
+        }
         if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
             // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
             return false;

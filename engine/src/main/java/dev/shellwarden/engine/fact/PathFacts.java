@@ -136,7 +136,7 @@ public final class PathFacts {
      * normalised. A relative path with an empty {@code cwd} stays relative.
      */
     public static String resolve(String path, String cwd, String home) {
-        String p = unquote(path);
+        String p = knownExpansions(unquote(path), cwd, home);
         for (String h : new String[] {"$HOME", "${HOME}", "~"}) {
             if (p.equals(h) || p.startsWith(h + "/")) {
                 return normalize(home + "/" + p.substring(h.length()));
@@ -149,6 +149,152 @@ public final class PathFacts {
             return normalize(p);
         }
         return normalize(cwd + "/" + p);
+    }
+
+    /** {@code ${VAR%PAT}}, {@code ${VAR%%PAT}}, {@code ${VAR#PAT}}, {@code ${VAR##PAT}} or plain {@code $VAR}/{@code ${VAR}} of HOME or PWD. */
+    private static final Pattern KNOWN_VARIABLE = Pattern.compile("^\\$(?:(HOME|PWD)\\b|\\{(HOME|PWD)(?:(%%?|##?)([^}$`]*))?\\})");
+
+    /** A user's home by name: {@code ~root}, {@code ~dev} (not {@code ~+}, {@code ~-}, which are directories of this shell). */
+    private static final Pattern USER_TILDE = Pattern.compile("^~([A-Za-z_][A-Za-z0-9_.-]*)(?=/|$)");
+
+    /**
+     * The spellings whose value is known where the command runs: {@code $PWD} and {@code ~+} (the
+     * working directory), {@code ${PWD%/*}} and {@code ${HOME%/*}} (their parents, and the other
+     * prefix and suffix removals), {@code ~NAME} (that user's home, {@code /root} for root),
+     * {@code /proc/self/cwd} and {@code /proc/self/root}. Anything else comes back unchanged.
+     */
+    static String knownExpansions(String p, String cwd, String home) {
+        String dir = cwd == null ? "" : cwd;
+        if (p.startsWith("/proc/self/cwd") && !dir.isEmpty() && (p.length() == 14 || p.charAt(14) == '/')) {
+            return dir + p.substring(14);
+        }
+        if (p.startsWith("/proc/self/root") && (p.length() == 15 || p.charAt(15) == '/')) {
+            return p.length() == 15 ? "/" : p.substring(15);
+        }
+        if ((p.equals("~+") || p.startsWith("~+/")) && !dir.isEmpty()) {
+            return dir + p.substring(2);
+        }
+        java.util.regex.Matcher u = USER_TILDE.matcher(p);
+        if (u.find()) {
+            String user = u.group(1);
+            String homes = home.startsWith("/Users/") ? "/Users/" : "/home/";
+            return (user.equals("root") ? "/root" : homes + user) + p.substring(u.end());
+        }
+        java.util.regex.Matcher m = KNOWN_VARIABLE.matcher(p);
+        if (!m.find()) {
+            return p;
+        }
+        String var = m.group(1) != null ? m.group(1) : m.group(2);
+        String value = var.equals("PWD") ? dir : home;
+        if (value.isEmpty() || value.equals(UNKNOWN_HOME) || !value.startsWith("/")) {
+            return p;
+        }
+        String op = m.group(3);
+        if (op != null) {
+            value = removeAffix(value, op, m.group(4));
+            if (value == null) {
+                return p;
+            }
+        }
+        return value + p.substring(m.end());
+    }
+
+    /** Bash's {@code %}/{@code %%} (suffix) and {@code #}/{@code ##} (prefix) removal with a glob. */
+    private static String removeAffix(String value, String op, String glob) {
+        StringBuilder re = new StringBuilder();
+        for (char c : glob.toCharArray()) {
+            re.append(c == '*' ? ".*" : c == '?' ? "." : Pattern.quote(String.valueOf(c)));
+        }
+        Pattern g = Pattern.compile(re.toString(), Pattern.DOTALL);
+        boolean suffix = op.startsWith("%");
+        boolean longest = op.length() == 2;
+        int n = value.length();
+        if (suffix) {
+            for (int k = longest ? 0 : n; longest ? k <= n : k >= 0; k += longest ? 1 : -1) {
+                if (g.matcher(value.substring(k)).matches()) {
+                    return value.substring(0, k);
+                }
+            }
+        } else {
+            for (int k = longest ? n : 0; longest ? k >= 0 : k <= n; k += longest ? -1 : 1) {
+                if (g.matcher(value.substring(0, k)).matches()) {
+                    return value.substring(k);
+                }
+            }
+        }
+        return value;
+    }
+
+    /** Top-level names a glob in a delete target may reach (no /tmp: its contents are scratch). */
+    private static final java.util.List<String> GLOB_UNIVERSE = SYSTEM_DIRS.stream().sorted().toList();
+
+    /**
+     * True when an absolute glob can match the root's or a home's entries wholesale, or a system
+     * directory: {@code /e*c} and {@code /???} match {@code /etc}, {@code /[a-z]*} everything at
+     * the top, {@code /home/*} every home, {@code ~/.[!.]*} every hidden file of the home.
+     */
+    public static boolean isProtectedGlob(String path, String home) {
+        String p = unquote(path);
+        if (p.indexOf('*') < 0 && p.indexOf('?') < 0 && p.indexOf('[') < 0) {
+            return false;
+        }
+        for (String h : new String[] {"$HOME", "${HOME}", "~"}) {
+            if (p.startsWith(h + "/")) {
+                p = (home.startsWith("/") ? home : "/home/user") + p.substring(h.length());
+                break;
+            }
+        }
+        if (!p.startsWith("/")) {
+            return false;
+        }
+        String n = normalize(p);
+        int slash = n.lastIndexOf('/');
+        String parent = slash <= 0 ? "/" : n.substring(0, slash);
+        String last = n.substring(slash + 1);
+        // a component of wildcards and dots only matches (nearly) everything in its directory
+        boolean broad = !last.isEmpty() && Regex.matches(last, "[*?.!\\[\\]^-]+|\\.?\\[[^\\]]*\\][*?]*|\\[[a-zA-Z0-9-]*\\][*?]*");
+        if (broad && (parent.equals("/") || parent.equals("/home") || parent.equals("/Users") || isSystemDir(parent)
+                || Regex.matches(parent, "/(home|Users)/[^/*?\\[]+") || parent.equals("/root"))) {
+            return true;
+        }
+        Pattern g = globRegex(n);
+        for (String dir : GLOB_UNIVERSE) {
+            if (g.matcher(dir).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Pattern globRegex(String glob) {
+        StringBuilder re = new StringBuilder();
+        for (int i = 0; i < glob.length(); i++) {
+            char c = glob.charAt(i);
+            if (c == '*') {
+                re.append("[^/]*");
+            } else if (c == '?') {
+                re.append("[^/]");
+            } else if (c == '[') {
+                int end = glob.indexOf(']', i + 2);
+                if (end < 0) {
+                    re.append("\\[");
+                } else {
+                    String set = glob.substring(i + 1, end);
+                    if (set.startsWith("!")) {
+                        set = "^" + set.substring(1);
+                    }
+                    re.append('[').append(set.replace("\\", "\\\\")).append(']');
+                    i = end;
+                }
+            } else {
+                re.append(Pattern.quote(String.valueOf(c)));
+            }
+        }
+        try {
+            return Pattern.compile(re.toString());
+        } catch (java.util.regex.PatternSyntaxException e) {
+            return Pattern.compile(".*"); // an unreadable class: assume it can match anything
+        }
     }
 
     /** True when absolute path {@code p} is {@code dir} or below it. */

@@ -120,6 +120,10 @@ public final class WorkingDirs {
                 || argv.get(0).text().equals("chdir"));
     }
 
+    /** A dynamic cd operand whose value is known: HOME or PWD, maybe trimmed, then literal path text. */
+    private static final java.util.regex.Pattern KNOWN_DYNAMIC = java.util.regex.Pattern.compile(
+            "\\$(HOME|PWD|\\{(HOME|PWD)([%#]{1,2}[^}$`]*)?\\})[^$`]*");
+
     /** Where {@code cd} takes each of {@code from}. */
     private static Set<String> target(Segment s, Set<String> from, String home) {
         List<Word> argv = s.argv();
@@ -134,17 +138,21 @@ public final class WorkingDirs {
             }
         }
         Set<String> out = new LinkedHashSet<>();
-        if (verb.equals("popd") || operands.size() > 1 || operands.size() == 1 && !operands.get(0).literal()) {
+        // `cd $HOME/..`, `cd "${PWD%/*}"`: HOME and PWD have known values; any other dynamic word does not
+        boolean known = operands.size() == 1 && !operands.get(0).literal() && KNOWN_DYNAMIC.matcher(operands.get(0).text()).matches();
+        if (verb.equals("popd") || operands.size() > 1 || operands.size() == 1 && !operands.get(0).literal() && !known) {
             out.add(UNKNOWN);
             return out;
         }
         String arg = operands.isEmpty() ? "~" : operands.get(0).text();
-        if (arg.equals("-") || arg.startsWith("+") || arg.isEmpty() || arg.startsWith("~") && !arg.equals("~") && !arg.startsWith("~/")) {
+        if (arg.equals("-") || arg.startsWith("+") || arg.isEmpty() || arg.startsWith("~-")) {
             out.add(UNKNOWN);
             return out;
         }
+        boolean pwd = arg.startsWith("$PWD") || arg.startsWith("${PWD") || arg.startsWith("~+");
         for (String f : from) {
-            out.add(f.equals(UNKNOWN) && !arg.startsWith("/") && !arg.startsWith("~") ? UNKNOWN : PathFacts.resolve(arg, f, home));
+            boolean anchored = (arg.startsWith("/") || arg.startsWith("~") || arg.startsWith("$")) && !pwd;
+            out.add(f.equals(UNKNOWN) && !anchored ? UNKNOWN : PathFacts.resolve(arg, f.equals(UNKNOWN) ? "" : f, home));
         }
         return out;
     }

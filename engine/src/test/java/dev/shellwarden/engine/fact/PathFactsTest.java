@@ -121,4 +121,35 @@ class PathFactsTest {
         assertTrue(PathFacts.isWindowsRootLike("C:\\Users\\ana"));
         assertFalse(PathFacts.isWindowsRootLike("C:\\Users\\ana\\project\\build"));
     }
+
+    @Test
+    void knownValuesOfHomeAndTheWorkingDirectory() {
+        String cwd = "/home/dev/project";
+        String home = "/home/dev";
+        assertEquals("/home/dev", PathFacts.knownExpansions("${PWD%/*}", cwd, home));
+        assertEquals("/home", PathFacts.knownExpansions("${HOME%/*}", cwd, home));
+        assertEquals("/home/dev/project/build", PathFacts.knownExpansions("$PWD/build", cwd, home));
+        assertEquals("/home/dev", PathFacts.knownExpansions("${PWD%%/project}", cwd, home));
+        assertEquals("home/dev", PathFacts.knownExpansions("${HOME#/}", cwd, home));
+        assertEquals("/root", PathFacts.knownExpansions("~root", cwd, home));
+        assertEquals("/home/ana/x", PathFacts.knownExpansions("~ana/x", cwd, home));
+        assertEquals("/home/dev/project/..", PathFacts.knownExpansions("/proc/self/cwd/..", cwd, home));
+        assertEquals("/etc", PathFacts.knownExpansions("/proc/self/root/etc", cwd, home));
+        // unknown working directory, other variables and OLDPWD stay as written
+        assertEquals("$PWD/x", PathFacts.knownExpansions("$PWD/x", "", home));
+        assertEquals("$BUILD/x", PathFacts.knownExpansions("$BUILD/x", cwd, home));
+        assertEquals("~-/x", PathFacts.knownExpansions("~-/x", cwd, home));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/e*c", "/???", "/[a-z]*", "/u?r/", "/[!a]sr", "/home/*", "~/.[!.]*", "~/*", "/usr/l?b"})
+    void globsThatReachProtectedDirectories(String glob) {
+        assertTrue(PathFacts.isProtectedGlob(glob, "/home/dev"), glob);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/tmp/*", "/tmp/cache-*", "build/*", "~/*.log", "~/.cache/*", "/var/log/*.log", "/opt/app/*", "/etc/nginx"})
+    void globsThatStayNarrow(String glob) {
+        assertFalse(PathFacts.isProtectedGlob(glob, "/home/dev"), glob);
+    }
 }

@@ -471,7 +471,11 @@ final class PsCarriers {
                 line.append(' ');
             }
             // with --exec each word is one argument; through the shell the words are one command line
-            line.append(exec ? Word.singleQuoted(w.text()) : w.text());
+            // (an unquoted leading ~ stays unquoted: PowerShell 7.4 expands it for native programs, so
+            // the home directory is the reading that must be judged)
+            String t = w.text();
+            boolean tilde = (t.equals("~") || t.startsWith("~/")) && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
+            line.append(!exec ? t : tilde ? "~" + (t.length() > 1 ? Word.singleQuoted(t.substring(1)) : "") : Word.singleQuoted(t));
         }
         if (builder.level() + 1 > PsSplit.MAX_LEVEL) {
             reasons.add(OpaqueReason.LIMIT_EXCEEDED);
