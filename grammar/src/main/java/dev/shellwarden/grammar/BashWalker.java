@@ -398,7 +398,20 @@ final class BashWalker {
             loopWords(f.WORD(), f.ARITH_CMD(), c, u);
             boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").equals("((;;))")
                     && !pos.background() && !hasWord(f.doGroup(), LOOP_EXITS);
-            doGroup(f.doGroup(), forever ? body.wrapped(ENDLESS_LOOP) : body, u);
+            List<String> values = f.ARITH_CMD() == null && usesVariable(f.doGroup(), f.WORD().get(0).getText())
+                    ? literalLoopValues(f.WORD(), u, c) : null;
+            if (values != null) {
+                // `for d in dist build; do rm -rf "$d"; done`: a short list of literal words is
+                // walked once per value, so each command is judged with the value it gets
+                String name = f.WORD().get(0).getText();
+                for (String value : values) {
+                    body.vars().known.put(name, value);
+                    doGroup(f.doGroup(), body, u);
+                }
+                body.vars().known.remove(name);
+            } else {
+                doGroup(f.doGroup(), forever ? body.wrapped(ENDLESS_LOOP) : body, u);
+            }
         } else if (cc.selectClause() != null) {
             loopWords(cc.selectClause().WORD(), null, c, u);
             doGroup(cc.selectClause().doGroup(), body, u);
@@ -472,6 +485,35 @@ final class BashWalker {
     }
 
     /** {@code for NAME in WORDS}: the words may run substitutions; NAME is no longer known. */
+    /** True when the loop body mentions {@code $name} or {@code ${name…}} (else one walk says it all). */
+    private static boolean usesVariable(BashParser.DoGroupContext body, String name) {
+        return Pattern.compile("\\$(\\{)?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(body.getText()).find();
+    }
+
+    /** Most values of a for list that is walked once per value. */
+    private static final int MAX_UNROLLED = 8;
+
+    /**
+     * The values of {@code for NAME in W…} when every word is literal and there are at most
+     * {@link #MAX_UNROLLED}; null otherwise (no list, a dynamic, glob or brace word, too many).
+     */
+    private List<String> literalLoopValues(List<TerminalNode> words, Unit u, Ctx c) {
+        if (words.size() < 2 || words.size() - 1 > MAX_UNROLLED || !dev.shellwarden.grammar.bash.Names.isIdentifier(words.get(0).getText())) {
+            return null;
+        }
+        List<String> values = new ArrayList<>();
+        for (TerminalNode w : words.subList(1, words.size())) {
+            Word word = decode(w.getSymbol(), u, c).word();
+            // a glob or brace word stands for values the text does not show: keep the loop dynamic
+            if (!word.literal() || word.text().isEmpty() || word.has(WordFeature.GLOB) || word.has(WordFeature.BRACE)
+                    || w.getText().indexOf('{') >= 0) {
+                return null;
+            }
+            values.add(word.text());
+        }
+        return values;
+    }
+
     private void loopWords(List<TerminalNode> words, TerminalNode arith, Ctx c, Unit u) {
         if (!words.isEmpty() && !dev.shellwarden.grammar.bash.Names.isIdentifier(words.get(0).getText())) {
             opaque(words.get(0).getText(), c, OpaqueReason.SYNTAX_ERROR); // not a variable name

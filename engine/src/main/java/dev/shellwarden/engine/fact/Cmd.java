@@ -2786,6 +2786,10 @@ public final class Cmd {
             case "next", "nuxt", "nuxi", "astro", "remix", "gatsby", "expo", "storybook", "wrangler", "netlify", "vercel", "sail" -> {
                 return Regex.matches(first, "dev|start|develop|preview|serve");
             }
+            // skaffold and tilt rebuild and redeploy on every change until stopped
+            case "skaffold", "tilt", "devspace", "garden" -> {
+                return Regex.matches(first, "dev|debug|up");
+            }
             case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll" -> {
                 return Regex.matches(first, "serve|s|server");
             }
