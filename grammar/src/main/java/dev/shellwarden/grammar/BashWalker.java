@@ -942,6 +942,7 @@ final class BashWalker {
         List<String> wrappers = new ArrayList<>(d.wrappers);
         wrappers.add(name);
         settingCommands(d, name, wrappers);
+        autoRunScript(d, name, wrappers);
         stdinShellCommands(d, name, wrappers, stdinFile);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
             Ctx inner = new Ctx(d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers), new Vars(new HashMap<>()),
@@ -1041,6 +1042,55 @@ final class BashWalker {
                 nested(command, new Ctx(d.id, d.depth + 1, Provenance.SETTING, List.copyOf(wrappers),
                         new Vars(new HashMap<>()), false, List.of(), List.of(), false));
             }
+        }
+    }
+
+    /**
+     * Files that a tool runs as shell scripts later, on its own: git hooks (also a project's shared
+     * hook folders), husky hooks, direnv's {@code .envrc}.
+     */
+    private static final Pattern AUTO_RUN_SCRIPT = Pattern.compile(
+            "(.*/)?(\\.git/hooks/[^/]+|\\.githooks/[^/]+|\\.husky/[^/_][^/]*|\\.envrc)");
+
+    /**
+     * {@code printf 'curl … | sh' > .husky/pre-commit}, {@code cat > .git/hooks/pre-push <<'EOF'}:
+     * the literal text written into a file that a tool later runs as a script is split as a payload
+     * of this segment (provenance SETTING), so its commands meet the rules now, before the hook
+     * runs them unseen. Only adds segments.
+     */
+    private void autoRunScript(Draft d, String name, List<String> wrappers) {
+        boolean target = false;
+        for (Redirect r : d.redirects) {
+            target |= r.writes() && r.target().literal() && AUTO_RUN_SCRIPT.matcher(r.target().text()).matches();
+        }
+        if (name.equals("tee")) {
+            for (Word w : d.argv.subList(1, d.argv.size())) {
+                target |= w.literal() && AUTO_RUN_SCRIPT.matcher(w.text()).matches();
+            }
+        }
+        if (!target || d.depth + 1 > MAX_DEPTH || !d.argv.stream().allMatch(Word::literal)) {
+            return;
+        }
+        String text = null;
+        List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
+        if (name.equals("echo")) {
+            int k = 0;
+            boolean escapes = false;
+            while (k < args.size() && args.get(k).matches("-[neE]+")) {
+                escapes |= args.get(k).contains("e");
+                k++;
+            }
+            text = String.join(" ", args.subList(k, args.size()));
+            text = escapes ? text.replace("\\n", "\n").replace("\\t", "\t") : text;
+        } else if (name.equals("printf") && args.size() == 1) {
+            text = args.get(0).replace("\\n", "\n").replace("\\t", "\t").replace("%%", "%");
+        } else if ((name.equals("cat") || name.equals("tee")) && !d.heredocs.isEmpty()) {
+            boolean dynamic = d.heredocDynamic.stream().anyMatch(Boolean::booleanValue);
+            text = dynamic ? null : d.heredocs.get(0).body();
+        }
+        if (text != null && !text.isBlank()) {
+            nested(text, new Ctx(d.id, d.depth + 1, Provenance.SETTING, List.copyOf(wrappers), new Vars(new HashMap<>()),
+                    false, List.of(), List.of(), false));
         }
     }
 

@@ -214,6 +214,9 @@ final class Launchers {
             case "man" -> optionPayloads(argv, Set.of("-P", "--pager"), Set.of("-H", "--html"));
             case "cmake" -> cmakeDelete(argv);
             case "sed", "gsed" -> sedCommands(argv);
+            // husky add|set HOOK 'CMD' (husky 4–8) writes CMD into a git hook
+            case "husky" -> argv.size() >= 4 && Set.of("add", "set").contains(argv.get(1).text())
+                    ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();
             // ansible HOSTS -m shell|command|raw -a 'CMD': the command runs on every host
             case "ansible" -> argv.stream().anyMatch(w -> Set.of("shell", "command", "raw", "ansible.builtin.shell",
                     "ansible.builtin.command", "ansible.builtin.raw").contains(w.text()))
