@@ -664,8 +664,38 @@ public final class Cmd {
     /** True when the command only prints help, a version or a dry run. */
     public boolean isInfoOnly() {
         return flags.contains("--help") || flags.contains("--version") || flags.contains("--dry-run")
-                || flags.contains("--dryrun") || flags.contains("--what-if") || flags.contains("-WhatIf")
+                || flags.contains("--dryrun") || flags.contains("--what-if") || flags.contains("-WhatIf") && !whatIfSwitchedOff()
                 || (!operands.isEmpty() && operands.get(0).equals("help"));
+    }
+
+    /**
+     * True when every dynamic operand of a PowerShell command has a known place: below {@code $PWD}
+     * (the working directory) or {@code $env:TEMP} (the user's temporary folder), without {@code ..}.
+     */
+    public boolean psDynamicOperandsKnown() {
+        boolean any = false;
+        for (String a : args) {
+            if (a.startsWith("-") || a.indexOf('$') < 0) {
+                continue;
+            }
+            if (!Regex.matches(a, "(?i)\\$(pwd|env:temp|env:tmp)([\\\\/][^$`()]*)?") || a.contains("..")) {
+                return false;
+            }
+            any = true;
+        }
+        return any;
+    }
+
+    /** PowerShell's {@code -WhatIf:$false} / {@code -WhatIf:0}: the switch given and turned off, so the command runs. */
+    private boolean whatIfSwitchedOff() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (Regex.matches(a, "(?i)-whatif:(\\$false|0|false)")
+                    || Regex.matches(a, "(?i)-whatif:?") && i + 1 < args.size() && Regex.matches(args.get(i + 1), "(?i):?(\\$false|0|false)")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when the named wrapper ({@code timeout}, {@code sudo}…) was unwrapped to reach this command. */
@@ -859,11 +889,17 @@ public final class Cmd {
         if (!name.equals("Remove-Item")) {
             return false;
         }
-        for (String t : getDeleteTargets()) {
-            if (t.indexOf('$') >= 0 || t.indexOf('`') >= 0 || t.indexOf('%') >= 0) {
-                continue;
+        for (String target : getDeleteTargets()) {
+            if (PathFacts.isWindowsProtectedGlob(target)) {
+                return true;
             }
             for (String dir : dirs(ctx)) {
+                // $PWD is the working directory where it is known
+                String t = Regex.matches(target, "(?i)\\$pwd(/.*)?") && !dir.equals(WorkingDirs.UNKNOWN) && !dir.isEmpty()
+                        ? dir + target.substring(4) : target;
+                if (t.indexOf('$') >= 0 || t.indexOf('`') >= 0 || t.indexOf('%') >= 0) {
+                    continue;
+                }
                 if (dir.equals(WorkingDirs.UNKNOWN) && !t.startsWith("/") && !t.startsWith("~")) {
                     continue;
                 }
@@ -935,6 +971,22 @@ public final class Cmd {
             List<String> p = positionals("-t --target-directory -S --suffix");
             String t = valueOf("-t --target-directory");
             targets = t.isEmpty() && p.size() >= 2 ? p.subList(0, p.size() - 1) : t.isEmpty() ? List.of() : p;
+        } else if (named("Move-Item Rename-Item")) {
+            // what PowerShell moves away: -Path/-LiteralPath or the first positional
+            String src = "";
+            for (int i = 0; i < args.size() && src.isEmpty(); i++) {
+                String a = args.get(i);
+                if (Regex.matches(a, "(?i)-(path|literalpath|lp|pspath)") && i + 1 < args.size()) {
+                    src = args.get(i + 1);
+                } else if (!a.startsWith("-")) {
+                    src = a;
+                }
+            }
+            targets = src.isEmpty() ? List.of() : List.of(PathFacts.fromWindows(src));
+        } else if (name.equalsIgnoreCase("robocopy") && argMatches("(?i)/(mir|purge)")) {
+            // /MIR and /PURGE delete what the destination has and the source lacks
+            List<String> p = positionals("");
+            targets = p.size() >= 2 ? List.of(PathFacts.fromWindows(p.get(1))) : List.of();
         } else if (name.equals("rsync") && argMatches("--delete.*|--del|--remove-source-files")) {
             List<String> p = positionals("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from "
                     + "--backup-dir --suffix --partial-dir --temp-dir -T --compare-dest --copy-dest --link-dest --chmod --chown "
@@ -943,6 +995,7 @@ public final class Cmd {
         } else {
             return false;
         }
+        boolean windows = named("Move-Item Rename-Item") || name.equalsIgnoreCase("robocopy");
         for (String t : targets) {
             if (t.indexOf('$') >= 0 || t.indexOf('`') >= 0 || t.contains(":")) {
                 continue;
@@ -951,7 +1004,9 @@ public final class Cmd {
                 if (dir.equals(WorkingDirs.UNKNOWN) && !t.startsWith("/") && !t.startsWith("~")) {
                     continue;
                 }
-                if (reachesSystem(t, dir.equals(WorkingDirs.UNKNOWN) ? "" : dir, ctx) || PathFacts.isRootLike(t)) {
+                String d = dir.equals(WorkingDirs.UNKNOWN) ? "" : dir;
+                if (reachesSystem(t, d, ctx) || PathFacts.isRootLike(t)
+                        || windows && PathFacts.isWindowsSystemDir(PathFacts.resolve(t, d, ctx.home()))) {
                     return true;
                 }
             }
@@ -1658,6 +1713,17 @@ public final class Cmd {
             if (PathFacts.isWindowsRootLike(a)) {
                 return true;
             }
+            // the same in the POSIX form, `..` resolved: C:\Windows\.., %SystemDrive%\Users, %HOMEDRIVE%%HOMEPATH%
+            if (a.indexOf(':') > 0 || a.startsWith("%") || a.startsWith("\\") || a.startsWith("$")) {
+                String posix = PathFacts.fromWindows(a);
+                if (posix.startsWith("/") || posix.startsWith("~")) {
+                    String n = PathFacts.normalize(posix.startsWith("~") ? "/~home" + posix.substring(1) : posix);
+                    if (n.equals("/") || n.equals("/~home") || Regex.matches(n.toLowerCase(java.util.Locale.ROOT), "/(windows|users|program files( \\(x86\\))?|programdata)(/\\*)?")
+                            || Regex.matches(n.toLowerCase(java.util.Locale.ROOT), "/users/[^/]+")) {
+                        return true;
+                    }
+                }
+            }
         }
         return false;
     }
@@ -1669,16 +1735,21 @@ public final class Cmd {
      */
     public boolean psParam(String parameter, int minimum) {
         String full = parameter.toLowerCase(java.util.Locale.ROOT);
-        for (String a : args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
             if (!a.startsWith("-") || a.length() < 2) {
                 continue;
             }
             String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
             int colon = p.indexOf(':');
+            // a switch turned off (`-WhatIf:$false`, `-WhatIf:0`; the splitter may give the value as the
+            // next word). Reading `-WhatIf $false` the same way only lets more rules apply.
+            String value = colon >= 0 && colon + 1 < p.length() ? p.substring(colon + 1)
+                    : i + 1 < args.size() ? args.get(i + 1).toLowerCase(java.util.Locale.ROOT) : "";
+            if (Regex.matches(value, ":?(\\$false|0|false)")) {
+                continue;
+            }
             if (colon >= 0) {
-                if (p.endsWith(":$false")) {
-                    continue;
-                }
                 p = p.substring(0, colon);
             }
             if (p.length() >= Math.min(minimum, full.length()) && full.startsWith(p)) {

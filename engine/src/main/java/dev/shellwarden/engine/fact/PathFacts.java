@@ -309,7 +309,32 @@ public final class PathFacts {
     /** True for temporary directories and what is below them. */
     public static boolean isTemp(String abs) {
         return isInside(abs, "/tmp") || isInside(abs, "/var/tmp") || isInside(abs, "/private/tmp")
-                || isInside(abs, "/dev/shm") || abs.startsWith("$TMPDIR") || abs.startsWith("${TMPDIR");
+                || isInside(abs, "/dev/shm") || abs.startsWith("$TMPDIR") || abs.startsWith("${TMPDIR")
+                // Windows' per-user temporary folder ($env:TEMP), below the profile
+                || Regex.matches(abs, "/(home|Users)/[^/]+/AppData/Local/Temp/.+");
+    }
+
+    /** Windows folders a wildcard must not reach, lower case, in the POSIX form of {@link #fromWindows}. */
+    private static final java.util.List<String> WINDOWS_PROTECTED = java.util.List.of("/windows", "/users", "/program files",
+            "/program files (x86)", "/programdata", "/windows/system32", "/users/public");
+
+    /**
+     * True when a PowerShell path with wildcards (POSIX form) can match a Windows system folder, the
+     * Users folder or a profile, ignoring case as NTFS does ({@code C:\W*s}, {@code C:\?sers},
+     * {@code C:\Program*}), or is a broad glob at the top of one.
+     */
+    public static boolean isWindowsProtectedGlob(String posix) {
+        String p = posix.toLowerCase(Locale.ROOT);
+        if (p.indexOf('*') < 0 && p.indexOf('?') < 0 && p.indexOf('[') < 0) {
+            return false;
+        }
+        Pattern g = globRegex(normalize(p));
+        for (String dir : WINDOWS_PROTECTED) {
+            if (g.matcher(dir).matches()) {
+                return true;
+            }
+        }
+        return Regex.matches(p, "/users/[^/]*[*?\\[][^/]*/?");
     }
 
     /** True for the harmless device sinks and sources ({@code /dev/null}, {@code /dev/stdout}…). */
@@ -466,6 +491,15 @@ public final class PathFacts {
 
     /** PowerShell spellings of the profile, the system drive and the Windows folder, and what they become. */
     private static final String[][] PS_PREFIXES = {
+        // longer spellings first: `$env:HOMEDRIVE$env:HOMEPATH` is the profile, `$env:HOMEDRIVE` the drive
+        {"$env:homedrive$env:homepath", "~"}, {"%homedrive%%homepath%", "~"}, {"$global:home", "~"},
+        {"$env:appdata", "~/AppData/Roaming"}, {"%appdata%", "~/AppData/Roaming"},
+        {"$env:localappdata", "~/AppData/Local"}, {"%localappdata%", "~/AppData/Local"},
+        {"$env:temp", "~/AppData/Local/Temp"}, {"$env:tmp", "~/AppData/Local/Temp"}, {"%temp%", "~/AppData/Local/Temp"},
+        {"$env:public", "/Users/Public"}, {"%public%", "/Users/Public"},
+        {"${env:programfiles(x86)}", "/Program Files (x86)"}, {"$env:programfiles", "/Program Files"},
+        {"$env:programw6432", "/Program Files"}, {"%programfiles%", "/Program Files"},
+        {"$env:programdata", "/ProgramData"}, {"%programdata%", "/ProgramData"},
         {"$env:userprofile", "~"}, {"${env:userprofile}", "~"}, {"$($env:userprofile)", "~"}, {"%userprofile%", "~"},
         {"$home", "~"}, {"${home}", "~"}, {"$($home)", "~"}, {"~", "~"},
         {"$env:systemdrive", ""}, {"$env:homedrive", ""}, {"$($env:systemdrive)", ""}, {"$($env:homedrive)", ""},
@@ -484,6 +518,9 @@ public final class PathFacts {
     public static String fromWindows(String path) {
         String p = unquote(path);
         p = Regex.pattern("(?i)^(Microsoft\\.PowerShell\\.Core\\\\)?FileSystem::").matcher(p).replaceFirst("");
+        // device paths (\\?\C:\, \\.\C:\) and this machine's admin shares (\\localhost\c$\) are the drive itself
+        p = Regex.pattern("(?i)^[\\\\/]{2}[?.][\\\\/](?=[a-z]:)").matcher(p).replaceFirst("");
+        p = Regex.pattern("(?i)^[\\\\/]{2}(localhost|127\\.0\\.0\\.1|::1|\\.)[\\\\/]([a-z])\\$(?=[\\\\/]|$)").matcher(p).replaceFirst("$2:");
         String lower = p.toLowerCase(Locale.ROOT);
         for (String[] prefix : PS_PREFIXES) {
             if (lower.startsWith(prefix[0])) {
@@ -499,6 +536,9 @@ public final class PathFacts {
         }
         if (Regex.matches(p, "(?s)[A-Za-z]:([\\\\/].*)?")) {
             p = p.length() == 2 ? "/" : p.substring(2);
+        } else if (Regex.matches(p, "(?s)[A-Za-z]:[^\\\\/].*")) {
+            // `C:..\..`: relative to the drive's current location, the working directory here
+            p = p.substring(2);
         }
         return p.replace('\\', '/');
     }
