@@ -466,7 +466,8 @@ public final class Cmd {
             + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
             + "|rmtree|remove_tree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
             + "|Deno\\.remove|file\\.remove\\("
-            + "|\\.truncate\\(|os\\.truncate|delete-directory|delete-file|deleteRecursively|deleteDir\\(|Files\\.delete|FileUtils\\.delete");
+            + "|\\.truncate\\(|os\\.truncate|delete-directory|delete-file|deleteRecursively|deleteDir\\s*\\(|Files\\.delete|FileUtils\\.delete"
+            + "|from\\s+(os|shutil)\\s+import[^\\n;]*\\b(remove|rmdir|unlink|rmtree|removedirs)|fs/promises|\\bfs\\.rm\\s*\\(|\\.rm\\s*\\(\\s*[^)]*recursive");
 
     /**
      * A shell delete written as text inside the code ({@code os.system("rm -rf /")}): a delete only
@@ -485,12 +486,15 @@ public final class Cmd {
     private static final java.util.regex.Pattern PAYLOAD_NETWORK = java.util.regex.Pattern.compile(
             "socket|urllib|requests\\.|http\\.client|fetch\\(|https?\\.(request|get)|net\\.connect"
             + "|IO::Socket|fsockopen|TCPSocket|/inet/tcp|/inet/udp|Net::HTTP|open-uri|LWP|curl_exec"
-            + "|ftplib|paramiko|/dev/tcp|Sockets|connect\\(");
+            + "|ftplib|paramiko|/dev/tcp|Sockets|connect\\("
+            + "|\\brequests\\b|\\bfetch\\s*\\(|require\\(\\s*[\"']https?[\"']\\s*\\)|HTTP::Tiny|Mojo::UserAgent|net/http|smtplib|xmlrpc|httpx|aiohttp");
 
     private static final java.util.regex.Pattern PAYLOAD_ABSOLUTE_PATH = java.util.regex.Pattern.compile(
             "[\"'](/(?!tmp[/\"'])|~|[A-Za-z]:\\\\)[^\"']*[\"']|\\s(/|~)(\\s|$|[*'\"/])|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
             + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)|ENV\\{.?HOME.?\\}|Dir\\.home|env\\.HOME|env\\.get\\(.HOME.\\)"
-            + "|user\\.home|getenv \"HOME\"|env\\(HOME\\)");
+            + "|user\\.home|getenv \"HOME\"|env\\(HOME\\)"
+            + "|os\\.sep|chr\\(\\s*47\\s*\\)|pw_dir|getpwuid|ENVIRON\\[\"HOME\"\\]|(?i:environ|env)\\s*(\\.get\\(|\\.fetch\\(|\\[)\\s*['\"]HOME"
+            + "|['\"]\\.\\.(/\\.\\.)*/?['\"]");
 
     /** True when the command is one of the space-separated names. */
     public boolean named(String spaceSeparated) {
@@ -1802,7 +1806,8 @@ public final class Cmd {
             // awk -f /dev/stdin <<< 'PROGRAM': the here-string is the program
             return stdin;
         }
-        if (inline.isEmpty() && hasStdinText && isInterpreter() && positionals("-W -X -I").stream().allMatch(p -> p.equals("-"))) {
+        if (inline.isEmpty() && hasStdinText && isInterpreter()
+                && positionals("-W -X -I").stream().allMatch(p -> Regex.matches(p, "-|/dev/stdin|/dev/fd/0|/proc/self/fd/0"))) {
             // python3 <<'EOF' … EOF: the heredoc is the program.
             return stdin;
         }
@@ -1811,19 +1816,49 @@ public final class Cmd {
 
     private String inlinePayload() {
         if (Regex.matches(name, "python[0-9.]*|pypy[0-9.]*")) {
-            return valueOf("-c");
-        }
-        if (Regex.matches(name, "node|nodejs|bun|deno")) {
-            String v = valueOf("-e --eval -p --print");
-            return v.isEmpty() && name.equals("deno") && sub("eval") && operands.size() > 1 ? operands.get(1) : v;
-        }
-        if (Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*")) {
-            for (int i = 0; i + 1 < args.size(); i++) {
-                if (Regex.matches(args.get(i), "-[a-zA-Z0-9]*[eE]")) {
-                    return args.get(i + 1);
+            // python's own option syntax: -W/-X take a value, flags cluster (`-Ic CODE`, `-cCODE`)
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                if (a.equals("-W") || a.equals("-X") || a.equals("--check-hash-based-pycs")) {
+                    i++;
+                } else if (Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*c")) {
+                    return i + 1 < args.size() ? args.get(i + 1) : "";
+                } else if (Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*c.+")) {
+                    return a.substring(a.indexOf('c') + 1);
+                } else if (!a.startsWith("-") || a.equals("-") || Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*m.*")) {
+                    return ""; // a script, standard input or a module
                 }
             }
             return "";
+        }
+        if (Regex.matches(name, "node|nodejs|bun|deno")) {
+            String v = "";
+            for (int i = 0; v.isEmpty() && i + 1 < args.size(); i++) {
+                if (Regex.matches(args.get(i), "-[pe]{2}")) {
+                    v = args.get(i + 1); // `node -pe CODE`
+                }
+            }
+            if (v.isEmpty()) {
+                v = valueOf("-e --eval -p --print");
+            }
+            return v.isEmpty() && name.equals("deno") && sub("eval") && operands.size() > 1 ? operands.get(1) : v;
+        }
+        if (Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*")) {
+            // every -e line is part of the program, attached (`-e'…'`) or not
+            List<String> lines = new ArrayList<>();
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                if (Regex.matches(a, "-[a-zA-Z0-9]*[eE]") && i + 1 < args.size()) {
+                    lines.add(args.get(++i));
+                } else if (Regex.matches(a, "-[a-dfg-zA-DF-Z0-9]*[eE].+") && !a.startsWith("--")) {
+                    int k = 1;
+                    while (a.charAt(k) != 'e' && a.charAt(k) != 'E') {
+                        k++; // the flag letters before -e (the regex guarantees one)
+                    }
+                    lines.add(a.substring(k + 1));
+                }
+            }
+            return String.join("\n", lines);
         }
         if (Regex.matches(name, "php[0-9.]*")) {
             return valueOf("-r");
@@ -1853,6 +1888,34 @@ public final class Cmd {
             return String.join("\n", lines);
         }
         return "";
+    }
+
+    /**
+     * Code that reaches a function or module by a computed name, or runs text as code without the
+     * usual call spellings: reflection ({@code getattr(os, 'sys'+'tem')}, {@code __dict__[…]},
+     * {@code globalThis[…]}, {@code send(:system)}), code from strings ({@code new Function},
+     * {@code (0,eval)}, {@code compile}, {@code runpy}, Perl/Ruby {@code eval} without brackets,
+     * {@code instance_eval}), and pipes into a shell by name. Such code says nothing the other
+     * patterns can read, so it is asked about.
+     */
+    private static final java.util.regex.Pattern PAYLOAD_DYNAMIC = java.util.regex.Pattern.compile(
+            "\\bgetattr\\s*\\(|\\bvars\\s*\\(\\s*(__)?builtins|__dict__\\s*\\[|sys\\.modules\\s*\\[|import_module\\s*\\(|methodcaller"
+            + "|FunctionType|runpy|run_path|\\bcompile\\s*\\(|globalThis\\s*\\[|new\\s+Function\\b|\\(\\s*0\\s*,\\s*eval\\s*\\)"
+            + "|runIn\\w*Context|vm\\.Script|require\\s*\\([^)]*\\+|\\b(instance|class|module)_eval\\b|\\b(public_)?send\\s*\\(?\\s*:"
+            + "|\\bmethod\\s*\\(\\s*:|->can\\s*\\(|\\breadpipe\\b|call_user_func|\\bdo\\.call\\b|\\b(os|io)\\s*\\[\\s*['\"]"
+            + "|['\"]\\s*\\|\\s*(ba|z|da)?sh\\b|\\bsystem\\s+\\$|\\)\\s*\\.!|doShellScript|\\.execute\\s*\\(|\\bexec\\s*\\n"
+            + "|\\b(Deno|Bun|fs|cp|child_process)\\s*\\[|\\[\\s*['\"][a-zA-Z]+['\"]\\s*\\+\\s*['\"]");
+
+    /** Perl and Ruby {@code eval EXPR} without brackets (an eval of a decoded string). */
+    private static final java.util.regex.Pattern BARE_EVAL = java.util.regex.Pattern.compile("\\beval\\s+[^({\\s]");
+
+    /** True when the inline program reaches code by computed names or runs strings as code (see PAYLOAD_DYNAMIC). */
+    public boolean isPayloadDynamic() {
+        String p = getPayload();
+        if (p.isEmpty()) {
+            return false;
+        }
+        return PAYLOAD_DYNAMIC.matcher(p).find() || Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*|php[0-9.]*") && BARE_EVAL.matcher(p).find();
     }
 
     /** True when the inline program starts processes or runs shell commands. */
@@ -1888,7 +1951,8 @@ public final class Cmd {
      * and Perl's {@code kill 9, -1}.
      */
     private static final java.util.regex.Pattern PAYLOAD_KILLS_ALL = java.util.regex.Pattern.compile(
-            "kill\\s*\\(\\s*-1\\s*[,)]|kill\\s*\\(?\\s*['\"]?-?\\w+['\"]?\\s*,\\s*-1\\b|killpg\\s*\\(\\s*[01]\\s*,");
+            "kill\\s*\\(\\s*(-\\s*1|~0)\\s*[,)]|kill\\s*\\(?\\s*['\":]?-?\\w+['\"]?\\s*(,|=>)\\s*(-\\s*1|~0)\\b|killpg\\s*\\(\\s*[01]\\s*,"
+            + "|kill\\s*\\(\\s*~0|posix_kill\\s*\\(\\s*(-\\s*1|~0)");
 
     /** True when the inline program signals every process ({@code os.kill(-1, 9)}). */
     public boolean isPayloadKillsAll() {
@@ -1931,7 +1995,9 @@ public final class Cmd {
     private static final java.util.regex.Pattern PAYLOAD_PERSISTENCE = java.util.regex.Pattern.compile(
             "\\.(bashrc|bash_profile|bash_login|zshrc|zshenv|zprofile|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|pam_environment)\\b"
             + "|['\"/~]\\.profile\\b|authorized_keys|/etc/(sudoers|crontab|cron\\.|profile|environment|ld\\.so\\.preload|rc\\.local|systemd/|init\\.d/|pam\\.d/)"
-            + "|LaunchAgents|LaunchDaemons|\\.config/autostart|systemd/user|/var/spool/cron|\\.config/fish/config");
+            + "|LaunchAgents|LaunchDaemons|\\.config/autostart|systemd/user|/var/spool/cron|\\.config/fish/config"
+            // names split across string pieces ('.bash' + 'rc'), and other start-up files
+            + "|bash['\"]\\s*[+.,]?\\s*['\"]_?(rc|profile)\\b|\\.bash_aliases|\\.ssh/['\"/]*rc\\b|usercustomize|sitecustomize|getusersitepackages");
 
     /**
      * True when the inline program writes and names a login, schedule or privilege file
@@ -1968,7 +2034,9 @@ public final class Cmd {
     /** A credential file named in code: keys, cloud credentials, .env, .netrc, shadow. */
     private static final java.util.regex.Pattern PAYLOAD_SECRET = java.util.regex.Pattern.compile(
             "\\.ssh/id_|\\.aws/credentials|\\.netrc|\\.kube/config|\\.gnupg|/etc/shadow|\\.git-credentials|\\.docker/config\\.json"
-            + "|['\"/]\\.env['\"]|\\.config/gcloud|\\.pgpass|\\.vault-token");
+            + "|['\"/]\\.env['\"]|\\.config/gcloud|\\.pgpass|\\.vault-token"
+            // the same joined by the code: Path.home() / ".ssh" / "id_rsa"
+            + "|\\bid_(rsa|ed25519|ecdsa|dsa)\\b|['\"]\\.(ssh|aws|gnupg|kube)['\"]");
 
     /** True when the inline program names a credential file. */
     public boolean isPayloadSecret() {
