@@ -2094,7 +2094,21 @@ public final class Cmd {
     /** True when the inline program names an absolute or home path. */
     public boolean isPayloadAbsolutePath() {
         String p = getPayload();
-        return !p.isEmpty() && PAYLOAD_ABSOLUTE_PATH.matcher(p).find();
+        if (p.isEmpty()) {
+            return false;
+        }
+        if (PAYLOAD_ABSOLUTE_PATH.matcher(p).find()) {
+            return true;
+        }
+        // `python3 -c '…rmtree(sys.argv[1])' ~`: the path comes in as an argument of the program
+        if (Regex.pattern("\\bargv\\b|\\bARGV\\b|\\$ARGV|process\\.argv|Deno\\.args|commandArgs").matcher(p).find()) {
+            for (String a : args) {
+                if (!a.equals(p) && !a.startsWith("-") && (a.startsWith("/") || a.startsWith("~") || a.startsWith("$HOME") || a.startsWith("${HOME"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static final java.util.regex.Pattern SHELL_PATH = java.util.regex.Pattern.compile(
