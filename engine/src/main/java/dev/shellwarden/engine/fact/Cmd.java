@@ -2191,14 +2191,19 @@ public final class Cmd {
         if (!getGitSub().equals("config") || anyFlag("--get --get-all --get-regexp --list -l --unset --unset-all --show-origin --name-only -e --edit")) {
             return false;
         }
-        List<String> p = new ArrayList<>(positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
-        // p = [config, key, value…]; git 2.46 spells it `git config set KEY VALUE`
-        if (p.size() >= 2 && p.get(1).equals("set")) {
-            p.remove(1);
-        }
+        List<String> p = gitConfigOperands();
         return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
                 && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
                 && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)));
+    }
+
+    /** {@code [config, KEY, VALUE…]} of a git config command; git 2.46 spells it {@code git config set KEY VALUE}. */
+    private List<String> gitConfigOperands() {
+        List<String> p = new ArrayList<>(positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
+        if (p.size() >= 2 && p.get(1).equals("set")) {
+            p.remove(1);
+        }
+        return p;
     }
 
     /**
@@ -2224,10 +2229,7 @@ public final class Cmd {
         if (!isGitConfigSetsProgram() || isGitConfigUserScope()) {
             return false;
         }
-        List<String> p = new ArrayList<>(positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
-        if (p.size() >= 2 && p.get(1).equals("set")) {
-            p.remove(1);
-        }
+        List<String> p = gitConfigOperands();
         if (p.size() < 3) {
             return false;
         }
