@@ -2025,6 +2025,82 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * True when an argument is the name of the user the project belongs to (the last part of the
+     * home directory, {@code dev} for {@code /home/dev}): {@code pkill -u dev} is {@code pkill -u "$USER"}.
+     */
+    public boolean namesHomeUser(Ctx ctx) {
+        String home = ctx.home();
+        java.util.regex.Matcher m = Regex.pattern("/(home|Users)/([^/]+)").matcher(home);
+        if (!m.matches()) {
+            return false;
+        }
+        return args.contains(m.group(2));
+    }
+
+    /** A size with an optional binary or decimal unit ({@code 100G}, {@code 1M}, {@code 512k}); -1 when unreadable. */
+    private static double bytes(String size) {
+        java.util.regex.Matcher m = Regex.pattern("(?i)([0-9]+(?:\\.[0-9]+)?)([kmgtpe]?)(i?b?)").matcher(size);
+        if (!m.matches()) {
+            return -1;
+        }
+        double v = Double.parseDouble(m.group(1));
+        int power = "kmgtpe".indexOf(Character.toLowerCase(m.group(2).isEmpty() ? ' ' : m.group(2).charAt(0))) + 1;
+        return v * Math.pow(1024, power);
+    }
+
+    /** Files this large fill a developer machine's disk (or its memory, under /tmp on tmpfs). */
+    private static final double FILL_BYTES = 8.0 * 1024 * 1024 * 1024;
+
+    /**
+     * True when the command writes a file of at least 8 GiB, or an endless stream into a file:
+     * {@code dd if=/dev/zero of=f bs=1G count=100}, {@code dd if=/dev/zero of=f} (no count),
+     * {@code fallocate -l 500G f}, {@code head -c 200G /dev/urandom > f}, {@code cat /dev/zero > f}.
+     * A block device is the floor's; a sparse {@code truncate -s} reserves nothing.
+     */
+    public boolean isFillsDisk() {
+        switch (name) {
+            case "dd" -> {
+                String in = "";
+                String out = "";
+                double bs = 512;
+                double count = -1;
+                for (String a : args) {
+                    if (a.startsWith("if=")) {
+                        in = a.substring(3);
+                    } else if (a.startsWith("of=")) {
+                        out = a.substring(3);
+                    } else if (a.startsWith("bs=") || a.startsWith("obs=")) {
+                        bs = bytes(a.substring(a.indexOf('=') + 1));
+                    } else if (a.startsWith("count=")) {
+                        count = bytes(a.substring(6));
+                    }
+                }
+                if (out.isEmpty() || out.startsWith("/dev/") || bs < 0) {
+                    return false;
+                }
+                boolean endless = Regex.matches(in, "/dev/(zero|u?random)");
+                return count < 0 ? endless : bs * count >= FILL_BYTES;
+            }
+            case "fallocate" -> {
+                double len = bytes(valueOf("-l --length"));
+                return len >= FILL_BYTES;
+            }
+            case "head" -> {
+                double len = bytes(valueOf("-c --bytes"));
+                return !redirectWrites.isEmpty() && len >= FILL_BYTES;
+            }
+            case "cat", "yes", "pv" -> {
+                // an endless source redirected into a file grows until the disk is full
+                boolean endless = name.equals("yes") || argMatches("/dev/(zero|u?random)") || redirectReads.stream().anyMatch(r -> Regex.matches(r, "/dev/(zero|u?random)"));
+                return endless && redirectWrites.stream().anyMatch(w -> !w.startsWith("/dev/"));
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
     /** True when the inline program opens network connections. */
     public boolean isPayloadNetwork() {
         String p = getPayload();
