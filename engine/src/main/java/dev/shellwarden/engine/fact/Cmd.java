@@ -1557,6 +1557,27 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * True when the command deletes, overwrites, moves away, or takes the permissions or owner of
+     * a critical system file ({@link PathFacts#isCriticalSystemFile}): {@code rm
+     * /lib64/ld-linux-x86-64.so.2}, {@code ln -sf /bin/false /sbin/init}, {@code chmod 000
+     * /usr/bin/sudo}, {@code rm /boot/vmlinuz*}.
+     */
+    public boolean touchesCriticalSystemFile(Ctx ctx) {
+        List<String> targets = new ArrayList<>(writeAndDeleteTargets());
+        if (named("mv chmod chown chgrp chattr")) {
+            targets.addAll(operands);
+        }
+        for (String t : targets) {
+            String abs = PathFacts.resolve(t, "", ctx.home());
+            String base = abs.endsWith("*") ? abs.substring(0, abs.length() - 1) : abs;
+            if (PathFacts.isCriticalSystemFile(abs) || abs.endsWith("*") && PathFacts.isCriticalSystemFile(base + "x")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
     public boolean touchesSelfProtected() {
         for (String t : writeAndDeleteTargets()) {

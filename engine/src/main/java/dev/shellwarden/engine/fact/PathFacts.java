@@ -64,6 +64,21 @@ public final class PathFacts {
             // Python runs these on every start, in the user's site and in any environment's site-packages
             + "|.*/site-packages/(sitecustomize|usercustomize)\\.py|.*/site-packages/[^/]+\\.pth");
 
+    /**
+     * Files whose loss or replacement stops the machine from running programs or booting: the
+     * dynamic loader and the C library, init, the kernel and its initramfs, and the shells and
+     * privilege programs every login goes through.
+     */
+    private static final Pattern CRITICAL_FILE = Pattern.compile(
+            "/(usr/)?lib(32|64|x32)?/([a-z0-9_]+-linux-gnu[a-z]*/)?(ld-linux[^/]*|libc\\.so[^/]*|libc-[0-9.]+\\.so)"
+            + "|/(usr/)?s?bin/(sudo|su|sh|bash|dash|login|init|systemd)|/sbin/init|/lib/systemd/systemd|/usr/lib/systemd/systemd"
+            + "|/boot/(vmlinuz|initrd\\.img|initramfs|bzImage)[^/]*|/boot/(grub2?|efi|EFI)(/.*)?");
+
+    /** True for a file whose loss or replacement leaves the machine unable to run programs or boot. */
+    public static boolean isCriticalSystemFile(String abs) {
+        return CRITICAL_FILE.matcher(normalize(abs)).matches();
+    }
+
     private PathFacts() {
     }
 
