@@ -921,6 +921,11 @@ final class BashWalker {
 
     // ------------------------------------------------------------------ wrappers and payloads
 
+    /** The context of text that {@code d} runs in a new shell or program: one level deeper, no variables known. */
+    private static Ctx childCtx(Draft d, Provenance provenance, List<String> wrappers) {
+        return new Ctx(d.id, d.depth + 1, provenance, List.copyOf(wrappers), new Vars(new HashMap<>()), false, List.of(), List.of(), false);
+    }
+
     private void analyze(Draft d, Ctx c, boolean stdinFile) {
         if (d.argv.isEmpty()) {
             return;
@@ -945,8 +950,7 @@ final class BashWalker {
         autoRunScript(d, name, wrappers);
         stdinShellCommands(d, name, wrappers, stdinFile);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
-            Ctx inner = new Ctx(d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers), new Vars(new HashMap<>()),
-                    false, List.of(), List.of(), false);
+            Ctx inner = childCtx(d, w.provenance(), wrappers);
             if (d.depth + 1 > MAX_DEPTH && w.kind() != Wrappers.Kind.NONE && w.kind() != Wrappers.Kind.UNDETERMINED) {
                 d.reasons.add(OpaqueReason.LIMIT_EXCEEDED);
                 continue;
@@ -1039,8 +1043,7 @@ final class BashWalker {
         }
         for (String command : commands) {
             if (d.depth + 1 <= MAX_DEPTH) {
-                nested(command, new Ctx(d.id, d.depth + 1, Provenance.SETTING, List.copyOf(wrappers),
-                        new Vars(new HashMap<>()), false, List.of(), List.of(), false));
+                nested(command, childCtx(d, Provenance.SETTING, wrappers));
             }
         }
     }
@@ -1071,26 +1074,19 @@ final class BashWalker {
         if (!target || d.depth + 1 > MAX_DEPTH || !d.argv.stream().allMatch(Word::literal)) {
             return;
         }
-        String text = null;
         List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
-        if (name.equals("echo")) {
-            int k = 0;
-            boolean escapes = false;
-            while (k < args.size() && args.get(k).matches("-[neE]+")) {
-                escapes |= args.get(k).contains("e");
-                k++;
-            }
-            text = String.join(" ", args.subList(k, args.size()));
+        String text = printedText(name, args);
+        if (text != null) {
+            // printf, and echo -e, turn \n and \t into the line breaks the script has
+            boolean escapes = name.equals("printf") || args.stream().takeWhile(a -> a.matches("-[neE]+")).anyMatch(a -> a.contains("e"));
             text = escapes ? text.replace("\\n", "\n").replace("\\t", "\t") : text;
-        } else if (name.equals("printf") && args.size() == 1) {
-            text = args.get(0).replace("\\n", "\n").replace("\\t", "\t").replace("%%", "%");
+            text = name.equals("printf") ? text.replace("%%", "%") : text;
         } else if ((name.equals("cat") || name.equals("tee")) && !d.heredocs.isEmpty()) {
             boolean dynamic = d.heredocDynamic.stream().anyMatch(Boolean::booleanValue);
             text = dynamic ? null : d.heredocs.get(0).body();
         }
         if (text != null && !text.isBlank()) {
-            nested(text, new Ctx(d.id, d.depth + 1, Provenance.SETTING, List.copyOf(wrappers), new Vars(new HashMap<>()),
-                    false, List.of(), List.of(), false));
+            nested(text, childCtx(d, Provenance.SETTING, wrappers));
         }
     }
 
@@ -1207,8 +1203,7 @@ final class BashWalker {
         if (unknown && (name.equals("make") || name.equals("gmake"))) {
             d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
         }
-        Ctx inner = new Ctx(d.id, d.depth + 1, Provenance.HEREDOC_SCRIPT, List.copyOf(wrappers), new Vars(new HashMap<>()),
-                false, List.of(), List.of(), false);
+        Ctx inner = childCtx(d, Provenance.HEREDOC_SCRIPT, wrappers);
         for (String text : texts) {
             for (String command : Launchers.stdinShellCommands(name, d.argv, text)) {
                 if (d.depth + 1 <= MAX_DEPTH) {
@@ -1234,21 +1229,29 @@ final class BashWalker {
                 return null;
             }
             String name = p.argv.get(0).text();
-            List<String> words = new ArrayList<>();
-            for (Word w : p.argv.subList(1, p.argv.size())) {
-                words.add(w.text());
-            }
-            if (name.equals("echo")) {
-                while (!words.isEmpty() && words.get(0).matches("-[neE]+")) {
-                    words.remove(0);
-                }
-            } else if (!name.equals("printf") || words.size() != 1 || words.get(0).contains("%")) {
+            String text = printedText(name, p.argv.subList(1, p.argv.size()).stream().map(Word::text).toList());
+            if (text == null || name.equals("printf") && text.contains("%")) {
                 return null;
             }
-            String text = String.join(" ", words);
             return text.contains("\\") ? null : text;
         }
         return null;
+    }
+
+    /**
+     * What {@code echo WORDS} (its leading -n/-e/-E flags dropped) or a one-argument
+     * {@code printf FORMAT} prints, escapes and directives left as written; null for any other
+     * command or shape.
+     */
+    private static String printedText(String name, List<String> args) {
+        if (name.equals("echo")) {
+            int k = 0;
+            while (k < args.size() && args.get(k).matches("-[neE]+")) {
+                k++;
+            }
+            return String.join(" ", args.subList(k, args.size()));
+        }
+        return name.equals("printf") && args.size() == 1 ? args.get(0) : null;
     }
 
     private void powershell(String payload, Ctx c) {

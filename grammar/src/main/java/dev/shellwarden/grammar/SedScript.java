@@ -68,18 +68,16 @@ public final class SedScript {
     /** The shell commands the scripts run ({@code e CMD}, and the replacement of an {@code s///e}). */
     public static List<String> commands(List<String> scripts) {
         List<String> out = new ArrayList<>();
-        for (String script : scripts) {
-            for (String line : script.split("\n")) {
-                Matcher e = E_COMMAND.matcher(line);
-                if (e.find()) {
-                    out.add(e.group(1));
-                }
-                Matcher s = SUBSTITUTE.matcher(line);
-                while (s.find()) {
-                    if (s.group(4).contains("e")) {
-                        // the pattern space after the substitution runs; the replacement is its command
-                        out.add(s.group(3).replace("\\" + s.group(1), s.group(1)));
-                    }
+        for (String line : lines(scripts)) {
+            Matcher e = E_COMMAND.matcher(line);
+            if (e.find()) {
+                out.add(e.group(1));
+            }
+            Matcher s = SUBSTITUTE.matcher(line);
+            while (s.find()) {
+                if (s.group(4).contains("e")) {
+                    // the pattern space after the substitution runs; the replacement is its command
+                    out.add(s.group(3).replace("\\" + s.group(1), s.group(1)));
                 }
             }
         }
@@ -94,16 +92,23 @@ public final class SedScript {
     /** The files the scripts write ({@code w FILE}, {@code W FILE}, {@code s///w FILE}). */
     public static List<String> writeFiles(List<String> scripts) {
         List<String> out = new ArrayList<>();
-        for (String script : scripts) {
-            for (String line : script.split("\n")) {
-                Matcher w = WRITE.matcher(line);
-                if (w.find()) {
-                    String file = w.group(2);
-                    if (!file.equals("/dev/stdout") && !file.equals("/dev/stderr")) {
-                        out.add(file);
-                    }
+        for (String line : lines(scripts)) {
+            Matcher w = WRITE.matcher(line);
+            if (w.find()) {
+                String file = w.group(2);
+                if (!file.equals("/dev/stdout") && !file.equals("/dev/stderr")) {
+                    out.add(file);
                 }
             }
+        }
+        return out;
+    }
+
+    /** The lines of all the scripts, in order (sed commands end at a line break). */
+    private static List<String> lines(List<String> scripts) {
+        List<String> out = new ArrayList<>();
+        for (String script : scripts) {
+            out.addAll(List.of(script.split("\n")));
         }
         return out;
     }

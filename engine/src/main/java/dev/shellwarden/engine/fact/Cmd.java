@@ -693,13 +693,25 @@ public final class Cmd {
     /** PowerShell's {@code -WhatIf:$false} / {@code -WhatIf:0}: the switch given and turned off, so the command runs. */
     private boolean whatIfSwitchedOff() {
         for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (Regex.matches(a, "(?i)-whatif:(\\$false|0|false)")
-                    || Regex.matches(a, "(?i)-whatif:?") && i + 1 < args.size() && Regex.matches(args.get(i + 1), "(?i):?(\\$false|0|false)")) {
+            if (Regex.matches(args.get(i), "(?i)-whatif(:.*)?") && switchedOff(i)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * True when the PowerShell switch at {@code args[i]} is given the value false: attached
+     * ({@code -WhatIf:$false}, {@code -WhatIf:0}) or as the next word, which is how the splitter
+     * may hand over {@code -WhatIf: $false}. Reading {@code -WhatIf $false} the same way only lets
+     * more rules apply.
+     */
+    private boolean switchedOff(int i) {
+        String p = args.get(i).toLowerCase(java.util.Locale.ROOT);
+        int colon = p.indexOf(':');
+        String value = colon >= 0 && colon + 1 < p.length() ? p.substring(colon + 1)
+                : i + 1 < args.size() ? args.get(i + 1).toLowerCase(java.util.Locale.ROOT) : "";
+        return Regex.matches(value, ":?(\\$false|0|false)");
     }
 
     /** True when the named wrapper ({@code timeout}, {@code sudo}…) was unwrapped to reach this command. */
@@ -1570,6 +1582,8 @@ public final class Cmd {
         }
         for (String t : targets) {
             String abs = PathFacts.resolve(t, "", ctx.home());
+            // a trailing * (`/boot/vmlinuz*`) matches the critical names that go on after the
+            // prefix: test the prefix with one more character
             String base = abs.endsWith("*") ? abs.substring(0, abs.length() - 1) : abs;
             if (PathFacts.isCriticalSystemFile(abs) || abs.endsWith("*") && PathFacts.isCriticalSystemFile(base + "x")) {
                 return true;
@@ -1767,11 +1781,7 @@ public final class Cmd {
             }
             String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
             int colon = p.indexOf(':');
-            // a switch turned off (`-WhatIf:$false`, `-WhatIf:0`; the splitter may give the value as the
-            // next word). Reading `-WhatIf $false` the same way only lets more rules apply.
-            String value = colon >= 0 && colon + 1 < p.length() ? p.substring(colon + 1)
-                    : i + 1 < args.size() ? args.get(i + 1).toLowerCase(java.util.Locale.ROOT) : "";
-            if (Regex.matches(value, ":?(\\$false|0|false)")) {
+            if (switchedOff(i)) {
                 continue;
             }
             if (colon >= 0) {
