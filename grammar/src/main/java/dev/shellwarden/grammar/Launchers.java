@@ -45,7 +45,7 @@ final class Launchers {
             "pyenv exec", "nodenv exec", "goenv exec", "asdf exec", "mise exec x", "rtx exec x",
             "volta run", "fnm exec", "devbox run", "opam exec", "stack exec", "cabal exec",
             "pnpm exec dlx", "yarn dlx", "bun x", "toolbox run", "toolbx run", "op run", "doppler run", "infisical run",
-            "aws-vault exec", "chamber exec");
+            "dotenvx run");
 
     /** A map from each row's first word to the rest of its words. */
     private static java.util.Map<String, Set<String>> table(String... rows) {
@@ -68,7 +68,7 @@ final class Launchers {
      * How a launcher takes its options: short options that take a value, long ones, options after
      * which nothing runs, and options known to take no value (which makes the next word certain).
      */
-    private record Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand, Set<String> flags,
+    record Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand, Set<String> flags,
             Set<String> twoValues) {
         Spec(String shortWithArg, Set<String> longWithArg, Set<String> noCommand) {
             this(shortWithArg, longWithArg, noCommand, Set.of(), Set.of());
@@ -156,7 +156,41 @@ final class Launchers {
             java.util.Map.entry("mangohud", new Spec("", Set.of(), Set.of())),
             java.util.Map.entry("envchain", new Spec("", Set.of(), Set.of("--set", "-s", "--list", "-l"))),
             java.util.Map.entry("sem", new Spec("jPSadIEnNLs", PARALLEL_WITH_ARG, Set.of())),
-            java.util.Map.entry("dotenv", new Spec("evc", Set.of(), Set.of())));
+            java.util.Map.entry("dotenv", new Spec("evc", Set.of(), Set.of())),
+            // process tweakers and supervisors: `cpulimit -l 50 -- CMD`, `tini -- CMD`, `daemonize CMD`…
+            java.util.Map.entry("cpulimit", new Spec("lc", Set.of("--limit", "--cpu"), Set.of("-p", "--pid", "-e", "--exe",
+                    "-P", "--path", "-h", "--help"), Set.of("-z", "--lazy", "-i", "--include-children", "-k", "--kill", "-r",
+                    "--restore", "-v", "--verbose", "-q", "--quiet", "-b", "--background", "-f", "--foreground", "-m",
+                    "--monitor-forks"))),
+            java.util.Map.entry("prlimit", new Spec("o", Set.of("--output"), Set.of("-p", "--pid", "-h", "--help", "-V",
+                    "--version"))),
+            java.util.Map.entry("tini", new Spec("pe", Set.of(), Set.of("--version", "-h"), Set.of("-s", "-v", "-vv", "-vvv",
+                    "-w", "-g", "-l"))),
+            java.util.Map.entry("dumb-init", new Spec("r", Set.of("--rewrite"), Set.of("--version", "-h", "--help"),
+                    Set.of("-c", "--single-child", "-v", "--verbose", "-V"))),
+            java.util.Map.entry("daemonize", new Spec("ceoplE", Set.of(), Set.of(), Set.of("-a", "-v"))),
+            java.util.Map.entry("lockrun", new Spec("", Set.of("--lockfile", "--sleep", "--maxtime"), Set.of("--help"))),
+            java.util.Map.entry("schroot", new Spec("cudno", Set.of("--chroot", "--user", "--directory", "--session-name",
+                    "--option"), Set.of("-b", "--begin-session", "-e", "--end-session", "-l", "--list", "-i", "--info",
+                    "--config", "--location", "-h", "--help", "-V", "--version"), Set.of("-p", "--preserve-environment",
+                    "-r", "--run-session", "-a", "--all", "-q", "--quiet", "-v", "--verbose", "--automatic-session",
+                    "--force"))),
+            java.util.Map.entry("rlwrap", new Spec("bCDefgHlMOPqsStwz", Set.of("--break-chars", "--command-name",
+                    "--history-no-dupes", "--extra-char-after-completion", "--file", "--forget-matching", "--history-filename",
+                    "--logfile", "--multi-line-ext", "--only-cook", "--pre-given", "--quote-characters", "--histsize",
+                    "--substitute-prompt", "--set-term-name", "--polling", "--filter"), Set.of("-v", "--version", "-h",
+                    "--help"))),
+            java.util.Map.entry("retry", new Spec("tsmfdx", Set.of("--times", "--tries", "--delay", "--sleep", "--until",
+                    "--min", "--max", "--fail", "--message", "--backoff", "--max-time"), Set.of("--help", "-h"))),
+            java.util.Map.entry("softlimit", new Spec("madosplfcrt", Set.of(), Set.of())),
+            java.util.Map.entry("pgrphack", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("fghack", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("run-one", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("run-this-one", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("keep-one-running", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("run-one-constantly", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("run-one-until-success", new Spec("", Set.of(), Set.of())),
+            java.util.Map.entry("run-one-until-failure", new Spec("", Set.of(), Set.of())));
 
     /**
      * The commands {@code name} launches, or null when it is no launcher known here.
@@ -222,7 +256,7 @@ final class Launchers {
                     "ansible.builtin.command", "ansible.builtin.raw").contains(w.text()))
                     ? optionPayload(argv, Set.of("-a", "--args")) : List.of();
             case "dtach" -> dtach(argv);
-            default -> null;
+            default -> ToolRunners.unwrap(name, argv);
         };
     }
 
@@ -230,7 +264,7 @@ final class Launchers {
      * The command after options from {@code from}: both readings when an unknown option stands
      * right before the first operand (see the class comment).
      */
-    private static List<Unwrap> lenient(List<Word> argv, int from, Spec spec) {
+    static List<Unwrap> lenient(List<Word> argv, int from, Spec spec) {
         int i = from;
         boolean ambiguous = false;
         while (i < argv.size()) {
@@ -281,6 +315,9 @@ final class Launchers {
         out.add(Wrappers.after(argv, i, false));
         if (ambiguous && i + 1 < argv.size() && !argv.get(i + 1).text().startsWith("-")) {
             out.add(Wrappers.after(argv, i + 1, false));
+        } else if (ambiguous && i + 2 < argv.size() && argv.get(i + 1).text().equals("--")) {
+            // `-f .env -- CMD`: the unknown option took the word, and the separator ends the options
+            out.add(Wrappers.after(argv, i + 2, false));
         }
         return out;
     }
@@ -741,6 +778,9 @@ final class Launchers {
 
     /** {@code nix develop|shell … -c|--command CMD ARGS…}: the command after the flag. */
     private static List<Unwrap> nix(List<Word> argv) {
+        if (argv.size() >= 3 && argv.get(1).text().equals("run")) {
+            return nixRun(argv);
+        }
         if (argv.size() < 3 || !Set.of("develop", "shell").contains(argv.get(1).text())) {
             return List.of();
         }
@@ -751,6 +791,45 @@ final class Launchers {
             }
         }
         return List.of();
+    }
+
+    /** nix options that take a value, before the installable of {@code nix run}. */
+    private static final Set<String> NIX_WITH_ARG = Set.of("--override-input", "--inputs-from", "--option", "--arg", "--argstr",
+            "--include", "-I", "--file", "-f", "--expr", "--impure-env", "--reference-lock-file", "--output-lock-file",
+            "--profile", "--priority", "--eval-store", "--store", "--log-format", "--max-jobs", "-j", "--cores");
+
+    /**
+     * {@code nix run [options] INSTALLABLE [-- ARGS…]}: the installable's program (its attribute's
+     * last name: {@code nixpkgs#bash} runs {@code bash}) with the words after {@code --}. An
+     * installable without an attribute ({@code .}, {@code github:o/r}) names no program that can
+     * be read here.
+     */
+    private static List<Unwrap> nixRun(List<Word> argv) {
+        int i = Wrappers.opts(argv, 2, "Ijf", NIX_WITH_ARG, Set.of("--help"));
+        if (i == Wrappers.NO_COMMAND || i >= argv.size()) {
+            return List.of();
+        }
+        if (i < 0 || !argv.get(i).literal()) {
+            return List.of(Unwrap.UNDETERMINED);
+        }
+        String installable = argv.get(i).text();
+        int hash = installable.indexOf('#');
+        if (hash < 0) {
+            return List.of();
+        }
+        String attribute = installable.substring(hash + 1);
+        String program = attribute.substring(attribute.lastIndexOf('.') + 1);
+        if (program.isEmpty()) {
+            return List.of();
+        }
+        List<Word> command = new ArrayList<>();
+        command.add(Word.literal(program));
+        int k = i + 1;
+        if (k < argv.size() && argv.get(k).text().equals("--")) {
+            k++;
+        }
+        command.addAll(argv.subList(k, argv.size()));
+        return List.of(Unwrap.command(Provenance.WRAPPED, command, List.of()));
     }
 
     /** {@code npm exec -c CMD} runs CMD in a shell; {@code npm exec [--] CMD…} runs a package binary. */

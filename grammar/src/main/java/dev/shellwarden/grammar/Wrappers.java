@@ -73,6 +73,9 @@ final class Wrappers {
         }
     }
 
+    /** Node and the TypeScript runners built on it, which take node's {@code -e}/{@code -p} code options. */
+    static final Set<String> NODE_LIKE = Set.of("node", "nodejs", "tsx", "ts-node", "ts-node-esm", "esno", "esr");
+
     /** Shells whose {@code -c} payload is bash-like. */
     static final Set<String> SHELLS = Set.of("bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash");
     private static final Set<String> PWSH = Set.of("pwsh", "powershell", "pwsh.exe", "powershell.exe");
@@ -132,7 +135,6 @@ final class Wrappers {
             case "flock" -> flock(argv);
             case "su" -> su(argv);
             case "xargs" -> xargs(argv);
-            case "parallel" -> parallel(argv);
             // `source /dev/stdin <<< TEXT`: the script is standard input
             case "source", "." -> argv.size() > 1 && isStdinPath(argv.get(1).text())
                     ? new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, true) : Unwrap.NONE;
@@ -158,6 +160,9 @@ final class Wrappers {
                     : Unwrap.NONE;
             default -> null;
         };
+        if (name.equals("parallel")) {
+            return parallel(argv);
+        }
         if (name.equals("find")) {
             return find(argv);
         }
@@ -549,7 +554,61 @@ final class Wrappers {
         return s;
     }
 
-    private static Unwrap parallel(List<Word> argv) {
+    /** At most this many {@code :::} values are substituted one by one, like a short literal {@code for} list. */
+    private static final int PARALLEL_VALUES = 8;
+
+    /**
+     * GNU parallel: the command once per input value. With one {@code :::} group of at most
+     * {@link #PARALLEL_VALUES} literal values and the plain {@code {}} slot (or none), the command is
+     * returned once per value, so {@code parallel rm -rf ::: ~} is {@code rm -rf ~}; otherwise the
+     * values are a dynamic placeholder.
+     */
+    private static List<Unwrap> parallel(List<Word> argv) {
+        Unwrap generic = parallelCommand(argv);
+        if (generic.kind() != Kind.COMMAND) {
+            return List.of(generic);
+        }
+        int group = -1;
+        for (int k = 1; k < argv.size(); k++) {
+            String t = argv.get(k).text();
+            if (t.startsWith(":::") || t.startsWith("::::")) {
+                if (group >= 0 || !t.equals(":::")) {
+                    return List.of(generic); // several sources, files or linked groups: not substituted
+                }
+                group = k;
+            }
+        }
+        List<Word> values = group < 0 ? List.of() : argv.subList(group + 1, argv.size());
+        if (values.isEmpty() || values.size() > PARALLEL_VALUES || !values.stream().allMatch(Word::literal)) {
+            return List.of(generic);
+        }
+        List<Word> template = generic.argv();
+        boolean appended = template.get(template.size() - 1).text().equals("{}") && !template.get(template.size() - 1).literal()
+                && template.get(template.size() - 1).raw().isEmpty();
+        List<Unwrap> out = new ArrayList<>();
+        for (Word value : values) {
+            List<Word> cmd = new ArrayList<>();
+            for (int k = 0; k < template.size(); k++) {
+                Word w = template.get(k);
+                if (appended && k == template.size() - 1) {
+                    cmd.add(value);
+                } else if (k > 0 && !w.literal() && w.text().contains("{}") && !PARALLEL_OTHER_SLOT.matcher(w.text()).find()) {
+                    String text = w.text().replace("{}", value.text());
+                    cmd.add(new Word(text, text, true, value.features()));
+                } else {
+                    cmd.add(w);
+                }
+            }
+            // the values are known words now, not a list read at run time
+            out.add(Unwrap.command(Provenance.WRAPPED, cmd, List.of()));
+        }
+        return out;
+    }
+
+    /** parallel's replacement strings other than the plain {@code {}} ({@code {.}}, {@code {/}}, {@code {1}}…). */
+    private static final Pattern PARALLEL_OTHER_SLOT = Pattern.compile("\\{[0-9./#%]+\\}");
+
+    private static Unwrap parallelCommand(List<Word> argv) {
         Set<String> withArg = Set.of("-j", "-P", "-S", "-a", "-d", "-I", "-E", "-n", "-N", "-L", "-s", "--jobs",
                 "--sshlogin", "--arg-file", "--delimiter", "--colsep", "--env", "--joblog", "--results", "--tmpdir",
                 "--workdir", "--timeout", "--retries", "--delay", "--memfree", "--load", "--max-args", "--tagstring",
@@ -732,7 +791,7 @@ final class Wrappers {
         if (Names.versioned(name, "python") || Names.versioned(name, "pypy")) {
             codeFlags = "cm";
             withArg = "WXQ";
-        } else if (name.equals("node") || name.equals("nodejs")) {
+        } else if (NODE_LIKE.contains(name)) {
             codeFlags = "ep";
             withArg = "r";
         } else if (Names.versioned(name, "perl")) {

@@ -520,7 +520,7 @@ public final class Cmd {
     }
 
     private boolean interpreterName() {
-        return Regex.matches(name, "python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
+        return Regex.matches(name, "python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|tsx|ts-node|ts-node-esm|esno|esr|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
                 + "|lua[0-9.]*|luajit|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb|jshell|kotlin");
     }
 
@@ -1862,7 +1862,7 @@ public final class Cmd {
             }
             return "";
         }
-        if (Regex.matches(name, "node|nodejs|bun|deno")) {
+        if (Regex.matches(name, "node|nodejs|bun|deno|tsx|ts-node|ts-node-esm|esno|esr")) {
             String v = "";
             for (int i = 0; v.isEmpty() && i + 1 < args.size(); i++) {
                 if (Regex.matches(args.get(i), "-[pe]{2}")) {

@@ -51,7 +51,8 @@ public final class WorkingDirs {
      */
     public static List<List<String>> of(List<Segment> segments, String start, String home) {
         List<List<String>> out = new ArrayList<>(segments.size());
-        if (start.isEmpty() || segments.stream().noneMatch(WorkingDirs::isCd)) {
+        if (start.isEmpty() || segments.stream().noneMatch(s -> isCd(s) || s.parent() >= 0 && s.parent() < segments.size()
+                && directoryOption(segments.get(s.parent()), s) != null)) {
             for (int i = 0; i < segments.size(); i++) {
                 out.add(List.of());
             }
@@ -105,10 +106,112 @@ public final class WorkingDirs {
             Set<String> here = new LinkedHashSet<>(top ? run : states);
             here.addAll(run);
             here.addAll(elsewhere);
+            if (s.parent() >= 0 && s.parent() < out.size() && !out.get(s.parent()).isEmpty()) {
+                Set<String> from = new LinkedHashSet<>(out.get(s.parent()));
+                Word dir = directoryOption(segments.get(s.parent()), s);
+                if (s.provenance() == Provenance.WRAPPED || s.provenance() == Provenance.XARGS) {
+                    // a launched command runs exactly where its launcher runs, or in the directory
+                    // the launcher changes to (`env -C DIR CMD`, `sudo -D DIR CMD`)
+                    here = dir != null ? resolveAll(dir, from, home) : from;
+                } else if (dir != null) {
+                    here.addAll(resolveAll(dir, from, home));
+                }
+            }
             if (isCd(s)) {
                 elsewhere.addAll(target(s, here, home));
             }
             out.add(List.copyOf(here));
+        }
+        return out;
+    }
+
+    /**
+     * Launchers' options that set the directory their command runs in, by launcher name: each
+     * entry is an option taking the next word, or ending in {@code =} for an attached value.
+     */
+    private static final java.util.Map<String, List<String>> DIRECTORY_OPTIONS = java.util.Map.ofEntries(
+            java.util.Map.entry("env", List.of("-C", "--chdir", "--chdir=")),
+            java.util.Map.entry("sudo", List.of("-D", "--chdir", "--chdir=")),
+            java.util.Map.entry("run0", List.of("-D", "--chdir", "--chdir=")),
+            java.util.Map.entry("systemd-run", List.of("--working-directory", "--working-directory=")),
+            java.util.Map.entry("nsenter", List.of("--wd=")),
+            java.util.Map.entry("unshare", List.of("-w", "--wd", "--wd=")),
+            java.util.Map.entry("flatpak-spawn", List.of("--directory=")),
+            java.util.Map.entry("proot", List.of("-w", "--cwd", "--cwd=", "--pwd", "--pwd=")),
+            java.util.Map.entry("bwrap", List.of("--chdir")),
+            java.util.Map.entry("schroot", List.of("-d", "--directory", "--directory=")),
+            java.util.Map.entry("uv", List.of("--directory", "--directory=")),
+            java.util.Map.entry("poetry", List.of("-C", "--directory", "--directory=")),
+            java.util.Map.entry("pnpm", List.of("-C", "--dir", "--dir=")),
+            java.util.Map.entry("yarn", List.of("--cwd", "--cwd=")),
+            java.util.Map.entry("tmux", List.of("-c")),
+            java.util.Map.entry("daemonize", List.of("-c")),
+            java.util.Map.entry("concurrently", List.of("--cwd", "--cwd=")));
+
+    /**
+     * The directory option of {@code launcher} that applies to {@code child}, or null: only the
+     * launcher's own words count (those before the child's command, which are its last words), so
+     * {@code sudo tar -C dir …} is no {@code sudo -D}. tmux's {@code -c} is a directory only after
+     * a subcommand (before it, it is a command line).
+     */
+    static Word directoryOption(Segment launcher, Segment child) {
+        List<Word> argv = launcher.argv();
+        if (argv.isEmpty() || !argv.get(0).literal()) {
+            return null;
+        }
+        String path = argv.get(0).text();
+        List<String> options = DIRECTORY_OPTIONS.get(path.substring(path.lastIndexOf('/') + 1));
+        if (options == null) {
+            return null;
+        }
+        // a launched command is the launcher's last words; a command line given as one word is its last word
+        int n = child.argv().size();
+        boolean tail = n > 0 && n < argv.size() && argv.subList(argv.size() - n, argv.size()).stream().map(Word::text).toList()
+                .equals(child.argv().stream().map(Word::text).toList());
+        int own = tail ? argv.size() - n : argv.size() - 1;
+        boolean tmux = path.endsWith("tmux");
+        boolean afterSubcommand = false;
+        for (int k = 1; k < own; k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            if (t.equals("--")) {
+                break;
+            }
+            if (tmux && !afterSubcommand) {
+                afterSubcommand = !t.startsWith("-");
+                continue;
+            }
+            for (String o : options) {
+                if (o.endsWith("=") && t.startsWith(o) && t.length() > o.length()) {
+                    return new Word(t.substring(o.length()), w.raw(), w.literal(), w.features());
+                }
+                if (!o.endsWith("=") && t.equals(o) && k + 1 < argv.size()) {
+                    return argv.get(k + 1);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Where a change to {@code dir} leads from each of {@code from} (UNKNOWN for a value not known from the text). */
+    private static Set<String> resolveAll(Word dir, Set<String> from, String home) {
+        Set<String> out = new LinkedHashSet<>();
+        String arg = dir.text();
+        boolean known = dir.literal() || KNOWN_DYNAMIC.matcher(arg).matches();
+        if (!known || arg.isEmpty()) {
+            out.add(UNKNOWN);
+            return out;
+        }
+        return resolveAll(arg, from, home);
+    }
+
+    /** Where {@code arg} (a literal path, or one starting with HOME or PWD) leads from each of {@code from}. */
+    private static Set<String> resolveAll(String arg, Set<String> from, String home) {
+        Set<String> out = new LinkedHashSet<>();
+        boolean pwd = arg.startsWith("$PWD") || arg.startsWith("${PWD") || arg.startsWith("~+");
+        for (String f : from) {
+            boolean anchored = (arg.startsWith("/") || arg.startsWith("~") || arg.startsWith("$")) && !pwd;
+            out.add(f.equals(UNKNOWN) && !anchored ? UNKNOWN : PathFacts.resolve(arg, f.equals(UNKNOWN) ? "" : f, home));
         }
         return out;
     }
@@ -149,11 +252,7 @@ public final class WorkingDirs {
             out.add(UNKNOWN);
             return out;
         }
-        boolean pwd = arg.startsWith("$PWD") || arg.startsWith("${PWD") || arg.startsWith("~+");
-        for (String f : from) {
-            boolean anchored = (arg.startsWith("/") || arg.startsWith("~") || arg.startsWith("$")) && !pwd;
-            out.add(f.equals(UNKNOWN) && !anchored ? UNKNOWN : PathFacts.resolve(arg, f.equals(UNKNOWN) ? "" : f, home));
-        }
+        out.addAll(resolveAll(arg, from, home));
         return out;
     }
 
