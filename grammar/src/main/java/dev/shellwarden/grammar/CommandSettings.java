@@ -35,6 +35,12 @@ public final class CommandSettings {
             "GIT_PROXY_COMMAND", "PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "BROWSER");
 
     /**
+     * Cargo's runner and compiler wrappers: the program (and its words) cargo starts in front of
+     * the built binary or rustc ({@code CARGO_TARGET_<TRIPLE>_RUNNER}, {@code RUSTC_WRAPPER}).
+     */
+    public static final Pattern RUNNER_VARIABLE = Pattern.compile("CARGO_TARGET_[A-Z0-9_]+_RUNNER|(?:CARGO_BUILD_)?RUSTC(?:_WORKSPACE)?_WRAPPER");
+
+    /**
      * Git configuration keys (lower case) whose value git runs through a shell: {@code alias.*}
      * and {@code credential.helper} only when the value starts with {@code !}.
      */
@@ -67,7 +73,7 @@ public final class CommandSettings {
      */
     public static String hookCommand(String assignment) {
         int eq = assignment.indexOf('=');
-        if (eq <= 0 || !HOOK_VARIABLES.contains(assignment.substring(0, eq))) {
+        if (eq <= 0 || !HOOK_VARIABLES.contains(assignment.substring(0, eq)) && !RUNNER_VARIABLE.matcher(assignment.substring(0, eq)).matches()) {
             return null;
         }
         // LESSOPEN='|cmd %s': the leading pipe and the file placeholder are less's syntax
@@ -177,6 +183,9 @@ public final class CommandSettings {
                 optionValues(args, Set.of("--smtp-server"), true, smtp);
                 smtp.stream().filter(v -> v.startsWith("/")).forEach(out::add);
             }
+            // every filter of filter-branch is a command line run by sh
+            case "filter-branch" -> optionValues(args, Set.of("--env-filter", "--tree-filter", "--index-filter", "--msg-filter",
+                    "--commit-filter", "--parent-filter", "--tag-name-filter"), true, out);
             case "bisect", "submodule" -> {
                 List<String> rest = new ArrayList<>(args);
                 String verb = sub.equals("bisect") ? "run" : "foreach";
@@ -189,7 +198,8 @@ public final class CommandSettings {
                     // one word is a command line; more are a program and its arguments
                     StringBuilder line = new StringBuilder(command.get(0));
                     for (String a : command.subList(1, command.size())) {
-                        line.append(' ').append(Word.singleQuoted(a));
+                        // the calling shell expanded `~` and `$X` before git saw them: keep them expandable
+                        line.append(' ').append(a.startsWith("~") || a.contains("$") ? a : Word.singleQuoted(a));
                     }
                     add(unlessPlain(line.toString()), out);
                 }

@@ -25,6 +25,18 @@ final class InlineCode {
 
     /** A string literal, double or single quoted, with backslash escapes. */
     private static final String STRING = "(\"(?:[^\"\\\\]|\\\\.){1,2000}\"|'(?:[^'\\\\]|\\\\.){1,2000}')";
+    /** Elixir's sigils before a string ({@code ~c"…"}, {@code ~s"…"}) belong to the call, not the command. */
+    private static final String SIGIL = "(?:~[cCsS])?";
+    /**
+     * Lisp-family calls that run a command line: {@code (system "…")} (Guile, Racket),
+     * {@code (shell-command "…")} (Emacs), {@code (uiop:run-program "…")} (Common Lisp),
+     * {@code (babashka.process/shell "…")} and {@code (sh "…")} (Clojure).
+     */
+    private static final Pattern LISP_CALL = Pattern.compile("\\(\\s*(?:system|shell-command|shell-command-to-string|async-shell-command"
+            + "|uiop:run-program|run-program|sb-ext:run-program|babashka\\.process/shell|babashka\\.process/process|process/shell"
+            + "|clojure\\.java\\.shell/sh|shell/sh|sh|call-process-shell-command)\\s+" + STRING);
+    /** Kakoune's shell expansion {@code %sh{…}} and Julia's command literal in {@code run(`…`)} (the backtick case below). */
+    private static final Pattern KAK_SHELL = Pattern.compile("%sh\\{([^}]{1,2000})\\}");
     /**
      * A call that runs its first string argument (or argument list) as a command: the name, an
      * opening parenthesis, an optional {@code [}, then a string. Perl and Ruby also write
@@ -33,7 +45,7 @@ final class InlineCode {
     private static final Pattern STRING_CALL = Pattern.compile(
             "(?:\\b(?:system|popen|exec|execSync|execFileSync|spawnSync|execa|execaSync|execaCommand|execaCommandSync|shell_exec|"
             + "passthru|proc_open|spawn|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|capture2|capture2e|"
-            + "capture3)\\s*\\(\\s*(?:\\[\\s*)?|\\b(?:system|exec)\\s+)" + STRING);
+            + "capture3|cmd)\\s*\\(\\s*(?:\\[\\s*)?|\\b(?:system|exec)\\s+)" + SIGIL + STRING);
     /** The next string of an argument list: {@code , "x"} or {@code , ["x"} ({@code spawnSync("rm", ["-rf", "/"])}). */
     private static final Pattern NEXT_STRING = Pattern.compile("\\s*,\\s*\\[?\\s*" + STRING);
     /** Backticks, Perl's qx and Ruby's %x with their usual delimiters. */
@@ -53,6 +65,14 @@ final class InlineCode {
                 next.region(next.end(), code.length());
             }
             out.add(line.toString());
+        }
+        Matcher lisp = LISP_CALL.matcher(code);
+        while (lisp.find()) {
+            out.add(unquote(lisp.group(1)));
+        }
+        Matcher kak = KAK_SHELL.matcher(code);
+        while (kak.find()) {
+            out.add(kak.group(1));
         }
         Matcher b = BACKTICKS.matcher(code);
         while (b.find()) {

@@ -203,6 +203,10 @@ final class Launchers {
         if (direct != null) {
             return lenient(argv, 1, direct);
         }
+        List<Unwrap> first = ToolRunners.before(name, argv);
+        if (first != null) {
+            return first;
+        }
         if (name.equals("yarn") && argv.size() > 2 && argv.get(1).text().equals("exec")) {
             // yarn exec runs its arguments as one command line (yarn's own shell in Berry)
             return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(2, argv.size())));
@@ -236,6 +240,9 @@ final class Launchers {
                     ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();
             case "docker", "podman", "nerdctl" -> containerRun(argv);
             case "sqlite3" -> consoleShell(argv, Set.of(), SQLITE_SHELL);
+            // DuckDB's shell is sqlite's: -c runs and exits, -cmd runs first; usql takes psql's \!
+            case "duckdb" -> consoleShell(argv, Set.of("-c", "-cmd", "-s"), SQLITE_SHELL);
+            case "usql" -> consoleShell(argv, Set.of("-c", "--command"), PSQL_SHELL);
             case "mysql", "mariadb" -> consoleShell(argv, Set.of("-e", "--execute"), MYSQL_SHELL);
             case "psql" -> consoleShell(argv, Set.of("-c", "--command"), PSQL_SHELL);
             case "zip" -> optionPayload(argv, Set.of("-TT", "--unzip-command"));
@@ -246,7 +253,7 @@ final class Launchers {
             case "rsync" -> optionPayloads(argv, Set.of("--rsync-path"), Set.of());
             // the pager, and the browser given by -HBROWSER / --html=BROWSER (the value is attached)
             case "man" -> optionPayloads(argv, Set.of("-P", "--pager"), Set.of("-H", "--html"));
-            case "cmake" -> cmakeDelete(argv);
+            case "cmake" -> cmakeCommands(argv);
             case "sed", "gsed" -> sedCommands(argv);
             // husky add|set HOOK 'CMD' (husky 4–8) writes CMD into a git hook
             case "husky" -> argv.size() >= 4 && Set.of("add", "set").contains(argv.get(1).text())
@@ -313,6 +320,10 @@ final class Launchers {
         }
         List<Unwrap> out = new ArrayList<>();
         out.add(Wrappers.after(argv, i, false));
+        if (i == argv.size() - 1 && argv.get(i).literal() && argv.get(i).text().trim().contains(" ")) {
+            // one quoted word with blanks: tools that take a command line run it through a shell
+            out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(i, i + 1)));
+        }
         if (ambiguous && i + 1 < argv.size() && !argv.get(i + 1).text().startsWith("-")) {
             out.add(Wrappers.after(argv, i + 1, false));
         } else if (ambiguous && i + 2 < argv.size() && argv.get(i + 1).text().equals("--")) {
@@ -638,7 +649,7 @@ final class Launchers {
     /** ed's and ex's {@code !CMD}, {@code r !CMD}, {@code w !CMD}, {@code e !CMD} (after an optional address). */
     private static final Pattern ED_SHELL = Pattern.compile("(?m)^\\s*:?[0-9,.$%';+-]*\\s*(?:[rwe]\\s*)?!(.+)$");
     /** sqlite3's dot-commands that run a shell command: {@code .shell CMD}, {@code .system CMD}. */
-    private static final Pattern SQLITE_SHELL = Pattern.compile("(?m)^\\s*\\.(?:shell|system)\\s+(.+)$");
+    private static final Pattern SQLITE_SHELL = Pattern.compile("(?m)^\\s*\\.(?:shell|system|sh)\\s+(.+)$");
     /** mysql's client commands that run a shell command: {@code \\! CMD}, {@code system CMD}. */
     private static final Pattern MYSQL_SHELL = Pattern.compile("(?:^|[;\\n])\\s*(?:\\\\!|system)\\s+([^;\\n]+)");
     /** psql's {@code \\! CMD}. */
@@ -726,13 +737,37 @@ final class Launchers {
 
     /**
      * {@code cmake -E rm -rf DIR}, {@code cmake -E remove_directory DIR…}, {@code cmake -E remove
-     * [-f] FILE…}: cmake's portable file commands are deletes, read as the {@code rm} they are.
+     * [-f] FILE…}: cmake's portable file commands are deletes, read as the {@code rm} they are;
+     * {@code cmake -E chdir DIR CMD…}, {@code env … CMD…} and {@code time CMD…} run a command.
      */
-    private static List<Unwrap> cmakeDelete(List<Word> argv) {
+    private static List<Unwrap> cmakeCommands(List<Word> argv) {
         if (argv.size() < 4 || !argv.get(1).text().equals("-E")) {
             return List.of();
         }
         String verb = argv.get(2).text();
+        switch (verb) {
+            case "chdir" -> {
+                // cmake -E chdir DIR CMD…: the command runs in DIR (WorkingDirs reads the directory)
+                return argv.size() > 4 ? List.of(Wrappers.after(argv, 4, false)) : List.of();
+            }
+            case "time" -> {
+                return List.of(Wrappers.after(argv, 3, false));
+            }
+            case "env" -> {
+                // cmake -E env [--unset=NAME]… [NAME=VALUE]… [--] CMD…
+                int k = 3;
+                while (k < argv.size() && argv.get(k).text().startsWith("--unset=")) {
+                    k++;
+                }
+                if (k < argv.size() && argv.get(k).text().equals("--")) {
+                    k++;
+                }
+                return List.of(Wrappers.after(argv, k, true));
+            }
+            default -> {
+                // the delete verbs below
+            }
+        }
         List<Word> rest = argv.subList(3, argv.size());
         List<Word> rm = new ArrayList<>();
         rm.add(Word.literal("rm"));

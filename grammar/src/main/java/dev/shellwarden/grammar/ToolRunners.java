@@ -30,14 +30,43 @@ final class ToolRunners {
     }
 
     /** Programs that run their operands after taking one value first (a user, a directory, a lock file). */
-    private static final Map<String, Spec> ONE_VALUE_FIRST = Map.of(
-            "gosu", new Spec("", Set.of(), Set.of("--help", "--version", "-h")),
-            "su-exec", new Spec("", Set.of(), Set.of()),
-            "setuidgid", new Spec("", Set.of(), Set.of()),
-            "envuidgid", new Spec("", Set.of(), Set.of()),
-            "envdir", new Spec("", Set.of(), Set.of()),
-            "setlock", new Spec("", Set.of(), Set.of(), Set.of("-n", "-N", "-x", "-X")),
-            "setarch", new Spec("", Set.of(), Set.of("--list", "-h", "--help", "-V", "--version")));
+    private static final Map<String, Spec> ONE_VALUE_FIRST = Map.ofEntries(
+            Map.entry("gosu", new Spec("", Set.of(), Set.of("--help", "--version", "-h"))),
+            Map.entry("su-exec", new Spec("", Set.of(), Set.of())),
+            Map.entry("setuidgid", new Spec("", Set.of(), Set.of())),
+            Map.entry("envuidgid", new Spec("", Set.of(), Set.of())),
+            Map.entry("envdir", new Spec("", Set.of(), Set.of())),
+            Map.entry("setlock", new Spec("", Set.of(), Set.of(), Set.of("-n", "-N", "-x", "-X"))),
+            Map.entry("setarch", new Spec("", Set.of(), Set.of("--list", "-h", "--help", "-V", "--version"))),
+            Map.entry("lckdo", new Spec("", Set.of(), Set.of(), Set.of("-q", "-w", "-W"))),
+            Map.entry("s6-envdir", new Spec("", Set.of(), Set.of(), Set.of("-I", "-i", "-f", "-L", "-n"))),
+            Map.entry("logsave", new Spec("", Set.of(), Set.of(), Set.of("-a", "-s", "-v"))),
+            Map.entry("arch-chroot", new Spec("uN", Set.of(), Set.of("-h"))));
+
+    /** Programs that take options, then run their operands as a command ({@code NAME [options] PROG ARGS…}). */
+    private static final Map<String, Spec> OPTIONS_THEN_COMMAND = Map.ofEntries(
+            Map.entry("ifne", new Spec("", Set.of(), Set.of(), Set.of("-n"))),
+            Map.entry("eatmydata", new Spec("", Set.of(), Set.of())),
+            Map.entry("nocache", new Spec("n", Set.of(), Set.of())),
+            Map.entry("s6-setsid", new Spec("d", Set.of(), Set.of(), Set.of("-s", "-b", "-f", "-g", "-i", "-I", "-q"))),
+            Map.entry("s6-softlimit", new Spec("acdfhlmoprst", Set.of(), Set.of())),
+            Map.entry("timelimit", new Spec("tTsS", Set.of(), Set.of(), Set.of("-p", "-q"))),
+            Map.entry("trickle", new Spec("duwtln", Set.of(), Set.of(), Set.of("-h", "-v", "-V", "-s"))),
+            Map.entry("tsocks", new Spec("", Set.of(), Set.of("on", "off", "show", "sh"))),
+            Map.entry("socksify", new Spec("", Set.of(), Set.of())),
+            Map.entry("graftcp", new Spec("abfnpr", Set.of("--blackip-file", "--whiteip-file", "--config", "--socks5",
+                    "--http_proxy", "--select_proxy_mode"), Set.of("--help"))),
+            Map.entry("systemd-cat", new Spec("tp", Set.of("--identifier", "--priority", "--stderr-priority", "--level-prefix",
+                    "--namespace"), Set.of("--help", "--version"))),
+            Map.entry("systemd-socket-activate", new Spec("lE", Set.of("--listen", "--setenv", "--fdname"), Set.of("--help"),
+                    Set.of("-a", "--accept", "-d", "--datagram", "--seqpacket", "--inetd"))),
+            Map.entry("sshpass", new Spec("pfdP", Set.of(), Set.of("-h", "-V"), Set.of("-e", "-v"))),
+            Map.entry("heaptrack", new Spec("op", Set.of("--output", "--pid"), Set.of("-p", "--pid", "-a", "--analyze", "-h", "--help"))),
+            Map.entry("memusage", new Spec("npbTx", Set.of("--progname", "--png", "--data", "--buffer", "--title", "--x-size",
+                    "--y-size"), Set.of("--help", "-?"))),
+            Map.entry("summon", new Spec("pfDe", Set.of("--provider", "--f", "--environment", "--up"), Set.of("-h", "--help"))),
+            Map.entry("envconsul", new Spec("", Set.of("-config", "-consul-addr", "-prefix", "-secret", "-vault-addr",
+                    "-log-level", "-exec-kill-signal", "-exec-kill-timeout", "-kill-signal"), Set.of("-h", "-help", "-v", "-version"))));
 
     /** hyperfine options that take a value (the payload ones, {@code --prepare} etc., are read apart). */
     private static final Set<String> HYPERFINE_WITH_ARG = Set.of("-w", "--warmup", "-m", "--min-runs", "-M", "--max-runs", "-r",
@@ -76,7 +105,11 @@ final class ToolRunners {
         if (oneValue != null) {
             return afterOneOperand(argv, 1, oneValue);
         }
-        return switch (name) {
+        Spec direct = OPTIONS_THEN_COMMAND.get(name);
+        if (direct != null) {
+            return Launchers.lenient(argv, 1, direct);
+        }
+        List<Unwrap> other = switch (name) {
             // the personality variants of setarch take no architecture operand
             case "linux32", "linux64", "i386", "i686", "x86_64", "uname26" ->
                     Launchers.lenient(argv, 1, ONE_VALUE_FIRST.get("setarch"));
@@ -101,8 +134,534 @@ final class ToolRunners {
                     ? afterOneOperand(argv, 2, new Spec("", Set.of("--env", "--mode", "--user", "--group", "--cwd", "--project"),
                             Set.of("--help"), Set.of("-T", "-t", "--force-interactive", "--force-noninteractive"))) : List.of();
             case "start-stop-daemon" -> startStopDaemon(argv);
+            // moreutils: pee runs each argument through sh; mispipe runs both of its command lines
+            case "pee", "mispipe" -> payloadOperands(argv, Set.of());
+            case "rr", "uftrace" -> argv.size() > 2 && Set.of("record", "live", "replay").contains(argv.get(1).text())
+                    ? Launchers.lenient(argv, 2, new Spec("dFNDtPA", Set.of("--output-trace-dir", "--depth", "--filter",
+                            "--trigger", "--time-filter", "--env"), Set.of("--help"))) : List.of();
+            case "bpftrace" -> optionLinesSplit(argv, Set.of("-c"));
+            // consul lock PREFIX CHILD…, etcdctl lock NAME [CMD…]: the child runs while the lock is held
+            case "consul" -> argv.size() > 3 && argv.get(1).text().equals("lock")
+                    ? afterOneOperand(argv, 2, new Spec("", Set.of("-http-addr", "-token", "-n", "-name", "-timeout",
+                            "-monitor-retry", "-datacenter"), Set.of("-h", "-help"), Set.of("-pass-stdin", "-verbose", "-child-exit-code"))) : List.of();
+            case "etcdctl" -> argv.size() > 3 && argv.get(1).text().equals("lock")
+                    ? afterOneOperand(argv, 2, new Spec("", Set.of("--endpoints", "--ttl", "--user", "--password", "--cacert",
+                            "--cert", "--key", "--dial-timeout", "--command-timeout"), Set.of("--help"))) : List.of();
+            case "berglas" -> argv.size() > 2 && argv.get(1).text().equals("exec") ? afterSeparator(argv) : List.of();
+            case "teller" -> argv.size() > 2 && argv.get(1).text().equals("run") ? afterSeparator(argv) : List.of();
+            // rvm VERSION… do CMD…; chruby-exec RUBY… -- CMD…; n exec VERSION CMD…; jenv/plenv exec CMD…
+            case "rvm" -> afterWord(argv, "do");
+            case "chruby-exec", "guix", "flox" -> afterSeparator(argv);
+            case "n" -> argv.size() > 3 && Set.of("exec", "run").contains(argv.get(1).text())
+                    ? (argv.get(1).text().equals("run") ? nodeWith(argv.subList(3, argv.size())) : List.of(Wrappers.after(argv, 3, false)))
+                    : List.of();
+            case "jenv", "plenv", "scalaenv", "luaenv", "crenv", "phpenv", "tfenv" -> argv.size() > 2 && argv.get(1).text().equals("exec")
+                    ? List.of(Wrappers.after(argv, 2, false)) : List.of();
+            // corepack PM ARGS…: the package manager with the arguments
+            case "corepack" -> argv.size() > 1 && Set.of("npm", "pnpm", "yarn", "npx", "pnpx").contains(argv.get(1).text())
+                    ? List.of(Wrappers.after(argv, 1, false)) : List.of();
+            case "railway" -> argv.size() > 2 && argv.get(1).text().equals("run")
+                    ? Launchers.lenient(argv, 2, new Spec("es", Set.of("--environment", "--service"), Set.of("--help"))) : List.of();
+            case "heroku" -> argv.size() > 2 && Set.of("local:run", "run:inside").contains(argv.get(1).text())
+                    ? Launchers.lenient(argv, 2, new Spec("ea", Set.of("--env", "--app", "--port", "--procfile"), Set.of("--help"))) : List.of();
+            case "dagger" -> argv.size() > 2 && argv.get(1).text().equals("run")
+                    ? Launchers.lenient(argv, 2, new Spec("", Set.of("--progress", "--workdir", "-m", "--mod"), Set.of("--help"))) : List.of();
+            case "firebase" -> argv.size() > 2 && argv.get(1).text().equals("emulators:exec")
+                    ? payloadOperands(argv.subList(1, argv.size()), Set.of("--only", "--project", "-P", "--import", "--export-on-exit",
+                            "--ui", "--inspect-functions", "--log-verbosity")) : List.of();
+            case "tox" -> argv.size() > 2 && argv.get(1).text().equals("exec") ? afterSeparator(argv) : List.of();
+            case "schedtool" -> afterWord(argv, "-e");
+            // macOS: sandbox-exec [-f FILE|-n NAME|-p PROFILE] [-D K=V]… CMD…; taskpolicy [options] CMD…
+            case "sandbox-exec" -> Launchers.lenient(argv, 1, new Spec("fnpD", Set.of(), Set.of()));
+            case "taskpolicy" -> Launchers.lenient(argv, 1, new Spec("ctlgp", Set.of(), Set.of("-p"), Set.of("-b", "-B", "-s", "-S")));
+            // launchctl asuser UID CMD…; launchctl submit -l LABEL [-p PROG] -- CMD…
+            case "launchctl" -> argv.size() > 3 && argv.get(1).text().equals("asuser") ? List.of(Wrappers.after(argv, 3, false))
+                    : argv.size() > 3 && argv.get(1).text().equals("submit") ? afterSeparator(argv) : List.of();
+            // containerd: ctr run [options] IMAGE ID CMD…
+            case "ctr", "nerdctl-ctr" -> argv.size() > 4 && argv.get(1).text().equals("run")
+                    ? afterOneOperand(argv.subList(1, argv.size()), 1, new Spec("", Set.of("--env", "--mount", "--label",
+                            "--cwd", "--user", "--runtime", "--snapshotter", "--platform", "--net-host"), Set.of("--help"),
+                            Set.of("--rm", "-t", "--tty", "-d", "--detach", "--privileged")))
+                            .stream().flatMap(u -> u.kind() == Kind.COMMAND ? Launchers.lenient(u.argv(), 1, new Spec("", Set.of(), Set.of())).stream()
+                                    : java.util.stream.Stream.of(u)).toList()
+                    : List.of();
+            // cmd.exe /c|/k LINE (from WSL or Git Bash): the rest of the line runs
+            case "cmd", "cmd.exe" -> cmdLine(argv);
             default -> null;
         };
+        if (other != null) {
+            return other;
+        }
+        List<Unwrap> watched = Watchers.unwrap(name, argv);
+        return watched != null ? watched : Sandboxes.unwrap(name, argv);
+    }
+
+    /** A start-up command of less ({@code +!CMD}, {@code '+!CMD'}) or of its {@code +CMD} chain. */
+    private static final Pattern LESS_SHELL = Pattern.compile("^\\+.*?!(.+)$");
+    /** fzf actions that run a command line: {@code execute(CMD)}, {@code execute-silent[CMD]}, {@code become{CMD}}, {@code reload<CMD>}. */
+    private static final Pattern FZF_ACTION = Pattern.compile("(?:execute-silent|execute|become|reload|preview)(?:[(](.*?)[)]|\\[(.*?)]|[{](.*?)[}]|<(.*?)>|:(.*))");
+
+    /**
+     * Tools whose command is read before the general launcher tables, because those tables would
+     * read it wrong (a runner's subcommand row matches, but an option or a word in between changes
+     * where the command is), or null for every other command.
+     */
+    static List<Unwrap> before(String name, List<Word> argv) {
+        String sub = argv.size() > 1 ? argv.get(1).text() : "";
+        return switch (name) {
+            case "doppler", "infisical" -> argv.stream().anyMatch(w -> w.text().equals("--command") || w.text().startsWith("--command="))
+                    ? optionLines(argv, Set.of("--command")) : null;
+            case "mise", "rtx" -> Set.of("exec", "x").contains(sub) ? miseExec(argv) : null;
+            // bun exec 'CMD' runs a command line in Bun's bash-like shell
+            case "bun" -> bunExec(argv);
+            case "npm", "yarn", "pnpm" -> packageManager(name, argv);
+            case "lerna", "nx" -> sub.equals("exec") ? afterSeparator(argv) : null;
+            case "deno" -> denoNpm(argv);
+            case "gdb" -> afterWord(argv, "--args").isEmpty() ? null : afterWord(argv, "--args");
+            case "lldb" -> lldb(argv);
+            case "go" -> Set.of("test", "run", "build", "vet").contains(sub) ? goExec(argv) : null;
+            case "split", "gsplit" -> optionLines(argv, Set.of("--filter"));
+            case "fzf" -> fzf(argv);
+            case "less" -> lessStart(argv);
+            case "mvn", "mvnw", "./mvnw" -> mavenExec(argv);
+            case "fd", "fdfind" -> fdExec(argv);
+            // bazel run --run_under=PREFIX: PREFIX's command line runs with the built binary appended
+            case "bazel", "bazelisk" -> {
+                List<Unwrap> lines = optionLines(argv, Set.of("--run_under"));
+                yield lines.isEmpty() ? null : lines;
+            }
+            // cargo --config 'target.TRIPLE.runner = "CMD"' (and build.rustc-wrapper): CMD runs the built binary
+            case "cargo" -> cargoRunner(argv);
+            // podman machine ssh [NAME] [CMD…] (podman's other verbs are read by the container tables)
+            case "podman" -> sub.equals("machine") && argv.size() > 3 && argv.get(2).text().equals("ssh")
+                    ? Launchers.lenient(argv, 3, new Spec("", Set.of("--username"), Set.of("--help"))) : null;
+            // rg --pre PROG runs PROG on every file it searches
+            case "rg" -> {
+                List<Unwrap> pre = new ArrayList<>();
+                for (Unwrap line : optionLines(argv, Set.of("--pre"))) {
+                    List<Word> program = line.literal() ? Wrappers.split(Word.literal(line.payload())) : List.of();
+                    if (program.isEmpty()) {
+                        pre.add(line);
+                        continue;
+                    }
+                    for (String root : searchRoots(argv, Set.of(), RG_WITH_ARG, Set.of(),
+                            argv.stream().noneMatch(w -> Set.of("-e", "--regexp", "-f", "--file").contains(w.text())))) {
+                        List<Word> command = new ArrayList<>(program);
+                        command.add(resultUnder(root, "{rg}"));
+                        pre.add(Unwrap.command(Provenance.WRAPPED, command, List.of()));
+                    }
+                }
+                yield pre.isEmpty() ? null : pre;
+            }
+            // macOS arch [-ARCH…] [-e NAME=VALUE] [-d NAME] PROG ARGS…
+            case "arch" -> {
+                int k = 1;
+                while (k < argv.size() && argv.get(k).literal() && argv.get(k).text().startsWith("-")) {
+                    k += Set.of("-e", "-d", "-arch").contains(argv.get(k).text()) ? 2 : 1;
+                }
+                yield k < argv.size() ? List.of(Wrappers.after(argv, k, false)) : null;
+            }
+            default -> null;
+        };
+    }
+
+    /**
+     * {@code fd [options] [PATTERN] [PATH…] -x|-X CMD… [;]}: the command runs once per result
+     * ({@code -x}) or once for all ({@code -X}), with {@code {}} and its variants as the result
+     * (appended when absent), so each result is a value known only at run time.
+     */
+    private static List<Unwrap> fdExec(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        List<String> roots = searchRoots(argv, Set.of("-x", "--exec", "-X", "--exec-batch"), FD_WITH_ARG,
+                Set.of("--search-path", "--base-directory"), true);
+        for (int k = 1; k < argv.size(); k++) {
+            String t = argv.get(k).text();
+            if (!Set.of("-x", "--exec", "-X", "--exec-batch").contains(t)) {
+                continue;
+            }
+            int end = k + 1;
+            while (end < argv.size() && !argv.get(end).text().equals(";")) {
+                end++;
+            }
+            for (String root : roots) {
+                // a result is a path under a search root, known only at run time: ROOT/{fd} keeps the
+                // root for the path rules; with unknown roots it is a dynamic value
+                String result = resultUnder(root, "{fd}").text();
+                List<Word> command = new ArrayList<>();
+                boolean slot = false;
+                for (Word w : argv.subList(k + 1, end)) {
+                    boolean hasSlot = !command.isEmpty() && FD_SLOT.matcher(w.text()).find();
+                    slot |= hasSlot;
+                    command.add(hasSlot ? new Word(FD_SLOT.matcher(w.text()).replaceAll(java.util.regex.Matcher.quoteReplacement(result)),
+                            w.raw(), false, Set.of(WordFeature.PARAMETER)) : w);
+                }
+                if (!command.isEmpty()) {
+                    if (!slot) {
+                        command.add(resultUnder(root, "{fd}"));
+                    }
+                    out.add(Unwrap.command(Provenance.XARGS, command, List.of()));
+                }
+            }
+            k = end;
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** fd options that take a value. */
+    private static final Set<String> FD_WITH_ARG = Set.of("-e", "--extension", "-t", "--type", "-E", "--exclude", "-d",
+            "--max-depth", "--min-depth", "--exact-depth", "-S", "--size", "--changed-within", "--changed-before",
+            "--change-newer-than", "--change-older-than", "-o", "--owner", "-j", "--threads", "--max-results", "-c",
+            "--color", "--ignore-file", "--path-separator", "--batch-size", "--format", "--hyperlink");
+
+    /** ripgrep options that take a value. */
+    private static final Set<String> RG_WITH_ARG = Set.of("-e", "--regexp", "-f", "--file", "-g", "--glob", "--iglob", "-t",
+            "--type", "-T", "--type-not", "-m", "--max-count", "-A", "--after-context", "-B", "--before-context", "-C",
+            "--context", "-j", "--threads", "-M", "--max-columns", "--pre", "--pre-glob", "--type-add", "--sort", "--sortr",
+            "--colors", "--color", "-E", "--encoding", "--max-depth", "-d", "--max-filesize", "-r", "--replace",
+            "--path-separator", "--context-separator", "--field-match-separator", "--ignore-file", "--engine", "--dfa-size-limit",
+            "--regex-size-limit");
+
+    /**
+     * A search result under {@code root} as a word: ROOT/MARK keeps the root for the path rules
+     * (a delete of {@code ~/…} is outside the project, of {@code ./…} inside); an unknown root (null)
+     * is a dynamic value.
+     */
+    private static Word resultUnder(String root, String mark) {
+        String text = root == null ? "${search_result}" : (root.endsWith("/") ? root : root + "/") + mark;
+        return new Word(text, "", false, Set.of(WordFeature.PARAMETER));
+    }
+
+    /**
+     * The directories a search tool walks (fd, rg): its path operands (after the pattern when
+     * {@code firstIsPattern}) and the values of {@code pathOptions}, up to the first word of
+     * {@code stopAt}; {@code .} when none. A single null when one is not literal or there are more
+     * than eight.
+     */
+    private static List<String> searchRoots(List<Word> argv, Set<String> stopAt, Set<String> withArg, Set<String> pathOptions,
+            boolean firstIsPattern) {
+        List<String> operands = new ArrayList<>();
+        List<String> searchPaths = new ArrayList<>();
+        boolean dynamic = false;
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            if (stopAt.contains(t)) {
+                break;
+            }
+            if (pathOptions.contains(t)) {
+                if (k + 1 < argv.size()) {
+                    dynamic |= !argv.get(k + 1).literal();
+                    searchPaths.add(argv.get(++k).text());
+                }
+                continue;
+            }
+            if (t.contains("=") && pathOptions.contains(t.substring(0, t.indexOf('=')))) {
+                dynamic |= !w.literal();
+                searchPaths.add(t.substring(t.indexOf('=') + 1));
+                continue;
+            }
+            if (t.startsWith("-") && t.length() > 1) {
+                k += withArg.contains(t) ? 1 : 0;
+                continue;
+            }
+            dynamic |= !w.literal();
+            operands.add(t);
+        }
+        List<String> roots = new ArrayList<>(searchPaths);
+        int skip = firstIsPattern ? 1 : 0;
+        if (searchPaths.isEmpty() && operands.size() > skip) {
+            roots.addAll(operands.subList(skip, operands.size()));
+        }
+        if (roots.isEmpty()) {
+            roots.add(".");
+        }
+        if (dynamic || roots.size() > 8) {
+            java.util.ArrayList<String> unknown = new java.util.ArrayList<>();
+            unknown.add(null);
+            return unknown;
+        }
+        return roots;
+    }
+
+    /** fd's placeholders: {@code {}}, {@code {/}}, {@code {//}}, {@code {.}}, {@code {/.}}. */
+    private static final Pattern FD_SLOT = Pattern.compile("\\{(/|//|\\.|/\\.)?\\}");
+
+    /** {@code bun [--cwd DIR] exec 'CMD'}: the rest runs as one line of Bun's bash-like shell. */
+    private static List<Unwrap> bunExec(List<Word> argv) {
+        int k = 1;
+        while (k < argv.size() && argv.get(k).literal() && argv.get(k).text().startsWith("-")) {
+            k += argv.get(k).text().equals("--cwd") || argv.get(k).text().equals("--config") || argv.get(k).text().equals("-c") ? 2 : 1;
+        }
+        return k + 1 < argv.size() && argv.get(k).text().equals("exec")
+                ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, argv.size()))) : null;
+    }
+
+    /** The values of {@code options} as command lines ({@code -x 'CMD'}, {@code --exec=CMD}). */
+    static List<Unwrap> optionLines(List<Word> argv, Set<String> options) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            if (options.contains(t) && k + 1 < argv.size()) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2)));
+                k++;
+            } else if (t.contains("=") && options.contains(t.substring(0, t.indexOf('=')))) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(t.substring(t.indexOf('=') + 1), w.raw(), w.literal(), w.features()))));
+            }
+        }
+        return out;
+    }
+
+    /** {@code mise exec [TOOL@VERSION…] [-- CMD…]} or {@code mise exec … -c 'CMD'}. */
+    private static List<Unwrap> miseExec(List<Word> argv) {
+        List<Unwrap> line = optionLines(argv, Set.of("-c", "--command"));
+        if (!line.isEmpty()) {
+            return line;
+        }
+        List<Unwrap> separated = afterSeparator(argv);
+        if (!separated.isEmpty()) {
+            return separated;
+        }
+        int k = 2;
+        while (k < argv.size() && (argv.get(k).text().startsWith("-") || argv.get(k).text().contains("@"))) {
+            if (!argv.get(k).literal()) {
+                return List.of(Unwrap.UNDETERMINED);
+            }
+            k += Set.of("-C", "--cd", "-j", "--jobs", "-E", "--env").contains(argv.get(k).text()) ? 2 : 1;
+        }
+        return k < argv.size() ? List.of(Wrappers.after(argv, k, false)) : List.of();
+    }
+
+    /** npm/yarn/pnpm options before the subcommand that take a value. */
+    private static final Set<String> PM_GLOBAL_WITH_ARG = Set.of("-w", "--workspace", "--prefix", "-C", "--dir", "--cwd",
+            "--filter", "-F", "--loglevel", "--userconfig", "--registry", "--cache");
+
+    /**
+     * npm, yarn and pnpm with their global options or workspace selection before the subcommand
+     * ({@code npm -w web exec -- CMD}, {@code yarn --cwd DIR exec CMD}, {@code yarn workspace web
+     * exec CMD}, {@code yarn workspaces foreach -A exec CMD}, {@code pnpm --filter x exec CMD}), and
+     * {@code npm explore PKG -- CMD}: read as the plain {@code exec} form; null when nothing stands
+     * before the subcommand (the general tables read that).
+     */
+    private static List<Unwrap> packageManager(String name, List<Word> argv) {
+        int k = 1;
+        while (k < argv.size() && argv.get(k).literal()) {
+            String t = argv.get(k).text();
+            if (t.startsWith("-")) {
+                k += PM_GLOBAL_WITH_ARG.contains(t) ? 2 : 1;
+            } else if (name.equals("yarn") && t.equals("workspace") && k + 1 < argv.size()) {
+                k += 2;
+            } else if (name.equals("yarn") && t.equals("workspaces") && k + 1 < argv.size() && argv.get(k + 1).text().equals("foreach")) {
+                k += 2;
+            } else {
+                break;
+            }
+        }
+        if (k >= argv.size() || !argv.get(k).literal()) {
+            return null;
+        }
+        String verb = argv.get(k).text();
+        if (name.equals("npm") && verb.equals("explore")) {
+            List<Unwrap> separated = afterSeparator(argv);
+            return separated.isEmpty() ? List.of() : List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                    argv.subList(argv.size() - separated.get(0).argv().size(), argv.size())));
+        }
+        if (k == 1 || !Set.of("exec", "x", "dlx").contains(verb)) {
+            return null;
+        }
+        List<Word> plain = new ArrayList<>();
+        plain.add(argv.get(0));
+        plain.addAll(argv.subList(k, argv.size()));
+        return Launchers.unwrap(name, plain);
+    }
+
+    /** {@code deno run [options] npm:PKG[@VERSION] ARGS…}: the package's program, as {@code npx PKG ARGS…} reads it. */
+    private static List<Unwrap> denoNpm(List<Word> argv) {
+        if (argv.size() < 3 || !argv.get(1).text().equals("run")) {
+            return null;
+        }
+        for (int k = 2; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            if (w.text().startsWith("-")) {
+                continue;
+            }
+            if (!w.literal() || !w.text().startsWith("npm:")) {
+                return null;
+            }
+            String pkg = w.text().substring(4);
+            int at = pkg.indexOf('@', 1);
+            String program = (at > 0 ? pkg.substring(0, at) : pkg);
+            program = program.substring(program.lastIndexOf('/') + 1);
+            List<Word> command = new ArrayList<>();
+            command.add(Word.literal(program));
+            command.addAll(argv.subList(k + 1, argv.size()));
+            return List.of(Unwrap.command(Provenance.WRAPPED, command, List.of()));
+        }
+        return null;
+    }
+
+    /** {@code lldb [options] -- PROG ARGS…} and {@code -o|--one-line 'platform shell CMD'}. */
+    private static List<Unwrap> lldb(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>(afterSeparator(argv));
+        for (int k = 1; k < argv.size() - 1; k++) {
+            String t = argv.get(k).text();
+            if (Set.of("-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash").contains(t)) {
+                Word line = argv.get(k + 1);
+                java.util.regex.Matcher m = Pattern.compile("^\\s*(?:platform\\s+shell|shell)\\s+(.+)$").matcher(line.text());
+                if (m.find()) {
+                    out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                            List.of(new Word(m.group(1), line.raw(), line.literal(), line.features()))));
+                }
+            }
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** {@code go test|run -exec XPROG …}: XPROG (split into words) runs the built binary. */
+    private static List<Unwrap> goExec(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 2; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            Word value = Set.of("-exec", "--exec", "-toolexec", "--toolexec").contains(t) && k + 1 < argv.size() ? argv.get(k + 1)
+                    : t.matches("--?(tool)?exec=.*") ? new Word(t.substring(t.indexOf('=') + 1), w.raw(), w.literal(), w.features()) : null;
+            if (value == null) {
+                continue;
+            }
+            if (!value.literal()) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
+                continue;
+            }
+            List<Word> command = new ArrayList<>(Wrappers.split(value));
+            command.add(Wrappers.placeholder("${built_binary}"));
+            if (!command.isEmpty()) {
+                out.add(Unwrap.command(Provenance.WRAPPED, command, List.of()));
+            }
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** fzf's {@code --bind} actions and {@code --preview} command lines. */
+    private static List<Unwrap> fzf(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>(optionLines(argv, Set.of("--preview")));
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            String bind = t.equals("--bind") && k + 1 < argv.size() ? argv.get(++k).text() : t.startsWith("--bind=") ? t.substring(7) : null;
+            if (bind == null) {
+                continue;
+            }
+            java.util.regex.Matcher m = FZF_ACTION.matcher(bind);
+            while (m.find()) {
+                for (int g = 1; g <= m.groupCount(); g++) {
+                    if (m.group(g) != null && !m.group(g).isBlank()) {
+                        out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                                List.of(new Word(m.group(g), m.group(g), argv.get(k).literal(), Set.of()))));
+                    }
+                }
+            }
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** less's start-up commands: {@code +!CMD} runs a shell command when less starts. */
+    private static List<Unwrap> lessStart(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (Word w : argv.subList(1, argv.size())) {
+            java.util.regex.Matcher m = LESS_SHELL.matcher(w.text());
+            if (m.find()) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(m.group(1), w.raw(), w.literal(), w.features()))));
+            }
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** {@code mvn exec:exec -Dexec.executable=PROG -Dexec.args='ARGS'}: PROG runs with the arguments. */
+    private static List<Unwrap> mavenExec(List<Word> argv) {
+        if (argv.stream().noneMatch(w -> w.text().equals("exec:exec") || w.text().endsWith(":exec-maven-plugin:exec")
+                || w.text().matches(".*exec-maven-plugin:[^:]+:exec"))) {
+            return null;
+        }
+        Word executable = null;
+        Word arguments = null;
+        for (Word w : argv) {
+            String t = w.text();
+            if (t.startsWith("-Dexec.executable=")) {
+                executable = new Word(t.substring(18), w.raw(), w.literal(), w.features());
+            } else if (t.startsWith("-Dexec.args=")) {
+                arguments = new Word(t.substring(12), w.raw(), w.literal(), w.features());
+            }
+        }
+        if (executable == null) {
+            return null; // the pom names the program
+        }
+        String line = executable.text() + (arguments == null ? "" : " " + arguments.text());
+        boolean literal = executable.literal() && (arguments == null || arguments.literal());
+        return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(line, line, literal, Set.of()))));
+    }
+
+    /** The values of {@code options} split into words: {@code bpftrace -c 'CMD ARGS'} runs the words, not a shell. */
+    private static List<Unwrap> optionLinesSplit(List<Word> argv, Set<String> options) {
+        for (int k = 1; k < argv.size() - 1; k++) {
+            if (options.contains(argv.get(k).text())) {
+                Word value = argv.get(k + 1);
+                return List.of(value.literal() ? Unwrap.command(Provenance.WRAPPED, Wrappers.split(value), List.of())
+                        : Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
+            }
+        }
+        return List.of();
+    }
+
+    /** A cargo {@code --config} setting that names a program cargo starts: a target runner or a rustc wrapper. */
+    private static final Pattern CARGO_RUNNER = Pattern.compile("(?:target\\.[^=]+\\.runner|build\\.rustc(?:-workspace)?-wrapper)\\s*=\\s*(.+)");
+
+    /** The programs {@code cargo --config KEY=VALUE} settings start, with their quotes and array brackets dropped. */
+    private static List<Unwrap> cargoRunner(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            String setting = t.equals("--config") && k + 1 < argv.size() ? argv.get(++k).text() : t.startsWith("--config=") ? t.substring(9) : null;
+            if (setting == null) {
+                continue;
+            }
+            java.util.regex.Matcher m = CARGO_RUNNER.matcher(setting);
+            if (m.matches()) {
+                String value = m.group(1).trim().replaceAll("^\\[|]$", "").replaceAll("[\"']\\s*,\\s*[\"']", " ").replaceAll("^[\"']|[\"']$", "");
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(value, value, argv.get(k).literal(), Set.of()))));
+            }
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** {@code cmd /c LINE} and {@code cmd /k LINE}: the words after the switch are one command line. */
+    private static List<Unwrap> cmdLine(List<Word> argv) {
+        for (int k = 1; k < argv.size() - 1; k++) {
+            String t = argv.get(k).text().toLowerCase(java.util.Locale.ROOT);
+            if (t.equals("/c") || t.equals("/k") || t.equals("/r")) {
+                return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, argv.size())));
+            }
+        }
+        return List.of();
+    }
+
+    /** {@code TOOL … WORD COMMAND…}: the command after the first {@code word} ({@code rvm 3.2 do CMD}). */
+    private static List<Unwrap> afterWord(List<Word> argv, String word) {
+        for (int k = 1; k < argv.size() - 1; k++) {
+            if (argv.get(k).text().equals(word)) {
+                return List.of(Wrappers.after(argv, k + 1, false));
+            }
+        }
+        return List.of();
+    }
+
+    /** node with the given arguments ({@code n run VERSION ARGS…}). */
+    private static List<Unwrap> nodeWith(List<Word> args) {
+        List<Word> command = new ArrayList<>();
+        command.add(Word.literal("node"));
+        command.addAll(args);
+        return List.of(Unwrap.command(Provenance.WRAPPED, command, List.of()));
     }
 
     /**

@@ -76,6 +76,55 @@ final class Wrappers {
     /** Node and the TypeScript runners built on it, which take node's {@code -e}/{@code -p} code options. */
     static final Set<String> NODE_LIKE = Set.of("node", "nodejs", "tsx", "ts-node", "ts-node-esm", "esno", "esr");
 
+    /** The wrapper name a command name stands for: the GNU tool behind its {@code g}-prefixed Homebrew name. */
+    static String canonicalName(String name) {
+        return dev.shellwarden.grammar.bash.Names.canonicalCommand(name);
+    }
+
+    /**
+     * Shells that take a {@code -c} command line: the POSIX family and its versioned names
+     * ({@code bash5}, {@code ksh93}, {@code zsh-5.9}), csh, and the newer shells whose simple
+     * commands read the same ({@code nu}, {@code xonsh}, {@code elvish}, {@code osh}/{@code ysh}).
+     */
+    static boolean isShell(String name) {
+        if (SHELLS.contains(name) || OTHER_SHELLS.contains(name)) {
+            return true;
+        }
+        String base = name.replaceFirst("[-.0-9]+$", "");
+        return !base.equals(name) && (SHELLS.contains(base) || OTHER_SHELLS.contains(base));
+    }
+
+    /** Shells beyond {@link #SHELLS} that run a {@code -c} command line. */
+    private static final Set<String> OTHER_SHELLS = Set.of("csh", "tcsh", "ksh93", "oksh", "loksh", "pdksh", "osh", "ysh",
+            "nu", "nushell", "xonsh", "elvish", "execlineb", "sash", "hush", "lksh");
+
+    /**
+     * The programs ssh, scp and sftp run on this machine through {@code -o} options:
+     * {@code ProxyCommand}, {@code LocalCommand} and {@code KnownHostsCommand} are command lines for
+     * the user's shell, in each spelling ({@code -oK=V}, {@code -o K=V}, {@code -o 'K V'}).
+     */
+    private static List<Unwrap> sshLocalCommands(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int k = 1; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            String option = t.equals("-o") && k + 1 < argv.size() ? argv.get(++k).text() : t.startsWith("-o") && t.length() > 2 ? t.substring(2) : null;
+            if (option == null) {
+                continue;
+            }
+            Word source = argv.get(k);
+            java.util.regex.Matcher m = SSH_COMMAND_OPTION.matcher(option);
+            if (m.matches() && !m.group(1).isBlank() && !m.group(1).trim().equalsIgnoreCase("none")) {
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(m.group(1), source.raw(), source.literal(), source.features()))));
+            }
+        }
+        return out;
+    }
+
+    /** An ssh option that names a local command line, and its value. */
+    private static final Pattern SSH_COMMAND_OPTION = Pattern.compile("(?is)\\s*(?:proxycommand|localcommand|knownhostscommand)\\s*[=\\s]\\s*(.*)");
+
     /** Shells whose {@code -c} payload is bash-like. */
     static final Set<String> SHELLS = Set.of("bash", "sh", "dash", "zsh", "ksh", "mksh", "ash", "yash", "posh", "fish", "rbash");
     private static final Set<String> PWSH = Set.of("pwsh", "powershell", "pwsh.exe", "powershell.exe");
@@ -97,9 +146,9 @@ final class Wrappers {
             return List.of();
         }
         String path = argv.get(0).text();
-        String name = path.substring(path.lastIndexOf('/') + 1);
+        String name = canonicalName(path.substring(path.lastIndexOf('/') + 1));
         Unwrap u = switch (name) {
-            case "sudo" -> sudo(argv);
+            case "sudo", "sudo-rs", "please", "gsudo" -> sudo(argv);
             case "script" -> scriptCommand(argv);
             case "taskset" -> {
                 int i = opts(argv, 1, "", Set.of(), Set.of("-p", "--pid"));
@@ -118,7 +167,7 @@ final class Wrappers {
             case "nohup", "builtin", "setsid" -> after(argv, opts(argv, 1, "", Set.of(), Set.of()), false);
             // `coproc CMD ARGS`: a simple command run as a co-process (a NAME only comes before a compound command)
             case "coproc" -> after(argv, 1, false);
-            case "timeout", "gtimeout" -> {
+            case "timeout" -> {
                 int i = opts(argv, 1, "sk", Set.of("--signal", "--kill-after"), Set.of());
                 yield i < 0 ? Unwrap.UNDETERMINED : after(argv, i >= argv.size() ? i : i + 1, false);
             }
@@ -147,7 +196,7 @@ final class Wrappers {
             case "runuser" -> argv.stream().anyMatch(w -> w.text().equals("-u") || w.text().startsWith("--user"))
                     ? after(argv, opts(argv, 1, "ugGw", Set.of("--user", "--group", "--supp-group"), Set.of()), false)
                     : su(argv);
-            case "ssh" -> ssh(argv);
+
             // exec here; run and create are launchers (Launchers.containerRun)
             case "docker", "podman" -> argv.size() > 1 && argv.get(1).text().equals("exec") ? containerExec(argv)
                     : argv.size() > 2 && argv.get(1).text().equals("compose") ? composeExec(argv, 2) : null;
@@ -163,6 +212,13 @@ final class Wrappers {
         if (name.equals("parallel")) {
             return parallel(argv);
         }
+        if (name.equals("ssh") || name.equals("scp") || name.equals("sftp")) {
+            List<Unwrap> out = new ArrayList<>(sshLocalCommands(argv));
+            if (name.equals("ssh")) {
+                out.add(ssh(argv));
+            }
+            return out;
+        }
         if (name.equals("find")) {
             return find(argv);
         }
@@ -175,7 +231,7 @@ final class Wrappers {
         if (u != null) {
             return List.of(u);
         }
-        if (SHELLS.contains(name)) {
+        if (isShell(name)) {
             return List.of(shell(argv));
         }
         if (PWSH.contains(name.toLowerCase(Locale.ROOT))) {
@@ -804,7 +860,7 @@ final class Wrappers {
             codeFlags = "rfF";
             withArg = "cdz";
         } else {
-            return null;
+            return codeOption(name, argv);
         }
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);
@@ -852,6 +908,54 @@ final class Wrappers {
             }
         }
         return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
+    }
+
+    /**
+     * The options that carry a program in the other languages whose inline code can run commands:
+     * Julia, Elixir, Erlang, QuickJS, Guile, Racket, SBCL, the MongoDB shell, Babashka, Emacs,
+     * Kakoune and rake ({@code crystal eval CODE} is a subcommand).
+     */
+    private static final java.util.Map<String, Set<String>> CODE_OPTIONS = java.util.Map.ofEntries(
+            java.util.Map.entry("julia", Set.of("-e", "-E", "--eval", "--print")),
+            java.util.Map.entry("elixir", Set.of("-e", "--eval")),
+            java.util.Map.entry("erl", Set.of("-eval")),
+            java.util.Map.entry("qjs", Set.of("-e", "--eval")),
+            java.util.Map.entry("guile", Set.of("-c")),
+            java.util.Map.entry("racket", Set.of("-e", "--eval")),
+            java.util.Map.entry("sbcl", Set.of("--eval")),
+            java.util.Map.entry("mongosh", Set.of("--eval")),
+            java.util.Map.entry("mongo", Set.of("--eval")),
+            java.util.Map.entry("bb", Set.of("-e", "--eval")),
+            java.util.Map.entry("emacsclient", Set.of("-e", "--eval")),
+            java.util.Map.entry("emacs", Set.of("--eval", "-eval")),
+            java.util.Map.entry("kak", Set.of("-e")),
+            java.util.Map.entry("rake", Set.of("-e", "--execute", "--execute-continue")));
+
+    /** The inline program of {@link #CODE_OPTIONS}' languages (and {@code crystal eval CODE}), or null. */
+    private static Unwrap codeOption(String name, List<Word> argv) {
+        if (name.equals("crystal")) {
+            return argv.size() > 2 && argv.get(1).text().equals("eval") ? code(argv.get(2)) : null;
+        }
+        Set<String> options = CODE_OPTIONS.get(name);
+        if (options == null) {
+            return null;
+        }
+        for (int i = 1; i < argv.size(); i++) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (options.contains(t) && i + 1 < argv.size()) {
+                return code(argv.get(i + 1));
+            }
+            int eq = t.indexOf('=');
+            if (eq > 0 && options.contains(t.substring(0, eq))) {
+                return code(new Word(t.substring(eq + 1), w.raw(), w.literal(), w.features()));
+            }
+        }
+        return null;
+    }
+
+    private static Unwrap code(Word program) {
+        return new Unwrap(Kind.INTERPRETER_CODE, Provenance.TOP, List.of(program), List.of(), program.text(), program.literal(), false);
     }
 
     /** A literal word's whitespace-separated parts as words ({@code --entrypoint "sh -x"} is two). */

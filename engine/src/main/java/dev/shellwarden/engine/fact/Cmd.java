@@ -99,7 +99,7 @@ public final class Cmd {
         this.wrappers = s.wrappers();
         List<Word> argv = s.argv();
         this.path = argv.isEmpty() ? "" : argv.get(0).text();
-        this.name = argv.isEmpty() || !argv.get(0).literal() ? "" : basename(path);
+        this.name = argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(basename(path));
         List<String> a = new ArrayList<>();
         List<String> ops = new ArrayList<>();
         Set<String> f = new LinkedHashSet<>();
@@ -451,6 +451,8 @@ public final class Cmd {
 
     private static final java.util.regex.Pattern PAYLOAD_RUNS = java.util.regex.Pattern.compile(
             "os\\.system|os\\.popen|os\\.exec|os\\.spawn|subprocess|pty\\.spawn|commands\\.getoutput"
+            + "|System\\.cmd|\\bos[:.]cmd|std\\.system|\\(\\s*(?:system|shell-command|async-shell-command|uiop:run-program|run-program"
+            + "|sb-ext:run-program|babashka\\.process/\\w+|process/shell|shell/sh|sh)\\s|%sh\\{|\\brun\\s*\\(\\s*`"
             + "|child_process|execSync|spawnSync|execFileSync|\\bexec\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+[\"'`]"
             + "|passthru|shell_exec|proc_open|popen|pcntl_exec|Process\\.Start|ProcessBuilder"
             + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\brun\\(\\s*pipeline\\(|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
@@ -782,7 +784,13 @@ public final class Cmd {
     private List<String> deleteTargetsOf() {
         switch (name) {
             case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
-                return positionals("-n -u --iterations --remove --random-source -s --size");
+                // shred's -u/--remove is a flag (it deletes after overwriting); -n, -s take values
+                return positionals("-n --iterations --random-source -s --size");
+            }
+            case "pytest", "py.test" -> {
+                // pytest empties its --basetemp directory before the run
+                String base = valueOf("--basetemp");
+                return base.isEmpty() ? List.of() : List.of(base);
             }
             case "rimraf" -> {
                 // the npm package's CLI (npx rimraf DIR): a recursive delete without a prompt
@@ -947,8 +955,22 @@ public final class Cmd {
                         archive = args.get(i + 1);
                     }
                 }
-                List<String> out = new ArrayList<>(positionals("-f --file -C --directory -T --files-from -X --exclude-from"));
-                out.remove(archive);
+                // -C DIR applies to the members after it: `tar -C ~ --remove-files -cf x.tar .ssh` deletes ~/.ssh
+                List<String> out = new ArrayList<>();
+                String dir = "";
+                for (int i = 0; i < args.size(); i++) {
+                    String a = args.get(i);
+                    if ((a.equals("-C") || a.equals("--directory")) && i + 1 < args.size()) {
+                        dir = args.get(++i);
+                    } else if (a.startsWith("--directory=")) {
+                        dir = a.substring(12);
+                    } else if (Regex.matches(a, "-f|--file|-T|--files-from|-X|--exclude-from|-[A-Za-z]*f")) {
+                        i++;
+                    } else if (!a.startsWith("-") && !a.equals(archive)) {
+                        out.add(dir.isEmpty() || a.startsWith("/") || a.startsWith("~") || a.startsWith("$") ? a
+                                : (dir.endsWith("/") ? dir : dir + "/") + a);
+                    }
+                }
                 return out;
             }
             case "zip" -> {
@@ -1056,6 +1078,7 @@ public final class Cmd {
             return !getDeleteTargets().isEmpty();
         }
         return named("rm shred srm trash trash-put wipe") && anyFlag("-r -R --recursive") || name.equals("rimraf")
+                || named("pytest py.test") && !getDeleteTargets().isEmpty()
                 || named("tar gtar bsdtar zip 7z 7za 7zz rsync") && !getDeleteTargets().isEmpty()
                 || name.equals("rmdir") && anyFlag("-p --parents");
     }
@@ -1411,9 +1434,16 @@ public final class Cmd {
             if (t.indexOf('`') >= 0 || t.contains("$(")) {
                 continue;
             }
-            // a glob that reaches the top of the root, a home or a system directory (/e*c, ~/.[!.]*)
+            // a glob that reaches the top of the root, a home or a system directory (/e*c, ~/.[!.]*),
+            // written out or relative to the directory the command runs in (cd ~ && rm -rf .[!.]*)
             if (PathFacts.isProtectedGlob(t, ctx.home())) {
                 return true;
+            }
+            for (String dir : cwds) {
+                if (!dir.equals(WorkingDirs.UNKNOWN) && !t.startsWith("/") && !t.startsWith("~") && !t.startsWith("$")
+                        && PathFacts.isProtectedGlob(dir + "/" + t, ctx.home())) {
+                    return true;
+                }
             }
             boolean anchored = t.startsWith("/") || t.startsWith("~") || t.startsWith("$");
             // anchored spellings with a known value (~/../../etc, ~root, ${PWD%/*}, /proc/self/cwd/..)
@@ -1690,6 +1720,27 @@ public final class Cmd {
     }
 
     /** True when some operand is a system directory ({@code /etc}, {@code /usr/*}) or a home directory. */
+    /**
+     * True when an operand of this chmod/chown-like command, resolved against the directories the
+     * segment may run in ({@code cd / && chmod -R 777 .}), is the root, a home directory or a
+     * system directory. The mode or owner operand is skipped.
+     */
+    public boolean isChangesSystemResolved(Ctx ctx) {
+        if (cwds.isEmpty()) {
+            return false; // it runs where the letter says: hasSystemDirOperand reads the written paths
+        }
+        boolean reference = args.stream().anyMatch(a -> a.startsWith("--reference"));
+        List<String> targets = operands.size() > 1 && !reference && named("chmod chown chgrp") ? operands.subList(1, operands.size()) : operands;
+        for (String t : targets) {
+            for (String dir : cwds) {
+                if (!dir.equals(WorkingDirs.UNKNOWN) && reachesSystem(t, dir, ctx)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     public boolean hasSystemDirOperand() {
         for (String op : operands) {
             if (PathFacts.isSystemDir(op) || PathFacts.isRootLike(op)) {
@@ -1903,6 +1954,21 @@ public final class Cmd {
         }
         if (Regex.matches(name, "octave|octave-cli")) {
             return valueOf("--eval");
+        }
+        // Elixir, QuickJS, Racket, Babashka, Kakoune, rake's Ruby; Erlang's -eval; Guile's -c; SBCL, the MongoDB shell, emacsclient
+        if (Regex.matches(name, "elixir|qjs|racket|bb|kak")) {
+            return valueOf("-e --eval");
+        }
+        if (Regex.matches(name, "rake|erl|guile|sbcl|mongosh|mongo|emacsclient")) {
+            return valueOf(switch (name) {
+                case "rake" -> "-e --execute --execute-continue";
+                case "erl" -> "-eval";
+                case "guile" -> "-c";
+                default -> "--eval -e";
+            });
+        }
+        if (name.equals("crystal") && sub("eval") && operands.size() > 1) {
+            return operands.get(1);
         }
         if (Regex.matches(name, "emacs|emacs-nox|xemacs")) {
             String v = valueOf("--eval");
@@ -2269,7 +2335,8 @@ public final class Cmd {
         }
         // --upload-pack/--receive-pack/--exec name the program run for the remote end (locally
         // for a path or file:// remote); clone's -u is --upload-pack
-        if (argMatches("--(upload-pack|receive-pack|exec)(=.*)?") || sub("clone") && anyFlag("-u")) {
+        if (argMatches("--(upload-pack|receive-pack)(=.*)?") || argMatches("--exec(=.*)?") && !git("rebase")
+                || sub("clone") && anyFlag("-u")) {
             return true;
         }
         for (int i = 0; i + 1 < args.size(); i++) {
@@ -2359,6 +2426,7 @@ public final class Cmd {
     private static final java.util.regex.Pattern HOOK_VARIABLE = java.util.regex.Pattern.compile(
             "(" + String.join("|", new java.util.TreeSet<>(CommandSettings.HOOK_VARIABLES))
             + "|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT"
+            + "|" + CommandSettings.RUNNER_VARIABLE.pattern()
             + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|PERL5DB|RUBYOPT"
             + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]))=(.*)",
@@ -3352,7 +3420,7 @@ public final class Cmd {
         }
     }
 
-    private static final Set<String> PRIVILEGE_WRAPPERS = Set.of("sudo", "doas", "pkexec", "run0", "su", "runuser", "sudo-rs", "please");
+    private static final Set<String> PRIVILEGE_WRAPPERS = Set.of("sudo", "doas", "pkexec", "run0", "su", "runuser", "sudo-rs", "please", "gsudo");
 
     /**
      * True when the command runs as root or another user: a privilege wrapper ({@code sudo},
@@ -3380,7 +3448,7 @@ public final class Cmd {
             case "su", "runuser" -> {
                 return !(args.size() == 1 && anyFlag("-h -V")); // util-linux: -h help, -V version
             }
-            case "sudo", "sudo-rs", "doas", "pkexec", "run0", "please" -> {
+            case "sudo", "sudo-rs", "doas", "pkexec", "run0", "please", "gsudo" -> {
                 List<String> own = privilegeOptions();
                 Set<String> f = new LinkedHashSet<>();
                 for (String o : own) {

@@ -58,6 +58,7 @@ public final class WorkingDirs {
             }
             return out;
         }
+        boolean searched = segments.stream().anyMatch(WorkingDirs::setsCdSearch);
         // states of the top-level list being followed: where the previous pipeline succeeded / failed
         Set<String> states = new LinkedHashSet<>(List.of(start));
         Set<String> prevOk = new LinkedHashSet<>(states);
@@ -93,7 +94,7 @@ public final class WorkingDirs {
                 run.addAll(elsewhere);
                 lastItem = p.item();
                 if (isCd(s) && p.stages() == 1 && !p.background()) {
-                    Set<String> moved = target(s, run, home);
+                    Set<String> moved = target(s, run, home, searched);
                     prevOk.addAll(moved);
                     prevFail.addAll(run);
                 } else {
@@ -118,7 +119,7 @@ public final class WorkingDirs {
                 }
             }
             if (isCd(s)) {
-                elsewhere.addAll(target(s, here, home));
+                elsewhere.addAll(target(s, here, home, searched));
             }
             out.add(List.copyOf(here));
         }
@@ -146,7 +147,18 @@ public final class WorkingDirs {
             java.util.Map.entry("yarn", List.of("--cwd", "--cwd=")),
             java.util.Map.entry("tmux", List.of("-c")),
             java.util.Map.entry("daemonize", List.of("-c")),
-            java.util.Map.entry("concurrently", List.of("--cwd", "--cwd=")));
+            java.util.Map.entry("concurrently", List.of("--cwd", "--cwd=")),
+            java.util.Map.entry("zellij", List.of("--cwd", "--cwd=")),
+            java.util.Map.entry("wezterm", List.of("--cwd", "--cwd=")),
+            java.util.Map.entry("gnome-terminal", List.of("--working-directory", "--working-directory=")),
+            java.util.Map.entry("bun", List.of("--cwd", "--cwd=")),
+            java.util.Map.entry("just", List.of("-d", "--working-directory", "--working-directory=")),
+            java.util.Map.entry("mise", List.of("-C", "--cd", "--cd=")),
+            java.util.Map.entry("make", List.of("-C", "--directory", "--directory=")),
+            java.util.Map.entry("gmake", List.of("-C", "--directory", "--directory=")),
+            java.util.Map.entry("git", List.of("-C")),
+            java.util.Map.entry("machinectl", List.of()),
+            java.util.Map.entry("chroot", List.of()));
 
     /**
      * The directory option of {@code launcher} that applies to {@code child}, or null: only the
@@ -160,7 +172,15 @@ public final class WorkingDirs {
             return null;
         }
         String path = argv.get(0).text();
-        List<String> options = DIRECTORY_OPTIONS.get(path.substring(path.lastIndexOf('/') + 1));
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        if (name.equals("cmake") && argv.size() > 4 && argv.get(1).text().equals("-E") && argv.get(2).text().equals("chdir")) {
+            return argv.get(3); // cmake -E chdir DIR CMD…
+        }
+        Word implied = impliedDirectory(name, argv);
+        if (implied != null) {
+            return implied;
+        }
+        List<String> options = DIRECTORY_OPTIONS.get(name);
         if (options == null) {
             return null;
         }
@@ -193,6 +213,54 @@ public final class WorkingDirs {
         return null;
     }
 
+    /**
+     * The directory a launcher runs its command in without being told: a system unit of
+     * {@code systemd-run} runs in {@code /} (a {@code --user} one in the home directory, either
+     * unless {@code --working-directory} or {@code -p WorkingDirectory=} says otherwise);
+     * {@code chroot NEWROOT} changes to the new root (unless {@code --skip-chdir});
+     * {@code machinectl shell} starts in the user's home directory. Null for every other launcher.
+     */
+    private static Word impliedDirectory(String name, List<Word> argv) {
+        switch (name) {
+            case "systemd-run" -> {
+                for (int k = 1; k < argv.size(); k++) {
+                    String t = argv.get(k).text();
+                    if (t.startsWith("--working-directory") || t.equals("--same-dir") || t.equals("-d")) {
+                        return null; // the option itself, below
+                    }
+                    String property = t.equals("-p") || t.equals("--property") ? (k + 1 < argv.size() ? argv.get(k + 1).text() : "")
+                            : t.startsWith("--property=") ? t.substring(11) : t.startsWith("-p") ? t.substring(2) : "";
+                    if (property.startsWith("WorkingDirectory=")) {
+                        String dir = property.substring(17).replaceFirst("^-", "");
+                        return new Word(dir, dir, argv.get(k).literal() && (k + 1 >= argv.size() || argv.get(k + 1).literal()), java.util.Set.of());
+                    }
+                }
+                boolean user = argv.stream().anyMatch(w -> w.text().equals("--user"));
+                return Word.literal(user ? "~" : "/");
+            }
+            case "chroot" -> {
+                if (argv.stream().anyMatch(w -> w.text().equals("--skip-chdir"))) {
+                    return null;
+                }
+                for (int k = 1; k < argv.size(); k++) {
+                    String t = argv.get(k).text();
+                    if (t.equals("--userspec") || t.equals("--groups")) {
+                        k++;
+                    } else if (!t.startsWith("-")) {
+                        return argv.get(k);
+                    }
+                }
+                return null;
+            }
+            case "machinectl" -> {
+                return argv.size() > 1 && argv.get(1).text().equals("shell") ? Word.literal("~") : null;
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
     /** Where a change to {@code dir} leads from each of {@code from} (UNKNOWN for a value not known from the text). */
     private static Set<String> resolveAll(Word dir, Set<String> from, String home) {
         Set<String> out = new LinkedHashSet<>();
@@ -216,6 +284,18 @@ public final class WorkingDirs {
         return out;
     }
 
+    /**
+     * True when the text makes {@code cd NAME} search beyond the working directory: it sets
+     * CDPATH (as a prefix, a plain assignment or an export) or switches on bash's cdable_vars.
+     */
+    private static boolean setsCdSearch(Segment s) {
+        boolean cdpath = s.assignments().stream().anyMatch(w -> w.text().startsWith("CDPATH="))
+                || s.argv().stream().anyMatch(w -> w.text().startsWith("CDPATH="));
+        boolean cdable = s.argv().size() >= 3 && s.argv().get(0).text().equals("shopt")
+                && s.argv().stream().anyMatch(w -> w.text().equals("cdable_vars"));
+        return cdpath || cdable;
+    }
+
     private static boolean isCd(Segment s) {
         List<Word> argv = s.argv();
         return !argv.isEmpty() && argv.get(0).literal()
@@ -228,7 +308,7 @@ public final class WorkingDirs {
             "\\$(HOME|PWD|\\{(HOME|PWD)([%#]{1,2}[^}$`]*)?\\})[^$`]*");
 
     /** Where {@code cd} takes each of {@code from}. */
-    private static Set<String> target(Segment s, Set<String> from, String home) {
+    private static Set<String> target(Segment s, Set<String> from, String home, boolean searched) {
         List<Word> argv = s.argv();
         String verb = argv.get(0).text();
         if (PS_CD.contains(verb.toLowerCase(java.util.Locale.ROOT))) {
@@ -250,6 +330,13 @@ public final class WorkingDirs {
         String arg = operands.isEmpty() ? "~" : operands.get(0).text();
         if (arg.equals("-") || arg.startsWith("+") || arg.isEmpty() || arg.startsWith("~-")) {
             out.add(UNKNOWN);
+            return out;
+        }
+        if (searched && !(arg.startsWith("/") || arg.startsWith("~") || arg.startsWith("$") || arg.equals(".") || arg.equals("..")
+                || arg.startsWith("./") || arg.startsWith("../"))) {
+            // CDPATH or cdable_vars: `cd NAME` may go to a directory found elsewhere, or to $NAME
+            out.add(UNKNOWN);
+            out.addAll(resolveAll(arg, from, home));
             return out;
         }
         out.addAll(resolveAll(arg, from, home));

@@ -55,6 +55,20 @@ public final class Names {
         return i < n && s.charAt(i) == '=';
     }
 
+    /**
+     * GNU tools installed under a {@code g} prefix (Homebrew's coreutils, findutils, sed, tar on
+     * macOS): {@code grm} is {@code rm}, {@code gfind} is {@code find}.
+     */
+    private static final java.util.Set<String> GNU_PREFIXED = java.util.Set.of("grm", "gcp", "gmv", "gln", "gchmod", "gchown",
+            "gchgrp", "gdd", "gshred", "gtouch", "gmkdir", "grmdir", "gtruncate", "gtee", "ginstall", "gunlink", "gsplit",
+            "gcsplit", "gmktemp", "gfind", "gxargs", "genv", "gnohup", "gnice", "gstdbuf", "gtimeout", "gchroot", "gsetsid",
+            "gtime", "gsed", "gtar", "gcat", "ghead", "gtail", "gsort", "gstat", "greadlink", "grealpath", "gdate", "gkill");
+
+    /** The command a name stands for: the GNU tool behind its {@code g}-prefixed name, else the name itself. */
+    public static String canonicalCommand(String name) {
+        return GNU_PREFIXED.contains(name) ? name.substring(1) : name;
+    }
+
     /** True when {@code name} is {@code base} followed only by digits and dots ({@code python3.12}). */
     public static boolean versioned(String name, String base) {
         if (!name.startsWith(base)) {
