@@ -73,7 +73,7 @@ class BashSplitterPropertiesTest {
                     List<String> real = new ArrayList<>();
                     for (int i = 0; i < words.size(); i++) {
                         // the command name is kept plain alphabetic so it is never a wrapper or keyword
-                        String w = i == 0 ? "cmd" + words.get(i).replaceAll("[^a-z]", "") : words.get(i);
+                        String w = i == 0 ? "zzcmd" + words.get(i).replaceAll("[^a-z]", "") : words.get(i);
                         real.add(w);
                         written.add(switch (styles.get(i)) {
                             case 1 -> "'" + w + "'";
