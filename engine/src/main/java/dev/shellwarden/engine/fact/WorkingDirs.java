@@ -51,7 +51,8 @@ public final class WorkingDirs {
      */
     public static List<List<String>> of(List<Segment> segments, String start, String home) {
         List<List<String>> out = new ArrayList<>(segments.size());
-        if (start.isEmpty() || segments.stream().noneMatch(s -> isCd(s) || s.parent() >= 0 && s.parent() < segments.size()
+        boolean autocd = segments.stream().anyMatch(WorkingDirs::setsAutoCd);
+        if (start.isEmpty() || segments.stream().noneMatch(s -> isCd(s, autocd) || s.parent() >= 0 && s.parent() < segments.size()
                 && directoryOption(segments.get(s.parent()), s) != null)) {
             for (int i = 0; i < segments.size(); i++) {
                 out.add(List.of());
@@ -59,6 +60,8 @@ public final class WorkingDirs {
             return out;
         }
         boolean searched = segments.stream().anyMatch(WorkingDirs::setsCdSearch);
+        // `cd` alone and `cd ~/x` go to $HOME, which the text may set (`HOME=/etc; cd`): every value counts
+        List<String> homes = homes(segments, home);
         // states of the top-level list being followed: where the previous pipeline succeeded / failed
         Set<String> states = new LinkedHashSet<>(List.of(start));
         Set<String> prevOk = new LinkedHashSet<>(states);
@@ -66,6 +69,8 @@ public final class WorkingDirs {
         Set<String> run = new LinkedHashSet<>(states);
         /* directories reached by a cd that is not followed exactly: possible for everything after it */
         Set<String> elsewhere = new LinkedHashSet<>();
+        /* directories reached by a cd inside a compound command (a loop body may run again after it) */
+        Set<String> compoundCds = new LinkedHashSet<>();
         int lastItem = -1;
         for (Segment s : segments) {
             boolean top = s.parent() < 0 && s.provenance() == Provenance.TOP;
@@ -93,8 +98,8 @@ public final class WorkingDirs {
                 }
                 run.addAll(elsewhere);
                 lastItem = p.item();
-                if (isCd(s) && p.stages() == 1 && !p.background()) {
-                    Set<String> moved = target(s, run, home, searched);
+                if (isCd(s, autocd) && p.stages() == 1 && !p.background()) {
+                    Set<String> moved = targets(s, run, homes, searched);
                     prevOk.addAll(moved);
                     prevFail.addAll(run);
                 } else {
@@ -118,12 +123,77 @@ public final class WorkingDirs {
                     here.addAll(resolveAll(dir, from, home));
                 }
             }
-            if (isCd(s)) {
-                elsewhere.addAll(target(s, here, home, searched));
+            if (isCd(s, autocd)) {
+                Set<String> moved = targets(s, here, homes, searched);
+                elsewhere.addAll(moved);
+                if (s.provenance() == Provenance.COMPOUND) {
+                    compoundCds.addAll(moved);
+                }
             }
             out.add(List.copyOf(here));
         }
+        // the directories the whole text may end in: where an EXIT trap's command runs
+        Set<String> end = new LinkedHashSet<>(prevOk);
+        end.addAll(prevFail);
+        end.addAll(elsewhere);
+        for (int i = 0; i < segments.size(); i++) {
+            Segment s = segments.get(i);
+            Set<String> more = new LinkedHashSet<>();
+            if (s.provenance() == Provenance.COMPOUND) {
+                // `for …; do rm -rf x; cd ..; done`: the second pass runs after the cd
+                more.addAll(compoundCds);
+            }
+            if (s.parent() >= 0 && s.parent() < segments.size() && isTrap(segments.get(s.parent()))) {
+                more.addAll(end);
+            }
+            if (!more.isEmpty() && !out.get(i).containsAll(more)) {
+                Set<String> all = new LinkedHashSet<>(out.get(i));
+                all.addAll(more);
+                out.set(i, List.copyOf(all));
+            }
+        }
         return out;
+    }
+
+    /** {@link #target} for each possible value of HOME. */
+    private static Set<String> targets(Segment s, Set<String> from, List<String> homes, boolean searched) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String h : homes) {
+            out.addAll(h.equals(UNKNOWN) ? Set.of(UNKNOWN) : target(s, from, h, searched));
+        }
+        return out;
+    }
+
+    /** The letter's home directory and every value the text assigns to HOME ({@link #UNKNOWN} for a computed one). */
+    private static List<String> homes(List<Segment> segments, String home) {
+        Set<String> out = new LinkedHashSet<>(List.of(home));
+        for (Segment s : segments) {
+            List<Word> words = new ArrayList<>(s.assignments());
+            if (!s.argv().isEmpty() && Set.of("export", "declare", "typeset", "readonly", "local").contains(s.argv().get(0).text())) {
+                words.addAll(s.argv());
+            }
+            for (Word w : words) {
+                if (w.text().startsWith("HOME=")) {
+                    out.add(w.literal() && !w.text().substring(5).isEmpty() ? PathFacts.resolve(w.text().substring(5), "/", home) : UNKNOWN);
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** True when the text switches on zsh's AUTO_CD, under which a directory name alone changes to it. */
+    private static boolean setsAutoCd(Segment s) {
+        return !s.argv().isEmpty() && s.argv().get(0).text().equals("setopt")
+                && s.argv().stream().anyMatch(w -> w.text().equalsIgnoreCase("autocd") || w.text().equalsIgnoreCase("auto_cd"));
+    }
+
+    private static boolean isCd(Segment s, boolean autocd) {
+        return isCd(s) || autocd && s.argv().size() == 1 && s.argv().get(0).text().matches("~|~/.*|/.*|\\.\\.?(/.*)?")
+                && (s.argv().get(0).literal() || s.argv().get(0).text().startsWith("~"));
+    }
+
+    private static boolean isTrap(Segment s) {
+        return !s.argv().isEmpty() && s.argv().get(0).literal() && s.argv().get(0).text().equals("trap");
     }
 
     /**
@@ -319,6 +389,9 @@ public final class WorkingDirs {
             if (!(w.literal() && w.text().matches("-[LPe@]+"))) {
                 operands.add(w);
             }
+        }
+        if (!Set.of("cd", "pushd", "popd", "chdir").contains(verb)) {
+            operands = List.of(argv.get(0)); // zsh AUTO_CD: the directory name is the command
         }
         Set<String> out = new LinkedHashSet<>();
         // `cd $HOME/..`, `cd "${PWD%/*}"`: HOME and PWD have known values; any other dynamic word does not
