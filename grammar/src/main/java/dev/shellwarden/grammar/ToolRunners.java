@@ -746,36 +746,8 @@ final class ToolRunners {
      * {@code --conclude}; {@code -L NAME VALUES} and {@code -P NAME MIN MAX} take two and three values.
      */
     private static List<Unwrap> hyperfine(List<Word> argv) {
-        List<Unwrap> out = new ArrayList<>();
-        boolean options = true;
-        for (int k = 1; k < argv.size(); k++) {
-            Word w = argv.get(k);
-            String t = w.text();
-            if (options && t.equals("--")) {
-                options = false;
-                continue;
-            }
-            if (options && t.startsWith("-") && t.length() > 1) {
-                if (!w.literal()) {
-                    return List.of(Unwrap.UNDETERMINED);
-                }
-                String key = t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
-                if (HYPERFINE_PAYLOADS.contains(key)) {
-                    Word value = t.contains("=") ? new Word(t.substring(t.indexOf('=') + 1), w.raw(), w.literal(), w.features())
-                            : k + 1 < argv.size() ? argv.get(++k) : null;
-                    if (value != null) {
-                        out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
-                    }
-                } else if (!t.contains("=")) {
-                    k += Set.of("-L", "--parameter-list").contains(t) ? 2
-                            : Set.of("-P", "--parameter-scan").contains(t) ? 3
-                            : HYPERFINE_WITH_ARG.contains(t) ? 1 : 0;
-                }
-                continue;
-            }
-            out.add(withSlots(w));
-        }
-        return out;
+        return payloadOperands(argv, HYPERFINE_WITH_ARG, HYPERFINE_PAYLOADS,
+                Map.of("-L", 2, "--parameter-list", 2, "-P", 3, "--parameter-scan", 3));
     }
 
     /** A replacement string of rush ({@code {}}, {@code {1}}, {@code {.}}) or a hyperfine parameter ({@code {n}}). */
@@ -794,6 +766,15 @@ final class ToolRunners {
 
     /** Tools whose every operand is a command line for a shell ({@code concurrently "a" "b"}, {@code rush 'CMD {}'}). */
     private static List<Unwrap> payloadOperands(List<Word> argv, Set<String> withArg) {
+        return payloadOperands(argv, withArg, Set.of(), Map.of());
+    }
+
+    /**
+     * Every operand as a command line, and the values of {@code payloadOptions} too; options in
+     * {@code withArg} take one value, those in {@code multiValue} as many as it says.
+     */
+    private static List<Unwrap> payloadOperands(List<Word> argv, Set<String> withArg, Set<String> payloadOptions,
+            Map<String, Integer> multiValue) {
         List<Unwrap> out = new ArrayList<>();
         boolean options = true;
         for (int k = 1; k < argv.size(); k++) {
@@ -807,7 +788,16 @@ final class ToolRunners {
                 if (!w.literal()) {
                     return List.of(Unwrap.UNDETERMINED);
                 }
-                k += !t.contains("=") && withArg.contains(t) ? 1 : 0;
+                String key = t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
+                if (payloadOptions.contains(key)) {
+                    Word value = t.contains("=") ? new Word(t.substring(t.indexOf('=') + 1), w.raw(), w.literal(), w.features())
+                            : k + 1 < argv.size() ? argv.get(++k) : null;
+                    if (value != null) {
+                        out.add(withSlots(value));
+                    }
+                } else if (!t.contains("=")) {
+                    k += multiValue.getOrDefault(t, withArg.contains(t) ? 1 : 0);
+                }
                 continue;
             }
             out.add(withSlots(w));
