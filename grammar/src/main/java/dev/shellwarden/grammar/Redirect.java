@@ -21,7 +21,8 @@ public record Redirect(String op, int fd, Word target) {
     /** True when the redirection writes to its target (truncating or appending). */
     public boolean writes() {
         return switch (op) {
-            case ">", ">>", ">|", "&>", "&>>", "<>" -> !isDescriptorDup();
+            // `>&WORD` with a WORD that is no descriptor number is `&>WORD`: a write to the file
+            case ">", ">>", ">|", "&>", "&>>", "<>", ">&" -> !isDescriptorDup();
             default -> false;
         };
     }

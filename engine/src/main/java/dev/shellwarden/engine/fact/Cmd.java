@@ -1221,7 +1221,8 @@ public final class Cmd {
                     out.addAll(dev.shellwarden.grammar.SedScript.writeFiles(dev.shellwarden.grammar.SedScript.scripts(args)));
                 }
                 if (argMatches("-i.*|--in-place.*|-[a-hj-zA-Z]*i[a-zA-Z]*")) {
-                    p = positionals("-e -f --expression --file -l -E");
+                    // sed's -E is a flag (extended regexps); perl's -E takes code like -e
+                    p = positionals(name.equals("sed") ? "-e -f --expression --file -l --line-length" : "-e -E -f -l");
                     boolean scriptGiven = anyFlag("-e -f --expression --file") || name.equals("perl") && anyFlag("-e -E");
                     out.addAll(scriptGiven ? p : p.subList(Math.min(1, p.size()), p.size()));
                 }
@@ -1662,7 +1663,7 @@ public final class Cmd {
             if (eq >= 0 && a.startsWith("-")) {
                 v = v.substring(eq + 1);
             }
-            if (!v.isEmpty() && !v.startsWith("-") && PathFacts.isSecret(v)) {
+            if (!v.isEmpty() && !v.startsWith("-") && (PathFacts.isSecret(v) || PathFacts.isSecret(addressPath(v)))) {
                 return true;
             }
         }
@@ -1672,6 +1673,15 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /** socat's file address types ({@code FILE:path,rdonly}) and curl's form-part attributes ({@code @path;type=x}). */
+    private static final java.util.regex.Pattern ADDRESS_DECORATION = java.util.regex.Pattern.compile(
+            "^(?i:file|open|gopen|create|pipe|readline|unix-connect|unix-client|unix-sendto|sctp-connect):|[,;].*$");
+
+    /** The path inside a decorated argument: socat's {@code FILE:.env,rdonly}, curl's {@code key.pem;type=text/plain}. */
+    private static String addressPath(String value) {
+        return ADDRESS_DECORATION.matcher(value).replaceAll("");
     }
 
     /** {@code -i KEY}, {@code -iKEY}, {@code -o IdentityFile=KEY} or {@code -oIdentityFile KEY}: an ssh identity option. */
@@ -2239,6 +2249,19 @@ public final class Cmd {
                 || name.equals("kubectl") && sub("get") && argMatches("secrets?(/.*)?") && argMatches("-o|--output(=.*)?|-o.+|-oyaml|-ojson")
                 || name.equals("docker") && sub("inspect") && argFind("Env") || name.equals("git") && sub("credential") && anyArg("fill")
                 || name.equals("security") && sub("dump-keychain")
+                // cloud secret stores and registry tokens
+                || name.equals("aws") && argMatches("get-secret-value|get-login-password|export-credentials")
+                || name.equals("aws") && anyArg("get-parameter get-parameters get-parameters-by-path") && anyFlag("--with-decryption")
+                || name.equals("gcloud") && anyArg("secrets") && anyArg("access") || name.equals("az") && anyArg("keyvault") && anyArg("secret") && anyArg("show download")
+                || name.equals("kubectl") && (sub("config") && anyArg("view") && anyFlag("--raw") || sub("create") && anyArg("token"))
+                // decrypters and password managers printing what they keep
+                || name.equals("sops") && anyFlag("-d --decrypt") || name.equals("ansible-vault") && anyArg("view decrypt")
+                || name.equals("bw") && sub("get") || name.equals("lpass") && sub("show") || name.equals("keyring") && sub("get")
+                || name.equals("rails") && argMatches("credentials:show") || name.equals("heroku") && argMatches("auth:token")
+                || name.equals("glab") && sub("auth") && anyFlag("-t --show-token") || name.equals("doppler") && anyArg("download")
+                // BSD-style `ps e` (no dash) prints each process's environment; `ps -e` only means all processes
+                || name.equals("ps") && argMatches("[a-z]*e[a-z]*")
+                || name.equals("declare") && anyFlag("-x -p")
                 || named("curl wget") && argFind("169\\.254\\.169\\.254/.*(security-credentials|identity/oauth2/token|service-accounts/.*/token)|metadata\\.google\\.internal/.*/token")
                 // PowerShell's environment drive: Get-ChildItem env:, gi env:*, dir env:\\
                 || named("Get-ChildItem Get-Item Get-Content") && argFind("^env:[\\\\/]?\\*?$");

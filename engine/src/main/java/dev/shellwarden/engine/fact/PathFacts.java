@@ -169,6 +169,9 @@ public final class PathFacts {
     /** {@code ${VAR%PAT}}, {@code ${VAR%%PAT}}, {@code ${VAR#PAT}}, {@code ${VAR##PAT}} or plain {@code $VAR}/{@code ${VAR}} of HOME or PWD. */
     private static final Pattern KNOWN_VARIABLE = Pattern.compile("^\\$(?:(HOME|PWD)\\b|\\{(HOME|PWD)(?:(%%?|##?)([^}$`]*))?\\})");
 
+    /** {@code /proc/PID/root} for any process (a number, {@code thread-self}, {@code $$}, {@code $BASHPID}). */
+    private static final Pattern PROC_ROOT = Pattern.compile("^/proc/(?:[0-9]+|thread-self|\\$\\$|\\$\\{?BASHPID\\}?)/root(?=/|$)");
+
     /** A user's home by name: {@code ~root}, {@code ~dev} (not {@code ~+}, {@code ~-}, which are directories of this shell). */
     private static final Pattern USER_TILDE = Pattern.compile("^~([A-Za-z_][A-Za-z0-9_.-]*)(?=/|$)");
 
@@ -185,6 +188,11 @@ public final class PathFacts {
         }
         if (p.startsWith("/proc/self/root") && (p.length() == 15 || p.charAt(15) == '/')) {
             return p.length() == 15 ? "/" : p.substring(15);
+        }
+        // any process's root is (all but always) the same root: /proc/1/root, /proc/$$/root, /proc/thread-self/root
+        java.util.regex.Matcher proc = PROC_ROOT.matcher(p);
+        if (proc.find()) {
+            return p.length() == proc.end() ? "/" : p.substring(proc.end());
         }
         if ((p.equals("~+") || p.startsWith("~+/")) && !dir.isEmpty()) {
             return dir + p.substring(2);
@@ -388,14 +396,42 @@ public final class PathFacts {
     /** Directories that hold nothing but credentials. */
     private static final Set<String> SECRET_DIRS = Set.of(".ssh", ".aws", ".gnupg", ".kube", ".azure", ".docker", ".password-store");
 
+    /**
+     * More credential files, matched anywhere in the path: shell and database histories (they
+     * hold tokens typed on command lines), CLI and tool token files, mounted service secrets,
+     * wallets, agents' own credentials, VPN and Wi-Fi configurations, and project secrets
+     * ({@code .envrc}, {@code .dev.vars}, {@code *.tfvars}).
+     */
+    private static final Pattern SECRET_PATH = Pattern.compile(
+            "(^|/)\\.(bash|zsh|psql|mysql|sqlite|python|node_repl|irb|rediscli)_history$|(^|/)\\.histfile$"
+            + "|(^|/)\\.my\\.cnf$|\\.terraform\\.d/credentials|\\.config/op(/|$)|\\.kaggle/kaggle\\.json|huggingface/token"
+            + "|(^|/)\\.envrc$|(^|/)\\.dev\\.vars$|\\.tfvars$|\\.tfvars\\.json$|/etc/ssh/ssh_host_[a-z0-9]+_key$"
+            + "|/var/run/secrets/|^/run/secrets/|solana/id\\.json|\\.ethereum/keystore|\\.claude/\\.credentials|\\.codex/auth\\.json"
+            + "|github-copilot/|(^|/)\\.s3cfg$|(^|/)\\.boto$|\\.m2/settings(-security)?\\.xml|\\.gradle/gradle\\.properties"
+            + "|composer/auth\\.json|sops/age/keys\\.txt|\\.ansible/vault_pass|vault[-_]pass(word)?(\\.txt)?$|ngrok/ngrok\\.yml"
+            + "|glab-cli/config\\.yml|/etc/wireguard/|NetworkManager/system-connections|filezilla/(sitemanager|recentservers)\\.xml"
+            + "|(?i:firefox|mozilla).*/(cookies\\.sqlite|logins\\.json|key4\\.db)|Slack/Cookies|\\.git-credentials|git/credentials"
+            + "|\\.config/gh/|\\.vault-token|\\.pgpass|\\.netrc");
+
     public static boolean isSecret(String path) {
         // Windows spellings (`~\.ssh\id_rsa`, `C:\Users\me\.aws\credentials`): a backslash in a
         // literal word is a separator there, and reading one as such can only find more secrets
         String p = unquote(path).replace('\\', '/');
+        // `rsync -a ~/.ssh/ host:`: a trailing slash names the folder's contents, the same secrets
+        while (p.length() > 1 && p.endsWith("/")) {
+            p = p.substring(0, p.length() - 1);
+        }
         int slash = p.lastIndexOf('/');
         String base = slash >= 0 ? p.substring(slash + 1) : p;
         if (base.isEmpty() || base.endsWith(".pub") || base.equals("known_hosts")) {
             return false;
+        }
+        // every file in ~/.ssh but the public ones is a key or names where keys work
+        // (`~/.ssh/work_ed25519`, `~/.ssh/*`); socat's `FILE:path,rdonly` and curl's `@path;type=…`
+        // decorations are not part of the name
+        if (p.contains(".ssh/") && !Set.of("config", "authorized_keys", "authorized_keys2", "known_hosts.old").contains(base)
+                || SECRET_PATH.matcher(p).find()) {
+            return true;
         }
         if (SECRET_NAME.matcher(base).matches()) {
             return true;
