@@ -98,7 +98,8 @@ public final class WorkingDirs {
                 }
                 run.addAll(elsewhere);
                 lastItem = p.item();
-                if (isCd(s, autocd) && p.stages() == 1 && !p.background()) {
+                // a backgrounded `cd X && cmd &` still moves cmd (the superset also keeps it for later items)
+                if (isCd(s, autocd) && p.stages() == 1) {
                     Set<String> moved = targets(s, run, homes, searched);
                     prevOk.addAll(moved);
                     prevFail.addAll(run);
