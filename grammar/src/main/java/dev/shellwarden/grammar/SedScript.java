@@ -1,7 +1,9 @@
 package dev.shellwarden.grammar;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,47 +15,130 @@ import java.util.regex.Pattern;
  * <p>WHY: {@code sed -n '1e rm -rf ~' f} runs a shell command and {@code sed -n 'w ~/.bashrc' f}
  * replaces a login file, yet both look like text filters. The reading is deliberately generous
  * (a {@code w} word after an address or a substitution counts): a false reading only adds a
- * payload segment or a write target, never removes one.
+ * payload segment or a write target, never removes one. Two readings are joined for that: the
+ * patterns below, and a parse of the script command by command ({@link #parse}), which also finds
+ * the commands behind a range or a negated address ({@code /a/,/b/e CMD}, {@code /a/!w FILE}).
  */
 public final class SedScript {
 
     private SedScript() {
     }
 
-    /** Options of sed that take a value (besides the script options). */
-    private static final java.util.Set<String> WITH_VALUE = java.util.Set.of("-l", "--line-length");
+    /**
+     * A sed command line read for its scripts.
+     *
+     * @param scripts      the script texts ({@code -e S}, {@code --expression=S}, or the first operand)
+     * @param onlyQuietOptions true when every option only changes how the text is read or printed
+     *                     (no {@code -i} in-place edit, no {@code -f} script file, nothing unknown)
+     */
+    private record Reading(List<String> scripts, boolean onlyQuietOptions) {
+    }
+
+    /** Long options that only change how sed reads or prints, never what it touches. */
+    private static final Set<String> QUIET_LONG = Set.of("--quiet", "--silent", "--regexp-extended", "--separate",
+            "--unbuffered", "--null-data", "--zero-terminated", "--posix", "--debug", "--sandbox");
+
+    /** Short options that only change how sed reads or prints (n, E/r, s, u, z). */
+    private static final String QUIET_SHORT = "nErsuz";
 
     /**
-     * The script texts of a sed command line ({@code -e S}, {@code --expression=S}, or the first
-     * operand); empty when the script is a file ({@code -f}).
+     * Reads sed's options the way GNU getopt does: short options cluster ({@code -ne SCRIPT}); in a
+     * cluster {@code e}, {@code f} and {@code l} take the rest of the word or the next word, and
+     * {@code i} takes the rest of the word as its backup suffix ({@code -i.bak}).
      */
-    public static List<String> scripts(List<String> args) {
+    private static Reading read(List<String> args) {
         List<String> out = new ArrayList<>();
         boolean fromFile = false;
+        boolean quiet = true;
+        boolean endOfOptions = false;
         String firstOperand = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            if (a.equals("-e") || a.equals("--expression")) {
-                if (i + 1 < args.size()) {
-                    out.add(args.get(++i));
+            if (endOfOptions || !a.startsWith("-") || a.equals("-")) {
+                if (firstOperand == null) {
+                    firstOperand = a;
                 }
-            } else if (a.startsWith("--expression=")) {
-                out.add(a.substring("--expression=".length()));
-            } else if (a.startsWith("-e") && a.length() > 2 && !a.startsWith("--")) {
-                out.add(a.substring(2));
-            } else if (a.equals("-f") || a.equals("--file") || a.startsWith("--file=")) {
-                fromFile = true;
-                i += a.contains("=") ? 0 : 1;
-            } else if (WITH_VALUE.contains(a)) {
-                i++;
-            } else if (!a.startsWith("-") && firstOperand == null) {
-                firstOperand = a;
+                continue;
+            }
+            if (a.equals("--")) {
+                endOfOptions = true;
+                continue;
+            }
+            if (a.startsWith("--")) {
+                if (a.equals("--expression") || a.equals("--file") || a.equals("--line-length")) {
+                    String value = i + 1 < args.size() ? args.get(++i) : null;
+                    if (a.equals("--expression") && value != null) {
+                        out.add(value);
+                    }
+                    fromFile |= a.equals("--file");
+                } else if (a.startsWith("--expression=")) {
+                    out.add(a.substring("--expression=".length()));
+                } else if (a.startsWith("--file=")) {
+                    fromFile = true;
+                } else if (!a.startsWith("--line-length=") && !QUIET_LONG.contains(a)) {
+                    quiet = false;
+                }
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char c = a.charAt(k);
+                if (c == 'e' || c == 'f' || c == 'l') {
+                    String value = k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(++i) : null;
+                    if (c == 'e' && value != null) {
+                        out.add(value);
+                    }
+                    fromFile |= c == 'f';
+                    break;
+                }
+                if (QUIET_SHORT.indexOf(c) < 0) {
+                    quiet = false;
+                    if (c == 'i') {
+                        break; // the rest of the word is the backup suffix, not more options
+                    }
+                }
             }
         }
         if (out.isEmpty() && !fromFile && firstOperand != null) {
             out.add(firstOperand);
         }
-        return out;
+        return new Reading(out, quiet && !fromFile);
+    }
+
+    /**
+     * The script texts of a sed command line ({@code -e S}, {@code --expression=S}, {@code -ne S},
+     * or the first operand); empty when the script is a file ({@code -f}).
+     */
+    public static List<String> scripts(List<String> args) {
+        return read(args).scripts();
+    }
+
+    /**
+     * True when a sed command line only reads its input and prints to standard output: no option
+     * but the quiet ones ({@code -n -E -r -s -u -z}, their long forms, {@code --posix},
+     * {@code --debug}, {@code --sandbox}, {@code -l N}), so no {@code -i} in-place edit (also
+     * clustered: {@code -ni}) and no {@code -f} script file; and every script parses
+     * ({@link #parse}) into commands none of which runs a command or writes a file ({@code e},
+     * {@code w}, {@code W}, the {@code e} and {@code w} flags of {@code s}).
+     *
+     * <p>INVARIANT (fail closed): a script this class cannot parse is no filter.
+     */
+    public static boolean isFilter(List<String> args) {
+        Reading r = read(args);
+        if (!r.onlyQuietOptions() || r.scripts().isEmpty()) {
+            return false;
+        }
+        for (String script : r.scripts()) {
+            List<Command> commands = parse(script);
+            if (commands == null) {
+                return false;
+            }
+            for (Command c : commands) {
+                if (c.runs() || c.writes()) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** {@code [address]e COMMAND}: the rest of the line is a shell command. */
@@ -67,7 +152,7 @@ public final class SedScript {
 
     /** The shell commands the scripts run ({@code e CMD}, and the replacement of an {@code s///e}). */
     public static List<String> commands(List<String> scripts) {
-        List<String> out = new ArrayList<>();
+        Set<String> out = new LinkedHashSet<>();
         for (String line : lines(scripts)) {
             Matcher e = E_COMMAND.matcher(line);
             if (e.find()) {
@@ -81,27 +166,39 @@ public final class SedScript {
                 }
             }
         }
-        return out;
+        for (Command c : parsed(scripts)) {
+            if (c.name() == 'e' && !c.text().isEmpty()) {
+                out.add(c.text());
+            } else if (c.name() == 's' && c.flags().contains("e")) {
+                out.add(c.replacement());
+            }
+        }
+        return new ArrayList<>(out);
     }
 
     /** True when a script runs shell commands at all (the {@code e} command or flag). */
     public static boolean runsCommands(List<String> scripts) {
-        return !commands(scripts).isEmpty() || scripts.stream().anyMatch(s -> s.matches("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*"));
+        return !commands(scripts).isEmpty() || scripts.stream().anyMatch(s -> s.matches("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*"))
+                || parsed(scripts).stream().anyMatch(Command::runs);
     }
 
     /** The files the scripts write ({@code w FILE}, {@code W FILE}, {@code s///w FILE}). */
     public static List<String> writeFiles(List<String> scripts) {
-        List<String> out = new ArrayList<>();
+        Set<String> out = new LinkedHashSet<>();
         for (String line : lines(scripts)) {
             Matcher w = WRITE.matcher(line);
             if (w.find()) {
-                String file = w.group(2);
-                if (!file.equals("/dev/stdout") && !file.equals("/dev/stderr")) {
-                    out.add(file);
-                }
+                out.add(w.group(2));
             }
         }
-        return out;
+        for (Command c : parsed(scripts)) {
+            if (c.writes() && !c.text().isEmpty()) {
+                out.add(c.text());
+            }
+        }
+        out.remove("/dev/stdout");
+        out.remove("/dev/stderr");
+        return new ArrayList<>(out);
     }
 
     /** The lines of all the scripts, in order (sed commands end at a line break). */
@@ -111,5 +208,275 @@ public final class SedScript {
             out.addAll(List.of(script.split("\n")));
         }
         return out;
+    }
+
+    /** The commands of every script that parses (see {@link #parse}); a script that does not adds none. */
+    private static List<Command> parsed(List<String> scripts) {
+        List<Command> out = new ArrayList<>();
+        for (String script : scripts) {
+            List<Command> commands = parse(script);
+            if (commands != null) {
+                out.addAll(commands);
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // The parse: GNU sed's script syntax, command by command
+    // ---------------------------------------------------------------------------------------------
+
+    /**
+     * One command of a script.
+     *
+     * @param name        the command letter
+     * @param text        its text argument, trimmed: the file of r/R/w/W and of the {@code w} flag,
+     *                    the command line of {@code e}, the text of a/i/c, a label
+     * @param flags       the flags of {@code s} (with {@code w} when it writes), else empty
+     * @param replacement the replacement of {@code s}, its escaped delimiters unescaped, else empty
+     */
+    record Command(char name, String text, String flags, String replacement) {
+        /** True when the command runs a shell command: {@code e}, or {@code s///e}. */
+        boolean runs() {
+            return name == 'e' || name == 's' && flags.contains("e");
+        }
+
+        /** True when the command writes a file: {@code w}, {@code W}, or {@code s///w}. */
+        boolean writes() {
+            return name == 'w' || name == 'W' || name == 's' && flags.contains("w");
+        }
+    }
+
+    /** Commands that take no argument. */
+    private static final String SIMPLE = "=dDgGhHnNpPxzF";
+
+    /**
+     * The commands of one script in order, or null when it does not parse: an unknown command, an
+     * unterminated regex, text after a command, or a bracket expression that holds the delimiter
+     * (GNU and other seds disagree on where such a regex ends, so no reading is trusted).
+     */
+    static List<Command> parse(String script) {
+        List<Command> out = new ArrayList<>();
+        int[] at = {0};
+        int n = script.length();
+        while (true) {
+            skip(script, at, " \t\n;}");
+            if (at[0] >= n) {
+                return out;
+            }
+            if (script.charAt(at[0]) == '#') {
+                toLineEnd(script, at, false);
+                continue;
+            }
+            if (!address(script, at)) {
+                return null;
+            }
+            skip(script, at, " \t");
+            if (at[0] < n && script.charAt(at[0]) == ',') {
+                at[0]++;
+                skip(script, at, " \t");
+                if (at[0] < n && (script.charAt(at[0]) == '+' || script.charAt(at[0]) == '~')) {
+                    at[0]++;
+                    if (!digits(script, at)) {
+                        return null;
+                    }
+                } else if (!address(script, at)) {
+                    return null;
+                }
+            }
+            skip(script, at, " \t!");
+            if (at[0] >= n) {
+                return null;
+            }
+            char c = script.charAt(at[0]++);
+            Command command;
+            if (c == '{') {
+                continue;
+            } else if (SIMPLE.indexOf(c) >= 0) {
+                command = new Command(c, "", "", "");
+            } else if ("lLqQ".indexOf(c) >= 0) {
+                skip(script, at, " \t");
+                digits(script, at);
+                command = new Command(c, "", "", "");
+            } else if ("aicrRwWe".indexOf(c) >= 0) {
+                // the argument runs to the end of the line (the text of a/i/c on while a line ends in a
+                // backslash); e keeps its command line's trailing blanks, as the patterns read it
+                String text = toLineEnd(script, at, "aic".indexOf(c) >= 0);
+                out.add(new Command(c, c == 'e' ? text.stripLeading() : text.strip(), "", ""));
+                continue;
+            } else if (":btTv".indexOf(c) >= 0) {
+                int start = at[0];
+                while (at[0] < n && script.charAt(at[0]) != ';' && script.charAt(at[0]) != '\n') {
+                    at[0]++;
+                }
+                command = new Command(c, script.substring(start, at[0]).strip(), "", "");
+            } else if (c == 's' || c == 'y') {
+                if (at[0] >= n || script.charAt(at[0]) == '\n' || script.charAt(at[0]) == '\\') {
+                    return null;
+                }
+                char delimiter = script.charAt(at[0]++);
+                String pattern = delimited(script, at, delimiter, c == 's');
+                String replacement = pattern == null ? null : delimited(script, at, delimiter, false);
+                if (replacement == null) {
+                    return null;
+                }
+                if (c == 'y') {
+                    command = new Command(c, "", "", "");
+                } else {
+                    int start = at[0];
+                    while (at[0] < n && "gpiImMe0123456789".indexOf(script.charAt(at[0])) >= 0) {
+                        at[0]++;
+                    }
+                    String flags = script.substring(start, at[0]);
+                    String unescaped = replacement.replace("\\" + delimiter, String.valueOf(delimiter));
+                    if (at[0] < n && script.charAt(at[0]) == 'w') {
+                        at[0]++;
+                        out.add(new Command(c, toLineEnd(script, at, false).strip(), flags + "w", unescaped));
+                        continue;
+                    }
+                    command = new Command(c, "", flags, unescaped);
+                }
+            } else {
+                return null;
+            }
+            out.add(command);
+            skip(script, at, " \t");
+            if (at[0] < n && "\n;}#".indexOf(script.charAt(at[0])) < 0) {
+                return null;
+            }
+        }
+    }
+
+    /** Moves past the characters of {@code chars}. */
+    private static void skip(String s, int[] at, String chars) {
+        while (at[0] < s.length() && chars.indexOf(s.charAt(at[0])) >= 0) {
+            at[0]++;
+        }
+    }
+
+    /** Moves past digits; true when there was one. */
+    private static boolean digits(String s, int[] at) {
+        int start = at[0];
+        while (at[0] < s.length() && Character.isDigit(s.charAt(at[0]))) {
+            at[0]++;
+        }
+        return at[0] > start;
+    }
+
+    /**
+     * The text up to the end of the line, moving past it; when {@code continued}, on past lines
+     * that end in a backslash (the text of a/i/c). A comment, a file name and a command line end at
+     * the line break whatever precedes it: reading further would hide the next command.
+     */
+    private static String toLineEnd(String s, int[] at, boolean continued) {
+        int start = at[0];
+        while (at[0] < s.length()) {
+            char c = s.charAt(at[0]);
+            if (continued && c == '\\' && at[0] + 1 < s.length()) {
+                at[0] += 2;
+                continue;
+            }
+            if (c == '\n') {
+                break;
+            }
+            at[0]++;
+        }
+        return s.substring(start, at[0]);
+    }
+
+    /**
+     * An optional address: a line number ({@code 3}, {@code 1~2}), {@code $}, or a regex
+     * ({@code /re/}, {@code \%re%}) with its I/M flags; false when one starts but does not end.
+     */
+    private static boolean address(String s, int[] at) {
+        if (at[0] >= s.length()) {
+            return true;
+        }
+        char c = s.charAt(at[0]);
+        if (Character.isDigit(c)) {
+            digits(s, at);
+            if (at[0] < s.length() && s.charAt(at[0]) == '~') {
+                at[0]++;
+                return digits(s, at);
+            }
+            return true;
+        }
+        if (c == '$') {
+            at[0]++;
+            return true;
+        }
+        if (c == '/' || c == '\\') {
+            at[0]++;
+            char delimiter = '/';
+            if (c == '\\') {
+                if (at[0] >= s.length() || s.charAt(at[0]) == '\n') {
+                    return false;
+                }
+                delimiter = s.charAt(at[0]++);
+            }
+            if (delimited(s, at, delimiter, true) == null) {
+                return false;
+            }
+            skip(s, at, "IM");
+        }
+        return true;
+    }
+
+    /**
+     * The text up to the next unescaped {@code delimiter}, moving past it; null when the line ends
+     * first, or (for a regex) when a bracket expression is open at the delimiter.
+     */
+    private static String delimited(String s, int[] at, char delimiter, boolean regex) {
+        StringBuilder text = new StringBuilder();
+        boolean inBracket = false;
+        while (at[0] < s.length()) {
+            char c = s.charAt(at[0]);
+            if (c == '\\' && at[0] + 1 < s.length()) {
+                text.append(c).append(s.charAt(at[0] + 1));
+                at[0] += 2;
+                continue;
+            }
+            if (c == '\n') {
+                return null; // a regex, a replacement and y's lists end on their line
+            }
+            if (c == delimiter) {
+                if (inBracket) {
+                    return null;
+                }
+                at[0]++;
+                return text.toString();
+            }
+            if (regex && c == '[' && !inBracket) {
+                inBracket = true;
+                text.append(c);
+                at[0]++;
+                // a ] right after [ or [^ belongs to the list
+                if (at[0] < s.length() && s.charAt(at[0]) == '^') {
+                    text.append('^');
+                    at[0]++;
+                }
+                if (at[0] < s.length() && s.charAt(at[0]) == ']') {
+                    text.append(']');
+                    at[0]++;
+                }
+                continue;
+            }
+            if (regex && inBracket && c == '[' && at[0] + 1 < s.length() && ":=.".indexOf(s.charAt(at[0] + 1)) >= 0) {
+                // [:alpha:], [=a=], [.x.]: a unit whose ] does not close the list
+                int close = s.indexOf(s.charAt(at[0] + 1) + "]", at[0] + 2);
+                if (close < 0) {
+                    return null;
+                }
+                text.append(s, at[0], close + 2);
+                at[0] = close + 2;
+                continue;
+            }
+            if (regex && inBracket && c == ']') {
+                inBracket = false;
+            }
+            text.append(c);
+            at[0]++;
+        }
+        return null;
     }
 }

@@ -1,6 +1,7 @@
 package dev.shellwarden.grammar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -33,6 +34,57 @@ class SedScriptTest {
         assertEquals(List.of(), SedScript.commands(List.of("s/the e x/y/g")));
         assertEquals(List.of(), SedScript.commands(List.of("s/echo/print/")));
         assertEquals(List.of(), SedScript.commands(List.of("/^e /d")));
+    }
+
+    @Test
+    void clusteredOptionsGiveTheirScript() {
+        // -ne SCRIPT: the e of the cluster takes the next word, also before another -e
+        assertEquals(List.of("w out.txt", "p"), scripts("-ne", "w out.txt", "-e", "p", "f.txt"));
+        assertEquals(List.of("p"), scripts("-nEe", "p", "f.txt"));
+        assertEquals(List.of(), scripts("-nf", "edit.sed", "f.txt"));
+    }
+
+    @Test
+    void commandsBehindRangesAndNegatedAddressesAreFound() {
+        assertEquals(List.of("make test"), SedScript.commands(List.of("/a/,/b/e make test")));
+        assertEquals(List.of("make test"), SedScript.commands(List.of("/a/!e make test")));
+        assertEquals(List.of("make test"), SedScript.commands(List.of("0,/a/e make test")));
+        assertEquals(List.of("out.txt"), SedScript.writeFiles(List.of("/a/,+3w out.txt")));
+        assertTrue(SedScript.runsCommands(List.of("1,$ e")));
+    }
+
+    @Test
+    void filtersOnlyPrint() {
+        assertTrue(SedScript.isFilter(List.of("-n", "100,150p", "f.txt")));
+        assertTrue(SedScript.isFilter(List.of("s/foo/bar/g", "f.txt")));
+        assertTrue(SedScript.isFilter(List.of(":a;N;$!ba;s/\\n/ /g", "f.txt")));
+        assertTrue(SedScript.isFilter(List.of("-n", "/start/,/end/{/skip/!p}", "f.txt")));
+        assertTrue(SedScript.isFilter(List.of("-E", "s/([a-z]+)=([0-9]+)/\\2 \\1/", "f.txt")));
+        assertTrue(SedScript.isFilter(List.of("1i\\\nheader", "f.txt")));
+        assertTrue(SedScript.isFilter(List.of("s/[[:space:]]*$//", "f.txt")));
+        assertTrue(SedScript.isFilter(List.of("y/abc/xyz/", "f.txt")));
+    }
+
+    @Test
+    void editsWritesRunsAndUnclearScriptsAreNoFilters() {
+        assertFalse(SedScript.isFilter(List.of("-i", "s/a/b/", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("-ni", "1,5p", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("--in-place=.bak", "s/a/b/", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("-f", "edit.sed", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("-n", "/TODO/w todo.txt", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("s/a/b/w out.txt", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("1e date", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("s/.*/date/e", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("-n", "/a/,/b/W out.txt", "f.txt")));
+        // the delimiter inside a bracket expression: seds disagree where the regex ends
+        assertFalse(SedScript.isFilter(List.of("s/[/]/x/w out.txt", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("s/[/]/x/", "f.txt")));
+        // a comment ends at its line: a backslash there does not hide the next command
+        assertFalse(SedScript.isFilter(List.of("# note \\\nw out.txt", "f.txt")));
+        // a read command's file name ends at its line
+        assertFalse(SedScript.isFilter(List.of("r in.txt\\\nw out.txt", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("-n", "p", "--follow-symlinks", "f.txt")));
+        assertFalse(SedScript.isFilter(List.of("f.txt")));
     }
 
     @Test
