@@ -431,6 +431,35 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * True when the subcommand word at {@code index} (0 the subcommand, 1 the word after it:
+     * {@code view} in {@code gh pr view}) is one of the space-separated words, read strictly from
+     * the start: before it may stand only the tool's global options whose values are known
+     * (GLOBAL_VALUE_OPTIONS: {@code kubectl -n dev get}) and options with an attached value
+     * ({@code terraform -chdir=infra plan}).
+     *
+     * <p>WHY: any other option there may take the next word as its value, and that word is then no
+     * subcommand: in {@code docker compose --file config down} the subcommand is {@code down}. An
+     * allow rule must not guess, so such a command line is no match.
+     */
+    public boolean strictSub(int index, String spaceSeparated) {
+        Set<String> globals = GLOBAL_VALUE_OPTIONS.getOrDefault(name, Set.of());
+        int seen = 0;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("-") && a.length() > 1) {
+                if (globals.contains(a)) {
+                    i++;
+                } else if (!a.contains("=")) {
+                    return false;
+                }
+            } else if (seen++ == index) {
+                return !a.isEmpty() && Words.setOf(spaceSeparated).contains(a);
+            }
+        }
+        return false;
+    }
+
     /** True when some operand is, after normalisation, the root or the home directory. */
     public boolean hasRootLikeOperand() {
         for (String op : operands) {
@@ -714,6 +743,82 @@ public final class Cmd {
         String value = colon >= 0 && colon + 1 < p.length() ? p.substring(colon + 1)
                 : i + 1 < args.size() ? args.get(i + 1).toLowerCase(java.util.Locale.ROOT) : "";
         return Regex.matches(value, ":?(\\$false|0|false)");
+    }
+
+    /**
+     * True when this segment is the command that {@code launcher}'s segment starts, and the
+     * launcher computes none of its own words: the launcher's segment is its parent, the launcher
+     * is the innermost wrapper unwrapped to reach it ({@code npm test} in {@code timeout 60 npm
+     * test}, {@code grep} in {@code xargs grep x}, the command of {@code find -exec}), and every
+     * word of the launcher that is not literal is a word of this command.
+     *
+     * <p>WHY the last condition: in {@code timeout $OPTS make test} the splitter reads
+     * {@code $OPTS} as the duration, but unquoted it may expand to {@code 5 rm -rf x} and start
+     * another command; a computed word inside the launched command only changes that command's
+     * arguments, which its own rules see. The words are compared by identity: the splitter hands
+     * the launched command the launcher's own word objects, and an equal word elsewhere in the
+     * launcher must not count. The wrapper list keeps the name as written ({@code gtimeout}), the
+     * launcher's name is canonical ({@code timeout}), so the wrapper is compared canonically.
+     */
+    public boolean launchedBy(Cmd launcher) {
+        if (parent != launcher.id || wrappers.isEmpty()) {
+            return false;
+        }
+        String innermost = dev.shellwarden.grammar.bash.Names.canonicalCommand(basename(wrappers.get(wrappers.size() - 1)));
+        if (!innermost.equals(launcher.name)) {
+            return false;
+        }
+        for (Word w : launcher.argvWords) {
+            if (!w.literal() && argvWords.stream().noneMatch(own -> own == w)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * True for an awk or sed whose words are all literal and that only reads its input and prints
+     * to standard output: a literal program with no command runs, pipes, output redirections or
+     * environment reads ({@code AwkProgram}), or a sed script with no {@code e}, {@code w},
+     * {@code W} and no in-place edit or script file ({@code SedScript.isFilter}).
+     */
+    public boolean isTextFilter() {
+        if (dynamicArgs) {
+            // a computed word may be the program, or an option such as -i or -f
+            return false;
+        }
+        if (named("awk gawk mawk nawk")) {
+            return dev.shellwarden.grammar.AwkProgram.isFilter(args);
+        }
+        return name.equals("sed") && dev.shellwarden.grammar.SedScript.isFilter(args);
+    }
+
+    /** A field of a Go template's root object: {@code .State} in {@code .State.Status}, not {@code .Status}. */
+    private static final java.util.regex.Pattern TEMPLATE_ROOT_FIELD = java.util.regex.Pattern.compile("(?<![\\w)\\]])\\.(\\w*)");
+
+    /**
+     * True when the command's {@code -f}/{@code --format} Go template reads only the named fields of
+     * the root object ({@code docker inspect -f '{{.State.Status}}' web} with {@code "State"}):
+     * every root field it names is one of the words, and it has no bare {@code .} or {@code $}
+     * (the whole object), no range/with/define/template/block (which rebind the dot or run another
+     * template). False without a template, and for a named format such as {@code json}.
+     *
+     * <p>WHY: {@code docker inspect} prints a container's environment ({@code .Config.Env}) and its
+     * command line ({@code .Args}), where passwords and tokens live.
+     */
+    public boolean formatReadsOnly(String spaceSeparatedFields) {
+        String template = valueOf("-f --format");
+        if (!template.contains("{{") || template.indexOf('$') >= 0
+                || Regex.pattern("\\b(range|with|define|template|block)\\b").matcher(template).find()) {
+            return false;
+        }
+        java.util.regex.Matcher m = TEMPLATE_ROOT_FIELD.matcher(template);
+        while (m.find()) {
+            if (m.group(1).isEmpty() || !Words.setOf(spaceSeparatedFields).contains(m.group(1))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** True when the named wrapper ({@code timeout}, {@code sudo}…) was unwrapped to reach this command. */
@@ -1908,20 +2013,8 @@ public final class Cmd {
 
     private String inlinePayload() {
         if (Regex.matches(name, "python[0-9.]*|pypy[0-9.]*")) {
-            // python's own option syntax: -W/-X take a value, flags cluster (`-Ic CODE`, `-cCODE`)
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                if (a.equals("-W") || a.equals("-X") || a.equals("--check-hash-based-pycs")) {
-                    i++;
-                } else if (Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*c")) {
-                    return i + 1 < args.size() ? args.get(i + 1) : "";
-                } else if (Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*c.+")) {
-                    return a.substring(a.indexOf('c') + 1);
-                } else if (!a.startsWith("-") || a.equals("-") || Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*m.*")) {
-                    return ""; // a script, standard input or a module
-                }
-            }
-            return "";
+            String[] program = pythonProgram();
+            return program[0].equals("c") ? program[1] : "";
         }
         if (Regex.matches(name, "node|nodejs|bun|deno|tsx|ts-node|ts-node-esm|esno|esr")) {
             String v = "";
@@ -1995,6 +2088,44 @@ public final class Cmd {
             return String.join("\n", lines);
         }
         return "";
+    }
+
+    /**
+     * How python's command line names its program: {@code {"c", CODE}} for {@code -c CODE},
+     * {@code {"m", MODULE}} for {@code -m MODULE}, else {@code {"", ""}} (a script, standard input,
+     * or nothing). Python's own option syntax: {@code -W}/{@code -X} take a value, flags cluster
+     * ({@code -Ic CODE}, {@code -cCODE}, {@code -mpytest}), and the first of -c, -m or a script wins.
+     */
+    private String[] pythonProgram() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("-W") || a.equals("-X") || a.equals("--check-hash-based-pycs")) {
+                i++;
+            } else if (Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*[cm]")) {
+                return new String[] {a.substring(a.length() - 1), i + 1 < args.size() ? args.get(i + 1) : ""};
+            } else if (Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*[cm].+")) {
+                int k = 1;
+                while (a.charAt(k) != 'c' && a.charAt(k) != 'm') {
+                    k++; // the flag letters before -c/-m (the regex guarantees one)
+                }
+                return new String[] {String.valueOf(a.charAt(k)), a.substring(k + 1)};
+            } else if (!a.startsWith("-") || a.equals("-")) {
+                break; // a script or standard input
+            }
+        }
+        return new String[] {"", ""};
+    }
+
+    /**
+     * True for {@code python}/{@code python3} running one of the space-separated modules with
+     * {@code -m} ({@code python3 -m pytest -x}); false when {@code -c} code or a script comes first.
+     */
+    public boolean pythonModule(String spaceSeparated) {
+        if (!named("python python3")) {
+            return false;
+        }
+        String[] program = pythonProgram();
+        return program[0].equals("m") && !program[1].isEmpty() && Words.setOf(spaceSeparated).contains(program[1]);
     }
 
     /**
