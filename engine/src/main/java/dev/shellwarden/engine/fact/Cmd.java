@@ -892,6 +892,13 @@ public final class Cmd {
                 // shred's -u/--remove is a flag (it deletes after overwriting); -n, -s take values
                 return positionals("-n --iterations --random-source -s --size");
             }
+            case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "lzip", "compress", "pigz", "pbzip2", "zstd", "lz4" -> {
+                // a compressor replaces each FILE with FILE.gz (and back): the original is gone;
+                // zstd and lz4 keep it unless told --rm
+                boolean keeps = anyFlag("-c --stdout --to-stdout -k --keep -l --list -t --test -h --help -V --version")
+                        || named("zstd lz4") && !anyFlag("--rm");
+                return keeps ? List.of() : positionals("-S --suffix -b -T --threads -p --processes -o");
+            }
             case "pytest", "py.test" -> {
                 // pytest empties its --basetemp directory before the run
                 String base = valueOf("--basetemp");
@@ -1184,6 +1191,7 @@ public final class Cmd {
         }
         return named("rm shred srm trash trash-put wipe") && anyFlag("-r -R --recursive") || name.equals("rimraf")
                 || named("pytest py.test") && !getDeleteTargets().isEmpty()
+                || named("gzip gunzip bzip2 xz lzma lzip pigz zstd") && anyFlag("-r --recursive") && !getDeleteTargets().isEmpty()
                 || named("tar gtar bsdtar zip 7z 7za 7zz rsync") && !getDeleteTargets().isEmpty()
                 || name.equals("rmdir") && anyFlag("-p --parents");
     }
@@ -1712,17 +1720,77 @@ public final class Cmd {
      * /usr/bin/sudo}, {@code rm /boot/vmlinuz*}.
      */
     public boolean touchesCriticalSystemFile(Ctx ctx) {
-        List<String> targets = new ArrayList<>(writeAndDeleteTargets());
-        if (named("mv chmod chown chgrp chattr")) {
-            targets.addAll(operands);
-        }
-        for (String t : targets) {
+        for (String t : touchedPaths()) {
             String abs = PathFacts.resolve(t, "", ctx.home());
             // a trailing * (`/boot/vmlinuz*`) matches the critical names that go on after the
             // prefix: test the prefix with one more character
             String base = abs.endsWith("*") ? abs.substring(0, abs.length() - 1) : abs;
             if (PathFacts.isCriticalSystemFile(abs) || abs.endsWith("*") && PathFacts.isCriticalSystemFile(base + "x")) {
                 return true;
+            }
+        }
+        return false;
+    }
+
+    /** The paths a command writes, deletes, moves away or changes the mode of: its targets, and mv/chmod/chown/ln operands. */
+    private List<String> touchedPaths() {
+        List<String> targets = new ArrayList<>(writeAndDeleteTargets());
+        if (named("mv chmod chown chgrp chattr setfacl ln")) {
+            targets.addAll(operands);
+        }
+        return targets;
+    }
+
+    /** chmod modes that leave the owner able to read ({@code 600}, {@code 0400}, {@code go-rwx}, {@code u+rw}). */
+    private static final String OWNER_KEEPS_READ = "0*[4-7][0-7]{0,2}|[ugoa]*[+=][rwxX]*r[rwxX]*|(g|o|go|og)[-=][rwx]*";
+
+    /**
+     * True when the command destroys or locks an ssh or gpg private key: a path in {@code ~/.ssh}
+     * that is no public key, config, known_hosts or authorized_keys file (those have their own
+     * rules), the {@code ~/.ssh} and {@code ~/.gnupg} folders themselves, or gpg's private key
+     * folder. chmod modes that keep the owner's read access and copies from a key are not.
+     */
+    public boolean touchesPrivateKey(Ctx ctx) {
+        if (name.equals("chmod") && !operands.isEmpty() && Regex.matches(operands.get(0), OWNER_KEEPS_READ)) {
+            return false;
+        }
+        String home = PathFacts.normalize(ctx.home());
+        for (String t : touchedPaths()) {
+            for (String dir : dirs(ctx)) {
+                if (dir.equals(WorkingDirs.UNKNOWN)) {
+                    continue;
+                }
+                String abs = PathFacts.resolve(t, dir, ctx.home());
+                if (abs.equals(home + "/.ssh") || abs.equals(home + "/.gnupg") || abs.startsWith(home + "/.gnupg/private-keys")) {
+                    return true;
+                }
+                if (abs.startsWith(home + "/.ssh/")) {
+                    String base = abs.substring(abs.lastIndexOf('/') + 1);
+                    if (!base.endsWith(".pub") && !Regex.matches(base, "config|authorized_keys2?|known_hosts(\\.old)?|rc|environment|\\*")) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when the command (not git) writes, deletes, moves, links or re-permissions a path inside
+     * the project's {@code .git} directory, apart from {@code info/exclude}, {@code description} and
+     * the hooks, which other rules judge.
+     */
+    public boolean touchesGitInternals(Ctx ctx) {
+        String git = PathFacts.normalize(ctx.getProjectDir()) + "/.git";
+        for (String t : touchedPaths()) {
+            for (String dir : dirs(ctx)) {
+                if (dir.equals(WorkingDirs.UNKNOWN)) {
+                    continue;
+                }
+                String abs = PathFacts.resolve(t, dir, ctx.home());
+                if (abs.startsWith(git + "/") && !Regex.matches(abs.substring(git.length()), "/(info/exclude|description|config|hooks(/.*)?|COMMIT_EDITMSG)")) {
+                    return true;
+                }
             }
         }
         return false;
