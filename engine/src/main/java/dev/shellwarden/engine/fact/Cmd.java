@@ -187,6 +187,27 @@ public final class Cmd {
         return b.length() > 4 && b.regionMatches(true, b.length() - 4, ".exe", 0, 4) ? b.substring(0, b.length() - 4) : b;
     }
 
+    /**
+     * True when some write target is computed at run time ({@code > "$F"}, {@code tee "$OUT"},
+     * {@code cp x "$1"}, {@code truncate -s 0 $(cat list)}): it may be any file. HOME and PWD,
+     * paths under {@code $TMPDIR} and descriptor duplications are known.
+     */
+    public boolean isDynamicWriteTarget() {
+        if (named("touch mkdir chown chgrp chmod")) {
+            return false; // they create or re-own, they destroy no content
+        }
+        for (String t : getWriteTargets()) {
+            String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
+            if ((known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")
+                    && !Regex.matches(t, "&?[0-9-]+|/dev/(null|stdout|stderr|tty|fd/[0-9]+)")
+                    // PowerShell's null device and temp folders
+                    && !Regex.matches(t, "(?i)\\$null|\\$env:(tmp|temp)[\\\\/](?!.*\\.\\.).+")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when some delete target is computed at run time, except under {@code $TMPDIR}. */
     public boolean isDynamicDeleteTarget() {
         for (String t : getDeleteTargets()) {
