@@ -1230,8 +1230,51 @@ public final class Cmd {
         return writeTargets;
     }
 
+    /** A string literal of inline code (single or double quoted), its text in group 1 or 2. */
+    private static final String CODE_STRING = "(?:'([^'\\\\]{1,500})'|\"([^\"\\\\]{1,500})\")";
+    /** Optional home expansion around a path literal: Python's os.path.expanduser, Node's os.homedir()+… are not read. */
+    private static final String EXPAND = "(?:os\\.path\\.expanduser\\(\\s*|Path\\(\\s*)?";
+    /**
+     * Inline code that writes, truncates, appends to or replaces a file named by a literal, with
+     * the path as the first string: Python {@code open(P, 'w'|'a'|'x'|'+')}, {@code Path(P).write_text},
+     * {@code os.truncate}; Node and Deno {@code writeFileSync}, {@code appendFileSync},
+     * {@code truncateSync}, {@code createWriteStream}; Ruby {@code File.write}, {@code File.open(P, 'w')};
+     * PHP {@code file_put_contents}, {@code fopen(P, 'w')}; Perl {@code open(F, '>', P)},
+     * {@code open(F, ">P")}, {@code truncate}; awk {@code print > "P"}.
+     */
+    private static final java.util.regex.Pattern CODE_WRITE = java.util.regex.Pattern.compile(
+            "\\bopen\\(\\s*" + EXPAND + CODE_STRING + "\\s*\\)?\\s*,\\s*(?:mode\\s*=\\s*)?['\"][^'\"]*[wax+][^'\"]*['\"]"
+            + "|Path\\(\\s*" + CODE_STRING + "\\s*\\)\\s*\\.\\s*(?:write_text|write_bytes|touch|unlink|rmdir)\\b"
+            + "|\\b(?:os\\.truncate|writeFileSync|appendFileSync|truncateSync|writeFile|appendFile|createWriteStream|writeTextFileSync"
+            + "|writeTextFile|file_put_contents|File\\.write|IO\\.write|File\\.truncate)\\s*\\(\\s*" + EXPAND + CODE_STRING
+            + "|\\b(?:File\\.open|fopen)\\(\\s*" + CODE_STRING + "\\s*,\\s*['\"][^'\"]*[wax+]"
+            + "|\\bopen\\s*\\(?\\s*[\\w$]+\\s*,\\s*['\"]\\+?>>?['\"]\\s*,\\s*" + CODE_STRING
+            + "|\\bopen\\s*\\(?\\s*[\\w$]+\\s*,\\s*['\"]\\+?>>?\\s*([^'\"&|]{1,500})['\"]"
+            + "|\\btruncate\\s*\\(?\\s*" + CODE_STRING
+            + "|\\bprintf?\\b[^>;}]{0,200}>>?\\s*\"([^\"]{1,500})\"");
+
+    /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
+    private List<String> payloadWriteTargets() {
+        String code = getPayload();
+        if (code.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        java.util.regex.Matcher m = CODE_WRITE.matcher(code);
+        while (m.find()) {
+            for (int g = 1; g <= m.groupCount(); g++) {
+                if (m.group(g) != null && !m.group(g).isBlank()) {
+                    out.add(m.group(g).trim());
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
     private List<String> writeTargetsOf() {
         List<String> out = new ArrayList<>(redirectWrites);
+        out.addAll(payloadWriteTargets());
         List<String> p;
         switch (name) {
             case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
