@@ -720,8 +720,37 @@ final class Wrappers {
         return Unwrap.command(Provenance.XARGS, out, List.of());
     }
 
+    /**
+     * find's start points: the words after its own options ({@code -H -L -P -D X -OLEVEL}) up to the
+     * first expression word; {@code .} when there are none; null when one is not literal or there
+     * are more than eight.
+     */
+    private static List<String> findStarts(List<Word> argv) {
+        int k = 1;
+        while (k < argv.size() && Set.of("-H", "-L", "-P", "-D").contains(argv.get(k).text()) || k < argv.size() && argv.get(k).text().matches("-O[0-9]")) {
+            k += argv.get(k).text().equals("-D") ? 2 : 1;
+        }
+        List<String> starts = new ArrayList<>();
+        for (; k < argv.size(); k++) {
+            Word w = argv.get(k);
+            String t = w.text();
+            if (t.startsWith("-") || t.equals("(") || t.equals("!") || t.equals(")") || t.equals(",")) {
+                break;
+            }
+            if (!w.literal() && !t.startsWith("~")) {
+                return null;
+            }
+            starts.add(t);
+        }
+        if (starts.isEmpty()) {
+            starts.add(".");
+        }
+        return starts.size() > 8 ? null : starts;
+    }
+
     private static List<Unwrap> find(List<Word> argv) {
         List<Unwrap> out = new ArrayList<>();
+        List<String> starts = findStarts(argv);
         for (int k = 1; k < argv.size(); k++) {
             String t = argv.get(k).text();
             if (!argv.get(k).literal() && t.startsWith("-")) {
@@ -733,13 +762,19 @@ final class Wrappers {
                         && !(argv.get(end).text().equals("+") && argv.get(end - 1).text().equals("{}"))) {
                     end++;
                 }
-                List<Word> cmd = new ArrayList<>();
-                for (Word w : argv.subList(k + 1, end)) {
-                    cmd.add(w.text().contains("{}") && !cmd.isEmpty()
-                            ? new Word(w.text(), w.raw(), false, plus(w, WordFeature.PARAMETER)) : w);
-                }
-                if (!cmd.isEmpty()) {
-                    out.add(Unwrap.command(Provenance.FIND_EXEC, cmd, List.of()));
+                // each found path is under a start point: START/{find} keeps the start for the path
+                // rules (`find ~/.ssh -exec cp /dev/null {} \;` writes in ~/.ssh); with unknown starts
+                // the slot stays a bare placeholder
+                for (String start : starts == null ? java.util.Collections.<String>singletonList(null) : starts) {
+                    String found = start == null ? "{}" : (start.endsWith("/") ? start : start + "/") + "{find}";
+                    List<Word> cmd = new ArrayList<>();
+                    for (Word w : argv.subList(k + 1, end)) {
+                        cmd.add(w.text().contains("{}") && !cmd.isEmpty()
+                                ? new Word(w.text().replace("{}", found), w.raw(), false, plus(w, WordFeature.PARAMETER)) : w);
+                    }
+                    if (!cmd.isEmpty()) {
+                        out.add(Unwrap.command(Provenance.FIND_EXEC, cmd, List.of()));
+                    }
                 }
                 k = end;
             }
