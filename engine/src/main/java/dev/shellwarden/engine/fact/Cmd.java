@@ -1167,7 +1167,9 @@ public final class Cmd {
             return false;
         }
         boolean windows = named("Move-Item Rename-Item") || name.equalsIgnoreCase("robocopy");
-        for (String t : targets) {
+        for (String written : targets) {
+            // HOME and PWD have known values (`mv "$HOME" /tmp/x`)
+            String t = PathFacts.knownExpansions(written, dirs(ctx).get(0).equals(WorkingDirs.UNKNOWN) ? "" : dirs(ctx).get(0), ctx.home());
             if (t.indexOf('$') >= 0 || t.indexOf('`') >= 0 || t.contains(":")) {
                 continue;
             }
@@ -1278,6 +1280,49 @@ public final class Cmd {
         List<String> p;
         switch (name) {
             case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
+            // tools whose output file is an operand or an option's value
+            case "sponge", "mkfifo", "mknod", "script" -> {
+                List<String> ops = positionals("-m --mode -Z -c --command -t --timing -T -I -O -B --log-in --log-out --log-io -E");
+                out.addAll(name.equals("mknod") && ops.size() > 1 ? ops.subList(0, 1) : ops.isEmpty() ? ops : ops.subList(0, 1));
+            }
+            case "uniq" -> {
+                List<String> ops = positionals("-f -s -w --skip-fields --skip-chars --check-chars");
+                if (ops.size() > 1) {
+                    out.add(ops.get(1));
+                }
+            }
+            case "fallocate" -> {
+                if (anyFlag("-p --punch-hole -z --zero-range -c --collapse-range -i --insert-range -d --dig-holes")) {
+                    out.addAll(positionals("-o --offset -l --length"));
+                }
+            }
+            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++" -> {
+                String o = valueOf("-o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "tcpdump" -> {
+                String o = valueOf("-w");
+                if (!o.isEmpty() && !o.equals("-")) {
+                    out.add(o);
+                }
+            }
+            case "ssh-keygen" -> {
+                // over an existing key it asks "Overwrite (y/n)?": only an answer fed on standard input
+                // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase
+                String f = valueOf("-f");
+                if (!f.isEmpty() && !anyFlag("-l -y -F -R -H -e -i -B -L -Q -k") && (isPipedInto() || hasStdinText || stdinRedirected || anyFlag("-p"))) {
+                    out.add(f);
+                }
+            }
+            case "docker", "podman", "kubectl" -> {
+                // `docker cp CONTAINER:SRC DEST` and `kubectl cp POD:SRC DEST` write DEST on this machine
+                List<String> ops = positionals("-n --namespace -c --container --context --kubeconfig");
+                if (ops.size() >= 3 && ops.get(0).equals("cp") && ops.get(1).contains(":") && !ops.get(ops.size() - 1).contains(":")) {
+                    out.add(ops.get(ops.size() - 1));
+                }
+            }
             case "cp", "ln", "install", "rsync", "scp" -> {
                 String t = valueOf("-t --target-directory");
                 // each program's own options with a value (`cp -f` is force, rsync's -f a filter)
