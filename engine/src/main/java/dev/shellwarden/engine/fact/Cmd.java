@@ -1841,10 +1841,13 @@ public final class Cmd {
         return false;
     }
 
-    /** The paths a command writes, deletes, moves away or changes the mode of: its targets, and mv/chmod/chown/ln operands. */
+    /**
+     * The paths a command writes, deletes, moves away or changes the mode of: its targets, and the
+     * mv/chmod/chown operands (a link's source is only pointed at: ln's link name is a write target).
+     */
     private List<String> touchedPaths() {
         List<String> targets = new ArrayList<>(writeAndDeleteTargets());
-        if (named("mv chmod chown chgrp chattr setfacl ln")) {
+        if (named("mv chmod chown chgrp chattr setfacl")) {
             targets.addAll(operands);
         }
         return targets;
