@@ -1878,7 +1878,7 @@ public final class Cmd {
                 }
                 if (abs.startsWith(home + "/.ssh/")) {
                     String base = abs.substring(abs.lastIndexOf('/') + 1);
-                    if (!base.endsWith(".pub") && !Regex.matches(base, "config|authorized_keys2?|known_hosts(\\.old)?|rc|environment|\\*")) {
+                    if (!base.endsWith(".pub") && !Regex.matches(base, "config|authorized_keys2?|known_hosts(\\.old)?|rc|environment")) {
                         return true;
                     }
                 }
