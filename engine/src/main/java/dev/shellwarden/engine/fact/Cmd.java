@@ -57,6 +57,8 @@ public final class Cmd {
     private final boolean stdoutRedirected;
     private final List<String> redirectTargets;
     private final boolean stdinRedirected;
+    /** Literal words whose text holds {@code $} or a backtick (quoted, so nothing is expanded). */
+    private final Set<String> literalDollarWords;
     /** The git subcommand, computed on first use (see getGitSub). */
     private String gitSub;
     /*
@@ -170,6 +172,19 @@ public final class Cmd {
             }
         }
         this.redirectWrites = Collections.unmodifiableList(rw);
+        // quoted text that only looks computed (`> 'a$b'`, `'x`y`'`): literal words with $ or `
+        Set<String> quotedDollar = new java.util.HashSet<>();
+        for (Word w : s.argv()) {
+            if (w.literal() && (w.text().indexOf('$') >= 0 || w.text().indexOf('`') >= 0)) {
+                quotedDollar.add(w.text());
+            }
+        }
+        for (Redirect r : s.redirects()) {
+            if (r.target().literal() && (r.target().text().indexOf('$') >= 0 || r.target().text().indexOf('`') >= 0)) {
+                quotedDollar.add(r.target().text());
+            }
+        }
+        this.literalDollarWords = Set.copyOf(quotedDollar);
         this.redirectReads = Collections.unmodifiableList(rr);
         this.stdoutRedirected = out;
         this.redirectTargets = Collections.unmodifiableList(all);
@@ -197,6 +212,9 @@ public final class Cmd {
             return false; // they create or re-own, they destroy no content
         }
         for (String t : getWriteTargets()) {
+            if (literalDollarWords.contains(t)) {
+                continue;
+            }
             String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
             if ((known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")
                     && !Regex.matches(t, "&?[0-9-]+|/dev/(null|stdout|stderr|tty|fd/[0-9]+)")
