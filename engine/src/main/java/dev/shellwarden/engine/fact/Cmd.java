@@ -3057,7 +3057,80 @@ public final class Cmd {
                 return true;
             }
         }
+        for (String w : other.fetchedFiles()) {
+            String fetched = PathFacts.resolve(w, ctx.cwdOrProject(), home);
+            // a cloned repository is a folder of fetched files: anything run from inside it came with it
+            if (fetched.equals(abs) || other.name.equals("git") && abs.startsWith(fetched + "/")) {
+                return true;
+            }
+        }
         return false;
+    }
+
+    /**
+     * The local files a fetcher other than curl and wget writes: the destination of {@code scp} and
+     * {@code rsync} from a remote source (the source's file name inside a destination folder),
+     * the folder of a {@code git clone}, {@code aria2c}'s {@code -d DIR -o NAME}, the file of
+     * {@code tftp -c get} and {@code smbclient -c 'get …'}.
+     */
+    public List<String> fetchedFiles() {
+        switch (name) {
+            case "scp", "rsync", "sftp" -> {
+                List<String> p = positionals(name.equals("rsync") ? "-e --rsh --exclude --include --filter -f --port --rsync-path -T --temp-dir"
+                        : "-i -F -o -P -c -l -S -J");
+                if (p.size() < 2) {
+                    return List.of();
+                }
+                String dest = p.get(p.size() - 1);
+                List<String> out = new ArrayList<>();
+                for (String src : p.subList(0, p.size() - 1)) {
+                    if (!Regex.matches(src, "[^/ ]+:.*") || dest.contains(":")) {
+                        continue;
+                    }
+                    String file = src.substring(src.indexOf(':') + 1).replaceAll("^:+", "");
+                    String base = file.substring(file.lastIndexOf('/') + 1);
+                    out.add(dest.endsWith("/") || dest.equals(".") || dest.equals("..") ? dest + "/" + base : dest);
+                    out.add(dest + "/" + base);
+                }
+                return out;
+            }
+            case "git" -> {
+                if (!git("clone")) {
+                    return List.of();
+                }
+                List<String> p = positionals("-b --branch -o --origin --depth --reference --separate-git-dir -c --config --template -u --upload-pack --filter --jobs -j --shallow-since --shallow-exclude");
+                int at = p.indexOf("clone");
+                List<String> ops = at >= 0 ? p.subList(at + 1, p.size()) : p;
+                if (ops.isEmpty()) {
+                    return List.of();
+                }
+                if (ops.size() > 1) {
+                    return List.of(ops.get(1));
+                }
+                String url = ops.get(0).replaceAll("/+$", "");
+                return List.of(url.substring(Math.max(url.lastIndexOf('/'), url.lastIndexOf(':')) + 1).replaceAll("\\.git$", ""));
+            }
+            case "aria2c" -> {
+                String dir = valueOf("-d --dir");
+                String out = valueOf("-o --out");
+                if (out.isEmpty()) {
+                    return List.of();
+                }
+                return List.of(dir.isEmpty() ? out : dir + "/" + out);
+            }
+            case "tftp", "smbclient" -> {
+                String script = valueOf("-c --command");
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bget\\s+(\\S+)(?:\\s+(\\S+))?").matcher(script);
+                List<String> out = new ArrayList<>();
+                while (m.find()) {
+                    out.add(m.group(2) != null ? m.group(2) : m.group(1).substring(m.group(1).lastIndexOf('/') + 1));
+                }
+                return out;
+            }
+            default -> {
+                return List.of();
+            }
+        }
     }
 
     /**
