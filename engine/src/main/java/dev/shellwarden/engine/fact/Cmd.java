@@ -1374,8 +1374,9 @@ public final class Cmd {
                 // extraction writes below -C DIR (the working directory without it)
                 String dir = valueOf("-C --directory");
                 boolean extract = !args.isEmpty() && Regex.matches(args.get(0), "-?[a-zA-Z]*x[a-zA-Z]*") || anyFlag("-x --extract --get");
-                if (!dir.isEmpty() && extract) {
-                    out.add(dir.endsWith("/") ? dir : dir + "/");
+                if (extract) {
+                    // without -C the members land where the command runs (`cd ~ && tar xf x.tar`)
+                    out.add(dir.isEmpty() ? "./" : dir.endsWith("/") ? dir : dir + "/");
                 }
                 if (extract && argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
                     out.add("/"); // members keep their absolute paths: anywhere on the machine
@@ -1401,8 +1402,8 @@ public final class Cmd {
             }
             case "unzip" -> {
                 String dir = valueOf("-d");
-                if (!dir.isEmpty()) {
-                    out.add(dir.endsWith("/") ? dir : dir + "/");
+                if (!anyFlag("-l -t -v -Z -p -c -z")) {
+                    out.add(dir.isEmpty() ? "./" : dir.endsWith("/") ? dir : dir + "/");
                 }
             }
             case "git" -> {
