@@ -3531,6 +3531,34 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * True when this command, run inside a container, writes or deletes a file that a mount maps
+     * to a login file, a critical system file or a private key of the host
+     * ({@code docker run -v /:/host alpine sh -c ': > /host/etc/passwd'}).
+     */
+    public boolean writesMountedHostFile(Map<String, String> mounts, Ctx ctx) {
+        if (mounts.isEmpty()) {
+            return false;
+        }
+        String home = PathFacts.normalize(ctx.home());
+        for (String target : writeAndDeleteTargets()) {
+            String t = PathFacts.normalize(PathFacts.unquote(target));
+            for (var m : mounts.entrySet()) {
+                String dst = m.getKey();
+                if (!t.startsWith(dst + "/")) {
+                    continue;
+                }
+                String host = PathFacts.resolve(m.getValue() + t.substring(dst.length()), "/", ctx.home());
+                String tilde = host.startsWith(home + "/") ? "~" + host.substring(home.length()) : host;
+                if (PathFacts.isPersistence(host) || PathFacts.isPersistence(tilde) || PathFacts.isCriticalSystemFile(host)
+                        || host.startsWith(home + "/.ssh/") && !host.endsWith(".pub")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private static boolean isHostSensitive(String src) {
         if (src.isEmpty()) {
             return false;
