@@ -347,11 +347,14 @@ final class Launchers {
         return -1;
     }
 
-    /** {@code distrobox-enter NAME -- COMMAND…}: the command follows {@code --}. */
-    private static List<Unwrap> afterSeparator(List<Word> argv) {
+    /**
+     * {@code TOOL … -- COMMAND…} ({@code distrobox-enter NAME -- CMD}, {@code multipass exec VM --
+     * CMD}): the command follows the first {@code --}; nothing runs without one or after it.
+     */
+    static List<Unwrap> afterSeparator(List<Word> argv) {
         for (int k = 1; k < argv.size(); k++) {
             if (argv.get(k).text().equals("--")) {
-                return List.of(Wrappers.after(argv, k + 1, false));
+                return k + 1 < argv.size() ? List.of(Wrappers.after(argv, k + 1, false)) : List.of();
             }
         }
         return List.of();

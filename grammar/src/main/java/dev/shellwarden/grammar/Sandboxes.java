@@ -33,7 +33,7 @@ final class Sandboxes {
         String sub = argv.size() > 1 ? argv.get(1).text() : "";
         return switch (name) {
             // IMAGE then the command
-            case "apptainer", "singularity" -> sub.equals("exec") ? afterValue(argv, 2, new Spec("BeHW", Set.of("--bind",
+            case "apptainer", "singularity" -> sub.equals("exec") ? ToolRunners.afterOneOperand(argv, 2, new Spec("BeHW", Set.of("--bind",
                     "--env", "--env-file", "--home", "--workdir", "--pwd", "--overlay", "--mount", "--security", "--network",
                     "--network-args", "--hostname", "--app", "--scratch", "--fusemount", "--apply-cgroups"), Set.of("--help"),
                     Set.of("-c", "--contain", "-C", "--containall", "-e", "--cleanenv", "--fakeroot", "--nv", "--rocm",
@@ -48,30 +48,30 @@ final class Sandboxes {
                     "--link-journal", "--resolv-conf", "--timezone", "--console"), Set.of("--help", "--version"),
                     Set.of("-x", "--ephemeral", "-q", "--quiet", "-a", "--as-pid2", "-n", "--network-veth", "-U",
                             "--read-only", "--private-network", "-P", "--pipe")));
-            case "runc", "crun" -> sub.equals("exec") ? afterValue(argv, 2, new Spec("ecupUg", Set.of("--env", "--cwd",
+            case "runc", "crun" -> sub.equals("exec") ? ToolRunners.afterOneOperand(argv, 2, new Spec("ecupUg", Set.of("--env", "--cwd",
                     "--user", "--process", "--cap", "--apparmor", "--process-label", "--additional-gids", "--cgroup",
                     "--preserve-fds", "--pid-file", "--console-socket"), Set.of("--help"), Set.of("-t", "--tty", "-d",
                     "--detach", "--no-new-privs", "--ignore-paused"))) : null;
             // vagrant ssh [NAME] -c CMD; multipass exec VM -- CMD
             case "vagrant" -> sub.equals("ssh") ? lineAfter(argv, Set.of("-c", "--command")) : null;
-            case "multipass" -> sub.equals("exec") ? ToolRunners.afterSeparator(argv) : null;
+            case "multipass" -> sub.equals("exec") ? Launchers.afterSeparator(argv) : null;
             // limactl shell [opts] VM [CMD…]; `lima CMD…` is limactl shell default
-            case "limactl" -> sub.equals("shell") ? afterValue(argv, 2, new Spec("", Set.of("--workdir", "--shell"), Set.of("--help"),
+            case "limactl" -> sub.equals("shell") ? ToolRunners.afterOneOperand(argv, 2, new Spec("", Set.of("--workdir", "--shell"), Set.of("--help"),
                     Set.of("--reconnect"))) : null;
             case "lima" -> Launchers.lenient(argv, 1, new Spec("", Set.of(), Set.of("--help")));
-            case "colima" -> sub.equals("ssh") ? ToolRunners.afterSeparator(argv) : null;
+            case "colima" -> sub.equals("ssh") ? Launchers.afterSeparator(argv) : null;
             case "orb", "orbctl" -> orb(argv);
             case "wsl", "wsl.exe" -> wsl(argv);
-            case "gh" -> sub.equals("codespace") && argv.size() > 2 && argv.get(2).text().equals("ssh") ? ToolRunners.afterSeparator(argv) : null;
+            case "gh" -> sub.equals("codespace") && argv.size() > 2 && argv.get(2).text().equals("ssh") ? Launchers.afterSeparator(argv) : null;
             // machinectl shell [USER@][MACHINE] [PATH [ARGS…]]: an empty machine is the host
-            case "machinectl" -> sub.equals("shell") ? afterValue(argv, 2, new Spec("EMp", Set.of("--setenv", "--machine",
+            case "machinectl" -> sub.equals("shell") ? ToolRunners.afterOneOperand(argv, 2, new Spec("EMp", Set.of("--setenv", "--machine",
                     "--property", "--uid"), Set.of("--help"), Set.of("-q", "--quiet"))) : null;
             case "zellij" -> zellij(argv);
             // byobu is tmux (or screen) under a profile: the same words
             case "byobu", "byobu-tmux" -> Launchers.unwrap("tmux", argv);
             case "abduco" -> argv.size() > 3 && Set.of("-c", "-n", "-A").contains(sub) ? Launchers.lenient(argv, 3, new Spec("e", Set.of(), Set.of())) : null;
             case "wezterm" -> (sub.equals("start") || sub.equals("cli") && argv.size() > 2 && argv.get(2).text().equals("spawn"))
-                    ? ToolRunners.afterSeparator(argv) : null;
+                    ? Launchers.afterSeparator(argv) : null;
             case "kitty" -> sub.equals("@") && argv.size() > 2 && argv.get(2).text().equals("launch")
                     ? Launchers.lenient(argv, 3, new Spec("", Set.of("--type", "--title", "--cwd", "--env", "--match", "--location",
                             "--window-type", "--os-window-title", "--tab-title", "--var"), Set.of("--help")))
@@ -81,25 +81,12 @@ final class Sandboxes {
             // terminal emulators: -e runs the rest of the line
             case "xterm", "uxterm", "konsole", "alacritty", "x-terminal-emulator", "urxvt", "rxvt", "st", "terminator",
                     "xfce4-terminal", "lxterminal", "mate-terminal", "tilix", "qterminal", "sakura" -> lineAfter(argv, Set.of("-e", "-x", "--command", "--execute"));
-            case "gnome-terminal", "ptyxis", "kgx" -> ToolRunners.afterSeparator(argv);
+            case "gnome-terminal", "ptyxis", "kgx" -> Launchers.afterSeparator(argv);
             case "foot", "footclient" -> Launchers.lenient(argv, 1, new Spec("cDoTaLtwWsf", Set.of("--config", "--working-directory",
                     "--override", "--title", "--app-id", "--log-level", "--term", "--window-size-pixels", "--window-size-chars",
                     "--server", "--font"), Set.of("--help", "--version")));
             default -> null;
         };
-    }
-
-    /** The command after options and one value (an image, a machine name, a root directory). */
-    private static List<Unwrap> afterValue(List<Word> argv, int from, Spec spec) {
-        java.util.ArrayList<Unwrap> out = new java.util.ArrayList<>();
-        for (Unwrap value : Launchers.lenient(argv, from, spec)) {
-            if (value.kind() == Kind.COMMAND) {
-                out.addAll(Launchers.lenient(value.argv(), 1, spec));
-            } else {
-                out.add(value);
-            }
-        }
-        return out;
     }
 
     /**
@@ -150,7 +137,7 @@ final class Sandboxes {
         if (!run && !pane) {
             return List.of();
         }
-        List<Unwrap> separated = ToolRunners.afterSeparator(argv);
+        List<Unwrap> separated = Launchers.afterSeparator(argv);
         return !separated.isEmpty() ? separated
                 : Launchers.lenient(argv, run ? 2 : 3, new Spec("ndxy", Set.of("--cwd", "--name", "--direction", "--width",
                         "--height", "--x", "--y", "--pinned"), Set.of("--help"), Set.of("-f", "--floating", "-c", "--close-on-exit",

@@ -129,7 +129,7 @@ final class ToolRunners {
                             "--prompt", "--backend", "-b", "--server"), Set.of("--help"), Set.of("--no-session", "-n", "--server",
                             "-s", "--ec2-server", "--ecs-server", "--lazy", "--json", "--stdout"))) : List.of();
             // chamber exec SERVICE… -- COMMAND: the services run up to the separator
-            case "chamber" -> argv.size() > 2 && argv.get(1).text().equals("exec") ? afterSeparator(argv) : List.of();
+            case "chamber" -> argv.size() > 2 && argv.get(1).text().equals("exec") ? Launchers.afterSeparator(argv) : List.of();
             case "lxc", "incus" -> argv.size() > 2 && argv.get(1).text().equals("exec")
                     ? afterOneOperand(argv, 2, new Spec("", Set.of("--env", "--mode", "--user", "--group", "--cwd", "--project"),
                             Set.of("--help"), Set.of("-T", "-t", "--force-interactive", "--force-noninteractive"))) : List.of();
@@ -147,11 +147,11 @@ final class ToolRunners {
             case "etcdctl" -> argv.size() > 3 && argv.get(1).text().equals("lock")
                     ? afterOneOperand(argv, 2, new Spec("", Set.of("--endpoints", "--ttl", "--user", "--password", "--cacert",
                             "--cert", "--key", "--dial-timeout", "--command-timeout"), Set.of("--help"))) : List.of();
-            case "berglas" -> argv.size() > 2 && argv.get(1).text().equals("exec") ? afterSeparator(argv) : List.of();
-            case "teller" -> argv.size() > 2 && argv.get(1).text().equals("run") ? afterSeparator(argv) : List.of();
+            case "berglas" -> argv.size() > 2 && argv.get(1).text().equals("exec") ? Launchers.afterSeparator(argv) : List.of();
+            case "teller" -> argv.size() > 2 && argv.get(1).text().equals("run") ? Launchers.afterSeparator(argv) : List.of();
             // rvm VERSION… do CMD…; chruby-exec RUBY… -- CMD…; n exec VERSION CMD…; jenv/plenv exec CMD…
             case "rvm" -> afterWord(argv, "do");
-            case "chruby-exec", "guix", "flox" -> afterSeparator(argv);
+            case "chruby-exec", "guix", "flox" -> Launchers.afterSeparator(argv);
             case "n" -> argv.size() > 3 && Set.of("exec", "run").contains(argv.get(1).text())
                     ? (argv.get(1).text().equals("run") ? nodeWith(argv.subList(3, argv.size())) : List.of(Wrappers.after(argv, 3, false)))
                     : List.of();
@@ -169,14 +169,14 @@ final class ToolRunners {
             case "firebase" -> argv.size() > 2 && argv.get(1).text().equals("emulators:exec")
                     ? payloadOperands(argv.subList(1, argv.size()), Set.of("--only", "--project", "-P", "--import", "--export-on-exit",
                             "--ui", "--inspect-functions", "--log-verbosity")) : List.of();
-            case "tox" -> argv.size() > 2 && argv.get(1).text().equals("exec") ? afterSeparator(argv) : List.of();
+            case "tox" -> argv.size() > 2 && argv.get(1).text().equals("exec") ? Launchers.afterSeparator(argv) : List.of();
             case "schedtool" -> afterWord(argv, "-e");
             // macOS: sandbox-exec [-f FILE|-n NAME|-p PROFILE] [-D K=V]… CMD…; taskpolicy [options] CMD…
             case "sandbox-exec" -> Launchers.lenient(argv, 1, new Spec("fnpD", Set.of(), Set.of()));
             case "taskpolicy" -> Launchers.lenient(argv, 1, new Spec("ctlgp", Set.of(), Set.of("-p"), Set.of("-b", "-B", "-s", "-S")));
             // launchctl asuser UID CMD…; launchctl submit -l LABEL [-p PROG] -- CMD…
             case "launchctl" -> argv.size() > 3 && argv.get(1).text().equals("asuser") ? List.of(Wrappers.after(argv, 3, false))
-                    : argv.size() > 3 && argv.get(1).text().equals("submit") ? afterSeparator(argv) : List.of();
+                    : argv.size() > 3 && argv.get(1).text().equals("submit") ? Launchers.afterSeparator(argv) : List.of();
             // containerd: ctr run [options] IMAGE ID CMD…
             case "ctr", "nerdctl-ctr" -> argv.size() > 4 && argv.get(1).text().equals("run")
                     ? afterOneOperand(argv.subList(1, argv.size()), 1, new Spec("", Set.of("--env", "--mount", "--label",
@@ -215,9 +215,12 @@ final class ToolRunners {
             // bun exec 'CMD' runs a command line in Bun's bash-like shell
             case "bun" -> bunExec(argv);
             case "npm", "yarn", "pnpm" -> packageManager(name, argv);
-            case "lerna", "nx" -> sub.equals("exec") ? afterSeparator(argv) : null;
+            case "lerna", "nx" -> sub.equals("exec") ? Launchers.afterSeparator(argv) : null;
             case "deno" -> denoNpm(argv);
-            case "gdb" -> afterWord(argv, "--args").isEmpty() ? null : afterWord(argv, "--args");
+            case "gdb" -> {
+                List<Unwrap> program = afterWord(argv, "--args");
+                yield program.isEmpty() ? null : program;
+            }
             case "lldb" -> lldb(argv);
             case "go" -> Set.of("test", "run", "build", "vet").contains(sub) ? goExec(argv) : null;
             case "split", "gsplit" -> optionLines(argv, Set.of("--filter"));
@@ -399,15 +402,25 @@ final class ToolRunners {
     /** The values of {@code options} as command lines ({@code -x 'CMD'}, {@code --exec=CMD}). */
     static List<Unwrap> optionLines(List<Word> argv, Set<String> options) {
         List<Unwrap> out = new ArrayList<>();
+        for (Word value : optionValues(argv, options)) {
+            out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
+        }
+        return out;
+    }
+
+    /**
+     * Every value of {@code options}, written {@code OPT VALUE} or {@code OPT=VALUE}; an attached
+     * value keeps its word's literalness and features.
+     */
+    static List<Word> optionValues(List<Word> argv, Set<String> options) {
+        List<Word> out = new ArrayList<>();
         for (int k = 1; k < argv.size(); k++) {
             Word w = argv.get(k);
             String t = w.text();
             if (options.contains(t) && k + 1 < argv.size()) {
-                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, k + 2)));
-                k++;
+                out.add(argv.get(++k));
             } else if (t.contains("=") && options.contains(t.substring(0, t.indexOf('=')))) {
-                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
-                        List.of(new Word(t.substring(t.indexOf('=') + 1), w.raw(), w.literal(), w.features()))));
+                out.add(new Word(t.substring(t.indexOf('=') + 1), w.raw(), w.literal(), w.features()));
             }
         }
         return out;
@@ -419,7 +432,7 @@ final class ToolRunners {
         if (!line.isEmpty()) {
             return line;
         }
-        List<Unwrap> separated = afterSeparator(argv);
+        List<Unwrap> separated = Launchers.afterSeparator(argv);
         if (!separated.isEmpty()) {
             return separated;
         }
@@ -463,7 +476,7 @@ final class ToolRunners {
         }
         String verb = argv.get(k).text();
         if (name.equals("npm") && verb.equals("explore")) {
-            List<Unwrap> separated = afterSeparator(argv);
+            List<Unwrap> separated = Launchers.afterSeparator(argv);
             return separated.isEmpty() ? List.of() : List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
                     argv.subList(argv.size() - separated.get(0).argv().size(), argv.size())));
         }
@@ -503,7 +516,7 @@ final class ToolRunners {
 
     /** {@code lldb [options] -- PROG ARGS…} and {@code -o|--one-line 'platform shell CMD'}. */
     private static List<Unwrap> lldb(List<Word> argv) {
-        List<Unwrap> out = new ArrayList<>(afterSeparator(argv));
+        List<Unwrap> out = new ArrayList<>(Launchers.afterSeparator(argv));
         for (int k = 1; k < argv.size() - 1; k++) {
             String t = argv.get(k).text();
             if (Set.of("-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash").contains(t)) {
@@ -521,23 +534,14 @@ final class ToolRunners {
     /** {@code go test|run -exec XPROG …}: XPROG (split into words) runs the built binary. */
     private static List<Unwrap> goExec(List<Word> argv) {
         List<Unwrap> out = new ArrayList<>();
-        for (int k = 2; k < argv.size(); k++) {
-            Word w = argv.get(k);
-            String t = w.text();
-            Word value = Set.of("-exec", "--exec", "-toolexec", "--toolexec").contains(t) && k + 1 < argv.size() ? argv.get(k + 1)
-                    : t.matches("--?(tool)?exec=.*") ? new Word(t.substring(t.indexOf('=') + 1), w.raw(), w.literal(), w.features()) : null;
-            if (value == null) {
-                continue;
-            }
+        for (Word value : optionValues(argv, Set.of("-exec", "--exec", "-toolexec", "--toolexec"))) {
             if (!value.literal()) {
                 out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
                 continue;
             }
             List<Word> command = new ArrayList<>(Wrappers.split(value));
             command.add(Wrappers.placeholder("${built_binary}"));
-            if (!command.isEmpty()) {
-                out.add(Unwrap.command(Provenance.WRAPPED, command, List.of()));
-            }
+            out.add(Unwrap.command(Provenance.WRAPPED, command, List.of()));
         }
         return out.isEmpty() ? null : out;
     }
@@ -545,19 +549,13 @@ final class ToolRunners {
     /** fzf's {@code --bind} actions and {@code --preview} command lines. */
     private static List<Unwrap> fzf(List<Word> argv) {
         List<Unwrap> out = new ArrayList<>(optionLines(argv, Set.of("--preview")));
-        for (int k = 1; k < argv.size(); k++) {
-            Word w = argv.get(k);
-            String t = w.text();
-            String bind = t.equals("--bind") && k + 1 < argv.size() ? argv.get(++k).text() : t.startsWith("--bind=") ? t.substring(7) : null;
-            if (bind == null) {
-                continue;
-            }
-            java.util.regex.Matcher m = FZF_ACTION.matcher(bind);
+        for (Word bind : optionValues(argv, Set.of("--bind"))) {
+            java.util.regex.Matcher m = FZF_ACTION.matcher(bind.text());
             while (m.find()) {
                 for (int g = 1; g <= m.groupCount(); g++) {
                     if (m.group(g) != null && !m.group(g).isBlank()) {
                         out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
-                                List.of(new Word(m.group(g), m.group(g), argv.get(k).literal(), Set.of()))));
+                                List.of(new Word(m.group(g), m.group(g), bind.literal(), Set.of()))));
                     }
                 }
             }
@@ -603,14 +601,12 @@ final class ToolRunners {
 
     /** The values of {@code options} split into words: {@code bpftrace -c 'CMD ARGS'} runs the words, not a shell. */
     private static List<Unwrap> optionLinesSplit(List<Word> argv, Set<String> options) {
-        for (int k = 1; k < argv.size() - 1; k++) {
-            if (options.contains(argv.get(k).text())) {
-                Word value = argv.get(k + 1);
-                return List.of(value.literal() ? Unwrap.command(Provenance.WRAPPED, Wrappers.split(value), List.of())
-                        : Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
-            }
+        List<Unwrap> out = new ArrayList<>();
+        for (Word value : optionValues(argv, options)) {
+            out.add(value.literal() ? Unwrap.command(Provenance.WRAPPED, Wrappers.split(value), List.of())
+                    : Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
         }
-        return List.of();
+        return out;
     }
 
     /** A cargo {@code --config} setting that names a program cargo starts: a target runner or a rustc wrapper. */
@@ -619,17 +615,11 @@ final class ToolRunners {
     /** The programs {@code cargo --config KEY=VALUE} settings start, with their quotes and array brackets dropped. */
     private static List<Unwrap> cargoRunner(List<Word> argv) {
         List<Unwrap> out = new ArrayList<>();
-        for (int k = 1; k < argv.size(); k++) {
-            Word w = argv.get(k);
-            String t = w.text();
-            String setting = t.equals("--config") && k + 1 < argv.size() ? argv.get(++k).text() : t.startsWith("--config=") ? t.substring(9) : null;
-            if (setting == null) {
-                continue;
-            }
-            java.util.regex.Matcher m = CARGO_RUNNER.matcher(setting);
+        for (Word setting : optionValues(argv, Set.of("--config"))) {
+            java.util.regex.Matcher m = CARGO_RUNNER.matcher(setting.text());
             if (m.matches()) {
                 String value = m.group(1).trim().replaceAll("^\\[|]$", "").replaceAll("[\"']\\s*,\\s*[\"']", " ").replaceAll("^[\"']|[\"']$", "");
-                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(value, value, argv.get(k).literal(), Set.of()))));
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(value, value, setting.literal(), Set.of()))));
             }
         }
         return out.isEmpty() ? null : out;
@@ -670,7 +660,7 @@ final class ToolRunners {
      * Options and an optional {@code --} after the value are skipped; with no word after the value nothing runs
      * here (aws-vault then starts an interactive shell, which the slow rules meet as the tool itself).
      */
-    private static List<Unwrap> afterOneOperand(List<Word> argv, int from, Spec spec) {
+    static List<Unwrap> afterOneOperand(List<Word> argv, int from, Spec spec) {
         List<Unwrap> out = new ArrayList<>();
         for (Unwrap value : Launchers.lenient(argv, from, spec)) {
             if (value.kind() != Kind.COMMAND) {
@@ -681,16 +671,6 @@ final class ToolRunners {
             out.addAll(Launchers.lenient(value.argv(), 1, spec));
         }
         return out;
-    }
-
-    /** {@code TOOL … -- COMMAND…}: the command follows the first {@code --}. */
-    static List<Unwrap> afterSeparator(List<Word> argv) {
-        for (int k = 1; k < argv.size(); k++) {
-            if (argv.get(k).text().equals("--")) {
-                return k + 1 < argv.size() ? List.of(Wrappers.after(argv, k + 1, false)) : List.of();
-            }
-        }
-        return List.of();
     }
 
     /** {@code cross-env-shell [NAME=VALUE…] COMMAND-LINE}: the rest is one line for a shell. */
@@ -835,7 +815,7 @@ final class ToolRunners {
         if (argv.size() < 4 || !Set.of("enable", "run", "load").contains(argv.get(1).text())) {
             return List.of();
         }
-        List<Unwrap> separated = afterSeparator(argv);
+        List<Unwrap> separated = Launchers.afterSeparator(argv);
         return !separated.isEmpty() ? separated
                 : List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(argv.size() - 1, argv.size())));
     }
@@ -888,12 +868,7 @@ final class ToolRunners {
             if (s >= argv.size()) {
                 continue;
             }
-            List<Word> command = new ArrayList<>();
-            if (run) {
-                command.add(Word.literal("node"));
-            }
-            command.addAll(argv.subList(s, argv.size()));
-            out.add(Unwrap.command(Provenance.WRAPPED, command, List.of()));
+            out.addAll(run ? nodeWith(argv.subList(s, argv.size())) : List.of(Wrappers.after(argv, s, false)));
         }
         return out;
     }

@@ -59,8 +59,8 @@ final class Watchers {
             case "watchman-make" -> ToolRunners.optionLines(argv, Set.of("--run", "-r"));
             // watchmedo shell-command --command='CMD' (also auto-restart … -- CMD)
             case "watchmedo" -> argv.size() > 1 && argv.get(1).text().equals("auto-restart")
-                    ? ToolRunners.afterSeparator(argv) : ToolRunners.optionLines(argv, Set.of("--command", "-c"));
-            case "onchange" -> ToolRunners.afterSeparator(argv);
+                    ? Launchers.afterSeparator(argv) : ToolRunners.optionLines(argv, Set.of("--command", "-c"));
+            case "onchange" -> Launchers.afterSeparator(argv);
             case "chokidar" -> ToolRunners.optionLines(argv, Set.of("-c", "--command"));
             // viddy and hwatch run their words through `sh -c`, like watch
             case "viddy", "hwatch" -> {

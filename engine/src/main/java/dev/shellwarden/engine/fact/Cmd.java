@@ -70,6 +70,8 @@ public final class Cmd {
     private String payload;
     private List<String> writeTargets;
     private List<String> deleteTargets;
+    /** Memo of {@link #touchedPaths()}: three rules ask for it on every segment. */
+    private List<String> touchedPaths;
     private String foldedName;
     private Boolean interpreter;
 
@@ -160,8 +162,18 @@ public final class Cmd {
         List<String> rr = new ArrayList<>();
         boolean out = false;
         List<String> all = new ArrayList<>();
+        // quoted text that only looks computed (`> 'a$b'`, `'x`y`'`): literal words with $ or `
+        Set<String> quotedDollar = new java.util.HashSet<>();
+        for (Word w : s.argv()) {
+            if (looksComputed(w)) {
+                quotedDollar.add(w.text());
+            }
+        }
         for (Redirect r : s.redirects()) {
             all.add(shellText(r.target()));
+            if (looksComputed(r.target())) {
+                quotedDollar.add(r.target().text());
+            }
             if (r.writes()) {
                 rw.add(shellText(r.target()));
                 if (r.fd() < 0 || r.fd() == 1 || r.op().startsWith("&")) {
@@ -172,24 +184,17 @@ public final class Cmd {
             }
         }
         this.redirectWrites = Collections.unmodifiableList(rw);
-        // quoted text that only looks computed (`> 'a$b'`, `'x`y`'`): literal words with $ or `
-        Set<String> quotedDollar = new java.util.HashSet<>();
-        for (Word w : s.argv()) {
-            if (w.literal() && (w.text().indexOf('$') >= 0 || w.text().indexOf('`') >= 0)) {
-                quotedDollar.add(w.text());
-            }
-        }
-        for (Redirect r : s.redirects()) {
-            if (r.target().literal() && (r.target().text().indexOf('$') >= 0 || r.target().text().indexOf('`') >= 0)) {
-                quotedDollar.add(r.target().text());
-            }
-        }
         this.literalDollarWords = Set.copyOf(quotedDollar);
         this.redirectReads = Collections.unmodifiableList(rr);
         this.stdoutRedirected = out;
         this.redirectTargets = Collections.unmodifiableList(all);
         this.stdinRedirected = s.redirects().stream().anyMatch(r -> r.op().startsWith("<") && !r.isDescriptorDup()
                 && (r.fd() < 0 || r.fd() == 0)) || !s.heredocs().isEmpty();
+    }
+
+    /** True for a literal word whose text holds {@code $} or a backtick: quoted, nothing in it is expanded. */
+    private static boolean looksComputed(Word w) {
+        return w.literal() && (w.text().indexOf('$') >= 0 || w.text().indexOf('`') >= 0);
     }
 
     /**
@@ -1865,11 +1870,14 @@ public final class Cmd {
      * mv/chmod/chown operands (a link's source is only pointed at: ln's link name is a write target).
      */
     private List<String> touchedPaths() {
-        List<String> targets = new ArrayList<>(writeAndDeleteTargets());
-        if (named("mv chmod chown chgrp chattr setfacl")) {
-            targets.addAll(operands);
+        if (touchedPaths == null) {
+            List<String> targets = new ArrayList<>(writeAndDeleteTargets());
+            if (named("mv chmod chown chgrp chattr setfacl")) {
+                targets.addAll(operands);
+            }
+            touchedPaths = Collections.unmodifiableList(targets);
         }
-        return targets;
+        return touchedPaths;
     }
 
     /** chmod modes that leave the owner able to read ({@code 600}, {@code 0400}, {@code go-rwx}, {@code u+rw}). */
