@@ -220,9 +220,7 @@ public final class Cmd {
             if (literalDollarWords.contains(t)) {
                 continue;
             }
-            String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
-            if ((known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")
-                    && !Regex.matches(t, "&?[0-9-]+|/dev/(null|stdout|stderr|tty|fd/[0-9]+)")
+            if (isComputedPath(t) && !Regex.matches(t, "&?[0-9-]+|/dev/(null|stdout|stderr|tty|fd/[0-9]+)")
                     // PowerShell's null device and temp folders
                     && !Regex.matches(t, "(?i)\\$null|\\$env:(tmp|temp)[\\\\/](?!.*\\.\\.).+")) {
                 return true;
@@ -234,13 +232,21 @@ public final class Cmd {
     /** True when some delete target is computed at run time, except under {@code $TMPDIR}. */
     public boolean isDynamicDeleteTarget() {
         for (String t : getDeleteTargets()) {
-            // HOME and PWD (maybe trimmed: ${PWD%/*}) have known values; the path rules judge them resolved
-            String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
-            if ((known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+")) {
+            if (isComputedPath(t)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * True when a target path is computed at run time: a {@code $} or backtick is left after HOME
+     * and PWD (maybe trimmed: {@code ${PWD%/*}}), whose values the path rules judge resolved; a
+     * path under {@code $TMPDIR} (without {@code ..}) is a temporary file whatever its name.
+     */
+    private static boolean isComputedPath(String t) {
+        String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
+        return (known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+");
     }
 
     /** The segment id. */
