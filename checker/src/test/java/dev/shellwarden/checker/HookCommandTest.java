@@ -92,10 +92,10 @@ class HookCommandTest {
     void theConfigFileIsApplied(@TempDir Path dir) throws IOException {
         Path hard = dir.resolve("hard.jsonc");
         Files.writeString(hard, "{ \"mode\": \"hard\", // every unknown command asks\n }");
-        Run r = run(input("Bash", "git add -A", "/home/dev/project"), "claude-code", "--config", hard.toString());
+        Run r = run(input("Bash", "npm install", "/home/dev/project"), "claude-code", "--config", hard.toString());
         assertEquals("ask", r.answer().get("permissionDecision").asText(), r.toString());
         assertTrue(r.answer().get("permissionDecisionReason").asText().startsWith("shell-warden SW0002"));
-        Run loose = run(input("Bash", "git add -A", "/home/dev/project"), "claude-code");
+        Run loose = run(input("Bash", "npm install", "/home/dev/project"), "claude-code");
         assertEquals("allow", loose.answer().get("permissionDecision").asText(), loose.toString());
     }
 

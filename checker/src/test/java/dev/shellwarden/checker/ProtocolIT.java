@@ -106,7 +106,7 @@ class ProtocolIT {
     void hardModeAsksWhereLooseAllows() throws IOException {
         Path hard = tmp.resolve("hard.jsonc");
         Files.writeString(hard, "{\n  // strict team\n  \"mode\": \"hard\",\n}\n");
-        String letter = Letters.of("git add -A");
+        String letter = Letters.of("npm install");
         assertEquals("allow", verdictOf(Executable.run(letter)).get("verdict").asText());
         assertEquals("ask", verdictOf(Executable.run(letter, "--config", hard.toString())).get("verdict").asText());
     }

@@ -28,10 +28,11 @@ public final class SedScript {
      * A sed command line read for its scripts.
      *
      * @param scripts      the script texts ({@code -e S}, {@code --expression=S}, or the first operand)
-     * @param onlyQuietOptions true when every option only changes how the text is read or printed
-     *                     (no {@code -i} in-place edit, no {@code -f} script file, nothing unknown)
+     * @param onlyQuietOptions true when every option only changes how the text is read or printed,
+     *                     apart from an in-place edit (no {@code -f} script file, nothing unknown)
+     * @param inPlace      true for an in-place edit ({@code -i}, {@code -i.bak}, {@code --in-place[=SUF]})
      */
-    private record Reading(List<String> scripts, boolean onlyQuietOptions) {
+    private record Reading(List<String> scripts, boolean onlyQuietOptions, boolean inPlace) {
     }
 
     /** Long options that only change how sed reads or prints, never what it touches. */
@@ -50,6 +51,7 @@ public final class SedScript {
         List<String> out = new ArrayList<>();
         boolean fromFile = false;
         boolean quiet = true;
+        boolean inPlace = false;
         boolean endOfOptions = false;
         String firstOperand = null;
         for (int i = 0; i < args.size(); i++) {
@@ -75,6 +77,8 @@ public final class SedScript {
                     out.add(a.substring("--expression=".length()));
                 } else if (a.startsWith("--file=")) {
                     fromFile = true;
+                } else if (a.equals("--in-place") || a.startsWith("--in-place=")) {
+                    inPlace = true;
                 } else if (!a.startsWith("--line-length=") && !QUIET_LONG.contains(a)) {
                     quiet = false;
                 }
@@ -90,18 +94,19 @@ public final class SedScript {
                     fromFile |= c == 'f';
                     break;
                 }
+                if (c == 'i') {
+                    inPlace = true;
+                    break; // the rest of the word is the backup suffix, not more options
+                }
                 if (QUIET_SHORT.indexOf(c) < 0) {
                     quiet = false;
-                    if (c == 'i') {
-                        break; // the rest of the word is the backup suffix, not more options
-                    }
                 }
             }
         }
         if (out.isEmpty() && !fromFile && firstOperand != null) {
             out.add(firstOperand);
         }
-        return new Reading(out, quiet && !fromFile);
+        return new Reading(out, quiet && !fromFile, inPlace);
     }
 
     /**
@@ -124,6 +129,21 @@ public final class SedScript {
      */
     public static boolean isFilter(List<String> args) {
         Reading r = read(args);
+        return !r.inPlace() && onlyEdits(r);
+    }
+
+    /**
+     * True for an in-place edit ({@code sed -i 's/a/b/' FILE}) that is otherwise a filter in the
+     * sense of {@link #isFilter}: quiet options only, no script file, and scripts that neither run
+     * commands nor write other files. What it changes are its file operands, which the caller
+     * judges as write targets.
+     */
+    public static boolean isInPlaceEdit(List<String> args) {
+        Reading r = read(args);
+        return r.inPlace() && onlyEdits(r) && r.scripts().stream().map(SedScript::parse).flatMap(List::stream).noneMatch(Command::reads);
+    }
+
+    private static boolean onlyEdits(Reading r) {
         if (!r.onlyQuietOptions() || r.scripts().isEmpty()) {
             return false;
         }
@@ -239,6 +259,14 @@ public final class SedScript {
         /** True when the command runs a shell command: {@code e}, or {@code s///e}. */
         boolean runs() {
             return name == 'e' || name == 's' && flags.contains("e");
+        }
+
+        /**
+         * True when the command reads another file into the text: {@code r} or {@code R}. An
+         * in-place edit would copy that file, a secret too, into the edited one.
+         */
+        boolean reads() {
+            return name == 'r' || name == 'R';
         }
 
         /** True when the command writes a file: {@code w}, {@code W}, or {@code s///w}. */

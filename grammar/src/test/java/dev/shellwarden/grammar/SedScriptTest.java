@@ -88,6 +88,21 @@ class SedScriptTest {
     }
 
     @Test
+    void inPlaceEditsAreEditsOnlyWhenTheirScriptsOnlyEdit() {
+        assertTrue(SedScript.isInPlaceEdit(List.of("-i", "s/a/b/", "f.txt")));
+        assertTrue(SedScript.isInPlaceEdit(List.of("-i.bak", "-e", "/^#/d", "f.txt")));
+        assertTrue(SedScript.isInPlaceEdit(List.of("--in-place", "-E", "s/(x)/\\1y/g", "f.txt", "g.txt")));
+        assertTrue(SedScript.isInPlaceEdit(List.of("-ni", "1,5p", "f.txt")));
+        assertFalse(SedScript.isInPlaceEdit(List.of("s/a/b/", "f.txt")), "no -i: a filter, not an edit");
+        assertFalse(SedScript.isInPlaceEdit(List.of("-i", "1e date", "f.txt")));
+        assertFalse(SedScript.isInPlaceEdit(List.of("-i", "s/a/b/w out.txt", "f.txt")));
+        assertFalse(SedScript.isInPlaceEdit(List.of("-i", "r /home/u/.ssh/id_rsa", "f.txt")), "reads another file into the edited one");
+        assertFalse(SedScript.isInPlaceEdit(List.of("-i", "-f", "edit.sed", "f.txt")));
+        assertFalse(SedScript.isInPlaceEdit(List.of("-i", "--follow-symlinks", "s/a/b/", "f.txt")));
+        assertFalse(SedScript.isInPlaceEdit(List.of("-i", "s/[/]/x/", "f.txt")));
+    }
+
+    @Test
     void writeCommandsAndTheWFlagNameTheirFile() {
         assertEquals(List.of("todo.txt"), SedScript.writeFiles(List.of("/TODO/w todo.txt")));
         assertEquals(List.of("out.txt"), SedScript.writeFiles(List.of("s/a/b/gw out.txt")));

@@ -697,6 +697,24 @@ public final class Cmd {
         return out;
     }
 
+    /**
+     * True when there are positional arguments ({@link #positionals}) and every one matches the
+     * regular expression (whole word): {@code curl -s http://localhost:3000/health} names only a
+     * local address.
+     */
+    public boolean allPositionalsMatch(String optionsWithValue, String regex) {
+        List<String> p = positionals(optionsWithValue);
+        if (p.isEmpty()) {
+            return false;
+        }
+        for (String a : p) {
+            if (!Regex.matches(PathFacts.unquote(a), regex)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** True when the subcommand after the given number of leading positionals is one of the words. */
     public boolean subAt(int index, String spaceSeparated) {
         List<String> p = positionals("");
@@ -843,6 +861,15 @@ public final class Cmd {
         return name.equals("sed") && dev.shellwarden.grammar.SedScript.isFilter(args);
     }
 
+    /**
+     * True for {@code sed -i} with literal words whose scripts neither run commands nor write
+     * other files ({@link dev.shellwarden.grammar.SedScript#isInPlaceEdit}); the files it edits are
+     * its write targets.
+     */
+    public boolean isInPlaceTextEdit() {
+        return !dynamicArgs && name.equals("sed") && dev.shellwarden.grammar.SedScript.isInPlaceEdit(args);
+    }
+
     /** A field of a Go template's root object: {@code .State} in {@code .State.Status}, not {@code .Status}. */
     private static final java.util.regex.Pattern TEMPLATE_ROOT_FIELD = java.util.regex.Pattern.compile("(?<![\\w)\\]])\\.(\\w*)");
 
@@ -869,6 +896,23 @@ public final class Cmd {
             }
         }
         return true;
+    }
+
+    /** Launchers that may fetch a package from a registry and run its program under the name given. */
+    private static final Set<String> PACKAGE_RUNNERS = Set.of("npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun", "uvx", "pipx", "deno");
+
+    /**
+     * True when a package manager's runner launched this command ({@code npx touch x}, {@code bunx
+     * cat f}, {@code pnpm dlx …}): the name then is a registry package's, which may be fetched on
+     * the spot, not the system tool of the same name that the allow rules know.
+     */
+    public boolean isPackageRunnerWrapped() {
+        for (String w : wrappers) {
+            if (PACKAGE_RUNNERS.contains(w)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when the named wrapper ({@code timeout}, {@code sudo}…) was unwrapped to reach this command. */
@@ -1284,6 +1328,41 @@ public final class Cmd {
             + "|\\btruncate\\s*\\(?\\s*" + CODE_STRING
             + "|\\bprintf?\\b[^>;}]{0,200}>>?\\s*\"([^\"]{1,500})\"");
 
+    /** True for tar creating, appending to or updating an archive (also old style: {@code tar czf x.tgz dir}). */
+    public boolean isTarWritesArchive() {
+        return named("tar bsdtar gtar") && (!args.isEmpty() && Regex.matches(args.get(0), "-?[a-zA-Z]*[cruA][a-zA-Z]*")
+                || anyFlag("-c --create -r --append -u --update -A --catenate --concatenate"));
+    }
+
+    /**
+     * tar's archive file: {@code -f FILE}, {@code -fFILE}, {@code --file[=]FILE}, or the {@code f} of
+     * a short-option cluster ({@code -czf FILE}, old-style {@code czf FILE} as the first word), which
+     * takes the rest of the cluster or, at its end, the next word; empty when none is named.
+     */
+    private String tarArchive() {
+        String named = valueOf("-f --file");
+        if (!named.isEmpty()) {
+            return named;
+        }
+        if (!args.isEmpty() && Regex.matches(args.get(0), "[a-zA-Z]+") && args.get(0).indexOf('f') >= 0) {
+            // old style: each letter that takes a value takes the next unused word, in order
+            String letters = args.get(0);
+            int taken = 0;
+            for (char c : letters.substring(0, letters.indexOf('f')).toCharArray()) {
+                taken += "bFgKLNTVX".indexOf(c) >= 0 ? 1 : 0;
+            }
+            return 1 + taken < args.size() ? args.get(1 + taken) : "";
+        }
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            int f = a.indexOf('f');
+            if (a.startsWith("-") && !a.startsWith("--") && f > 1) {
+                return f < a.length() - 1 ? a.substring(f + 1) : i + 1 < args.size() ? args.get(i + 1) : "";
+            }
+        }
+        return "";
+    }
+
     /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
     private List<String> payloadWriteTargets() {
         String code = getPayload();
@@ -1391,6 +1470,23 @@ public final class Cmd {
                 }
                 if (extract && argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
                     out.add("/"); // members keep their absolute paths: anywhere on the machine
+                }
+                // creating, appending to or updating an archive writes the archive file
+                String archive = tarArchive();
+                if (isTarWritesArchive() && !archive.isEmpty() && !archive.equals("-")) {
+                    out.add(archive);
+                }
+            }
+            case "zip" -> {
+                // zip ARCHIVE FILES…: the first operand is the archive (written), -O names another output
+                List<String> z = positionals("-b --temp-path -n --suffixes -t --from-date -tt --before-date -x --exclude -i --include"
+                        + " -P --password -Z --compression-method -O --output-file -s --split-size -sp -la --logfile-path -TT --unzip-command");
+                if (!z.isEmpty() && !z.get(0).equals("-")) {
+                    out.add(z.get(0));
+                }
+                String o = valueOf("-O --output-file --out");
+                if (!o.isEmpty()) {
+                    out.add(o);
                 }
             }
             case "cpio" -> {
@@ -1627,6 +1723,93 @@ public final class Cmd {
     public boolean writesOutside(Ctx ctx) {
         for (String t : getWriteTargets()) {
             if (isOutside(t, ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when everything the command writes, deletes, moves, links or re-permissions, its
+     * redirections included, is a plain project file: a literal path that resolves inside the
+     * project (or a temporary directory, or {@code /dev/null}) from every directory the segment may
+     * run in, and that is no build, editor, CI, git or agent file ({@link
+     * PathFacts#isProjectAutomation}). Every operand of mv and ln must be inside the project itself,
+     * temporary directories not counted: mv takes its sources away from the project, and a link
+     * makes its source reachable under a project name. A command that writes a file may not read a
+     * secret ({@link #isCopiesSecret}). True when the command changes no file at all. HARD's allow
+     * rules accept such writes; anything else they leave to the user.
+     */
+    public boolean writesOnlyProjectFiles(Ctx ctx) {
+        List<String> touched = touchedPaths();
+        if (touched.isEmpty()) {
+            return true;
+        }
+        return allPlainProjectFiles(touched, ctx, true) && (!named("mv ln link") || allPlainProjectFiles(operands, ctx, false))
+                && !isCopiesSecret();
+    }
+
+    /**
+     * True when every operand is a plain project file in the sense of {@link
+     * #writesOnlyProjectFiles}, or the project directory itself: what a formatter may rewrite.
+     */
+    public boolean operandsInsideProject(Ctx ctx) {
+        return allPlainProjectFiles(operands, ctx, false);
+    }
+
+    private boolean allPlainProjectFiles(List<String> paths, Ctx ctx, boolean tempToo) {
+        for (String t : paths) {
+            for (String dir : dirs(ctx)) {
+                if (!isPlainProjectFile(t, dir, ctx, tempToo)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean isPlainProjectFile(String target, String dir, Ctx ctx, boolean tempToo) {
+        String project = ctx.project();
+        // a Windows path (`C:\Windows`, `..\x`) is no POSIX relative name: never judged plain
+        if (project.isEmpty() || target.isEmpty() || target.equals(".*") || target.endsWith("/.*")
+                || target.indexOf('\\') >= 0 || Regex.matches(target, "[A-Za-z]:.*")
+                // a path xargs or xe reads from standard input could be anything
+                || target.contains("{xargs}") || target.contains("{xe}")) {
+            return false;
+        }
+        if (dir.equals(WorkingDirs.UNKNOWN)) {
+            // after `cd "$D"` only an absolute temporary path or device is known (`cd - > /dev/null`)
+            String abs = PathFacts.normalize(PathFacts.unquote(target));
+            return tempToo && abs.startsWith("/") && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs));
+        }
+        String abs = PathFacts.resolve(target, dir, ctx.home());
+        if (tempToo && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs))) {
+            return true;
+        }
+        if (abs.indexOf('$') >= 0 || abs.indexOf('`') >= 0 || !PathFacts.isInside(abs, project)) {
+            return false;
+        }
+        return abs.equals(project) || !PathFacts.isProjectAutomation(abs.substring(project.length() + 1));
+    }
+
+    /**
+     * True when a secret file is read by a command that writes files: an operand that names a
+     * secret and is not itself a write target ({@code cp .env notes.txt}, {@code cat .env >
+     * public/env.txt}, but not {@code cp .env.example .env}), or a redirection that reads one. The
+     * secret lands in a file under another name, which a later {@code git add} or upload no longer
+     * recognises. echo and printf print their words, and mkdir, touch and tee read none.
+     */
+    public boolean isCopiesSecret() {
+        if (!named("echo printf mkdir touch tee")) {
+            List<String> targets = getWriteTargets();
+            for (String o : operands) {
+                if (PathFacts.isSecret(o) && !targets.contains(o)) {
+                    return true;
+                }
+            }
+        }
+        for (String r : redirectReads) {
+            if (PathFacts.isSecret(r)) {
                 return true;
             }
         }
@@ -1884,6 +2067,14 @@ public final class Cmd {
             touchedPaths = Collections.unmodifiableList(targets);
         }
         return touchedPaths;
+    }
+
+    /** chmod modes that set only read, write and execute bits: octal without a fourth digit, or symbolic clauses without s or t. */
+    private static final String PLAIN_MODE = "0?[0-7]{3}|[ugoa]*[-+=][rwxX]*(,[ugoa]*[-+=][rwxX]*)*";
+
+    /** True for a chmod whose mode sets no setuid, setgid or sticky bit ({@code +x}, {@code 755}, {@code u+rw,go-w}). */
+    public boolean isModeWithoutSpecialBits() {
+        return name.equals("chmod") && !operands.isEmpty() && Regex.matches(operands.get(0), PLAIN_MODE);
     }
 
     /** chmod modes that leave the owner able to read ({@code 600}, {@code 0400}, {@code go-rwx}, {@code u+rw}). */
@@ -3152,17 +3343,10 @@ public final class Cmd {
      * Build files whose content the next tool run executes (package scripts, setup code, build
      * targets): writing one and running its tool in the same command runs code checked only as data.
      */
-    private static final java.util.Set<String> BUILD_MANIFESTS = java.util.Set.of("package.json", "setup.py",
-            "setup.cfg", "pyproject.toml", "Vagrantfile", "Makefile", "makefile", "GNUmakefile", "Rakefile",
-            "Gemfile", "build.gradle", "build.gradle.kts", "settings.gradle", "pom.xml", "CMakeLists.txt",
-            "Cargo.toml", "build.rs", ".npmrc", ".yarnrc", ".yarnrc.yml", "composer.json", "Taskfile.yml",
-            "justfile", "Justfile", "PKGBUILD", "makepkg.conf", "conftest.py", "tox.ini", "noxfile.py");
-
-    /** True when this command writes a build file its tool would execute (see {@code BUILD_MANIFESTS}). */
+    /** True when this command writes a build file its tool would execute ({@link PathFacts#isBuildManifest}). */
     public boolean isWritesBuildManifest() {
         for (String t : getWriteTargets()) {
-            String base = t.substring(t.lastIndexOf('/') + 1);
-            if (BUILD_MANIFESTS.contains(base)) {
+            if (PathFacts.isBuildManifest(t.substring(t.lastIndexOf('/') + 1))) {
                 return true;
             }
         }

@@ -329,6 +329,51 @@ public final class PathFacts {
         return p.equals(d) || p.startsWith(d.equals("/") ? "/" : d + "/");
     }
 
+    /** Build files their tool executes when it builds, tests or installs the project. */
+    private static final Set<String> BUILD_MANIFESTS = Set.of("package.json", "setup.py",
+            "setup.cfg", "pyproject.toml", "Vagrantfile", "Makefile", "makefile", "GNUmakefile", "Rakefile",
+            "Gemfile", "build.gradle", "build.gradle.kts", "settings.gradle", "pom.xml", "CMakeLists.txt",
+            "Cargo.toml", "build.rs", ".npmrc", ".yarnrc", ".yarnrc.yml", "composer.json", "Taskfile.yml",
+            "justfile", "Justfile", "PKGBUILD", "makepkg.conf", "conftest.py", "tox.ini", "noxfile.py");
+
+    /** True when file name {@code base} is a build file its tool executes ({@code package.json}, {@code Makefile}…). */
+    public static boolean isBuildManifest(String base) {
+        return BUILD_MANIFESTS.contains(base);
+    }
+
+    /*
+     * Project folders and files whose content runs without the user running the project: editors
+     * run tasks and extensions from .vscode/.idea, direnv runs .envrc on cd, git runs hooks, CI runs
+     * workflows on push, containers start from devcontainer files, build tools take programs and
+     * downloads from their local settings (.cargo/config.toml's rustc-wrapper, the Gradle wrapper's
+     * distributionUrl, .yarnrc's yarnPath), debuggers and editors read local init files; and the
+     * files agents read as instructions (CLAUDE.md, AGENTS.md, rules files), where a planted line
+     * steers the next session.
+     */
+    private static final Pattern PROJECT_AUTOMATION = Pattern.compile(
+            "(.*/)?\\.(git|github|gitlab|circleci|buildkite|husky|githooks|vscode|idea|fleet|zed|devcontainer|direnv"
+            + "|claude|opencode|codex|gemini|cursor|windsurf|clinerules|roo|continue|aider[^/]*"
+            // build tools' local settings, which name programs to run or versions to download
+            + "|cargo|mvn|yarn|bundle|pip)(/.*)?"
+            + "|(.*/)?gradle/wrapper/.*|(.*/)?(gradlew|mvnw|gradle\\.properties|bunfig\\.toml|deno\\.jsonc?|rust-toolchain(\\.toml)?"
+            + "|pip\\.conf|pytest\\.ini|\\.pnpmfile\\.cjs|Procfile|\\.gdbinit|\\.lldbinit|\\.exrc|\\.nvimrc|\\.vimrc|\\.pdbrc)"
+            + "|(.*/)?(\\.envrc|\\.env\\.sh|\\.gitlab-ci\\.ya?ml|\\.pre-commit-config\\.ya?ml|\\.gitmodules|\\.gitattributes"
+            + "|\\.mcp\\.json|\\.cursorrules|\\.windsurfrules|\\.tool-versions|\\.?mise\\.toml|\\.lefthook\\.ya?ml|lefthook\\.ya?ml"
+            + "|CLAUDE(\\.local)?\\.md|AGENTS\\.md|GEMINI\\.md|opencode\\.jsonc?|Dockerfile|(docker-)?compose\\.ya?ml"
+            + "|Jenkinsfile|azure-pipelines\\.ya?ml|bitbucket-pipelines\\.yml|\\.travis\\.yml|flake\\.nix|shell\\.nix|default\\.nix)");
+
+    /**
+     * True when {@code relative}, a path relative to the project directory, is a build file
+     * ({@link #isBuildManifest}) or a file or folder whose content runs or instructs an agent
+     * without the user starting it: editor and CI configuration, git's folder and hooks, direnv,
+     * devcontainers and the agents' instruction and settings files. HARD mode asks before the
+     * shell changes them, whatever they contain.
+     */
+    public static boolean isProjectAutomation(String relative) {
+        String p = relative.startsWith("./") ? relative.substring(2) : relative;
+        return isBuildManifest(p.substring(p.lastIndexOf('/') + 1)) || PROJECT_AUTOMATION.matcher(p).matches();
+    }
+
     /** True for temporary directories and what is below them. */
     public static boolean isTemp(String abs) {
         return isInside(abs, "/tmp") || isInside(abs, "/var/tmp") || isInside(abs, "/private/tmp")

@@ -11,6 +11,21 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Lexical path reasoning: the answers the scope, floor and persistence rules rest on. */
 class PathFactsTest {
 
+    @ParameterizedTest
+    @ValueSource(strings = {"package.json", "web/package.json", ".github/workflows/ci.yml", ".git/config", ".husky/pre-commit",
+        ".vscode/tasks.json", ".envrc", "CLAUDE.md", "docs/AGENTS.md", ".claude/settings.json", ".cargo/config.toml",
+        "gradle/wrapper/gradle-wrapper.properties", "Makefile", ".pre-commit-config.yaml", "./Dockerfile", ".yarnrc.yml"})
+    void projectAutomationFilesAreRecognised(String relative) {
+        assertTrue(PathFacts.isProjectAutomation(relative), relative);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"src/app.ts", "README.md", ".gitignore", ".env", ".env.local", "docs/github.md", "src/Makefile.md",
+        "notes/claude.txt", ".gitkeep", "test/fixtures/data.json"})
+    void plainProjectFilesAreNoAutomation(String relative) {
+        assertFalse(PathFacts.isProjectAutomation(relative), relative);
+    }
+
     @Test
     void resolvesAgainstTheWorkingDirectoryAndTheInferredHome() {
         assertEquals("/home/dev/other", PathFacts.resolve("../other", "/home/dev/project", "/home/dev"));
