@@ -60,20 +60,55 @@ final class BashWalker {
     private static final Pattern DECLARED_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\[.*])?\\+?");
     private static final Pattern EXPANSION = Pattern.compile("(?<!\\\\)(\\$[A-Za-z_{(0-9@*#?!$-]|`)");
 
-    /** Literal variable values known at a point of the text. */
+    /**
+     * Literal variable values known at a point of the text, and the namerefs: variables that
+     * stand for another variable ({@code declare -n r=HOME}; {@code ${!n}} reads one the same way).
+     *
+     * <p>INVARIANT: a nameref never has a value of its own here; its value is its target's, and
+     * a target without a known value is shown as {@code ${TARGET}} in a dynamic word, never as
+     * the literal name.
+     */
     private static final class Vars {
-        private final Map<String, String> known;
+        /** Deepest chain of namerefs followed ({@code r → s → HOME}). */
+        private static final int MAX_REFS = 8;
 
-        Vars(Map<String, String> known) {
+        private final Map<String, String> known;
+        private final Map<String, String> refs;
+
+        Vars(Map<String, String> known, Map<String, String> refs) {
             this.known = known;
+            this.refs = refs;
+        }
+
+        Vars() {
+            this(new HashMap<>(), new HashMap<>());
         }
 
         Vars copy() {
-            return new Vars(new HashMap<>(known));
+            return new Vars(new HashMap<>(known), new HashMap<>(refs));
         }
 
         String get(String name) {
-            return known.get(name);
+            String target = target(name);
+            return known.get(target == null ? name : target);
+        }
+
+        /** Forgets the value of {@code name}, or of the variable it stands for. */
+        void forget(String name) {
+            known.remove(name);
+            String t = target(name);
+            if (t != null) {
+                known.remove(t);
+            }
+        }
+
+        /** The variable a nameref finally stands for; null when {@code name} is not one. */
+        String target(String name) {
+            String t = refs.get(name);
+            for (int k = 0; k < MAX_REFS && t != null && refs.containsKey(t); k++) {
+                t = refs.get(t);
+            }
+            return t;
         }
     }
 
@@ -110,21 +145,28 @@ final class BashWalker {
         }
     }
 
-    /** What the lexer recorded about one parsed text. */
+    /**
+     * What the lexer recorded about one parsed text: the substitutions, and the arithmetic and
+     * parameter expansions ({@code evaluations}) at the text's own level, whose names bash may
+     * evaluate.
+     */
     private record Unit(String text, Map<Integer, Integer> skips, NavigableMap<Integer, BashLexerBase.Span> subs,
-            Map<Integer, BashLexerBase.HeredocBody> heredocs) {
+            NavigableMap<Integer, BashLexerBase.Span> evaluations, Map<Integer, BashLexerBase.HeredocBody> heredocs) {
 
         static Unit of(String text, BashLexerBase lexer) {
             Map<Integer, Integer> skips = new HashMap<>();
             NavigableMap<Integer, BashLexerBase.Span> subs = new TreeMap<>();
+            NavigableMap<Integer, BashLexerBase.Span> evaluations = new TreeMap<>();
             for (BashLexerBase.Span s : lexer.spans()) {
                 skips.put(s.start(), s.end());
                 if (s.subDepth() == 0 && (s.kind() == BashLexer.SUB_OPEN || s.kind() == BashLexer.PROCSUB_OPEN
                         || s.kind() == BashLexer.BACKTICK)) {
                     subs.put(s.start(), s);
+                } else if (s.subDepth() == 0 && (s.kind() == BashLexer.ARITH_OPEN || s.kind() == BashLexer.PARAM_OPEN)) {
+                    evaluations.put(s.start(), s);
                 }
             }
-            return new Unit(text, skips, subs, lexer.heredocs());
+            return new Unit(text, skips, subs, evaluations, lexer.heredocs());
         }
     }
 
@@ -170,6 +212,11 @@ final class BashWalker {
     private final List<Draft> drafts = new ArrayList<>();
     private final Set<String> userCommands = new HashSet<>();
 
+    /** Variables given the integer attribute ({@code declare -i}): every assignment to them is arithmetic. */
+    private final Set<String> integers = new HashSet<>();
+    /** Variables declared namerefs ({@code declare -n}): an assignment to them goes to their target. */
+    private final Set<String> namerefs = new HashSet<>();
+
     /** Names bound to a program by {@code hash -p PATH NAME}, for the commands after it. */
     private final Map<String, Word> hashed = new HashMap<>();
     private int parses;
@@ -191,7 +238,7 @@ final class BashWalker {
         if (p.failure() != null) {
             return SplitResult.unsplittable(text, p.failure());
         }
-        Ctx top = new Ctx(-1, 0, Provenance.TOP, List.of(), new Vars(new HashMap<>()), false, List.of(), List.of(), false);
+        Ctx top = new Ctx(-1, 0, Provenance.TOP, List.of(), new Vars(), false, List.of(), List.of(), false);
         program(p, text, top);
         List<Segment> out = new ArrayList<>(drafts.size());
         for (Draft d : drafts) {
@@ -537,6 +584,9 @@ final class BashWalker {
             }
         }
         if (arith != null) {
+            Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+            arithmeticText(arith.getText(), Evaluation.of(c, c.parent(), reasons));
+            reasons.forEach(reason -> opaque(arith.getText(), c, reason));
             c.vars().known.clear();
             children(arith.getSymbol(), u, c, c.parent());
         }
@@ -564,9 +614,25 @@ final class BashWalker {
         if (!ExpansionCheck.conditional(items)) {
             d.reasons.add(OpaqueReason.SYNTAX_ERROR);
         }
+        Evaluation e = Evaluation.of(c, d);
         for (BashParser.CondItemContext item : cc.condItem()) {
             if (item.WORD() != null) {
                 children(item.WORD().getSymbol(), u, c, d.id);
+                wordEvaluations(item.WORD().getSymbol(), u, e);
+            }
+        }
+        condEvaluations(argv, e);
+    }
+
+    /** {@code [[ A -eq B ]]} evaluates both operands as arithmetic; {@code [[ -v NAME ]]} the name's subscript. */
+    private void condEvaluations(List<Word> argv, Evaluation e) {
+        for (int k = 1; k + 1 < argv.size(); k++) {
+            String op = argv.get(k).text();
+            if (ShellEvaluation.ARITHMETIC_TESTS.contains(op)) {
+                arithmeticWord(argv.get(k - 1), e);
+                arithmeticWord(argv.get(k + 1), e);
+            } else if (op.equals("-v")) {
+                nameReference(argv.get(k + 1), e, true);
             }
         }
     }
@@ -581,6 +647,7 @@ final class BashWalker {
         if (!ExpansionCheck.arithmetic(inner)) {
             d.reasons.add(OpaqueReason.SYNTAX_ERROR);
         }
+        arithmeticText(inner, Evaluation.of(c, d));
         c.vars().known.clear();
         children(t, u, c, d.id);
     }
@@ -638,6 +705,11 @@ final class BashWalker {
         for (Token tok : wordTokens) {
             children(tok, u, c, d.id);
         }
+        Evaluation e = Evaluation.of(c, d);
+        for (Token tok : wordTokens) {
+            wordEvaluations(tok, u, e);
+        }
+        commandEvaluations(d, e);
         for (int i = 0; i < heredocs.size(); i++) {
             Heredoc h = heredocs.get(i);
             BashLexerBase.HeredocBody b = i < bodies.size() ? bodies.get(i) : null;
@@ -683,6 +755,13 @@ final class BashWalker {
                             }
                         }
                     }
+                    case "fc" -> {
+                        // fc runs commands again from the history (fc -s, fc -e -, or after an
+                        // editor), which the text does not show; only listing (-l) is plain
+                        if (d.argv.stream().skip(1).noneMatch(w -> w.literal() && w.text().matches("-[a-z]*l[a-z]*"))) {
+                            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                        }
+                    }
                     case "declare", "typeset", "local", "export", "readonly" -> {
                         for (Word a : d.argv.subList(1, d.argv.size())) {
                             int eq = a.raw().indexOf('=');
@@ -725,7 +804,7 @@ final class BashWalker {
     }
 
     private BashWords.Decoded decode(Token tok, Unit u, Ctx c) {
-        return BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, !ifsTouched);
+        return BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, c.vars()::target, !ifsTouched);
     }
 
     private void expandBraces(BashWords.Decoded d, List<Word> argv, Set<OpaqueReason> reasons) {
@@ -794,6 +873,18 @@ final class BashWalker {
     }
 
     private boolean heredocChildren(String body, Ctx c, int parent, Set<OpaqueReason> reasons) {
+        return heredocChildren(body, Evaluation.of(c, parent, reasons));
+    }
+
+    /**
+     * Splits the substitutions of a text expanded like a double-quoted string (an unquoted
+     * heredoc body, a prompt, a value bash evaluates) and evaluates its arithmetic and parameter
+     * expansions; returns true when it expands anything.
+     */
+    private boolean heredocChildren(String body, Evaluation e) {
+        Ctx c = e.c();
+        int parent = e.parent();
+        Set<OpaqueReason> reasons = e.reasons();
         BashLexer lx = new BashLexer(new StringCharStream(body));
         lx.removeErrorListeners();
         lx.scanHeredocBody();
@@ -805,10 +896,15 @@ final class BashWalker {
             reasons.add(OpaqueReason.SYNTAX_ERROR);
         }
         for (BashLexerBase.Span s : lx.spans()) {
+            String inner = body.substring(s.innerStart(), Math.max(s.innerStart(), s.innerEnd()));
+            if (s.subDepth() == 0 && s.kind() == BashLexer.ARITH_OPEN) {
+                arithmeticText(inner, e);
+            } else if (s.subDepth() == 0 && s.kind() == BashLexer.PARAM_OPEN) {
+                parameterEvaluation(ShellEvaluation.parameter(inner), e);
+            }
             if (s.subDepth() != 0 || s.kind() != BashLexer.SUB_OPEN && s.kind() != BashLexer.BACKTICK) {
                 continue;
             }
-            String inner = body.substring(s.innerStart(), Math.max(s.innerStart(), s.innerEnd()));
             boolean bt = s.kind() == BashLexer.BACKTICK;
             nested(bt ? unescapeBackticks(inner) : inner,
                     c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, parent));
@@ -821,7 +917,7 @@ final class BashWalker {
         Map<String, String> known = c.vars().known;
         if (d.argv.isEmpty()) {
             for (Word a : d.assignments) {
-                assign(a, known, c.conditional());
+                assign(a, c.vars(), c.conditional());
             }
             return;
         }
@@ -833,9 +929,16 @@ final class BashWalker {
         String name = w0.text();
         switch (name) {
             case "export", "readonly", "declare", "typeset", "local" -> {
+                boolean nameref = ShellEvaluation.declares(d.argv, 'n');
+                boolean integer = ShellEvaluation.declares(d.argv, 'i');
                 for (Word a : d.argv.subList(1, d.argv.size())) {
-                    if (Wrappers.isAssignment(a.text())) {
-                        assign(a, known, c.conditional() || !a.literal());
+                    if (nameref || integer) {
+                        attribute(a, c.vars(), nameref ? namerefs : integers);
+                    }
+                    if (nameref && Wrappers.isAssignment(a.text())) {
+                        refer(a, c.vars());
+                    } else if (Wrappers.isAssignment(a.text())) {
+                        assign(a, c.vars(), c.conditional() || !a.literal());
                     } else if (!a.literal()) {
                         known.clear();
                     }
@@ -846,7 +949,7 @@ final class BashWalker {
                     known.clear();
                 }
                 for (Word a : d.argv.subList(1, d.argv.size())) {
-                    known.remove(a.text());
+                    c.vars().forget(a.text());
                     if (!a.literal()) {
                         known.clear();
                     }
@@ -895,16 +998,52 @@ final class BashWalker {
         }
     }
 
-    private static void assign(Word a, Map<String, String> known, boolean forget) {
+    /**
+     * {@code declare -n NAME} or {@code -i NAME}: the variable gets the attribute and loses its
+     * known value (a nameref has none of its own; an integer's is the evaluated number).
+     */
+    private static void attribute(Word a, Vars vars, Set<String> withAttribute) {
+        String name = ShellEvaluation.referencedName(a.text());
+        if (!name.isEmpty()) {
+            withAttribute.add(name);
+            vars.known.remove(name);
+            vars.refs.remove(name);
+        }
+    }
+
+    /**
+     * {@code declare -n NAME=TARGET}: NAME stands for TARGET from now on; a target that is not a
+     * plain literal name leaves NAME without one (its value unknown).
+     */
+    private static void refer(Word a, Vars vars) {
+        String name = ShellEvaluation.referencedName(a.text());
+        String target = ShellEvaluation.assignedValue(a.text());
+        if (!name.isEmpty() && a.literal() && target != null && dev.shellwarden.grammar.bash.Names.isIdentifier(target)) {
+            vars.refs.put(name, target);
+        }
+    }
+
+    private void assign(Word a, Vars vars, boolean forget0) {
         String t = a.text();
         int eq = t.indexOf('=');
         boolean append = t.charAt(eq - 1) == '+';
         String name = t.substring(0, append ? eq - 1 : eq);
+        Map<String, String> known = vars.known;
         if (name.contains("[")) {
-            known.remove(name.substring(0, name.indexOf('[')));
+            vars.forget(name.substring(0, name.indexOf('[')));
             return;
         }
         String value = t.substring(eq + 1);
+        if (namerefs.contains(name) && vars.target(name) == null) {
+            // the first assignment to a nameref without a target names the target
+            if (!forget0 && a.literal() && dev.shellwarden.grammar.bash.Names.isIdentifier(value)) {
+                vars.refs.put(name, value);
+            }
+            return;
+        }
+        String target = vars.target(name);
+        name = target == null ? name : target;
+        boolean forget = forget0 || integers.contains(name);
         if (forget || !a.literal() || value.startsWith("(")) {
             known.remove(name);
         } else if (append) {
@@ -919,11 +1058,199 @@ final class BashWalker {
         }
     }
 
+    // ------------------------------------------------------------------ data that bash evaluates
+
+    /**
+     * One evaluation: where the commands found in evaluated data go ({@code parent}, with the
+     * opaque reasons of that segment), and the names whose values were evaluated already, so
+     * that each value is read once however often or cyclically names refer to it.
+     */
+    private record Evaluation(Ctx c, int parent, Set<OpaqueReason> reasons, Set<String> seen) {
+
+        static Evaluation of(Ctx c, int parent, Set<OpaqueReason> reasons) {
+            return new Evaluation(c, parent, reasons, new HashSet<>());
+        }
+
+        static Evaluation of(Ctx c, Draft d) {
+            return of(c, d.id, d.reasons);
+        }
+    }
+
+    /**
+     * {@code {NAME[SUB]}} before a redirection ({@code exec {a[i]}>file}) takes the descriptor's
+     * number: the subscript is evaluated. The splitter keeps the word as an argument, so any word
+     * of that shape counts.
+     */
+    private static final Pattern DESCRIPTOR_VARIABLE = Pattern.compile("\\{([A-Za-z_][A-Za-z0-9_]*\\[.*])}");
+
+    /** {@code $[ EXPR ]}, bash's old arithmetic expansion: one token, no span of its own. */
+    private static final Pattern OLD_ARITHMETIC = Pattern.compile("\\$\\[([^]]*)]");
+
+    /**
+     * The arithmetic and parameter expansions in a word token: the names in arithmetic,
+     * subscripts, offsets and lengths whose known values bash evaluates, {@code ${!ref}} and
+     * {@code ${x@P}} (see {@link ShellEvaluation}).
+     */
+    private void wordEvaluations(Token tok, Unit u, Evaluation e) {
+        for (BashLexerBase.Span s : u.evaluations().subMap(tok.getStartIndex(), true, tok.getStopIndex(), true).values()) {
+            String inner = u.text().substring(s.innerStart(), Math.max(s.innerStart(), s.innerEnd()));
+            if (s.kind() == BashLexer.ARITH_OPEN) {
+                arithmeticText(inner, e);
+            } else {
+                parameterEvaluation(ShellEvaluation.parameter(inner), e);
+            }
+        }
+        java.util.regex.Matcher m = OLD_ARITHMETIC.matcher(tok.getText());
+        while (m.find()) {
+            arithmeticText(m.group(1), e);
+        }
+    }
+
+    /**
+     * The names of an arithmetic text (source, or a value being evaluated): each known value is
+     * evaluated as arithmetic in turn. A name whose value is unknown is left alone: arithmetic on
+     * computed numbers is everyday work, and the value came from a command the rules judged.
+     */
+    private void arithmeticText(String expr, Evaluation e) {
+        for (String name : ShellEvaluation.arithmeticNames(expr)) {
+            String value = e.c().vars().get(name);
+            if (value != null && e.seen().add(name)) {
+                evaluatedValue(value, e);
+            }
+        }
+    }
+
+    /**
+     * A variable's value that bash evaluates as arithmetic ({@code x='a[$(CMD)]'; echo $((x))}):
+     * the substitutions in it run (bash expands them in subscripts; any of them is split, to fail
+     * closed) and its names are evaluated in turn.
+     */
+    private void evaluatedValue(String value, Evaluation e) {
+        if (ShellEvaluation.substitutes(value)) {
+            heredocChildren(value, e);
+        }
+        arithmeticText(value, e);
+    }
+
+    /**
+     * A word bash evaluates as arithmetic after its expansion ({@code let} arguments,
+     * {@code [[ -eq ]]} operands, values of integer variables): a literal word is a value; of a
+     * dynamic one only the names can be known.
+     */
+    private void arithmeticWord(Word w, Evaluation e) {
+        if (w.literal()) {
+            evaluatedValue(w.text(), e);
+        } else {
+            arithmeticText(w.text(), e);
+        }
+    }
+
+    /**
+     * A word a builtin reads as a variable name ({@code NAME}, {@code NAME[SUB]}, maybe
+     * {@code =VALUE}): bash evaluates the subscript. With {@code computedOpaque}, a name computed
+     * at run time ({@code declare "$v"}, {@code printf -v "$1"}) is opaque: it may hold any
+     * subscript, or any assignment.
+     */
+    private void nameReference(Word w, Evaluation e, boolean computedOpaque) {
+        if (ShellEvaluation.referencedName(w.text()).isEmpty()) {
+            if (!w.literal() && computedOpaque) {
+                e.reasons().add(OpaqueReason.DYNAMIC_ARGUMENT);
+            }
+            return;
+        }
+        String sub = ShellEvaluation.subscript(w.text());
+        if (sub != null) {
+            arithmeticWord(new Word(sub, sub, w.literal(), w.features()), e);
+        }
+    }
+
+    /** {@code ${…}}: its arithmetic parts, the reference of {@code ${!ref}}, the prompt of {@code ${x@P}}. */
+    private void parameterEvaluation(ShellEvaluation.Parameter p, Evaluation e) {
+        p.arithmetic().forEach(a -> arithmeticText(a, e));
+        String value = p.name().isEmpty() ? null : e.c().vars().get(p.name());
+        if (p.prompt()) {
+            if (value == null) {
+                // prompt expansion of a value the text does not show runs whatever it holds
+                e.reasons().add(OpaqueReason.DYNAMIC_EVAL);
+            } else {
+                promptValue(value, e);
+            }
+        }
+        if (p.indirect() && value != null) {
+            nameReference(Word.literal(value), e, false);
+        }
+    }
+
+    /** A value expanded like a prompt string: its command substitutions run. */
+    private void promptValue(String value, Evaluation e) {
+        if (ShellEvaluation.substitutes(value)) {
+            heredocChildren(value, e);
+        }
+    }
+
+    /**
+     * What a simple command makes bash evaluate besides its words: the arguments of {@code let},
+     * the names builtins assign or test (and their subscripts), array element assignments, and
+     * the values of integer variables, namerefs and prompt strings.
+     */
+    private void commandEvaluations(Draft d, Evaluation e) {
+        for (Word a : d.assignments) {
+            nameReference(a, e, false);
+            assignedValue(a, e, false, false);
+        }
+        for (Word w : d.argv) {
+            java.util.regex.Matcher fd = DESCRIPTOR_VARIABLE.matcher(w.text());
+            if (fd.matches()) {
+                nameReference(new Word(fd.group(1), fd.group(1), w.literal(), w.features()), e, false);
+            }
+        }
+        if (d.argv.isEmpty() || !d.argv.get(0).literal()) {
+            return;
+        }
+        String name = d.argv.get(0).text();
+        if (name.equals("let")) {
+            d.argv.subList(1, d.argv.size()).forEach(w -> arithmeticWord(w, e));
+        }
+        boolean declaration = ShellEvaluation.DECLARATIONS.contains(name);
+        // export and readonly reject a subscripted name and make no nameref: a computed operand
+        // only sets an environment variable (`export $(grep -v '^#' .env | xargs)`)
+        boolean computedOpaque = !name.equals("export") && !name.equals("readonly");
+        for (Word w : ShellEvaluation.nameOperands(d.argv)) {
+            nameReference(w, e, computedOpaque);
+            if (declaration) {
+                assignedValue(w, e, ShellEvaluation.declares(d.argv, 'i'), ShellEvaluation.declares(d.argv, 'n'));
+            }
+        }
+    }
+
+    /**
+     * The value of an assignment ({@code NAME=V} before a command or as a declaration's operand)
+     * where bash evaluates it: as arithmetic for an integer variable, as a variable reference for
+     * a nameref, as a prompt for {@code PS0}–{@code PS4}.
+     */
+    private void assignedValue(Word a, Evaluation e, boolean integer, boolean nameref) {
+        String value = ShellEvaluation.assignedValue(a.text());
+        if (value == null) {
+            return;
+        }
+        String name = ShellEvaluation.referencedName(a.text());
+        Word v = new Word(value, value, a.literal(), a.features());
+        if (integer || integers.contains(name)) {
+            arithmeticWord(v, e);
+        }
+        if (nameref || namerefs.contains(name)) {
+            nameReference(v, e, false);
+        }
+        if (ShellEvaluation.PROMPTS.contains(name) && a.literal()) {
+            promptValue(value, e);
+        }
+    }
+
     // ------------------------------------------------------------------ wrappers and payloads
 
     /** The context of text that {@code d} runs in a new shell or program: one level deeper, no variables known. */
     private static Ctx childCtx(Draft d, Provenance provenance, List<String> wrappers) {
-        return new Ctx(d.id, d.depth + 1, provenance, List.copyOf(wrappers), new Vars(new HashMap<>()), false, List.of(), List.of(), false);
+        return new Ctx(d.id, d.depth + 1, provenance, List.copyOf(wrappers), new Vars(), false, List.of(), List.of(), false);
     }
 
     private void analyze(Draft d, Ctx c, boolean stdinFile) {

@@ -48,7 +48,17 @@ final class BashWords {
      * ({@code IFS=,; c=rm,-rf,/; $c} is three words).
      */
     static Decoded decode(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars, boolean defaultIfs) {
-        State s = new State(raw, base, skips, vars, defaultIfs);
+        return decode(raw, base, skips, vars, name -> null, defaultIfs);
+    }
+
+    /**
+     * Decodes the source text of a word; {@code targets} gives the variable a nameref stands for
+     * ({@code declare -n r=HOME}), so that {@code $r} without a known value reads {@code ${HOME}},
+     * never the literal name.
+     */
+    static Decoded decode(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars,
+            Function<String, String> targets, boolean defaultIfs) {
+        State s = new State(raw, base, skips, vars, targets, defaultIfs);
         int n = raw.length();
         int i = 0;
         while (i < n) {
@@ -125,6 +135,7 @@ final class BashWords {
         final int base;
         final Map<Integer, Integer> skips;
         final Function<String, String> vars;
+        final Function<String, String> targets;
         final StringBuilder out = new StringBuilder();
         final BitSet mask = new BitSet();
         final Set<WordFeature> features = EnumSet.noneOf(WordFeature.class);
@@ -135,8 +146,10 @@ final class BashWords {
         /** False when the text changes IFS: then unquoted expansions split in unknown ways. */
         final boolean defaultIfs;
 
-        State(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars, boolean defaultIfs) {
+        State(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars,
+                Function<String, String> targets, boolean defaultIfs) {
             this.defaultIfs = defaultIfs;
+            this.targets = targets;
             this.raw = raw;
             this.base = base;
             this.skips = skips;
@@ -205,8 +218,9 @@ final class BashWords {
                 if (!ExpansionCheck.parameter(inner)) {
                     malformed = true;
                 }
-                if (dev.shellwarden.grammar.bash.Names.isIdentifier(inner) && resolve(inner, inQuotes)) {
-                    return e;
+                String name = referencedName(inner);
+                if (name != null) {
+                    return reference(name, i, e, inQuotes);
                 }
                 return dynamic(i, e, WordFeature.PARAMETER);
             }
@@ -215,10 +229,7 @@ final class BashWords {
                 while (j < n && (raw.charAt(j) < 128 && Character.isLetterOrDigit(raw.charAt(j)) || raw.charAt(j) == '_')) {
                     j++;
                 }
-                if (resolve(raw.substring(i + 1, j), inQuotes)) {
-                    return j;
-                }
-                return dynamic(i, j, WordFeature.PARAMETER);
+                return reference(raw.substring(i + 1, j), i, j, inQuotes);
             }
             if (Character.isDigit(d) || "@*#?$!-".indexOf(d) >= 0) {
                 return dynamic(i, i + 2, WordFeature.PARAMETER);
@@ -232,6 +243,43 @@ final class BashWords {
             }
             out.append('$');
             return i + 1;
+        }
+
+        /**
+         * The variable {@code ${inner}} reads as a whole: {@code NAME}, or for {@code ${!NAME}} the
+         * variable named by NAME's known value; null for any other form.
+         */
+        private String referencedName(String inner) {
+            if (dev.shellwarden.grammar.bash.Names.isIdentifier(inner)) {
+                return inner;
+            }
+            if (inner.startsWith("!") && dev.shellwarden.grammar.bash.Names.isIdentifier(inner, 1, inner.length())) {
+                String named = vars.apply(inner.substring(1));
+                return named != null && dev.shellwarden.grammar.bash.Names.isIdentifier(named) ? named : null;
+            }
+            return null;
+        }
+
+        /**
+         * A reference to variable {@code name} spanning {@code raw[from, to)}: its known value, or
+         * a dynamic part; for a nameref the part names its target ({@code ${HOME}}), which the rules
+         * read like the target itself.
+         */
+        private int reference(String name, int from, int to, boolean inQuotes) {
+            if (resolve(name, inQuotes)) {
+                return to;
+            }
+            String target = targets.apply(name);
+            if (target == null && raw.startsWith("${!", from)) {
+                target = name;
+            }
+            if (target == null) {
+                return dynamic(from, to, WordFeature.PARAMETER);
+            }
+            out.append("${").append(target).append('}');
+            literal = false;
+            features.add(WordFeature.PARAMETER);
+            return to;
         }
 
         private boolean resolve(String name, boolean inQuotes) {

@@ -202,11 +202,12 @@ final class Wrappers {
                     : argv.size() > 2 && argv.get(1).text().equals("compose") ? composeExec(argv, 2) : null;
             case "docker-compose", "podman-compose" -> composeExec(argv, 1);
             case "kubectl", "oc" -> kubectlExec(argv);
-            case "trap" -> argv.size() >= 3 && argv.get(1).literal() && !argv.get(1).text().startsWith("-")
-                    // trap ACTION SIGNAL…: ACTION runs later, in this shell, like eval.
-                    ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, 2))
-                    : argv.size() >= 3 && !argv.get(1).literal() ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(1, 2))
-                    : Unwrap.NONE;
+            case "trap" -> trap(argv);
+            case "mapfile", "readarray", "complete", "compgen", "bind", "history" -> {
+                // a command line the builtin keeps and runs later in this shell, like eval
+                Word kept = ShellEvaluation.keptCommand(argv);
+                yield kept == null ? Unwrap.NONE : Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, List.of(kept));
+            }
             default -> null;
         };
         if (name.equals("parallel")) {
@@ -252,6 +253,20 @@ final class Wrappers {
             }
         }
         return out;
+    }
+
+    /**
+     * {@code trap [--] ACTION SIGNAL…}: ACTION runs later, in this shell, like eval. A lone
+     * {@code -} resets and {@code -p}/{@code -l} print; a dynamic first word may be the action.
+     */
+    private static Unwrap trap(List<Word> argv) {
+        int a = argv.size() > 1 && argv.get(1).literal() && argv.get(1).text().equals("--") ? 2 : 1;
+        if (argv.size() < a + 2) {
+            return Unwrap.NONE;
+        }
+        Word action = argv.get(a);
+        return !action.literal() || !action.text().startsWith("-")
+                ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, List.of(action)) : Unwrap.NONE;
     }
 
     /** awk's program (the first operand unless -f/-e give it): the commands its system() and pipes run. */
