@@ -954,6 +954,9 @@ final class BashWalker {
                         known.clear();
                     }
                 }
+                if (name.equals("printf")) {
+                    printfAssignment(d.argv, c);
+                }
             }
             case "hash" -> hash(d.argv);
             case "eval", "source", ".", "alias" -> {
@@ -1021,6 +1024,30 @@ final class BashWalker {
         if (!name.isEmpty() && a.literal() && target != null && dev.shellwarden.grammar.bash.Names.isIdentifier(target)) {
             vars.refs.put(name, target);
         }
+    }
+
+    /**
+     * {@code printf -v NAME FORMAT ARGS…} of literal words whose format has only {@code %s} and
+     * {@code %%} directives and no escapes: NAME's value is known ({@code printf -v c 'rm -rf %s' ~;
+     * eval "$c"} evaluates a known command line).
+     */
+    private void printfAssignment(List<Word> argv, Ctx c) {
+        if (argv.size() < 4 || !argv.get(1).text().equals("-v") || !argv.stream().allMatch(Word::literal)
+                || !dev.shellwarden.grammar.bash.Names.isIdentifier(argv.get(2).text())) {
+            return;
+        }
+        String format = argv.get(3).text();
+        List<Word> args = argv.subList(4, argv.size());
+        String[] parts = format.split("%s", -1);
+        if (format.indexOf('\\') >= 0 || format.replace("%s", "").replace("%%", "").indexOf('%') >= 0
+                || parts.length - 1 != args.size()) {
+            return;
+        }
+        StringBuilder value = new StringBuilder(parts[0].replace("%%", "%"));
+        for (int k = 0; k < args.size(); k++) {
+            value.append(args.get(k).text()).append(parts[k + 1].replace("%%", "%"));
+        }
+        assign(Word.literal(argv.get(2).text() + "=" + value), c.vars(), c.conditional());
     }
 
     private void assign(Word a, Vars vars, boolean forget0) {
@@ -1275,6 +1302,8 @@ final class BashWalker {
         wrappers.add(name);
         settingCommands(d, name, wrappers);
         autoRunScript(d, name, wrappers);
+        scriptsRun(d, name, wrappers);
+        rememberWrittenScripts(d, name);
         stdinShellCommands(d, name, wrappers, stdinFile);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
             Ctx inner = childCtx(d, w.provenance(), wrappers);
@@ -1299,7 +1328,7 @@ final class BashWalker {
                     if (!w.literal()) {
                         d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
                     }
-                    nested(w.payload(), inner);
+                    nested(w.payload(), withEnvironment(inner, d.assignments));
                 }
                 case EVAL -> {
                     if (!w.literal()) {
@@ -1390,31 +1419,150 @@ final class BashWalker {
      */
     private void autoRunScript(Draft d, String name, List<String> wrappers) {
         boolean target = false;
-        for (Redirect r : d.redirects) {
-            target |= r.writes() && r.target().literal() && AUTO_RUN_SCRIPT.matcher(r.target().text()).matches();
+        for (String path : writtenFileModes(d, name).keySet()) {
+            target |= AUTO_RUN_SCRIPT.matcher(path).matches();
         }
-        if (name.equals("tee")) {
-            for (Word w : d.argv.subList(1, d.argv.size())) {
-                target |= w.literal() && AUTO_RUN_SCRIPT.matcher(w.text()).matches();
+        String text = target && d.depth + 1 <= MAX_DEPTH ? writtenText(d, name) : null;
+        if (text != null && !text.isBlank()) {
+            nested(text, childCtx(d, Provenance.SETTING, wrappers));
+        }
+    }
+
+    /**
+     * The literal files a command writes, each with true when the command appends to it
+     * ({@code >>}, {@code tee -a}).
+     */
+    private static Map<String, Boolean> writtenFileModes(Draft d, String name) {
+        Map<String, Boolean> out = new java.util.LinkedHashMap<>();
+        for (Redirect r : d.redirects) {
+            if (r.writes() && r.target().literal()) {
+                out.put(r.target().text(), r.op().endsWith(">>"));
             }
         }
-        if (!target || d.depth + 1 > MAX_DEPTH || !d.argv.stream().allMatch(Word::literal)) {
-            return;
+        if (name.equals("tee")) {
+            boolean append = d.argv.stream().anyMatch(w -> w.text().equals("-a") || w.text().equals("--append"));
+            d.argv.subList(1, d.argv.size()).stream().filter(Word::literal).map(Word::text)
+                    .forEach(file -> out.put(file, append));
+        }
+        return out;
+    }
+
+    /**
+     * The exact text a command writes: {@code echo}/{@code printf} of literal words (with the
+     * escapes printf and {@code echo -e} turn into line breaks), or the body of a quoted or
+     * non-expanding heredoc given to {@code cat}/{@code tee}; null for anything else.
+     */
+    private static String writtenText(Draft d, String name) {
+        if (!d.argv.stream().allMatch(Word::literal)) {
+            return null;
         }
         List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
         String text = printedText(name, args);
         if (text != null) {
-            // printf, and echo -e, turn \n and \t into the line breaks the script has
-            boolean escapes = name.equals("printf") || args.stream().takeWhile(a -> a.matches("-[neE]+")).anyMatch(a -> a.contains("e"));
+            // printf, and echo -e, turn \n and \t into the line breaks the script has; echo
+            // without -n ends its line
+            String echoFlags = String.join("", args.stream().takeWhile(a -> a.matches("-[neE]+")).toList());
+            boolean escapes = name.equals("printf") || echoFlags.contains("e");
             text = escapes ? text.replace("\\n", "\n").replace("\\t", "\t") : text;
-            text = name.equals("printf") ? text.replace("%%", "%") : text;
-        } else if ((name.equals("cat") || name.equals("tee")) && !d.heredocs.isEmpty()) {
-            boolean dynamic = d.heredocDynamic.stream().anyMatch(Boolean::booleanValue);
-            text = dynamic ? null : d.heredocs.get(0).body();
+            return name.equals("printf") ? text.replace("%%", "%") : echoFlags.contains("n") ? text : text + "\n";
         }
-        if (text != null && !text.isBlank()) {
-            nested(text, childCtx(d, Provenance.SETTING, wrappers));
+        if ((name.equals("cat") || name.equals("tee")) && !d.heredocs.isEmpty()) {
+            return d.heredocDynamic.stream().anyMatch(Boolean::booleanValue) ? null : d.heredocs.get(0).body();
         }
+        return null;
+    }
+
+    /**
+     * Scripts written earlier in the text ({@code printf 'CMD' > x.sh}), by path as written
+     * ({@code ./} dropped), so that running or sourcing the file later in the same text splits
+     * what it holds.
+     */
+    private final Map<String, String> writtenScripts = new HashMap<>();
+
+    private static String scriptKey(String path) {
+        return path.startsWith("./") ? path.substring(2) : path;
+    }
+
+    /**
+     * Records the literal text {@code d} writes to its files (after what the file held, for an
+     * append); a write of unknown text forgets them.
+     */
+    private void rememberWrittenScripts(Draft d, String name) {
+        String text = writtenText(d, name);
+        writtenFileModes(d, name).forEach((path, append) -> {
+            String key = scriptKey(path);
+            String before = append ? writtenScripts.getOrDefault(key, "") : "";
+            if (text == null) {
+                writtenScripts.remove(key);
+            } else {
+                writtenScripts.put(key, before + text);
+            }
+        });
+    }
+
+    /** Variables naming a file the shell sources when it starts: bash's {@code BASH_ENV}, POSIX {@code ENV}. */
+    private static final Set<String> STARTUP_FILE_VARIABLES = Set.of("BASH_ENV", "ENV");
+
+    /**
+     * {@code printf 'CMD' > x.sh; bash x.sh}, {@code source x.sh}, {@code BASH_ENV=x.sh bash -c …},
+     * {@code . <(echo 'CMD')}: a shell runs a script whose text the same command line wrote, or a
+     * process substitution prints as literal text. That text is split as a script of this
+     * segment, so its commands meet the rules. Only adds segments; the reasons that ask about
+     * running a written or substituted script stay.
+     */
+    private void scriptsRun(Draft d, String name, List<String> wrappers) {
+        boolean shell = Wrappers.SHELLS.contains(name);
+        if (!shell && !name.equals("source") && !name.equals(".") || d.depth + 1 > MAX_DEPTH) {
+            return;
+        }
+        List<Word> files = new ArrayList<>();
+        if (shell) {
+            d.assignments.stream().filter(a -> STARTUP_FILE_VARIABLES.contains(ShellEvaluation.referencedName(a.text())))
+                    .map(a -> new Word(ShellEvaluation.assignedValue(a.text()), a.raw(), a.literal(), a.features()))
+                    .forEach(files::add);
+        }
+        d.argv.stream().skip(1).filter(w -> !w.text().startsWith("-")).findFirst()
+                .filter(w -> !shell || d.argv.stream().noneMatch(a -> a.text().matches("-[a-z]*c[a-z]*")))
+                .ifPresent(files::add);
+        for (Word file : files) {
+            String text = file.literal() ? writtenScripts.get(scriptKey(file.text()))
+                    : file.has(WordFeature.PROCESS_SUBSTITUTION) ? processSubstitutionText(d) : null;
+            if (text != null && !text.isBlank()) {
+                nested(text, childCtx(d, Provenance.HEREDOC_SCRIPT, wrappers));
+            }
+        }
+    }
+
+    /**
+     * What the one process substitution in {@code d}'s words prints, when its only command prints
+     * literal text; null when there are several, or it prints anything else.
+     */
+    private String processSubstitutionText(Draft d) {
+        Draft only = null;
+        for (Draft p : drafts.subList(d.id + 1, drafts.size())) {
+            if (p.parent == d.id && p.provenance == Provenance.PROCESS_SUBSTITUTION) {
+                if (only != null) {
+                    return null;
+                }
+                only = p;
+            }
+        }
+        return only == null || only.argv.isEmpty() || !only.redirects.isEmpty() ? null : writtenText(only, only.argv.get(0).text());
+    }
+
+    /**
+     * The child shell of {@code X=V bash -c '…'} starts with the literal values its command's
+     * assignments put in its environment ({@code x='a[$(CMD)]' bash -c 'echo $((x))'}).
+     */
+    private static Ctx withEnvironment(Ctx inner, List<Word> assignments) {
+        for (Word a : assignments) {
+            String name = ShellEvaluation.referencedName(a.text());
+            String value = ShellEvaluation.assignedValue(a.text());
+            if (a.literal() && value != null && ShellEvaluation.subscript(a.text()) == null && !value.startsWith("(")) {
+                inner.vars().known.put(name, value);
+            }
+        }
+        return inner;
     }
 
     private static boolean readsScriptFile(String name) {
