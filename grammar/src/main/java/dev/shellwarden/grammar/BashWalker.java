@@ -219,6 +219,8 @@ final class BashWalker {
 
     /** Names bound to a program by {@code hash -p PATH NAME}, for the commands after it. */
     private final Map<String, Word> hashed = new HashMap<>();
+    /** EXIT trap actions, split once the whole text is (see {@link #trap}). */
+    private final List<Runnable> exitTraps = new ArrayList<>();
     private int parses;
     private int braceWords;
 
@@ -240,6 +242,9 @@ final class BashWalker {
         }
         Ctx top = new Ctx(-1, 0, Provenance.TOP, List.of(), new Vars(), false, List.of(), List.of(), false);
         program(p, text, top);
+        while (!exitTraps.isEmpty()) {
+            exitTraps.remove(0).run();
+        }
         List<Segment> out = new ArrayList<>(drafts.size());
         for (Draft d : drafts) {
             out.add(d.toSegment(userCommands));
@@ -938,7 +943,8 @@ final class BashWalker {
                     if (nameref && Wrappers.isAssignment(a.text())) {
                         refer(a, c.vars());
                     } else if (Wrappers.isAssignment(a.text())) {
-                        assign(a, c.vars(), c.conditional() || !a.literal());
+                        // a computed value is forgotten by assign, unless it is a mktemp path
+                        assign(a, c.vars(), c.conditional());
                     } else if (!a.literal()) {
                         known.clear();
                     }
@@ -1071,7 +1077,10 @@ final class BashWalker {
         String target = vars.target(name);
         name = target == null ? name : target;
         boolean forget = forget0 || integers.contains(name);
-        if (forget || !a.literal() || value.startsWith("(")) {
+        String temp = forget || a.literal() || append ? null : TempFiles.mktempPath(a.raw().substring(a.raw().indexOf('=') + 1), known::get);
+        if (temp != null) {
+            known.put(name, temp); // a fresh file or directory in a temporary one (see TempFiles)
+        } else if (forget || !a.literal() || value.startsWith("(")) {
             known.remove(name);
         } else if (append) {
             String old = known.get(name);
@@ -1275,6 +1284,27 @@ final class BashWalker {
 
     // ------------------------------------------------------------------ wrappers and payloads
 
+    /**
+     * {@code trap ACTION SIGNAL…}: ACTION runs later, in this shell. For EXIT alone it runs once,
+     * when the shell ends, so it is split after the whole text with the variables' last values
+     * ({@code T=/tmp/x; trap 'rm -rf "$T"' EXIT; T=~} deletes the home); any other signal can run
+     * it between any two commands ({@code kill -INT $$}), so it sees no variable and makes them
+     * all unknown, like eval.
+     */
+    private void trap(Draft d, String action, List<String> wrappers, Ctx c) {
+        int signals = d.argv.get(1).text().equals("--") ? 3 : 2;
+        boolean atExit = d.argv.size() > signals && d.argv.subList(signals, d.argv.size()).stream()
+                .allMatch(s -> s.literal() && Set.of("EXIT", "SIGEXIT", "0").contains(s.text().toUpperCase(java.util.Locale.ROOT)));
+        Ctx body = new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, List.copyOf(wrappers),
+                atExit ? c.vars() : new Vars(), c.conditional(), List.of(), List.of(), false);
+        if (atExit) {
+            exitTraps.add(() -> nested(action, body));
+        } else {
+            nested(action, body);
+            c.vars().known.clear();
+        }
+    }
+
     /** The context of text that {@code d} runs in a new shell or program: one level deeper, no variables known. */
     private static Ctx childCtx(Draft d, Provenance provenance, List<String> wrappers) {
         return new Ctx(d.id, d.depth + 1, provenance, List.copyOf(wrappers), new Vars(), false, List.of(), List.of(), false);
@@ -1334,9 +1364,13 @@ final class BashWalker {
                     if (!w.literal()) {
                         d.reasons.add(OpaqueReason.DYNAMIC_EVAL);
                     }
-                    nested(w.payload(), new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, List.copyOf(wrappers),
-                            c.vars().copy(), c.conditional(), List.of(), List.of(), false));
-                    c.vars().known.clear();
+                    if (name.equals("trap")) {
+                        trap(d, w.payload(), wrappers, c);
+                    } else {
+                        nested(w.payload(), new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, List.copyOf(wrappers),
+                                c.vars().copy(), c.conditional(), List.of(), List.of(), false));
+                        c.vars().known.clear();
+                    }
                 }
                 case PWSH_PAYLOAD -> {
                     if (!w.literal()) {

@@ -437,6 +437,7 @@ final class Wrappers {
         return after(argv, i >= argv.size() ? i : i + 1, false);
     }
 
+
     private static Unwrap su(List<Word> argv) {
         for (int k = 1; k < argv.size(); k++) {
             Word w = argv.get(k);

@@ -1,6 +1,7 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.Regex;
+import dev.shellwarden.grammar.TempFiles;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -376,8 +377,7 @@ public final class PathFacts {
 
     /** True for temporary directories and what is below them. */
     public static boolean isTemp(String abs) {
-        return isInside(abs, "/tmp") || isInside(abs, "/var/tmp") || isInside(abs, "/private/tmp")
-                || isInside(abs, "/dev/shm") || abs.startsWith("$TMPDIR") || abs.startsWith("${TMPDIR")
+        return TempFiles.isTempDir(abs) || abs.startsWith("$TMPDIR") || abs.startsWith("${TMPDIR")
                 // Windows' per-user temporary folder ($env:TEMP), below the profile
                 || Regex.matches(abs, "/(home|Users)/[^/]+/AppData/Local/Temp/.+");
     }
