@@ -975,7 +975,7 @@ public final class Cmd {
      */
     public List<String> getDeleteTargets() {
         if (deleteTargets == null) {
-            deleteTargets = Collections.unmodifiableList(deleteTargetsOf());
+            deleteTargets = withProtectedGlobMatches(deleteTargetsOf());
         }
         return deleteTargets;
     }
@@ -1300,9 +1300,46 @@ public final class Cmd {
      */
     public List<String> getWriteTargets() {
         if (writeTargets == null) {
-            writeTargets = Collections.unmodifiableList(writeTargetsOf());
+            writeTargets = withProtectedGlobMatches(writeTargetsOf());
         }
         return writeTargets;
+    }
+
+    /**
+     * The targets followed by the protected files a glob among them can match
+     * ({@link PathFacts#protectedGlobMatches}): {@code : > /et[c]/passwd}, {@code chmod 777
+     * /et*}{@code /shadow} and {@code cp k ~/.ssh/authorized_key?} meet the rules that
+     * {@code /etc/passwd}, {@code /etc/shadow} and {@code ~/.ssh/authorized_keys} meet.
+     * A name a copy or link takes from its source ({@code ln -sf jdk/bin/*}{@code  /usr/bin/} makes
+     * {@code /usr/bin/*}) is matched in the source's folder, not the destination's: it is left to
+     * the scope rules. INVARIANT: only adds; the glob itself stays for the rules that judge it as it is.
+     */
+    private List<String> withProtectedGlobMatches(List<String> targets) {
+        List<String> out = new ArrayList<>(targets);
+        for (String t : targets) {
+            if (!namedBySource(t)) {
+                out.addAll(PathFacts.protectedGlobMatches(t));
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /**
+     * True for a target {@link #intoDirectory} made: a copy, move or link's target that is neither
+     * an operand nor a redirection, named like one of the operands.
+     */
+    private boolean namedBySource(String target) {
+        if (!named("cp ln install rsync scp mv") || operands.contains(target) || redirectWrites.contains(target)) {
+            return false;
+        }
+        String name = target.substring(target.lastIndexOf('/') + 1);
+        for (String o : operands) {
+            String trimmed = o.endsWith("/") ? o.substring(0, o.length() - 1) : o;
+            if (trimmed.substring(trimmed.lastIndexOf('/') + 1).equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A string literal of inline code (single or double quoted), its text in group 1 or 2. */
@@ -2062,7 +2099,7 @@ public final class Cmd {
         if (touchedPaths == null) {
             List<String> targets = new ArrayList<>(writeAndDeleteTargets());
             if (named("mv chmod chown chgrp chattr setfacl")) {
-                targets.addAll(operands);
+                targets.addAll(withProtectedGlobMatches(operands));
             }
             touchedPaths = Collections.unmodifiableList(targets);
         }

@@ -259,14 +259,12 @@ public final class PathFacts {
      */
     public static boolean isProtectedGlob(String path, String home) {
         String p = unquote(path);
-        if (p.indexOf('*') < 0 && p.indexOf('?') < 0 && p.indexOf('[') < 0) {
+        if (!isGlob(p)) {
             return false;
         }
-        for (String h : new String[] {"$HOME", "${HOME}", "~"}) {
-            if (p.startsWith(h + "/")) {
-                p = (home.startsWith("/") ? home : "/home/user") + p.substring(h.length());
-                break;
-            }
+        String inHome = homeRelative(p);
+        if (inHome != null) {
+            p = (home.startsWith("/") ? home : "/home/user") + inHome;
         }
         if (!p.startsWith("/")) {
             return false;
@@ -288,6 +286,102 @@ public final class PathFacts {
             }
         }
         return false;
+    }
+
+    private static boolean isGlob(String p) {
+        return p.indexOf('*') >= 0 || p.indexOf('?') >= 0 || p.indexOf('[') >= 0;
+    }
+
+    /** The rest of a path that starts in the home ({@code ~/x}, {@code $HOME/x}, {@code ${HOME}/x} give {@code /x}), else null. */
+    private static String homeRelative(String p) {
+        for (String h : new String[] {"$HOME", "${HOME}", "~"}) {
+            if (p.startsWith(h + "/")) {
+                return p.substring(h.length());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Protected files and folders a glob in a write or delete target is matched against: login and
+     * rc files, ssh keys and authorized_keys, the agents' settings, critical system files. Home
+     * entries are in the {@code ~} form (targets are collected before the home is known), the
+     * agents' project settings are relative: they sit in any folder.
+     * INVARIANT: each is protected by its family's predicate here (isPersistence,
+     * isCriticalSystemFile, isSelfProtected, or an ssh/gpg key folder; PathFactsTest checks), so a
+     * glob that matches one is judged like that file. Single names the agents keep in a project
+     * folder ({@code opencode.json}, {@code .mcp.json}) are left out: {@code rm -f *.json} and
+     * {@code rm -rf .*} clear a folder, which the scope rules judge, rather than aim at a setting.
+     */
+    static final java.util.List<String> GLOB_PROTECTED_FILES = java.util.List.of(
+            "~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.bash_aliases", "~/.profile",
+            "~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.zlogout", "~/.kshrc", "~/.cshrc", "~/.tcshrc",
+            "~/.xprofile", "~/.xinitrc", "~/.xsessionrc", "~/.inputrc", "~/.tmux.conf", "~/.vimrc", "~/.gitconfig",
+            "~/.pam_environment", "~/.config/fish/config.fish", "~/.config/git/config",
+            "~/.ssh", "~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc", "~/.ssh/config",
+            "~/.ssh/environment", "~/.ssh/id_rsa", "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_dsa", "~/.gnupg",
+            "~/.claude", "~/.claude.json", "~/.claude/settings.json", "~/.config/opencode/opencode.json",
+            "~/.codex/config.toml", "~/.gemini/settings.json",
+            "/etc/passwd", "/etc/shadow", "/etc/group", "/etc/sudoers", "/etc/crontab", "/etc/profile",
+            "/etc/bash.bashrc", "/etc/bashrc", "/etc/zshrc", "/etc/environment", "/etc/rc.local", "/etc/ld.so.preload",
+            "/etc/anacrontab", "/etc/ssh/sshd_config",
+            "/bin/sh", "/bin/bash", "/bin/dash", "/bin/su", "/bin/login", "/usr/bin/sh", "/usr/bin/bash", "/usr/bin/sudo",
+            "/usr/bin/su", "/usr/bin/login", "/sbin/init", "/usr/sbin/init", "/lib/systemd/systemd",
+            "/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1", "/lib/x86_64-linux-gnu/libc.so.6",
+            "/usr/lib/x86_64-linux-gnu/libc.so.6", "/boot/vmlinuz", "/boot/initrd.img", "/boot/grub",
+            ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks",
+            ".gemini/settings.json", ".codex/config.toml", ".cursor/hooks.json");
+
+    /**
+     * The protected files (see {@link #GLOB_PROTECTED_FILES}) that a glob can match, spelled the
+     * way the glob is anchored: {@code /et[c]/passwd} gives {@code /etc/passwd}, {@code ~/.bash[r]c}
+     * and {@code $HOME/.b*rc} give {@code ~/.bashrc}, {@code .claude/setting?.json} gives
+     * {@code .claude/settings.json}. Bash's rules apply per name: {@code *}, {@code ?} and
+     * {@code [..]}/{@code [!..]} never cross a {@code /}, and a leading dot must be written
+     * ({@code *.json} in a folder matches no {@code .claude.json}). Empty for a word without a glob
+     * or a relative glob that would reach the home only through the working directory.
+     */
+    public static java.util.List<String> protectedGlobMatches(String path) {
+        String p = unquote(path);
+        if (!isGlob(p)) {
+            return java.util.List.of();
+        }
+        String inHome = homeRelative(p);
+        String glob = inHome != null ? "~" + inHome : p;
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (String file : GLOB_PROTECTED_FILES) {
+            String candidate = file.startsWith("~") || file.startsWith("/") ? file : sameFolder(glob, file);
+            if (candidate != null && globMatches(glob, candidate)) {
+                out.add(candidate);
+            }
+        }
+        return out;
+    }
+
+    /** {@code relative} put in the folder the glob's last names are in ({@code a/*}{@code /x} and {@code b/c} give {@code a/b/c}); null when the glob is shorter. */
+    private static String sameFolder(String glob, String relative) {
+        String[] g = glob.split("/", -1);
+        int names = relative.split("/").length;
+        if (g.length < names) {
+            return null;
+        }
+        String folder = String.join("/", java.util.Arrays.copyOf(g, g.length - names));
+        return folder.isEmpty() && g.length == names ? relative : folder + "/" + relative;
+    }
+
+    /** Bash's pathname matching of a whole path: name by name, a leading dot only by a written dot. */
+    private static boolean globMatches(String glob, String path) {
+        String[] g = glob.split("/", -1);
+        String[] n = path.split("/", -1);
+        if (g.length != n.length) {
+            return false;
+        }
+        for (int i = 0; i < g.length; i++) {
+            if (n[i].startsWith(".") && !g[i].startsWith(".") || !globRegex(g[i]).matcher(n[i]).matches()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Pattern globRegex(String glob) {

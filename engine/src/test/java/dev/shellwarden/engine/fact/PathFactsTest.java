@@ -167,4 +167,29 @@ class PathFactsTest {
     void globsThatStayNarrow(String glob) {
         assertFalse(PathFacts.isProtectedGlob(glob, "/home/dev"), glob);
     }
+
+    @Test
+    void everyFileAGlobIsMatchedAgainstIsProtected() {
+        for (String f : PathFacts.GLOB_PROTECTED_FILES) {
+            String abs = PathFacts.resolve(f, "/home/dev/project", "/home/dev");
+            boolean keyFolder = abs.equals("/home/dev/.ssh") || abs.equals("/home/dev/.gnupg");
+            assertTrue(PathFacts.isPersistence(f) || PathFacts.isPersistence(abs) || PathFacts.isCriticalSystemFile(abs)
+                    || PathFacts.isSelfProtected(abs) || PathFacts.isCredentialStore(f) || keyFolder, f);
+        }
+    }
+
+    @Test
+    void globsMatchProtectedFilesNameByName() {
+        assertEquals(java.util.List.of("/etc/passwd"), PathFacts.protectedGlobMatches("/et[c]/passw?"));
+        assertEquals(java.util.List.of("~/.bashrc"), PathFacts.protectedGlobMatches("$HOME/.bash[r]c"));
+        assertEquals(java.util.List.of("~/.ssh/authorized_keys", "~/.ssh/authorized_keys2"), PathFacts.protectedGlobMatches("~/.ssh/authorized_key*"));
+        assertEquals(java.util.List.of("app/.claude/settings.json", "app/.claude/settings.local.json"),
+                PathFacts.protectedGlobMatches("app/.claude/settings*.json"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"build/*", "*.json", "*/*.json", "dist/*/*", "~/*", "~/[.]bashrc", "/etc/nginx/*", "/tmp/*", "src/[a-c]*.js", "/etc/passwd"})
+    void globsThatMatchNoProtectedFile(String glob) {
+        assertEquals(java.util.List.of(), PathFacts.protectedGlobMatches(glob), glob);
+    }
 }
