@@ -1500,7 +1500,7 @@ public final class Cmd {
             case "tar", "bsdtar", "gtar" -> {
                 // extraction writes below -C DIR (the working directory without it)
                 String dir = valueOf("-C --directory");
-                boolean extract = !args.isEmpty() && Regex.matches(args.get(0), "-?[a-zA-Z]*x[a-zA-Z]*") || anyFlag("-x --extract --get");
+                boolean extract = tarExtracts();
                 if (extract) {
                     // without -C the members land where the command runs (`cd ~ && tar xf x.tar`)
                     out.add(dir.isEmpty() ? "./" : dir.endsWith("/") ? dir : dir + "/");
@@ -3304,6 +3304,73 @@ public final class Cmd {
             String fetched = PathFacts.resolve(w, ctx.cwdOrProject(), home);
             // a cloned repository is a folder of fetched files: anything run from inside it came with it
             if (fetched.equals(abs) || other.name.equals("git") && abs.startsWith(fetched + "/")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True for a tar that extracts ({@code tar xzf}, {@code -xf}, {@code --extract}, {@code --get}). */
+    private boolean tarExtracts() {
+        return !args.isEmpty() && Regex.matches(args.get(0), "-?[a-zA-Z]*x[a-zA-Z]*") || anyFlag("-x --extract --get");
+    }
+
+    /**
+     * The archive an extraction unpacks: tar's {@code -f}/{@code --file} value, also at the end of
+     * a cluster ({@code tar xzf A}, {@code -xzf A}), {@code -} for standard input (no file, or
+     * {@code f -}); unzip's archive operand; empty when the command unpacks nothing.
+     */
+    private String unpackedArchive() {
+        if (named("tar bsdtar gtar") && tarExtracts()) {
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                if (Regex.matches(a, i == 0 ? "-?[a-zA-Z]*f" : "-[a-zA-Z]*f") || a.equals("--file")) {
+                    return i + 1 < args.size() ? args.get(i + 1) : "";
+                }
+            }
+            String file = valueOf("-f --file");
+            return file.isEmpty() ? "-" : file;
+        }
+        if (name.equals("unzip") && !getWriteTargets().isEmpty()) {
+            List<String> p = positionals("-d -x -P");
+            return p.isEmpty() ? "" : p.get(0);
+        }
+        return "";
+    }
+
+    /**
+     * True when this command unpacks what {@code fetch} downloaded: an archive read on standard
+     * input from an earlier stage of the same pipeline ({@code curl URL | tar xz}), or an archive
+     * file the fetch wrote ({@code curl -o a.tgz URL && tar xzf a.tgz}).
+     */
+    public boolean unpacksFetchedBy(Cmd fetch, Ctx ctx) {
+        String archive = unpackedArchive();
+        if (archive.equals("-")) {
+            return fetch.parent == parent && fetch.item == item && fetch.stage < stage;
+        }
+        if (archive.isEmpty()) {
+            return false;
+        }
+        String abs = PathFacts.resolve(archive, ctx.cwdOrProject(), ctx.home());
+        List<String> written = new ArrayList<>(fetch.getWriteTargets());
+        written.addAll(fetch.fetchedFiles());
+        return written.stream().anyMatch(w -> PathFacts.resolve(w, ctx.cwdOrProject(), ctx.home()).equals(abs));
+    }
+
+    /**
+     * True when this command runs a file from inside a folder {@code unpack} extracted an archive
+     * into ({@code tar xz -C /tmp/t && /tmp/t/install.sh}, {@code unzip t.zip && ./t/setup.sh}):
+     * like a cloned repository's, anything run from there may have come with the archive.
+     */
+    public boolean runsFileUnpackedBy(Cmd unpack, Ctx ctx) {
+        String f = getExecutedFile();
+        if (f.isEmpty()) {
+            return false;
+        }
+        String abs = PathFacts.resolve(f, ctx.cwdOrProject(), ctx.home());
+        for (String w : unpack.getWriteTargets()) {
+            String folder = PathFacts.resolve(w, ctx.cwdOrProject(), ctx.home());
+            if (w.endsWith("/") && !folder.equals("/") && abs.startsWith(folder + "/")) {
                 return true;
             }
         }
