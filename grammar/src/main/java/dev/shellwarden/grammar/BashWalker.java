@@ -1616,6 +1616,7 @@ final class BashWalker {
                 if (d.heredocDynamic.stream().anyMatch(Boolean::booleanValue)) {
                     d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
                 }
+                d.heredocs.forEach(h -> programCommands(d, h.body(), inner));
                 return;
             }
             for (int i = 0; i < d.heredocs.size(); i++) {
@@ -1630,10 +1631,25 @@ final class BashWalker {
             // `echo 'rm -rf /' | sh`: when the stage before prints literal text, that text is the
             // script; its commands are split too, so the floor sees them. The reason stays: this
             // only adds segments, never lifts the ask.
-            String script = w.shell() && d.position.stage() > 0 ? literalProducerText(d) : null;
-            if (script != null) {
+            String script = d.position.stage() > 0 ? literalProducerText(d) : null;
+            if (script != null && w.shell()) {
                 nested(script, inner);
+            } else if (script != null) {
+                programCommands(d, script, inner);
             }
+        }
+    }
+
+    /**
+     * The command lines an interpreter's program read on standard input hands to the system as
+     * literal strings ({@code perl <<< 'system q{…}'}, {@code echo 'exec rm …' | tclsh}; see
+     * InlineCode), split too so the floor sees them, as for {@code perl -e}; this only adds
+     * segments, the program is still judged as code.
+     */
+    private void programCommands(Draft d, String program, Ctx inner) {
+        String path = d.argv.get(0).text();
+        for (String line : InlineCode.commands(program, path.substring(path.lastIndexOf('/') + 1))) {
+            nested(line, inner);
         }
     }
 

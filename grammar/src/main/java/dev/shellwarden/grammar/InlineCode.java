@@ -1,5 +1,6 @@
 package dev.shellwarden.grammar;
 
+import dev.shellwarden.grammar.bash.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -23,8 +24,14 @@ final class InlineCode {
     private InlineCode() {
     }
 
-    /** A string literal, double or single quoted, with backslash escapes. */
-    private static final String STRING = "(\"(?:[^\"\\\\]|\\\\.){1,2000}\"|'(?:[^'\\\\]|\\\\.){1,2000}')";
+    /**
+     * Perl's quote-like operators: {@code q{…}}, {@code qq(…)}, {@code qw[…]}, {@code q<…>} and
+     * with a punctuation delimiter ({@code q/…/}, {@code q|…|}, {@code q!…!}, {@code q#…#}).
+     */
+    private static final String PERL_QUOTE = "\\bq[qw]?\\s*(?:\\{[^{}]{1,2000}\\}|\\([^()]{1,2000}\\)|\\[[^\\[\\]]{1,2000}\\]|<[^<>]{1,2000}>"
+            + "|/[^/]{1,2000}/|\\|[^|]{1,2000}\\||![^!]{1,2000}!|#[^#]{1,2000}#)";
+    /** A string literal, double or single quoted, with backslash escapes, or a Perl quote-like operator. */
+    private static final String STRING = "(\"(?:[^\"\\\\]|\\\\.){1,2000}\"|'(?:[^'\\\\]|\\\\.){1,2000}'|" + PERL_QUOTE + ")";
     /** Elixir's sigils before a string ({@code ~c"…"}, {@code ~s"…"}) belong to the call, not the command. */
     private static final String SIGIL = "(?:~[cCsS])?";
     /**
@@ -50,6 +57,35 @@ final class InlineCode {
     private static final Pattern NEXT_STRING = Pattern.compile("\\s*,\\s*\\[?\\s*" + STRING);
     /** Backticks, Perl's qx and Ruby's %x with their usual delimiters. */
     private static final Pattern BACKTICKS = Pattern.compile("`([^`]{1,2000})`|\\bqx\\s*([({\\[/|])|%x([({\\[|])");
+
+    /**
+     * Tcl's {@code exec} at the start of a command ({@code exec rm -rf x}, {@code [exec ls]}): its
+     * words up to the end of the command, after exec's own options.
+     */
+    private static final Pattern TCL_EXEC = Pattern.compile("(?:^|[;\\[\\n])\\s*exec\\s+(?:-(?:ignorestderr|keepnewline)\\s+)*(?:--\\s+)?([^;\\]\\n]+)");
+    /** A Tcl word in braces: literal, like a single-quoted shell word. */
+    private static final Pattern TCL_BRACED = Pattern.compile("\\{([^{}]*)\\}");
+
+    /**
+     * The literal command lines the code of interpreter {@code program} runs: {@link #commands},
+     * and for Tcl ({@code tclsh}, {@code wish}) its bare {@code exec} command words, braced words
+     * read as single-quoted ones.
+     */
+    static List<String> commands(String code, String program) {
+        List<String> out = commands(code);
+        if (isTcl(program)) {
+            Matcher m = TCL_EXEC.matcher(code);
+            while (m.find()) {
+                out.add(TCL_BRACED.matcher(m.group(1).trim()).replaceAll(b -> Matcher.quoteReplacement(Word.singleQuoted(b.group(1)))));
+            }
+        }
+        return out;
+    }
+
+    /** True for the Tcl shells, whose commands are bare words. */
+    static boolean isTcl(String program) {
+        return Names.versioned(program, "tclsh") || program.equals("wish") || program.equals("jimsh");
+    }
 
     /** The literal command lines {@code code} runs, in order of appearance. */
     static List<String> commands(String code) {
@@ -108,8 +144,26 @@ final class InlineCode {
         return out;
     }
 
+    /**
+     * A literal's text: the inside of its quotes with backslash escapes read; a Perl
+     * {@code qw(…)} list gives its words, each quoted as one shell word.
+     */
     private static String unquote(String literal) {
-        String body = literal.substring(1, literal.length() - 1);
+        if (literal.startsWith("q")) {
+            String inside = literal.replaceFirst("^q[qw]?\\s*", ""); // the delimiters and what is between them
+            if (literal.startsWith("qw")) {
+                List<String> words = new ArrayList<>();
+                for (String w : inside.substring(1, inside.length() - 1).trim().split("\\s+")) {
+                    words.add(Word.singleQuoted(w));
+                }
+                return String.join(" ", words);
+            }
+            return unescape(inside.substring(1, inside.length() - 1));
+        }
+        return unescape(literal.substring(1, literal.length() - 1));
+    }
+
+    private static String unescape(String body) {
         StringBuilder sb = new StringBuilder(body.length());
         for (int i = 0; i < body.length(); i++) {
             char c = body.charAt(i);

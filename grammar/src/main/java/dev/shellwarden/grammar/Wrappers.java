@@ -248,7 +248,7 @@ final class Wrappers {
         List<Unwrap> out = new ArrayList<>();
         out.add(interp);
         if (interp.kind() == Kind.INTERPRETER_CODE && interp.literal()) {
-            for (String line : InlineCode.commands(interp.payload())) {
+            for (String line : InlineCode.commands(interp.payload(), name)) {
                 out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.SHELL_PAYLOAD, List.of(Word.literal(line))));
             }
         }
@@ -891,7 +891,7 @@ final class Wrappers {
         return Unwrap.NONE;
     }
 
-    /** python, node, perl, ruby, php: only whether the program comes from standard input. */
+    /** python, node, perl, ruby, php, tclsh: only whether the program comes from standard input. */
     private static Unwrap interpreter(String name, List<Word> argv) {
         String codeFlags;
         String withArg;
@@ -910,6 +910,9 @@ final class Wrappers {
         } else if (Names.versioned(name, "php")) {
             codeFlags = "rfF";
             withArg = "cdz";
+        } else if (InlineCode.isTcl(name)) {
+            codeFlags = ""; // no inline program: a script file, else standard input
+            withArg = "";
         } else {
             return codeOption(name, argv);
         }

@@ -29,6 +29,20 @@ class InlineCodeTest {
     }
 
     @Test
+    void perlQuoteLikeOperatorsAreStrings() {
+        assertEquals(List.of("uname -a"), InlineCode.commands("system q{uname -a}"));
+        assertEquals(List.of("uname -a"), InlineCode.commands("exec(qq(uname -a))"));
+        assertEquals(List.of("'git' 'log' '-1'"), InlineCode.commands("system qw[git log -1]"));
+        assertEquals(List.of(), InlineCode.commands("print q{uname -a}"));
+    }
+
+    @Test
+    void tclExecWordsAreACommandOnlyInTcl() {
+        assertEquals(List.of("uname -a", "sh -c 'ls -l'"), InlineCode.commands("puts [exec uname -a]\nexec sh -c {ls -l}", "tclsh"));
+        assertEquals(List.of(), InlineCode.commands("exec uname -a", "perl"));
+    }
+
+    @Test
     void codeBuiltAtRunTimeIsNotGuessedAndDataIsNoCall() {
         assertEquals(List.of(), InlineCode.commands("os.system(cmd)"));
         assertEquals(List.of(), InlineCode.commands("print('rm -rf /')"));

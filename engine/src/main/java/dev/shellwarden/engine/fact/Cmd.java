@@ -533,6 +533,8 @@ public final class Cmd {
             + "|System\\.cmd|\\bos[:.]cmd|std\\.system|\\(\\s*(?:system|shell-command|async-shell-command|uiop:run-program|run-program"
             + "|sb-ext:run-program|babashka\\.process/\\w+|process/shell|shell/sh|sh)\\s|%sh\\{|\\brun\\s*\\(\\s*`"
             + "|child_process|execSync|spawnSync|execFileSync|\\bexec\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+[\"'`]"
+            // Perl's quote-like operators as the command: system q{…}, exec qw(…)
+            + "|\\b(?:system|exec)\\s+q[qw]?\\s*[^\\w\\s]"
             + "|passthru|shell_exec|proc_open|popen|pcntl_exec|Process\\.Start|ProcessBuilder"
             + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\brun\\(\\s*pipeline\\(|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
             + "|\\bexec\\s+[\"'/]|__import__|\\beval\\s*\\(|ctypes|cdll|LoadLibrary|\\|\\s*getline|\\|&"
@@ -2573,7 +2575,8 @@ public final class Cmd {
      * Code that reaches a function or module by a computed name, or runs text as code without the
      * usual call spellings: reflection ({@code getattr(os, 'sys'+'tem')}, {@code __dict__[…]},
      * {@code globalThis[…]}, {@code send(:system)}), code from strings ({@code new Function},
-     * {@code (0,eval)}, {@code compile}, {@code runpy}, Perl/Ruby {@code eval} without brackets,
+     * {@code (0,eval)}, eval or Function taken as a value ({@code const e = eval}), {@code compile},
+     * {@code runpy}, Perl/Ruby {@code eval} without brackets,
      * {@code instance_eval}), and pipes into a shell by name. Such code says nothing the other
      * patterns can read, so it is asked about.
      */
@@ -2583,7 +2586,10 @@ public final class Cmd {
             + "|runIn\\w*Context|vm\\.Script|require\\s*\\([^)]*\\+|\\b(instance|class|module)_eval\\b|\\b(public_)?send\\s*\\(?\\s*:"
             + "|\\bmethod\\s*\\(\\s*:|->can\\s*\\(|\\breadpipe\\b|call_user_func|\\bdo\\.call\\b|\\b(os|io)\\s*\\[\\s*['\"]"
             + "|['\"]\\s*\\|\\s*(ba|z|da)?sh\\b|\\bsystem\\s+\\$|\\)\\s*\\.!|doShellScript|\\.execute\\s*\\(|\\bexec\\s*\\n"
-            + "|\\b(Deno|Bun|fs|cp|child_process)\\s*\\[|\\[\\s*['\"][a-zA-Z]+['\"]\\s*\\+\\s*['\"]");
+            + "|\\b(Deno|Bun|fs|cp|child_process)\\s*\\[|\\[\\s*['\"][a-zA-Z]+['\"]\\s*\\+\\s*['\"]"
+            // eval or Function taken as a value to call later (const e = eval; e(s)), or Function called on a string
+            // (not a name in a regex or string: /eval\(/, "eval")
+            + "|(?<![./\\w'\"])\\b(?:eval|Function)\\b(?!\\s*[({.'\"\\w\\\\/])|(?<![.\\w])\\bFunction\\s*\\(");
 
     /** Perl and Ruby {@code eval EXPR} without brackets (an eval of a decoded string). */
     private static final java.util.regex.Pattern BARE_EVAL = java.util.regex.Pattern.compile("\\beval\\s+[^({\\s]");
