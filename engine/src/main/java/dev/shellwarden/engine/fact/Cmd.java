@@ -1947,8 +1947,9 @@ public final class Cmd {
 
     /**
      * The alias this command creates for another path, or empty: the link of {@code ln -s TARGET
-     * LINK}, the mirror of {@code cp -rs SRC DST}, the mount point of {@code mount --bind SRC DST}
-     * or {@code bindfs SRC DST}. Written without a leading {@code ./} or trailing {@code /}.
+     * LINK} (or a hard link, {@code ln FILE LINK}: the same file under another name), the mirror
+     * of {@code cp -rs SRC DST}, the mount point of {@code mount --bind SRC DST} or
+     * {@code bindfs SRC DST}. Written without a leading {@code ./} or trailing {@code /}.
      */
     public String getAliasName() {
         List<String> p = aliasPaths();
@@ -1959,12 +1960,7 @@ public final class Cmd {
     private List<String> aliasPaths() {
         List<String> p;
         switch (name) {
-            case "ln" -> {
-                if (!argMatches("-[a-zA-Z]*s[a-zA-Z]*|--symbolic")) {
-                    return List.of();
-                }
-                p = positionals("-t --target-directory -S --suffix");
-            }
+            case "ln", "link" -> p = positionals("-t --target-directory -S --suffix");
             case "cp" -> {
                 if (!argMatches("-[a-zA-Z]*s[a-zA-Z]*|--symbolic-link")) {
                     return List.of();
@@ -2013,6 +2009,35 @@ public final class Cmd {
             String tilde = abs.startsWith(ctx.home() + "/") ? "~" + abs.substring(ctx.home().length()) : abs;
             if (reachesSystem(target, d, ctx) || PathFacts.isRootLike(target) || PathFacts.isPersistence(abs)
                     || PathFacts.isPersistence(tilde) || PathFacts.isBlockDevice(abs) || PathFacts.isSecret(target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when this command links a secret file or folder from outside the project into it
+     * ({@code ln -s ~/.ssh/id_rsa public/x}, {@code ln -s ~/.aws/credentials dist/}, a hard link
+     * of {@code ~/.netrc}, {@code ln -s ../../.env public/env.txt}, a bind mount of {@code ~/.ssh}):
+     * a folder the project serves, packs or commits then carries the secret. A relative symlink
+     * target is read from the link's folder, not from where ln runs. Secrets already inside the
+     * project ({@code ln -s .env.local .env}) and public keys are not.
+     */
+    public boolean linksSecretIntoProject(Ctx ctx) {
+        List<String> p = aliasPaths();
+        if (p.isEmpty() || !PathFacts.isSecret(p.get(0))) {
+            return false;
+        }
+        String project = PathFacts.normalize(ctx.getProjectDir());
+        boolean fromLink = named("ln") && argMatches("-[a-zA-Z]*s[a-zA-Z]*|--symbolic") && !argMatches("-[a-zA-Z]*r[a-zA-Z]*|--relative");
+        for (String dir : dirs(ctx)) {
+            if (dir.equals(WorkingDirs.UNKNOWN)) {
+                continue;
+            }
+            String link = PathFacts.resolve(p.get(1), dir, ctx.home());
+            boolean folder = p.get(1).endsWith("/") || p.get(1).equals(".");
+            String from = !fromLink ? dir : folder ? link : link.substring(0, Math.max(1, link.lastIndexOf('/')));
+            if (PathFacts.isInside(link, project) && !PathFacts.isInside(PathFacts.resolve(p.get(0), from, ctx.home()), project)) {
                 return true;
             }
         }
