@@ -424,16 +424,31 @@ public final class PathFacts {
         return p.equals(d) || p.startsWith(d.equals("/") ? "/" : d + "/");
     }
 
-    /** Build files their tool executes when it builds, tests or installs the project. */
-    private static final Set<String> BUILD_MANIFESTS = Set.of("package.json", "setup.py",
+    /**
+     * Build files their tool executes when it builds, tests or installs the project, or that name
+     * the code, compilers or toolchains it fetches ({@code go.mod}'s replace and toolchain lines,
+     * MSBuild's Directory.Build files, CMake presets' cache variables).
+     */
+    private static final Set<String> BUILD_MANIFESTS = lowerCase(Set.of("package.json", "setup.py",
             "setup.cfg", "pyproject.toml", "Vagrantfile", "Makefile", "makefile", "GNUmakefile", "Rakefile",
-            "Gemfile", "build.gradle", "build.gradle.kts", "settings.gradle", "pom.xml", "CMakeLists.txt",
-            "Cargo.toml", "build.rs", ".npmrc", ".yarnrc", ".yarnrc.yml", "composer.json", "Taskfile.yml",
-            "justfile", "Justfile", "PKGBUILD", "makepkg.conf", "conftest.py", "tox.ini", "noxfile.py");
+            "Gemfile", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "pom.xml", "CMakeLists.txt",
+            "CMakePresets.json", "CMakeUserPresets.json", "Cargo.toml", "build.rs", ".npmrc", ".yarnrc", ".yarnrc.yml",
+            "pnpm-workspace.yaml", "composer.json", "Taskfile.yml", "Taskfile.yaml", "Taskfile.dist.yml", "justfile", "Justfile",
+            ".justfile", "PKGBUILD", "makepkg.conf", "conftest.py", "tox.ini", "noxfile.py", "go.mod", "go.work",
+            "Directory.Build.props", "Directory.Build.targets", "Directory.Build.rsp", "Directory.Packages.props", "nuget.config",
+            "BUILD.bazel", "WORKSPACE.bazel", "MODULE.bazel", ".bazelrc", "meson.build", "build.zig", "Earthfile", "Podfile",
+            ".rspec", ".rspec-local", "sitecustomize.py", "usercustomize.py"));
 
-    /** True when file name {@code base} is a build file its tool executes ({@code package.json}, {@code Makefile}…). */
+    private static Set<String> lowerCase(Set<String> names) {
+        return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * True when file name {@code base} is a build file its tool executes ({@code package.json}, {@code Makefile}…),
+     * in any letter case: on a case-insensitive file system (macOS, Windows) {@code MAKEFILE} is the Makefile.
+     */
     public static boolean isBuildManifest(String base) {
-        return BUILD_MANIFESTS.contains(base);
+        return BUILD_MANIFESTS.contains(base.toLowerCase(Locale.ROOT));
     }
 
     /*
@@ -446,16 +461,46 @@ public final class PathFacts {
      * steers the next session.
      */
     private static final Pattern PROJECT_AUTOMATION = Pattern.compile(
-            "(.*/)?\\.(git|github|gitlab|circleci|buildkite|husky|githooks|vscode|idea|fleet|zed|devcontainer|direnv"
-            + "|claude|opencode|codex|gemini|cursor|windsurf|clinerules|roo|continue|aider[^/]*"
-            // build tools' local settings, which name programs to run or versions to download
-            + "|cargo|mvn|yarn|bundle|pip)(/.*)?"
-            + "|(.*/)?gradle/wrapper/.*|(.*/)?(gradlew|mvnw|gradle\\.properties|bunfig\\.toml|deno\\.jsonc?|rust-toolchain(\\.toml)?"
-            + "|pip\\.conf|pytest\\.ini|\\.pnpmfile\\.cjs|Procfile|\\.gdbinit|\\.lldbinit|\\.exrc|\\.nvimrc|\\.vimrc|\\.pdbrc)"
-            + "|(.*/)?(\\.envrc|\\.env\\.sh|\\.gitlab-ci\\.ya?ml|\\.pre-commit-config\\.ya?ml|\\.gitmodules|\\.gitattributes"
-            + "|\\.mcp\\.json|\\.cursorrules|\\.windsurfrules|\\.tool-versions|\\.?mise\\.toml|\\.lefthook\\.ya?ml|lefthook\\.ya?ml"
-            + "|CLAUDE(\\.local)?\\.md|AGENTS\\.md|GEMINI\\.md|opencode\\.jsonc?|Dockerfile|(docker-)?compose\\.ya?ml"
-            + "|Jenkinsfile|azure-pipelines\\.ya?ml|bitbucket-pipelines\\.yml|\\.travis\\.yml|flake\\.nix|shell\\.nix|default\\.nix)");
+            "(.*/)?\\.(git|github|gitlab|gitea|forgejo|woodpecker|circleci|buildkite|semaphore|husky|githooks|lefthook|hg|jj"
+            + "|vscode|idea|fleet|zed|devcontainer|direnv|mise"
+            + "|claude|opencode|codex|gemini|cursor|windsurf|clinerules|roo|continue|aider[^/]*|kiro|junie|amazonq|augment|trae|qwen|kilocode"
+            // build tools' local settings, which name programs to run or versions to download; a
+            // virtual environment's scripts and .pth files run with every python started in it
+            + "|cargo|mvn|yarn|bundle|pip|venv)(/.*)?"
+            + "|(.*/)?gradle/wrapper/.*|buildSrc(/.*)?|(.*/)?node_modules/\\.bin/.*|(.*/)?\\.config/mise(/.*)?"
+            + "|(.*/)?(gradlew|mvnw|gradle\\.properties|\\.?bunfig\\.toml|deno\\.jsonc?|rust-toolchain(\\.toml)?"
+            + "|pip\\.conf|\\.?pytest\\.ini|\\.pnpmfile\\.cjs|Procfile|\\.gdbinit|\\.lldbinit|\\.exrc|\\.nvimrc|\\.nvim\\.lua|\\.vimrc|\\.pdbrc)"
+            + "|(.*/)?(\\.envrc[^/]*|\\.env\\.sh|\\.gitlab-ci\\.ya?ml|\\.pre-commit-config\\.ya?ml|\\.gitmodules|\\.gitattributes|\\.lfsconfig"
+            + "|\\.mcp\\.json|\\.cursorrules|\\.windsurfrules|\\.rules|\\.goosehints|\\.tool-versions|\\.?mise(\\.[^/]*)?\\.toml"
+            + "|\\.?lefthook(-local)?\\.(ya?ml|json|toml)|\\.overcommit\\.ya?ml|\\.huskyrc[^/]*|\\.simple-git-hooks\\.(c?js|json)"
+            + "|\\.lintstagedrc[^/]*|lint-staged\\.config\\.[cm]?js"
+            + "|CLAUDE(\\.local)?\\.md|AGENTS?\\.md|GEMINI\\.md|QWEN\\.md|CRUSH\\.md|opencode\\.jsonc?|Dockerfile|(docker-)?compose\\.ya?ml"
+            + "|\\.devcontainer\\.json|[^/]*\\.code-workspace|[^/]*\\.mk|[^/]*\\.gradle(\\.kts)?|[^/]*\\.(cs|fs|vb)proj|[^/]*\\.pth"
+            + "|Jenkinsfile|azure-pipelines\\.ya?ml|bitbucket-pipelines\\.yml|\\.travis\\.yml|\\.woodpecker\\.ya?ml|\\.drone\\.ya?ml"
+            + "|\\.?appveyor\\.ya?ml|\\.cirrus\\.ya?ml|flake\\.nix|shell\\.nix|default\\.nix)",
+            Pattern.CASE_INSENSITIVE);
+
+    /**
+     * One name for each entry of {@link #BUILD_MANIFESTS} and {@link #PROJECT_AUTOMATION}, path
+     * component by path component: what a glob or brace expansion in a project path is tried
+     * against ({@link #mayBeProjectAutomation}). INVARIANT: each is automation on its own or a
+     * folder of an automation path (gradle/wrapper, node_modules/.bin, .config/mise).
+     */
+    private static final java.util.List<String> AUTOMATION_SAMPLES = java.util.stream.Stream.concat(BUILD_MANIFESTS.stream(),
+            java.util.stream.Stream.of(".git", ".github", ".gitlab", ".gitea", ".forgejo", ".woodpecker", ".circleci", ".buildkite",
+                    ".semaphore", ".husky", ".githooks", ".lefthook", ".hg", ".jj", ".vscode", ".idea", ".fleet", ".zed", ".devcontainer",
+                    ".direnv", ".mise", ".claude", ".opencode", ".codex", ".gemini", ".cursor", ".windsurf", ".clinerules", ".roo",
+                    ".continue", ".aider.conf.yml", ".kiro", ".junie", ".amazonq", ".augment", ".trae", ".qwen", ".kilocode", ".cargo",
+                    ".mvn", ".yarn", ".bundle", ".pip", ".venv", "gradle", "wrapper", "buildSrc", "node_modules", ".bin", ".config",
+                    "mise", "gradlew", "mvnw", "gradle.properties", "bunfig.toml", "deno.json", "rust-toolchain", "pip.conf",
+                    "pytest.ini", ".pnpmfile.cjs", "Procfile", ".gdbinit", ".lldbinit", ".exrc", ".nvimrc", ".nvim.lua", ".vimrc",
+                    ".pdbrc", ".envrc", ".env.sh", ".gitlab-ci.yml", ".pre-commit-config.yaml", ".gitmodules", ".gitattributes",
+                    ".lfsconfig", ".mcp.json", ".cursorrules", ".windsurfrules", ".rules", ".goosehints", ".tool-versions", "mise.toml",
+                    "lefthook.yml", ".overcommit.yml", ".huskyrc", ".lintstagedrc", "CLAUDE.md", "AGENTS.md", "AGENT.md", "GEMINI.md",
+                    "QWEN.md", "CRUSH.md", "opencode.json", "Dockerfile", "compose.yml", "docker-compose.yml", ".devcontainer.json",
+                    "x.code-workspace", "x.mk", "x.gradle", "x.gradle.kts", "x.csproj", "x.pth", "Jenkinsfile", "azure-pipelines.yml",
+                    "bitbucket-pipelines.yml", ".travis.yml", ".woodpecker.yml", ".drone.yml", "appveyor.yml", ".cirrus.yml",
+                    "flake.nix", "shell.nix", "default.nix")).toList();
 
     /**
      * True when {@code relative}, a path relative to the project directory, is a build file
@@ -467,6 +512,91 @@ public final class PathFacts {
     public static boolean isProjectAutomation(String relative) {
         String p = relative.startsWith("./") ? relative.substring(2) : relative;
         return isBuildManifest(p.substring(p.lastIndexOf('/') + 1)) || PROJECT_AUTOMATION.matcher(p).matches();
+    }
+
+    /** Most spellings a glob or brace path is expanded to before judging: beyond it, assume the worst. */
+    private static final int MAX_SPELLINGS = 4096;
+
+    /**
+     * True when {@code relative} is project automation ({@link #isProjectAutomation}) or may name
+     * it once the shell expands it: a brace alternative ({@code .{git,x}/hooks/pre-commit}) or a
+     * glob component that matches the name of an automation file or folder ({@code .gi?},
+     * {@code .[g]ithub}, {@code CLAUDE.m?}, {@code *.mk}). Letter case is ignored. A glob matches
+     * a name that starts with a dot only with a dot of its own ({@code *.sh} is no .env.sh), as
+     * bash and zsh match by default, unless {@code dotsMatch} (dotglob, PowerShell).
+     * INVARIANT (fail closed): a path with more spellings than {@link #MAX_SPELLINGS} is automation.
+     */
+    public static boolean mayBeProjectAutomation(String relative, boolean dotsMatch) {
+        java.util.List<String> spellings = braceAlternatives(relative);
+        if (spellings.size() > MAX_SPELLINGS) {
+            return true;
+        }
+        for (String spelling : spellings) {
+            for (String path : globSpellings(spelling, dotsMatch)) {
+                if (path == null || isProjectAutomation(path)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** An innermost brace group with a comma: {@code {a,b}}. */
+    private static final Pattern BRACE_GROUP = Pattern.compile("\\{([^{}]*,[^{}]*)\\}");
+
+    /** The words a brace expansion gives ({@code a{b,c}d} is abd and acd), innermost group first; past the cap, one more. */
+    private static java.util.List<String> braceAlternatives(String text) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        Deque<String> todo = new ArrayDeque<>(java.util.List.of(text));
+        while (!todo.isEmpty() && out.size() <= MAX_SPELLINGS) {
+            String t = todo.pop();
+            java.util.regex.Matcher m = BRACE_GROUP.matcher(t);
+            if (!m.find()) {
+                out.add(t);
+                continue;
+            }
+            for (String alt : m.group(1).split(",", -1)) {
+                todo.push(t.substring(0, m.start()) + alt + t.substring(m.end()));
+            }
+        }
+        if (!todo.isEmpty()) {
+            out.add(null);
+        }
+        return out;
+    }
+
+    /**
+     * The paths a glob path is judged as: each component with a glob character replaced by every
+     * automation name it matches ({@link #AUTOMATION_SAMPLES}), or kept when it matches none.
+     * Contains null when there would be more than {@link #MAX_SPELLINGS}.
+     */
+    private static java.util.List<String> globSpellings(String path, boolean dotsMatch) {
+        if (path == null) {
+            return java.util.Collections.singletonList(null);
+        }
+        java.util.List<String> out = new java.util.ArrayList<>(java.util.List.of(""));
+        for (String component : path.split("/", -1)) {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            if (component.indexOf('*') >= 0 || component.indexOf('?') >= 0 || component.indexOf('[') >= 0) {
+                Pattern g = Pattern.compile(globRegex(component).pattern(), Pattern.CASE_INSENSITIVE);
+                boolean dot = dotsMatch || component.startsWith(".");
+                AUTOMATION_SAMPLES.stream().filter(n -> (dot || !n.startsWith(".")) && g.matcher(n).matches()).forEach(names::add);
+            }
+            if (names.isEmpty()) {
+                names.add(component);
+            }
+            java.util.List<String> next = new java.util.ArrayList<>();
+            for (String prefix : out) {
+                for (String n : names) {
+                    next.add(prefix.isEmpty() ? n : prefix + "/" + n);
+                }
+            }
+            if (next.size() > MAX_SPELLINGS) {
+                return java.util.Collections.singletonList(null);
+            }
+            out = next;
+        }
+        return out;
     }
 
     /** True for temporary directories and what is below them. */

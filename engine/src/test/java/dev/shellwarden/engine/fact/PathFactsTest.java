@@ -26,6 +26,39 @@ class PathFactsTest {
         assertFalse(PathFacts.isProjectAutomation(relative), relative);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {".devcontainer.json", "app.code-workspace", ".gitea/workflows/ci.yml", ".forgejo/workflows/x.yml",
+        ".woodpecker.yml", "rules.mk", "Directory.Build.props", "src/app.csproj", "settings.gradle.kts", "buildSrc/x.kt", "init.gradle",
+        ".envrc.local", ".venv/lib/python3.12/site-packages/x.pth", "sitecustomize.py", ".nvim.lua", "AGENT.md", ".rules",
+        ".kiro/steering/a.md", ".junie/guidelines.md", ".lintstagedrc.json", "lefthook-local.yml", ".rspec", ".mise/config.toml",
+        "mise.local.toml", ".config/mise/config.toml", ".hg/hgrc", "go.mod", "pnpm-workspace.yaml", ".lfsconfig", "Taskfile.yaml",
+        ".justfile", ".bazelrc", "node_modules/.bin/jest", "CMakeUserPresets.json",
+        // case-insensitive file systems (macOS, Windows) open these as the automation files
+        ".ENVRC", ".GitHub/workflows/ci.yml", ".GIT/hooks/pre-commit", "MAKEFILE", "claude.md"})
+    void moreAutomationFilesAndOtherLetterCasesAreRecognised(String relative) {
+        assertTrue(PathFacts.isProjectAutomation(relative), relative);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {".gi?/hooks/pre-commit", ".[g]it/hooks/pre-commit", ".git*/hooks/x", "CLAUDE.m?", ".vscod[e]/tasks.json",
+        ".{git,x}/hooks/pre-commit", "{a,.envrc}", "*.mk", "Makefil?", "src/*", "*.json"})
+    void globsAndBracesThatMayNameAutomationAreAutomation(String relative) {
+        assertTrue(PathFacts.mayBeProjectAutomation(relative, false), relative);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"scripts/*.sh", "src/**/*.ts", "src/*.{ts,tsx}", "docs/*.txt.bak", "build/{a,b}.o", "src/app.ts"})
+    void globsThatCannotNameAutomationArePlain(String relative) {
+        assertFalse(PathFacts.mayBeProjectAutomation(relative, false), relative);
+    }
+
+    @Test
+    void aGlobMatchesDotFilesOnlyWithDotglobOrInPowerShell() {
+        assertFalse(PathFacts.mayBeProjectAutomation("src/*/hooks/pre-commit", false));
+        assertTrue(PathFacts.mayBeProjectAutomation("src/*/hooks/pre-commit", true)); // src/.git/hooks
+        assertTrue(PathFacts.mayBeProjectAutomation("scripts/*.sh", true)); // .env.sh
+    }
+
     @Test
     void resolvesAgainstTheWorkingDirectoryAndTheInferredHome() {
         assertEquals("/home/dev/other", PathFacts.resolve("../other", "/home/dev/project", "/home/dev"));
