@@ -384,6 +384,72 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * True when a long option given is a proper prefix of one of the space-separated long options
+     * ({@code --targ} of {@code --target-directory}): GNU getopt_long and git's parse-options take
+     * any unambiguous abbreviation, so {@code git commit --amen} amends and {@code cp --target=DIR}
+     * copies into DIR. A rule that excludes or reads an option by its full name must also refuse
+     * its abbreviations.
+     */
+    public boolean abbreviates(String spaceSeparated) {
+        for (String f : flags) {
+            if (!f.startsWith("--") || f.length() < 3) {
+                continue;
+            }
+            for (String o : Words.of(spaceSeparated)) {
+                if (o.startsWith("--") && o.length() > f.length() && o.startsWith(f)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when one of the space-separated options is given, in full or abbreviated ({@link #abbreviates}). */
+    public boolean anyFlagOrAbbreviation(String spaceSeparated) {
+        return anyFlag(spaceSeparated) || abbreviates(spaceSeparated);
+    }
+
+    /**
+     * True when one of the short options {@code letters}, which take a value, sits in a cluster
+     * after its first letter ({@code cp -vt DIR}, {@code tar -vC DIR}): getopt gives it the rest of
+     * the word or the next word, which {@link #valueOf} does not read. A word whose first letter
+     * takes the value ({@code -tDIR}) is read by valueOf and not counted.
+     */
+    public boolean clusteredValueOption(String letters) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.startsWith("-") && !a.startsWith("--") && a.length() > 2 && letters.indexOf(a.charAt(1)) < 0) {
+                for (int k = 2; k < a.length(); k++) {
+                    if (letters.indexOf(a.charAt(k)) >= 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The value of short option {@code letter} inside a cluster after its first letter ({@code git
+     * commit -aF FILE}, {@code -aFFILE}); empty when there is none. See {@link #clusteredValueOption}.
+     */
+    private String clusterValue(char letter) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            int at = a.startsWith("-") && !a.startsWith("--") ? a.indexOf(letter, 2) : -1;
+            if (at > 0) {
+                return at < a.length() - 1 ? a.substring(at + 1) : i + 1 < args.size() ? args.get(i + 1) : "";
+            }
+        }
+        return "";
+    }
+
     /** True when some argument equals {@code value}. */
     public boolean hasArg(String value) {
         return args.contains(value);
@@ -898,6 +964,105 @@ public final class Cmd {
             }
         }
         return true;
+    }
+
+    /**
+     * True when every file git reads a message from ({@code -F FILE}, {@code --file=FILE},
+     * clustered {@code -aF FILE}) is standard input or a plain project or temporary file: {@code
+     * git commit -F /proc/self/environ} puts the environment's secrets in a commit that the next
+     * push publishes. False for an abbreviated --file, whose value is not read.
+     */
+    public boolean messageFilesInsideProject(Ctx ctx) {
+        if (abbreviates("--file")) {
+            return false;
+        }
+        List<String> files = new ArrayList<>(List.of(valueOf("-F --file"), clusterValue('F')));
+        files.removeIf(f -> f.isEmpty() || f.equals("-"));
+        return allPlainProjectFiles(files, ctx, true);
+    }
+
+    /**
+     * True when cmake's source and build trees named by option ({@code -S DIR}, {@code -SDIR},
+     * {@code -B DIR}) are in the project, the build tree also in a temporary directory: {@code
+     * cmake -S/tmp/x -B build} runs /tmp/x/CMakeLists.txt, whose execute_process runs anything.
+     */
+    public boolean cmakeTreesInsideProject(Ctx ctx) {
+        String source = valueOf("-S");
+        String build = valueOf("-B");
+        return (source.isEmpty() || allPlainProjectFiles(List.of(source), ctx, false))
+                && (build.isEmpty() || allPlainProjectFiles(List.of(build), ctx, true));
+    }
+
+    /** Options of git fetch and pull that take the next word as their value. */
+    private static final String GIT_FETCH_VALUE_OPTIONS = "-C -c --git-dir --work-tree --namespace --depth --deepen --shallow-since"
+            + " --shallow-exclude -j --jobs --negotiation-tip --server-option -o --refmap --upload-pack -s --strategy -X --strategy-option"
+            + " --recurse-submodules-default --filter";
+
+    /**
+     * True when git fetch or pull names no repository, or a remote by its name ({@code origin},
+     * {@code upstream}), not a URL or a path: {@code git pull https://…} merges anyone's commits
+     * into the work tree, hooks-free but with their build files, and a transport such as
+     * {@code ext::} runs a command.
+     */
+    public boolean isFetchesFromRemoteName() {
+        List<String> p = positionals(GIT_FETCH_VALUE_OPTIONS);
+        return !p.isEmpty() && (p.size() == 1 || Regex.matches(PathFacts.unquote(p.get(1)), "[A-Za-z0-9_][A-Za-z0-9._-]*"));
+    }
+
+    /**
+     * True when curl reads or writes a file through a header or output-format option: {@code -H
+     * @FILE} sends a file's lines as headers, {@code -w @FILE} prints a file, and {@code -w
+     * '%output{FILE}…'} (curl 8.3) writes or appends ({@code >>FILE}) the rest of the format to a
+     * file.
+     */
+    public boolean isCurlOptionFiles() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String v = a.startsWith("--header=") || a.startsWith("--write-out=") ? a.substring(a.indexOf('=') + 1)
+                    : Set.of("-H", "--header", "-w", "--write-out").contains(a) && i + 1 < args.size() ? args.get(i + 1) : null;
+            if (v != null && (PathFacts.unquote(v).startsWith("@") || v.contains("%output{"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Variables that move where a program finds its configuration, code, helpers, toolchain or
+     * network: search paths ({@code PATH}, {@code PYTHONPATH}, {@code CDPATH}), homes and
+     * configuration folders ({@code HOME}, {@code XDG_CONFIG_HOME}, {@code CURL_HOME}, {@code
+     * GIT_CONFIG_GLOBAL}), git's environment ({@code GIT_DIR}, {@code GIT_TEMPLATE_DIR}, {@code
+     * GIT_EXEC_PATH}), proxies, option and flag sets ({@code JAVA_TOOL_OPTIONS}, {@code GOFLAGS},
+     * {@code PYTEST_ADDOPTS}), wrappers and runners, compilers, and the package managers' settings.
+     * Broad by design: an allow rule only declines, and the user is asked.
+     */
+    private static final java.util.regex.Pattern LOOKUP_VARIABLE = java.util.regex.Pattern.compile(
+            "(PATH|HOME|CDPATH|ENV|SHELL|CC|CXX|CPP|LD|AR|TMPDIR|TEMP|TMP|EDITOR|VISUAL|PAGER"
+            + "|[A-Z0-9_]*(PATH|_HOME|_DIR|LIB|_OPTS|OPTIONS|FLAGS|_CONFIG[A-Z0-9_]*|_PROXY|_URL|RC|PLUGINS?|ADDOPTS|WRAPPER|RUNNER"
+            + "|TOOLCHAIN|COMMAND|_CMD|_EDITOR|_PAGER|_SHELL|PRELOAD|AUDIT|_FILE|GEMFILE)"
+            + "|[A-Za-z0-9_]*_proxy|GIT_[A-Z0-9_]*|LD_[A-Z0-9_]*|DYLD_[A-Z0-9_]*|PYTHON[A-Z0-9_]*|PERL5[A-Z0-9_]*|RUBY[A-Z0-9_]*"
+            + "|NODE_(?!ENV=)[A-Z0-9_]*|XDG_[A-Z0-9_]*|CURL_[A-Z0-9_]*|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[A-Za-z0-9_]*|YARN_[A-Z0-9_]*"
+            + "|PIP_[A-Z0-9_]*|UV_[A-Z0-9_]*|CARGO_[A-Z0-9_]*|RUSTC[A-Z0-9_]*|RUSTFLAGS|RUSTDOCFLAGS"
+            + "|GO(ROOT|ENV|WORK|INSECURE|NOSUMDB|NOSUMCHECK|SUMDB|PRIVATE|NOPROXY|VCS|AUTH|FLAGS|PROXY|TOOLCHAIN|PATH|BIN)"
+            + "|MAVEN_[A-Z0-9_]*|GRADLE_[A-Z0-9_]*|BUNDLE_[A-Z0-9_]*|MAKE[A-Z]*|CMAKE_[A-Z0-9_]*|DENO_[A-Z0-9_]*|BUN_[A-Z0-9_]*"
+            + "|PNPM_[A-Z0-9_]*|COMPOSER_[A-Z0-9_]*|DOTNET_[A-Z0-9_]*|MSBUILD[A-Z0-9_]*|NUGET_[A-Z0-9_]*)=.*",
+            java.util.regex.Pattern.DOTALL);
+
+    /**
+     * True when an assignment prefix, or an export or declaration, sets a variable that moves where
+     * the program finds its configuration, code or network ({@link #LOOKUP_VARIABLE}): {@code
+     * HOME=. git commit} reads a project .gitconfig, {@code http_proxy=… curl localhost} sends the
+     * request elsewhere, {@code GIT_TEMPLATE_DIR=… git init} installs hooks. The allow rules take
+     * no such command: its name no longer says what it runs.
+     */
+    public boolean isAssignsLookupVariable() {
+        List<String> all = assignments;
+        if (named("export declare typeset readonly local") && !args.isEmpty()) {
+            all = new ArrayList<>(assignments);
+            all.addAll(args);
+        }
+        // the hook variables (PAGER, GIT_EDITOR, NODE_OPTIONS…) are SW4014's, which takes the safe values (GIT_PAGER=cat)
+        return all.stream().anyMatch(a -> LOOKUP_VARIABLE.matcher(a).matches() && !HOOK_VARIABLE.matcher(a).matches());
     }
 
     /** Launchers that may fetch a package from a registry and run its program under the name given. */
@@ -1772,20 +1937,23 @@ public final class Cmd {
      * True when everything the command writes, deletes, moves, links or re-permissions, its
      * redirections included, is a plain project file: a literal path that resolves inside the
      * project (or a temporary directory, or {@code /dev/null}) from every directory the segment may
-     * run in, and that is no build, editor, CI, git or agent file ({@link
-     * PathFacts#isProjectAutomation}). Every operand of mv and ln must be inside the project itself,
-     * temporary directories not counted: mv takes its sources away from the project, and a link
-     * makes its source reachable under a project name. A command that writes a file may not read a
-     * secret ({@link #isCopiesSecret}). True when the command changes no file at all. HARD's allow
-     * rules accept such writes; anything else they leave to the user.
+     * run in, and that is no build, editor, CI, git or agent file, nor a glob or brace expansion
+     * that may name one ({@link PathFacts#mayBeProjectAutomation}). A copy, move or link may land
+     * below its destination ({@link #landingPaths}). Every path mv, ln and git mv move or link
+     * ({@link #movedOrLinkedPaths}) must be inside the project itself, temporary directories not
+     * counted: mv takes its sources away from the project, and a link makes its source reachable
+     * under a project name. A command that writes a file may not read a secret ({@link
+     * #isCopiesSecret}). True when the command changes no file at all. HARD's allow rules accept
+     * such writes; anything else they leave to the user.
      */
     public boolean writesOnlyProjectFiles(Ctx ctx) {
         List<String> touched = touchedPaths();
-        if (touched.isEmpty()) {
+        List<String> moved = movedOrLinkedPaths();
+        if (touched.isEmpty() && moved.isEmpty()) {
             return true;
         }
-        return allPlainProjectFiles(touched, ctx, true) && (!named("mv ln link") || allPlainProjectFiles(operands, ctx, false))
-                && !isCopiesSecret();
+        return allPlainProjectFiles(touched, ctx, true) && allPlainProjectFiles(landingPaths(), ctx, true)
+                && allPlainProjectFiles(moved, ctx, false) && !isCopiesSecret();
     }
 
     /**
@@ -1794,6 +1962,84 @@ public final class Cmd {
      */
     public boolean operandsInsideProject(Ctx ctx) {
         return allPlainProjectFiles(operands, ctx, false);
+    }
+
+    /**
+     * The destination and operands of {@code git mv} (paths after the subcommand), or empty. git mv
+     * moves files like mv, so HARD judges them alike: {@code git mv ci.yml .github/workflows/}
+     * plants a workflow.
+     */
+    private List<String> gitMovePaths() {
+        if (!name.equals("git")) {
+            return List.of();
+        }
+        List<String> p = positionals("-C -c --git-dir --work-tree --namespace");
+        int at = p.indexOf("mv");
+        return at == 0 && p.size() > 1 ? p.subList(1, p.size()) : List.of();
+    }
+
+    /**
+     * The paths a move or link takes away or points at, which must be in the project itself:
+     * every operand of mv and ln, git mv's paths, and each relative target of a symbolic link read
+     * from the link's own directory, as the system reads it ({@link #symlinkTargetsFromLinks}).
+     */
+    private List<String> movedOrLinkedPaths() {
+        if (named("mv ln link")) {
+            List<String> out = new ArrayList<>(operands);
+            out.addAll(symlinkTargetsFromLinks());
+            return out;
+        }
+        return gitMovePaths();
+    }
+
+    /**
+     * Each relative target of {@code ln -s} as the link will resolve it: below the link's folder
+     * ({@code ln -s .. ../up} run in {@code sub/} links the project's parent), and, since the last
+     * operand may be an existing directory that the link lands in, below that too. Empty for other
+     * commands and for {@code ln -r}, which computes the target from the working directory.
+     */
+    private List<String> symlinkTargetsFromLinks() {
+        if (!named("ln") || !anyFlag("-s --symbolic") || anyFlag("-r --relative")) {
+            return List.of();
+        }
+        List<String> p = positionals("-t --target-directory -S --suffix");
+        String t = valueOf("-t --target-directory");
+        List<String> targets = !t.isEmpty() || p.size() < 2 ? p : p.subList(0, p.size() - 1);
+        List<String> linkDirs = !t.isEmpty() ? List.of(t) : p.size() < 2 ? List.of(".") : List.of(parentOf(p.get(p.size() - 1)), p.get(p.size() - 1));
+        List<String> out = new ArrayList<>();
+        for (String target : targets) {
+            String plain = PathFacts.unquote(target);
+            if (!plain.startsWith("/") && !plain.startsWith("~") && !plain.startsWith("$")) {
+                for (String d : linkDirs) {
+                    out.add(d + "/" + plain);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The folder part of a relative or absolute path ({@code .} for a bare name). */
+    private static String parentOf(String path) {
+        String p = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        int slash = p.lastIndexOf('/');
+        return slash < 0 ? "." : slash == 0 ? "/" : p.substring(0, slash);
+    }
+
+    /**
+     * Where a copy, move or link may land when its destination is an existing directory, which the
+     * text does not show: each source's name below the destination ({@code cp /tmp/x/Makefile .}
+     * writes ./Makefile, {@code cp -r /tmp/p/.vscode .} writes ./.vscode, {@code git mv ci.yml
+     * .github} writes .github/ci.yml); none when -T says the destination is the file itself.
+     */
+    private List<String> landingPaths() {
+        List<String> p = named("cp ln mv") ? positionals("-t --target-directory -S --suffix") : gitMovePaths();
+        if (named("cp ln mv") && (anyFlag("-T --no-target-directory") || !valueOf("-t --target-directory").isEmpty())) {
+            return List.of(); // -t DIR: the landings are write targets already (intoDirectory)
+        }
+        if (p.size() < 2) {
+            return named("ln") ? intoDirectory(".", p, true) : List.of();
+        }
+        return intoDirectory(p.get(p.size() - 1), p.subList(0, p.size() - 1), true);
     }
 
     private boolean allPlainProjectFiles(List<String> paths, Ctx ctx, boolean tempToo) {
@@ -1807,28 +2053,192 @@ public final class Cmd {
         return true;
     }
 
+    private boolean allInsideProject(List<String> paths, Ctx ctx, boolean tempToo) {
+        for (String t : paths) {
+            for (String dir : dirs(ctx)) {
+                if (insideProject(t, dir, ctx, tempToo) == null) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     private static boolean isPlainProjectFile(String target, String dir, Ctx ctx, boolean tempToo) {
+        String abs = insideProject(target, dir, ctx, tempToo);
+        String project = ctx.project();
+        return abs != null && (!PathFacts.isInside(abs, project) || abs.equals(project) || tempToo && PathFacts.isTemp(abs)
+                || !PathFacts.mayBeProjectAutomation(abs.substring(project.length() + 1), globsMatchDotFiles(ctx)));
+    }
+
+    /** Text that makes a glob match names starting with a dot: bash's dotglob and GLOBIGNORE, zsh's GLOB_DOTS. */
+    private static final java.util.regex.Pattern DOT_GLOBBING = java.util.regex.Pattern.compile("(?i)dotglob|glob_?dots|GLOBIGNORE");
+
+    /** True when a glob may match dot files here: PowerShell's wildcards do, and so do bash's and zsh's once switched on. */
+    private static boolean globsMatchDotFiles(Ctx ctx) {
+        return "powershell".equals(ctx.getShell()) || DOT_GLOBBING.matcher(ctx.getRaw()).find();
+    }
+
+    /**
+     * The absolute path {@code target} resolves to from {@code dir} when that is a literal path
+     * inside the project or, with {@code tempToo}, a temporary directory or harmless device; null
+     * otherwise.
+     */
+    private static String insideProject(String target, String dir, Ctx ctx, boolean tempToo) {
         String project = ctx.project();
         // a Windows path (`C:\Windows`, `..\x`) is no POSIX relative name: never judged plain
         if (project.isEmpty() || target.isEmpty() || target.equals(".*") || target.endsWith("/.*")
                 || target.indexOf('\\') >= 0 || Regex.matches(target, "[A-Za-z]:.*")
                 // a path xargs or xe reads from standard input could be anything
                 || target.contains("{xargs}") || target.contains("{xe}")) {
-            return false;
+            return null;
         }
         if (dir.equals(WorkingDirs.UNKNOWN)) {
             // after `cd "$D"` only an absolute temporary path or device is known (`cd - > /dev/null`)
             String abs = PathFacts.normalize(PathFacts.unquote(target));
-            return tempToo && abs.startsWith("/") && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs));
+            return tempToo && abs.startsWith("/") && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs)) ? abs : null;
         }
         String abs = PathFacts.resolve(target, dir, ctx.home());
         if (tempToo && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs))) {
-            return true;
+            return abs;
         }
-        if (abs.indexOf('$') >= 0 || abs.indexOf('`') >= 0 || !PathFacts.isInside(abs, project)) {
+        return abs.indexOf('$') >= 0 || abs.indexOf('`') >= 0 || !PathFacts.isInside(abs, project) ? null : abs;
+    }
+
+    /**
+     * True when every file a copy or archive reads is inside the project, or a temporary
+     * directory: cp's sources, tar's members (below its -C folder) and zip's input files
+     * ({@link #copySources}). A list of secret names is never complete ({@code ~/.config/gh},
+     * {@code /proc/self/environ}), so nothing from elsewhere is copied in without the user. A
+     * recursive copy brings whatever the source folder holds, hooks and editor settings too: it
+     * must come from the project itself, and its contents may not be poured straight into the
+     * project directory ({@code cp -r x/. .}, {@code cp -rT x .}), where .git, .vscode and .envrc
+     * take effect.
+     */
+    public boolean readsOnlyProjectFiles(Ctx ctx) {
+        boolean recursive = name.equals("cp") && anyFlagOrAbbreviation("-r -R -a --recursive --archive");
+        List<String> sources = copySources();
+        return !(recursive && poursIntoProjectDirectory(sources, ctx)) && allInsideProject(sources, ctx, !recursive);
+    }
+
+    /**
+     * True when cp's destination may be the project directory itself and a source's contents,
+     * rather than the source folder, land there: a source ending in {@code /.} or -T.
+     */
+    private boolean poursIntoProjectDirectory(List<String> sources, Ctx ctx) {
+        boolean pours = anyFlagOrAbbreviation("-T --no-target-directory") || sources.stream().map(PathFacts::unquote)
+                .anyMatch(s -> s.equals(".") || s.endsWith("/.") || s.endsWith("/./"));
+        List<String> p = positionals("-t --target-directory -S --suffix");
+        String dest = valueOf("-t --target-directory").isEmpty() ? p.isEmpty() ? "" : p.get(p.size() - 1) : valueOf("-t --target-directory");
+        return pours && dirs(ctx).stream().map(d -> insideProject(dest, d, ctx, false)).anyMatch(abs -> abs == null || abs.equals(ctx.project()));
+    }
+
+    /** Options of zip that take a value. */
+    private static final String ZIP_VALUE_OPTIONS = "-b --temp-path -n --suffixes -t --from-date -tt --before-date -x --exclude -i --include"
+            + " -P --password -Z --compression-method -O --output-file -s --split-size -sp -la --logfile-path -TT --unzip-command";
+
+    /** The files cp, tar (creating) and zip read, as {@link #readsOnlyProjectFiles} judges them; empty for other commands. */
+    private List<String> copySources() {
+        if (name.equals("cp")) {
+            List<String> p = positionals("-t --target-directory -S --suffix");
+            return !valueOf("-t --target-directory").isEmpty() || p.size() < 2 ? p : p.subList(0, p.size() - 1);
+        }
+        if (name.equals("zip")) {
+            List<String> z = positionals(ZIP_VALUE_OPTIONS);
+            return z.isEmpty() ? z : z.subList(1, z.size());
+        }
+        return isTarWritesArchive() ? tarMembers() : List.of();
+    }
+
+    /**
+     * The files tar archives, resolved below its -C folder; a single empty name (never inside the
+     * project) when there is more than one -C, whose order decides.
+     */
+    private List<String> tarMembers() {
+        List<String> p = new ArrayList<>(positionals("-f --file -C --directory --exclude"));
+        if (!args.isEmpty() && Regex.matches(args.get(0), "[a-zA-Z]+") && !p.isEmpty()) {
+            p.remove(0); // old style: the letters, then the archive among the words
+        }
+        p.remove(tarArchive());
+        String dir = valueOf("-C --directory");
+        if (args.stream().filter(a -> a.equals("-C") || a.startsWith("--directory") || Regex.matches(a, "-C.+")).count() > 1) {
+            return List.of("");
+        }
+        if (dir.isEmpty()) {
+            return p;
+        }
+        List<String> out = new ArrayList<>(List.of(dir));
+        for (String m : p) {
+            String plain = PathFacts.unquote(m);
+            out.add(plain.startsWith("/") || plain.startsWith("~") ? m : dir + "/" + plain);
+        }
+        return out;
+    }
+
+    /** tar's short options a plain archive creation uses: create, append, update, file, compressors, verbose, permissions, -C. */
+    private static final String TAR_PLAIN_LETTERS = "cruf" + "zjJa" + "vpC";
+
+    /** tar's long options a plain archive creation uses. */
+    private static final Set<String> TAR_PLAIN_LONG = Set.of("--create", "--append", "--update", "--file", "--gzip", "--bzip2", "--xz",
+            "--zstd", "--auto-compress", "--verbose", "--preserve-permissions", "--directory", "--exclude", "--exclude-vcs",
+            "--exclude-vcs-ignores", "--exclude-caches", "--exclude-backups", "--owner", "--group", "--mode", "--mtime", "--sort",
+            "--numeric-owner", "--totals", "--no-recursion");
+
+    /**
+     * True for tar creating, appending to or updating an archive with only the plain options above,
+     * also in the old style ({@code tar czf x.tgz src}), and with -C standing alone: whatever else
+     * tar accepts may run a program (-I, --checkpoint-action and their abbreviations), write another
+     * file (--index-file, -g) or read names from a list (-T).
+     */
+    public boolean isTarCreatesPlainly() {
+        if (!isTarWritesArchive() || clusteredValueOption("C")) {
             return false;
         }
-        return abs.equals(project) || !PathFacts.isProjectAutomation(abs.substring(project.length() + 1));
+        if (!args.isEmpty() && Regex.matches(args.get(0), "[a-zA-Z]+") && !lettersAmong(args.get(0), TAR_PLAIN_LETTERS.replace("C", ""))) {
+            return false;
+        }
+        for (String f : flags) {
+            boolean plain = f.startsWith("--") ? TAR_PLAIN_LONG.contains(f) : f.length() > 2 || TAR_PLAIN_LETTERS.indexOf(f.charAt(1)) >= 0;
+            if (!plain) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** zip's options for a plain archive of files: recurse, quiet, levels, junk paths, exclude, include, symlinks, update. */
+    private static final String ZIP_PLAIN_LETTERS = "rqv0123456789jxiyuDX";
+
+    /**
+     * True for zip writing an archive with only the plain options above: -T/-TT test it with a
+     * program, -@ reads names from standard input, -m deletes the inputs, -lf writes a log file.
+     */
+    public boolean isZipCreatesPlainly() {
+        if (!name.equals("zip")) {
+            return false;
+        }
+        for (String f : flags) {
+            boolean plain = f.startsWith("--") ? Set.of("--recurse-paths", "--quiet", "--junk-paths", "--exclude", "--include", "--symlinks",
+                    "--update").contains(f) : f.length() > 2 || ZIP_PLAIN_LETTERS.indexOf(f.charAt(1)) >= 0;
+            if (!plain) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when every letter of {@code word} is among {@code letters}. */
+    private static boolean lettersAmong(String word, String letters) {
+        return word.chars().allMatch(c -> letters.indexOf(c) >= 0);
+    }
+
+    /**
+     * True when cp, mv and ln name their destination only in ways {@link #getWriteTargets} reads:
+     * no -t or -S inside a cluster ({@code cp -vt .github x}) and no abbreviation of
+     * --target-directory, --no-target-directory or --suffix ({@code cp --target=.github x}).
+     */
+    public boolean isDestinationRead() {
+        return !named("cp mv ln") || !clusteredValueOption("tS") && !abbreviates("--target-directory --no-target-directory --suffix");
     }
 
     /**
@@ -2136,9 +2546,31 @@ public final class Cmd {
     /** chmod modes that set only read, write and execute bits: octal without a fourth digit, or symbolic clauses without s or t. */
     private static final String PLAIN_MODE = "0?[0-7]{3}|[ugoa]*[-+=][rwxX]*(,[ugoa]*[-+=][rwxX]*)*";
 
-    /** True for a chmod whose mode sets no setuid, setgid or sticky bit ({@code +x}, {@code 755}, {@code u+rw,go-w}). */
+    /**
+     * True for a chmod of at least one file whose mode sets no setuid, setgid or sticky bit
+     * ({@code +x}, {@code 755}, {@code u+rw,go-w}, {@code -x}), the dash-spelled modes included.
+     */
     public boolean isModeWithoutSpecialBits() {
-        return name.equals("chmod") && !operands.isEmpty() && Regex.matches(operands.get(0), PLAIN_MODE);
+        if (!name.equals("chmod")) {
+            return false;
+        }
+        // GNU chmod takes a word that starts with - and a mode letter as the mode (`chmod -x f`,
+        // `chmod -w,u+s 755 f`): then every operand is a file, 755 too
+        List<String> modes = new ArrayList<>();
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (Regex.matches(a, "-[rwxXstugoa,+=0-7].*")) {
+                modes.add(a);
+            }
+        }
+        if (modes.isEmpty() && operands.size() > 1) {
+            modes.add(operands.get(0));
+        } else if (modes.isEmpty() || operands.isEmpty()) {
+            return false;
+        }
+        return modes.stream().allMatch(m -> Regex.matches(m, PLAIN_MODE));
     }
 
     /** chmod modes that leave the owner able to read ({@code 600}, {@code 0400}, {@code go-rwx}, {@code u+rw}). */
