@@ -3948,6 +3948,24 @@ public final class Cmd {
         return sub;
     }
 
+    /**
+     * True when git's own {@code -c NAME=VALUE} comes before the subcommand ({@code git -c
+     * core.pager=… switch main}), which can set a program git runs; not a subcommand's {@code -c}
+     * ({@code git switch -c topic} creates a branch). Without a subcommand any {@code -c} counts.
+     */
+    public boolean isGitConfigOption() {
+        String sub = getGitSub();
+        for (String a : args) {
+            if (a.startsWith("-c")) {
+                return true;
+            }
+            if (!sub.isEmpty() && a.equals(sub)) {
+                return false;
+            }
+        }
+        return false;
+    }
+
     /** True when the git subcommand is one of the space-separated words. */
     public boolean git(String spaceSeparated) {
         String s = getGitSub();
