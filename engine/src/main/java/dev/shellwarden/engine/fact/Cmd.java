@@ -993,8 +993,11 @@ public final class Cmd {
                 && (build.isEmpty() || allPlainProjectFiles(List.of(build), ctx, true));
     }
 
+    /** git's own options before the subcommand that take the next word as their value. */
+    private static final String GIT_GLOBAL_VALUE_OPTIONS = "-C -c --git-dir --work-tree --namespace --exec-path --config-env";
+
     /** Options of git fetch and pull that take the next word as their value. */
-    private static final String GIT_FETCH_VALUE_OPTIONS = "-C -c --git-dir --work-tree --namespace --depth --deepen --shallow-since"
+    private static final String GIT_FETCH_VALUE_OPTIONS = GIT_GLOBAL_VALUE_OPTIONS + " --depth --deepen --shallow-since"
             + " --shallow-exclude -j --jobs --negotiation-tip --server-option -o --refmap --upload-pack -s --strategy -X --strategy-option"
             + " --recurse-submodules-default --filter";
 
@@ -1379,9 +1382,8 @@ public final class Cmd {
     public boolean movesOrSyncsOverSystem(Ctx ctx) {
         List<String> targets;
         if (name.equals("mv")) {
-            List<String> p = positionals("-t --target-directory -S --suffix");
-            String t = valueOf("-t --target-directory");
-            targets = t.isEmpty() && p.size() >= 2 ? p.subList(0, p.size() - 1) : t.isEmpty() ? List.of() : p;
+            Transfer tr = transfer();
+            targets = tr.destination() == null ? List.of() : tr.sources();
         } else if (named("Move-Item Rename-Item")) {
             // what PowerShell moves away: -Path/-LiteralPath or the first positional
             String src = "";
@@ -1653,15 +1655,12 @@ public final class Cmd {
                 }
             }
             case "mv" -> {
-                p = positionals("-t --target-directory -S --suffix");
-                out.addAll(p);
-                String t = valueOf("-t --target-directory");
-                if (!t.isEmpty()) {
-                    out.add(t);
-                }
-                if (p.size() >= 2 || !t.isEmpty()) {
-                    out.addAll(intoDirectory(t.isEmpty() ? p.get(p.size() - 1) : t, t.isEmpty() ? p.subList(0, p.size() - 1) : p,
-                            !t.isEmpty()));
+                // mv writes (and takes away) every source, and writes its destination
+                Transfer tr = transfer();
+                out.addAll(tr.sources());
+                if (tr.destination() != null) {
+                    out.add(tr.destination());
+                    out.addAll(intoDirectory(tr.destination(), tr.sources(), tr.byOption()));
                 }
             }
             case "tar", "bsdtar", "gtar" -> {
@@ -1970,12 +1969,11 @@ public final class Cmd {
      * plants a workflow.
      */
     private List<String> gitMovePaths() {
-        if (!name.equals("git")) {
+        if (!git("mv")) {
             return List.of();
         }
-        List<String> p = positionals("-C -c --git-dir --work-tree --namespace");
-        int at = p.indexOf("mv");
-        return at == 0 && p.size() > 1 ? p.subList(1, p.size()) : List.of();
+        List<String> p = positionals(GIT_GLOBAL_VALUE_OPTIONS);
+        return p.subList(1, p.size());
     }
 
     /**
@@ -1993,6 +1991,25 @@ public final class Cmd {
     }
 
     /**
+     * cp's, mv's and ln's sources and destination. With {@code -t DIR} every positional is a
+     * source and DIR the destination ({@code byOption}); otherwise the last of two or more
+     * positionals is the destination, and with fewer there is none ({@code null}: ln then links
+     * into the working directory, cp and mv fail).
+     */
+    private record Transfer(List<String> sources, String destination, boolean byOption) {
+    }
+
+    /** cp's, mv's and ln's operands read as a {@link Transfer}. */
+    private Transfer transfer() {
+        List<String> p = positionals("-t --target-directory -S --suffix");
+        String t = valueOf("-t --target-directory");
+        if (!t.isEmpty()) {
+            return new Transfer(p, t, true);
+        }
+        return p.size() < 2 ? new Transfer(p, null, false) : new Transfer(p.subList(0, p.size() - 1), p.get(p.size() - 1), false);
+    }
+
+    /**
      * Each relative target of {@code ln -s} as the link will resolve it: below the link's folder
      * ({@code ln -s .. ../up} run in {@code sub/} links the project's parent), and, since the last
      * operand may be an existing directory that the link lands in, below that too. Empty for other
@@ -2002,12 +2019,11 @@ public final class Cmd {
         if (!named("ln") || !anyFlag("-s --symbolic") || anyFlag("-r --relative")) {
             return List.of();
         }
-        List<String> p = positionals("-t --target-directory -S --suffix");
-        String t = valueOf("-t --target-directory");
-        List<String> targets = !t.isEmpty() || p.size() < 2 ? p : p.subList(0, p.size() - 1);
-        List<String> linkDirs = !t.isEmpty() ? List.of(t) : p.size() < 2 ? List.of(".") : List.of(parentOf(p.get(p.size() - 1)), p.get(p.size() - 1));
+        Transfer tr = transfer();
+        String dest = tr.destination();
+        List<String> linkDirs = tr.byOption() ? List.of(dest) : dest == null ? List.of(".") : List.of(parentOf(dest), dest);
         List<String> out = new ArrayList<>();
-        for (String target : targets) {
+        for (String target : tr.sources()) {
             String plain = PathFacts.unquote(target);
             if (!plain.startsWith("/") && !plain.startsWith("~") && !plain.startsWith("$")) {
                 for (String d : linkDirs) {
@@ -2032,31 +2048,33 @@ public final class Cmd {
      * .github} writes .github/ci.yml); none when -T says the destination is the file itself.
      */
     private List<String> landingPaths() {
-        List<String> p = named("cp ln mv") ? positionals("-t --target-directory -S --suffix") : gitMovePaths();
-        if (named("cp ln mv") && (anyFlag("-T --no-target-directory") || !valueOf("-t --target-directory").isEmpty())) {
+        if (!named("cp ln mv")) {
+            List<String> p = gitMovePaths();
+            return p.size() < 2 ? List.of() : intoDirectory(p.get(p.size() - 1), p.subList(0, p.size() - 1), true);
+        }
+        Transfer tr = transfer();
+        if (tr.byOption() || anyFlag("-T --no-target-directory")) {
             return List.of(); // -t DIR: the landings are write targets already (intoDirectory)
         }
-        if (p.size() < 2) {
-            return named("ln") ? intoDirectory(".", p, true) : List.of();
+        if (tr.destination() == null) {
+            return named("ln") ? intoDirectory(".", tr.sources(), true) : List.of();
         }
-        return intoDirectory(p.get(p.size() - 1), p.subList(0, p.size() - 1), true);
+        return intoDirectory(tr.destination(), tr.sources(), true);
     }
 
     private boolean allPlainProjectFiles(List<String> paths, Ctx ctx, boolean tempToo) {
-        for (String t : paths) {
-            for (String dir : dirs(ctx)) {
-                if (!isPlainProjectFile(t, dir, ctx, tempToo)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return fromEveryDir(paths, ctx, (t, dir) -> isPlainProjectFile(t, dir, ctx, tempToo));
     }
 
     private boolean allInsideProject(List<String> paths, Ctx ctx, boolean tempToo) {
+        return fromEveryDir(paths, ctx, (t, dir) -> insideProject(t, dir, ctx, tempToo) != null);
+    }
+
+    /** True when {@code ok} holds for every path resolved from every directory the segment may run in. */
+    private boolean fromEveryDir(List<String> paths, Ctx ctx, java.util.function.BiPredicate<String, String> ok) {
         for (String t : paths) {
             for (String dir : dirs(ctx)) {
-                if (insideProject(t, dir, ctx, tempToo) == null) {
+                if (!ok.test(t, dir)) {
                     return false;
                 }
             }
@@ -2128,8 +2146,9 @@ public final class Cmd {
     private boolean poursIntoProjectDirectory(List<String> sources, Ctx ctx) {
         boolean pours = anyFlagOrAbbreviation("-T --no-target-directory") || sources.stream().map(PathFacts::unquote)
                 .anyMatch(s -> s.equals(".") || s.endsWith("/.") || s.endsWith("/./"));
-        List<String> p = positionals("-t --target-directory -S --suffix");
-        String dest = valueOf("-t --target-directory").isEmpty() ? p.isEmpty() ? "" : p.get(p.size() - 1) : valueOf("-t --target-directory");
+        // a lone operand (cp then fails) is read as the destination
+        Transfer tr = transfer();
+        String dest = tr.destination() != null ? tr.destination() : tr.sources().isEmpty() ? "" : tr.sources().get(0);
         return pours && dirs(ctx).stream().map(d -> insideProject(dest, d, ctx, false)).anyMatch(abs -> abs == null || abs.equals(ctx.project()));
     }
 
@@ -2140,8 +2159,7 @@ public final class Cmd {
     /** The files cp, tar (creating) and zip read, as {@link #readsOnlyProjectFiles} judges them; empty for other commands. */
     private List<String> copySources() {
         if (name.equals("cp")) {
-            List<String> p = positionals("-t --target-directory -S --suffix");
-            return !valueOf("-t --target-directory").isEmpty() || p.size() < 2 ? p : p.subList(0, p.size() - 1);
+            return transfer().sources();
         }
         if (name.equals("zip")) {
             List<String> z = positionals(ZIP_VALUE_OPTIONS);
@@ -3940,7 +3958,7 @@ public final class Cmd {
         if (sub == null) {
             // Computed once: rules ask for it many times per segment (a benign race: same value).
             List<String> p = name.equals("git")
-                    ? positionals("-C -c --git-dir --work-tree --namespace --exec-path --config-env")
+                    ? positionals(GIT_GLOBAL_VALUE_OPTIONS)
                     : List.of();
             sub = p.isEmpty() ? "" : p.get(0);
             gitSub = sub;

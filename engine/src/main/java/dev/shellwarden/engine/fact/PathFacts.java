@@ -577,7 +577,7 @@ public final class PathFacts {
         java.util.List<String> out = new java.util.ArrayList<>(java.util.List.of(""));
         for (String component : path.split("/", -1)) {
             java.util.List<String> names = new java.util.ArrayList<>();
-            if (component.indexOf('*') >= 0 || component.indexOf('?') >= 0 || component.indexOf('[') >= 0) {
+            if (isGlob(component)) {
                 Pattern g = Pattern.compile(globRegex(component).pattern(), Pattern.CASE_INSENSITIVE);
                 boolean dot = dotsMatch || component.startsWith(".");
                 AUTOMATION_SAMPLES.stream().filter(n -> (dot || !n.startsWith(".")) && g.matcher(n).matches()).forEach(names::add);
