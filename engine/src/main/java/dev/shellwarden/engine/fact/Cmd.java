@@ -2086,16 +2086,9 @@ public final class Cmd {
         String abs = insideProject(target, dir, ctx, tempToo);
         String project = ctx.project();
         return abs != null && (!PathFacts.isInside(abs, project) || abs.equals(project) || tempToo && PathFacts.isTemp(abs)
-                || !PathFacts.mayBeProjectAutomation(abs.substring(project.length() + 1), globsMatchDotFiles(ctx)));
+                || !PathFacts.mayBeProjectAutomation(abs.substring(project.length() + 1), ctx.globsMatchDotFiles()));
     }
 
-    /** Text that makes a glob match names starting with a dot: bash's dotglob and GLOBIGNORE, zsh's GLOB_DOTS. */
-    private static final java.util.regex.Pattern DOT_GLOBBING = java.util.regex.Pattern.compile("(?i)dotglob|glob_?dots|GLOBIGNORE");
-
-    /** True when a glob may match dot files here: PowerShell's wildcards do, and so do bash's and zsh's once switched on. */
-    private static boolean globsMatchDotFiles(Ctx ctx) {
-        return "powershell".equals(ctx.getShell()) || DOT_GLOBBING.matcher(ctx.getRaw()).find();
-    }
 
     /**
      * The absolute path {@code target} resolves to from {@code dir} when that is a literal path

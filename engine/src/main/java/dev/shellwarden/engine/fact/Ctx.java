@@ -89,6 +89,25 @@ public final class Ctx {
         return home;
     }
 
+    /** Text that makes a glob match names starting with a dot: bash's dotglob and GLOBIGNORE, zsh's GLOB_DOTS. */
+    private static final java.util.regex.Pattern DOT_GLOBBING = java.util.regex.Pattern.compile("(?i)dotglob|glob_?dots|GLOBIGNORE");
+
+    /** Computed on first use (a benign race: same value), since most letters write no file. */
+    private Boolean globsMatchDotFiles;
+
+    /**
+     * True when a glob may match dot files in this letter: PowerShell's wildcards do, and so do
+     * bash's and zsh's once switched on anywhere in the text.
+     */
+    boolean globsMatchDotFiles() {
+        Boolean b = globsMatchDotFiles;
+        if (b == null) {
+            b = "powershell".equals(shell) || DOT_GLOBBING.matcher(raw).find();
+            globsMatchDotFiles = b;
+        }
+        return b;
+    }
+
     /** True when the raw text holds a self-piping shell function (confirmed by the segments' shape in SW2006). */
     public boolean isForkBomb() {
         return forkBomb;
