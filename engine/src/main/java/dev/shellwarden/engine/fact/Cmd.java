@@ -1322,32 +1322,8 @@ public final class Cmd {
     private List<String> deletedAfterArchiving() {
         switch (name) {
             case "tar", "gtar", "bsdtar" -> {
-                if (!anyFlag("--remove-files")) {
-                    return List.of();
-                }
-                String archive = valueOf("-f --file");
-                for (int i = 0; i + 1 < args.size() && archive.isEmpty(); i++) {
-                    if (Regex.matches(args.get(i), "-[A-Za-z]*f")) {
-                        archive = args.get(i + 1);
-                    }
-                }
                 // -C DIR applies to the members after it: `tar -C ~ --remove-files -cf x.tar .ssh` deletes ~/.ssh
-                List<String> out = new ArrayList<>();
-                String dir = "";
-                for (int i = 0; i < args.size(); i++) {
-                    String a = args.get(i);
-                    if ((a.equals("-C") || a.equals("--directory")) && i + 1 < args.size()) {
-                        dir = args.get(++i);
-                    } else if (a.startsWith("--directory=")) {
-                        dir = a.substring(12);
-                    } else if (Regex.matches(a, "-f|--file|-T|--files-from|-X|--exclude-from|-[A-Za-z]*f")) {
-                        i++;
-                    } else if (!a.startsWith("-") && !a.equals(archive)) {
-                        out.add(dir.isEmpty() || a.startsWith("/") || a.startsWith("~") || a.startsWith("$") ? a
-                                : (dir.endsWith("/") ? dir : dir + "/") + a);
-                    }
-                }
-                return out;
+                return anyFlagOrAbbreviation("--remove-files") ? TarCommandLine.of(args).memberPaths() : List.of();
             }
             case "zip" -> {
                 if (!anyFlag("-m --move") && !argMatches("-[A-Za-z]*m[A-Za-z]*")) {
@@ -1536,37 +1512,7 @@ public final class Cmd {
 
     /** True for tar creating, appending to or updating an archive (also old style: {@code tar czf x.tgz dir}). */
     public boolean isTarWritesArchive() {
-        return named("tar bsdtar gtar") && (!args.isEmpty() && Regex.matches(args.get(0), "-?[a-zA-Z]*[cruA][a-zA-Z]*")
-                || anyFlag("-c --create -r --append -u --update -A --catenate --concatenate"));
-    }
-
-    /**
-     * tar's archive file: {@code -f FILE}, {@code -fFILE}, {@code --file[=]FILE}, or the {@code f} of
-     * a short-option cluster ({@code -czf FILE}, old-style {@code czf FILE} as the first word), which
-     * takes the rest of the cluster or, at its end, the next word; empty when none is named.
-     */
-    private String tarArchive() {
-        String named = valueOf("-f --file");
-        if (!named.isEmpty()) {
-            return named;
-        }
-        if (!args.isEmpty() && Regex.matches(args.get(0), "[a-zA-Z]+") && args.get(0).indexOf('f') >= 0) {
-            // old style: each letter that takes a value takes the next unused word, in order
-            String letters = args.get(0);
-            int taken = 0;
-            for (char c : letters.substring(0, letters.indexOf('f')).toCharArray()) {
-                taken += "bFgKLNTVX".indexOf(c) >= 0 ? 1 : 0;
-            }
-            return 1 + taken < args.size() ? args.get(1 + taken) : "";
-        }
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            int f = a.indexOf('f');
-            if (a.startsWith("-") && !a.startsWith("--") && f > 1) {
-                return f < a.length() - 1 ? a.substring(f + 1) : i + 1 < args.size() ? args.get(i + 1) : "";
-            }
-        }
-        return "";
+        return named("tar bsdtar gtar") && TarCommandLine.of(args).creates();
     }
 
     /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
@@ -1664,21 +1610,22 @@ public final class Cmd {
                 }
             }
             case "tar", "bsdtar", "gtar" -> {
-                // extraction writes below -C DIR (the working directory without it)
-                String dir = valueOf("-C --directory");
-                boolean extract = tarExtracts();
-                if (extract) {
-                    // without -C the members land where the command runs (`cd ~ && tar xf x.tar`)
-                    out.add(dir.isEmpty() ? "./" : dir.endsWith("/") ? dir : dir + "/");
-                }
-                if (extract && argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
-                    out.add("/"); // members keep their absolute paths: anywhere on the machine
+                TarCommandLine tar = TarCommandLine.of(args);
+                if (tar.extracts()) {
+                    // extraction writes below every -C folder, and where the command runs when a
+                    // member comes before any -C or there is none (`cd ~ && tar xf x.tar`)
+                    for (String dir : tar.dirs()) {
+                        out.add(dir.endsWith("/") ? dir : dir + "/");
+                    }
+                    if (tar.dirs().isEmpty() || tar.members().stream().anyMatch(m -> m.dir().isEmpty())) {
+                        out.add("./");
+                    }
+                    if (argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
+                        out.add("/"); // members keep their absolute paths: anywhere on the machine
+                    }
                 }
                 // creating, appending to or updating an archive writes the archive file
-                String archive = tarArchive();
-                if (isTarWritesArchive() && !archive.isEmpty() && !archive.equals("-")) {
-                    out.add(archive);
-                }
+                out.addAll(tar.written());
             }
             case "zip" -> {
                 // zip ARCHIVE FILES…: the first operand is the archive (written), -O names another output
@@ -2162,27 +2109,17 @@ public final class Cmd {
     }
 
     /**
-     * The files tar archives, resolved below its -C folder; a single empty name (never inside the
-     * project) when there is more than one -C, whose order decides.
+     * The files tar archives, each resolved below the -C folder before it, and the -C folders
+     * themselves (tar reads them); a single empty name (never inside the project) when the names
+     * come from a list file.
      */
     private List<String> tarMembers() {
-        List<String> p = new ArrayList<>(positionals("-f --file -C --directory --exclude"));
-        if (!args.isEmpty() && Regex.matches(args.get(0), "[a-zA-Z]+") && !p.isEmpty()) {
-            p.remove(0); // old style: the letters, then the archive among the words
-        }
-        p.remove(tarArchive());
-        String dir = valueOf("-C --directory");
-        if (args.stream().filter(a -> a.equals("-C") || a.startsWith("--directory") || Regex.matches(a, "-C.+")).count() > 1) {
+        TarCommandLine tar = TarCommandLine.of(args);
+        if (tar.namesFromList()) {
             return List.of("");
         }
-        if (dir.isEmpty()) {
-            return p;
-        }
-        List<String> out = new ArrayList<>(List.of(dir));
-        for (String m : p) {
-            String plain = PathFacts.unquote(m);
-            out.add(plain.startsWith("/") || plain.startsWith("~") ? m : dir + "/" + plain);
-        }
+        List<String> out = new ArrayList<>(tar.dirs());
+        out.addAll(tar.memberPaths());
         return out;
     }
 
@@ -3784,32 +3721,20 @@ public final class Cmd {
         return false;
     }
 
-    /** True for a tar that extracts ({@code tar xzf}, {@code -xf}, {@code --extract}, {@code --get}). */
-    private boolean tarExtracts() {
-        return !args.isEmpty() && Regex.matches(args.get(0), "-?[a-zA-Z]*x[a-zA-Z]*") || anyFlag("-x --extract --get");
-    }
-
     /**
-     * The archive an extraction unpacks: tar's {@code -f}/{@code --file} value, also at the end of
-     * a cluster ({@code tar xzf A}, {@code -xzf A}), {@code -} for standard input (no file, or
-     * {@code f -}); unzip's archive operand; empty when the command unpacks nothing.
+     * The archives an extraction unpacks: tar's -f/--file values ({@link TarCommandLine}), {@code -}
+     * for standard input (no file, or {@code f -}); unzip's archive operand; empty when the command
+     * unpacks nothing.
      */
-    private String unpackedArchive() {
-        if (named("tar bsdtar gtar") && tarExtracts()) {
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                if (Regex.matches(a, i == 0 ? "-?[a-zA-Z]*f" : "-[a-zA-Z]*f") || a.equals("--file")) {
-                    return i + 1 < args.size() ? args.get(i + 1) : "";
-                }
-            }
-            String file = valueOf("-f --file");
-            return file.isEmpty() ? "-" : file;
+    private List<String> unpackedArchives() {
+        if (named("tar bsdtar gtar")) {
+            return TarCommandLine.of(args).unpacked();
         }
         if (name.equals("unzip") && !getWriteTargets().isEmpty()) {
             List<String> p = positionals("-d -x -P");
-            return p.isEmpty() ? "" : p.get(0);
+            return p.isEmpty() ? List.of() : List.of(p.get(0));
         }
-        return "";
+        return List.of();
     }
 
     /**
@@ -3818,17 +3743,21 @@ public final class Cmd {
      * file the fetch wrote ({@code curl -o a.tgz URL && tar xzf a.tgz}).
      */
     public boolean unpacksFetchedBy(Cmd fetch, Ctx ctx) {
-        String archive = unpackedArchive();
-        if (archive.equals("-")) {
-            return fetch.parent == parent && fetch.item == item && fetch.stage < stage;
-        }
-        if (archive.isEmpty()) {
-            return false;
-        }
-        String abs = PathFacts.resolve(archive, ctx.cwdOrProject(), ctx.home());
         List<String> written = new ArrayList<>(fetch.getWriteTargets());
         written.addAll(fetch.fetchedFiles());
-        return written.stream().anyMatch(w -> PathFacts.resolve(w, ctx.cwdOrProject(), ctx.home()).equals(abs));
+        for (String archive : unpackedArchives()) {
+            if (archive.equals("-")) {
+                if (fetch.parent == parent && fetch.item == item && fetch.stage < stage) {
+                    return true;
+                }
+            } else if (!archive.isEmpty()) {
+                String abs = PathFacts.resolve(archive, ctx.cwdOrProject(), ctx.home());
+                if (written.stream().anyMatch(w -> PathFacts.resolve(w, ctx.cwdOrProject(), ctx.home()).equals(abs))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
@@ -4022,7 +3951,7 @@ public final class Cmd {
                 }
             }
         }
-        if (PathFacts.isBlockDevice(tarArchiveCreated())) {
+        if (named("tar gtar bsdtar star") && TarCommandLine.of(args).written().stream().anyMatch(PathFacts::isBlockDevice)) {
             return true;
         }
         // an output file named by an option (`-o /dev/sda`, `--output=/dev/sda`, `-outdev`), except
@@ -4043,39 +3972,6 @@ public final class Cmd {
     /** Options that name the file a program writes its output to. */
     private static final Set<String> OUTPUT_OPTIONS = Set.of("-o", "--output", "-O", "--output-document", "--outdev", "-outdev",
             "--out", "-dev");
-
-    /**
-     * For tar creating, appending to or updating an archive ({@code tar -cf X}, {@code tar czf X},
-     * {@code tar --create --file=X}): the archive it writes; empty otherwise.
-     */
-    String tarArchiveCreated() {
-        if (!named("tar gtar bsdtar star")) {
-            return "";
-        }
-        boolean create = false;
-        String file = "";
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            boolean oldStyle = i == 0 && !a.startsWith("-") && Regex.matches(a, "[A-Za-z]+");
-            if (a.startsWith("--")) {
-                create |= Set.of("--create", "--append", "--update", "--catenate", "--concatenate").contains(a);
-                if (a.startsWith("--file=")) {
-                    file = a.substring(7);
-                } else if (a.equals("--file") && i + 1 < args.size()) {
-                    file = args.get(i + 1);
-                }
-            } else if (oldStyle || a.startsWith("-") && Regex.matches(a, "-[A-Za-z]+")) {
-                String letters = oldStyle ? a : a.substring(1);
-                create |= Regex.matches(letters, ".*[cruA].*");
-                int f = letters.indexOf('f');
-                if (f >= 0) {
-                    file = f < letters.length() - 1 && !oldStyle ? letters.substring(f + 1)
-                            : i + 1 < args.size() ? args.get(i + 1) : "";
-                }
-            }
-        }
-        return create ? file : "";
-    }
 
     /** True when some write target, normalised, matches the regular expression. */
     public boolean writesMatching(String regex) {
