@@ -1623,6 +1623,8 @@ public final class Cmd {
                     if (argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
                         out.add("/"); // members keep their absolute paths: anywhere on the machine
                     }
+                    // members named on the command line land at their own paths below their -C folder
+                    out.addAll(tar.memberPaths());
                 }
                 // creating, appending to or updating an archive writes the archive file
                 out.addAll(tar.written());
@@ -1661,6 +1663,12 @@ public final class Cmd {
                 String dir = valueOf("-d");
                 if (!anyFlag("-l -t -v -Z -p -c -z")) {
                     out.add(dir.isEmpty() ? "./" : dir.endsWith("/") ? dir : dir + "/");
+                    // members named after the archive land at their own paths below it (up to -x, the excluded ones)
+                    List<String> named = positionals("-d -P -x");
+                    for (int i = 1; i < named.size(); i++) {
+                        String m = PathFacts.unquote(named.get(i));
+                        out.add(dir.isEmpty() || m.startsWith("/") ? m : (dir.endsWith("/") ? dir : dir + "/") + m);
+                    }
                 }
             }
             case "git" -> {
@@ -2580,6 +2588,41 @@ public final class Cmd {
     public boolean touchesSelfProtected() {
         for (String t : writeAndDeleteTargets()) {
             if (PathFacts.isSelfProtected(t)) {
+                return true;
+            }
+        }
+        return isAgentSettingsCommand();
+    }
+
+    /**
+     * True for an agent's own command that changes its MCP servers, extensions or settings
+     * ({@code claude mcp add}, {@code claude config set}, {@code codex mcp add}, {@code gemini
+     * extensions install}, {@code code --add-mcp}): the files it writes are the protected ones
+     * ({@link PathFacts#isSelfProtected}), and a server added there is a program the client starts
+     * by itself. Listing and showing ({@code claude mcp list}) change nothing.
+     */
+    private boolean isAgentSettingsCommand() {
+        String changes = "add add-json remove rm delete enable disable install set";
+        return switch (name) {
+            case "claude" -> wordPair("mcp", "add add-json add-from-claude-desktop remove reset-project-choices")
+                    || wordPair("config", "set add remove");
+            case "codex", "opencode", "amp", "qwen", "cursor-agent" -> wordPair("mcp", changes);
+            case "gemini" -> wordPair("mcp", changes) || wordPair("extensions", "install link update");
+            case "code", "code-insiders", "cursor", "windsurf" -> anyFlagOrAbbreviation("--add-mcp");
+            default -> false;
+        };
+    }
+
+    /**
+     * True when some positional word is {@code first} and the next one is among the space-separated
+     * words. Options before the pair may take values this does not know, so
+     * the pair is looked for anywhere: a deny rule reads it, and reading too much only asks more.
+     */
+    private boolean wordPair(String first, String spaceSeparated) {
+        List<String> p = positionals("");
+        for (int i = 0; i < p.size(); i++) {
+            if (p.get(i).equals(first)
+                    && i + 1 < p.size() && Words.setOf(spaceSeparated).contains(p.get(i + 1))) {
                 return true;
             }
         }

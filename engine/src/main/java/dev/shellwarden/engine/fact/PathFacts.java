@@ -749,7 +749,8 @@ public final class PathFacts {
         "/etc/ssl/private/", "gh/hosts", "pypirc", "npmrc", "Login Data", "logins.json", "key3.db", "key4.db", "keychain",
         "keyrings", "Cookies",
     };
-    private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", ".mcp.json"};
+    /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
+    private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf"};
 
     private static boolean containsAny(String s, String[] words) {
         for (String w : words) {
@@ -788,7 +789,22 @@ public final class PathFacts {
                 || base.equals("opencode.json") || base.equals("opencode.jsonc")
                 || Regex.matches(lower, "(.*/)?\\.opencode(/.*)?") || Regex.matches(lower, "(.*/)?\\.config/opencode(/.*)?")
                 || Regex.matches(lower, "(.*/)?\\.codex(/.*)?") || Regex.matches(lower, "(.*/)?\\.gemini/settings\\.json")
-                || Regex.matches(lower, "(.*/)?\\.cursor/hooks\\.json");
+                || Regex.matches(lower, "(.*/)?\\.cursor/(hooks|mcp|cli|cli-config)\\.json")
+                || isAgentServerList(lower);
+    }
+
+    /**
+     * The MCP server lists and command settings of the other coding agents and editors: each names
+     * programs the client starts on its own at the next session ({@code .vscode/mcp.json},
+     * {@code .roo/mcp.json}, {@code .amazonq/mcp.json}, {@code .kiro/settings/mcp.json}, Windsurf's
+     * {@code mcp_config.json}, {@code .continue/} settings and server files, and aider's
+     * {@code .aider.conf.yml}, whose lint and test commands aider runs by itself).
+     */
+    private static boolean isAgentServerList(String lower) {
+        return Regex.matches(lower, "(.*/)?\\.(vscode|roo|kilocode|amazonq|aws/amazonq|kiro/settings)/mcp\\.json")
+                || Regex.matches(lower, "(.*/)?\\.codeium/windsurf/mcp_config\\.json")
+                || Regex.matches(lower, "(.*/)?\\.continue/(config\\.(json|ya?ml|ts)|mcpservers(/.*)?)")
+                || Regex.matches(lower, "(.*/)?\\.aider\\.conf\\.ya?ml");
     }
 
     /** True for a Windows drive root or the user profile ({@code C:\}, {@code C:/*}, {@code $env:USERPROFILE}). */
