@@ -4491,7 +4491,25 @@ public final class Cmd {
                 return Regex.matches(first, "notebook|lab|server");
             }
             case "flask", "fastapi" -> {
-                return Regex.matches(first, "run|dev");
+                // flask's global --app/-A and --env-file come before the command
+                List<String> q = positionals("--app -A --env-file -e");
+                return !q.isEmpty() && Regex.matches(q.get(0), "run|dev");
+            }
+            // local chains, cloud emulators and model UIs that serve until stopped
+            case "anvil", "ganache", "ganache-cli", "azurite", "azurite-blob", "functions-framework", "gradio" -> {
+                return !anyFlag("--version -v -V --help -h");
+            }
+            case "hardhat" -> {
+                return first.equals("node");
+            }
+            case "mlflow" -> {
+                return Regex.matches(first, "ui|server");
+            }
+            case "sam" -> {
+                return first.equals("local") && Regex.matches(second, "start-api|start-lambda");
+            }
+            case "localstack" -> {
+                return first.equals("start") && !anyFlag("-d --detached");
             }
             case "rails" -> {
                 return Regex.matches(first, "s|server");
@@ -4521,12 +4539,24 @@ public final class Cmd {
             }
             case "docker", "podman", "docker-compose", "podman-compose" -> {
                 boolean compose = tool.endsWith("-compose") || first.equals("compose");
-                return compose && args.contains("up") && !anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run");
+                return compose && (args.contains("up") && !anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run")
+                        || args.contains("watch"));
             }
             default -> {
                 return false;
             }
         }
+    }
+
+    /**
+     * True for a sysstat-style sampler given an interval and no count ({@code vmstat 1},
+     * {@code iostat -x 2}, {@code sar 1}): it prints a report every interval until stopped;
+     * {@code vmstat 1 5} stops after five.
+     */
+    public boolean isSamplesForever() {
+        List<String> p = positionals("-p -P -I -o -f -s -e -i -j -g -N -C -G -T -n -m -S --dec");
+        return p.stream().filter(a -> Regex.matches(a, "[0-9]+")).count() == 1 && Regex.matches(p.get(p.size() - 1), "[0-9]+")
+                && !anyFlag("--help -V --version");
     }
 
     /** Laravel's commands that serve or work a queue until stopped. */
@@ -4568,6 +4598,10 @@ public final class Cmd {
             // php's prompt is -a; its -i prints the configuration (phpinfo) and exits.
             return anyFlag("-a --interactive") || !anyFlag("-i --info -m -l --syntax-check -r -f")
                     && replPositionals("-c -d -z").isEmpty() && !hasStdinText;
+        }
+        // `lein repl` and `iex -S mix`: the project loaded into a prompt
+        if (named("lein") && replPositionals("").equals(List.of("repl")) || named("iex") && anyFlag("-S") && replPositionals("-S").size() <= 1) {
+            return true;
         }
         if (isInterpreter() || named("ipython bc lua tclsh scala clj lein sbt erl iex ghci pry irb")) {
             if (anyFlag("-c -e -E -r -m --eval -p --print -x -W --check -l -n -a -i -f --file")) {
