@@ -74,10 +74,65 @@ final class BashWalker {
 
         private final Map<String, String> known;
         private final Map<String, String> refs;
+        /**
+         * Indexed arrays whose elements are all known literal words ({@code a=(rm -rf ~)}); a
+         * variable forgotten in {@link #known} (or all of them) is forgotten here too.
+         */
+        private final Map<String, List<Word>> arrays = new HashMap<>();
+        /** The positional parameters after {@code set -- W…}; null when they are not known. */
+        private List<Word> positional;
+        /** Names with the export attribute ({@code export}, {@code declare -x}, {@code set -a}). */
+        private final Set<String> exported;
+        /**
+         * Values a variable may have without the text being sure of it: in a child shell, the
+         * values of the parent's unexported variables (they may be in the environment already) or
+         * of exports passed through a program that may reset the environment. Only read where a
+         * value is evaluated (arithmetic, prompts), which can only add segments; never resolved
+         * into a word.
+         */
+        private final Map<String, String> maybe;
+        /** {@code set -a}: every assignment exports its variable. */
+        private boolean allexport;
+        /** Descriptor variables of {@code exec {fd}>FILE}: the redirection that opened each. */
+        private final Map<String, Redirect> descriptors = new HashMap<>();
+
+        /** {@link #known}: clearing or removing a name also drops the arrays and parameters that depend on it. */
+        private final class Known extends HashMap<String, String> {
+            Known(Map<String, String> m) {
+                super(m);
+            }
+
+            @Override
+            public void clear() {
+                super.clear();
+                arrays.clear();
+                descriptors.clear();
+                positional = null;
+            }
+
+            @Override
+            public String remove(Object name) {
+                arrays.remove(name);
+                descriptors.remove(name);
+                return super.remove(name);
+            }
+
+            @Override
+            public String put(String name, String value) {
+                descriptors.remove(name);
+                return super.put(name, value);
+            }
+        }
+
+        Vars(Map<String, String> known, Map<String, String> refs, Set<String> exported, Map<String, String> maybe) {
+            this.known = new Known(known);
+            this.refs = refs;
+            this.exported = exported;
+            this.maybe = maybe;
+        }
 
         Vars(Map<String, String> known, Map<String, String> refs) {
-            this.known = known;
-            this.refs = refs;
+            this(known, refs, new HashSet<>(), new HashMap<>());
         }
 
         Vars() {
@@ -85,10 +140,58 @@ final class BashWalker {
         }
 
         Vars copy() {
-            return new Vars(new HashMap<>(known), new HashMap<>(refs));
+            Vars v = new Vars(known, new HashMap<>(refs), new HashSet<>(exported), new HashMap<>(maybe));
+            v.arrays.putAll(arrays);
+            v.descriptors.putAll(descriptors);
+            v.positional = positional;
+            v.allexport = allexport;
+            return v;
+        }
+
+        /**
+         * The variables a child process starts with: the exported known values (all exported in
+         * the child), and as {@link #maybe} values every other value known here. With
+         * {@code sure} false (a program that may reset the environment ran between), the exports
+         * are only maybe values too.
+         */
+        Vars environment(boolean sure) {
+            Map<String, String> env = new HashMap<>();
+            Map<String, String> may = new HashMap<>(maybe);
+            may.putAll(known);
+            if (sure) {
+                for (String name : exported) {
+                    String v = get(name);
+                    if (v != null) {
+                        env.put(name, v);
+                    }
+                }
+            }
+            return new Vars(env, new HashMap<>(), new HashSet<>(env.keySet()), may);
+        }
+
+        /** A value to evaluate: the known one, else a {@link #maybe} value; null when none. */
+        String evaluated(String name) {
+            String v = get(name);
+            return v != null ? v : maybe.get(name);
         }
 
         String get(String name) {
+            if (!name.isEmpty() && name.chars().allMatch(Character::isDigit)) {
+                // $1, ${10}: a known positional parameter
+                int k = name.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(name);
+                return positional == null || k == 0 ? null : k <= positional.size() ? positional.get(k - 1).text() : "";
+            }
+            int open = name.indexOf('[');
+            if (open > 0 && name.endsWith("]")) {
+                // ${a[2]}: a known element, unless it came from a glob (it is one of the names)
+                List<Word> a = arrays.get(name.substring(0, open));
+                String sub = name.substring(open + 1, name.length() - 1);
+                if (a == null || !sub.matches("[0-9]{1,6}")) {
+                    return null;
+                }
+                int k = Integer.parseInt(sub);
+                return k >= a.size() ? "" : a.get(k).has(WordFeature.GLOB) ? null : a.get(k).text();
+            }
             String target = target(name);
             return known.get(target == null ? name : target);
         }
@@ -96,9 +199,11 @@ final class BashWalker {
         /** Forgets the value of {@code name}, or of the variable it stands for. */
         void forget(String name) {
             known.remove(name);
+            maybe.remove(name);
             String t = target(name);
             if (t != null) {
                 known.remove(t);
+                maybe.remove(t);
             }
         }
 
@@ -184,6 +289,8 @@ final class BashWalker {
         final List<Boolean> heredocDynamic = new ArrayList<>();
         final Position position;
         final Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+        /** The environment the command's own programs start with (see {@link BashWalker#environment}); set by analyze. */
+        Vars env;
 
         Draft(int id, int parent, int depth, Provenance provenance, List<String> wrappers, List<Word> argv,
                 List<Word> assignments, List<Redirect> redirects, List<Heredoc> heredocs, Position position) {
@@ -211,6 +318,10 @@ final class BashWalker {
     private final String text;
     private final List<Draft> drafts = new ArrayList<>();
     private final Set<String> userCommands = new HashSet<>();
+    /** Aliases defined in the text, by name: the body as written (a dynamic one's source kept). */
+    private final Map<String, String> aliases = new HashMap<>();
+    /** Aliases whose expansion is being split: not expanded again inside it. */
+    private final Set<String> expandingAliases = new HashSet<>();
 
     /** Variables given the integer attribute ({@code declare -i}): every assignment to them is arithmetic. */
     private final Set<String> integers = new HashSet<>();
@@ -373,6 +484,7 @@ final class BashWalker {
             }
             Ctx body = new Ctx(c.parent(), c.depth(), structural(c, Provenance.FUNCTION_BODY), c.wrappers(), c.vars().copy(), true,
                     c.inRedirects(), c.inHeredocs(), c.inStdinFile());
+            body.vars().positional = null; // "$@" in a function is its arguments
             compound(fd.functionBody().compoundCommand(), withRedirects(fd.functionBody().redirect(), body, u), u, pos);
         }
     }
@@ -665,6 +777,7 @@ final class BashWalker {
         List<Redirect> redirects = new ArrayList<>();
         List<Heredoc> heredocs = new ArrayList<>();
         List<Token> wordTokens = new ArrayList<>();
+        Token firstWord = null;
         List<BashLexerBase.HeredocBody> bodies = new ArrayList<>();
         Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
         boolean stdinFile = c.inStdinFile();
@@ -676,8 +789,18 @@ final class BashWalker {
                 if (d.malformed()) {
                     reasons.add(OpaqueReason.SYNTAX_ERROR);
                 }
+                List<Word> list = argv.isEmpty() && Wrappers.isAssignment(tok.getText()) ? null : listExpansion(tok.getText(), c);
                 if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
                     assignments.add(d.word());
+                } else if (argv.isEmpty() && firstWord == null) {
+                    firstWord = tok;
+                    if (list != null) {
+                        argv.addAll(list);
+                    } else {
+                        expandBraces(d, argv, reasons);
+                    }
+                } else if (list != null) {
+                    argv.addAll(list);
                 } else {
                     expandBraces(d, argv, reasons);
                 }
@@ -706,6 +829,7 @@ final class BashWalker {
         }
         Draft d = add(c, argv, assignments, redirects, heredocs, pos);
         d.reasons.addAll(reasons);
+        descriptorVariables(sc, argv, redirects, c);
         checkSimple(d);
         for (Token tok : wordTokens) {
             children(tok, u, c, d.id);
@@ -720,6 +844,7 @@ final class BashWalker {
             BashLexerBase.HeredocBody b = i < bodies.size() ? bodies.get(i) : null;
             d.heredocDynamic.add(b != null ? heredocChildren(b.body(), c, d) : !h.quoted() && EXPANSION.matcher(h.body()).find());
         }
+        aliasUse(d, firstWord, sc, u, c);
         updateVars(d, c);
         analyze(d, c, stdinFile);
     }
@@ -800,12 +925,51 @@ final class BashWalker {
         int fd = -1;
         if (r.IO_NUMBER() != null) {
             String digits = r.IO_NUMBER().getText();
-            fd = digits.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(digits);
+            // `{fd}>FILE` opens a new descriptor, numbered 10 or above, whose number goes to fd
+            fd = digits.startsWith("{") ? DESCRIPTOR_BASE : digits.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(digits);
         }
         String op = r.redirectOp().getText();
         Word target = op.startsWith("<<") && !op.equals("<<<")
                 ? BashWords.decode(r.WORD().getText()) : decode(r.WORD().getSymbol(), u, c).word();
+        java.util.regex.Matcher m = DESCRIPTOR_REFERENCE.matcher(r.WORD().getText());
+        Redirect opened = (op.equals(">&") || op.equals("<&")) && m.matches()
+                ? c.vars().descriptors.get(m.group(1) != null ? m.group(1) : m.group(2)) : null;
+        if (opened != null) {
+            // `>&$fd` after `exec {fd}>FILE`: the output goes on into FILE (reads come from it)
+            return new Redirect(op.equals(">&") ? ">>" : "<", fd, opened.target());
+        }
         return new Redirect(op, fd, target);
+    }
+
+    /** The lowest descriptor number bash gives a {@code {NAME}} redirection. */
+    private static final int DESCRIPTOR_BASE = 10;
+    /** {@code $fd}, {@code ${fd}}, maybe in double quotes: the target of a copy to a descriptor variable. */
+    private static final Pattern DESCRIPTOR_REFERENCE =
+            Pattern.compile("\"?\\$(?:([A-Za-z_][A-Za-z0-9_]*)|\\{([A-Za-z_][A-Za-z0-9_]*)})\"?");
+
+    /**
+     * {@code {NAME}>FILE}: NAME gets a computed number. After {@code exec}, which keeps the
+     * descriptor open in the shell, NAME stands for FILE in later {@code >&$NAME} and
+     * {@code <&$NAME}; {@code {NAME}>&-} closes it.
+     */
+    private static void descriptorVariables(BashParser.SimpleCommandContext sc, List<Word> argv, List<Redirect> redirects, Ctx c) {
+        int k = 0;
+        for (ParseTree child : sc.children) {
+            if (!(child instanceof BashParser.RedirectContext r)) {
+                continue;
+            }
+            Redirect red = redirects.get(k++);
+            if (r.IO_NUMBER() == null || !r.IO_NUMBER().getText().startsWith("{")) {
+                continue;
+            }
+            String t = r.IO_NUMBER().getText();
+            String name = t.substring(1, t.length() - 1);
+            c.vars().forget(name);
+            boolean exec = argv.size() == 1 && argv.get(0).literal() && argv.get(0).text().equals("exec");
+            if (exec && !c.conditional() && !red.isDescriptorDup() && !red.op().startsWith("<<")) {
+                c.vars().descriptors.put(name, red);
+            }
+        }
     }
 
     private BashWords.Decoded decode(Token tok, Unit u, Ctx c) {
@@ -949,6 +1113,15 @@ final class BashWalker {
                         known.clear();
                     }
                 }
+                exportAttribute(d.argv, c.vars());
+            }
+            case "set" -> setBuiltin(d.argv, c);
+            case "shift" -> {
+                Vars v = c.vars();
+                String n = d.argv.size() > 1 ? d.argv.get(1).text() : "1";
+                v.positional = v.positional == null || c.conditional() || d.argv.size() > 2 || !d.argv.get(d.argv.size() - 1).literal()
+                        || !n.matches("[0-9]{1,3}") ? null
+                        : v.positional.subList(Math.min(Integer.parseInt(n), v.positional.size()), v.positional.size());
             }
             case "unset", "read", "readarray", "mapfile", "getopts", "printf", "let" -> {
                 if (name.equals("let")) {
@@ -971,17 +1144,152 @@ final class BashWalker {
                     for (Word a : d.argv.subList(1, d.argv.size())) {
                         int eq = a.text().indexOf('=');
                         if (eq > 0) {
-                            userCommands.add(a.text().substring(0, eq));
+                            String alias = a.text().substring(0, eq);
+                            aliases.put(alias, a.text().substring(eq + 1));
+                            if (!a.literal()) {
+                                // a body only known when the command runs: the name stays opaque
+                                userCommands.add(alias);
+                            }
                         }
                     }
                 }
             }
             default -> {
-                if (userCommands.contains(name)) {
+                if (userCommands.contains(name) || aliases.containsKey(name)) {
                     known.clear();
                 }
             }
         }
+    }
+
+    /** Most alias words expanded one after another ({@code alias s='sudo '}: the next word is expanded too). */
+    private static final int MAX_ALIAS_CHAIN = 8;
+
+    /**
+     * {@code alias x='rm -rf ~'} then {@code x}: a command whose name is an alias defined earlier
+     * in the text runs the alias body followed by the rest of the command, in this shell. bash
+     * expands aliases only in an interactive shell or after {@code shopt -s expand_aliases}, and
+     * only from the next line on; zsh and {@code bash -i} always do. To fail closed the expanded
+     * text is split as a nested command of the use wherever the name is used as a command, beside
+     * the command as written (which runs when no alias is expanded). An alias is not expanded
+     * again inside its own expansion; a body ending in a blank expands the next word too.
+     */
+    private void aliasUse(Draft d, Token first, BashParser.SimpleCommandContext sc, Unit u, Ctx c) {
+        if (first == null || d.argv.isEmpty() || !d.argv.get(0).literal()) {
+            return;
+        }
+        String name = d.argv.get(0).text();
+        if (!aliases.containsKey(name) || expandingAliases.contains(name)) {
+            return;
+        }
+        String rest = u.text().substring(Math.min(first.getStopIndex() + 1, sc.stop.getStopIndex() + 1), sc.stop.getStopIndex() + 1);
+        StringBuilder text = new StringBuilder(aliases.get(name));
+        Set<String> expanded = new HashSet<>(Set.of(name));
+        for (int k = 0; k < MAX_ALIAS_CHAIN && (text.toString().endsWith(" ") || text.toString().endsWith("\t")); k++) {
+            String next = rest.stripLeading();
+            int end = 0;
+            while (end < next.length() && !Character.isWhitespace(next.charAt(end)) && ";&|<>()".indexOf(next.charAt(end)) < 0) {
+                end++;
+            }
+            String word = next.substring(0, end);
+            if (!aliases.containsKey(word) || !expanded.add(word)) {
+                break;
+            }
+            text.append(aliases.get(word));
+            rest = next.substring(end);
+        }
+        text.append(rest);
+        if (d.depth + 1 > MAX_DEPTH) {
+            d.reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            return;
+        }
+        expandingAliases.addAll(expanded);
+        try {
+            nested(text.toString(), new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, d.wrappers, c.vars().copy(),
+                    c.conditional(), c.inRedirects(), c.inHeredocs(), c.inStdinFile()));
+        } finally {
+            expandingAliases.removeAll(expanded);
+        }
+    }
+
+    /**
+     * The export attribute a declaration gives or takes: {@code export NAME…} and
+     * {@code declare -x}/{@code typeset -x}/{@code local -x} give it, {@code export -n} and
+     * {@code declare +x} take it ({@code export -f} names functions).
+     */
+    private static void exportAttribute(List<Word> argv, Vars vars) {
+        String name = argv.get(0).text();
+        boolean give = name.equals("export");
+        boolean take = false;
+        for (Word w : argv.subList(1, argv.size())) {
+            String t = w.text();
+            if (!w.literal() || t.equals("--") || t.length() < 2 || t.charAt(0) != '-' && t.charAt(0) != '+') {
+                break;
+            }
+            if (t.indexOf('f') > 0 || t.indexOf('F') > 0) {
+                return;
+            }
+            if (t.indexOf('x') > 0) {
+                give |= t.charAt(0) == '-';
+                take |= t.charAt(0) == '+';
+            }
+            take |= name.equals("export") && t.indexOf('n') > 0;
+        }
+        if (!give && !take || name.equals("readonly")) {
+            return;
+        }
+        for (Word w : ShellEvaluation.nameOperands(argv)) {
+            String v = ShellEvaluation.referencedName(w.text());
+            if (!v.isEmpty() && !v.startsWith("-")) {
+                if (take) {
+                    vars.exported.remove(v);
+                } else {
+                    vars.exported.add(v);
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code set}: {@code -a} / {@code -o allexport} (and {@code +}) switch exporting every
+     * assignment; {@code --}, {@code -} or the first word that is no option makes the rest the
+     * positional parameters, known when every word is literal and the command surely runs.
+     */
+    private static void setBuiltin(List<Word> argv, Ctx c) {
+        Vars v = c.vars();
+        int k = 1;
+        while (k < argv.size()) {
+            Word w = argv.get(k);
+            String t = w.text();
+            if (!w.literal()) {
+                v.positional = null;
+                return;
+            }
+            if (t.equals("--") || t.equals("-")) {
+                k++;
+                break;
+            }
+            if (t.length() < 2 || t.charAt(0) != '-' && t.charAt(0) != '+') {
+                break;
+            }
+            boolean on = t.charAt(0) == '-';
+            if (t.indexOf('a') > 0) {
+                v.allexport = on;
+            }
+            k++;
+            if (t.indexOf('o') > 0 && k < argv.size()) {
+                if (argv.get(k).text().equals("allexport") || !argv.get(k).literal()) {
+                    v.allexport = on || !argv.get(k).literal();
+                }
+                k++;
+            }
+        }
+        boolean sets = k < argv.size() || argv.get(k - 1).text().equals("--") || argv.get(k - 1).text().equals("-");
+        if (k >= argv.size() && !sets) {
+            return;
+        }
+        List<Word> rest = argv.subList(Math.min(k, argv.size()), argv.size());
+        v.positional = c.conditional() || !rest.stream().allMatch(Word::literal) ? null : List.copyOf(rest);
     }
 
     /** {@code hash -p PATH NAME…} binds the names; {@code -r} forgets all, {@code -d NAME} one. */
@@ -1077,6 +1385,19 @@ final class BashWalker {
         String target = vars.target(name);
         name = target == null ? name : target;
         boolean forget = forget0 || integers.contains(name);
+        if (vars.allexport) {
+            vars.exported.add(name);
+        }
+        List<Word> before = vars.arrays.remove(name);
+        List<Word> elements = value.startsWith("(") && !forget ? arrayElements(a.raw()) : null;
+        if (elements != null && (!append || before != null)) {
+            // a=(W…), a+=(W…) of a known array: every element is a known literal word
+            List<Word> all = new ArrayList<>(append ? before : List.of());
+            all.addAll(elements);
+            known.remove(name);
+            vars.arrays.put(name, List.copyOf(all));
+            return;
+        }
         String temp = forget || a.literal() || append ? null : TempFiles.mktempPath(a.raw().substring(a.raw().indexOf('=') + 1), known::get);
         if (temp != null) {
             known.put(name, temp); // a fresh file or directory in a temporary one (see TempFiles)
@@ -1091,6 +1412,144 @@ final class BashWalker {
             }
         } else {
             known.put(name, value);
+        }
+    }
+
+    /** Most elements of an array whose words are tracked. */
+    private static final int MAX_ARRAY = 64;
+
+    /**
+     * The elements of the array value in the source text of an assignment ({@code a=(W…)},
+     * {@code a+=(W…)}), each decoded as bash decodes a word; null when any element is not a
+     * plain literal word: an expansion or substitution, a {@code [KEY]=} element, a brace
+     * expansion, a comment, a nested parenthesis, or too many.
+     */
+    static List<Word> arrayElements(String raw) {
+        int open = raw.indexOf("=(");
+        if (open < 0 || !raw.endsWith(")")) {
+            return null;
+        }
+        String body = raw.substring(open + 2, raw.length() - 1);
+        List<Word> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        boolean inWord = false;
+        int i = 0;
+        while (i < body.length()) {
+            char ch = body.charAt(i);
+            if (ch == ' ' || ch == '\t' || ch == '\n') {
+                if (inWord && !addElement(cur.toString(), out)) {
+                    return null;
+                }
+                cur.setLength(0);
+                inWord = false;
+                i++;
+                continue;
+            }
+            if (!inWord && (ch == '#' || ch == '[')) {
+                return null;
+            }
+            inWord = true;
+            if (ch == '$' || ch == '`' || ch == '(' || ch == ')' || ch == '{' || ch == '}' || ch == '<' || ch == '>'
+                    || ch == ';' || ch == '&' || ch == '|') {
+                return null;
+            }
+            int end = i + 1;
+            if (ch == '\'') {
+                end = body.indexOf('\'', i + 1) + 1;
+            } else if (ch == '"') {
+                end = body.indexOf('"', i + 1) + 1;
+                if (end > 0 && body.substring(i, end).indexOf('\\') >= 0) {
+                    return null;
+                }
+            } else if (ch == '\\') {
+                end = i + 2;
+            }
+            if (end <= i || end > body.length()) {
+                return null;
+            }
+            cur.append(body, i, end);
+            i = end;
+        }
+        return inWord && !addElement(cur.toString(), out) ? null : out;
+    }
+
+    private static boolean addElement(String raw, List<Word> out) {
+        if (out.size() >= MAX_ARRAY) {
+            return false;
+        }
+        Word w = BashWords.decode(raw);
+        out.add(w);
+        return w.literal();
+    }
+
+    /** {@code "$@"}, {@code ${a[*]}} and the like: a word that is one whole list expansion. */
+    private static final Pattern LIST_EXPANSION = Pattern.compile(
+            "(\"?)\\$(?:([@*])|\\{([@*])}|\\{([A-Za-z_][A-Za-z0-9_]*)\\[([@*])]})\\1");
+    /** {@code $v} or {@code ${v}} alone, unquoted. */
+    private static final Pattern SOLE_VARIABLE = Pattern.compile("\\$(?:([A-Za-z_][A-Za-z0-9_]*)|\\{([A-Za-z_][A-Za-z0-9_]*)})");
+
+    /**
+     * The words one source word expands to when that is not one word: a known array or the known
+     * positional parameters ({@code "${a[@]}"}, {@code "$@"}, {@code $*}; joined by a blank for a
+     * quoted {@code *}), or an unquoted variable whose known value word splitting cuts into
+     * several words ({@code c='rm -rf ~'; $c}). Unquoted elements are split and globbed by bash:
+     * a part with glob characters is a glob word. Null when the word is anything else, or the
+     * values are not known (the word is decoded as usual, dynamic).
+     */
+    private List<Word> listExpansion(String raw, Ctx c) {
+        Vars v = c.vars();
+        java.util.regex.Matcher m = LIST_EXPANSION.matcher(raw);
+        if (m.matches()) {
+            boolean quoted = !m.group(1).isEmpty();
+            String which = m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(5);
+            List<Word> elements = m.group(4) == null ? v.positional : v.target(m.group(4)) == null ? v.arrays.get(m.group(4)) : null;
+            if (elements == null || ifsTouched && (!quoted || which.equals("*"))) {
+                return null;
+            }
+            Set<WordFeature> f = EnumSet.of(WordFeature.RESOLVED_VARIABLE);
+            if (quoted && which.equals("*")) {
+                String joined = String.join(" ", elements.stream().map(Word::text).toList());
+                Set<WordFeature> all = EnumSet.copyOf(f);
+                elements.forEach(e -> all.addAll(e.features()));
+                all.remove(WordFeature.GLOB);
+                return elements.stream().anyMatch(e -> e.has(WordFeature.GLOB)) ? null : List.of(new Word(joined, raw, true, all));
+            }
+            List<Word> out = new ArrayList<>();
+            for (Word e : elements) {
+                Set<WordFeature> ef = EnumSet.copyOf(f);
+                ef.addAll(e.features());
+                if (quoted) {
+                    out.add(new Word(e.text(), raw, true, ef));
+                } else {
+                    splitWords(e.text(), raw, ef, out);
+                }
+            }
+            return out;
+        }
+        m = SOLE_VARIABLE.matcher(raw);
+        if (!m.matches() || ifsTouched) {
+            return null;
+        }
+        String value = v.get(m.group(1) != null ? m.group(1) : m.group(2));
+        if (value == null || value.isEmpty() || value.chars().noneMatch(ch -> " \t\n*?[".indexOf(ch) >= 0)) {
+            return null; // decoded as one word (or dynamic) as before
+        }
+        List<Word> out = new ArrayList<>();
+        splitWords(value, raw, EnumSet.of(WordFeature.RESOLVED_VARIABLE), out);
+        return out;
+    }
+
+    /** Word splitting (default IFS) and globbing of an unquoted value: its parts, a glob word for each with glob characters. */
+    private static void splitWords(String value, String raw, Set<WordFeature> features, List<Word> out) {
+        for (String part : WHITESPACE.split(value.strip())) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            Set<WordFeature> f = features.isEmpty() ? EnumSet.noneOf(WordFeature.class) : EnumSet.copyOf(features);
+            if (part.chars().anyMatch(ch -> "*?[".indexOf(ch) >= 0)) {
+                f.add(WordFeature.GLOB);
+            }
+            out.add(new Word(part, raw, true, f));
         }
     }
 
@@ -1149,7 +1608,7 @@ final class BashWalker {
      */
     private void arithmeticText(String expr, Evaluation e) {
         for (String name : ShellEvaluation.arithmeticNames(expr)) {
-            String value = e.c().vars().get(name);
+            String value = e.c().vars().evaluated(name);
             if (value != null && e.seen().add(name)) {
                 evaluatedValue(value, e);
             }
@@ -1203,12 +1662,14 @@ final class BashWalker {
     /** {@code ${…}}: its arithmetic parts, the reference of {@code ${!ref}}, the prompt of {@code ${x@P}}. */
     private void parameterEvaluation(ShellEvaluation.Parameter p, Evaluation e) {
         p.arithmetic().forEach(a -> arithmeticText(a, e));
-        String value = p.name().isEmpty() ? null : e.c().vars().get(p.name());
+        String value = p.name().isEmpty() ? null : e.c().vars().evaluated(p.name());
         if (p.prompt()) {
-            if (value == null) {
-                // prompt expansion of a value the text does not show runs whatever it holds
+            if (e.c().vars().get(p.name()) == null) {
+                // prompt expansion of a value the text does not show (or only may be the one
+                // seen) runs whatever it holds
                 e.reasons().add(OpaqueReason.DYNAMIC_EVAL);
-            } else {
+            }
+            if (value != null) {
                 promptValue(value, e);
             }
         }
@@ -1307,7 +1768,71 @@ final class BashWalker {
 
     /** The context of text that {@code d} runs in a new shell or program: one level deeper, no variables known. */
     private static Ctx childCtx(Draft d, Provenance provenance, List<String> wrappers) {
-        return new Ctx(d.id, d.depth + 1, provenance, List.copyOf(wrappers), new Vars(), false, List.of(), List.of(), false);
+        return new Ctx(d.id, d.depth + 1, provenance, List.copyOf(wrappers), d.env == null ? new Vars() : d.env.copy(),
+                false, List.of(), List.of(), false);
+    }
+
+    /** Wrappers that start their command with the environment they got (a child shell sees the exports). */
+    private static final Set<String> KEEPS_ENVIRONMENT = Set.of("nohup", "timeout", "nice", "ionice", "stdbuf", "xargs",
+            "find", "command", "builtin", "exec", "setsid", "flock", "chrt", "taskset", "unbuffer", "watch", "strace",
+            "ltrace", "time", "caffeinate", "fakeroot", "chroot", "parallel", "env", "sudo", "doas", "nsenter", "script");
+
+    /**
+     * The environment {@code d}'s programs start with: the exported known values of the shell
+     * that runs it (or of the wrapper that runs it, unless that wrapper may reset the
+     * environment: {@code env -i}, {@code sudo} without {@code -E}, anything not in
+     * {@link #KEEPS_ENVIRONMENT}), plus the command's own literal assignments
+     * ({@code x='a[$(CMD)]' bash -c 'echo $((x))'}, {@code env c=… sh -c …}).
+     */
+    private Vars environment(Draft d, Ctx c) {
+        Vars env;
+        if (d.depth > c.depth() && d.parent >= 0 && drafts.get(d.parent).env != null) {
+            Draft p = drafts.get(d.parent);
+            env = p.env.environment(keepsEnvironment(p));
+        } else {
+            env = c.vars().environment(true);
+        }
+        for (Word a : d.assignments) {
+            String name = ShellEvaluation.referencedName(a.text());
+            String value = ShellEvaluation.assignedValue(a.text());
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (a.literal() && value != null && ShellEvaluation.subscript(a.text()) == null && !value.startsWith("(")
+                    && !a.text().startsWith(name + "+=")) {
+                env.known.put(name, value);
+                env.exported.add(name);
+            } else {
+                env.forget(name);
+            }
+        }
+        return env;
+    }
+
+    /** True when wrapper {@code p} surely starts its command with the environment it got. */
+    private static boolean keepsEnvironment(Draft p) {
+        if (p.argv.isEmpty() || !p.argv.get(0).literal()) {
+            return false;
+        }
+        String path = p.argv.get(0).text();
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        if (!KEEPS_ENVIRONMENT.contains(name)) {
+            return false;
+        }
+        for (Word w : p.argv.subList(1, p.argv.size())) {
+            String t = w.text();
+            if (!w.literal()) {
+                return false;
+            }
+            if (name.equals("env") && (t.equals("-") || t.equals("--ignore-environment") || t.startsWith("--unset")
+                    || t.matches("-[a-zA-Z0-9]*[iu].*"))) {
+                return false;
+            }
+            if ((name.equals("sudo") || name.equals("doas")) && (t.equals("-E") || t.startsWith("--preserve-env"))) {
+                return true;
+            }
+        }
+        return !name.equals("sudo") && !name.equals("doas");
     }
 
     private void analyze(Draft d, Ctx c, boolean stdinFile) {
@@ -1318,6 +1843,7 @@ final class BashWalker {
             d.reasons.add(OpaqueReason.DYNAMIC_COMMAND);
             return;
         }
+        d.env = environment(d, c);
         String path = d.argv.get(0).text();
         String name = path.substring(path.lastIndexOf('/') + 1);
         if (name.equals("coproc")) {

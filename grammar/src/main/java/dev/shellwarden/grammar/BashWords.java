@@ -129,6 +129,10 @@ final class BashWords {
         return false;
     }
 
+    /** {@code ${1}}, {@code ${12}}, {@code ${a[0]}}: a positional parameter or one element of an array by number. */
+    private static final java.util.regex.Pattern POSITIONAL =
+            java.util.regex.Pattern.compile("[1-9][0-9]{0,5}|[A-Za-z_][A-Za-z0-9_]*\\[[0-9]{1,6}]");
+
     /** Mutable decoding state. */
     private static final class State {
         final String raw;
@@ -231,6 +235,10 @@ final class BashWords {
                 }
                 return reference(raw.substring(i + 1, j), i, j, inQuotes);
             }
+            if (d >= '1' && d <= '9') {
+                // a positional parameter, known after `set -- W…`
+                return reference(String.valueOf(d), i, i + 2, inQuotes);
+            }
             if (Character.isDigit(d) || "@*#?$!-".indexOf(d) >= 0) {
                 return dynamic(i, i + 2, WordFeature.PARAMETER);
             }
@@ -250,7 +258,7 @@ final class BashWords {
          * variable named by NAME's known value; null for any other form.
          */
         private String referencedName(String inner) {
-            if (dev.shellwarden.grammar.bash.Names.isIdentifier(inner)) {
+            if (dev.shellwarden.grammar.bash.Names.isIdentifier(inner) || POSITIONAL.matcher(inner).matches()) {
                 return inner;
             }
             if (inner.startsWith("!") && dev.shellwarden.grammar.bash.Names.isIdentifier(inner, 1, inner.length())) {

@@ -530,7 +530,8 @@ public abstract class BashLexerBase extends Lexer {
                 pushBack(n, f);
             }
             if (single && first.getType() == BashLexer.BARE && n.getStartIndex() == stop + 1
-                    && isRedirectOp(n.getType()) && allDigits(start, stop)) {
+                    && isRedirectOp(n.getType()) && (allDigits(start, stop) || descriptorName(start, stop))) {
+                // `2>`, and bash's `{NAME}>`: a variable that gets the number of a new descriptor
                 return token(BashLexer.IO_NUMBER, start, stop);
             }
             break;
@@ -546,6 +547,13 @@ public abstract class BashLexerBase extends Lexer {
             default:
                 return false;
         }
+    }
+
+    /** {@code {NAME}}: the word before a redirection that names a descriptor variable. */
+    private boolean descriptorName(int start, int stop) {
+        String t = _input.getText(Interval.of(start, stop));
+        return t.length() > 2 && t.charAt(0) == '{' && t.charAt(t.length() - 1) == '}'
+                && Names.isIdentifier(t, 1, t.length() - 1);
     }
 
     private boolean allDigits(int start, int stop) {
