@@ -196,8 +196,9 @@ final class BashWalker {
             return known.get(target == null ? name : target);
         }
 
-        /** Forgets the value of {@code name}, or of the variable it stands for. */
-        void forget(String name) {
+        /** Forgets the value of {@code name} (of the whole array for {@code a[i]}), or of the variable it stands for. */
+        void forget(String ref) {
+            String name = ref.indexOf('[') > 0 ? ref.substring(0, ref.indexOf('[')) : ref;
             known.remove(name);
             maybe.remove(name);
             String t = target(name);
@@ -327,6 +328,11 @@ final class BashWalker {
     private final Set<String> integers = new HashSet<>();
     /** Variables declared namerefs ({@code declare -n}): an assignment to them goes to their target. */
     private final Set<String> namerefs = new HashSet<>();
+    /**
+     * Variables declared associative ({@code declare -A}): {@code m=(K V …)} pairs keys and
+     * values, so their words are never tracked as an indexed array's.
+     */
+    private final Set<String> associative = new HashSet<>();
 
     /** Names bound to a program by {@code hash -p PATH NAME}, for the commands after it. */
     private final Map<String, Word> hashed = new HashMap<>();
@@ -1086,6 +1092,7 @@ final class BashWalker {
         Map<String, String> known = c.vars().known;
         if (d.argv.isEmpty()) {
             for (Word a : d.assignments) {
+                shellTable(a, d);
                 assign(a, c.vars(), c.conditional());
             }
             return;
@@ -1100,6 +1107,13 @@ final class BashWalker {
             case "export", "readonly", "declare", "typeset", "local" -> {
                 boolean nameref = ShellEvaluation.declares(d.argv, 'n');
                 boolean integer = ShellEvaluation.declares(d.argv, 'i');
+                if (ShellEvaluation.declares(d.argv, 'A')) {
+                    for (Word a : ShellEvaluation.nameOperands(d.argv)) {
+                        String v = ShellEvaluation.referencedName(a.text());
+                        associative.add(v.isEmpty() ? a.text() : v);
+                        c.vars().forget(v.isEmpty() ? a.text() : v);
+                    }
+                }
                 for (Word a : d.argv.subList(1, d.argv.size())) {
                     if (nameref || integer) {
                         attribute(a, c.vars(), nameref ? namerefs : integers);
@@ -1108,6 +1122,7 @@ final class BashWalker {
                         refer(a, c.vars());
                     } else if (Wrappers.isAssignment(a.text())) {
                         // a computed value is forgotten by assign, unless it is a mktemp path
+                        shellTable(a, d);
                         assign(a, c.vars(), c.conditional());
                     } else if (!a.literal()) {
                         known.clear();
@@ -1141,6 +1156,10 @@ final class BashWalker {
             case "eval", "source", ".", "alias" -> {
                 known.clear();
                 if (name.equals("alias")) {
+                    if (d.argv.stream().skip(1).anyMatch(a -> a.text().matches("[-+][a-zA-Z]*[gs][a-zA-Z]*"))) {
+                        // zsh's global and suffix aliases expand outside the command position
+                        d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                    }
                     for (Word a : d.argv.subList(1, d.argv.size())) {
                         int eq = a.text().indexOf('=');
                         if (eq > 0) {
@@ -1159,6 +1178,28 @@ final class BashWalker {
                     known.clear();
                 }
             }
+        }
+    }
+
+    /**
+     * Assignments to bash's own tables: {@code BASH_ALIASES[NAME]=BODY} defines an alias,
+     * {@code BASH_CMDS[NAME]=PATH} binds NAME to a program like {@code hash -p PATH NAME}. A form
+     * whose names or values the text does not show ({@code BASH_CMDS=(…)}, a computed subscript
+     * or value) is opaque.
+     */
+    private void shellTable(Word a, Draft d) {
+        String table = ShellEvaluation.referencedName(a.text());
+        if (!table.equals("BASH_ALIASES") && !table.equals("BASH_CMDS")) {
+            return;
+        }
+        String key = ShellEvaluation.subscript(a.text());
+        String value = ShellEvaluation.assignedValue(a.text());
+        if (!a.literal() || key == null || value == null || !dev.shellwarden.grammar.bash.Names.isIdentifier(key.replace("-", "_"))) {
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        } else if (table.equals("BASH_ALIASES")) {
+            aliases.put(key, value);
+        } else {
+            hashed.put(key, Word.literal(value));
         }
     }
 
@@ -1389,7 +1430,7 @@ final class BashWalker {
             vars.exported.add(name);
         }
         List<Word> before = vars.arrays.remove(name);
-        List<Word> elements = value.startsWith("(") && !forget ? arrayElements(a.raw()) : null;
+        List<Word> elements = value.startsWith("(") && !forget && !associative.contains(name) ? arrayElements(a.raw()) : null;
         if (elements != null && (!append || before != null)) {
             // a=(W…), a+=(W…) of a known array: every element is a known literal word
             List<Word> all = new ArrayList<>(append ? before : List.of());
@@ -1775,7 +1816,7 @@ final class BashWalker {
     /** Wrappers that start their command with the environment they got (a child shell sees the exports). */
     private static final Set<String> KEEPS_ENVIRONMENT = Set.of("nohup", "timeout", "nice", "ionice", "stdbuf", "xargs",
             "find", "command", "builtin", "exec", "setsid", "flock", "chrt", "taskset", "unbuffer", "watch", "strace",
-            "ltrace", "time", "caffeinate", "fakeroot", "chroot", "parallel", "env", "sudo", "doas", "nsenter", "script");
+            "ltrace", "time", "caffeinate", "fakeroot", "chroot", "parallel", "env", "sudo", "nsenter", "script");
 
     /**
      * The environment {@code d}'s programs start with: the exported known values of the shell
@@ -1828,11 +1869,11 @@ final class BashWalker {
                     || t.matches("-[a-zA-Z0-9]*[iu].*"))) {
                 return false;
             }
-            if ((name.equals("sudo") || name.equals("doas")) && (t.equals("-E") || t.startsWith("--preserve-env"))) {
+            if (name.equals("sudo") && (t.equals("-E") || t.equals("--preserve-env"))) {
                 return true;
             }
         }
-        return !name.equals("sudo") && !name.equals("doas");
+        return !name.equals("sudo");
     }
 
     private void analyze(Draft d, Ctx c, boolean stdinFile) {
