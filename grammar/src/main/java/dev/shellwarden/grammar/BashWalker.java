@@ -1809,8 +1809,18 @@ final class BashWalker {
 
     /** The context of text that {@code d} runs in a new shell or program: one level deeper, no variables known. */
     private static Ctx childCtx(Draft d, Provenance provenance, List<String> wrappers) {
-        return new Ctx(d.id, d.depth + 1, provenance, List.copyOf(wrappers), d.env == null ? new Vars() : d.env.copy(),
-                false, List.of(), List.of(), false);
+        // only a shell on this machine, or a wrapper that keeps the environment, surely hands it
+        // on; ssh, containers, VMs, sudo, su and tools that run settings get maybe values
+        Vars env = d.env == null ? new Vars() : runsWithEnvironment(d) ? d.env.copy() : d.env.environment(false);
+        return new Ctx(d.id, d.depth + 1, provenance, List.copyOf(wrappers), env, false, List.of(), List.of(), false);
+    }
+
+    /** True when the text {@code d} runs (a payload, a script) surely starts with {@code d}'s environment. */
+    private static boolean runsWithEnvironment(Draft d) {
+        String path = d.argv.isEmpty() ? "" : d.argv.get(0).text();
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        return !d.argv.isEmpty() && d.argv.get(0).literal() && (Wrappers.SHELLS.contains(name) || name.equals("source") || name.equals("."))
+                || keepsEnvironment(d);
     }
 
     /** Wrappers that start their command with the environment they got (a child shell sees the exports). */
