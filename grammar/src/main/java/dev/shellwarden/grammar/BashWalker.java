@@ -321,6 +321,10 @@ final class BashWalker {
     private final Set<String> userCommands = new HashSet<>();
     /** Aliases defined in the text, by name: the body as written (a dynamic one's source kept). */
     private final Map<String, String> aliases = new HashMap<>();
+    /** zsh global aliases ({@code alias -g}), expanded wherever the word stands, by name. */
+    private final Map<String, String> globalAliases = new HashMap<>();
+    /** zsh suffix aliases ({@code alias -s py=vim}): a command word {@code x.py} runs {@code vim x.py}. */
+    private final Map<String, String> suffixAliases = new HashMap<>();
     /** Aliases whose expansion is being split: not expanded again inside it. */
     private final Set<String> expandingAliases = new HashSet<>();
 
@@ -1156,15 +1160,14 @@ final class BashWalker {
             case "eval", "source", ".", "alias" -> {
                 known.clear();
                 if (name.equals("alias")) {
-                    if (d.argv.stream().skip(1).anyMatch(a -> a.text().matches("[-+][a-zA-Z]*[gs][a-zA-Z]*"))) {
-                        // zsh's global and suffix aliases expand outside the command position
-                        d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
-                    }
+                    // zsh's global (-g) and suffix (-s) aliases expand outside the command position
+                    boolean global = d.argv.stream().skip(1).anyMatch(a -> a.text().matches("-[a-zA-Z]*g[a-zA-Z]*"));
+                    boolean suffix = d.argv.stream().skip(1).anyMatch(a -> a.text().matches("-[a-zA-Z]*s[a-zA-Z]*"));
                     for (Word a : d.argv.subList(1, d.argv.size())) {
                         int eq = a.text().indexOf('=');
                         if (eq > 0) {
                             String alias = a.text().substring(0, eq);
-                            aliases.put(alias, a.text().substring(eq + 1));
+                            (global ? globalAliases : suffix ? suffixAliases : aliases).put(alias, a.text().substring(eq + 1));
                             if (!a.literal()) {
                                 // a body only known when the command runs: the name stays opaque
                                 userCommands.add(alias);
@@ -1203,6 +1206,33 @@ final class BashWalker {
         }
     }
 
+    /**
+     * A word that is a zsh global alias ({@code alias -g G='…'}; {@code echo G}), or a command
+     * word with a suffix alias's extension ({@code alias -s py=vim}; {@code x.py}): what the
+     * text turns into is not modelled, so the command is opaque (SW1006), and the alias body is
+     * split as a nested command so the floor sees it.
+     */
+    private void zshAliasUse(Draft d, Ctx c) {
+        List<String> bodies = new ArrayList<>();
+        for (Word w : d.argv) {
+            if (globalAliases.containsKey(w.text())) {
+                bodies.add(globalAliases.get(w.text()));
+            }
+        }
+        String command = d.argv.get(0).text();
+        int dot = command.lastIndexOf('.');
+        if (dot > 0 && suffixAliases.containsKey(command.substring(dot + 1))) {
+            bodies.add(suffixAliases.get(command.substring(dot + 1)) + " " + command);
+        }
+        for (String body : bodies) {
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+            if (d.depth + 1 <= MAX_DEPTH) {
+                nested(body, new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, d.wrappers, c.vars().copy(),
+                        c.conditional(), c.inRedirects(), c.inHeredocs(), c.inStdinFile()));
+            }
+        }
+    }
+
     /** Most alias words expanded one after another ({@code alias s='sudo '}: the next word is expanded too). */
     private static final int MAX_ALIAS_CHAIN = 8;
 
@@ -1216,7 +1246,11 @@ final class BashWalker {
      * again inside its own expansion; a body ending in a blank expands the next word too.
      */
     private void aliasUse(Draft d, Token first, BashParser.SimpleCommandContext sc, Unit u, Ctx c) {
-        if (first == null || d.argv.isEmpty() || !d.argv.get(0).literal()) {
+        if (first == null || d.argv.isEmpty()) {
+            return;
+        }
+        zshAliasUse(d, c);
+        if (!d.argv.get(0).literal()) {
             return;
         }
         String name = d.argv.get(0).text();
