@@ -32,7 +32,11 @@ public final class CommandSettings {
     /** Environment variables whose value is a command line the program runs through a shell. */
     public static final Set<String> HOOK_VARIABLES = Set.of("GIT_SSH_COMMAND", "GIT_PAGER", "PAGER", "MANPAGER",
             "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "EDITOR", "VISUAL", "SUDO_EDITOR", "SYSTEMD_EDITOR", "GIT_EXTERNAL_DIFF",
-            "GIT_PROXY_COMMAND", "PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "BROWSER");
+            "GIT_PROXY_COMMAND", "PROMPT_COMMAND", "LESSOPEN", "LESSCLOSE", "BROWSER",
+            // other tools' ssh commands, pagers, editors, diff programs and password commands
+            "RSYNC_RSH", "BORG_RSH", "SVN_SSH", "BAT_PAGER", "PSQL_PAGER", "SYSTEMD_PAGER", "GH_PAGER", "AWS_PAGER",
+            "DELTA_PAGER", "KUBE_EDITOR", "KUBECTL_EXTERNAL_DIFF", "SVN_EDITOR", "GH_EDITOR", "GH_BROWSER", "HGEDITOR",
+            "FZF_DEFAULT_COMMAND", "RESTIC_PASSWORD_COMMAND", "BORG_PASSCOMMAND");
 
     /**
      * Cargo's runner and compiler wrappers: the program (and its words) cargo starts in front of
@@ -49,7 +53,8 @@ public final class CommandSettings {
             + "|diff\\.(external|.*\\.textconv|.*\\.command)|merge\\..*\\.driver|filter\\..*\\.(clean|smudge|process)"
             + "|gpg(\\..*)?\\.program|credential(\\..*)?\\.helper|uploadpack\\.packobjectshook|pager\\..*"
             + "|web\\.browser|man\\..*\\.(cmd|path)|alias\\..*|remote\\..*\\.(uploadpack|receivepack)"
-            + "|(merge|diff)tool\\..*\\.cmd|sendemail\\.sendmailcmd");
+            + "|(merge|diff)tool\\..*\\.cmd|sendemail\\.(sendmailcmd|tocmd|cccmd|headercmd)|core\\.alternaterefscommand"
+            + "|interactive\\.difffilter|gpg\\.ssh\\.defaultkeycommand|submodule\\..*\\.update|browser\\..*\\.cmd");
 
     /** Pagers, editors and no-ops that these settings usually name; their values are not split. */
     private static final Set<String> PLAIN_PROGRAMS = Set.of("less", "more", "most", "cat", "bat", "delta",
@@ -90,7 +95,7 @@ public final class CommandSettings {
             return null;
         }
         String v = value.trim();
-        if (k.startsWith("alias.") || k.startsWith("credential")) {
+        if (k.startsWith("alias.") || k.startsWith("credential") || k.startsWith("submodule.")) {
             return v.startsWith("!") ? unlessPlain(v.substring(1)) : null;
         }
         if (k.equals("core.fsmonitor") && v.matches("(?i)true|false|yes|no|on|off|0|1")) {
@@ -169,16 +174,17 @@ public final class CommandSettings {
     private static void gitSubcommandRuns(String sub, List<String> args, List<String> out) {
         switch (sub) {
             case "rebase" -> optionValues(args, Set.of("-x", "--exec"), true, out);
-            case "difftool" -> optionValues(args, Set.of("-x", "--extcmd"), true, out);
+            // git takes any unique abbreviation of a long option (`--extc=`, `--open-files-in-p=`)
+            case "difftool" -> optionValues(abbreviated(args, "--extcmd", 5), Set.of("-x", "--extcmd"), true, out);
             case "grep" -> {
-                for (String a : args) {
+                for (String a : abbreviated(args, "--open-files-in-pager", 4)) {
                     if (a.startsWith("--open-files-in-pager=") || a.startsWith("-O") && a.length() > 2) {
                         add(unlessPlain(a.substring(a.startsWith("-O") ? 2 : a.indexOf('=') + 1)), out);
                     }
                 }
             }
             case "send-email" -> {
-                optionValues(args, Set.of("--sendmail-cmd"), true, out);
+                optionValues(args, Set.of("--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd"), true, out);
                 List<String> smtp = new ArrayList<>();
                 optionValues(args, Set.of("--smtp-server"), true, smtp);
                 smtp.stream().filter(v -> v.startsWith("/")).forEach(out::add);
@@ -208,6 +214,17 @@ public final class CommandSettings {
                 // other subcommands take no command line
             }
         }
+    }
+
+    /** {@code args} with every abbreviation of {@code full} (at least {@code min} characters) written out. */
+    static List<String> abbreviated(List<String> args, String full, int min) {
+        List<String> out = new ArrayList<>(args.size());
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            String key = eq < 0 ? a : a.substring(0, eq);
+            out.add(key.length() >= min && key.startsWith("--") && full.startsWith(key) ? full + (eq < 0 ? "" : a.substring(eq)) : a);
+        }
+        return out;
     }
 
     /** The values of the options ({@code -x V}, {@code --exec V}, {@code --exec=V}). */

@@ -245,14 +245,7 @@ final class Launchers {
             case "usql" -> consoleShell(argv, Set.of("-c", "--command"), PSQL_SHELL);
             case "mysql", "mariadb" -> consoleShell(argv, Set.of("-e", "--execute"), MYSQL_SHELL);
             case "psql" -> consoleShell(argv, Set.of("-c", "--command"), PSQL_SHELL);
-            case "zip" -> optionPayload(argv, Set.of("-TT", "--unzip-command"));
-            // the compress program, the member filter and the volume scripts run through a shell
-            case "tar", "gtar", "bsdtar" -> optionPayloads(argv, Set.of("-I", "--use-compress-program", "--to-command",
-                    "--info-script", "-F", "--new-volume-script"), Set.of());
-            // the rsync started on the remote end (a shell command line there)
-            case "rsync" -> optionPayloads(argv, Set.of("--rsync-path"), Set.of());
-            // the pager, and the browser given by -HBROWSER / --html=BROWSER (the value is attached)
-            case "man" -> optionPayloads(argv, Set.of("-P", "--pager"), Set.of("-H", "--html"));
+            // zip -TT, tar -I/--to-command/-F, rsync -e/--rsync-path, man -P/-H: ProgramOptions
             case "cmake" -> cmakeCommands(argv);
             case "sed", "gsed" -> sedCommands(argv);
             // husky add|set HOOK 'CMD' (husky 4–8) writes CMD into a git hook
@@ -704,38 +697,6 @@ final class Launchers {
             }
         }
         return List.of();
-    }
-
-    /**
-     * Every value of the options: {@code -X VALUE}, {@code --opt=VALUE} and, for
-     * {@code attachedOnly}, {@code -XVALUE} / {@code --opt=VALUE} but never the next word (an
-     * optional value is attached or absent).
-     */
-    private static List<Unwrap> optionPayloads(List<Word> argv, Set<String> options, Set<String> attachedOnly) {
-        List<Unwrap> out = new ArrayList<>();
-        for (int k = 1; k < argv.size(); k++) {
-            Word w = argv.get(k);
-            String t = w.text();
-            if (t.equals("--")) {
-                break;
-            }
-            String value = null;
-            if (options.contains(t) && k + 1 < argv.size()) {
-                Word v = argv.get(++k);
-                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(v)));
-                continue;
-            }
-            int eq = t.indexOf('=');
-            if (t.startsWith("--") && eq > 0 && (options.contains(t.substring(0, eq)) || attachedOnly.contains(t.substring(0, eq)))) {
-                value = t.substring(eq + 1);
-            } else if (!t.startsWith("--") && t.length() > 2 && (options.contains(t.substring(0, 2)) || attachedOnly.contains(t.substring(0, 2)))) {
-                value = t.substring(2);
-            }
-            if (value != null && !value.isEmpty()) {
-                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(value, w.raw(), w.literal(), w.features()))));
-            }
-        }
-        return out;
     }
 
     /**

@@ -140,8 +140,26 @@ final class Wrappers {
         return new Word(text, "", false, Set.of(WordFeature.PARAMETER));
     }
 
-    /** Unwraps {@code argv} (whose first word is literal) once. */
+    /**
+     * Unwraps {@code argv} (whose first word is literal) once: the command it wraps, and the
+     * programs its options name ({@link ProgramOptions}).
+     */
     static List<Unwrap> unwrap(List<Word> argv) {
+        List<Unwrap> wrapped = unwrapCommand(argv);
+        if (argv.isEmpty() || !argv.get(0).literal()) {
+            return wrapped;
+        }
+        String path = argv.get(0).text();
+        List<Unwrap> options = ProgramOptions.unwrap(canonicalName(path.substring(path.lastIndexOf('/') + 1)), argv);
+        if (options.isEmpty()) {
+            return wrapped;
+        }
+        List<Unwrap> out = new ArrayList<>(wrapped);
+        out.addAll(options);
+        return out;
+    }
+
+    private static List<Unwrap> unwrapCommand(List<Word> argv) {
         if (argv.isEmpty() || !argv.get(0).literal()) {
             return List.of();
         }

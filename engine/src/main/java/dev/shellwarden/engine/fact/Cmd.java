@@ -3,6 +3,7 @@ package dev.shellwarden.engine.fact;
 import dev.shellwarden.grammar.Regex;
 
 import dev.shellwarden.grammar.CommandSettings;
+import dev.shellwarden.grammar.ProgramOptions;
 import dev.shellwarden.grammar.ContainerRun;
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Provenance;
@@ -1065,8 +1066,21 @@ public final class Cmd {
             all.addAll(args);
         }
         // the hook variables (PAGER, GIT_EDITOR, NODE_OPTIONS…) are SW4014's, which takes the safe values (GIT_PAGER=cat)
-        return all.stream().anyMatch(a -> LOOKUP_VARIABLE.matcher(a).matches() && !HOOK_VARIABLE.matcher(a).matches());
+        // the variables added for tools' program settings (RSYNC_RSH, GH_PAGER, PYTHONPATH…) stay lookups too
+        return all.stream().anyMatch(a -> LOOKUP_VARIABLE.matcher(a).matches()
+                && (!HOOK_VARIABLE.matcher(a).matches() || TOOL_PROGRAM_VARIABLE.matcher(a).matches()));
     }
+
+    /** The hook variables of {@link #HOOK_VARIABLE} added for other tools' program settings (round 6). */
+    private static final java.util.regex.Pattern TOOL_PROGRAM_VARIABLE = java.util.regex.Pattern.compile(
+            "(RSYNC_RSH|BORG_RSH|SVN_SSH|BAT_PAGER|PSQL_PAGER|SYSTEMD_PAGER|GH_PAGER|AWS_PAGER|DELTA_PAGER|KUBE_EDITOR|KUBECTL_EXTERNAL_DIFF"
+            + "|SVN_EDITOR|GH_EDITOR|GH_BROWSER|HGEDITOR|FZF_DEFAULT_COMMAND|RESTIC_PASSWORD_COMMAND|BORG_PASSCOMMAND"
+            + "|SUDO_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG|RUSTC|CARGO_BUILD_RUSTC"
+            + "|COMPILER_PATH|GCC_EXEC_PREFIX|WGETRC|MANOPT|LESSKEYIN|LESSKEY|LESSKEY_CONTENT|YARN_YARN_PATH|TF_CLI_CONFIG_FILE|PSQLRC"
+            + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
+            + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
+            + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Bb][Rr][Oo][Ww][Ss][Ee][Rr])=.*",
+            java.util.regex.Pattern.DOTALL);
 
     /** Launchers that may fetch a package from a registry and run its program under the name given. */
     private static final Set<String> PACKAGE_RUNNERS = Set.of("npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun", "uvx", "pipx", "deno");
@@ -3483,8 +3497,14 @@ public final class Cmd {
         // --upload-pack/--receive-pack/--exec name the program run for the remote end (locally
         // for a path or file:// remote); clone's -u is --upload-pack
         // the ext:: transport runs a command line (`git push 'ext::sh -c …'`)
-        if (argMatches("--(upload-pack|receive-pack)(=.*)?") || argMatches("--exec(=.*)?") && !git("rebase")
-                || sub("clone") && anyFlag("-u") || argFind("^ext::")) {
+        // git takes any unique abbreviation of a long option (`--upload-p=`, `--rece=`)
+        for (String a : args) {
+            if (abbreviates(a, "--upload-pack", 5) || abbreviates(a, "--receive-pack", 6)
+                    || !git("rebase") && (a.equals("--exec") || a.startsWith("--exec="))) {
+                return true;
+            }
+        }
+        if (sub("clone") && anyFlag("-u") || argFind("^ext::") || argFind("^url\\.ext::")) {
             return true;
         }
         for (int i = 0; i + 1 < args.size(); i++) {
@@ -3577,7 +3597,12 @@ public final class Cmd {
             + "|" + CommandSettings.RUNNER_VARIABLE.pattern()
             + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|PERL5DB|RUBYOPT"
             + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
-            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]))=(.*)",
+            + "|SUDO_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG|RUSTC|CARGO_BUILD_RUSTC"
+            + "|COMPILER_PATH|GCC_EXEC_PREFIX|WGETRC|MANOPT|LESSKEYIN|LESSKEY|LESSKEY_CONTENT|YARN_YARN_PATH|TF_CLI_CONFIG_FILE|PSQLRC"
+            + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
+            + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
+            + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS"
+            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]|[Bb][Rr][Oo][Ww][Ss][Ee][Rr]))=(.*)",
             java.util.regex.Pattern.DOTALL);
 
     /**
@@ -3592,8 +3617,43 @@ public final class Cmd {
                     || Regex.matches(valueOf("--node-options"), ".*(--require|-r |--import|--loader|--experimental-loader).*");
             case "make", "gmake" -> argMatches("(SHELL|\\.SHELLFLAGS|MAKESHELL):?=.*");
             case "scp" -> !valueOf("-S").isEmpty();
+            case "sftp" -> !valueOf("-S").isEmpty() || !valueOf("-D").isEmpty();
+            // git's program options: the pager of grep -O, difftool's command, send-email's address
+            // commands, a folder of git programs or of hooks to install (any unique abbreviation)
+            case "git" -> gitProgramOption();
             default -> false;
-        };
+        } || !ProgramOptions.unsafeValues(programArgv()).isEmpty();
+    }
+
+    /** The command's words with its canonical name first, as {@link ProgramOptions} reads them. */
+    private List<String> programArgv() {
+        List<String> argv = new ArrayList<>(args.size() + 1);
+        argv.add(name);
+        argv.addAll(args);
+        return argv;
+    }
+
+    /** True when {@code arg} is {@code full} or an abbreviation of it of at least {@code min} characters, with or without {@code =VALUE}. */
+    private static boolean abbreviates(String arg, String full, int min) {
+        int eq = arg.indexOf('=');
+        String key = eq < 0 ? arg : arg.substring(0, eq);
+        return key.length() >= min && key.startsWith("--") && full.startsWith(key);
+    }
+
+    private boolean gitProgramOption() {
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            String value = eq < 0 ? "" : a.substring(eq + 1).trim();
+            if (git("grep") && (a.startsWith("-O") && a.length() > 2 && !SAFE_PROGRAMS.contains(a.substring(2).trim())
+                    || abbreviates(a, "--open-files-in-pager", 4) && !SAFE_PROGRAMS.contains(value))
+                    || git("difftool") && (a.equals("-x") || abbreviates(a, "--extcmd", 5))
+                    || git("send-email") && (abbreviates(a, "--to-cmd", 6) || abbreviates(a, "--cc-cmd", 6) || abbreviates(a, "--header-cmd", 5))
+                    || abbreviates(a, "--exec-path", 7) && eq > 0
+                    || abbreviates(a, "--template", 6) && (eq < 0 || ProgramOptions.outside(value))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Options of package managers that name where a package comes from. */
@@ -3620,6 +3680,15 @@ public final class Cmd {
         };
         if (!installs) {
             return false;
+        }
+        // the same sources set in the environment: PIP_INDEX_URL=… pip install x, npm_config_registry=… npm i
+        for (String a : assignments) {
+            java.util.regex.Matcher m = Regex.pattern("(?i)(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL"
+                    + "|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|NPM_CONFIG_REGISTRY|YARN_REGISTRY|BUN_CONFIG_REGISTRY)=(.*)").matcher(a);
+            if (m.matches() && Regex.matches(m.group(2).trim(), UNREVIEWED_SOURCE)
+                    && !Regex.matches(m.group(2).trim(), "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com)(/.*)?")) {
+                return true;
+            }
         }
         if (!valueOf(SOURCE_OPTIONS).isEmpty()) {
             String v = valueOf(SOURCE_OPTIONS);
@@ -3665,12 +3734,39 @@ public final class Cmd {
                 if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, ".*(--require|-r |--import|--loader|--experimental-loader).*")) {
                     continue;
                 }
+                if (!hookValueRuns(m.group(1), v)) {
+                    continue;
+                }
                 if (!SAFE_PROGRAMS.contains(v)) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /**
+     * For the variables that run a program only with some values: true when {@code value} does
+     * ({@code MAKEFLAGS} with {@code SHELL=}, {@code JAVA_TOOL_OPTIONS} with an agent, a library
+     * path into a temporary or home folder, a config file in a temporary folder, ssh for the ssh
+     * commands of rsync, borg and svn); true for every other variable.
+     */
+    private static boolean hookValueRuns(String name, String value) {
+        return switch (name) {
+            case "RSYNC_RSH", "BORG_RSH", "SVN_SSH" -> !Regex.matches(value, "(/usr/bin/)?ssh(\\.exe)?( +-[A-Za-z0-9=.,/:@~_-]+( +[A-Za-z0-9=.,/:@~_-]+)?)*");
+            case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" -> !value.equals("/dev/null");
+            case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS" -> Regex.matches(value, "(?s).*(SHELL|MAKESHELL|\\.SHELLFLAGS)=.*|(?s).*--eval.*|(?s)(.*\\s)?-[a-zA-Z]*E.*");
+            case "GOFLAGS" -> Regex.matches(value, "(?s).*-(toolexec|exec|vettool|overlay)\\b.*|(?s).*extld.*");
+            case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" ->
+                    Regex.matches(value, "(?s).*(-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError|-Xbootclasspath).*");
+            case "PYTHONPATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "LD_LIBRARY_PATH", "CLASSPATH" ->
+                    java.util.Arrays.stream(value.split("[:;]")).anyMatch(ProgramOptions::outside);
+            case "KUBECONFIG", "AWS_CONFIG_FILE", "DOCKER_CONFIG" -> java.util.Arrays.stream(value.split(":")).anyMatch(ProgramOptions::temporary);
+            case "FZF_DEFAULT_OPTS" -> Regex.matches(value, "(?s).*(--preview|--bind|execute|become|reload).*");
+            // warning:message:CATEGORY:module:line; a dotted category is imported as a module
+            case "PYTHONWARNINGS" -> Regex.matches(value, "(?s)(.*,)?[^:,]*:[^:,]*:[^:,]*\\.[^:,]*.*");
+            default -> true;
+        };
     }
 
     /**
@@ -4342,6 +4438,8 @@ public final class Cmd {
                 cmd = a.substring(1);
             } else if (a.startsWith("--eval=")) {
                 cmd = a.substring(7);
+            } else if (a.startsWith("--eval-command=") || a.startsWith("--init-eval-command=") || a.startsWith("--cmd=")) {
+                cmd = a.substring(a.indexOf('=') + 1);
             }
             if (cmd != null && Regex.matches(cmd, "(?s).*(!|\\bsh(ell)?\\b|terminal|system|call-process|shell-command|py(thon)?3?\\b|lua\\b|perl\\b|ruby\\b).*")) {
                 return true;
