@@ -593,13 +593,15 @@ final class Launchers {
             case "mysql", "mariadb" -> MYSQL_SHELL;
             case "psql" -> PSQL_SHELL;
             case "ed", "ex" -> ED_SHELL;
+            // ftp, sftp -b and lftp run `!CMD` lines in a local shell
+            case "ftp", "sftp", "lftp", "tnftp", "pftp" -> FTP_SHELL;
             default -> null;
         };
         if (console != null) {
             List<String> out = new ArrayList<>();
             Matcher m = console.matcher(text);
             while (m.find()) {
-                out.add(m.group(1).trim());
+                out.add(command(m));
             }
             return out;
         }
@@ -642,14 +644,30 @@ final class Launchers {
         return out;
     }
 
+    /** The command a console pattern found: its first group that matched, trimmed. */
+    private static String command(Matcher m) {
+        for (int g = 1; g <= m.groupCount(); g++) {
+            if (m.group(g) != null) {
+                return m.group(g).trim();
+            }
+        }
+        return "";
+    }
+
     /** ed's and ex's {@code !CMD}, {@code r !CMD}, {@code w !CMD}, {@code e !CMD} (after an optional address). */
     private static final Pattern ED_SHELL = Pattern.compile("(?m)^\\s*:?[0-9,.$%';+-]*\\s*(?:[rwe]\\s*)?!(.+)$");
+    /** ftp's and sftp's {@code !CMD}. */
+    private static final Pattern FTP_SHELL = Pattern.compile("(?m)^\\s*!(.+)$");
     /** sqlite3's dot-commands that run a shell command: {@code .shell CMD}, {@code .system CMD}. */
-    private static final Pattern SQLITE_SHELL = Pattern.compile("(?m)^\\s*\\.(?:shell|system|sh)\\s+(.+)$");
+    private static final Pattern SQLITE_SHELL = Pattern.compile("(?m)^\\s*\\.(?:shell|system|sh)\\s+(.+)$"
+            // .once|.output|.import with a `|CMD` file: the output is piped to CMD, or CMD's output read
+            + "|(?m)^\\s*\\.(?:once|output|o|import|read)\\s+(?:-{1,2}[a-z]+\\s+)*['\"]?\\|([^'\"\\n]+)");
     /** mysql's client commands that run a shell command: {@code \\! CMD}, {@code system CMD}. */
     private static final Pattern MYSQL_SHELL = Pattern.compile("(?:^|[;\\n])\\s*(?:\\\\!|system)\\s+([^;\\n]+)");
     /** psql's {@code \\! CMD}. */
-    private static final Pattern PSQL_SHELL = Pattern.compile("(?:^|[;\\n])\\s*\\\\!\\s*([^;\\n]+)");
+    private static final Pattern PSQL_SHELL = Pattern.compile("(?:^|[;\\n])\\s*\\\\!\\s*([^;\\n]+)"
+            // \\o |CMD, \\g |CMD, \\w |CMD: the output is piped to CMD; \\copy … program 'CMD' runs CMD here
+            + "|(?:^|[;\\n])\\s*\\\\(?:o|out|g|gx|w|write)\\s*\\|\\s*([^;\\n]+)|\\\\copy\\b[^\\n]*?\\bprogram\\s+'((?:[^']|'')*)'");
 
     /**
      * Database consoles given their input on the command line ({@code sqlite3 DB '.shell CMD'},
@@ -676,7 +694,7 @@ final class Launchers {
             Matcher m = shellCommand.matcher(input);
             while (m.find()) {
                 out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
-                        List.of(new Word(m.group(1).trim(), w.raw(), w.literal(), w.features()))));
+                        List.of(new Word(command(m), w.raw(), w.literal(), w.features()))));
             }
         }
         return out;

@@ -140,7 +140,7 @@ public final class ProgramOptions {
             words("--dirmngr-program", 4, Set.of()), words("--keyboxd-program", 4, Set.of()), path("--exec-path", 7)));
     private static final Tool CC = new Tool("", false, List.of(new Opt("-wrapper", 0, Run.COMMAS, false, null, Set.of()),
             new Opt("-B", 0, Run.PATH, false, null, Set.of()), new Opt("-fplugin=", 0, Run.PATH, true, null, Set.of()),
-            new Opt("-fpass-plugin=", 0, Run.PATH, true, null, Set.of()), new Opt("-load", 0, Run.PATH, false, null, Set.of()),
+            new Opt("-fpass-plugin=", 0, Run.PATH, true, null, Set.of()), new Opt("-specs=", 0, Run.PATH, true, null, Set.of()),
             new Opt("@", 0, Run.PATH, true, null, Set.of())));
     private static final Tool TCPDUMP = new Tool("BcCDEFGiMmrsTVwWyzZQ", true, List.of(words("-z", 0, COMPRESSORS)));
     private static final Tool HELM = new Tool("fnos", true, List.of(words("--post-renderer", 15, Set.of("kustomize"))));
@@ -175,6 +175,15 @@ public final class ProgramOptions {
     private static final Tool SQLITE = new Tool("", false, List.of(config("-init", 0), config("--init", 0)));
     private static final Tool DOCKER = new Tool("cHl", true, List.of(config("--config", 0)));
     private static final Tool NMAP = new Tool("", false, List.of(matching("--script", 0, Run.PATH, "(.*/.*)", Set.of())));
+    private static final Tool PERL = new Tool("", false, List.of(new Opt("-I", 0, Run.PATH, true, null, Set.of())));
+    private static final Tool RUBY = new Tool("", false, List.of(new Opt("-I", 0, Run.PATH, false, null, Set.of()),
+            new Opt("-r", 0, Run.PATH, false, null, Set.of()), new Opt("--require", 0, Run.PATH, false, null, Set.of())));
+    private static final Tool MESON = new Tool("", false, List.of(config("--native-file", 0), config("--cross-file", 0)));
+    /** cargo --config FILE (a path, not KEY=VALUE): a config file that can set runners and wrappers. */
+    private static final Tool CARGO = new Tool("", false, List.of(matching("--config", 0, Run.CONFIG, "([^=]*)", Set.of()),
+            // the runner, linker and compiler settings ToolRunners splits: asked unless a compiler cache
+            matching("--config", 0, Run.ASK, "(?s)\\s*(?:target\\.[^=]+\\.(?:runner|linker)|build\\.rustc(?:-workspace)?-wrapper|build\\.rustc|build\\.rustdoc)"
+                    + "\\s*=\\s*[\\[\"'\\s]*([^\\]\"',]*).*", Set.of("sccache", "ccache", "cc", "gcc", "clang", "rustc", "rustdoc", "mold", "lld", "ld.lld"))));
     private static final Tool GPG_CONNECT_AGENT = new Tool("", true, List.of());
     /** go's -exec and -toolexec are split by ToolRunners; -vettool and the external linker are programs too. */
     private static final Tool GO = new Tool("", false, List.of(new Opt("-exec", 0, Run.ASK, false, null, Set.of()),
@@ -195,7 +204,8 @@ public final class ProgramOptions {
             Map.entry("gdb", GDB), Map.entry("java", JAVA), Map.entry("node", NODE), Map.entry("nodejs", NODE), Map.entry("hg", HG),
             Map.entry("svn", SVN), Map.entry("cmake", CMAKE), Map.entry("ctest", CTEST), Map.entry("kubectl", KUBECTL),
             Map.entry("sqlite3", SQLITE), Map.entry("docker", DOCKER), Map.entry("nmap", NMAP),
-            Map.entry("gpg-connect-agent", GPG_CONNECT_AGENT), Map.entry("go", GO));
+            Map.entry("gpg-connect-agent", GPG_CONNECT_AGENT), Map.entry("go", GO), Map.entry("perl", PERL),
+            Map.entry("ruby", RUBY), Map.entry("meson", MESON), Map.entry("cargo", CARGO));
 
     /** A word that names a file or folder outside the project: a temporary or home folder, a URL, a parent. */
     private static final Pattern OUTSIDE = Pattern.compile(
@@ -313,6 +323,9 @@ public final class ProgramOptions {
         if (v.isEmpty()) {
             return true;
         }
+        if (v.matches("(?is).*(proxycommand|localcommand|knownhostscommand|sshcommand).*")) {
+            return false; // `rsync -e "ssh -o ProxyCommand='…'"`: ssh runs a local command line
+        }
         String first = o.run() == Run.LIST ? v.split(";", 2)[0] : o.run() == Run.COMMAS ? v.split(",", 2)[0] : v.split("\\s+", 2)[0];
         String base = first.substring(first.lastIndexOf('/') + 1);
         boolean plainWords = !v.matches("(?s).*[;&|`$<>(){}\\n\\\\].*") || o.run() == Run.LIST && !v.matches("(?s).*[&|`$<>(){}\\n\\\\].*");
@@ -350,6 +363,15 @@ public final class ProgramOptions {
                         if (a.matches("(?s)GOFLAGS=.*-(toolexec|exec|vettool|overlay)\\b.*|(?s)(CC|CXX|GOTOOLCHAIN)=.*/.*")) {
                             out.add(new Found("env -w", a, Run.ASK.name(), literal, false));
                         }
+                    }
+                }
+            }
+            // clang -Xclang -load -Xclang PLUGIN.so: the plugin is the word after the second -Xclang
+            case "clang", "clang++", "gcc", "g++", "cc", "c++" -> {
+                for (int k = 1; k + 1 < t.size(); k++) {
+                    if (t.get(k).equals("-load")) {
+                        String v = t.get(k + 1).equals("-Xclang") && k + 2 < t.size() ? t.get(k + 2) : t.get(k + 1);
+                        out.add(new Found("-load", v, Run.PATH.name(), literal, !outside(v)));
                     }
                 }
             }
@@ -395,6 +417,9 @@ public final class ProgramOptions {
         }
     }
 
+    /** Options whose command line is split even when it is a plain choice (it runs elsewhere, or later). */
+    private static final Set<String> ALWAYS_SPLIT = Set.of("--rsync-path", "default-command", "default-shell");
+
     private static final Pattern NPM_PROGRAM = Pattern.compile("--((?:config\\.)?(?:script-shell|git|browser|editor))=(.*)", Pattern.DOTALL);
 
     private static List<String> quoteAll(List<String> words) {
@@ -425,7 +450,7 @@ public final class ProgramOptions {
         List<Unwrap> out = new ArrayList<>();
         for (Found f : find(name, argv)) {
             String v = f.value().trim();
-            if (v.isEmpty() || f.safe() && !f.option().equals("--rsync-path")) {
+            if (v.isEmpty() || f.safe() && !ALWAYS_SPLIT.contains(f.option())) {
                 continue;
             }
             Word source = new Word(v, v, f.literal(), Set.of());

@@ -610,7 +610,7 @@ final class ToolRunners {
     }
 
     /** A cargo {@code --config} setting that names a program cargo starts: a target runner or a rustc wrapper. */
-    private static final Pattern CARGO_RUNNER = Pattern.compile("(?:target\\.[^=]+\\.runner|build\\.rustc(?:-workspace)?-wrapper)\\s*=\\s*(.+)");
+    private static final Pattern CARGO_RUNNER = Pattern.compile("(?:target\\.[^=]+\\.(?:runner|linker)|build\\.rustc(?:-workspace)?-wrapper|build\\.rustc|build\\.rustdoc)\\s*=\\s*(.+)");
 
     /** The programs {@code cargo --config KEY=VALUE} settings start, with their quotes and array brackets dropped. */
     private static List<Unwrap> cargoRunner(List<Word> argv) {

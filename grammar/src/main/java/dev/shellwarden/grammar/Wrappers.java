@@ -231,7 +231,7 @@ final class Wrappers {
         if (name.equals("parallel")) {
             return parallel(argv);
         }
-        if (name.equals("ssh") || name.equals("scp") || name.equals("sftp")) {
+        if (name.equals("ssh") || name.equals("scp") || name.equals("sftp") || name.equals("autossh")) {
             List<Unwrap> out = new ArrayList<>(sshLocalCommands(argv));
             if (name.equals("ssh")) {
                 out.add(ssh(argv));

@@ -3728,7 +3728,8 @@ public final class Cmd {
             all.addAll(args);
         }
         for (String a : all) {
-            java.util.regex.Matcher m = HOOK_VARIABLE.matcher(a);
+            // PowerShell sets them as `$env:NAME='…'` for the native commands after it
+            java.util.regex.Matcher m = HOOK_VARIABLE.matcher(Regex.matches(a, "(?i)\\$env:.*") ? a.substring(5) : a);
             if (m.matches()) {
                 String v = m.group(2).trim();
                 if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, ".*(--require|-r |--import|--loader|--experimental-loader).*")) {
