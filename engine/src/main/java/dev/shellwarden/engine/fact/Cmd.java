@@ -3622,7 +3622,8 @@ public final class Cmd {
             // commands, a folder of git programs or of hooks to install (any unique abbreviation)
             case "git" -> gitProgramOption();
             default -> false;
-        } || !ProgramOptions.unsafeValues(programArgv()).isEmpty();
+        // man's pager and browser are SW4024's
+        } || !name.equals("man") && !ProgramOptions.unsafeValues(programArgv()).isEmpty();
     }
 
     /** The command's words with its canonical name first, as {@link ProgramOptions} reads them. */
