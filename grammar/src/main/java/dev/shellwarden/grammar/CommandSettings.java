@@ -184,7 +184,9 @@ public final class CommandSettings {
                 }
             }
             case "send-email" -> {
-                optionValues(args, Set.of("--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd"), true, out);
+                List<String> spelled = abbreviated(abbreviated(abbreviated(abbreviated(args, "--sendmail-cmd", 5), "--to-cmd", 6),
+                        "--cc-cmd", 6), "--header-cmd", 5);
+                optionValues(spelled, Set.of("--sendmail-cmd", "--to-cmd", "--cc-cmd", "--header-cmd"), true, out);
                 List<String> smtp = new ArrayList<>();
                 optionValues(args, Set.of("--smtp-server"), true, smtp);
                 smtp.stream().filter(v -> v.startsWith("/")).forEach(out::add);

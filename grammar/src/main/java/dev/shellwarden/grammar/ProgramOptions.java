@@ -165,7 +165,7 @@ public final class ProgramOptions {
     private static final Tool SVN = new Tool("rmFcNlx", true, List.of(line("--editor-cmd", 4), line("--diff-cmd", 6), line("--diff3-cmd", 6),
             matching("--config-option", 9, Run.LINE, "config:helpers:(?:editor-cmd|diff-cmd|diff3-cmd|merge-tool-cmd)=(.*)", Set.of())));
     private static final Tool CMAKE = new Tool("SBGTADCUWPE", true, List.of(
-            matching("-D", 0, Run.LIST, "CMAKE_[A-Z_]*_(?:COMPILER|LINKER)_LAUNCHER(?::[A-Za-z]+)?=(.+)", Set.of("ccache", "sccache", "distcc", "icecc", "buildcache")),
+            matching("-D", 0, Run.LIST, "CMAKE_(?:[A-Z]+_)*(?:COMPILER|LINKER)_LAUNCHER(?::[A-Za-z]+)?=(.+)", Set.of("ccache", "sccache", "distcc", "icecc", "buildcache")),
             matching("-D", 0, Run.WORDS, "CMAKE_[A-Z_]*_COMPILER(?::[A-Za-z]+)?=(.+)", Set.of("gcc", "g++", "cc", "c++", "clang", "clang++",
                     "clang-cl", "cl", "gfortran", "nvcc", "icx", "icpx", "tcc", "zig", "emcc", "em++")),
             path("-C", 0)));
@@ -228,6 +228,9 @@ public final class ProgramOptions {
     /** The options of {@code argv} (literal or not) that name a program, each with its value. */
     static List<Found> find(String name, List<Word> argv) {
         Tool tool = TOOLS.get(name);
+        if (tool == TAR && argv.size() > 1 && argv.get(1).literal() && argv.get(1).text().matches("[A-Za-z]+")) {
+            argv = oldStyle(argv, tool.shortWithArg());
+        }
         List<Found> out = new ArrayList<>();
         if (tool == null) {
             special(name, argv, out);
@@ -308,6 +311,28 @@ public final class ProgramOptions {
         return out;
     }
 
+    /**
+     * tar's old-style first word ({@code tar cfI x.tar PROG src}): each letter is an option, and
+     * the letters that take a value take the next operands in order; written out as {@code -c -f
+     * x.tar -I PROG src}.
+     */
+    private static List<Word> oldStyle(List<Word> argv, String withArg) {
+        List<Word> out = new ArrayList<>();
+        out.add(argv.get(0));
+        String letters = argv.get(1).text();
+        int next = 2;
+        List<Word> options = new ArrayList<>();
+        for (char c : letters.toCharArray()) {
+            options.add(Word.literal("-" + c));
+            if (withArg.indexOf(c) >= 0 && next < argv.size()) {
+                options.add(argv.get(next++));
+            }
+        }
+        out.addAll(options);
+        out.addAll(argv.subList(next, argv.size()));
+        return out;
+    }
+
     /** True when the value is one of the option's plain choices, or a file inside the project for PATH options. */
     private static boolean isSafe(Opt o, String value) {
         if (o.safe().contains("*")) {
@@ -375,6 +400,15 @@ public final class ProgramOptions {
                     }
                 }
             }
+            // mutt -e 'set sendmail="PROG"': muttrc commands naming the programs mutt runs through a shell
+            case "mutt", "neomutt" -> {
+                for (int k = 1; k + 1 < t.size(); k++) {
+                    java.util.regex.Matcher m = MUTT_PROGRAM.matcher(t.get(k + 1));
+                    if (t.get(k).equals("-e") && m.find()) {
+                        out.add(new Found("-e", m.group(1), Run.LINE.name(), literal, false));
+                    }
+                }
+            }
             // aws configure set [profile.NAME.]credential_process CMD
             case "aws" -> {
                 if (t.size() >= 5 && t.get(1).equals("configure") && t.get(2).equals("set") && t.get(3).matches("(?:profile\\.[^.]+\\.)?credential_process")) {
@@ -399,7 +433,11 @@ public final class ProgramOptions {
             }
             // `npm --git=PROG`, `--script-shell`, pnpm's `--config.script-shell=PROG`, `--browser`/`--editor` command lines
             case "npm", "pnpm", "yarn" -> {
-                for (String a : t.subList(1, t.size())) {
+                for (int k = 1; k < t.size(); k++) {
+                    String a = t.get(k);
+                    if (NPM_PROGRAM_KEY.matcher(a).matches() && k + 1 < t.size()) {
+                        a = a + "=" + t.get(++k); // nopt takes `--browser VALUE` too
+                    }
                     java.util.regex.Matcher m = NPM_PROGRAM.matcher(a);
                     if (m.matches() && !m.group(2).isEmpty()) {
                         String base = m.group(2).split("\\s+")[0];
@@ -420,6 +458,9 @@ public final class ProgramOptions {
     /** Options whose command line is split even when it is a plain choice (it runs elsewhere, or later). */
     private static final Set<String> ALWAYS_SPLIT = Set.of("--rsync-path", "default-command", "default-shell");
 
+    private static final Pattern MUTT_PROGRAM = Pattern.compile(
+            "\\bset\\s+(?:sendmail|editor|pager|display_filter|query_command|new_mail_command|print_command|inews|ispell)\\s*=\\s*[\"']?([^\"';]+)");
+    private static final Pattern NPM_PROGRAM_KEY = Pattern.compile("--(?:config\\.)?(?:script-shell|git|browser|editor)");
     private static final Pattern NPM_PROGRAM = Pattern.compile("--((?:config\\.)?(?:script-shell|git|browser|editor))=(.*)", Pattern.DOTALL);
 
     private static List<String> quoteAll(List<String> words) {
