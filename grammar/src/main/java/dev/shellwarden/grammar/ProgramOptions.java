@@ -77,7 +77,8 @@ public final class ProgramOptions {
             "pzstd", "lz4", "lzop", "pigz", "unpigz", "pbzip2", "lbzip2", "pixz", "lzma", "unlzma", "brotli", "lzip", "plzip",
             "compress", "uncompress", "zstdmt", "xz.exe", "zstd.exe", "gzip.exe");
     private static final Set<String> SSH = Set.of("ssh", "ssh.exe", "rsh");
-    private static final Set<String> PAGERS = Set.of("less", "more", "most", "cat", "pager", "bat", "batcat", "col");
+    private static final Set<String> PAGERS = Set.of("less", "more", "most", "cat", "pager", "bat", "batcat", "col", "delta",
+            "diff-so-fancy");
     private static final Set<String> SECRET_PRINTERS = Set.of("pass", "gopass", "op", "bw", "security", "secret-tool",
             "keepassxc-cli", "gpg", "rbw", "lpass", "cat");
 
@@ -374,11 +375,13 @@ public final class ProgramOptions {
                     boolean shell = t.contains("--shell") || t.contains("-s");
                     List<String> p = t.subList(3, t.size()).stream().filter(a -> !a.startsWith("-")).toList();
                     if (p.size() >= 2 && (shell || p.get(1).startsWith("!"))) {
-                        out.add(new Found("alias", p.get(1).replaceFirst("^!", ""), Run.LINE.name(), literal, false));
+                        // split and judged like a git `!` alias; setting one is no program of its own
+                        out.add(new Found("alias", p.get(1).replaceFirst("^!", ""), Run.LINE.name(), literal, true));
                     }
                 } else if (t.size() >= 5 && t.get(1).equals("config") && t.get(2).equals("set") && Set.of("pager", "editor", "browser").contains(t.get(3))) {
-                    out.add(new Found(t.get(3), t.get(4), Run.LINE.name(), literal, PAGERS.contains(t.get(4).split("\\s+")[0])
-                            || Set.of("vim", "vi", "nvim", "nano", "code", "emacs").contains(t.get(4).split("\\s+")[0])));
+                    String first = t.get(4).trim().split("\\s+")[0];
+                    out.add(new Found(t.get(3), t.get(4), Run.LINE.name(), literal, t.get(4).isBlank() || PAGERS.contains(first)
+                            || Set.of("vim", "vi", "nvim", "nano", "code", "emacs").contains(first)));
                 }
             }
             // go env -w GOFLAGS=-toolexec=PROG CC=PROG: the setting persists for every later go command
@@ -442,9 +445,10 @@ public final class ProgramOptions {
                     if (m.matches() && !m.group(2).isEmpty()) {
                         String base = m.group(2).split("\\s+")[0];
                         base = base.substring(base.lastIndexOf('/') + 1);
+                        // a browser or editor by its bare name (`--browser false`, `--editor vim`) is a plain choice
                         boolean safe = m.group(1).endsWith("git") ? base.equals("git")
                                 : m.group(1).endsWith("shell") ? base.matches("(ba|z|da|k|fi)?sh|cmd(\\.exe)?|pwsh|powershell")
-                                : false;
+                                : m.group(2).matches("[A-Za-z0-9._-]+");
                         out.add(new Found(m.group(1), m.group(2), Run.LINE.name(), literal, safe));
                     }
                 }
@@ -456,7 +460,7 @@ public final class ProgramOptions {
     }
 
     /** Options whose command line is split even when it is a plain choice (it runs elsewhere, or later). */
-    private static final Set<String> ALWAYS_SPLIT = Set.of("--rsync-path", "default-command", "default-shell");
+    private static final Set<String> ALWAYS_SPLIT = Set.of("--rsync-path", "default-command", "default-shell", "alias");
 
     private static final Pattern MUTT_PROGRAM = Pattern.compile(
             "\\bset\\s+(?:sendmail|editor|pager|display_filter|query_command|new_mail_command|print_command|inews|ispell)\\s*=\\s*[\"']?([^\"';]+)");

@@ -3536,7 +3536,9 @@ public final class Cmd {
         List<String> p = gitConfigOperands();
         return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
                 && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
-                && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)));
+                && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)))
+                // the diff highlighters' documented filter (`diff-so-fancy --patch`, `delta --color-only`)
+                && !(p.get(1).equalsIgnoreCase("interactive.diffFilter") && Regex.matches(p.get(2), "(delta|diff-so-fancy|diff-highlight)( +--?[a-z-]+)*"));
     }
 
     /** {@code [config, KEY, VALUE…]} of a git config command; git 2.46 spells it {@code git config set KEY VALUE}. */
