@@ -81,6 +81,8 @@ final class BashWalker {
         private final Map<String, List<Word>> arrays = new HashMap<>();
         /** The positional parameters after {@code set -- W…}; null when they are not known. */
         private List<Word> positional;
+        /** {@code $0} of a {@code sh -c SCRIPT NAME …} script; null when not known. */
+        private Word zero;
         /** Names with the export attribute ({@code export}, {@code declare -x}, {@code set -a}). */
         private final Set<String> exported;
         /**
@@ -144,6 +146,7 @@ final class BashWalker {
             v.arrays.putAll(arrays);
             v.descriptors.putAll(descriptors);
             v.positional = positional;
+            v.zero = zero;
             v.allexport = allexport;
             return v;
         }
@@ -179,7 +182,10 @@ final class BashWalker {
             if (!name.isEmpty() && name.chars().allMatch(Character::isDigit)) {
                 // $1, ${10}: a known positional parameter
                 int k = name.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(name);
-                return positional == null || k == 0 ? null : k <= positional.size() ? positional.get(k - 1).text() : "";
+                if (k == 0) {
+                    return zero == null ? null : zero.text();
+                }
+                return positional == null ? null : k <= positional.size() ? positional.get(k - 1).text() : "";
             }
             int open = name.indexOf('[');
             if (open > 0 && name.endsWith("]")) {
@@ -1969,6 +1975,9 @@ final class BashWalker {
                     if (!w.literal()) {
                         d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
                     }
+                    if (w.provenance() == Provenance.SHELL_PAYLOAD && Wrappers.SHELLS.contains(name)) {
+                        scriptParameters(inner.vars(), w.argv(), d);
+                    }
                     nested(w.payload(), withEnvironment(inner, d.assignments));
                 }
                 case EVAL -> {
@@ -2199,6 +2208,39 @@ final class BashWalker {
      * The child shell of {@code X=V bash -c '…'} starts with the literal values its command's
      * assignments put in its environment ({@code x='a[$(CMD)]' bash -c 'echo $((x))'}).
      */
+    /**
+     * {@code sh -c SCRIPT NAME ARG…}: the script sees NAME as {@code $0} and the ARGs as its
+     * positional parameters. They are known when every word is literal
+     * ({@code bash -c 'rm -rf "$1"' _ ~} is the home directory), and for the one path a
+     * {@code find -exec … \;} hands to each run ({@code find . -exec sh -c 'mv "$1" "$1.bak"' _ {} \;}:
+     * START/{find}, as in the command written directly). With {@code -exec … +} find appends any
+     * number of paths, so the parameters stay unknown; so they do for anything else not literal.
+     */
+    private void scriptParameters(Vars v, List<Word> after, Draft d) {
+        if (after.isEmpty()) {
+            v.positional = List.of();
+            return;
+        }
+        List<Word> rest = after.subList(1, after.size());
+        boolean oneFoundPath = d.provenance == Provenance.FIND_EXEC && d.parent >= 0 && !findAppendsPaths(drafts.get(d.parent));
+        v.zero = after.get(0).literal() || oneFoundPath && isFoundPath(after.get(0)) ? after.get(0) : null;
+        if (rest.stream().allMatch(Word::literal)) {
+            v.positional = List.copyOf(rest);
+        } else if (oneFoundPath && rest.size() == 1 && isFoundPath(rest.get(0))) {
+            v.positional = List.copyOf(rest);
+        }
+    }
+
+    /** A path find hands to its -exec command: the start folder and the placeholder (see Wrappers.find). */
+    private static boolean isFoundPath(Word w) {
+        return !w.literal() && w.text().endsWith("/{find}") && w.text().indexOf('{') == w.text().length() - 6;
+    }
+
+    /** True when a find command has an {@code -exec … {} +}, which appends many paths to one run. */
+    private static boolean findAppendsPaths(Draft find) {
+        return find.argv.stream().anyMatch(w -> w.text().equals("+")) || find.argv.stream().noneMatch(w -> w.text().equals(";"));
+    }
+
     private static Ctx withEnvironment(Ctx inner, List<Word> assignments) {
         for (Word a : assignments) {
             String name = ShellEvaluation.referencedName(a.text());

@@ -129,9 +129,9 @@ final class BashWords {
         return false;
     }
 
-    /** {@code ${1}}, {@code ${12}}, {@code ${a[0]}}: a positional parameter or one element of an array by number. */
+    /** {@code ${0}}, {@code ${1}}, {@code ${12}}, {@code ${a[0]}}: a positional parameter or one element of an array by number. */
     private static final java.util.regex.Pattern POSITIONAL =
-            java.util.regex.Pattern.compile("[1-9][0-9]{0,5}|[A-Za-z_][A-Za-z0-9_]*\\[[0-9]{1,6}]");
+            java.util.regex.Pattern.compile("0|[1-9][0-9]{0,5}|[A-Za-z_][A-Za-z0-9_]*\\[[0-9]{1,6}]");
 
     /** Mutable decoding state. */
     private static final class State {
@@ -235,8 +235,8 @@ final class BashWords {
                 }
                 return reference(raw.substring(i + 1, j), i, j, inQuotes);
             }
-            if (d >= '1' && d <= '9') {
-                // a positional parameter, known after `set -- W…`
+            if (d >= '0' && d <= '9') {
+                // a positional parameter, known after `set -- W…`; $0 and the parameters of `sh -c SCRIPT NAME ARG…`
                 return reference(String.valueOf(d), i, i + 2, inQuotes);
             }
             if (Character.isDigit(d) || "@*#?$!-".indexOf(d) >= 0) {

@@ -71,6 +71,15 @@ final class Wrappers {
             }
             return new Unwrap(k, p, List.of(), List.of(), sb.toString(), literal, false);
         }
+
+        /**
+         * {@code sh -c SCRIPT [NAME [ARG…]]}: the script as the payload, and in {@link #argv} the
+         * words after it, which the script sees as {@code $0} and its positional parameters.
+         */
+        static Unwrap shellScript(Word script, List<Word> after) {
+            Unwrap u = payload(Kind.SHELL_PAYLOAD, Provenance.SHELL_PAYLOAD, List.of(script));
+            return new Unwrap(u.kind(), u.provenance(), List.copyOf(after), List.of(), u.payload(), u.literal(), false);
+        }
     }
 
     /** Node and the TypeScript runners built on it, which take node's {@code -e}/{@code -p} code options. */
@@ -851,8 +860,7 @@ final class Wrappers {
             break;
         }
         if (c) {
-            return i < argv.size() ? Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.SHELL_PAYLOAD, argv.subList(i, i + 1))
-                    : Unwrap.NONE;
+            return i < argv.size() ? Unwrap.shellScript(argv.get(i), argv.subList(i + 1, argv.size())) : Unwrap.NONE;
         }
         if (s || i >= argv.size() || argv.get(i).literal() && isStdinPath(argv.get(i).text())) {
             return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, true);
