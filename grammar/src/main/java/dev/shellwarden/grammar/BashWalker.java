@@ -1864,6 +1864,38 @@ final class BashWalker {
     }
 
     /** Wrappers that start their command with the environment they got (a child shell sees the exports). */
+    /**
+     * True when {@code timeout [OPTION…] DURATION CMD} sets a literal limit of at most an hour:
+     * {@code timeout 0} runs the command with no limit, and a computed or days-long duration is
+     * no bound the agent waits out.
+     */
+    private static boolean timeoutBounds(List<Word> argv) {
+        for (int i = 1; i < argv.size(); i++) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal()) {
+                return false;
+            }
+            if (t.equals("-s") || t.equals("-k") || t.equals("--signal") || t.equals("--kill-after")) {
+                i++;
+            } else if (!t.startsWith("-") || t.equals("-")) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]*)([smhd]?)").matcher(t);
+                if (!m.matches() || m.group(1).isEmpty() || m.group(1).equals(".")) {
+                    return false;
+                }
+                double n = Double.parseDouble(m.group(1));
+                double scale = switch (m.group(2)) {
+                    case "m" -> 60;
+                    case "h" -> 3600;
+                    case "d" -> 86400;
+                    default -> 1;
+                };
+                return n > 0 && n * scale <= 3600;
+            }
+        }
+        return false;
+    }
+
     private static final Set<String> KEEPS_ENVIRONMENT = Set.of("nohup", "timeout", "nice", "ionice", "stdbuf", "xargs",
             "find", "command", "builtin", "exec", "setsid", "flock", "chrt", "taskset", "unbuffer", "watch", "strace",
             "ltrace", "time", "caffeinate", "fakeroot", "chroot", "parallel", "env", "sudo", "nsenter", "script");
@@ -1946,7 +1978,9 @@ final class BashWalker {
             d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
         }
         List<String> wrappers = new ArrayList<>(d.wrappers);
-        wrappers.add(name);
+        // `timeout 0 CMD` sets no limit at all (and an unread or hours-long duration is no bound
+        // the agent can wait for): it is recorded under another name, so that no rule takes it as a bound
+        wrappers.add((name.equals("timeout") || name.equals("gtimeout")) && !timeoutBounds(d.argv) ? name + "-unbounded" : name);
         settingCommands(d, name, wrappers);
         autoRunScript(d, name, wrappers);
         scriptsRun(d, name, wrappers);

@@ -205,7 +205,9 @@ public final class Cmd {
     private static String basename(String p) {
         int slash = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
         String b = slash >= 0 && slash < p.length() - 1 ? p.substring(slash + 1) : p;
-        return b.length() > 4 && b.regionMatches(true, b.length() - 4, ".exe", 0, 4) ? b.substring(0, b.length() - 4) : b;
+        // npm.cmd, yarn.cmd, gradlew.bat: the Windows launchers of the program they name
+        return b.length() > 4 && (b.regionMatches(true, b.length() - 4, ".exe", 0, 4) || b.regionMatches(true, b.length() - 4, ".cmd", 0, 4)
+                || b.regionMatches(true, b.length() - 4, ".bat", 0, 4)) ? b.substring(0, b.length() - 4) : b;
     }
 
     /**
@@ -508,7 +510,11 @@ public final class Cmd {
         for (String k : Words.of("kubectl oc k helm")) {
             m.put(k, kube);
         }
-        m.put("docker", Words.setOf("-H --host --context -c --config -l --log-level"));
+        Set<String> helm = new java.util.HashSet<>(kube);
+        helm.addAll(Words.setOf("--registry-config --repository-config --repository-cache --kube-apiserver --kube-as-user"
+                + " --kube-as-group --kube-ca-file --kube-token --kube-tls-server-name --burst-limit --qps"));
+        m.put("helm", Set.copyOf(helm));
+        m.put("docker", Words.setOf("-H --host --context -c --config -l --log-level --tlscacert --tlscert --tlskey"));
         m.put("podman", Words.setOf("--connection -c --url --root --runroot --log-level"));
         m.put("aws", Words.setOf("--profile --region --output --endpoint-url --query --ca-bundle"));
         m.put("gcloud", Words.setOf("--project --account --configuration --region --zone --format --verbosity"));
@@ -682,6 +688,47 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /**
+     * True when one of the space-separated options stands as its own word (before {@code --}) and
+     * truly switches its mode on: not switched off by a value ({@code npm publish --dry-run=false},
+     * {@code --dry-run false}) and not right after an option word that may take it as its value
+     * ({@code gh release create v1 --notes --version} creates the release with the notes
+     * "--version"). For rules whose exclusions must not be spelled into an argument: reading too
+     * little here only asks.
+     */
+    public boolean plainFlag(String spaceSeparated) {
+        Set<String> wanted = Words.setOf(spaceSeparated);
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            int eq = a.startsWith("--") ? a.indexOf('=') : -1;
+            String opt = eq > 0 ? a.substring(0, eq) : a;
+            if (!wanted.contains(opt)) {
+                continue;
+            }
+            if (eq > 0 && !Regex.matches(a.substring(eq + 1), "(?i)true|1|yes|on")) {
+                continue;
+            }
+            String prev = i > 0 ? args.get(i - 1) : "";
+            if (prev.startsWith("-") && prev.length() > 1 && !prev.contains("=") && !prev.equals("--")) {
+                continue;
+            }
+            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+            if (eq < 0 && Regex.matches(next, "(?i)false|0|no|off")) {
+                continue;
+            }
+            return true;
+        }
+        return false;
+    }
+
+    /** True when the last argument starts with {@code prefix}. */
+    public boolean lastArgStartsWith(String prefix) {
+        return !args.isEmpty() && args.get(args.size() - 1).startsWith(prefix);
     }
 
     /** True when some argument starts with {@code prefix}. */
@@ -1639,6 +1686,14 @@ public final class Cmd {
                     }
                     // members named on the command line land at their own paths below their -C folder
                     out.addAll(tar.memberPaths());
+                    // --transform/--xform renames the members as they land: the new names are written
+                    out.addAll(tarTransformedPaths(tar));
+                    // --wildcards member patterns match any member they fit, at any depth
+                    if (anyFlagOrAbbreviation("--wildcards") || name.equals("bsdtar")) {
+                        for (String m : tar.memberPaths()) {
+                            out.addAll(PathFacts.archivePatternMatches(m));
+                        }
+                    }
                 }
                 // creating, appending to or updating an archive writes the archive file
                 out.addAll(tar.written());
@@ -1674,7 +1729,8 @@ public final class Cmd {
                 }
             }
             case "unzip" -> {
-                String dir = valueOf("-d");
+                // -d also at the end of a cluster (`unzip -od DIR`)
+                String dir = valueOf("-d").isEmpty() ? clusterValue('d') : valueOf("-d");
                 if (!anyFlag("-l -t -v -Z -p -c -z")) {
                     out.add(dir.isEmpty() ? "./" : dir.endsWith("/") ? dir : dir + "/");
                     // members named after the archive land at their own paths below it (up to -x, the excluded ones)
@@ -1682,6 +1738,10 @@ public final class Cmd {
                     for (int i = 1; i < named.size(); i++) {
                         String m = PathFacts.unquote(named.get(i));
                         out.add(dir.isEmpty() || m.startsWith("/") ? m : (dir.endsWith("/") ? dir : dir + "/") + m);
+                        // unzip's member names are wildcards (`'*mcp.json'`, `'.vscode/*'`)
+                        for (String hit : PathFacts.archivePatternMatches(m)) {
+                            out.add(dir.isEmpty() ? hit : (dir.endsWith("/") ? dir : dir + "/") + hit);
+                        }
                     }
                 }
             }
@@ -2598,10 +2658,57 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * The paths tar's {@code --transform}/{@code --xform} (also abbreviated) give: the replacement
+     * text of each {@code s/REGEX/REPL/} expression below every -C folder, and each named member
+     * renamed by it (read as a Java regex: near enough to tell where it lands).
+     */
+    private List<String> tarTransformedPaths(TarCommandLine tar) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String v = null;
+            int eq = a.indexOf('=');
+            String opt = eq > 0 ? a.substring(0, eq) : a;
+            if (opt.length() >= 4 && ("--transform".startsWith(opt) || "--xform".startsWith(opt))) {
+                v = eq > 0 ? a.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
+            }
+            if (v == null) {
+                continue;
+            }
+            for (String expr : PathFacts.unquote(v).split(";")) {
+                if (expr.length() < 4 || expr.charAt(0) != 's') {
+                    continue;
+                }
+                String d = java.util.regex.Pattern.quote(String.valueOf(expr.charAt(1)));
+                String[] part = expr.substring(2).split(d, -1);
+                if (part.length < 2) {
+                    continue;
+                }
+                List<String> dirs = tar.dirs().isEmpty() ? List.of("") : tar.dirs();
+                for (String dir : dirs) {
+                    String base = dir.isEmpty() ? "" : dir.endsWith("/") ? dir : dir + "/";
+                    out.add(base + part[1]);
+                    for (String m : tar.memberPaths()) {
+                        try {
+                            out.add(m.replaceFirst(part[0].replace("\\(", "(").replace("\\)", ")"), part[1].replaceAll("\\\\([0-9])", "\\$$1")));
+                        } catch (RuntimeException e) {
+                            out.add(base + part[1] + m);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
     public boolean touchesSelfProtected() {
+        List<String> deletes = getDeleteTargets();
         for (String t : writeAndDeleteTargets()) {
-            if (PathFacts.isSelfProtected(t)) {
+            // an editor's folder as a whole counts as a destination something is unpacked or copied
+            // into, not when it is only made (`mkdir -p .vscode`) or removed
+            if (PathFacts.isSelfProtected(t) && !(PathFacts.isServerListFolder(t) && (named("mkdir") || deletes.contains(t)))) {
                 return true;
             }
         }
@@ -2618,11 +2725,17 @@ public final class Cmd {
     private boolean isAgentSettingsCommand() {
         String changes = "add add-json remove rm delete enable disable install set";
         return switch (name) {
-            case "claude" -> wordPair("mcp", "add add-json add-from-claude-desktop remove reset-project-choices")
-                    || wordPair("config", "set add remove");
-            case "codex", "opencode", "amp", "qwen", "cursor-agent" -> wordPair("mcp", changes);
-            case "gemini" -> wordPair("mcp", changes) || wordPair("extensions", "install link update");
-            case "code", "code-insiders", "cursor", "windsurf" -> anyFlagOrAbbreviation("--add-mcp");
+            // plugins carry hooks and MCP servers; --mcp-config, --settings and --plugin-dir hand a
+            // session servers, hooks and plugins from a file for this run
+            case "claude", "claude-code" -> wordPair("mcp", "add add-json add-from-claude-desktop remove reset-project-choices")
+                    || wordPair("config", "set add remove")
+                    || wordPair("plugin", "install i add enable update") || wordPair("plugins", "install i add enable update")
+                    || wordPair("marketplace", "add update") || anyFlagOrAbbreviation("--mcp-config --settings --plugin-dir");
+            // codex's -c/--config overrides set servers and the notify program for the run
+            case "codex" -> wordPair("mcp", changes) || argFind("^(mcp_servers|notify|hooks)|^-c(mcp_servers|notify)|^--config=(mcp_servers|notify)");
+            case "opencode", "amp", "qwen", "cursor-agent", "q", "kiro-cli", "kiro", "goose", "crush", "copilot", "auggie" -> wordPair("mcp", changes);
+            case "gemini" -> wordPair("mcp", changes) || wordPair("extensions", "install link update enable");
+            case "code", "code-insiders", "cursor", "windsurf", "codium" -> anyFlagOrAbbreviation("--add-mcp");
             default -> false;
         };
     }
@@ -2670,7 +2783,7 @@ public final class Cmd {
                 v = v.substring(at + 1);
             }
             int eq = v.indexOf('=');
-            if (eq >= 0 && a.startsWith("-")) {
+            if (eq >= 0 && (a.startsWith("-") || name.equals("git") && i > 0 && args.get(i - 1).equals("-c"))) {
                 v = v.substring(eq + 1);
             }
             if (!v.isEmpty() && !v.startsWith("-") && (PathFacts.isSecret(v) || PathFacts.isSecret(addressPath(v)))) {
@@ -4492,6 +4605,11 @@ public final class Cmd {
         String second = p.size() > 1 ? p.get(1) : "";
         switch (tool) {
             case "npm", "yarn", "pnpm", "bun" -> {
+                // `yarn hardhat node`, `pnpm anvil`: a package's program run by name
+                if (!tool.equals("npm") && (first.equals("hardhat") && p.contains("node")
+                        || Regex.matches(first, "anvil|ganache(-cli)?|azurite(-blob|-queue|-table)?"))) {
+                    return true;
+                }
                 String script = first.equals("run") || first.equals("run-script") ? second : first;
                 if (tool.equals("npm") && !first.equals("run") && !first.equals("run-script") && !first.equals("start")) {
                     return false;
@@ -4598,11 +4716,12 @@ public final class Cmd {
                 return !q.isEmpty() && Regex.matches(q.get(0), "run|dev");
             }
             // local chains, cloud emulators and model UIs that serve until stopped
-            case "anvil", "ganache", "ganache-cli", "azurite", "azurite-blob", "functions-framework", "gradio" -> {
+            case "anvil", "ganache", "ganache-cli", "azurite", "azurite-blob", "azurite-queue", "azurite-table", "functions-framework", "gradio" -> {
                 return !anyFlag("--version -v -V --help -h");
             }
             case "hardhat" -> {
-                return first.equals("node");
+                // global options with values come first (`hardhat --network hardhat node`)
+                return p.contains("node");
             }
             case "mlflow" -> {
                 return Regex.matches(first, "ui|server");
@@ -4611,7 +4730,10 @@ public final class Cmd {
                 return first.equals("local") && Regex.matches(second, "start-api|start-lambda");
             }
             case "localstack" -> {
-                return first.equals("start") && !anyFlag("-d --detached");
+                // -d before `start` is the global --debug; only start's own -d detaches
+                int at = args.indexOf("start");
+                return first.equals("start") && (at < 0 || !args.subList(at + 1, args.size()).stream().anyMatch(a -> a.equals("--detached")
+                        || Regex.matches(a, "-[a-zA-Z]*d[a-zA-Z]*")));
             }
             case "rails" -> {
                 return Regex.matches(first, "s|server");
@@ -4656,9 +4778,37 @@ public final class Cmd {
      * {@code vmstat 1 5} stops after five.
      */
     public boolean isSamplesForever() {
-        List<String> p = positionals("-p -P -I -o -f -s -e -i -j -g -N -C -G -T -n -m -S --dec");
-        return p.stream().filter(a -> Regex.matches(a, "[0-9]+")).count() == 1 && Regex.matches(p.get(p.size() - 1), "[0-9]+")
-                && !anyFlag("--help -V --version");
+        // vmstat's -n and -w take no value (only -S and -p do); sysstat's -n, -P, -p… do
+        List<String> p = positionals(name.equals("vmstat") ? "-S --unit -p --partition -c" : "-p -P -I -o -f -s -e -i -j -g -N -C -G -T -n -m -S --dec");
+        if (anyFlag("--help -V --version") || p.isEmpty() || !Regex.matches(p.get(p.size() - 1), "[0-9]+")) {
+            return false;
+        }
+        long numbers = p.stream().filter(a -> Regex.matches(a, "[0-9]+")).count();
+        if (numbers == 1) {
+            return true;
+        }
+        if (numbers >= 2 && Regex.matches(p.get(p.size() - 2), "[0-9]+") && p.get(p.size() - 1).length() < 10 && p.get(p.size() - 2).length() < 10) {
+            long interval = Long.parseLong(p.get(p.size() - 2));
+            long count = Long.parseLong(p.get(p.size() - 1));
+            // a count of 0 is read as no count by sysstat's tools (procps vmstat prints once); a count
+            // that runs for more than ten minutes is no bound the agent can wait out
+            return !name.equals("vmstat") && count == 0 || interval * count > 600;
+        }
+        return false;
+    }
+
+    /**
+     * True for {@code perf record}, {@code perf trace} or {@code perf stat} with no program to run
+     * ({@code perf record -a}, {@code perf stat -p PID}): it samples until stopped.
+     */
+    public boolean isPerfSamplesForever() {
+        if (!name.equals("perf") || anyFlag("-h --help") || !sub("record trace stat")) {
+            return false;
+        }
+        List<String> p = positionals("-p --pid -t --tid -e --event -F --freq -o --output -c --count -C --cpu -u --uid -m --mmap-pages"
+                + " -G --cgroup -I --interval-print -r --repeat -x --field-separator -j --branch-filter --filter --switch-output"
+                + " --call-graph -D --delay -i --input --duration --max-size --aux-sample --affinity --control --clockid -k");
+        return p.size() == 1 && !args.contains("--") && !anyFlagOrAbbreviation("--timeout");
     }
 
     /** Laravel's commands that serve or work a queue until stopped. */
@@ -4702,7 +4852,11 @@ public final class Cmd {
                     && replPositionals("-c -d -z").isEmpty() && !hasStdinText;
         }
         // `lein repl` and `iex -S mix`: the project loaded into a prompt
-        if (named("lein") && replPositionals("").equals(List.of("repl")) || named("iex") && anyFlag("-S") && replPositionals("-S").size() <= 1) {
+        // any `lein … repl` (with-profile, trampoline, :headless serves one until stopped); iex's own
+        // options take values (`iex --sname a --cookie b -S mix`)
+        if (named("lein") && replPositionals("-o -U -h").contains("repl") || named("iex") && anyFlag("-S")
+                && replPositionals("-S --sname --name --cookie --erl --werl --remsh --dot-iex --boot --boot-var --vm-args -r -pr -pa -pz -e --eval"
+                        + " --logger-otp-reports --logger-sasl-reports --hidden").size() <= 1) {
             return true;
         }
         if (isInterpreter() || named("ipython bc lua tclsh scala clj lein sbt erl iex ghci pry irb")) {

@@ -330,7 +330,62 @@ public final class PathFacts {
             "/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1", "/lib/x86_64-linux-gnu/libc.so.6",
             "/usr/lib/x86_64-linux-gnu/libc.so.6", "/boot/vmlinuz", "/boot/initrd.img", "/boot/grub",
             ".claude/settings.json", ".claude/settings.local.json", ".claude/hooks",
-            ".gemini/settings.json", ".codex/config.toml", ".cursor/hooks.json");
+            ".gemini/settings.json", ".codex/config.toml", ".cursor/hooks.json",
+            ".cursor/mcp.json", ".vscode/mcp.json", ".roo/mcp.json", ".kilocode/mcp.json", ".amazonq/mcp.json",
+            ".kiro/settings/mcp.json", ".continue/config.json", ".continue/config.yaml", ".continue/mcpServers",
+            ".zed/settings.json", "~/.codeium/windsurf/mcp_config.json", "~/.config/zed/settings.json");
+
+    /**
+     * The agents' project settings (relative, as they sit in the folder an archive is unpacked in)
+     * that an archive member pattern can match: tar's {@code --wildcards} and unzip's patterns let
+     * {@code *} and {@code ?} match a {@code /} and a leading dot ({@code '*mcp.json'} is
+     * {@code .vscode/mcp.json}). Empty for a member without a pattern character.
+     */
+    public static java.util.List<String> archivePatternMatches(String member) {
+        String m = unquote(member);
+        if (m.indexOf('*') < 0 && m.indexOf('?') < 0 && m.indexOf('[') < 0) {
+            return java.util.List.of();
+        }
+        StringBuilder re = new StringBuilder("(\\./)?");
+        for (int i = 0; i < m.length(); i++) {
+            char c = m.charAt(i);
+            if (c == '*') {
+                re.append(".*");
+            } else if (c == '?') {
+                re.append('.');
+            } else if (c == '[') {
+                int end = m.indexOf(']', i + 2);
+                if (end < 0) {
+                    re.append("\\[");
+                } else {
+                    String cls = m.substring(i + 1, end).replace("\\", "\\\\");
+                    re.append('[').append(cls.startsWith("!") ? "^" + cls.substring(1) : cls).append(']');
+                    i = end;
+                }
+            } else {
+                re.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+            }
+        }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        java.util.List<String> names = new java.util.ArrayList<>(java.util.List.of(".mcp.json", ".claude.json", "opencode.json",
+                "opencode.jsonc", ".aider.conf.yml", ".claude/settings.json"));
+        for (String f : GLOB_PROTECTED_FILES) {
+            if (!f.startsWith("/") && !f.startsWith("~")) {
+                names.add(f);
+            }
+        }
+        try {
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile(re.toString());
+            for (String f : names) {
+                if (p.matcher(f).matches()) {
+                    out.add(f);
+                }
+            }
+        } catch (RuntimeException e) {
+            out.add(".claude/settings.json"); // an unreadable pattern may match anything
+        }
+        return out;
+    }
 
     /**
      * The protected files (see {@link #GLOB_PROTECTED_FILES}) that a glob can match, spelled the
@@ -750,7 +805,8 @@ public final class PathFacts {
         "keyrings", "Cookies",
     };
     /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
-    private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf"};
+    private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf",
+        ".vscode", ".roo", ".kilocode", ".amazonq", ".kiro", ".codeium", ".zed"};
 
     private static boolean containsAny(String s, String[] words) {
         for (String w : words) {
@@ -771,7 +827,8 @@ public final class PathFacts {
      * them would switch the guard off.
      */
     public static boolean isSelfProtected(String path) {
-        String p = unquote(path).replace('\\', '/');
+        // `.vscode/./mcp.json` and `.vscode//mcp.json` name the same file as `.vscode/mcp.json`
+        String p = unquote(path).replace('\\', '/').replaceAll("/(\\./)+", "/").replaceAll("//+", "/").replaceAll("(.)/\\.$", "$1");
         String lower = p.toLowerCase(Locale.ROOT);
         if (lower.contains("shell-warden") || lower.contains("shellwarden")) {
             return !lower.endsWith(".log");
@@ -803,8 +860,23 @@ public final class PathFacts {
     private static boolean isAgentServerList(String lower) {
         return Regex.matches(lower, "(.*/)?\\.(vscode|roo|kilocode|amazonq|aws/amazonq|kiro/settings)/mcp\\.json")
                 || Regex.matches(lower, "(.*/)?\\.codeium/windsurf/mcp_config\\.json")
-                || Regex.matches(lower, "(.*/)?\\.continue/(config\\.(json|ya?ml|ts)|mcpservers(/.*)?)")
+                // Continue's whole folder, and the folders a server list sits in as a destination
+                // (`rsync -a x/ .continue/`, `tar -xf a.tar -C .vscode`, `unzip a.zip -d .roo`): what
+                // lands there is not known, the server list included
+                || Regex.matches(lower, "(.*/)?\\.continue(/.*)?")
+                || isServerListFolder(lower)
+                // Zed's settings start its context servers; Cline keeps its server list in one named file
+                || Regex.matches(lower, "(.*/)?(\\.zed|\\.config/zed)/settings\\.json") || lower.endsWith("cline_mcp_settings.json")
                 || Regex.matches(lower, "(.*/)?\\.aider\\.conf\\.ya?ml");
+    }
+
+    /**
+     * The editors' folders a server list sits in ({@code .vscode}, {@code .roo}, {@code .kiro/settings}…),
+     * named as a whole: a destination whose contents are not known (see {@link #isSelfProtected}).
+     */
+    public static boolean isServerListFolder(String path) {
+        String lower = unquote(path).replace('\\', '/').replaceAll("/(\\./)+", "/").replaceAll("//+", "/").toLowerCase(Locale.ROOT);
+        return Regex.matches(lower, "(.*/)?\\.(vscode|roo|kilocode|amazonq|aws/amazonq|kiro|kiro/settings|codeium|codeium/windsurf|zed)/?");
     }
 
     /** True for a Windows drive root or the user profile ({@code C:\}, {@code C:/*}, {@code $env:USERPROFILE}). */
