@@ -700,6 +700,14 @@ public final class Cmd {
      */
     public boolean plainFlag(String spaceSeparated) {
         Set<String> wanted = Words.setOf(spaceSeparated);
+        // switched off anywhere (`--dry-run --no-dry-run`, `--dry-run --dry-run=false`): the last one wins
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (a.startsWith("--no-") && wanted.contains("--" + a.substring(5, eq > 0 ? eq : a.length()))
+                    || a.startsWith("--") && eq > 0 && wanted.contains(a.substring(0, eq)) && !Regex.matches(a.substring(eq + 1), "(?i)true|1|yes|on")) {
+                return false;
+            }
+        }
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--")) {
@@ -714,7 +722,7 @@ public final class Cmd {
                 continue;
             }
             String prev = i > 0 ? args.get(i - 1) : "";
-            if (prev.startsWith("-") && prev.length() > 1 && !prev.contains("=") && !prev.equals("--")) {
+            if (prev.startsWith("-") && prev.length() > 1 && !prev.contains("=") && !prev.equals("--") && !PLAIN_SWITCHES.contains(prev)) {
                 continue;
             }
             String next = i + 1 < args.size() ? args.get(i + 1) : "";
@@ -725,6 +733,11 @@ public final class Cmd {
         }
         return false;
     }
+
+    /** Switches of the publishing and deploying tools that take no value: a dry run after one is plain. */
+    private static final Set<String> PLAIN_SWITCHES = Words.setOf("--allow-dirty --no-verify --verbose -v -vv --quiet -q --json"
+            + " --all-features --locked --frozen --offline --workspace --yes -y --force -f --no-git-checks --ignore-scripts"
+            + " --provenance --recursive -r --skip-existing --all --dry-run --dryrun --help -h --version --debug");
 
     /** True when the last argument starts with {@code prefix}. */
     public boolean lastArgStartsWith(String prefix) {
@@ -1731,7 +1744,7 @@ public final class Cmd {
             case "unzip" -> {
                 // -d also at the end of a cluster (`unzip -od DIR`)
                 String dir = valueOf("-d").isEmpty() ? clusterValue('d') : valueOf("-d");
-                if (!anyFlag("-l -t -v -Z -p -c -z")) {
+                if (!unzipOnlyReads()) {
                     out.add(dir.isEmpty() ? "./" : dir.endsWith("/") ? dir : dir + "/");
                     // members named after the archive land at their own paths below it (up to -x, the excluded ones)
                     List<String> named = positionals("-d -P -x");
@@ -2672,6 +2685,9 @@ public final class Cmd {
             String opt = eq > 0 ? a.substring(0, eq) : a;
             if (opt.length() >= 4 && ("--transform".startsWith(opt) || "--xform".startsWith(opt))) {
                 v = eq > 0 ? a.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
+            } else if (name.equals("bsdtar") && a.equals("-s") && i + 1 < args.size()) {
+                // bsdtar's -s /OLD/NEW/[gps]: the same substitution without the leading s
+                v = "s" + args.get(i + 1);
             }
             if (v == null) {
                 continue;
@@ -2680,8 +2696,12 @@ public final class Cmd {
                 if (expr.length() < 4 || expr.charAt(0) != 's') {
                     continue;
                 }
+                // the delimiter may be escaped inside the parts (`s/x/.claude\/settings.json/`)
                 String d = java.util.regex.Pattern.quote(String.valueOf(expr.charAt(1)));
-                String[] part = expr.substring(2).split(d, -1);
+                String[] part = expr.substring(2).split("(?<!\\\\)" + d, -1);
+                for (int k = 0; k < part.length; k++) {
+                    part[k] = part[k].replace("\\" + expr.charAt(1), String.valueOf(expr.charAt(1)));
+                }
                 if (part.length < 2) {
                     continue;
                 }
@@ -2700,6 +2720,31 @@ public final class Cmd {
             }
         }
         return out;
+    }
+
+    /**
+     * True for unzip's listing, testing and printing modes (-l -t -v -Z -p -c -z), read from the
+     * option words themselves: the letters of a -d value ({@code -d.vscode}) are no options.
+     */
+    private boolean unzipOnlyReads() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--") || !a.startsWith("-") || a.startsWith("--") || a.length() < 2) {
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char c = a.charAt(k);
+                if (c == 'd' || c == 'x' || c == 'P') {
+                    // the option's value is the rest of the word or the next word
+                    i += k == a.length() - 1 ? 1 : 0;
+                    break;
+                }
+                if ("ltvZpcz".indexOf(c) >= 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
@@ -4787,7 +4832,10 @@ public final class Cmd {
         if (numbers == 1) {
             return true;
         }
-        if (numbers >= 2 && Regex.matches(p.get(p.size() - 2), "[0-9]+") && p.get(p.size() - 1).length() < 10 && p.get(p.size() - 2).length() < 10) {
+        if (numbers >= 2 && Regex.matches(p.get(p.size() - 2), "[0-9]+") && (p.get(p.size() - 1).length() > 9 || p.get(p.size() - 2).length() > 9)) {
+            return !p.get(p.size() - 1).equals("1"); // one report comes at once, whatever the interval
+        }
+        if (numbers >= 2 && Regex.matches(p.get(p.size() - 2), "[0-9]+")) {
             long interval = Long.parseLong(p.get(p.size() - 2));
             long count = Long.parseLong(p.get(p.size() - 1));
             // a count of 0 is read as no count by sysstat's tools (procps vmstat prints once); a count

@@ -806,7 +806,7 @@ public final class PathFacts {
     };
     /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
     private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf",
-        ".vscode", ".roo", ".kilocode", ".amazonq", ".kiro", ".codeium", ".zed"};
+        ".vscode", ".roo", ".kilocode", ".amazonq", ".kiro", ".codeium", "zed"};
 
     private static boolean containsAny(String s, String[] words) {
         for (String w : words) {
