@@ -1741,6 +1741,19 @@ public final class Cmd {
                     }
                 }
             }
+            case "7z", "7za", "7zz", "7zr" -> {
+                // 7z x|e ARCHIVE [-oDIR] [MEMBERS…]: extraction writes below -o (attached), or where it runs
+                List<String> sz = positionals("");
+                if (!sz.isEmpty() && (sz.get(0).equals("x") || sz.get(0).equals("e"))) {
+                    String o = "";
+                    for (String a : args) {
+                        if (a.startsWith("-o") && a.length() > 2) {
+                            o = a.substring(2);
+                        }
+                    }
+                    out.add(o.isEmpty() ? "./" : o.endsWith("/") ? o : o + "/");
+                }
+            }
             case "unzip" -> {
                 // -d also at the end of a cluster (`unzip -od DIR`)
                 String dir = valueOf("-d").isEmpty() ? clusterValue('d') : valueOf("-d");
