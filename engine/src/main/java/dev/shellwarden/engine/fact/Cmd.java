@@ -739,6 +739,35 @@ public final class Cmd {
             + " --all-features --locked --frozen --offline --workspace --yes -y --force -f --no-git-checks --ignore-scripts"
             + " --provenance --recursive -r --skip-existing --all --dry-run --dryrun --help -h --version --debug");
 
+    /**
+     * True when one of the {@code letters} is one of tcpdump's own short options, read getopt-style:
+     * in {@code -nc 10} the c counts, in {@code -wc} the c is the file -w writes (the rest of a
+     * cluster after a letter that takes a value is that value).
+     */
+    public boolean tcpdumpHas(String letters) {
+        String withValue = "BCcDEFGijMmrsTVWwyZz";
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            if (!a.startsWith("-") || a.startsWith("--") || a.length() < 2) {
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char c = a.charAt(k);
+                if (letters.indexOf(c) >= 0) {
+                    return true;
+                }
+                if (withValue.indexOf(c) >= 0) {
+                    i += k == a.length() - 1 ? 1 : 0;
+                    break;
+                }
+            }
+        }
+        return false;
+    }
+
     /** True when the last argument starts with {@code prefix}. */
     public boolean lastArgStartsWith(String prefix) {
         return !args.isEmpty() && args.get(args.size() - 1).startsWith(prefix);
