@@ -97,6 +97,11 @@ final class BashWalker {
         private boolean allexport;
         /** Descriptor variables of {@code exec {fd}>FILE}: the redirection that opened each. */
         private final Map<String, Redirect> descriptors = new HashMap<>();
+        /**
+         * Names known to be unset: {@code unset NAME} ran unconditionally; any change of
+         * {@link #known} for the name (or all of them) drops it.
+         */
+        private final Set<String> unset = new HashSet<>();
 
         /** {@link #known}: clearing or removing a name also drops the arrays and parameters that depend on it. */
         private final class Known extends HashMap<String, String> {
@@ -107,6 +112,7 @@ final class BashWalker {
             @Override
             public void clear() {
                 super.clear();
+                unset.clear();
                 arrays.clear();
                 descriptors.clear();
                 positional = null;
@@ -114,6 +120,7 @@ final class BashWalker {
 
             @Override
             public String remove(Object name) {
+                unset.remove(name);
                 arrays.remove(name);
                 descriptors.remove(name);
                 return super.remove(name);
@@ -121,6 +128,7 @@ final class BashWalker {
 
             @Override
             public String put(String name, String value) {
+                unset.remove(name);
                 descriptors.remove(name);
                 return super.put(name, value);
             }
@@ -145,6 +153,7 @@ final class BashWalker {
             Vars v = new Vars(known, new HashMap<>(refs), new HashSet<>(exported), new HashMap<>(maybe));
             v.arrays.putAll(arrays);
             v.descriptors.putAll(descriptors);
+            v.unset.addAll(unset);
             v.positional = positional;
             v.zero = zero;
             v.allexport = allexport;
@@ -200,6 +209,21 @@ final class BashWalker {
             }
             String target = target(name);
             return known.get(target == null ? name : target);
+        }
+
+        /**
+         * True when {@code name} is certainly unset: after {@code unset NAME}, or a positional
+         * parameter past the known ones ({@code $3} after {@code set -- a b}).
+         */
+        boolean isUnset(String name) {
+            if (!name.isEmpty() && name.chars().allMatch(Character::isDigit)) {
+                int k = name.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(name);
+                return k > 0 && positional != null && k > positional.size();
+            }
+            if (name.indexOf('[') >= 0 || refs.containsKey(name) || known.containsKey(name) || maybe.containsKey(name)) {
+                return false;
+            }
+            return unset.contains(name);
         }
 
         /** Forgets the value of {@code name} (of the whole array for {@code a[i]}), or of the variable it stands for. */
@@ -356,10 +380,23 @@ final class BashWalker {
      * variables are not resolved, because their word splitting is no longer the default one.
      */
     private boolean ifsTouched;
+    /**
+     * True once the text mentions {@code nocasematch} or {@code extglob}: pattern operators of
+     * parameter expansions ({@code ${x%.ts}}) are then no longer resolved.
+     */
+    private boolean patternsTouched;
+    /**
+     * True once the text mentions read-only or local variables, or redefines {@code unset}:
+     * {@code unset NAME} may then fail or uncover another value, so no name is known unset.
+     */
+    private boolean scopesTouched;
+    private static final Pattern SCOPES = Pattern.compile("readonly|declare|typeset|local|unset *\\(|alias|function|BASH_");
 
     BashWalker(String text) {
         this.text = text;
         this.ifsTouched = text.contains("IFS");
+        this.patternsTouched = text.contains("nocasematch") || text.contains("extglob");
+        this.scopesTouched = SCOPES.matcher(text).find();
     }
 
     SplitResult run() {
@@ -393,6 +430,8 @@ final class BashWalker {
             return;
         }
         ifsTouched |= t.contains("IFS");
+        patternsTouched |= t.contains("nocasematch") || t.contains("extglob");
+        scopesTouched |= SCOPES.matcher(t).find();
         BashSplitter.Parsed p = parse(t);
         if (p.failure() != null) {
             opaque(t, c, p.failure());
@@ -989,7 +1028,17 @@ final class BashWalker {
     }
 
     private BashWords.Decoded decode(Token tok, Unit u, Ctx c) {
-        return BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, c.vars()::target, !ifsTouched);
+        BashWords.Decoded d = BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, c.vars()::target,
+                c.vars()::isUnset, !ifsTouched, !patternsTouched);
+        for (String name : d.assigned()) {
+            // ${x:=w}, ${x=w}: the expansion may assign x; ${!r:=w} any variable
+            if (name.equals("*")) {
+                c.vars().known.clear();
+            } else {
+                c.vars().forget(name);
+            }
+        }
+        return d;
     }
 
     private void expandBraces(BashWords.Decoded d, List<Word> argv, Set<OpaqueReason> reasons) {
@@ -1152,10 +1201,22 @@ final class BashWalker {
                 if (name.equals("let")) {
                     known.clear();
                 }
+                boolean variables = name.equals("unset") && !c.conditional() && !scopesTouched
+                        && !userCommands.contains("unset") && !aliases.containsKey("unset")
+                        && d.argv.stream().skip(1).allMatch(a -> a.literal() && (a.text().equals("-v")
+                                || dev.shellwarden.grammar.bash.Names.isIdentifier(a.text())));
                 for (Word a : d.argv.subList(1, d.argv.size())) {
                     c.vars().forget(a.text());
                     if (!a.literal()) {
                         known.clear();
+                    }
+                }
+                if (variables) {
+                    // `unset NAME`: NAME is now certainly unset (not a nameref, which unsets its target)
+                    for (Word a : d.argv.subList(1, d.argv.size())) {
+                        if (!a.text().equals("-v") && !c.vars().refs.containsKey(a.text())) {
+                            c.vars().unset.add(a.text());
+                        }
                     }
                 }
                 if (name.equals("printf")) {

@@ -19,7 +19,10 @@ final class BashWords {
      * A decoded word plus, for each character of its text, whether it came from unquoted source
      * (only those take part in brace expansion).
      */
-    record Decoded(Word word, BitSet unquoted, boolean malformed) {
+    record Decoded(Word word, BitSet unquoted, boolean malformed, Set<String> assigned) {
+        Decoded(Word word, BitSet unquoted, boolean malformed) {
+            this(word, unquoted, malformed, Set.of());
+        }
     }
 
     private BashWords() {
@@ -58,7 +61,21 @@ final class BashWords {
      */
     static Decoded decode(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars,
             Function<String, String> targets, boolean defaultIfs) {
+        return decode(raw, base, skips, vars, targets, name -> false, defaultIfs, false);
+    }
+
+    /**
+     * Decodes the source text of a word; {@code unset} tells the names known to be unset, and
+     * with {@code operators} the operator forms of known parameters ({@code ${x%.ts}},
+     * {@code ${x:-w}}) are resolved (see {@link ParameterOperators}). {@link Decoded#assigned}
+     * names the variables a {@code ${x:=w}} or {@code ${x=w}} in the word may assign.
+     */
+    static Decoded decode(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars,
+            Function<String, String> targets, java.util.function.Predicate<String> unset, boolean defaultIfs,
+            boolean operators) {
         State s = new State(raw, base, skips, vars, targets, defaultIfs);
+        s.unset = unset;
+        s.operators = operators;
         int n = raw.length();
         int i = 0;
         while (i < n) {
@@ -104,7 +121,7 @@ final class BashWords {
         if (text.startsWith("~") && literalTilde(raw)) {
             s.features.add(WordFeature.LITERAL_TILDE);
         }
-        return new Decoded(new Word(text, raw, s.literal, s.features), s.mask, s.malformed);
+        return new Decoded(new Word(text, raw, s.literal, s.features), s.mask, s.malformed, Set.copyOf(s.assigned));
     }
 
     /**
@@ -129,6 +146,13 @@ final class BashWords {
         return false;
     }
 
+    /**
+     * {@code ${NAME:=w}}, {@code ${NAME=w}}, also nested in another expansion: the expansion may
+     * assign NAME; with {@code !} ({@code ${!ref:=w}}) the variable ref names, any of them.
+     */
+    private static final java.util.regex.Pattern ASSIGNING =
+            java.util.regex.Pattern.compile("\\{(!?)([A-Za-z_][A-Za-z0-9_]*)(?:\\[[^]]*])?:?=");
+
     /** {@code ${0}}, {@code ${1}}, {@code ${12}}, {@code ${a[0]}}: a positional parameter or one element of an array by number. */
     private static final java.util.regex.Pattern POSITIONAL =
             java.util.regex.Pattern.compile("0|[1-9][0-9]{0,5}|[A-Za-z_][A-Za-z0-9_]*\\[[0-9]{1,6}]");
@@ -149,6 +173,12 @@ final class BashWords {
 
         /** False when the text changes IFS: then unquoted expansions split in unknown ways. */
         final boolean defaultIfs;
+        /** Names known to be unset. */
+        java.util.function.Predicate<String> unset = name -> false;
+        /** True when operator forms of known parameters are resolved. */
+        boolean operators;
+        /** Variables a {@code ${x:=w}} or {@code ${x=w}} may assign. */
+        final Set<String> assigned = new java.util.HashSet<>();
 
         State(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars,
                 Function<String, String> targets, boolean defaultIfs) {
@@ -226,6 +256,16 @@ final class BashWords {
                 if (name != null) {
                     return reference(name, i, e, inQuotes);
                 }
+                ParameterOperators.Result r = operators && !malformed
+                        ? ParameterOperators.apply(inner, this::known, this::isUnset) : null;
+                java.util.regex.Matcher am = ASSIGNING.matcher("{" + inner);
+                while (am.find()) {
+                    assigned.add(am.group(1).isEmpty() ? am.group(2) : "*");
+                }
+                if (r != null && value(r.value(), inQuotes)) {
+                    // for ${x:=w} the value is w; x itself is forgotten after the word (see assigned)
+                    return e;
+                }
                 return dynamic(i, e, WordFeature.PARAMETER);
             }
             int j = i + 1;
@@ -290,8 +330,24 @@ final class BashWords {
             return to;
         }
 
+        /** A known value, unless an earlier {@code ${x:=w}} in this word may have assigned it. */
+        private String known(String name) {
+            String base = name.indexOf('[') > 0 ? name.substring(0, name.indexOf('[')) : name;
+            return assigned.contains(name) || assigned.contains(base) || assigned.contains("*") ? null : vars.apply(name);
+        }
+
+        private boolean isUnset(String name) {
+            String base = name.indexOf('[') > 0 ? name.substring(0, name.indexOf('[')) : name;
+            return !assigned.contains(name) && !assigned.contains(base) && !assigned.contains("*") && unset.test(name);
+        }
+
         private boolean resolve(String name, boolean inQuotes) {
-            String v = vars.apply(name);
+            String v = assigned.isEmpty() ? vars.apply(name) : known(name);
+            return value(v, inQuotes);
+        }
+
+        /** Appends a known value that is one word as it stands (quoted, or unquoted and not split or globbed). */
+        private boolean value(String v, boolean inQuotes) {
             if (v == null) {
                 return false;
             }
