@@ -1152,7 +1152,7 @@ final class BashWalker {
         if (d.argv.isEmpty()) {
             for (Word a : d.assignments) {
                 shellTable(a, d);
-                assign(a, c.vars(), c.conditional());
+                assign(a, c.vars(), c.conditional() || substituted(c.wrappers()));
             }
             return;
         }
@@ -1182,7 +1182,7 @@ final class BashWalker {
                     } else if (Wrappers.isAssignment(a.text())) {
                         // a computed value is forgotten by assign, unless it is a mktemp path
                         shellTable(a, d);
-                        assign(a, c.vars(), c.conditional());
+                        assign(a, c.vars(), c.conditional() || substituted(c.wrappers()));
                     } else if (!a.literal()) {
                         known.clear();
                     }
@@ -1431,7 +1431,7 @@ final class BashWalker {
             return;
         }
         List<Word> rest = argv.subList(Math.min(k, argv.size()), argv.size());
-        v.positional = c.conditional() || !rest.stream().allMatch(Word::literal) ? null : List.copyOf(rest);
+        v.positional = c.conditional() || substituted(c.wrappers()) || !rest.stream().allMatch(Word::literal) ? null : List.copyOf(rest);
     }
 
     /** {@code hash -p PATH NAME…} binds the names; {@code -r} forgets all, {@code -d NAME} one. */
@@ -1503,7 +1503,7 @@ final class BashWalker {
         for (int k = 0; k < args.size(); k++) {
             value.append(args.get(k).text()).append(parts[k + 1].replace("%%", "%"));
         }
-        assign(Word.literal(argv.get(2).text() + "=" + value), c.vars(), c.conditional());
+        assign(Word.literal(argv.get(2).text() + "=" + value), c.vars(), c.conditional() || substituted(c.wrappers()));
     }
 
     private void assign(Word a, Vars vars, boolean forget0) {
@@ -2312,6 +2312,11 @@ final class BashWalker {
      * number of paths, so the parameters stay unknown; so they do for anything else not literal.
      */
     private void scriptParameters(Vars v, List<Word> after, Draft d) {
+        if (substituted(d.wrappers) && (after.stream().anyMatch(w -> w.text().contains("{"))
+                || d.parent < 0 || drafts.get(d.parent).argv.stream().anyMatch(w -> w.text().matches("-[IiXm].*|--(replace|rpl|xargs|plus).*")))) {
+            // parallel put its arguments in place of {} words already; other replacement strings are not known
+            return;
+        }
         if (after.isEmpty()) {
             v.positional = List.of();
             return;
@@ -2334,6 +2339,15 @@ final class BashWalker {
     /** True when a find command has an {@code -exec … {} +}, which appends many paths to one run. */
     private static boolean findAppendsPaths(Draft find) {
         return find.argv.stream().anyMatch(w -> w.text().equals("+")) || find.argv.stream().noneMatch(w -> w.text().equals(";"));
+    }
+
+    /**
+     * True inside the command of {@code parallel} or {@code xargs}: they put their arguments into
+     * the words and the text themselves ({@code parallel 'x={}; rm -rf "$x"' ::: /}), so a value
+     * written there ({@code x={}}, {@code set -- {}}, {@code sh -c '…' _ {}}) is not known.
+     */
+    private static boolean substituted(List<String> wrappers) {
+        return wrappers.contains("parallel") || wrappers.contains("xargs");
     }
 
     private static Ctx withEnvironment(Ctx inner, List<Word> assignments) {
