@@ -58,7 +58,7 @@ final class ParameterOperators {
                 return new Result("0", null);
             }
             String v = vars.apply(name);
-            if (v == null || v.contains(FOUND)) {
+            if (v == null || v.contains(FOUND) || v.indexOf('~') >= 0) {
                 return null;
             }
             return new Result(String.valueOf(v.codePointCount(0, v.length())), null);
@@ -100,6 +100,14 @@ final class ParameterOperators {
             return null;
         }
         if (v.length() > MAX_VALUE) {
+            return null;
+        }
+        if (v.indexOf('~') >= 0) {
+            return tilde(v, rest);
+        }
+        if (v.contains("XXX")) {
+            // a mktemp path stands for a random name (TempFiles): a pattern may match the real
+            // name where it does not match the X's, so only a value used whole is known
             return null;
         }
         if (rest.startsWith(":")) {
@@ -150,6 +158,25 @@ final class ParameterOperators {
             return null;
         }
         return new Result(v, null);
+    }
+
+    /**
+     * An operator on a value that holds a tilde ({@code h=~/x} is the home directory's path, which
+     * the value keeps as {@code ~}): only a shortest suffix removal ({@code ${h%/}}) that leaves
+     * the tilde-prefix whole matches as on the real path; anything else stays dynamic.
+     */
+    private static Result tilde(String v, String rest) {
+        if (!v.startsWith("~") || !rest.startsWith("%") || rest.startsWith("%%")) {
+            return null;
+        }
+        Pattern p = glob(rest.substring(1));
+        if (p == null) {
+            return null;
+        }
+        int slash = v.indexOf('/');
+        String prefix = slash < 0 ? v : v.substring(0, slash);
+        String r = remove(v, p, false, false);
+        return r.startsWith(prefix) ? new Result(r, null) : null;
     }
 
     private static boolean ascii(String v) {
