@@ -220,6 +220,13 @@ final class BashWalker {
                 int k = name.length() > 6 ? Integer.MAX_VALUE : Integer.parseInt(name);
                 return k > 0 && positional != null && k > positional.size();
             }
+            int open = name.indexOf('[');
+            if (open > 0 && name.endsWith("]") && name.substring(open + 1, name.length() - 1).matches("0|[1-9][0-9]{0,5}")) {
+                // ${a[5]} past the elements of a known array
+                List<Word> a = arrays.get(name.substring(0, open));
+                return a != null && target(name.substring(0, open)) == null
+                        && Integer.parseInt(name.substring(open + 1, name.length() - 1)) >= a.size();
+            }
             if (name.indexOf('[') >= 0 || refs.containsKey(name) || known.containsKey(name) || maybe.containsKey(name)) {
                 return false;
             }

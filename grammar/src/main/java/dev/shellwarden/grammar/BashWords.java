@@ -155,7 +155,7 @@ final class BashWords {
 
     /** {@code ${0}}, {@code ${1}}, {@code ${12}}, {@code ${a[0]}}: a positional parameter or one element of an array by number. */
     private static final java.util.regex.Pattern POSITIONAL =
-            java.util.regex.Pattern.compile("0|[1-9][0-9]{0,5}|[A-Za-z_][A-Za-z0-9_]*\\[[0-9]{1,6}]");
+            java.util.regex.Pattern.compile("0|[1-9][0-9]{0,5}|[A-Za-z_][A-Za-z0-9_]*\\[(?:0|[1-9][0-9]{0,5})]"); // a[010] is a[8] to bash
 
     /** Mutable decoding state. */
     private static final class State {

@@ -23,14 +23,14 @@ final class ParameterOperators {
 
     /** A name bash reads in {@code ${NAME…}}: a variable, a positional parameter, an array element by number. */
     private static final Pattern NAME = Pattern.compile(
-            "([A-Za-z_][A-Za-z0-9_]*(?:\\[[0-9]{1,6}])?|[0-9]{1,6})");
+            "([A-Za-z_][A-Za-z0-9_]*(?:\\[(?:0|[1-9][0-9]{0,5})])?|[0-9]{1,6})"); // a[010] is a[8] to bash
 
     /** Literal operator words: no quotes, escapes, expansions, tilde, spaces, braces, parentheses or {@code &}. */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9._/,:+=@%^#-]*");
     /** Literal glob patterns: as {@link #PLAIN} plus {@code * ? [ ] !}. */
     private static final Pattern PLAIN_GLOB = Pattern.compile("[A-Za-z0-9._/,:+=@%^#!*?\\[\\]-]*");
     /** A literal integer offset or length. */
-    private static final Pattern INTEGER = Pattern.compile("-?[0-9]{1,6}");
+    private static final Pattern INTEGER = Pattern.compile("-?(?:0|[1-9][0-9]{0,5})"); // 010 is octal to bash
 
     /** The placeholder for a path find hands to {@code -exec} (see Wrappers.find). */
     private static final String FOUND = "{find}";
