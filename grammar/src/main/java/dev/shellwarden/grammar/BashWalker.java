@@ -388,7 +388,7 @@ final class BashWalker {
      */
     private boolean ifsTouched;
     /**
-     * True once the text mentions {@code nocasematch} or {@code extglob}: pattern operators of
+     * True once the text mentions {@code nocasematch}, {@code extglob} or {@code globasciiranges}: pattern operators of
      * parameter expansions ({@code ${x%.ts}}) are then no longer resolved.
      */
     private boolean patternsTouched;
@@ -402,7 +402,7 @@ final class BashWalker {
     BashWalker(String text) {
         this.text = text;
         this.ifsTouched = text.contains("IFS");
-        this.patternsTouched = text.contains("nocasematch") || text.contains("extglob");
+        this.patternsTouched = text.contains("nocasematch") || text.contains("extglob") || text.contains("globasciiranges");
         this.scopesTouched = SCOPES.matcher(text).find();
     }
 
@@ -437,7 +437,7 @@ final class BashWalker {
             return;
         }
         ifsTouched |= t.contains("IFS");
-        patternsTouched |= t.contains("nocasematch") || t.contains("extglob");
+        patternsTouched |= t.contains("nocasematch") || t.contains("extglob") || t.contains("globasciiranges");
         scopesTouched |= SCOPES.matcher(t).find();
         BashSplitter.Parsed p = parse(t);
         if (p.failure() != null) {
