@@ -393,11 +393,22 @@ final class BashWalker {
      */
     private boolean patternsTouched;
     /**
-     * True once the text mentions read-only or local variables, or redefines {@code unset}:
-     * {@code unset NAME} may then fail or uncover another value, so no name is known unset.
+     * True once the text mentions read-only or local variables, redefines {@code unset} or
+     * evaluates arithmetic: {@code unset NAME} may then fail, uncover another value or be undone,
+     * so no name is known unset.
      */
     private boolean scopesTouched;
-    private static final Pattern SCOPES = Pattern.compile("readonly|declare|typeset|local|unset *\\(|alias|function|BASH_");
+    /**
+     * Variables bash itself sets again ({@code read} sets REPLY, {@code cd} PWD, {@code getopts}
+     * OPTARG) or will not unset (read-only ones): never known unset.
+     */
+    private static final Pattern SHELL_SET = Pattern.compile(
+            "REPLY|MAPFILE|OPT[A-Z]*|PWD|OLDPWD|BASH[A-Z_]*|COPROC[A-Z_]*|PIPESTATUS|_|S?RANDOM|SECONDS|LINENO|EPOCH[A-Z]*"
+                    + "|HISTCMD|COMP[A-Z_]*|READLINE[A-Z_]*|FUNCNAME|GROUPS|DIRSTACK|COLUMNS|LINES|E?UID|PPID|SHELLOPTS"
+                    + "|HOST[A-Z]*|MACHTYPE|OSTYPE|SHLVL|PS[0-4]|IFS|PATH|HOME|TMPDIR");
+    private static final Pattern SCOPES = Pattern.compile("readonly|declare|typeset|local|unset *\\(|alias|function|BASH_"
+            // arithmetic may assign a name: `((x++))`, `$[x=1]`, `let x=1`, `[[ x=1 -eq 1 ]]`
+            + "|\\(\\(|\\$\\[|\\blet\\b|-eq|-ne|-lt|-le|-gt|-ge|\\+\\+");
 
     BashWalker(String text) {
         this.text = text;
@@ -1035,6 +1046,11 @@ final class BashWalker {
     }
 
     private BashWords.Decoded decode(Token tok, Unit u, Ctx c) {
+        String t = tok.getText();
+        if (t.contains("${") && (t.indexOf('=') >= 0 || t.contains("--") || t.contains("++"))) {
+            // arithmetic in subscripts and offsets may assign any name: `${s:x=1}`, `${a[x--]}`
+            c.vars().unset.clear();
+        }
         BashWords.Decoded d = BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, c.vars()::target,
                 c.vars()::isUnset, !ifsTouched, !patternsTouched);
         for (String name : d.assigned()) {
@@ -1221,7 +1237,8 @@ final class BashWalker {
                 if (variables) {
                     // `unset NAME`: NAME is now certainly unset (not a nameref, which unsets its target)
                     for (Word a : d.argv.subList(1, d.argv.size())) {
-                        if (!a.text().equals("-v") && !c.vars().refs.containsKey(a.text())) {
+                        if (!a.text().equals("-v") && !c.vars().refs.containsKey(a.text())
+                                && !SHELL_SET.matcher(a.text()).matches()) {
                             c.vars().unset.add(a.text());
                         }
                     }
