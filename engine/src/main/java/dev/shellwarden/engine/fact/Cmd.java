@@ -4901,6 +4901,54 @@ public final class Cmd {
         return p.size() == 1 && !args.contains("--") && !anyFlagOrAbbreviation("--timeout");
     }
 
+    /** curl's options whose value names a file it sends: {@code @FILE} (or {@code <FILE} in a form field). */
+    private static final Set<String> CURL_FILE_DATA = Set.of("-d", "--data", "--data-binary", "--data-urlencode", "--json", "-F",
+            "--form", "--form-string");
+
+    /**
+     * True when an HTTP client sends a file whose name is only known at run time:
+     * {@code curl -T "$F" URL}, {@code curl -d @"$BODY"}, {@code curl -F f=@$1},
+     * {@code wget --post-file="$F"}, {@code http URL f@$F}. The secret and exfiltration rules read
+     * file names; a computed one may be any file, a credential included.
+     */
+    public boolean isUploadsComputedFile() {
+        if (!named("curl wget wget2 http https xh xhs")) {
+            return false;
+        }
+        for (int i = 1; i < argvWords.size(); i++) {
+            Word w = argvWords.get(i);
+            String t = w.text();
+            Word next = i + 1 < argvWords.size() ? argvWords.get(i + 1) : null;
+            if (name.startsWith("curl")) {
+                if ((t.equals("-T") || t.equals("--upload-file")) && next != null && !next.literal()) {
+                    return true;
+                }
+                if (t.startsWith("--upload-file=") && !w.literal() || t.startsWith("-T") && t.length() > 2 && !w.literal()) {
+                    return true;
+                }
+                if (CURL_FILE_DATA.contains(t) && next != null && !next.literal() && regexFind(next.text(), "(^|=)[@<]\\$")) {
+                    return true;
+                }
+                if (!w.literal() && t.startsWith("-") && CURL_FILE_DATA.stream().anyMatch(o -> t.startsWith(o + "=") || o.length() == 2 && t.startsWith(o))
+                        && regexFind(t, "[=@<]\\$|^-[dF][@<]?\\$")) {
+                    return true;
+                }
+            } else if (name.startsWith("wget")) {
+                if ((t.equals("--post-file") || t.equals("--body-file")) && next != null && !next.literal()
+                        || (t.startsWith("--post-file=") || t.startsWith("--body-file=")) && !w.literal()) {
+                    return true;
+                }
+            } else if (!w.literal() && regexFind(t, "^[A-Za-z0-9_.-]+@\\$|^@\\$")) {
+                return true; // httpie / xh: field@FILE, @FILE body
+            }
+        }
+        return false;
+    }
+
+    private static boolean regexFind(String input, String regex) {
+        return Regex.pattern(regex).matcher(input).find();
+    }
+
     /** Laravel's commands that serve or work a queue until stopped. */
     private static final String ARTISAN_SERVER = "serve|s|server|queue:work|queue:listen|horizon|reverb:start|octane:start"
             + "|octane:frankenphp|schedule:work|pail";
