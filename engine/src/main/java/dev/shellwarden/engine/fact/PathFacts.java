@@ -346,26 +346,7 @@ public final class PathFacts {
         if (m.indexOf('*') < 0 && m.indexOf('?') < 0 && m.indexOf('[') < 0) {
             return java.util.List.of();
         }
-        StringBuilder re = new StringBuilder("(\\./)?");
-        for (int i = 0; i < m.length(); i++) {
-            char c = m.charAt(i);
-            if (c == '*') {
-                re.append(".*");
-            } else if (c == '?') {
-                re.append('.');
-            } else if (c == '[') {
-                int end = m.indexOf(']', i + 2);
-                if (end < 0) {
-                    re.append("\\[");
-                } else {
-                    String cls = m.substring(i + 1, end).replace("\\", "\\\\");
-                    re.append('[').append(cls.startsWith("!") ? "^" + cls.substring(1) : cls).append(']');
-                    i = end;
-                }
-            } else {
-                re.append(java.util.regex.Pattern.quote(String.valueOf(c)));
-            }
-        }
+        String re = "(\\./)?" + globToRegex(m, true);
         java.util.List<String> out = new java.util.ArrayList<>();
         java.util.List<String> names = new java.util.ArrayList<>(java.util.List.of(".mcp.json", ".claude.json", "opencode.json",
                 "opencode.jsonc", ".aider.conf.yml", ".claude/settings.json"));
@@ -375,7 +356,7 @@ public final class PathFacts {
             }
         }
         try {
-            java.util.regex.Pattern p = java.util.regex.Pattern.compile(re.toString());
+            java.util.regex.Pattern p = java.util.regex.Pattern.compile(re);
             for (String f : names) {
                 if (p.matcher(f).matches()) {
                     out.add(f);
@@ -440,13 +421,26 @@ public final class PathFacts {
     }
 
     private static Pattern globRegex(String glob) {
+        try {
+            return Pattern.compile(globToRegex(glob, false));
+        } catch (java.util.regex.PatternSyntaxException e) {
+            return Pattern.compile(".*"); // an unreadable class: assume it can match anything
+        }
+    }
+
+    /**
+     * A glob as a regular expression: {@code *}, {@code ?} and {@code [..]}/{@code [!..]}; with
+     * {@code crossesSlash} false they match within one name as bash's pathname expansion does,
+     * with true across {@code /} as archive member patterns do ({@code tar --wildcards}, unzip).
+     */
+    private static String globToRegex(String glob, boolean crossesSlash) {
         StringBuilder re = new StringBuilder();
         for (int i = 0; i < glob.length(); i++) {
             char c = glob.charAt(i);
             if (c == '*') {
-                re.append("[^/]*");
+                re.append(crossesSlash ? ".*" : "[^/]*");
             } else if (c == '?') {
-                re.append("[^/]");
+                re.append(crossesSlash ? "." : "[^/]");
             } else if (c == '[') {
                 int end = glob.indexOf(']', i + 2);
                 if (end < 0) {
@@ -463,11 +457,7 @@ public final class PathFacts {
                 re.append(Pattern.quote(String.valueOf(c)));
             }
         }
-        try {
-            return Pattern.compile(re.toString());
-        } catch (java.util.regex.PatternSyntaxException e) {
-            return Pattern.compile(".*"); // an unreadable class: assume it can match anything
-        }
+        return re.toString();
     }
 
     /** True when absolute path {@code p} is {@code dir} or below it. */
