@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * character class, {@code &} in a replacement, an error bash would report, an assignment) gives
  * null and the word stays dynamic.
  */
-final class ParameterOperators {
+public final class ParameterOperators {
 
     /** What an operator form resolved to: its value, and the variable it assigned (or null). */
     record Result(String value, String assigned) {
@@ -120,7 +120,7 @@ final class ParameterOperators {
             if (p == null) {
                 return null;
             }
-            return new Result(remove(v, p, rest.charAt(0) == '#', longest), null);
+            return new Result(removeAffix(v, p, rest.charAt(0) == '#', longest), null);
         }
         if (rest.startsWith("/")) {
             return replace(v, rest.substring(1));
@@ -175,7 +175,7 @@ final class ParameterOperators {
         }
         int slash = v.indexOf('/');
         String prefix = slash < 0 ? v : v.substring(0, slash);
-        String r = remove(v, p, false, false);
+        String r = removeAffix(v, p, false, false);
         return r.startsWith(prefix) ? new Result(r, null) : null;
     }
 
@@ -227,8 +227,13 @@ final class ParameterOperators {
         return new Result(v.substring(o, end), null);
     }
 
-    /** {@code ${x#p}}, {@code ${x##p}}, {@code ${x%p}}, {@code ${x%%p}}. */
-    private static String remove(String v, Pattern p, boolean prefix, boolean longest) {
+    /**
+     * Bash's affix removal, {@code ${x#p}}, {@code ${x##p}}, {@code ${x%p}}, {@code ${x%%p}}: the
+     * shortest or longest prefix or suffix of {@code v} that the glob {@code p} (as a regular
+     * expression) matches, taken off; {@code v} itself when none matches. The engine's path
+     * resolution ({@code ${HOME%/*}}) uses it too.
+     */
+    public static String removeAffix(String v, Pattern p, boolean prefix, boolean longest) {
         int n = v.length();
         if (prefix) {
             for (int k = longest ? n : 0; longest ? k >= 0 : k <= n; k += longest ? -1 : 1) {

@@ -27,6 +27,11 @@ public final class Regex {
         return pattern(regex).matcher(input).matches();
     }
 
+    /** True when {@code regex} matches somewhere in {@code input}, with the compiled regex cached. */
+    public static boolean find(String input, String regex) {
+        return pattern(regex).matcher(input).find();
+    }
+
     /** The compiled {@code regex}, cached. */
     public static Pattern pattern(String regex) {
         return PATTERNS.get(regex);

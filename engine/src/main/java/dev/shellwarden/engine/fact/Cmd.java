@@ -4926,11 +4926,11 @@ public final class Cmd {
                 if (t.startsWith("--upload-file=") && !w.literal() || t.startsWith("-T") && t.length() > 2 && !w.literal()) {
                     return true;
                 }
-                if (CURL_FILE_DATA.contains(t) && next != null && !next.literal() && regexFind(next.text(), "(^|=)[@<]\\$")) {
+                if (CURL_FILE_DATA.contains(t) && next != null && !next.literal() && Regex.find(next.text(), "(^|=)[@<]\\$")) {
                     return true;
                 }
                 if (!w.literal() && t.startsWith("-") && CURL_FILE_DATA.stream().anyMatch(o -> t.startsWith(o + "=") || o.length() == 2 && t.startsWith(o))
-                        && regexFind(t, "[=@<]\\$|^-[dF][@<]?\\$")) {
+                        && Regex.find(t, "[=@<]\\$|^-[dF][@<]?\\$")) {
                     return true;
                 }
             } else if (name.startsWith("wget")) {
@@ -4938,15 +4938,11 @@ public final class Cmd {
                         || (t.startsWith("--post-file=") || t.startsWith("--body-file=")) && !w.literal()) {
                     return true;
                 }
-            } else if (!w.literal() && regexFind(t, "^[A-Za-z0-9_.-]+@\\$|^@\\$")) {
+            } else if (!w.literal() && Regex.find(t, "^[A-Za-z0-9_.-]+@\\$|^@\\$")) {
                 return true; // httpie / xh: field@FILE, @FILE body
             }
         }
         return false;
-    }
-
-    private static boolean regexFind(String input, String regex) {
-        return Regex.pattern(regex).matcher(input).find();
     }
 
     /** Laravel's commands that serve or work a queue until stopped. */

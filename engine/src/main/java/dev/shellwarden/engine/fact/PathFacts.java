@@ -223,30 +223,14 @@ public final class PathFacts {
         return value + p.substring(m.end());
     }
 
-    /** Bash's {@code %}/{@code %%} (suffix) and {@code #}/{@code ##} (prefix) removal with a glob. */
+    /** Bash's {@code %}/{@code %%} (suffix) and {@code #}/{@code ##} (prefix) removal with a glob of {@code *} and {@code ?}. */
     private static String removeAffix(String value, String op, String glob) {
         StringBuilder re = new StringBuilder();
         for (char c : glob.toCharArray()) {
             re.append(c == '*' ? ".*" : c == '?' ? "." : Pattern.quote(String.valueOf(c)));
         }
         Pattern g = Pattern.compile(re.toString(), Pattern.DOTALL);
-        boolean suffix = op.startsWith("%");
-        boolean longest = op.length() == 2;
-        int n = value.length();
-        if (suffix) {
-            for (int k = longest ? 0 : n; longest ? k <= n : k >= 0; k += longest ? 1 : -1) {
-                if (g.matcher(value.substring(k)).matches()) {
-                    return value.substring(0, k);
-                }
-            }
-        } else {
-            for (int k = longest ? n : 0; longest ? k >= 0 : k <= n; k += longest ? -1 : 1) {
-                if (g.matcher(value.substring(0, k)).matches()) {
-                    return value.substring(k);
-                }
-            }
-        }
-        return value;
+        return dev.shellwarden.grammar.ParameterOperators.removeAffix(value, g, op.startsWith("#"), op.length() == 2);
     }
 
     /** Top-level names a glob in a delete target may reach (no /tmp: its contents are scratch). */
