@@ -4901,6 +4901,33 @@ public final class Cmd {
         return p.size() == 1 && !args.contains("--") && !anyFlagOrAbbreviation("--timeout");
     }
 
+    /** Context names the local-cluster tools give themselves (kind, minikube, k3d, Docker/Rancher Desktop…). */
+    private static final String LOCAL_KUBE_CONTEXT =
+            "kind-[\\w.-]+|minikube|docker-desktop|docker-for-desktop|k3d-[\\w.-]+|rancher-desktop|orbstack|colima(-[\\w.-]+)?|microk8s";
+
+    /**
+     * True when a kubectl or helm command names, once, a local development cluster as its context
+     * ({@code kubectl --context kind-dev apply …}, {@code helm --kube-context minikube upgrade …}) and
+     * names no other kubeconfig or server. The context is otherwise the kubeconfig's current one,
+     * which the checker cannot read; a second {@code --context} would win over the first, and a
+     * kubeconfig or server given on the command line may map the local-looking name anywhere.
+     */
+    public boolean namesLocalCluster() {
+        if (!named("kubectl oc k helm") || anyFlagOrAbbreviation("--kubeconfig --server -s --cluster --kube-apiserver")) {
+            return false;
+        }
+        int contexts = 0;
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (Regex.matches(a, "--(kube-)?context(=.*)?")) {
+                contexts++;
+            }
+        }
+        return contexts == 1 && Regex.matches(valueOf("--context --kube-context"), LOCAL_KUBE_CONTEXT);
+    }
+
     /** curl's options whose value names a file it sends: {@code @FILE} (or {@code <FILE} in a form field). */
     private static final Set<String> CURL_FILE_DATA = Set.of("-d", "--data", "--data-binary", "--data-urlencode", "--json", "-F",
             "--form", "--form-string");
