@@ -38,6 +38,8 @@ public final class Cmd {
     /** The segment's words as the grammar gave them (literal or not), for walkers shared with it. */
     private final List<Word> argvWords;
     private final List<String> operands;
+    /** tar's command line, read on first use (several facts ask about one tar command); null until then. */
+    private TarCommandLine tarLine;
     private final Set<String> flags;
     private final boolean dynamicArgs;
     private final boolean dynamicOperands;
@@ -745,28 +747,29 @@ public final class Cmd {
      * cluster after a letter that takes a value is that value).
      */
     public boolean tcpdumpHas(String letters) {
-        String withValue = "BCcDEFGijMmrsTVWwyZz";
-        for (int i = 0; i < args.size(); i++) {
+        boolean[] found = {false};
+        for (int i = 0; i < args.size() && !found[0]; i++) {
             String a = args.get(i);
             if (a.equals("--")) {
                 break;
             }
-            if (!a.startsWith("-") || a.startsWith("--") || a.length() < 2) {
-                continue;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                char c = a.charAt(k);
-                if (letters.indexOf(c) >= 0) {
-                    return true;
-                }
-                if (withValue.indexOf(c) >= 0) {
-                    i += k == a.length() - 1 ? 1 : 0;
-                    break;
-                }
+            if (a.startsWith("-") && !a.startsWith("--") && a.length() >= 2) {
+                i = ShortOptions.readCluster(args, i, TCPDUMP_VALUE_LETTERS, (c, v) -> found[0] |= letters.indexOf(c) >= 0);
             }
         }
-        return false;
+        return found[0];
     }
+
+    /** tar's command line, read once per command (the facts are read-only, so the reading never goes stale). */
+    private TarCommandLine tar() {
+        if (tarLine == null) {
+            tarLine = TarCommandLine.of(args);
+        }
+        return tarLine;
+    }
+
+    /** tcpdump's short options that take a value. */
+    private static final String TCPDUMP_VALUE_LETTERS = "BCcDEFGijMmrsTVWwyZz";
 
     /** True when the last argument starts with {@code prefix}. */
     public boolean lastArgStartsWith(String prefix) {
@@ -1426,7 +1429,7 @@ public final class Cmd {
         switch (name) {
             case "tar", "gtar", "bsdtar" -> {
                 // -C DIR applies to the members after it: `tar -C ~ --remove-files -cf x.tar .ssh` deletes ~/.ssh
-                return anyFlagOrAbbreviation("--remove-files") ? TarCommandLine.of(args).memberPaths() : List.of();
+                return anyFlagOrAbbreviation("--remove-files") ? tar().memberPaths() : List.of();
             }
             case "zip" -> {
                 if (!anyFlag("-m --move") && !argMatches("-[A-Za-z]*m[A-Za-z]*")) {
@@ -1615,7 +1618,7 @@ public final class Cmd {
 
     /** True for tar creating, appending to or updating an archive (also old style: {@code tar czf x.tgz dir}). */
     public boolean isTarWritesArchive() {
-        return named("tar bsdtar gtar") && TarCommandLine.of(args).creates();
+        return named("tar bsdtar gtar") && tar().creates();
     }
 
     /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
@@ -1713,7 +1716,7 @@ public final class Cmd {
                 }
             }
             case "tar", "bsdtar", "gtar" -> {
-                TarCommandLine tar = TarCommandLine.of(args);
+                TarCommandLine tar = tar();
                 if (tar.extracts()) {
                     // extraction writes below every -C folder, and where the command runs when a
                     // member comes before any -C or there is none (`cd ~ && tar xf x.tar`)
@@ -2251,7 +2254,7 @@ public final class Cmd {
      * come from a list file.
      */
     private List<String> tarMembers() {
-        TarCommandLine tar = TarCommandLine.of(args);
+        TarCommandLine tar = tar();
         if (tar.namesFromList()) {
             return List.of("");
         }
@@ -4071,7 +4074,7 @@ public final class Cmd {
      */
     private List<String> unpackedArchives() {
         if (named("tar bsdtar gtar")) {
-            return TarCommandLine.of(args).unpacked();
+            return tar().unpacked();
         }
         if (name.equals("unzip") && !getWriteTargets().isEmpty()) {
             List<String> p = positionals("-d -x -P");
@@ -4294,7 +4297,7 @@ public final class Cmd {
                 }
             }
         }
-        if (named("tar gtar bsdtar star") && TarCommandLine.of(args).written().stream().anyMatch(PathFacts::isBlockDevice)) {
+        if (named("tar gtar bsdtar star") && tar().written().stream().anyMatch(PathFacts::isBlockDevice)) {
             return true;
         }
         // an output file named by an option (`-o /dev/sda`, `--output=/dev/sda`, `-outdev`), except

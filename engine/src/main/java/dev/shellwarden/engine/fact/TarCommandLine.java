@@ -10,9 +10,9 @@ import java.util.Set;
  * every fact about tar — the archive it writes or unpacks, the files it archives or deletes, the
  * folders it changes to — comes from one reading.
  *
- * <p>The reading follows getopt: in a cluster of short options a letter that takes a value takes the
- * rest of the cluster, or the next word when it ends the cluster ({@code -czf A} names A,
- * {@code -xfz A} names the archive {@code z} and the member A); an old-style first word without a
+ * <p>The reading follows getopt ({@link ShortOptions}): in a cluster of short options a letter that
+ * takes a value takes the rest of the cluster, or the next word when it ends the cluster ({@code -czf A}
+ * names A, {@code -xfz A} names the archive {@code z} and the member A); an old-style first word without a
  * dash ({@code czf A src}) gives each value letter the next unused word, in order; long options
  * take {@code =VALUE} or the next word. {@code -C DIR} applies to the members after it and is
  * relative to the folder before it; the archive itself is opened where tar starts.
@@ -92,14 +92,7 @@ final class TarCommandLine {
                 String value = eq > 0 ? a.substring(eq + 1) : VALUE_LONG.contains(opt) && i + 1 < args.size() ? args.get(++i) : null;
                 t.longOption(opt, value);
             } else {
-                for (int k = 1; k < a.length(); k++) {
-                    char c = a.charAt(k);
-                    t.letter(c);
-                    if (VALUE_LETTERS.indexOf(c) >= 0) {
-                        t.value(c, k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(++i) : "");
-                        break;
-                    }
-                }
+                i = ShortOptions.readCluster(args, i, VALUE_LETTERS, t::shortOption);
             }
         }
         return t;
@@ -125,6 +118,13 @@ final class TarCommandLine {
             }
         }
         return found == null ? word : found;
+    }
+
+    private void shortOption(char c, String v) {
+        letter(c);
+        if (v != null) {
+            value(c, v);
+        }
     }
 
     private void letter(char c) {
