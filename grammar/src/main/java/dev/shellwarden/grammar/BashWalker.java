@@ -102,6 +102,13 @@ final class BashWalker {
          * {@link #known} for the name (or all of them) drops it.
          */
         private final Set<String> unset = new HashSet<>();
+        /**
+         * Values a variable not known here may hold after {@code ${x:=w}} or {@code ${x=w}}: the
+         * operator's word, unless x had a value already (from the environment). A command that
+         * reads one is judged a second time with the candidate in place (see
+         * {@link BashWalker#shadow}); any change of {@link #known} for the name drops it.
+         */
+        private final Map<String, String> candidates = new HashMap<>();
 
         /** {@link #known}: clearing or removing a name also drops the arrays and parameters that depend on it. */
         private final class Known extends HashMap<String, String> {
@@ -113,6 +120,7 @@ final class BashWalker {
             public void clear() {
                 super.clear();
                 unset.clear();
+                candidates.clear();
                 arrays.clear();
                 descriptors.clear();
                 positional = null;
@@ -121,6 +129,7 @@ final class BashWalker {
             @Override
             public String remove(Object name) {
                 unset.remove(name);
+                candidates.remove(name);
                 arrays.remove(name);
                 descriptors.remove(name);
                 return super.remove(name);
@@ -129,6 +138,7 @@ final class BashWalker {
             @Override
             public String put(String name, String value) {
                 unset.remove(name);
+                candidates.remove(name);
                 descriptors.remove(name);
                 return super.put(name, value);
             }
@@ -154,6 +164,7 @@ final class BashWalker {
             v.arrays.putAll(arrays);
             v.descriptors.putAll(descriptors);
             v.unset.addAll(unset);
+            v.candidates.putAll(candidates);
             v.positional = positional;
             v.zero = zero;
             v.allexport = allexport;
@@ -178,7 +189,16 @@ final class BashWalker {
                     }
                 }
             }
-            return new Vars(env, new HashMap<>(), new HashSet<>(env.keySet()), may);
+            Vars child = new Vars(env, new HashMap<>(), new HashSet<>(env.keySet()), may);
+            if (sure) {
+                // an exported variable keeps its candidate (see #candidates) in the child
+                candidates.forEach((name, value) -> {
+                    if (exported.contains(name) && !env.containsKey(name)) {
+                        child.candidates.put(name, value);
+                    }
+                });
+            }
+            return child;
         }
 
         /** A value to evaluate: the known one, else a {@link #maybe} value; null when none. */
@@ -850,6 +870,7 @@ final class BashWalker {
         List<Redirect> redirects = new ArrayList<>();
         List<Heredoc> heredocs = new ArrayList<>();
         List<Token> wordTokens = new ArrayList<>();
+        List<Token> argTokens = new ArrayList<>();
         Token firstWord = null;
         List<BashLexerBase.HeredocBody> bodies = new ArrayList<>();
         Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
@@ -863,6 +884,9 @@ final class BashWalker {
                     reasons.add(OpaqueReason.SYNTAX_ERROR);
                 }
                 List<Word> list = argv.isEmpty() && Wrappers.isAssignment(tok.getText()) ? null : listExpansion(tok.getText(), c);
+                if (!(argv.isEmpty() && Wrappers.isAssignment(tok.getText()))) {
+                    argTokens.add(tok);
+                }
                 if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
                     assignments.add(d.word());
                 } else if (argv.isEmpty() && firstWord == null) {
@@ -895,6 +919,7 @@ final class BashWalker {
                 }
             }
         }
+        List<Word> alternative = shadow(argTokens, u, c);
         boolean ownStdin = !heredocs.isEmpty();
         redirects.addAll(c.inRedirects());
         if (!ownStdin) {
@@ -920,6 +945,49 @@ final class BashWalker {
         aliasUse(d, firstWord, sc, u, c);
         updateVars(d, c);
         analyze(d, c, stdinFile);
+        if (alternative != null && !alternative.stream().map(Word::text).toList().equals(d.argv.stream().map(Word::text).toList())) {
+            // the command once more with the candidate values of ${x:=w} in place
+            Draft s = add(c, alternative, assignments, redirects, heredocs, pos);
+            s.reasons.addAll(reasons);
+            analyze(s, c, stdinFile);
+        }
+    }
+
+    /**
+     * The words of a command read once more with the candidates of {@link Vars#candidates} as
+     * the values of their variables ({@code : ${D:=/}; rm -rf "$D"} may delete {@code /}); null
+     * when no word reads one. The command is judged with both readings: more segments can only
+     * make the verdict stricter.
+     */
+    private List<Word> shadow(List<Token> argTokens, Unit u, Ctx c) {
+        Vars v = c.vars();
+        if (v.candidates.isEmpty()) {
+            return null;
+        }
+        boolean reads = false;
+        for (Token tok : argTokens) {
+            for (String name : v.candidates.keySet()) {
+                reads |= Pattern.compile("\\$\\{?!?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(tok.getText()).find();
+            }
+        }
+        if (!reads) {
+            return null;
+        }
+        Vars s = v.copy();
+        new HashMap<>(v.candidates).forEach(s.known::put);
+        Ctx sc = new Ctx(c.parent(), c.depth(), c.prov(), c.wrappers(), s, c.conditional(), c.inRedirects(), c.inHeredocs(),
+                c.inStdinFile());
+        List<Word> out = new ArrayList<>();
+        Set<OpaqueReason> ignored = EnumSet.noneOf(OpaqueReason.class);
+        for (Token tok : argTokens) {
+            List<Word> list = listExpansion(tok.getText(), sc);
+            if (list != null) {
+                out.addAll(list);
+            } else {
+                expandBraces(decode(tok, u, sc), out, ignored);
+            }
+        }
+        return out;
     }
 
     /** Checks bash makes on simple commands that the grammar alone does not. */
@@ -1045,14 +1113,18 @@ final class BashWalker {
         }
     }
 
+    private static final Pattern PLAIN_DEFAULT = Pattern.compile("\\$\\{[A-Za-z_][A-Za-z0-9_]*:?=[A-Za-z0-9._/,:+@%^#-]*}");
+
     private BashWords.Decoded decode(Token tok, Unit u, Ctx c) {
-        String t = tok.getText();
+        // ${x:=w} of a plain name and word assigns x alone (see BashWords), no arithmetic
+        String t = PLAIN_DEFAULT.matcher(tok.getText()).replaceAll("");
         if (t.contains("${") && (t.indexOf('=') >= 0 || t.contains("--") || t.contains("++"))) {
             // arithmetic in subscripts and offsets may assign any name: `${s:x=1}`, `${a[x--]}`
             c.vars().unset.clear();
         }
         BashWords.Decoded d = BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, c.vars()::target,
                 c.vars()::isUnset, !ifsTouched, !patternsTouched);
+        Map<String, String> candidates = d.candidates().isEmpty() ? Map.of() : new HashMap<>(c.vars().candidates);
         for (String name : d.assigned()) {
             // ${x:=w}, ${x=w}: the expansion may assign x; ${!r:=w} any variable
             if (name.equals("*")) {
@@ -1060,6 +1132,17 @@ final class BashWalker {
             } else {
                 c.vars().forget(name);
             }
+        }
+        boolean sure = !c.conditional() && !substituted(c.wrappers());
+        d.values().forEach((name, value) -> assign(Word.literal(name + "=" + value), c.vars(), !sure));
+        if (sure) {
+            // x not known, maybe in the environment: x is its old value or w (see Vars#candidates)
+            d.candidates().forEach((name, value) -> {
+                if (!integers.contains(name) && !namerefs.contains(name)) {
+                    // the first candidate stays: after ${x:=/}, x is not empty and ${x:=w} assigns nothing
+                    c.vars().candidates.put(name, candidates.getOrDefault(name, value));
+                }
+            });
         }
         return d;
     }

@@ -19,9 +19,10 @@ final class BashWords {
      * A decoded word plus, for each character of its text, whether it came from unquoted source
      * (only those take part in brace expansion).
      */
-    record Decoded(Word word, BitSet unquoted, boolean malformed, Set<String> assigned) {
+    record Decoded(Word word, BitSet unquoted, boolean malformed, Set<String> assigned, Map<String, String> values,
+            Map<String, String> candidates) {
         Decoded(Word word, BitSet unquoted, boolean malformed) {
-            this(word, unquoted, malformed, Set.of());
+            this(word, unquoted, malformed, Set.of(), Map.of(), Map.of());
         }
     }
 
@@ -121,7 +122,8 @@ final class BashWords {
         if (text.startsWith("~") && literalTilde(raw)) {
             s.features.add(WordFeature.LITERAL_TILDE);
         }
-        return new Decoded(new Word(text, raw, s.literal, s.features), s.mask, s.malformed, Set.copyOf(s.assigned));
+        return new Decoded(new Word(text, raw, s.literal, s.features), s.mask, s.malformed, Set.copyOf(s.assigned),
+                Map.copyOf(s.values), Map.copyOf(s.candidates));
     }
 
     /**
@@ -153,6 +155,10 @@ final class BashWords {
     private static final java.util.regex.Pattern ASSIGNING =
             java.util.regex.Pattern.compile("\\{(!?)([A-Za-z_][A-Za-z0-9_]*)(?:\\[[^]]*])?:?=");
 
+    /** {@code ${NAME:=w}}, {@code ${NAME=w}} of a plain variable and a plain word (see {@link ParameterOperators}). */
+    private static final java.util.regex.Pattern CANDIDATE =
+            java.util.regex.Pattern.compile("([A-Za-z_][A-Za-z0-9_]*):?=([A-Za-z0-9._/,:+=@%^#-]*)");
+
     /** {@code ${0}}, {@code ${1}}, {@code ${12}}, {@code ${a[0]}}: a positional parameter or one element of an array by number. */
     private static final java.util.regex.Pattern POSITIONAL =
             java.util.regex.Pattern.compile("0|[1-9][0-9]{0,5}|[A-Za-z_][A-Za-z0-9_]*\\[(?:0|[1-9][0-9]{0,5})]"); // a[010] is a[8] to bash
@@ -179,6 +185,13 @@ final class BashWords {
         boolean operators;
         /** Variables a {@code ${x:=w}} or {@code ${x=w}} may assign. */
         final Set<String> assigned = new java.util.HashSet<>();
+        /** Of those, the ones certainly assigned, with their values (the variable was known unset or empty). */
+        final Map<String, String> values = new java.util.HashMap<>();
+        /**
+         * Of those, the ones whose value was not known (it may come from the environment): after
+         * the word the variable holds its old value or the operator's word, its candidate.
+         */
+        final Map<String, String> candidates = new java.util.HashMap<>();
 
         State(String raw, int base, Map<Integer, Integer> skips, Function<String, String> vars,
                 Function<String, String> targets, boolean defaultIfs) {
@@ -258,9 +271,22 @@ final class BashWords {
                 }
                 ParameterOperators.Result r = operators && !malformed
                         ? ParameterOperators.apply(inner, this::known, this::isUnset) : null;
-                java.util.regex.Matcher am = ASSIGNING.matcher("{" + inner);
-                while (am.find()) {
-                    assigned.add(am.group(1).isEmpty() ? am.group(2) : "*");
+                if (r == null || r.assigned() != null) {
+                    // a resolved form on a value that is not missing assigns nothing
+                    java.util.regex.Matcher am = ASSIGNING.matcher("{" + inner);
+                    while (am.find()) {
+                        assigned.add(am.group(1).isEmpty() ? am.group(2) : "*");
+                    }
+                }
+                if (r != null && r.assigned() != null) {
+                    // ${x:=w} of x known unset (or empty): x is w from here on
+                    values.put(r.assigned(), r.value());
+                } else if (r == null && operators && !malformed) {
+                    java.util.regex.Matcher cm = CANDIDATE.matcher(inner);
+                    if (cm.matches() && known(cm.group(1)) == null && !isUnset(cm.group(1)) && targets.apply(cm.group(1)) == null
+                            && !candidates.containsKey(cm.group(1))) {
+                        candidates.put(cm.group(1), cm.group(2));
+                    }
                 }
                 if (r != null && value(r.value(), inQuotes)) {
                     // for ${x:=w} the value is w; x itself is forgotten after the word (see assigned)
@@ -332,6 +358,9 @@ final class BashWords {
 
         /** A known value, unless an earlier {@code ${x:=w}} in this word may have assigned it. */
         private String known(String name) {
+            if (values.containsKey(name)) {
+                return values.get(name);
+            }
             String base = name.indexOf('[') > 0 ? name.substring(0, name.indexOf('[')) : name;
             return assigned.contains(name) || assigned.contains(base) || assigned.contains("*") ? null : vars.apply(name);
         }
