@@ -116,7 +116,7 @@ public final class ParameterOperators {
         if (rest.startsWith("%") || rest.startsWith("#")) {
             boolean longest = rest.length() > 1 && rest.charAt(1) == rest.charAt(0);
             String pat = rest.substring(longest ? 2 : 1);
-            Pattern p = glob(pat);
+            Pattern p = quotedGlob(pat);
             if (p == null) {
                 return null;
             }
@@ -169,7 +169,7 @@ public final class ParameterOperators {
         if (!v.startsWith("~") || !rest.startsWith("%") || rest.startsWith("%%")) {
             return null;
         }
-        Pattern p = glob(rest.substring(1));
+        Pattern p = quotedGlob(rest.substring(1));
         if (p == null) {
             return null;
         }
@@ -259,14 +259,14 @@ public final class ParameterOperators {
             mode = s.charAt(0);
             s = s.substring(1);
         }
-        int slash = s.indexOf('/');
+        int slash = unquotedSlash(s);
         String pat = slash < 0 ? s : s.substring(0, slash);
         String rep = slash < 0 ? "" : s.substring(slash + 1);
-        if (!PLAIN.matcher(rep).matches() || pat.isEmpty() || v.isEmpty()) {
+        if (slash == -2 || !PLAIN.matcher(rep).matches() || pat.isEmpty() || v.isEmpty()) {
             // an empty pattern: bash leaves the value (or, for # and %, inserts rep); not worth the doubt
             return null;
         }
-        Pattern p = glob(pat);
+        Pattern p = quotedGlob(pat);
         if (p == null) {
             return null;
         }
@@ -310,6 +310,84 @@ public final class ParameterOperators {
             }
         }
         return new Result(out.toString(), null);
+    }
+
+    /**
+     * The index of the first slash of {@code s} outside quotes and not escaped; -1 when there is
+     * none, -2 when a quote is not closed.
+     */
+    private static int unquotedSlash(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '\'' || c == '"') {
+                int close = s.indexOf(c, i + 1);
+                if (close < 0) {
+                    return -2;
+                }
+                i = close;
+            } else if (c == '/') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A glob pattern whose parts may be quoted ({@code "/"*}, {@code 'a'}, {@code \/.git}): a
+     * quoted or escaped part matches itself literally, as in bash, the rest is read by
+     * {@link #glob}. Quotes inside the braces quote the pattern also when the whole expansion
+     * stands in double quotes (POSIX; bash expands the pattern with {@code Q_PATQUOTE}). Null for
+     * what is not certain: an expansion or escape inside double quotes, a quote not closed, a
+     * part {@link #glob} rejects (a bracket expression cut by a quote among them).
+     */
+    static Pattern quotedGlob(String pat) {
+        if (PLAIN_GLOB.matcher(pat).matches()) {
+            return glob(pat);
+        }
+        StringBuilder re = new StringBuilder();
+        StringBuilder plain = new StringBuilder();
+        int n = pat.length();
+        for (int i = 0; i < n; i++) {
+            char c = pat.charAt(i);
+            String literal;
+            if (c == '\\' && i + 1 < n) {
+                literal = String.valueOf(pat.charAt(++i));
+            } else if (c == '"' || c == '\'') {
+                int close = pat.indexOf(c, i + 1);
+                if (close < 0) {
+                    return null;
+                }
+                literal = pat.substring(i + 1, close);
+                if (c == '"' && (literal.indexOf('$') >= 0 || literal.indexOf('`') >= 0 || literal.indexOf('\\') >= 0)) {
+                    return null;
+                }
+                i = close;
+            } else {
+                plain.append(c);
+                continue;
+            }
+            if (!appendGlob(plain, re)) {
+                return null;
+            }
+            literal.codePoints().forEach(cp -> re.append("\\x{").append(Integer.toHexString(cp)).append('}'));
+        }
+        return appendGlob(plain, re) ? Pattern.compile(re.toString(), Pattern.DOTALL) : null;
+    }
+
+    /** Appends the unquoted part gathered in {@code plain} as read by {@link #glob}; false when it rejects it. */
+    private static boolean appendGlob(StringBuilder plain, StringBuilder re) {
+        if (plain.length() == 0) {
+            return true;
+        }
+        Pattern p = glob(plain.toString());
+        plain.setLength(0);
+        if (p == null) {
+            return false;
+        }
+        re.append(p.pattern());
+        return true;
     }
 
     /**
