@@ -8,14 +8,17 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -575,6 +578,9 @@ final class BashWalker {
                 // a function name is a plain word
                 opaque(u.text().substring(fd.start.getStartIndex(), fd.stop.getStopIndex() + 1), c, OpaqueReason.SYNTAX_ERROR);
             }
+            // a definition that surely runs is walked again at each call (see #call); any other is not known
+            functions.put(fd.WORD().getText(), c.conditional() || substituted(c.wrappers()) ? Optional.empty()
+                    : Optional.of(new FunctionDef(fd.functionBody(), u)));
             Ctx body = new Ctx(c.parent(), c.depth(), structural(c, Provenance.FUNCTION_BODY), c.wrappers(), c.vars().copy(), true,
                     c.inRedirects(), c.inHeredocs(), c.inStdinFile());
             body.vars().positional = null; // "$@" in a function is its arguments
@@ -1270,6 +1276,17 @@ final class BashWalker {
         String name = w0.text();
         switch (name) {
             case "export", "readonly", "declare", "typeset", "local" -> {
+                if (!locals.isEmpty() && (name.equals("local") || !name.equals("export") && !name.equals("readonly")
+                        && !ShellEvaluation.declares(d.argv, 'g'))) {
+                    for (Word a : ShellEvaluation.nameOperands(d.argv)) {
+                        String v = ShellEvaluation.referencedName(a.text());
+                        locals.peek().add(v.isEmpty() ? a.text() : v);
+                        if (!Wrappers.isAssignment(a.text())) {
+                            // `local D`: a new variable without the caller's value
+                            c.vars().forget(v.isEmpty() ? a.text() : v);
+                        }
+                    }
+                }
                 boolean nameref = ShellEvaluation.declares(d.argv, 'n');
                 boolean integer = ShellEvaluation.declares(d.argv, 'i');
                 if (ShellEvaluation.declares(d.argv, 'A')) {
@@ -1351,11 +1368,95 @@ final class BashWalker {
                 }
             }
             default -> {
-                if (userCommands.contains(name) || aliases.containsKey(name)) {
+                if ((userCommands.contains(name) || aliases.containsKey(name)) && !call(d, c)) {
                     known.clear();
                 }
             }
         }
+    }
+
+    /** A function defined in the text: its body, in the parsed text it came from. */
+    private record FunctionDef(BashParser.FunctionBodyContext body, Unit unit) {
+    }
+
+    /** Most calls walked inside one another. */
+    private static final int MAX_CALLS = 8;
+
+    /** Words after which the rest of a function body may not run. */
+    private static final Set<String> FUNCTION_EXITS = Set.of("return", "exit", "exec", "break", "continue");
+
+    /**
+     * The functions defined so far, by name: the last definition, empty when it may not have run
+     * (in a conditional or loop, in a pipeline) or its text is not known.
+     */
+    private final Map<String, Optional<FunctionDef>> functions = new HashMap<>();
+    /** The functions being walked at a call, innermost first. */
+    private final Deque<String> calling = new ArrayDeque<>();
+    /** The names each function being walked declared local ({@code local}, {@code declare} without {@code -g}). */
+    private final Deque<Set<String>> locals = new ArrayDeque<>();
+
+    /**
+     * {@code f() { D=/; }; f; rm -rf "$D"}: a call of a function whose definition surely ran
+     * walks its body once more, in this shell, with the call's literal words as {@code $1…}: its
+     * commands are judged with the values known at the call, and the variables it sets (not the
+     * local ones, which get back their values from before the call) are known after it. A body
+     * that may leave early ({@code return}, {@code exit}) is walked as conditional, its
+     * assignments forgotten. The call itself stays a user function (SW1008); the segments only
+     * add. False when the call is not walked (recursion, an alias, prefix assignments scoped to
+     * the call, too deep): the caller forgets every value, as before.
+     */
+    private boolean call(Draft d, Ctx c) {
+        String name = d.argv.get(0).text();
+        Optional<FunctionDef> f = functions.getOrDefault(name, Optional.empty());
+        if (f.isEmpty() || aliases.containsKey(name) || calling.contains(name) || calling.size() >= MAX_CALLS
+                || !d.assignments.isEmpty() || d.depth + 1 > MAX_DEPTH) {
+            return false;
+        }
+        Vars v = c.vars();
+        Vars before = v.copy();
+        List<Word> args = d.argv.subList(1, d.argv.size());
+        v.positional = args.stream().allMatch(w -> w.literal() && !w.has(WordFeature.GLOB) && !w.has(WordFeature.BRACE))
+                ? List.copyOf(args) : null;
+        boolean leaves = hasWord(f.get().body(), FUNCTION_EXITS);
+        Ctx inner = new Ctx(d.id, d.depth + 1, Provenance.FUNCTION_BODY, d.wrappers, v, c.conditional() || leaves,
+                c.inRedirects(), c.inHeredocs(), c.inStdinFile());
+        calling.push(name);
+        locals.push(new HashSet<>());
+        Set<String> declared;
+        try {
+            Unit u = f.get().unit();
+            compound(f.get().body().compoundCommand(), withRedirects(f.get().body().redirect(), inner, u), u, d.position);
+        } finally {
+            calling.pop();
+            declared = locals.pop();
+        }
+        for (String local : declared) {
+            // a local variable is gone after the call: the caller's value is back
+            String old = before.known.get(local);
+            List<Word> array = before.arrays.get(local);
+            String candidate = before.candidates.get(local);
+            boolean wasUnset = before.unset.contains(local);
+            if (old != null) {
+                v.known.put(local, old);
+            } else {
+                v.known.remove(local);
+            }
+            if (array != null) {
+                v.arrays.put(local, array);
+            }
+            if (candidate != null) {
+                v.candidates.put(local, candidate);
+            }
+            if (wasUnset) {
+                v.unset.add(local);
+            }
+            v.refs.remove(local);
+            if (before.refs.containsKey(local)) {
+                v.refs.put(local, before.refs.get(local));
+            }
+        }
+        v.positional = before.positional;
+        return true;
     }
 
     /**
