@@ -2267,6 +2267,9 @@ final class BashWalker {
                             w.argv(), w.assignments(), List.of(), d.heredocs, d.position));
                     child.heredocDynamic.addAll(d.heredocDynamic);
                     analyze(child, c, stdinFile);
+                    if (name.equals("find") && w.provenance() == Provenance.FIND_EXEC) {
+                        foundPathDeletes(d, child);
+                    }
                     List<Word> resolved = name.equals("xargs") ? xargsWithLiteralInput(d, w.argv()) : null;
                     if (resolved != null) {
                         Draft known = add(new Draft(drafts.size(), d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers),
@@ -2531,12 +2534,82 @@ final class BashWalker {
         }
         List<Word> rest = after.subList(1, after.size());
         boolean oneFoundPath = d.provenance == Provenance.FIND_EXEC && d.parent >= 0 && !findAppendsPaths(drafts.get(d.parent));
-        v.zero = after.get(0).literal() || oneFoundPath && isFoundPath(after.get(0)) ? after.get(0) : null;
+        // with `{} +` too, $0 is one found path (the first); the others are $1…, how many is not known
+        boolean foundZero = d.provenance == Provenance.FIND_EXEC && d.parent >= 0
+                && drafts.get(d.parent).argv.stream().anyMatch(w -> w.text().equals(";") || w.text().equals("+"));
+        v.zero = after.get(0).literal() || foundZero && isFoundPath(after.get(0)) ? after.get(0) : null;
         if (rest.stream().allMatch(Word::literal)) {
             v.positional = List.copyOf(rest);
         } else if (oneFoundPath && rest.size() == 1 && isFoundPath(rest.get(0))) {
             v.positional = List.copyOf(rest);
         }
+    }
+
+    /** The programs whose {@code find -exec} deletes what find walks (as the engine reads find). */
+    private static final Set<String> FIND_DELETERS = Set.of("rm", "rmdir", "unlink", "shred", "srm", "wipe", "truncate");
+
+    /**
+     * {@code find / -maxdepth 1 -exec sh -c 'rm -rf "$0"' {} \;}: a script that deletes the path
+     * find hands it ({@code $0}, {@code $1}, known as START/{find}, see {@link #scriptParameters})
+     * deletes what find walks, as {@code find / -maxdepth 1 -exec rm -rf {} \;} does. For each
+     * such delete among the commands the -exec command runs, the find is recorded once more with
+     * that command in place of its -exec command, the path back as {@code {}}, so that the rules
+     * judge its start points and tests as in the direct form. Only adds segments.
+     */
+    private void foundPathDeletes(Draft find, Draft exec) {
+        String found = exec.argv.stream().filter(BashWalker::isFoundPath).map(Word::text).findFirst().orElse(null);
+        if (found == null) {
+            return;
+        }
+        int end = drafts.size();
+        for (int k = exec.id + 1; k < end; k++) {
+            Draft r = drafts.get(k);
+            if (r.argv.isEmpty() || !r.argv.get(0).literal() || !descends(r, exec.id)) {
+                continue;
+            }
+            String program = r.argv.get(0).text().substring(r.argv.get(0).text().lastIndexOf('/') + 1);
+            if (!FIND_DELETERS.contains(program) || r.argv.stream().skip(1).noneMatch(w -> w.text().contains(found))) {
+                continue;
+            }
+            List<Word> argv = findWithCommand(find.argv, exec.argv, r.argv, found);
+            if (argv != null) {
+                add(new Draft(drafts.size(), find.parent, find.depth, find.provenance, find.wrappers, argv, List.of(),
+                        find.redirects, find.heredocs, find.position));
+            }
+        }
+    }
+
+    /** True when {@code d} is {@code ancestor} or nested in it. */
+    private boolean descends(Draft d, int ancestor) {
+        for (int p = d.id; p >= 0; p = drafts.get(p).parent) {
+            if (p == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** find's words with the -exec command {@code exec} replaced by {@code command}, the found path as {@code {}}; null when not found. */
+    private static List<Word> findWithCommand(List<Word> find, List<Word> exec, List<Word> command, String found) {
+        for (int k = 1; k < find.size(); k++) {
+            if (!Set.of("-exec", "-execdir", "-ok", "-okdir").contains(find.get(k).text())) {
+                continue;
+            }
+            int end = k + 1;
+            while (end < find.size() && !find.get(end).text().equals(";") && !find.get(end).text().equals("+")) {
+                end++;
+            }
+            if (end - k - 1 == exec.size() && find.get(k + 1).text().equals(exec.get(0).text())) {
+                List<Word> out = new ArrayList<>(find.subList(0, k + 1));
+                for (Word w : command) {
+                    out.add(w.text().contains(found) ? new Word(w.text().replace(found, "{}"), w.raw(), w.literal(), w.features()) : w);
+                }
+                out.addAll(find.subList(end, find.size()));
+                return out;
+            }
+            k = end;
+        }
+        return null;
     }
 
     /** A path find hands to its -exec command: the start folder and the placeholder (see Wrappers.find). */
