@@ -766,6 +766,17 @@ final class BashWalker {
         }
         List<String> values = new ArrayList<>();
         for (TerminalNode w : words.subList(1, words.size())) {
+            List<Word> list = listExpansion(w.getText(), c);
+            if (list != null) {
+                // "${a[@]}", "$@" of known words: each element is one value
+                for (Word e : list) {
+                    if (!e.literal() || e.text().isEmpty() || e.has(WordFeature.GLOB) || values.size() >= MAX_UNROLLED) {
+                        return null;
+                    }
+                    values.add(e.text());
+                }
+                continue;
+            }
             Word word = decode(w.getSymbol(), u, c).word();
             // a glob or brace word stands for values the text does not show: keep the loop dynamic
             if (!word.literal() || word.text().isEmpty() || word.has(WordFeature.GLOB) || word.has(WordFeature.BRACE)
@@ -774,7 +785,7 @@ final class BashWalker {
             }
             values.add(word.text());
         }
-        return values;
+        return values.isEmpty() ? null : values;
     }
 
     private void loopWords(List<TerminalNode> words, TerminalNode arith, Ctx c, Unit u) {
