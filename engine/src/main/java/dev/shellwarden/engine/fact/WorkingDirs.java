@@ -71,6 +71,13 @@ public final class WorkingDirs {
         Set<String> elsewhere = new LinkedHashSet<>();
         /* directories reached by a cd inside a compound command (a loop body may run again after it) */
         Set<String> compoundCds = new LinkedHashSet<>();
+        /*
+         * directories reached by a cd in a nested text (a `bash -c` or `eval` payload, a function
+         * body), by the segment that runs the text: its commands keep the payload's provenance, so
+         * a loop in it is not seen, and any of them may run again after the cd
+         * (`bash -c 'for i in 1 2; do rm -rf .ssh; cd ..; done'`)
+         */
+        java.util.Map<Integer, Set<String>> nestedCds = new java.util.HashMap<>();
         int lastItem = -1;
         for (Segment s : segments) {
             boolean top = s.parent() < 0 && s.provenance() == Provenance.TOP;
@@ -129,6 +136,8 @@ public final class WorkingDirs {
                 elsewhere.addAll(moved);
                 if (s.provenance() == Provenance.COMPOUND) {
                     compoundCds.addAll(moved);
+                } else if (s.parent() >= 0 && !NOT_NESTED.contains(s.provenance())) {
+                    nestedCds.computeIfAbsent(s.parent(), k -> new LinkedHashSet<>()).addAll(moved);
                 }
             }
             out.add(List.copyOf(here));
@@ -144,6 +153,9 @@ public final class WorkingDirs {
                 // `for …; do rm -rf x; cd ..; done`: the second pass runs after the cd
                 more.addAll(compoundCds);
             }
+            if (s.parent() >= 0 && !NOT_NESTED.contains(s.provenance())) {
+                more.addAll(nestedCds.getOrDefault(s.parent(), Set.of()));
+            }
             if (s.parent() >= 0 && s.parent() < segments.size() && isTrap(segments.get(s.parent()))) {
                 more.addAll(end);
             }
@@ -155,6 +167,10 @@ public final class WorkingDirs {
         }
         return out;
     }
+
+    /** Provenances of commands the text's own lists run, or a launcher starts: not a nested text's. */
+    private static final Set<Provenance> NOT_NESTED = java.util.EnumSet.of(Provenance.TOP, Provenance.COMPOUND,
+            Provenance.SUBSHELL, Provenance.BRACE_GROUP, Provenance.WRAPPED, Provenance.XARGS);
 
     /** {@link #target} for each possible value of HOME. */
     private static Set<String> targets(Segment s, Set<String> from, List<String> homes, boolean searched) {
