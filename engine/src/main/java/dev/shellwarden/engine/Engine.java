@@ -102,9 +102,15 @@ public final class Engine {
             session.insert(ctx);
             List<List<String>> dirs = WorkingDirs.of(segments, ctx);
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
+            java.util.Map<Integer, Integer> pipeParents = new java.util.HashMap<>();
             for (Segment s : segments) {
                 boolean detached = ctx.isClientBackground() || detachedIds.contains(s.id());
-                session.insert(new Cmd(s, detached, dirs.get(s.id())));
+                // a command a wrapper starts stands in the wrapper's place in its pipeline (segments come parent first)
+                Segment up = s.parent() >= 0 && s.parent() < segments.size() ? segments.get(s.parent()) : null;
+                int pipeParent = up != null && up.id() == s.parent() && s.provenance() == dev.shellwarden.grammar.Provenance.WRAPPED
+                        && up.position().equals(s.position()) ? pipeParents.getOrDefault(up.id(), up.parent()) : s.parent();
+                pipeParents.put(s.id(), pipeParent);
+                session.insert(new Cmd(s, detached, dirs.get(s.id()), pipeParent));
                 for (var r : s.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

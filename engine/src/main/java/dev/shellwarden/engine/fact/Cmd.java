@@ -48,6 +48,11 @@ public final class Cmd {
     private final String stdin;
     private final boolean hasStdinText;
     private final int item;
+    /**
+     * The segment whose pipeline this command stands in: its parent, or for a command a wrapper
+     * starts with the wrapper's place ({@code sudo curl … | tar xz}), the wrapper's.
+     */
+    private final int pipeParent;
     private final int stage;
     private final int stages;
     private final String opBefore;
@@ -97,6 +102,12 @@ public final class Cmd {
      * ({@link WorkingDirs}); empty when it runs where the letter says.
      */
     public Cmd(Segment s, boolean clientBackground, List<String> cwds) {
+        this(s, clientBackground, cwds, s.parent());
+    }
+
+    /** As {@link #Cmd(Segment, boolean, List)}, standing in the pipeline of segment {@code pipeParent}'s commands. */
+    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent) {
+        this.pipeParent = pipeParent;
         this.clientBackground = clientBackground;
         this.cwds = List.copyOf(cwds);
         this.id = s.id();
@@ -4093,7 +4104,7 @@ public final class Cmd {
         written.addAll(fetch.fetchedFiles());
         for (String archive : unpackedArchives()) {
             if (archive.equals("-")) {
-                if (fetch.parent == parent && fetch.item == item && fetch.stage < stage) {
+                if (fetch.pipeParent == pipeParent && fetch.item == item && fetch.stage < stage) {
                     return true;
                 }
             } else if (!archive.isEmpty()) {
