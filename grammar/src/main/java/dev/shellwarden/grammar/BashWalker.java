@@ -84,6 +84,10 @@ final class BashWalker {
         private final Map<String, List<Word>> arrays = new HashMap<>();
         /** The positional parameters after {@code set -- W…}; null when they are not known. */
         private List<Word> positional;
+        /** Arrays assigned only maybe ({@code true && a=(-rf ~)}): their literal words, for {@link BashWalker#maybeDraft}. */
+        private final Map<String, List<Word>> maybeArrays = new HashMap<>();
+        /** Positional parameters set only maybe ({@code true && set -- -rf ~}); null when none. */
+        private List<Word> maybePositional;
         /** {@code $0} of a {@code sh -c SCRIPT NAME …} script; null when not known. */
         private Word zero;
         /** Names with the export attribute ({@code export}, {@code declare -x}, {@code set -a}). */
@@ -165,6 +169,8 @@ final class BashWalker {
         Vars copy() {
             Vars v = new Vars(known, new HashMap<>(refs), new HashSet<>(exported), new HashMap<>(maybe));
             v.arrays.putAll(arrays);
+            v.maybeArrays.putAll(maybeArrays);
+            v.maybePositional = maybePositional;
             v.descriptors.putAll(descriptors);
             v.unset.addAll(unset);
             v.candidates.putAll(candidates);
@@ -433,12 +439,26 @@ final class BashWalker {
             // arithmetic may assign a name: `((x++))`, `$[x=1]`, `let x=1`, `[[ x=1 -eq 1 ]]`
             + "|\\(\\(|\\$\\[|\\blet\\b|-eq|-ne|-lt|-le|-gt|-ge|\\+\\+");
 
+    /**
+     * Quotes and backslashes, which bash removes from a word before it looks the word up
+     * ({@code r''eadonly}, {@code dec\lare}, {@code I""FS=,} are readonly, declare, IFS=,).
+     */
+    private static final Pattern QUOTING = Pattern.compile("\\$?['\"]|\\\\\n?");
+
+    /** The raw-text checks below, made on the text as written and with its quoting removed. */
+    private static String unquoted(String t) {
+        return QUOTING.matcher(t).replaceAll("");
+    }
+
     BashWalker(String text) {
         this.text = text;
-        this.ifsTouched = text.contains("IFS");
-        this.patternsTouched = text.contains("nocasematch") || text.contains("extglob") || text.contains("globasciiranges");
-        this.scopesTouched = SCOPES.matcher(text).find();
+        String bare = unquoted(text);
+        this.ifsTouched = text.contains("IFS") || bare.contains("IFS");
+        this.patternsTouched = PATTERN_OPTIONS.matcher(text).find() || PATTERN_OPTIONS.matcher(bare).find();
+        this.scopesTouched = SCOPES.matcher(text).find() || SCOPES.matcher(bare).find();
     }
+
+    private static final Pattern PATTERN_OPTIONS = Pattern.compile("nocasematch|extglob|globasciiranges");
 
     SplitResult run() {
         BashSplitter.Parsed p = parse(text);
@@ -470,9 +490,10 @@ final class BashWalker {
             opaque(t, c, OpaqueReason.LIMIT_EXCEEDED);
             return;
         }
-        ifsTouched |= t.contains("IFS");
-        patternsTouched |= t.contains("nocasematch") || t.contains("extglob") || t.contains("globasciiranges");
-        scopesTouched |= SCOPES.matcher(t).find();
+        String bare = unquoted(t);
+        ifsTouched |= t.contains("IFS") || bare.contains("IFS");
+        patternsTouched |= PATTERN_OPTIONS.matcher(t).find() || PATTERN_OPTIONS.matcher(bare).find();
+        scopesTouched |= SCOPES.matcher(t).find() || SCOPES.matcher(bare).find();
         BashSplitter.Parsed p = parse(t);
         if (p.failure() != null) {
             opaque(t, c, p.failure());
@@ -892,6 +913,7 @@ final class BashWalker {
         List<BashLexerBase.HeredocBody> bodies = new ArrayList<>();
         Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
         boolean stdinFile = c.inStdinFile();
+        Vars maybe = maybeValues(sc, c);
         for (ParseTree child : sc.children) {
             if (child instanceof TerminalNode t) {
                 Token tok = t.getSymbol();
@@ -937,6 +959,11 @@ final class BashWalker {
             }
         }
         List<Word> alternative = shadow(argTokens, u, c);
+        // `command NAME …` and `builtin NAME …` run NAME itself in this shell (skipping only
+        // functions and aliases): the segment is NAME's, so that what NAME does to the shell
+        // (`command alias`, `builtin declare -i`, `command printf -v`) and its redirections and
+        // pipe are judged as NAME's
+        stripCommandBuiltin(argv);
         boolean ownStdin = !heredocs.isEmpty();
         redirects.addAll(c.inRedirects());
         if (!ownStdin) {
@@ -958,6 +985,9 @@ final class BashWalker {
             Heredoc h = heredocs.get(i);
             BashLexerBase.HeredocBody b = i < bodies.size() ? bodies.get(i) : null;
             d.heredocDynamic.add(b != null ? heredocChildren(b.body(), c, d) : !h.quoted() && EXPANSION.matcher(h.body()).find());
+        }
+        if (maybe != null) {
+            maybeDraft(sc, c, u, pos, d, maybe, stdinFile);
         }
         aliasUse(d, firstWord, sc, u, c);
         updateVars(d, c);
@@ -1005,6 +1035,86 @@ final class BashWalker {
             }
         }
         return out;
+    }
+
+    /** Drops {@code command} and {@code builtin} before a literal name: they run that name itself. */
+    private static void stripCommandBuiltin(List<Word> argv) {
+        while (argv.size() > 1 && argv.get(0).literal() && Set.of("command", "builtin").contains(argv.get(0).text())
+                && argv.get(1).literal() && !argv.get(1).text().startsWith("-")) {
+            argv.remove(0);
+        }
+    }
+
+    /**
+     * The variables with, as known values, the values the simple command's words may see only
+     * maybe ({@link Vars#maybe}: assigned in a branch, {@code true && x=/etc/shadow; cat "$x"}, or
+     * inherited), when a word names one; null when none does.
+     */
+    private static Vars maybeValues(BashParser.SimpleCommandContext sc, Ctx c) {
+        Vars v = c.vars();
+        if (v.maybe.isEmpty() && v.maybeArrays.isEmpty() && v.maybePositional == null) {
+            return null;
+        }
+        String t = sc.getText();
+        Vars alt = null;
+        for (Map.Entry<String, List<Word>> e : v.maybeArrays.entrySet()) {
+            if (!v.arrays.containsKey(e.getKey()) && t.contains("${" + e.getKey() + "[")) {
+                alt = alt == null ? v.copy() : alt;
+                alt.known.remove(e.getKey());
+                alt.arrays.put(e.getKey(), e.getValue());
+            }
+        }
+        if (v.maybePositional != null && v.positional == null && Pattern.compile("\\$\\{?[@*1-9]").matcher(t).find()) {
+            alt = alt == null ? v.copy() : alt;
+            alt.positional = v.maybePositional;
+        }
+        for (Map.Entry<String, String> e : v.maybe.entrySet()) {
+            if (v.known.containsKey(e.getKey()) || !Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(e.getKey())
+                    + "(?![A-Za-z0-9_])").matcher(t).find()) {
+                continue;
+            }
+            if (alt == null) {
+                alt = v.copy();
+            }
+            alt.known.put(e.getKey(), e.getValue());
+        }
+        return alt;
+    }
+
+    /**
+     * A second segment for simple command {@code d} with its words expanded as if the maybe
+     * values were the values: both are judged, so that a value assigned only in a branch is not
+     * dropped from view (fail closed).
+     */
+    private void maybeDraft(BashParser.SimpleCommandContext sc, Ctx c, Unit u, Position pos, Draft d, Vars vars,
+            boolean stdinFile) {
+        Ctx ac = new Ctx(c.parent(), c.depth(), c.prov(), c.wrappers(), vars, c.conditional(), c.inRedirects(),
+                c.inHeredocs(), c.inStdinFile());
+        List<Word> argv = new ArrayList<>();
+        List<Redirect> redirects = new ArrayList<>();
+        for (ParseTree child : sc.children) {
+            if (child instanceof BashParser.RedirectContext r) {
+                redirects.add(redirect(r, u, ac));
+            } else if (child instanceof TerminalNode t) {
+                Token tok = t.getSymbol();
+                if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
+                    continue;
+                }
+                List<Word> list = listExpansion(tok.getText(), ac);
+                if (list != null) {
+                    argv.addAll(list);
+                } else {
+                    expandBraces(decode(tok, u, ac), argv, EnumSet.noneOf(OpaqueReason.class));
+                }
+            }
+        }
+        stripCommandBuiltin(argv);
+        redirects.addAll(c.inRedirects());
+        if (argv.isEmpty() || argv.equals(d.argv) && redirects.equals(d.redirects)) {
+            return;
+        }
+        Draft alt = add(ac, argv, d.assignments, redirects, d.heredocs, pos);
+        analyze(alt, ac, stdinFile);
     }
 
     /** Checks bash makes on simple commands that the grammar alone does not. */
@@ -1651,6 +1761,9 @@ final class BashWalker {
         }
         List<Word> rest = argv.subList(Math.min(k, argv.size()), argv.size());
         v.positional = c.conditional() || substituted(c.wrappers()) || !rest.stream().allMatch(Word::literal) ? null : List.copyOf(rest);
+        if (v.positional == null && rest.stream().allMatch(Word::literal)) {
+            v.maybePositional = List.copyOf(rest); // `true && set -- -rf ~; rm $@`
+        }
     }
 
     /** {@code hash -p PATH NAME…} binds the names; {@code -r} forgets all, {@code -d NAME} one. */
@@ -1746,6 +1859,12 @@ final class BashWalker {
         String target = vars.target(name);
         name = target == null ? name : target;
         boolean forget = forget0 || integers.contains(name);
+        if (forget0 && !append && value.startsWith("(") && !associative.contains(name)) {
+            List<Word> maybeElements = arrayElements(a.raw());
+            if (maybeElements != null) {
+                vars.maybeArrays.put(name, maybeElements); // `true && a=(-rf ~); rm "${a[@]}"`
+            }
+        }
         if (vars.allexport) {
             vars.exported.add(name);
         }
@@ -1760,10 +1879,24 @@ final class BashWalker {
             return;
         }
         String temp = forget || a.literal() || append ? null : TempFiles.mktempPath(a.raw().substring(a.raw().indexOf('=') + 1), known::get);
-        if (temp != null) {
+        String maybeTemp = temp == null ? null : TempFiles.mktempPath(a.raw().substring(a.raw().indexOf('=') + 1),
+                n -> known.containsKey(n) ? known.get(n) : vars.maybe.get(n));
+        if (temp != null && !temp.equals(maybeTemp)) {
+            // `true && TMPDIR=~; T=$(mktemp)`: the file may be made in the maybe directory,
+            // which may be no temporary one
+            known.remove(name);
+            if (maybeTemp != null) {
+                vars.maybe.put(name, maybeTemp);
+            }
+        } else if (temp != null) {
             known.put(name, temp); // a fresh file or directory in a temporary one (see TempFiles)
         } else if (forget || !a.literal() || value.startsWith("(")) {
             known.remove(name);
+            if (forget0 && a.literal() && !append && !value.startsWith("(")) {
+                // `true && x='a[$(CMD)]'; echo $((x))`: a value assigned only maybe is still
+                // evaluated where a value is (arithmetic, prompts), like an inherited one
+                vars.maybe.put(name, value);
+            }
         } else if (append) {
             String old = known.get(name);
             if (old == null) {
@@ -2274,8 +2407,13 @@ final class BashWalker {
             }
             switch (w.kind()) {
                 case COMMAND -> {
+                    // the wrapped program inherits the wrapper's descriptors: its output goes where
+                    // the wrapper's redirections send it (`nice cat /dev/urandom > f`), and so does
+                    // its input, except under xargs and parallel, which read that input themselves
+                    List<Redirect> inherited = name.equals("xargs") || name.equals("parallel")
+                            ? d.redirects.stream().filter(Redirect::writes).toList() : List.copyOf(d.redirects);
                     Draft child = add(new Draft(drafts.size(), d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers),
-                            w.argv(), w.assignments(), List.of(), d.heredocs, d.position));
+                            w.argv(), w.assignments(), inherited, d.heredocs, d.position));
                     child.heredocDynamic.addAll(d.heredocDynamic);
                     analyze(child, c, stdinFile);
                     if (name.equals("find") && w.provenance() == Provenance.FIND_EXEC) {
@@ -2284,7 +2422,7 @@ final class BashWalker {
                     List<Word> resolved = name.equals("xargs") ? xargsWithLiteralInput(d, w.argv()) : null;
                     if (resolved != null) {
                         Draft known = add(new Draft(drafts.size(), d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers),
-                                resolved, w.assignments(), List.of(), d.heredocs, d.position));
+                                resolved, w.assignments(), inherited, d.heredocs, d.position));
                         analyze(known, c, stdinFile);
                     }
                 }
@@ -2792,6 +2930,10 @@ final class BashWalker {
         }
     }
 
+    /** Wrappers that start their command with their own descriptors and print nothing themselves. */
+    private static final Set<String> PRINT_THROUGH = Set.of("env", "nice", "nohup", "timeout", "stdbuf", "setsid",
+            "sudo", "doas", "command", "builtin", "exec", "ionice", "chrt", "taskset");
+
     /**
      * The exact text the previous stage of {@code d}'s pipeline prints, when it is {@code echo} or
      * {@code printf} of literal words without escapes or format directives; null otherwise.
@@ -2803,12 +2945,23 @@ final class BashWalker {
                     || p.position.stage() != d.position.stage() - 1) {
                 continue;
             }
-            if (p.argv.isEmpty() || !p.redirects.isEmpty()
+            // a redirection of stderr or stdin (`2>/dev/null echo …`) leaves what reaches the pipe as it is
+            if (p.argv.isEmpty() || p.redirects.stream().anyMatch(r -> r.writes() && (r.fd() < 0 || r.fd() == 1) || r.op().startsWith("&"))
                     || !p.argv.stream().allMatch(w -> w.literal() || HOME_WORD.matcher(w.text()).matches())) {
                 return null;
             }
-            String name = p.argv.get(0).text();
-            String text = printedText(name, p.argv.subList(1, p.argv.size()).stream().map(Word::text).toList());
+            // `nice echo 'DROP …' | psql`: a wrapper that only starts its command prints what that command prints
+            List<Word> argv = p.argv;
+            while (argv.size() > 1 && PRINT_THROUGH.contains(argv.get(0).text().substring(argv.get(0).text().lastIndexOf('/') + 1))) {
+                List<Wrappers.Unwrap> un = Wrappers.unwrap(argv);
+                if (un.size() != 1 || un.get(0).kind() != Wrappers.Kind.COMMAND) {
+                    return null;
+                }
+                argv = un.get(0).argv();
+            }
+            // `/bin/echo`: the program by its path
+            String name = argv.get(0).text().substring(argv.get(0).text().lastIndexOf('/') + 1);
+            String text = printedText(name, argv.subList(1, argv.size()).stream().map(Word::text).toList());
             if (text == null || name.equals("printf") && text.contains("%")) {
                 return null;
             }
