@@ -275,6 +275,11 @@ public final class Cmd {
         return parent;
     }
 
+    /** The segment whose pipeline this command stands in (see {@link #pipeParent}). */
+    public int getPipeParent() {
+        return pipeParent;
+    }
+
     /** Nesting depth, 0 at top level. */
     public int getDepth() {
         return depth;
