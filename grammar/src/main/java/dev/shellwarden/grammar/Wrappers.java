@@ -192,6 +192,8 @@ final class Wrappers {
             case "ionice" -> after(argv, opts(argv, 1, "cnpPu", Set.of("--class", "--classdata", "--pid", "--pgid", "--uid"),
                     Set.of("-p", "-P", "-u", "--pid", "--pgid", "--uid")), false);
             case "nohup", "builtin", "setsid" -> after(argv, opts(argv, 1, "", Set.of(), Set.of()), false);
+            // shx (ShellJS): `shx rm -rf DIR` runs ShellJS's rm, cp, mv, sed… with the shell's words
+            case "shx" -> after(argv, opts(argv, 1, "", Set.of(), Set.of("--help", "--version")), false);
             // `coproc CMD ARGS`: a simple command run as a co-process (a NAME only comes before a compound command)
             case "coproc" -> after(argv, 1, false);
             case "timeout" -> {

@@ -218,9 +218,9 @@ public final class Cmd {
     private static String basename(String p) {
         int slash = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
         String b = slash >= 0 && slash < p.length() - 1 ? p.substring(slash + 1) : p;
-        // npm.cmd, yarn.cmd, gradlew.bat: the Windows launchers of the program they name
-        return b.length() > 4 && (b.regionMatches(true, b.length() - 4, ".exe", 0, 4) || b.regionMatches(true, b.length() - 4, ".cmd", 0, 4)
-                || b.regionMatches(true, b.length() - 4, ".bat", 0, 4)) ? b.substring(0, b.length() - 4) : b;
+        // npm.cmd, yarn.cmd, gradlew.bat, NPX.CMD, format.com: the Windows launchers of the program
+        // they name (Windows finds a file whatever its case, so the name is lower-cased)
+        return dev.shellwarden.grammar.bash.Names.windowsProgram(b);
     }
 
     /**

@@ -64,9 +64,27 @@ public final class Names {
             "gcsplit", "gmktemp", "gfind", "gxargs", "genv", "gnohup", "gnice", "gstdbuf", "gtimeout", "gchroot", "gsetsid",
             "gtime", "gsed", "gtar", "gcat", "ghead", "gtail", "gsort", "gstat", "greadlink", "grealpath", "gdate", "gkill");
 
-    /** The command a name stands for: the GNU tool behind its {@code g}-prefixed name, else the name itself. */
+    /**
+     * The command a name stands for: the GNU tool behind its {@code g}-prefixed name, the program
+     * behind a Windows launcher's name ({@code npx.cmd}, {@code NPX.CMD}, {@code bash.exe},
+     * {@code gradlew.bat}, {@code format.com}: the suffix dropped and the name lower-cased, as
+     * Windows finds files whatever their case), else the name itself.
+     */
     public static String canonicalCommand(String name) {
-        return GNU_PREFIXED.contains(name) ? name.substring(1) : name;
+        String n = windowsProgram(name);
+        return GNU_PREFIXED.contains(n) ? n.substring(1) : n;
+    }
+
+    /** {@code name} without a {@code .exe}/{@code .cmd}/{@code .bat}/{@code .com} suffix (any case), lower-cased; else {@code name}. */
+    public static String windowsProgram(String name) {
+        int n = name.length();
+        if (n > 4 && name.charAt(n - 4) == '.') {
+            String ext = name.substring(n - 3).toLowerCase(java.util.Locale.ROOT);
+            if (ext.equals("exe") || ext.equals("cmd") || ext.equals("bat") || ext.equals("com")) {
+                return name.substring(0, n - 4).toLowerCase(java.util.Locale.ROOT);
+            }
+        }
+        return name;
     }
 
     /** True when {@code name} is {@code base} followed only by digits and dots ({@code python3.12}). */

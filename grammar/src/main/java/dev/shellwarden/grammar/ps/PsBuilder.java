@@ -473,7 +473,8 @@ final class PsBuilder {
         String canonical = null;
         Word nameWord = name.word();
         if (nameWord.literal()) {
-            canonical = PsNames.canonical(nameWord.text());
+            // `NPX`, `Npm`, `npx.ps1` looked up on the PATH are npx and npm (PsNames.nativeName)
+            canonical = PsNames.nativeName(PsNames.canonical(nameWord.text()));
             nameWord = new Word(canonical, nameWord.raw(), true, nameWord.features());
             if (userCommands.contains(nameWord.raw().toLowerCase(Locale.ROOT))
                     || userCommands.contains(canonical.toLowerCase(Locale.ROOT))) {
@@ -550,7 +551,7 @@ final class PsBuilder {
             if (PsNames.runsBlocks(canonical) && runsDynamicBlock(argv)) {
                 reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
             }
-            carriers.apply(canonical, argv, id, ctx, pos, reasons);
+            carriers.apply(canonical, argv, redirects, id, ctx, pos, reasons);
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
                 List.of(), redirects, List.<Heredoc>of(), pos, reasons));
@@ -1106,6 +1107,49 @@ final class PsBuilder {
             w.addAll(wrappers);
             w.addAll(s.wrappers());
             out.add(new Segment(offset + s.id(), parent, target.depth() + s.depth(), p, w, s.argv(),
+                    s.assignments(), s.redirects(), s.heredocs(), s.position(), s.opaqueReasons()));
+        }
+    }
+
+    /**
+     * Appends the descendants of segment {@code top} of a nested split under segment {@code id},
+     * which stands for {@code top} itself: {@code top}'s children get parent {@code id}, every
+     * descendant keeps its provenance and position, its depth is counted from {@code id}'s
+     * ({@code ctx.depth()}), and {@code ctx.wrappers()} come first in its wrappers.
+     */
+    void embedDescendants(SplitResult r, int top, int id, Ctx ctx) {
+        embedDescendants(r, top, id, ctx, false);
+    }
+
+    /**
+     * As {@link #embedDescendants(SplitResult, int, int, Ctx)}; with {@code withTop}, {@code top}
+     * itself comes first as a {@code WRAPPED} child of {@code id} (another spelling of the same
+     * program: {@code py -3 -c …} read as {@code python -c …}) and its descendants under it.
+     */
+    void embedDescendants(SplitResult r, int top, int id, Ctx ctx, boolean withTop) {
+        java.util.Map<Integer, Integer> ids = new java.util.HashMap<>();
+        ids.put(top, withTop ? out.size() : id);
+        List<Segment> keep = new ArrayList<>();
+        for (Segment s : r.segments()) {
+            // INVARIANT: a split lists a parent before its children, so one pass finds them all
+            if (s.id() == top && withTop) {
+                keep.add(s);
+            } else if (s.id() != top && ids.containsKey(s.parent())) {
+                ids.put(s.id(), out.size() + keep.size());
+                keep.add(s);
+            }
+        }
+        if (out.size() + keep.size() > MAX_SEGMENTS) {
+            throw new LimitProblem("too many segments");
+        }
+        int shift = withTop ? 1 : 0;
+        for (Segment s : keep) {
+            List<String> w = new ArrayList<>(ctx.wrappers());
+            w.addAll(s.wrappers());
+            boolean isTop = s.id() == top;
+            Provenance p = isTop || s.provenance() == Provenance.TOP ? Provenance.WRAPPED : s.provenance();
+            int parent = isTop ? id : ids.get(s.parent());
+            out.add(new Segment(ids.get(s.id()), parent, ctx.depth() + s.depth() + shift, p, w, s.argv(),
                     s.assignments(), s.redirects(), s.heredocs(), s.position(), s.opaqueReasons()));
         }
     }

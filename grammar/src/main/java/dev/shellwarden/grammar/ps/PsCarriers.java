@@ -3,6 +3,8 @@ package dev.shellwarden.grammar.ps;
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Position;
 import dev.shellwarden.grammar.Provenance;
+import dev.shellwarden.grammar.Redirect;
+import dev.shellwarden.grammar.Regex;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Shell;
 import dev.shellwarden.grammar.Splitter;
@@ -38,6 +40,16 @@ final class PsCarriers {
      */
     void apply(String name, List<Word> argv, int id, PsBuilder.Ctx ctx, Position pos,
             Set<OpaqueReason> reasons) {
+        apply(name, argv, List.of(), id, ctx, pos, reasons);
+    }
+
+    /**
+     * As {@link #apply(String, List, int, PsBuilder.Ctx, Position, Set)}, for a command with its
+     * redirections; any other native program gets bash's reading of its words
+     * ({@link #bashReading}).
+     */
+    void apply(String name, List<Word> argv, List<Redirect> redirects, int id, PsBuilder.Ctx ctx, Position pos,
+            Set<OpaqueReason> reasons) {
         List<Word> args = argv.subList(1, argv.size());
         String base = PsNames.nativeBase(name);
         switch (name) {
@@ -55,13 +67,160 @@ final class PsCarriers {
                 switch (base) {
                     case "powershell", "pwsh" -> pwsh(base, args, id, ctx, pos, reasons);
                     case "cmd" -> cmd(args, id, ctx, pos, reasons);
-                    case "bash", "sh", "zsh", "dash", "ksh" -> bash(base, args, id, ctx, pos, reasons);
+                    case "bash", "sh", "zsh", "dash", "ksh", "git-bash" -> bash(base, args, id, ctx, pos, reasons);
                     case "wsl" -> wsl(args, id, ctx, reasons);
                     default -> {
+                        String alias = argv.get(0).raw().toLowerCase(Locale.ROOT);
+                        if (!PsNames.isKnownCmdlet(name) && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
+                            bashReading(base, argv, redirects, id, ctx, pos, reasons, false);
+                        } else if (LINUX_PROGRAMS.contains(alias) && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
+                            // PowerShell 7 on Linux and macOS runs the program of that name, not the cmdlet
+                            bashReading(alias, argv, redirects, id, ctx, pos, reasons, true);
+                        }
                     }
                 }
             }
         }
+    }
+
+    /**
+     * A native program gets the reading bash gives the same words: what its launchers, wrappers,
+     * program-valued options and inline code run ({@code npx.cmd -c …}, {@code uv run …},
+     * {@code sudo …}, {@code git -c core.sshCommand=…}, {@code rsync -e …}, {@code python.exe -c …})
+     * become its children, as in bash. The words are literal (PowerShell removed its own quoting),
+     * so each is handed to bash single-quoted, except an unquoted leading {@code ~} (PowerShell 7.4
+     * expands it for native programs) and unquoted wildcards (PowerShell on Linux expands them);
+     * the redirections, the place in a pipeline and {@code &} are kept, so that a launched server
+     * sent to a file in the background is as detached as in bash. A computed word is a variable
+     * bash does not know either (the profile stays {@code ~}); a drive path is read in the POSIX
+     * form of the path rules ({@code C:\} is {@code /}). A text bash cannot read back as the same
+     * command leaves the segment as it was (judged on its own). With {@code alias} the segment is a
+     * cmdlet whose alias names a program elsewhere ({@code sort}, {@code kill}): bash's reading of
+     * the program is a child of its own.
+     */
+    private void bashReading(String base, List<Word> argv, List<Redirect> redirects, int id, PsBuilder.Ctx ctx,
+            Position pos, Set<OpaqueReason> reasons, boolean alias) {
+        if (!dev.shellwarden.grammar.Regex.matches(base, "[a-z0-9_][a-z0-9_.+-]*")
+                // Windows' timeout.exe waits (`timeout /t 30`): no wrapper of a command
+                || base.equals("timeout") && argv.size() > 1 && argv.get(1).text().startsWith("/")
+                // `rmdir dir /s /q`, `del x /q`: cmd.exe switches say the Windows reading is meant
+                || alias && argv.stream().anyMatch(w -> w.literal() && Regex.matches(w.text(), "/[A-Za-z?]"))) {
+            return;
+        }
+        // The Python launcher for Windows (`py -3.12 -c …`, after its version choice) and the
+        // windowless python are python; their words are read as python's, in a child of their own
+        String program = base.equals("py") || base.equals("pythonw") ? "python" : base;
+        int from = 1;
+        while (base.equals("py") && from < argv.size()
+                && dev.shellwarden.grammar.Regex.matches(argv.get(from).text(), "-[23](\\.[0-9]+)?(-(32|64))?|-V:\\S+")) {
+            from++;
+        }
+        List<Word> words = argv.subList(from - 1, argv.size());
+        StringBuilder line = new StringBuilder(pos.stage() > 0 ? ": | " : "").append(program);
+        for (Word w : words.subList(1, words.size())) {
+            line.append(' ').append(bashWord(w));
+        }
+        for (Redirect r : redirects) {
+            line.append(' ').append(r.fd() >= 0 ? String.valueOf(r.fd()) : "").append(r.op());
+            line.append(r.op().equals(">&") ? Word.singleQuoted(r.target().text()) : " " + bashWord(r.target()));
+        }
+        line.append(pos.stage() + 1 < pos.stages() ? " | :" : "").append(pos.background() ? " &" : "");
+        if (builder.level() + 1 > PsSplit.MAX_LEVEL) {
+            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            return;
+        }
+        dev.shellwarden.grammar.SplitResult r = Splitter.forShell(Shell.BASH).split(line.toString());
+        Segment top = null;
+        for (Segment s : r.segments()) {
+            if (s.parent() < 0 && s.argv().size() == words.size() && !s.argv().isEmpty()
+                    && s.argv().get(0).text().equals(program)) {
+                top = s;
+            }
+        }
+        if (top == null || top.opaqueReasons().contains(OpaqueReason.SYNTAX_ERROR)
+                || top.opaqueReasons().contains(OpaqueReason.INTERNAL_ERROR)) {
+            return;
+        }
+        int deepest = 0;
+        for (Segment s : r.segments()) {
+            deepest = Math.max(deepest, s.depth());
+        }
+        if (ctx.depth() + deepest > PsBuilder.MAX_DEPTH) {
+            reasons.add(OpaqueReason.LIMIT_EXCEEDED);
+            return;
+        }
+        if (alias || !program.equals(base)) {
+            builder.embedDescendants(r, top.id(), id, ctx, true);
+            return;
+        }
+        reasons.addAll(top.opaqueReasons());
+        builder.embedDescendants(r, top.id(), id, ctx);
+    }
+
+    /**
+     * Built-in aliases PowerShell 7 leaves out on Linux and macOS, where the name runs the system's
+     * program (PsNames resolves them to the cmdlet, the Windows reading), and where that program does
+     * what the cmdlet's rules do not see ({@code sort --compress-program}, {@code kill -9 -1}); the
+     * others ({@code rm}, {@code cp}, {@code ls}…) are judged by their cmdlet's rules.
+     */
+    private static final Set<String> LINUX_PROGRAMS = Set.of("kill", "mount", "sort", "tee");
+
+    /** The profile in PowerShell's spellings, at the start of a word. */
+    private static final java.util.regex.Pattern PS_HOME = java.util.regex.Pattern.compile(
+            "(?i)^(\\$home|\\$\\{home\\}|\\$env:userprofile|\\$\\{env:userprofile\\}|\\$env:home)(?=$|[\\\\/])");
+    /** A value bash cannot know either: an unset variable of no meaning to any tool. */
+    private static final String UNKNOWN_VALUE = "\"${PS_VALUE}\"";
+
+    /**
+     * A PowerShell argument as a bash word with the same value (see {@link #bashReading}): a drive
+     * path in POSIX form, a computed value as a variable bash does not know.
+     */
+    private static String bashWord(Word w) {
+        String t = w.text();
+        boolean bare = !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
+        if (!w.literal()) {
+            // the profile stays the home directory (`$HOME\x`, `$env:USERPROFILE`); any other value
+            // is unknown to bash too: a variable nothing in the text sets
+            java.util.regex.Matcher home = PS_HOME.matcher(t);
+            if (home.find()) {
+                String rest = t.substring(home.end());
+                return "~" + (rest.length() <= 1 ? "" : "/" + (Regex.find(rest, "[$`(]") ? UNKNOWN_VALUE
+                        : Word.singleQuoted(rest.substring(1).replace('\\', '/'))));
+            }
+            return UNKNOWN_VALUE;
+        }
+        if (Regex.matches(t, "(?s)[A-Za-z]:([\\\\/].*)?")) {
+            // a drive is the root, in the POSIX form the path rules read (PathFacts.fromWindows)
+            t = t.length() == 2 ? "/" : t.substring(2).replace('\\', '/');
+            w = new Word(t, w.raw(), true, w.features());
+        } else if (Regex.matches(t, "(?s)\\.{1,2}\\\\.*")) {
+            t = t.replace('\\', '/');
+            w = new Word(t, w.raw(), true, w.features());
+        }
+        if (bare && (t.equals("~") || t.startsWith("~/") || t.startsWith("~\\"))) {
+            return t.length() == 1 ? "~" : "~/" + bashWord(new Word(t.substring(2).replace('\\', '/'), w.raw(), true, w.features()));
+        }
+        if (bare && w.has(WordFeature.GLOB) && !w.has(WordFeature.ESCAPED)) {
+            StringBuilder out = new StringBuilder();
+            StringBuilder run = new StringBuilder();
+            for (int i = 0; i < t.length(); i++) {
+                char c = t.charAt(i);
+                if (c == '*' || c == '?' || c == '[' || c == ']') {
+                    if (run.length() > 0) {
+                        out.append(Word.singleQuoted(run.toString()));
+                        run.setLength(0);
+                    }
+                    out.append(c);
+                } else {
+                    run.append(c);
+                }
+            }
+            if (run.length() > 0 || out.length() == 0) {
+                out.append(Word.singleQuoted(run.toString()));
+            }
+            return out.toString();
+        }
+        return Word.singleQuoted(t);
     }
 
     /**
@@ -373,7 +532,7 @@ final class PsCarriers {
                     r.add(OpaqueReason.LIMIT_EXCEEDED);
                 } else {
                     // A shell started from cmd (`cmd /c powershell -enc …`): its payload too.
-                    apply(argv.get(0).text(), argv, sid,
+                    apply(argv.get(0).text(), argv, command.redirects(), sid,
                             new PsBuilder.Ctx(id, inner.depth(), Provenance.SHELL_PAYLOAD, wrappers), p, r);
                 }
             }

@@ -196,7 +196,9 @@ public final class PsNames {
 
     /**
      * The lower-case base name of a native program: directory and a {@code .exe}/{@code .cmd}/
-     * {@code .bat}/{@code .com} extension removed ({@code C:\Windows\System32\cmd.exe} → {@code cmd}).
+     * {@code .bat}/{@code .com} extension removed ({@code C:\Windows\System32\cmd.exe} → {@code cmd}),
+     * and {@code .ps1} from a name looked up on the PATH ({@code npx.ps1}, the shim npm installs
+     * beside {@code npx.cmd}).
      */
     public static String nativeBase(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
@@ -207,6 +209,28 @@ public final class PsNames {
                 return base.substring(0, base.length() - ext.length());
             }
         }
+        if (cut < 0 && base.endsWith(".ps1") && base.length() > 4) {
+            return base.substring(0, base.length() - 4);
+        }
         return base;
+    }
+
+    /** True when {@code canonical} is a cmdlet this table knows (a native program or script is not). */
+    public static boolean isKnownCmdlet(String canonical) {
+        return CMDLETS.containsKey(canonical.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * The name a native program is judged by when it is looked up on the PATH: lower case, without
+     * a {@code .ps1} suffix ({@code NPX}, {@code Npm}, {@code npx.ps1} → {@code npx}; Windows finds
+     * files whatever their case). Cmdlets, cmdlet-shaped names and paths are returned unchanged.
+     */
+    public static String nativeName(String canonical) {
+        if (canonical.indexOf('\\') >= 0 || canonical.indexOf('/') >= 0 || isCmdletLike(canonical)
+                || !Regex.matches(canonical, "[A-Za-z0-9_][A-Za-z0-9_.+-]*")) {
+            return canonical;
+        }
+        String lower = canonical.toLowerCase(Locale.ROOT);
+        return lower.endsWith(".ps1") && lower.length() > 4 ? lower.substring(0, lower.length() - 4) : lower;
     }
 }
