@@ -213,7 +213,8 @@ public final class Cmd {
 
     /**
      * The base name a rule matches: after the last {@code /} (or {@code \\}), without a Windows
-     * {@code .exe} suffix ({@code C:/Git/bin/git.exe} is {@code git}).
+     * {@code .exe}, {@code .cmd}, {@code .bat} or {@code .com} suffix, lower-cased then
+     * ({@code C:/Git/bin/git.exe} is {@code git}, {@code NPX.CMD} is {@code npx}).
      */
     private static String basename(String p) {
         int slash = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
@@ -1324,11 +1325,12 @@ public final class Cmd {
     /**
      * What a PowerShell content or item cmdlet writes, in the POSIX form of
      * {@link PathFacts#fromWindows}: the path (-Path, -LiteralPath, -FilePath or the first
-     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item; the destination
-     * (-Destination or the second positional) of Copy-Item and Move-Item.
+     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item, Tee-Object; the
+     * destination (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item
+     * and Expand-Archive (the folder it unpacks into).
      */
     private List<String> psWriteTargets() {
-        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item");
+        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive");
         List<String> positional = new ArrayList<>();
         List<String> named = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -1352,7 +1354,7 @@ public final class Cmd {
             }
             if (i + 1 < args.size()) {
                 String v = args.get(++i);
-                boolean dest = l.length() >= 3 && "-destination".startsWith(l);
+                boolean dest = l.length() >= 3 && ("-destination".startsWith(l) || "-destinationpath".startsWith(l));
                 boolean path = l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-lp".equals(l)
                         || "-filepath".startsWith(l) || "-pspath".startsWith(l));
                 if (copy ? dest : path) {
@@ -1903,7 +1905,8 @@ public final class Cmd {
                     }
                 }
             }
-            case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item" -> out.addAll(psWriteTargets());
+            case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item", "Tee-Object",
+                 "Expand-Archive" -> out.addAll(psWriteTargets());
             case "wget" -> {
                 String o = valueOf("-O --output-document");
                 if (!o.isEmpty() && !o.equals("-")) {
@@ -4958,6 +4961,9 @@ public final class Cmd {
      * file names; a computed one may be any file, a credential included.
      */
     public boolean isUploadsComputedFile() {
+        if (named("Invoke-WebRequest Invoke-RestMethod Start-BitsTransfer")) {
+            return psUploadsComputedFile();
+        }
         if (!named("curl wget wget2 http https xh xhs")) {
             return false;
         }
@@ -4989,6 +4995,38 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /** A PowerShell value that reads a file named by a variable: {@code (Get-Content $f)}, {@code @{f = Get-Item $p}}, {@code [IO.File]::ReadAllBytes($f)}. */
+    private static final String PS_READS_COMPUTED_FILE = "(?i)(\\b(get-content|gc|cat|type|get-item|gi)\\b|readall(bytes|text|lines)|openread)[^)}]*\\$";
+
+    /**
+     * PowerShell's forms of {@link #isUploadsComputedFile()}: {@code Invoke-WebRequest}/{@code
+     * Invoke-RestMethod} with {@code -InFile $f}, or a {@code -Body}/{@code -Form} value that reads a
+     * file named by a variable ({@code -Body (Get-Content $f)}); {@code Start-BitsTransfer
+     * -TransferType Upload} of a computed {@code -Source}. Parameters in any unambiguous prefix.
+     */
+    private boolean psUploadsComputedFile() {
+        boolean bits = name.equals("Start-BitsTransfer");
+        boolean upload = false;
+        boolean computedSource = false;
+        for (int i = 1; i + 1 < argvWords.size(); i++) {
+            Word w = argvWords.get(i);
+            String p = w.text().toLowerCase(java.util.Locale.ROOT);
+            p = p.endsWith(":") ? p.substring(0, p.length() - 1) : p;
+            Word next = argvWords.get(i + 1);
+            if (!w.literal() || !p.startsWith("-") || p.length() < 3) {
+                continue;
+            }
+            if (bits) {
+                upload |= "-transfertype".startsWith(p) && next.text().toLowerCase(java.util.Locale.ROOT).startsWith("upload");
+                computedSource |= "-source".startsWith(p) && !next.literal();
+            } else if (!next.literal() && (p.length() >= 4 && "-infile".startsWith(p)
+                    || ("-body".startsWith(p) || "-form".startsWith(p)) && Regex.find(next.text(), PS_READS_COMPUTED_FILE))) {
+                return true;
+            }
+        }
+        return upload && computedSource;
     }
 
     /** Laravel's commands that serve or work a queue until stopped. */
