@@ -105,6 +105,14 @@ final class Launchers {
             "--no-install", "-q", "--quiet", "--silent", "--ignore-existing", "--prefer-offline", "--prefer-online", "--bun",
             "--workspaces", "--include-workspace-root"));
 
+    /** uvx ({@code uv tool run}): its options that take a value. */
+    private static final Spec UV_TOOL_RUN = new Spec("p", Set.of("--from", "--with", "--with-requirements", "--with-editable",
+            "--python", "--index", "--index-url", "--extra-index-url", "--default-index", "--find-links", "--constraints",
+            "--overrides", "--cache-dir", "--directory", "--project", "--config-file", "--env-file", "--index-strategy",
+            "--keyring-provider", "--resolution", "--prerelease", "--exclude-newer", "--link-mode", "--refresh-package",
+            "--reinstall-package", "--upgrade-package", "--color", "--python-preference"),
+            Set.of("--help", "-h", "--version", "-V"));
+
     private static final java.util.Map<String, Spec> DIRECT = java.util.Map.ofEntries(
             java.util.Map.entry("chronic", new Spec("", Set.of(), Set.of())),
             java.util.Map.entry("valgrind", new Spec("", Set.of(), Set.of("--version", "--help"))),
@@ -235,6 +243,8 @@ final class Launchers {
             case "nix-shell" -> optionPayload(argv, Set.of("--run", "--command"));
             case "nix" -> nix(argv);
             case "npx", "pnpx", "bunx" -> callsShell(argv) ? optionPayload(argv, Set.of("-c", "--call")) : lenient(argv, 1, PACKAGE_RUNNER);
+            // uvx [--from PKG] TOOL ARGS… (uv tool run): the tool's program runs with the arguments
+            case "uvx" -> lenient(argv, 1, UV_TOOL_RUN);
             case "npm" -> argv.size() > 1 && Set.of("exec", "x").contains(argv.get(1).text()) ? npmExec(argv) : List.of();
             case "sops" -> argv.size() > 3 && Set.of("exec-env", "exec-file").contains(argv.get(1).text())
                     ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();
