@@ -507,7 +507,13 @@ final class PsCarriers {
                 reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
                 return;
             }
-            payload.append(payload.length() == 0 ? "" : " ").append(w.text());
+            // PowerShell quotes an argument with blanks on the command line it builds (cmd strips
+            // the quotes of the first one): `cmd /c npx -c "rm x"` hands npx one argument; a word
+            // with cmd's operators stays unquoted, read as commands too (fail closed)
+            String t = w.text();
+            boolean quote = payload.length() > 0 && (t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0)
+                    && !Regex.find(t, "[\"&|<>^%]");
+            payload.append(payload.length() == 0 ? "" : " ").append(quote ? "\"" + t + "\"" : t);
         }
         if (builder.level() + 1 > PsSplit.MAX_LEVEL) {
             reasons.add(OpaqueReason.LIMIT_EXCEEDED);
