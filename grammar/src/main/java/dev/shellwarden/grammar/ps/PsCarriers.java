@@ -640,7 +640,10 @@ final class PsCarriers {
             // the home directory is the reading that must be judged)
             String t = w.text();
             boolean tilde = (t.equals("~") || t.startsWith("~/")) && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
-            line.append(!exec ? t : tilde ? "~" + (t.length() > 1 ? Word.singleQuoted(t.substring(1)) : "") : Word.singleQuoted(t));
+            // PowerShell quotes an argument with blanks on the command line wsl hands the shell
+            // (`wsl bash -c 'rm x'` reaches it as `bash -c "rm x"`)
+            String shellWord = t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0 ? "\"" + t.replace("\"", "\\\"") + "\"" : t;
+            line.append(!exec ? shellWord : tilde ? "~" + (t.length() > 1 ? Word.singleQuoted(t.substring(1)) : "") : Word.singleQuoted(t));
         }
         if (builder.level() + 1 > PsSplit.MAX_LEVEL) {
             reasons.add(OpaqueReason.LIMIT_EXCEEDED);
