@@ -5444,6 +5444,45 @@ public final class Cmd {
         if (!abs.startsWith("/")) {
             return project.isEmpty();
         }
+    /**
+     * True when git works in the project's own repository: every directory the segment may run in
+     * and every {@code -C DIR} (resolved against them) is the project or below it.
+     *
+     * <p>WHY: another repository's configuration names programs git runs on a plain read
+     * ({@code core.fsmonitor} on {@code git status}, {@code gpg.program} with
+     * {@code log.showSignature}, {@code diff.external}); a repository in a temporary or sibling
+     * folder may be anyone's (`cd /tmp/x && git status`, `git -C ../clone log`).
+     */
+    public boolean gitRunsInsideProject(Ctx ctx) {
+        String project = ctx.project();
+        List<String> dirs = dirs(ctx);
+        for (String dir : dirs) {
+            if (dir.equals(WorkingDirs.UNKNOWN) || !PathFacts.isInside(PathFacts.normalize(dir), project)) {
+                return false;
+            }
+        }
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            String target = a.equals("-C") ? (i + 1 < args.size() ? args.get(++i) : "") : a.startsWith("-C") ? a.substring(2) : null;
+            if (target == null) {
+                continue;
+            }
+            String plain = PathFacts.unquote(target);
+            if (plain.isEmpty() || plain.indexOf('$') >= 0 || plain.indexOf('`') >= 0) {
+                return false;
+            }
+            for (String dir : dirs) {
+                if (!PathFacts.isInside(PathFacts.resolve(plain, dir, ctx.home()), project)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
         return !PathFacts.isInside(abs, project) && !PathFacts.isTemp(abs) && !PathFacts.isHarmlessDevice(abs);
     }
 
