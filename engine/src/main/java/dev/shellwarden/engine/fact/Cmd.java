@@ -2313,6 +2313,38 @@ public final class Cmd {
         return true;
     }
 
+    /** tar's short options for listing an archive: list, file, the decompressors, verbose. */
+    private static final String TAR_LIST_LETTERS = "tf" + "zjJa" + "v";
+
+    /** tar's long options for listing an archive. */
+    private static final Set<String> TAR_LIST_LONG = Set.of("--list", "--file", "--gzip", "--bzip2", "--xz", "--zstd", "--auto-compress",
+            "--verbose");
+
+    /**
+     * True for tar only listing a named archive ({@code tar -tzf x.tgz}, {@code tar tvf x.tar}) with
+     * only the options above, the archive literal and not named {@code host:path}: GNU tar opens that
+     * through a remote shell, and whatever else tar accepts may run a program (-I, --to-command,
+     * --checkpoint-action) or write a file.
+     */
+    public boolean isTarListsPlainly() {
+        if (!named("tar bsdtar gtar") || args.isEmpty()) {
+            return false;
+        }
+        TarCommandLine tar = TarCommandLine.of(args);
+        boolean oldStyle = Regex.matches(args.get(0), "[a-zA-Z]+");
+        if (tar.creates() || tar.extracts() || oldStyle && !lettersAmong(args.get(0), TAR_LIST_LETTERS)) {
+            return false;
+        }
+        for (String f : flags) {
+            boolean plain = f.startsWith("--") ? TAR_LIST_LONG.contains(f) : f.length() > 2 || TAR_LIST_LETTERS.indexOf(f.charAt(1)) >= 0;
+            if (!plain) {
+                return false;
+            }
+        }
+        boolean lists = oldStyle && args.get(0).indexOf('t') >= 0 || flags.contains("-t") || flags.contains("--list");
+        return lists && !tar.archives().isEmpty() && tar.archives().stream().noneMatch(a -> a.isEmpty() || a.contains(":") || a.contains("$") || a.contains("`"));
+    }
+
     /** zip's options for a plain archive of files: recurse, quiet, levels, junk paths, exclude, include, symlinks, update. */
     private static final String ZIP_PLAIN_LETTERS = "rqv0123456789jxiyuDX";
 
@@ -5412,38 +5444,6 @@ public final class Cmd {
         return cwds.isEmpty() ? List.of(ctx.cwdOrProject()) : cwds;
     }
 
-    /** True when {@code target}, resolved against any directory the segment may run in, is outside the project. */
-    private boolean isOutside(String target, Ctx ctx) {
-        for (String dir : dirs(ctx)) {
-            if (isOutsideFrom(target, dir, ctx)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isOutsideFrom(String target, String dir, Ctx ctx) {
-        String project = ctx.project();
-        if (target.equals(".*") || target.endsWith("/.*")) {
-            // An old bash expands .* to .. as well: the parent directory.
-            return true;
-        }
-        String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");
-        if (!dir.equals(WorkingDirs.UNKNOWN)) {
-            bare = PathFacts.knownExpansions(bare, dir, ctx.home());
-        }
-        if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
-            // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
-            return false;
-        }
-        if (dir.equals(WorkingDirs.UNKNOWN)) {
-            // after `cd "$DIR"` a relative path could be anywhere
-            return !target.startsWith("/") && !target.startsWith("~");
-        }
-        String abs = PathFacts.resolve(target, dir, ctx.home());
-        if (!abs.startsWith("/")) {
-            return project.isEmpty();
-        }
     /**
      * True when git works in the project's own repository: every directory the segment may run in
      * and every {@code -C DIR} (resolved against them) is the project or below it.
@@ -5483,6 +5483,38 @@ public final class Cmd {
         return true;
     }
 
+    /** True when {@code target}, resolved against any directory the segment may run in, is outside the project. */
+    private boolean isOutside(String target, Ctx ctx) {
+        for (String dir : dirs(ctx)) {
+            if (isOutsideFrom(target, dir, ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean isOutsideFrom(String target, String dir, Ctx ctx) {
+        String project = ctx.project();
+        if (target.equals(".*") || target.endsWith("/.*")) {
+            // An old bash expands .* to .. as well: the parent directory.
+            return true;
+        }
+        String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");
+        if (!dir.equals(WorkingDirs.UNKNOWN)) {
+            bare = PathFacts.knownExpansions(bare, dir, ctx.home());
+        }
+        if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
+            // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
+            return false;
+        }
+        if (dir.equals(WorkingDirs.UNKNOWN)) {
+            // after `cd "$DIR"` a relative path could be anywhere
+            return !target.startsWith("/") && !target.startsWith("~");
+        }
+        String abs = PathFacts.resolve(target, dir, ctx.home());
+        if (!abs.startsWith("/")) {
+            return project.isEmpty();
+        }
         return !PathFacts.isInside(abs, project) && !PathFacts.isTemp(abs) && !PathFacts.isHarmlessDevice(abs);
     }
 
