@@ -1828,6 +1828,7 @@ public final class Cmd {
                 if (g.size() == 3 && g.get(0).equals("clone")) {
                     out.add(g.get(2));
                 }
+                out.addAll(gitOutputFiles());
             }
             case "find" -> {
                 // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
@@ -4953,6 +4954,59 @@ public final class Cmd {
                 + " -G --cgroup -I --interval-print -r --repeat -x --field-separator -j --branch-filter --filter --switch-output"
                 + " --call-graph -D --delay -i --input --duration --max-size --aux-sample --affinity --control --clockid -k");
         return p.size() == 1 && !args.contains("--") && !anyFlagOrAbbreviation("--timeout");
+    }
+
+    /** git's --output and the abbreviations a long-option parser may take for it ({@code --outp=F}). */
+    private static final java.util.regex.Pattern GIT_OUTPUT = java.util.regex.Pattern.compile("--out(?:p|pu|put)?(?:=(.*))?");
+
+    /**
+     * The files git writes its output to: {@code --output FILE} of the diff family ({@code git diff},
+     * {@code log}, {@code show}, {@code format-patch --stdout}…, also abbreviated) and format-patch's
+     * {@code -o DIR}/{@code --output-directory DIR}, each relative to the folders {@code -C} changed
+     * to. {@code git log --format='TEXT' --output=~/.bashrc} writes any text the agent chooses.
+     */
+    private List<String> gitOutputFiles() {
+        List<String> out = new ArrayList<>();
+        String dir = "";
+        boolean formatPatch = false;
+        boolean subcommand = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+            if (!subcommand) {
+                // git's own options before the subcommand (after it, `-C` is diff's copy detection)
+                if (a.equals("-C")) {
+                    // the next paths are relative to the folder -C changes to, each -C to the one before
+                    String d = PathFacts.unquote(next);
+                    dir = dir.isEmpty() || d.startsWith("/") || d.startsWith("~") || d.startsWith("$") ? next : dir + "/" + d;
+                    i++;
+                } else if (Set.of("-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix").contains(a)) {
+                    i++;
+                } else if (!a.startsWith("-")) {
+                    subcommand = true;
+                    formatPatch = a.equals("format-patch");
+                }
+                continue;
+            }
+            java.util.regex.Matcher m = GIT_OUTPUT.matcher(a);
+            String file = null;
+            if (m.matches()) {
+                file = m.group(1) != null ? m.group(1) : next;
+            } else if (formatPatch && (a.equals("-o") || a.startsWith("--output-d"))) {
+                int eq = a.indexOf('=');
+                file = eq > 0 ? a.substring(eq + 1) : next;
+            } else if (formatPatch && a.startsWith("-o") && a.length() > 2) {
+                file = a.substring(2);
+            }
+            if (file != null && !file.isEmpty()) {
+                String plain = PathFacts.unquote(file);
+                out.add(dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? file : dir + "/" + plain);
+            }
+        }
+        return out;
     }
 
     /** Context names the local-cluster tools give themselves (kind, minikube, k3d, Docker/Rancher Desktop…). */
