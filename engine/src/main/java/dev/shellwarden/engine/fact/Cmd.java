@@ -1661,6 +1661,7 @@ public final class Cmd {
     private List<String> writeTargetsOf() {
         List<String> out = new ArrayList<>(redirectWrites);
         out.addAll(payloadWriteTargets());
+        out.addAll(outputOptionValues());
         List<String> p;
         switch (name) {
             case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
@@ -4954,6 +4955,41 @@ public final class Cmd {
                 + " -G --cgroup -I --interval-print -r --repeat -x --field-separator -j --branch-filter --filter --switch-output"
                 + " --call-graph -D --delay -i --input --duration --max-size --aux-sample --affinity --control --clockid -k");
         return p.size() == 1 && !args.contains("--") && !anyFlagOrAbbreviation("--timeout");
+    }
+
+    /**
+     * A long option (or a {@code -D} property) whose name says it names a file written: output,
+     * log, report, dump, save, export, destination.
+     */
+    private static final java.util.regex.Pattern OUTPUT_OPTION = java.util.regex.Pattern.compile(
+            "(?i)(?:--|-D)[\\w.-]*(?:output|out-?file|log-?file|logfile|report|dump|save|export|dest(?:ination)?)[\\w.-]*(?:=(.*))?");
+
+    /**
+     * The files named by output-like long options of any program ({@code pylint --output=F},
+     * {@code pytest --log-file=F}, {@code mvn … -Doutput=F}): most tools write such a file, and a
+     * program's own reading of its options is not known for every program. Only adds write
+     * targets, which inside the project change nothing; outside it the write rules judge them.
+     */
+    private List<String> outputOptionValues() {
+        List<String> out = new ArrayList<>();
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            java.util.regex.Matcher m = OUTPUT_OPTION.matcher(a);
+            if (!m.matches()) {
+                continue;
+            }
+            // only `--opt=VALUE`: with a separate word, many such options are switches before an
+            // operand (`pyright --outputjson FILE`, `blockdev --report DEV`)
+            String v = m.group(1) == null ? "" : m.group(1);
+            String plain = PathFacts.unquote(v);
+            // a path outside or hidden in the project, never a format name (`--output=json`, `--report=term`)
+            if (Regex.matches(plain, "[/~$].*|\\.\\.?(/.*)?|\\.[\\w-]+/.*")) {
+                out.add(v);
+            }
+        }
+        return out;
     }
 
     /** git's --output and the abbreviations a long-option parser may take for it ({@code --outp=F}). */
