@@ -2306,13 +2306,7 @@ public final class Cmd {
         if (!args.isEmpty() && Regex.matches(args.get(0), "[a-zA-Z]+") && !lettersAmong(args.get(0), TAR_PLAIN_LETTERS.replace("C", ""))) {
             return false;
         }
-        for (String f : flags) {
-            boolean plain = f.startsWith("--") ? TAR_PLAIN_LONG.contains(f) : f.length() > 2 || TAR_PLAIN_LETTERS.indexOf(f.charAt(1)) >= 0;
-            if (!plain) {
-                return false;
-            }
-        }
-        return true;
+        return optionsAmong(TAR_PLAIN_LETTERS, TAR_PLAIN_LONG);
     }
 
     /** tar's short options for listing an archive: list, file, the decompressors, verbose. */
@@ -2332,16 +2326,11 @@ public final class Cmd {
         if (!named("tar bsdtar gtar") || args.isEmpty()) {
             return false;
         }
-        TarCommandLine tar = TarCommandLine.of(args);
+        TarCommandLine tar = tar();
         boolean oldStyle = Regex.matches(args.get(0), "[a-zA-Z]+");
-        if (tar.creates() || tar.extracts() || oldStyle && !lettersAmong(args.get(0), TAR_LIST_LETTERS)) {
+        if (tar.creates() || tar.extracts() || oldStyle && !lettersAmong(args.get(0), TAR_LIST_LETTERS)
+                || !optionsAmong(TAR_LIST_LETTERS, TAR_LIST_LONG)) {
             return false;
-        }
-        for (String f : flags) {
-            boolean plain = f.startsWith("--") ? TAR_LIST_LONG.contains(f) : f.length() > 2 || TAR_LIST_LETTERS.indexOf(f.charAt(1)) >= 0;
-            if (!plain) {
-                return false;
-            }
         }
         boolean lists = oldStyle && args.get(0).indexOf('t') >= 0 || flags.contains("-t") || flags.contains("--list");
         return lists && !tar.archives().isEmpty() && tar.archives().stream().noneMatch(a -> a.isEmpty() || a.contains(":") || a.contains("$") || a.contains("`"));
@@ -2350,17 +2339,26 @@ public final class Cmd {
     /** zip's options for a plain archive of files: recurse, quiet, levels, junk paths, exclude, include, symlinks, update. */
     private static final String ZIP_PLAIN_LETTERS = "rqv0123456789jxiyuDX";
 
+    /** zip's long options for a plain archive of files. */
+    private static final Set<String> ZIP_PLAIN_LONG = Set.of("--recurse-paths", "--quiet", "--junk-paths", "--exclude", "--include",
+            "--symlinks", "--update");
+
     /**
      * True for zip writing an archive with only the plain options above: -T/-TT test it with a
      * program, -@ reads names from standard input, -m deletes the inputs, -lf writes a log file.
      */
     public boolean isZipCreatesPlainly() {
-        if (!name.equals("zip")) {
-            return false;
-        }
+        return name.equals("zip") && optionsAmong(ZIP_PLAIN_LETTERS, ZIP_PLAIN_LONG);
+    }
+
+    /**
+     * True when every option word is one of the long options {@code longs} or a short option among
+     * {@code letters}; a combined short flag (longer than two characters) has its letters checked
+     * one by one among the flags.
+     */
+    private boolean optionsAmong(String letters, Set<String> longs) {
         for (String f : flags) {
-            boolean plain = f.startsWith("--") ? Set.of("--recurse-paths", "--quiet", "--junk-paths", "--exclude", "--include", "--symlinks",
-                    "--update").contains(f) : f.length() > 2 || ZIP_PLAIN_LETTERS.indexOf(f.charAt(1)) >= 0;
+            boolean plain = f.startsWith("--") ? longs.contains(f) : f.length() > 2 || letters.indexOf(f.charAt(1)) >= 0;
             if (!plain) {
                 return false;
             }
@@ -2825,24 +2823,16 @@ public final class Cmd {
      * option words themselves: the letters of a -d value ({@code -d.vscode}) are no options.
      */
     private boolean unzipOnlyReads() {
-        for (int i = 0; i < args.size(); i++) {
+        boolean[] reads = {false};
+        for (int i = 0; i < args.size() && !reads[0]; i++) {
             String a = args.get(i);
             if (a.equals("--") || !a.startsWith("-") || a.startsWith("--") || a.length() < 2) {
                 continue;
             }
-            for (int k = 1; k < a.length(); k++) {
-                char c = a.charAt(k);
-                if (c == 'd' || c == 'x' || c == 'P') {
-                    // the option's value is the rest of the word or the next word
-                    i += k == a.length() - 1 ? 1 : 0;
-                    break;
-                }
-                if ("ltvZpcz".indexOf(c) >= 0) {
-                    return true;
-                }
-            }
+            // -d, -x and -P take the rest of the word or the next word
+            i = ShortOptions.readCluster(args, i, "dxP", (c, v) -> reads[0] |= v == null && "ltvZpcz".indexOf(c) >= 0);
         }
-        return false;
+        return reads[0];
     }
 
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * getopt's reading of one cluster of short options, shared by the facts that must know which
- * letters a program really received ({@code tar -xfz A}, {@code tcpdump -wc}).
+ * letters a program really received ({@code tar -xfz A}, {@code tcpdump -wc}, {@code unzip -d.vscode}).
  *
  * <p>In a cluster ({@code -czf A}) each letter is an option until one that takes a value: that
  * letter takes the rest of the word ({@code -fA}), or the next word when it ends the cluster
