@@ -121,11 +121,6 @@ record Shape(String command, String firstWord, String rest, boolean terminal) {
         return Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(word) + "(?![A-Za-z0-9_])").matcher(command).find();
     }
 
-    /** Single-quotes text for bash: {@code it's} becomes {@code 'it'\''s'}. */
-    static String singleQuote(String text) {
-        return "'" + text.replace("'", "'\\''") + "'";
-    }
-
     /** Double-quotes text for sh: backslash, double quote, dollar and backquote are escaped. */
     static String doubleQuote(String text) {
         StringBuilder b = new StringBuilder("\"");

@@ -1,5 +1,6 @@
 package dev.shellwarden.corpus;
 
+import dev.shellwarden.grammar.Word;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -103,18 +104,18 @@ enum Transformation {
     }),
     /** {@code bash -c 'CMD'}: bash runs the string as a script (not where CMD reads $1, $@…, which it has none of). */
     BASH_C(s -> s.usesPositionalParameters() ? Optional.empty()
-                : Optional.of("bash -c " + Shape.singleQuote(s.command()))),
+                : Optional.of("bash -c " + Word.singleQuoted(s.command()))),
     /** {@code sh -c "CMD"}: sh runs the string (double-quoted, escaped); skipped for bash-only syntax. */
     SH_C_DOUBLE_QUOTED(s -> s.hasBashisms() || s.usesPositionalParameters() ? Optional.empty()
                 : Optional.of("sh -c " + Shape.doubleQuote(s.command()))),
     /** {@code eval 'CMD'}: eval runs the string in the current shell. */
-    EVAL(s -> Optional.of("eval " + Shape.singleQuote(s.command()))),
+    EVAL(s -> Optional.of("eval " + Word.singleQuoted(s.command()))),
     /** {@code bash <<< 'CMD'}: bash reads the script from standard input. */
     BASH_HERE_STRING(s -> s.usesPositionalParameters() ? Optional.empty()
-                : Optional.of("bash <<< " + Shape.singleQuote(s.command()))),
+                : Optional.of("bash <<< " + Word.singleQuoted(s.command()))),
     /** {@code echo 'CMD' | bash}: bash reads the script from the pipe (skipped where CMD starts with -). */
     ECHO_PIPE_BASH(s -> s.command().startsWith("-") || s.usesPositionalParameters() ? Optional.empty()
-                : Optional.of("echo " + Shape.singleQuote(s.command()) + " | bash")),
+                : Optional.of("echo " + Word.singleQuoted(s.command()) + " | bash")),
     /** Unquoted blanks become tabs: both separate words. */
     TABS(s -> s.replaceUnquoted(' ', "\t")),
     /** {@code 2>/dev/null CMD}: a redirection before the name only drops error output. */
