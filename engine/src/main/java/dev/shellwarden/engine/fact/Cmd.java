@@ -4962,17 +4962,24 @@ public final class Cmd {
      */
     private List<String> outputOptionValues() {
         List<String> out = new ArrayList<>();
-        for (String a : args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
             if (a.equals("--")) {
                 break;
             }
-            java.util.regex.Matcher m = OUTPUT_OPTION.matcher(a);
-            if (!m.matches()) {
-                continue;
+            String v;
+            if (OUTPUT_FILE_OPTIONS.contains(a) && i + 1 < args.size()) {
+                // the separate-word form only for names that are a file in the tools that have
+                // them (`--output FILE`, `--log-file FILE`); other output-like names are often
+                // switches before an operand (`pyright --outputjson FILE`, `blockdev --report DEV`)
+                v = args.get(i + 1);
+            } else {
+                java.util.regex.Matcher m = OUTPUT_OPTION.matcher(a);
+                if (!m.matches() || m.group(1) == null) {
+                    continue;
+                }
+                v = m.group(1);
             }
-            // only `--opt=VALUE`: with a separate word, many such options are switches before an
-            // operand (`pyright --outputjson FILE`, `blockdev --report DEV`)
-            String v = m.group(1) == null ? "" : m.group(1);
             String plain = PathFacts.unquote(v);
             // a path outside or hidden in the project, never a format name (`--output=json`, `--report=term`)
             if (Regex.matches(plain, "[/~$].*|\\.\\.?(/.*)?|\\.[\\w-]+/.*")) {
@@ -4981,6 +4988,10 @@ public final class Cmd {
         }
         return out;
     }
+
+    /** Long options whose separate next word is the file written, in the tools that have them. */
+    private static final Set<String> OUTPUT_FILE_OPTIONS = Set.of(
+            "--output", "--output-file", "--outfile", "--out-file", "--log-file", "--logfile");
 
     /** git's --output and the abbreviations a long-option parser may take for it ({@code --outp=F}). */
     private static final java.util.regex.Pattern GIT_OUTPUT = java.util.regex.Pattern.compile("--out(?:p|pu|put)?(?:=(.*))?");
