@@ -2515,7 +2515,8 @@ final class BashWalker {
 
     /**
      * Files that a tool runs as shell scripts later, on its own: git hooks (also a project's shared
-     * hook folders), husky hooks, direnv's {@code .envrc}.
+     * hook folders), husky hooks, direnv's {@code .envrc}. Configuration files that name such
+     * commands inside JSON are read by {@link AutoRunConfig}.
      */
     private static final Pattern AUTO_RUN_SCRIPT = Pattern.compile(
             "(.*/)?(\\.git/hooks/[^/]+|\\.githooks/[^/]+|\\.husky/[^/_][^/]*|\\.envrc)");
@@ -2528,12 +2529,25 @@ final class BashWalker {
      */
     private void autoRunScript(Draft d, String name, List<String> wrappers) {
         boolean target = false;
+        List<String> configs = new ArrayList<>();
         for (String path : writtenFileModes(d, name).keySet()) {
             target |= AUTO_RUN_SCRIPT.matcher(path).matches();
+            if (AutoRunConfig.isAutoRunConfig(path)) {
+                configs.add(path);
+            }
         }
-        String text = target && d.depth + 1 <= MAX_DEPTH ? writtenText(d, name) : null;
-        if (text != null && !text.isBlank()) {
+        String text = (target || !configs.isEmpty()) && d.depth + 1 <= MAX_DEPTH ? writtenText(d, name) : null;
+        if (text == null || text.isBlank()) {
+            return;
+        }
+        if (target) {
             nested(text, childCtx(d, Provenance.SETTING, wrappers));
+        }
+        // editor tasks and dev-container commands run when the project is opened (AutoRunConfig)
+        for (String path : configs) {
+            for (String command : AutoRunConfig.commands(path, text)) {
+                nested(command, childCtx(d, Provenance.SETTING, wrappers));
+            }
         }
     }
 
