@@ -709,7 +709,24 @@ public final class PathFacts {
             + "|composer/auth\\.json|sops/age/keys\\.txt|\\.ansible/vault_pass|vault[-_]pass(word)?(\\.txt)?$|ngrok/ngrok\\.yml"
             + "|glab-cli/config\\.yml|/etc/wireguard/|NetworkManager/system-connections|filezilla/(sitemanager|recentservers)\\.xml"
             + "|(?i:firefox|mozilla).*/(cookies\\.sqlite|logins\\.json|key4\\.db)|Slack/Cookies|\\.git-credentials|git/credentials"
-            + "|\\.config/gh/|\\.vault-token|\\.pgpass|\\.netrc");
+            + "|\\.config/gh/|\\.vault-token|\\.pgpass|\\.netrc"
+            // more histories, and the token files of hosting, cloud, data and package CLIs
+            + "|fish/fish_history$|atuin/(key|history\\.db)$|(^|/)\\.(lesshst|viminfo)$"
+            + "|(^|/)\\.(terraformrc|databrickscfg|ovh\\.conf|sentryclirc|wakatime\\.cfg)$|doctl/config\\.ya?ml|\\.fly/config\\.yml"
+            + "|heroku/config\\.json|netlify/config\\.json|vercel[^/]*/auth\\.json|stripe/config\\.toml|configstore/firebase-tools\\.json"
+            + "|\\.supabase/access-token|wrangler/config/|\\.snowsql/config|\\.dbt/profiles\\.yml|\\.twilio-cli/config\\.json"
+            + "|NuGet/NuGet\\.Config|\\.ivy2/\\.credentials|(^|/)\\.?pip/pip\\.conf$|jfrog/jfrog-cli\\.conf|containers/auth\\.json"
+            + "|\\.talos/config|\\.mc/config\\.json|\\.oci/config|\\.aliyun/config\\.json|linode-cli$|hcloud/cli\\.toml"
+            + "|\\.bluemix/config\\.json|tea/config\\.yml|jira/\\.config\\.yml|buildkite/config\\.json"
+            + "|(^~|^/home/[^/]+|^/Users/[^/]+|^/root)/\\.(yarnrc(\\.yml)?|bunfig\\.toml|circleci/cli\\.yml|travis/config\\.yml)$"
+            + "|/etc/kubernetes/[^/]+\\.conf$|/etc/rancher/k3s/k3s\\.yaml$|/var/lib/kubelet/pki/"
+            // coding agents' and editors' own logins, API keys and the MCP server lists that carry them
+            + "|opencode/auth\\.json|oauth_creds\\.json|(^|/)\\.aider\\.conf\\.ya?ml$|(^|/)api[_-]?keys?(\\.(txt|json))?$"
+            + "|globalStorage/state\\.vscdb|(^~|^/home/[^/]+|^/Users/[^/]+|^/root)/\\.(cursor|codeium/windsurf)/mcp(_config)?\\.json$"
+            // wallets, password managers and desktop key rings, messengers' keys, whole browser profiles
+            + "|wallet\\.dat$|\\.electrum/wallets|(?i:exodus)\\.wallet|(^|/)\\.age/|Bitwarden/data\\.json|gnome-keyring/|kwalletd/|\\.kwl$"
+            + "|Signal/config\\.json|(?i:discord)[^/]*/Local Storage|(^|/)\\.mozilla(/firefox)?$"
+            + "|\\.config/(google-chrome|chromium|BraveSoftware|microsoft-edge)(/|$)");
 
     public static boolean isSecret(String path) {
         // Windows spellings (`~\.ssh\id_rsa`, `C:\Users\me\.aws\credentials`): a backslash in a
@@ -745,6 +762,8 @@ public final class PathFacts {
                 // token files of CLIs and the browsers' password and cookie stores
                 || p.contains(".config/gh/hosts.yml") || p.contains(".cargo/credentials") || p.contains(".config/hub")
                 || base.equals("Cookies") && Regex.matches(p, "(?i).*(chrome|chromium|edge|brave|opera|vivaldi).*")
+                // the login cookies of desktop apps built on Electron (Slack, Teams, Discord…)
+                || base.equals("Cookies") && (p.contains(".config/") || p.contains("Library/Application Support/"))
                 || p.contains(".local/share/keyrings") || base.equals("environ") && Regex.matches(p, "/proc/[^/]+/environ");
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -110,6 +111,21 @@ class PathFactsTest {
         assertFalse(PathFacts.isSecret(".env.example"));
         assertFalse(PathFacts.isSecret("/home/dev/.ssh/id_ed25519.pub"));
         assertFalse(PathFacts.isSecret("src/environment.ts"));
+    }
+
+    @Test
+    void secretsOfOtherToolsAgentsAndDesktopStores() {
+        for (String p : List.of("~/.config/doctl/config.yaml", "/home/dev/.vercel/auth.json", "~/.pip/pip.conf", "~/.config/pip/pip.conf",
+                "~/.yarnrc.yml", "/home/dev/.local/share/opencode/auth.json", "~/.gemini/oauth_creds.json", "~/.cursor/mcp.json",
+                "~/.local/share/fish/fish_history", "~/.bitcoin/wallet.dat", "~/.config/Slack/Cookies", "~/.mozilla/firefox",
+                "/etc/kubernetes/admin.conf", "secrets/api_key.txt", "~/.local/share/gnome-keyring/login.keyring")) {
+            assertTrue(PathFacts.isSecret(p), p);
+        }
+        // project files of the same names are settings, not logins; host lists are not keys
+        for (String p : List.of(".yarnrc.yml", ".circleci/config.yml", ".cursor/mcp.json", "~/.ssh/config", "~/.ssh/known_hosts",
+                "src/api.ts", "docs/api_keys.md", "~/.config/k9s/config.yaml")) {
+            assertFalse(PathFacts.isSecret(p), p);
+        }
     }
 
     @Test
