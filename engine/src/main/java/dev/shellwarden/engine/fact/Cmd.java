@@ -4973,6 +4973,9 @@ public final class Cmd {
                 // them (`--output FILE`, `--log-file FILE`); other output-like names are often
                 // switches before an operand (`pyright --outputjson FILE`, `blockdev --report DEV`)
                 v = args.get(i + 1);
+                if (Regex.matches(PathFacts.unquote(v), "\\$[^{A-Za-z_].*")) {
+                    continue; // an expression, not a variable (`ack --output '$&'`)
+                }
             } else {
                 java.util.regex.Matcher m = OUTPUT_OPTION.matcher(a);
                 if (!m.matches() || m.group(1) == null) {

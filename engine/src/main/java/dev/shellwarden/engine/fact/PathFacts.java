@@ -783,7 +783,11 @@ public final class PathFacts {
                 || Regex.matches(p, "/etc/ssl/private/.*") || Regex.matches(p, "/etc/ssh/ssh_host_[a-z0-9]+_key")
                 || Regex.matches(p, ".*\\.config/gh/hosts\\.ya?ml|.*\\.cargo/credentials(\\.toml)?|(~|.*/(home|Users)/[^/]+|/root)/\\.(pypirc|npmrc)")
                 || Regex.matches(p, ".*/(Login Data|logins\\.json|key[34]\\.db|[^/]*\\.keychain(-db)?)|.*\\.local/share/keyrings/.*")
-                || Regex.matches(p, "(?i).*(chrome|chromium|edge|brave|opera|vivaldi).*/Cookies");
+                || Regex.matches(p, "(?i).*(chrome|chromium|edge|brave|opera|vivaldi).*/Cookies")
+                // coding agents' logins and hosting CLIs' tokens, wallets, desktop key rings
+                || Regex.matches(p, ".*/(opencode|\\.codex|vercel[^/]*)/auth\\.json|.*\\.claude/\\.credentials\\.json|.*oauth_creds\\.json")
+                || Regex.matches(p, ".*\\.supabase/access-token|.*doctl/config\\.ya?ml|.*\\.fly/config\\.yml|.*wrangler/config/.*")
+                || Regex.matches(p, ".*(wallet\\.dat|\\.electrum/wallets/.*)|.*/(gnome-keyring|kwalletd)/.*");
     }
 
     /*
@@ -795,7 +799,8 @@ public final class PathFacts {
     private static final String[] CREDENTIAL_STORE_WORDS = {
         "ssh", "shadow", "credentials", "gcloud", "netrc", "pgpass", "vault-token", "docker", "kube", "gnupg",
         "/etc/ssl/private/", "gh/hosts", "pypirc", "npmrc", "Login Data", "logins.json", "key3.db", "key4.db", "keychain",
-        "keyrings", "Cookies",
+        "keyrings", "Cookies", "auth.json", ".credentials.json", "oauth_creds", "access-token", "doctl", ".fly/", "wrangler",
+        "wallet", "keyring", "kwalletd",
     };
     /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
     private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf",

@@ -147,14 +147,17 @@ class PathFactsTest {
         "~/.config/gcloud/legacy_credentials/a/adc.json", "~/.config/gcloud/access_tokens.db", "/root/.netrc",
         "~/.git-credentials", "~/.pgpass", "~/.vault-token", "~/.docker/config.json", "~/.kube/config",
         "~/.gnupg/private-keys-v1.d/AB.key", "/etc/ssl/private/site.key", "/etc/ssh/ssh_host_ed25519_key",
-        "'/etc/shadow'",
+        "'/etc/shadow'", "~/.local/share/opencode/auth.json", "~/.codex/auth.json", "~/.claude/.credentials.json",
+        "~/.gemini/oauth_creds.json", "~/.supabase/access-token", "~/.config/doctl/config.yaml", "~/.fly/config.yml",
+        "~/.wrangler/config/default.toml", "~/.bitcoin/wallet.dat", "~/.local/share/gnome-keyring/login.keyring",
     })
     void everyCredentialStorePatternMatches(String path) {
         assertTrue(PathFacts.isCredentialStore(path), path);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "~/.ssh/id_ed25519.pub", "~/.ssh/known_hosts", "docker-compose.yml", "src/kube.ts", "/etc/hosts"})
+    @ValueSource(strings = {"README.md", "~/.ssh/id_ed25519.pub", "~/.ssh/known_hosts", "docker-compose.yml", "src/kube.ts", "/etc/hosts",
+        "src/auth.json", "src/wallet.ts", "docs/keyring.md"})
     void ordinaryFilesAreNoCredentialStore(String path) {
         assertFalse(PathFacts.isCredentialStore(path), path);
     }
