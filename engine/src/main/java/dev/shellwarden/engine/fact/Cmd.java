@@ -3921,14 +3921,29 @@ public final class Cmd {
      */
     public boolean isInstallsFromUnreviewedSource() {
         boolean installs = switch (name) {
-            case "npm", "pnpm", "yarn", "bun" -> subMatches(1, "install|i|add|ci|isntall|in|update|up|upgrade|global");
+            case "npm", "pnpm", "yarn", "bun" -> subMatches(1, "install|i|add|ci|isntall|in|update|up|upgrade|global|exec|dlx|x");
             case "pip", "pip3", "pipx", "uv", "pdm", "poetry", "gem", "cargo", "deno" ->
                     subMatches(2, "install|add|run|tool|pip|sync|update|upgrade");
-            case "npx", "pnpx", "bunx", "uvx" -> true;
+            case "npx", "pnpx", "bunx", "uvx", "jbang", "groovy" -> true;
+            // a flake from a forge or URL (nixpkgs#x is the registry), a formula from a third-party tap
+            case "nix" -> subMatches(1, "run|shell|develop|profile");
+            case "brew" -> subMatches(1, "install|reinstall|upgrade|tap");
+            // ansible-pull always clones a repository and runs its playbook on this machine
+            case "ansible-pull" -> true;
             default -> Regex.matches(name, "pip[0-9.]+");
         };
         if (!installs) {
             return false;
+        }
+        if (name.equals("ansible-pull")) {
+            return !anyFlag("-h --help");
+        }
+        if (name.equals("brew")) {
+            // user/tap/formula and `brew tap user/repo` name a GitHub repository of formulae, whose
+            // install steps are Ruby code; homebrew/… are Homebrew's own
+            return positionals("").stream().skip(1)
+                    .anyMatch(op -> Regex.matches(op, UNREVIEWED_SOURCE) || !op.startsWith("homebrew/")
+                            && (Regex.matches(op, "[^/\\s]+/[^/\\s]+/[^/\\s]+") || sub("tap") && Regex.matches(op, "[^/\\s]+/[^/\\s]+")));
         }
         // the same sources set in the environment: PIP_INDEX_URL=… pip install x, npm_config_registry=… npm i
         for (String a : assignments) {
@@ -3948,8 +3963,8 @@ public final class Cmd {
         }
         // a runner's arguments after the package belong to the program it runs (`pipx run pkg URL`)
         List<String> sources = positionals(SOURCE_OPTIONS + " -p --package -w --workspace -r --requirement -c --constraint -e --editable");
-        if (named("npx pnpx bunx uvx") || sub("run")) {
-            int first = named("npx pnpx bunx uvx") ? 0 : 1;
+        if (named("npx pnpx bunx uvx jbang groovy") || sub("run exec dlx x")) {
+            int first = named("npx pnpx bunx uvx jbang groovy") ? 0 : 1;
             sources = sources.size() > first ? sources.subList(first, first + 1) : List.of();
         }
         for (String op : sources) {
@@ -4083,6 +4098,41 @@ public final class Cmd {
         }
         if (name.equals("chmod") && !operands.isEmpty() && operands.get(0).contains("x") && operands.size() > 1) {
             return "";
+        }
+        if (name.equals("java") || name.equals("javaw")) {
+            int jar = args.indexOf("-jar");
+            return jar >= 0 && jar + 1 < args.size() ? args.get(jar + 1) : "";
+        }
+        return installedPackageFile();
+    }
+
+    /** A package file by its name: archives, wheels, system packages, editor extensions, jars. */
+    private static final java.util.regex.Pattern PACKAGE_FILE = java.util.regex.Pattern.compile(
+            "(?i).*\\.(whl|tar\\.gz|tgz|tar\\.bz2|tar\\.xz|zip|egg|deb|rpm|apk|vsix|gem|jar)");
+
+    /**
+     * The local package file an installer installs ({@code pip install ./x.tar.gz},
+     * {@code npm install x.tgz}, {@code code --install-extension x.vsix}, {@code dpkg -i x.deb}),
+     * or empty. Installing is running: setup.py, npm's lifecycle scripts and a package's
+     * maintainer scripts run at once, an extension's or a library's code at its first use, so a
+     * package fetched in the same command meets the download-then-run rule like a script.
+     */
+    private String installedPackageFile() {
+        boolean installs = named("pip pip3 pipx gem") && sub("install")
+                || name.equals("uv") && sub("pip") && args.contains("install")
+                || named("npm pnpm yarn bun") && sub("install i add")
+                || named("code code-insiders codium cursor windsurf") && args.stream().anyMatch(a -> a.startsWith("--install-extension"))
+                || name.equals("dpkg") && anyFlag("-i --install") || name.equals("rpm") && anyFlag("-i -U --install --upgrade")
+                || named("apt apt-get") && sub("install");
+        if (!installs) {
+            return "";
+        }
+        for (String a : args) {
+            String w = a.startsWith("--install-extension=") ? a.substring("--install-extension=".length()) : a;
+            String p = PathFacts.unquote(w);
+            if (!p.startsWith("-") && !p.contains("://") && PACKAGE_FILE.matcher(p).matches()) {
+                return w;
+            }
         }
         return "";
     }
