@@ -5126,6 +5126,255 @@ public final class Cmd {
         return contexts == 1 && Regex.matches(valueOf("--context --kube-context"), LOCAL_KUBE_CONTEXT);
     }
 
+    /**
+     * An address on this machine, with or without a scheme, port or path: {@code https://127.0.0.1:6443},
+     * {@code localhost:8001}, {@code tcp://[::1]:2375}. A value computed at run time never is one.
+     */
+    private static final String LOOPBACK_ADDRESS =
+            "(?i)((https?|tcp|ssh)://)?([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\]|::1)(:\\d+)?(/.*)?";
+
+    /**
+     * True when a kubectl, oc or helm command names the Kubernetes API server itself and the server
+     * is not on this machine: kubectl's {@code --server URL}, {@code -s URL} ({@code -sURL},
+     * {@code -s=URL}, {@code --server=URL}, before or after the subcommand), helm's
+     * {@code --kube-apiserver URL} and {@code HELM_KUBEAPISERVER=URL}; or when kubectl re-points a
+     * configured cluster at such a server ({@code kubectl config set-cluster NAME --server URL},
+     * {@code kubectl config set clusters.NAME.server URL}), which every later command then uses.
+     *
+     * <p>WHY: the client sends the current context's credentials (its bearer token or client
+     * certificate) to whatever server is named; a server the command chooses receives them. A
+     * computed value ({@code -s "$S"}) counts, as it may be any server.
+     */
+    public boolean namesRemoteApiServer() {
+        if (!named("kubectl oc k helm")) {
+            return false;
+        }
+        List<String> servers = new ArrayList<>();
+        String apiserver = assigned("HELM_KUBEAPISERVER");
+        if (!apiserver.isEmpty()) {
+            servers.add(apiserver);
+        }
+        boolean kube = !name.equals("helm");
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+            if (a.equals("--kube-apiserver") || kube && (a.equals("--server") || a.equals("-s"))) {
+                servers.add(next);
+            } else if (a.startsWith("--kube-apiserver=") || kube && a.startsWith("--server=")) {
+                servers.add(a.substring(a.indexOf('=') + 1));
+            } else if (kube && a.startsWith("-s") && !a.startsWith("--") && a.length() > 2) {
+                servers.add(a.startsWith("-s=") ? a.substring(3) : a.substring(2));
+            } else if (kube && Regex.matches(a, "clusters\\..+\\.server") && sub("config") && anyArg("set")) {
+                servers.add(next);
+            }
+        }
+        for (String s : servers) {
+            String v = PathFacts.unquote(s);
+            if (!v.isEmpty() && !Regex.matches(v, LOOPBACK_ADDRESS)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Docker context names that are this machine's engine (the default socket, Docker Desktop, Colima, OrbStack, Rancher Desktop, rootless, a podman machine). */
+    private static final String LOCAL_ENGINE_CONTEXT =
+            "default|desktop-linux|desktop-windows|colima(-[\\w.-]+)?|orbstack|rancher-desktop|rootless|podman-machine-default(-root)?";
+
+    /** True when an engine address ({@code DOCKER_HOST}, {@code -H}, podman's {@code --url}) is this machine's: a socket, a named pipe or a loopback address. */
+    private static boolean localEngineAddress(String value) {
+        String v = PathFacts.unquote(value);
+        return v.isEmpty() || Regex.matches(v, "(?i)(unix|npipe)://.*") || Regex.matches(v, LOOPBACK_ADDRESS);
+    }
+
+    /** True when a docker context or podman connection name is a local engine's. */
+    private static boolean localEngineContext(String value) {
+        String v = PathFacts.unquote(value);
+        return v.isEmpty() || Regex.matches(v, LOCAL_ENGINE_CONTEXT);
+    }
+
+    /** docker's (and docker-compose v1's) options before the subcommand that take a value. */
+    private static final Set<String> DOCKER_GLOBAL_VALUES = Words.setOf("-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey");
+
+    /** podman's options before the subcommand that take a value. */
+    private static final Set<String> PODMAN_GLOBAL_VALUES = Words.setOf("-c --connection --url --identity --root --runroot --log-level"
+            + " --storage-driver --storage-opt --cgroup-manager --events-backend --module --network-cmd-path --runtime --tmpdir --volumepath --imagestore");
+
+    /**
+     * The options a docker, docker-compose or podman command gives before its subcommand, as
+     * name/value pairs ({@code -H ssh://x}, {@code --host=ssh://x}, {@code -Hssh://x}, {@code -c prod});
+     * switches get an empty value. Options after the subcommand belong to it ({@code docker run -c 512}
+     * is a CPU share, {@code docker exec db psql -c …} the program's own).
+     */
+    private List<String[]> engineGlobalOptions() {
+        Set<String> withValue = name.equals("podman") ? PODMAN_GLOBAL_VALUES : DOCKER_GLOBAL_VALUES;
+        List<String[]> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!a.startsWith("-") || a.equals("-") || a.equals("--")) {
+                break;
+            }
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                out.add(new String[] {a.substring(0, eq), a.substring(eq + 1)});
+            } else if (withValue.contains(a)) {
+                out.add(new String[] {a, i + 1 < args.size() ? args.get(i + 1) : ""});
+                i++;
+            } else if (!a.startsWith("--") && a.length() > 2 && withValue.contains(a.substring(0, 2))) {
+                out.add(new String[] {a.substring(0, 2), a.charAt(2) == '=' ? a.substring(3) : a.substring(2)});
+            } else {
+                out.add(new String[] {a, ""});
+            }
+        }
+        return out;
+    }
+
+    /**
+     * True when a docker, docker-compose or podman command talks to another machine's engine: a
+     * {@code -H}/{@code --host} that is not a local socket or loopback address, a {@code --context}
+     * (or {@code -c}) that is not a local engine's, {@code DOCKER_HOST=}/{@code DOCKER_CONTEXT=} as
+     * a prefix, podman's {@code --remote}, {@code --url}, {@code --connection},
+     * {@code CONTAINER_HOST=} and {@code CONTAINER_CONNECTION=}. A computed value counts.
+     */
+    public boolean namesRemoteEngine() {
+        if (!named("docker podman docker-compose")) {
+            return false;
+        }
+        for (String[] o : engineGlobalOptions()) {
+            switch (o[0]) {
+                case "-H", "--host", "--url" -> {
+                    if (!localEngineAddress(o[1])) {
+                        return true;
+                    }
+                }
+                case "-c", "--context", "--connection" -> {
+                    if (!localEngineContext(o[1])) {
+                        return true;
+                    }
+                }
+                case "-r", "--remote" -> {
+                    if (name.equals("podman") && !o[1].equalsIgnoreCase("false")) {
+                        return true;
+                    }
+                }
+                default -> { }
+            }
+        }
+        return assignsRemoteEngine(assignments);
+    }
+
+    /** True when one of the assignments points docker or podman at another machine's engine. */
+    private static boolean assignsRemoteEngine(List<String> words) {
+        for (String a : words) {
+            int eq = a.indexOf('=');
+            if (eq < 0) {
+                continue;
+            }
+            String var = a.substring(0, eq);
+            String value = a.substring(eq + 1);
+            if ((var.equals("DOCKER_HOST") || var.equals("CONTAINER_HOST")) && !localEngineAddress(value)
+                    || (var.equals("DOCKER_CONTEXT") || var.equals("CONTAINER_CONNECTION")) && !localEngineContext(value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when an export, a declaration or a bare assignment ({@code export DOCKER_HOST=ssh://prod},
+     * {@code DOCKER_CONTEXT=prod;}) points the docker or podman commands after it at another
+     * machine's engine (a bare assignment changes a variable the shell already exports).
+     */
+    public boolean exportsRemoteEngine() {
+        List<String> all = new ArrayList<>(assignments);
+        if (named("export declare typeset readonly local")) {
+            all.addAll(args);
+        } else if (!name.isEmpty() || !args.isEmpty()) {
+            return false;
+        }
+        return assignsRemoteEngine(all);
+    }
+
+    /** {@code docker context use NAME} of a context that is not a local engine's: every later docker command goes there. */
+    public boolean switchesToRemoteEngine() {
+        if (!named("docker podman")) {
+            return false;
+        }
+        List<String> ops = operands;
+        boolean docker = name.equals("docker") && ops.size() >= 3 && ops.get(0).equals("context") && ops.get(1).equals("use");
+        // podman system connection default NAME
+        boolean podman = name.equals("podman") && ops.size() >= 4 && ops.get(0).equals("system") && ops.get(1).equals("connection")
+                && ops.get(2).equals("default");
+        return docker && !localEngineContext(ops.get(2)) || podman && !localEngineContext(ops.get(3));
+    }
+
+    /** Subcommands of docker and podman that only read. */
+    private static final Set<String> ENGINE_READS = Words.setOf("ps images version info history port top stats logs inspect diff events search");
+
+    /** The subcommands of docker's and podman's groups that only read. */
+    private static final java.util.Map<String, Set<String>> ENGINE_GROUP_READS = java.util.Map.ofEntries(
+            java.util.Map.entry("container", Words.setOf("ls list ps inspect logs top port stats diff")),
+            java.util.Map.entry("image", Words.setOf("ls list inspect history")),
+            java.util.Map.entry("volume", Words.setOf("ls list inspect")),
+            java.util.Map.entry("network", Words.setOf("ls list inspect")),
+            java.util.Map.entry("context", Words.setOf("ls list inspect show")),
+            java.util.Map.entry("system", Words.setOf("df info events")),
+            java.util.Map.entry("buildx", Words.setOf("ls inspect version du")),
+            java.util.Map.entry("node", Words.setOf("ls inspect ps")),
+            java.util.Map.entry("service", Words.setOf("ls inspect logs ps")),
+            java.util.Map.entry("stack", Words.setOf("ls ps services")),
+            java.util.Map.entry("pod", Words.setOf("ps ls list inspect top stats logs")),
+            java.util.Map.entry("compose", Words.setOf("ps ls logs images config top version port events")));
+
+    /** docker compose's options before its subcommand that take a value. */
+    private static final Set<String> COMPOSE_VALUES = Words.setOf("-f --file -p --project-name --profile --env-file --project-directory"
+            + " --ansi --progress --parallel");
+
+    /**
+     * True when a docker, docker-compose or podman command does more than read: anything but
+     * listing, inspecting, logs, stats, version and the like ({@link #ENGINE_READS}). Unknown
+     * subcommands and option words the reading does not know count as changes.
+     */
+    public boolean changesContainerEngine() {
+        if (!named("docker podman docker-compose")) {
+            return false;
+        }
+        List<String> ops = operands;
+        if (ops.isEmpty()) {
+            return false;
+        }
+        String sub = ops.get(0);
+        if (name.equals("docker-compose")) {
+            return !ENGINE_GROUP_READS.get("compose").contains(sub);
+        }
+        if (ENGINE_READS.contains(sub)) {
+            return false;
+        }
+        Set<String> reads = ENGINE_GROUP_READS.get(sub);
+        if (reads == null) {
+            return true;
+        }
+        String second = ops.size() > 1 ? ops.get(1) : "";
+        if (sub.equals("compose")) {
+            // the word after compose's own options
+            int at = args.indexOf("compose");
+            second = "";
+            for (int i = at + 1; at >= 0 && i < args.size(); i++) {
+                String a = args.get(i);
+                if (COMPOSE_VALUES.contains(a)) {
+                    i++;
+                } else if (!a.startsWith("-")) {
+                    second = a;
+                    break;
+                }
+            }
+        }
+        return !reads.contains(second);
+    }
+
     /** curl's options whose value names a file it sends: {@code @FILE} (or {@code <FILE} in a form field). */
     private static final Set<String> CURL_FILE_DATA = Set.of("-d", "--data", "--data-binary", "--data-urlencode", "--json", "-F",
             "--form", "--form-string");
