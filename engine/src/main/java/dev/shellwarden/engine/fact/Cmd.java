@@ -5211,6 +5211,11 @@ public final class Cmd {
      */
     private List<String[]> engineGlobalOptions() {
         Set<String> withValue = name.equals("podman") ? PODMAN_GLOBAL_VALUES : DOCKER_GLOBAL_VALUES;
+        if (name.equals("docker-compose")) {
+            // docker-compose v1 takes docker's engine options among its own (`-f prod.yml -H ssh://x down`)
+            withValue = new java.util.HashSet<>(DOCKER_GLOBAL_VALUES);
+            withValue.addAll(COMPOSE_VALUES);
+        }
         List<String[]> out = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -5348,7 +5353,7 @@ public final class Cmd {
         }
         String sub = ops.get(0);
         if (name.equals("docker-compose")) {
-            return !ENGINE_GROUP_READS.get("compose").contains(sub);
+            return !ENGINE_GROUP_READS.get("compose").contains(composeSubcommand(0));
         }
         if (ENGINE_READS.contains(sub)) {
             return false;
@@ -5359,20 +5364,27 @@ public final class Cmd {
         }
         String second = ops.size() > 1 ? ops.get(1) : "";
         if (sub.equals("compose")) {
-            // the word after compose's own options
             int at = args.indexOf("compose");
-            second = "";
-            for (int i = at + 1; at >= 0 && i < args.size(); i++) {
-                String a = args.get(i);
-                if (COMPOSE_VALUES.contains(a)) {
-                    i++;
-                } else if (!a.startsWith("-")) {
-                    second = a;
-                    break;
-                }
-            }
+            second = at >= 0 ? composeSubcommand(at + 1) : "";
         }
         return !reads.contains(second);
+    }
+
+    /**
+     * The first word from {@code from} on that is no option and no option's value, with compose's
+     * and docker's options that take a value skipped ({@code -f prod.yml -p shop down} gives
+     * {@code down}); empty when there is none.
+     */
+    private String composeSubcommand(int from) {
+        for (int i = from; i < args.size(); i++) {
+            String a = args.get(i);
+            if (COMPOSE_VALUES.contains(a) || DOCKER_GLOBAL_VALUES.contains(a)) {
+                i++;
+            } else if (!a.startsWith("-")) {
+                return a;
+            }
+        }
+        return "";
     }
 
     /** curl's options whose value names a file it sends: {@code @FILE} (or {@code <FILE} in a form field). */
