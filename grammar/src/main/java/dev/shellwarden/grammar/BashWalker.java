@@ -2373,6 +2373,11 @@ final class BashWalker {
 
     private void analyze(Draft d, Ctx c, boolean stdinFile) {
         if (d.argv.isEmpty()) {
+            // `PAGER='…'; git log`: a variable the user's shell already exports (PAGER, EDITOR)
+            // keeps being exported with the new value, which later programs run
+            if (!d.assignments.isEmpty()) {
+                settingCommands(d, "", new ArrayList<>(d.wrappers));
+            }
             return;
         }
         if (!d.argv.get(0).literal()) {

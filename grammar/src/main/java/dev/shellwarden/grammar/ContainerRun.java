@@ -38,7 +38,7 @@ public record ContainerRun(List<String> certain, List<String> possible) {
         if (!name.equals("docker") && !name.equals("podman") && !name.equals("nerdctl")) {
             return null;
         }
-        int k = argv.get(1).text().equals("container") ? 2 : 1;
+        int k = subcommand(argv);
         if (k >= argv.size() || !argv.get(k).text().equals("run") && !argv.get(k).text().equals("create")) {
             return null;
         }
@@ -61,6 +61,41 @@ public record ContainerRun(List<String> certain, List<String> possible) {
             last = Math.max(last, image);
         }
         return new ContainerRun(texts(rest.subList(0, first)), texts(rest.subList(0, last)));
+    }
+
+    /** Global options of docker, podman and nerdctl (before the subcommand) that take a value. */
+    private static final java.util.Set<String> GLOBAL_WITH_ARG = java.util.Set.of("-H", "--host", "-c", "--context", "--config",
+            "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--identity", "--root",
+            "--runroot", "--storage-driver", "--storage-opt", "--cgroup-manager", "--events-backend", "--runtime", "--tmpdir",
+            "--module", "--network-cmd-path", "--ssh", "--conmon", "--hooks-dir", "--imagestore", "--volumepath", "-n",
+            "--namespace", "-a", "--address", "--snapshotter", "--cni-path", "--cni-netconfpath", "--data-root", "--hosts-dir",
+            "--insecure-registry", "--runtime-flag", "--network-config-dir");
+
+    /**
+     * The index of the subcommand ({@code run}, {@code create}, {@code unshare}…) of a docker,
+     * podman or nerdctl command line, after the client's global options ({@code docker -H unix://…
+     * run}, {@code podman --remote run}) and a {@code container} group word. An option the table
+     * does not know is read as a flag, unless the word after it is no subcommand while the one
+     * after that is {@code run} or {@code create}: then it took a value (fail closed).
+     */
+    public static int subcommand(List<Word> argv) {
+        int k = 1;
+        while (k < argv.size() && argv.get(k).text().startsWith("-") && !argv.get(k).text().equals("--")) {
+            String t = argv.get(k).text();
+            if (GLOBAL_WITH_ARG.contains(t)) {
+                k += 2;
+            } else if (!t.contains("=") && k + 2 < argv.size() && !argv.get(k + 1).text().startsWith("-")
+                    && !java.util.Set.of("run", "create", "container", "unshare").contains(argv.get(k + 1).text())
+                    && java.util.Set.of("run", "create", "container").contains(argv.get(k + 2).text())) {
+                k += 2;
+            } else {
+                k++;
+            }
+        }
+        if (k < argv.size() && argv.get(k).text().equals("container")) {
+            k++;
+        }
+        return k;
     }
 
     /**

@@ -153,6 +153,13 @@ final class Launchers {
                     Set.of("-m", "-u", "-i", "-n", "-p", "-U", "-C", "-T", "-r", "-c", "-f", "--fork", "--mount", "--uts", "--ipc",
                             "--net", "--pid", "--user", "--cgroup", "--time", "--map-root-user", "--map-current-user",
                             "--mount-proc", "--kill-child", "--keep-caps", "--map-auto"))),
+            // rootlesskit [options] CMD: the command runs on the host's files as root of a user namespace
+            java.util.Map.entry("rootlesskit", new Spec("", Set.of("--net", "--mtu", "--cidr", "--ifname", "--state-dir",
+                    "--port-driver", "--copy-up", "--copy-up-mode", "--propagation", "--subid-source", "--slirp4netns-binary",
+                    "--slirp4netns-sandbox", "--slirp4netns-seccomp", "--vpnkit-binary", "--lxc-user-nic-binary",
+                    "--lxc-user-nic-bridge", "--evacuate-cgroup2", "--reaper", "--log-level"), Set.of("-v", "--version", "-h", "--help"),
+                    Set.of("--debug", "--disable-host-loopback", "--ipv6", "--pidns", "--cgroupns", "--utsns", "--ipcns",
+                            "--detach-netns"))),
             java.util.Map.entry("flatpak-spawn", new Spec("", Set.of("--env", "--forward-fd", "--directory", "--app-path",
                     "--usr-path"), Set.of())),
             java.util.Map.entry("distrobox-host-exec", new Spec("", Set.of(), Set.of())),
@@ -266,6 +273,7 @@ final class Launchers {
                     "ansible.builtin.command", "ansible.builtin.raw").contains(w.text()))
                     ? optionPayload(argv, Set.of("-a", "--args")) : List.of();
             case "dtach" -> dtach(argv);
+            case "ip" -> ipNetnsExec(argv);
             default -> ToolRunners.unwrap(name, argv);
         };
     }
@@ -354,6 +362,25 @@ final class Launchers {
      * {@code TOOL … -- COMMAND…} ({@code distrobox-enter NAME -- CMD}, {@code multipass exec VM --
      * CMD}): the command follows the first {@code --}; nothing runs without one or after it.
      */
+    /**
+     * {@code ip [options] netns exec NAME CMD…} ({@code ip -all netns exec CMD…}): the command runs
+     * on the host in another network namespace, with the host's files.
+     */
+    private static List<Unwrap> ipNetnsExec(List<Word> argv) {
+        boolean all = false;
+        for (int k = 1; k + 1 < argv.size(); k++) {
+            String t = argv.get(k).text();
+            if (t.equals("-a") || t.equals("-all") || t.equals("--all")) {
+                all = true;
+            }
+            if (Regex.matches(t, "netns|netn|net") && Regex.matches(argv.get(k + 1).text(), "exec|exe|ex|e")) {
+                int cmd = k + (all ? 2 : 3);
+                return cmd < argv.size() ? List.of(Wrappers.after(argv, cmd, false)) : List.of();
+            }
+        }
+        return List.of();
+    }
+
     static List<Unwrap> afterSeparator(List<Word> argv) {
         for (int k = 1; k < argv.size(); k++) {
             if (argv.get(k).text().equals("--")) {
@@ -913,9 +940,10 @@ final class Launchers {
      * processes, so it meets the rules like any other command.
      */
     private static List<Unwrap> containerRun(List<Word> argv) {
-        int k = 1;
-        if (k < argv.size() && argv.get(k).text().equals("container")) {
-            k++;
+        int k = ContainerRun.subcommand(argv);
+        // podman unshare CMD: the command runs on the host, in podman's user namespace (root there)
+        if (k < argv.size() && argv.get(k).text().equals("unshare")) {
+            return lenient(argv, k + 1, new Spec("", Set.of(), Set.of("--help", "-h"), Set.of("--rootless-netns", "--rootless-cni")));
         }
         if (k >= argv.size() || !Set.of("run", "create").contains(argv.get(k).text())) {
             return null; // docker exec and the rest: Wrappers handles exec

@@ -571,7 +571,7 @@ final class Wrappers {
 
     /** {@code kubectl exec [options] POD -- cmd…}: the command is everything after {@code --}. */
     private static Unwrap kubectlExec(List<Word> argv) {
-        if (argv.size() < 3 || !argv.get(1).text().equals("exec")) {
+        if (argv.size() < 3 || !Set.of("exec", "debug", "run").contains(argv.get(1).text())) {
             return Unwrap.NONE;
         }
         for (int k = 2; k < argv.size(); k++) {

@@ -1188,7 +1188,10 @@ public final class Cmd {
             + "|COMPILER_PATH|GCC_EXEC_PREFIX|WGETRC|MANOPT|LESSKEYIN|LESSKEY|LESSKEY_CONTENT|YARN_YARN_PATH|TF_CLI_CONFIG_FILE|PSQLRC"
             + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
             + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
-            + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Bb][Rr][Oo][Ww][Ss][Ee][Rr])=.*",
+            + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Bb][Rr][Oo][Ww][Ss][Ee][Rr]"
+            // round 8: code loaded through search paths, homes and start-up settings
+            + "|PATH|HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS"
+            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee])=.*",
             java.util.regex.Pattern.DOTALL);
 
     /** Launchers that may fetch a package from a registry and run its program under the name given. */
@@ -3850,7 +3853,8 @@ public final class Cmd {
             + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
             + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
             + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS"
-            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]|[Bb][Rr][Oo][Ww][Ss][Ee][Rr]))=(.*)",
+            + "|PATH|HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS"
+            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]|[Bb][Rr][Oo][Ww][Ss][Ee][Rr]|[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee]))=(.*)",
             java.util.regex.Pattern.DOTALL);
 
     /**
@@ -3863,8 +3867,13 @@ public final class Cmd {
             case "npm", "pnpm", "yarn", "npx" -> !valueOf("--script-shell --shell").isEmpty()
                     && !Regex.matches(valueOf("--script-shell --shell"), "(/usr)?(/bin/)?(ba|z|da|k|fi)?sh|cmd(\\.exe)?|pwsh|powershell")
                     || Regex.matches(valueOf("--node-options"), ".*(--require|-r |--import|--loader|--experimental-loader).*");
-            case "make", "gmake" -> argMatches("(SHELL|\\.SHELLFLAGS|MAKESHELL):?=.*");
+            case "make", "gmake" -> argMatches("(SHELL|\\.SHELLFLAGS|MAKESHELL):?=.*") || args.stream().anyMatch(a -> {
+                java.util.regex.Matcher m = Regex.pattern("(CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|MAKEFILES):?=(.*)").matcher(a);
+                return m.matches() && hookValueRuns(m.group(1), m.group(2).trim());
+            });
             case "scp" -> !valueOf("-S").isEmpty();
+            // `hash -p FILE NAME` makes NAME run FILE for the rest of the shell
+            case "hash" -> argMatches("-[A-Za-z]*p.*");
             case "sftp" -> !valueOf("-S").isEmpty() || !valueOf("-D").isEmpty();
             // git's program options: the pager of grep -O, difftool's command, send-email's address
             // commands, a folder of git programs or of hooks to install (any unique abbreviation)
@@ -3996,7 +4005,7 @@ public final class Cmd {
             java.util.regex.Matcher m = HOOK_VARIABLE.matcher(Regex.matches(a, "(?i)\\$env:.*") ? a.substring(5) : a);
             if (m.matches()) {
                 String v = m.group(2).trim();
-                if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, ".*(--require|-r |--import|--loader|--experimental-loader).*")) {
+                if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, ".*(--require|-r |--import|--loader|--experimental-loader|--openssl-config).*")) {
                     continue;
                 }
                 if (!hookValueRuns(m.group(1), v)) {
@@ -4008,6 +4017,14 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /** True when a compiler setting ({@code CC=…}) names a shell, an interpreter or a file in a temporary or home folder. */
+    private static boolean compilerRunsOther(String value) {
+        String first = value.trim().split(" +")[0];
+        String base = first.substring(first.lastIndexOf('/') + 1);
+        return ProgramOptions.outside(first) || Regex.matches(base, "(ba|z|da|k|fi|tc|c)?sh|env|eval|rm|dd|python[0-9.]*|perl|ruby|node|curl|wget")
+                || java.util.Arrays.stream(value.trim().split(" +")).skip(1).anyMatch(w -> Regex.matches(w, "(ba|z|da|k)?sh|-c|rm|-rf|/|~.*"));
     }
 
     /**
@@ -4024,8 +4041,24 @@ public final class Cmd {
             case "GOFLAGS" -> Regex.matches(value, "(?s).*-(toolexec|exec|vettool|overlay)\\b.*|(?s).*extld.*");
             case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" ->
                     Regex.matches(value, "(?s).*(-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError|-Xbootclasspath).*");
-            case "PYTHONPATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "LD_LIBRARY_PATH", "CLASSPATH" ->
+            case "PYTHONPATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "LD_LIBRARY_PATH", "CLASSPATH", "DYLD_LIBRARY_PATH",
+                    "DYLD_FRAMEWORK_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FALLBACK_FRAMEWORK_PATH", "OPENSSL_ENGINES", "OPENSSL_MODULES" ->
                     java.util.Arrays.stream(value.split("[:;]")).anyMatch(ProgramOptions::outside);
+            // a search path, home, configuration or start-up folder in a folder anyone can write to (PATH=/tmp/x:$PATH)
+            case "PATH", "HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR", "GRADLE_USER_HOME", "BUNDLE_GEMFILE", "GEM_HOME", "GEM_PATH",
+                    "OPENSSL_CONF", "MAKEFILES", "PYTHONHOME", "PYTHONUSERBASE", "ZDOTDIR", "MYVIMRC" ->
+                    java.util.Arrays.stream(value.split("[:;\\s]+")).anyMatch(ProgramOptions::temporary);
+            // less's start-up command (+cmd) running a shell (!), a pipe (|) or saving a file (s)
+            case "LESS" -> Regex.matches(value, "(?s)(.*\\s)?-*[A-Za-z]*\\+\\+?:?[!|s].*");
+            // programs that start $SHELL (script, screen, tmux, sudo -s, vim's :!): a plain shell is no hook
+            case "SHELL" -> !Regex.matches(value, "(/usr)?(/local)?(/s?bin/)?(ba|z|da|k|mk|fi|tc|c|y|x)?sh|(/usr)?(/local)?(/bin/)?(fish|nu|xonsh|elvish|pwsh)"
+                    + "|/bin/false|(/usr)?/s?bin/nologin");
+            // gcc's -wrapper runs a program around every pass; plugins, -B and spec files load code from a folder
+            case "CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS" -> Regex.matches(value, "(?s)(.*\\s)?(-wrapper|-fplugin=|-B|--?specs=|-Wl,-plugin|-Xlinker -plugin).*");
+            case "PYTHONBREAKPOINT" -> !Regex.matches(value, "0?|[A-Za-z0-9_.]*(pdb|pudb|ipdb|debugpy|breakpoint)[A-Za-z0-9_.]*");
+            // a compiler, linker or archiver that make and configure run through a shell: a program and its words only
+            case "CC", "CXX", "CPP", "LD", "AR", "AS", "HOSTCC", "FC", "OBJCOPY", "STRIP", "NM", "RANLIB" ->
+                    !Regex.matches(value, "([A-Za-z0-9_./+=,:@%-]+|\\$\\((which|command -v) [A-Za-z0-9_.+-]+\\))( +[A-Za-z0-9_./+=,:@%-]+)*") || compilerRunsOther(value);
             case "KUBECONFIG", "AWS_CONFIG_FILE", "DOCKER_CONFIG" -> java.util.Arrays.stream(value.split(":")).anyMatch(ProgramOptions::temporary);
             case "FZF_DEFAULT_OPTS" -> Regex.matches(value, "(?s).*(--preview|--bind|execute|become|reload).*");
             // warning:message:CATEGORY:module:line; a dotted category is imported as a module
@@ -4139,25 +4172,137 @@ public final class Cmd {
 
     /** True when {@code other} writes the file this command then runs. */
     public boolean runsFileWrittenBy(Cmd other, Ctx ctx) {
-        String f = getExecutedFile();
-        if (f.isEmpty() || other.named("chmod chown chgrp chattr setfacl touch mkdir")) {
+        if (other.named("chmod chown chgrp chattr setfacl touch mkdir")) {
             return false;
         }
         String home = ctx.home();
-        String abs = PathFacts.resolve(f, ctx.cwdOrProject(), home);
-        for (String w : other.getWriteTargets()) {
-            if (PathFacts.resolve(w, ctx.cwdOrProject(), home).equals(abs)) {
-                return true;
+        String f = getExecutedFile();
+        if (!f.isEmpty()) {
+            String abs = PathFacts.resolve(f, ctx.cwdOrProject(), home);
+            for (String w : other.getWriteTargets()) {
+                if (PathFacts.resolve(w, ctx.cwdOrProject(), home).equals(abs)) {
+                    return true;
+                }
+            }
+            for (String w : other.fetchedFiles()) {
+                String fetched = PathFacts.resolve(w, ctx.cwdOrProject(), home);
+                // a cloned repository is a folder of fetched files: anything run from inside it came with it
+                if (fetched.equals(abs) || other.name.equals("git") && abs.startsWith(fetched + "/")) {
+                    return true;
+                }
             }
         }
-        for (String w : other.fetchedFiles()) {
-            String fetched = PathFacts.resolve(w, ctx.cwdOrProject(), home);
-            // a cloned repository is a folder of fetched files: anything run from inside it came with it
-            if (fetched.equals(abs) || other.name.equals("git") && abs.startsWith(fetched + "/")) {
-                return true;
+        List<LoadedCode> loaded = loadedByAssignments();
+        if (loaded.isEmpty()) {
+            return false;
+        }
+        List<String> written = new ArrayList<>(other.getWriteTargets());
+        written.addAll(other.fetchedFiles());
+        for (String w : written) {
+            String abs = PathFacts.resolve(w, ctx.cwdOrProject(), home);
+            int slash = abs.lastIndexOf('/');
+            String parent = slash <= 0 ? "/" : abs.substring(0, slash);
+            String base = abs.substring(slash + 1);
+            for (LoadedCode l : loaded) {
+                String p = PathFacts.resolve(l.path(), ctx.cwdOrProject(), home);
+                if (!l.folder() ? p.equals(abs) : p.equals(parent) && (l.names().isEmpty() || l.names().contains(base)
+                        || l.names().contains(".") && base.startsWith("."))) {
+                    return true;
+                }
             }
         }
         return false;
+    }
+
+    /**
+     * A file an assignment makes a program load as code ({@code LD_PRELOAD=./x.so}, {@code
+     * BASH_ENV=./e.sh}, {@code NODE_OPTIONS='--require ./x.js'}), or a folder it loads code from
+     * ({@code PATH=.:$PATH}, {@code LD_LIBRARY_PATH=./lib}), then with the names it picks up there
+     * (empty: any file; {@code "."}: any dotfile).
+     */
+    private record LoadedCode(String path, boolean folder, Set<String> names) {
+    }
+
+    /**
+     * The code this command loads through its assignment prefixes, or through an export or
+     * declaration for what follows: a file written or fetched earlier in the same command and
+     * loaded this way is run as surely as {@code sh ./x.sh} (SW4004, SW4005).
+     */
+    private List<LoadedCode> loadedByAssignments() {
+        boolean exports = named("export declare typeset readonly local") || name.isEmpty();
+        List<String> all = assignments;
+        if (named("export declare typeset readonly local") && !args.isEmpty()) {
+            all = new ArrayList<>(assignments);
+            all.addAll(args);
+        }
+        List<LoadedCode> out = new ArrayList<>();
+        for (String a : all) {
+            int eq = a.indexOf('=');
+            if (eq <= 0) {
+                continue;
+            }
+            String var = a.substring(0, eq);
+            String value = PathFacts.unquote(a.substring(eq + 1).trim());
+            switch (var) {
+                case "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV", "PYTHONSTARTUP", "GIT_SSH", "GIT_ASKPASS",
+                        "SSH_ASKPASS", "SUDO_ASKPASS", "MAKEFILES", "OPENSSL_CONF", "SHELL", "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "KUBECONFIG",
+                        "BUNDLE_GEMFILE", "MYVIMRC", "AWS_CONFIG_FILE" -> {
+                    for (String p : value.split("[:\\s]+")) {
+                        if (!p.isEmpty()) {
+                            out.add(new LoadedCode(p, false, Set.of()));
+                        }
+                    }
+                }
+                case "PATH" -> {
+                    for (String p : value.split(":")) {
+                        if (!p.isEmpty() && !p.startsWith("$PATH") && !p.startsWith("${PATH")) {
+                            out.add(new LoadedCode(p, true, exports ? Set.of() : Set.of(name)));
+                        }
+                    }
+                }
+                case "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "GCONV_PATH",
+                        "OPENSSL_ENGINES", "OPENSSL_MODULES", "GIT_EXEC_PATH" -> {
+                    for (String p : value.split(":")) {
+                        if (!p.isEmpty()) {
+                            out.add(new LoadedCode(p, true, Set.of()));
+                        }
+                    }
+                }
+                // site runs these two from every folder on the module path before any other code
+                case "PYTHONPATH" -> {
+                    for (String p : value.split(":")) {
+                        if (!p.isEmpty()) {
+                            out.add(new LoadedCode(p, true, Set.of("sitecustomize.py", "usercustomize.py")));
+                        }
+                    }
+                }
+                // start-up files of the shells, git's and other tools' configuration
+                case "HOME", "ZDOTDIR" -> out.add(new LoadedCode(value, true, Set.of(".")));
+                case "NODE_OPTIONS" -> {
+                    java.util.regex.Matcher m = Regex.pattern("(?:--require|-r|--import|--loader|--experimental-loader|--openssl-config)[= ]+([^ ]+)").matcher(value);
+                    while (m.find()) {
+                        out.add(new LoadedCode(m.group(1), false, Set.of()));
+                    }
+                }
+                case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" -> {
+                    java.util.regex.Matcher m = Regex.pattern("-(?:javaagent|agentpath):([^= ]+)").matcher(value);
+                    while (m.find()) {
+                        out.add(new LoadedCode(m.group(1), false, Set.of()));
+                    }
+                }
+                case "RUBYOPT" -> {
+                    java.util.regex.Matcher m = Regex.pattern("-r ?([^ ]+)").matcher(value);
+                    while (m.find()) {
+                        String r = m.group(1);
+                        out.add(new LoadedCode(r.endsWith(".rb") ? r : r + ".rb", false, Set.of()));
+                    }
+                }
+                default -> {
+                    // no file of its own
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -4522,6 +4667,15 @@ public final class Cmd {
      * memory device. Any of these makes root in the container root on the host.
      */
     public boolean isContainerHostAccess() {
+        if (named("kubectl oc")) {
+            return kubectlHostAccess();
+        }
+        if (named("lxc incus")) {
+            // a privileged or nesting container, raw LXC/AppArmor/idmap settings, or a disk device
+            // that passes the host's root, a system or home directory in
+            return Regex.matches(String.join(" ", args), "(?s).*security\\.(privileged|nesting)[= ]+(true|1|yes).*|(?s).*raw\\.(lxc|idmap|apparmor|seccomp).*")
+                    || args.contains("disk") && args.stream().anyMatch(a -> a.startsWith("source=") && isHostSensitive(a.substring(7)));
+        }
         ContainerRun run = ContainerRun.of(argvWords);
         if (run == null) {
             return false;
@@ -4560,6 +4714,28 @@ public final class Cmd {
             }
         }
         return containerMounts(options).stream().anyMatch(m -> isHostSensitive(m[0]));
+    }
+
+    /**
+     * kubectl's pods with the node itself: {@code kubectl debug node/N} (the node's root file
+     * system at /host, its namespaces shared), {@code --profile=sysadmin}, or {@code kubectl run
+     * --overrides} asking for a privileged container, the host's PID, IPC or network namespace or
+     * a hostPath volume.
+     */
+    private boolean kubectlHostAccess() {
+        if (sub("debug")) {
+            return isKubectlNodeDebug() || Regex.matches(valueOf("--profile"), "sysadmin|netadmin");
+        }
+        if (sub("run") || sub("create") || sub("apply") || sub("patch")) {
+            String o = valueOf("--overrides --patch -p");
+            return Regex.matches(o, "(?s).*(\"privileged\"\\s*:\\s*true|\"host(PID|IPC|Network|Users)\"\\s*:\\s*true|\"hostPath\"|\"allowPrivilegeEscalation\"\\s*:\\s*true|\"SYS_ADMIN\"|\"ALL\").*");
+        }
+        return false;
+    }
+
+    /** True for {@code kubectl debug node/NAME} (or {@code nodes/}, {@code no/}): a pod on the node with its root at /host. */
+    private boolean isKubectlNodeDebug() {
+        return named("kubectl oc") && sub("debug") && operands.stream().anyMatch(o -> Regex.matches(o, "(node|nodes|no)/.+"));
     }
 
     /** A bind mount's spec: {@code SRC:DST[:opts]} of -v, {@code source=…,target=…} of --mount. */
@@ -4607,6 +4783,9 @@ public final class Cmd {
      * mounts, by their path inside the container; empty for every other command.
      */
     public Map<String, String> getContainerProtectedMounts() {
+        if (isKubectlNodeDebug()) {
+            return Map.of("/host", "/");
+        }
         ContainerRun run = ContainerRun.of(argvWords);
         if (run == null) {
             return Map.of();
