@@ -1413,10 +1413,13 @@ public final class Cmd {
      * {@code ~/project}, {@code Set-Location C:\\; Remove-Item *}).
      */
     public boolean psDeletesSystemResolved(Ctx ctx) {
-        if (!name.equals("Remove-Item")) {
+        // cmd.exe's recursive deletes as well: `cmd /c "cd /d %USERPROFILE% & rd /s /q ."`
+        boolean cmdRecursive = named("rd rmdir del erase") && argFind("(?i)^(/[sqf])*/s(/[sqf])*$");
+        if (!name.equals("Remove-Item") && !cmdRecursive) {
             return false;
         }
-        for (String target : getDeleteTargets()) {
+        List<String> targets = name.equals("Remove-Item") ? getDeleteTargets() : psPathOperands();
+        for (String target : targets) {
             if (PathFacts.isWindowsProtectedGlob(target)) {
                 return true;
             }

@@ -401,6 +401,18 @@ public final class WorkingDirs {
         if (PS_CD.contains(verb.toLowerCase(java.util.Locale.ROOT))) {
             return psTarget(argv, from, home);
         }
+        if (!s.wrappers().isEmpty() && s.wrappers().get(s.wrappers().size() - 1).equals("cmd")
+                && Set.of("cd", "chdir", "pushd").contains(verb.toLowerCase(java.util.Locale.ROOT))) {
+            // cmd.exe's `cd /d C:\`, `cd %USERPROFILE%`, `pushd \\host\share`: a Windows path, /d a switch
+            List<Word> words = new ArrayList<>();
+            words.add(Word.literal("Set-Location"));
+            for (Word w : argv.subList(1, argv.size())) {
+                if (!w.text().equalsIgnoreCase("/d")) {
+                    words.add(w);
+                }
+            }
+            return psTarget(words, from, home);
+        }
         List<Word> operands = new ArrayList<>();
         for (Word w : argv.subList(1, argv.size())) {
             if (!(w.literal() && w.text().matches("-[LPe@]+"))) {

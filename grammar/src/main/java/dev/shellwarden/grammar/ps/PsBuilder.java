@@ -122,6 +122,19 @@ final class PsBuilder {
     private final Set<String> userCommands;
     private final List<Segment> out = new ArrayList<>();
     private final PsCarriers carriers = new PsCarriers(this);
+    /** User aliases by lower-case name: the target, or "" when defined to different targets. */
+    private final java.util.Map<String, String> aliases = new java.util.HashMap<>();
+    /** Hashtable literals of plain values assigned to variables (lower-case name, no {@code $}), as splatted words. */
+    private final java.util.Map<String, List<Word>> hashes = new java.util.HashMap<>();
+    /**
+     * Loop variables whose values are plain strings, by lower-case name ({@code _} for
+     * {@code $_}/{@code $PSItem} in {@code 'C:\\' | ForEach-Object { … }}, {@code d} in
+     * {@code foreach ($d in 'a','b') { … }}): a command's argument that is only the variable
+     * stands for every value.
+     */
+    private java.util.Map<String, List<Word>> loopValues = java.util.Map.of();
+    /** The {@code $_} values the next script block walked as an argument gets (ForEach-Object's), or null. */
+    private List<Word> blockItems;
     /** The literal strings or variables piped into the command being walked ({@code 'C:\\' | Remove-Item}), or null. */
     private List<List<Part>> pipedValues;
 
@@ -428,6 +441,16 @@ final class PsBuilder {
             if (arg.size() == 1 && arg.get(0).kind() == Kind.COMMA) {
                 continue;
             }
+            List<Word> strings = arg.size() == 1 && (arg.get(0).kind() == Kind.ARRAY || arg.get(0).kind() == Kind.PAREN)
+                    ? PsCarriers.arrayOfStrings(arg.get(0).raw()) : null;
+            if (strings != null) {
+                // @('C:\\Users') | …: the array's plain strings, each as a single-quoted literal
+                Part p = arg.get(0);
+                for (Word w : strings) {
+                    values.add(List.of(new Part(Kind.SQ, p.start(), p.stop(), "'" + w.text().replace("'", "''") + "'", null)));
+                }
+                continue;
+            }
             if (arg.size() != 1 || !Set.of(Kind.SQ, Kind.DQ, Kind.VARIABLE).contains(arg.get(0).kind())) {
                 return null;
             }
@@ -471,12 +494,20 @@ final class PsBuilder {
         // The command name decides how script-block arguments are read.
         Built name = word(args.get(0), child, false, Provenance.COMPOUND);
         String canonical = null;
+        boolean aliased = false;
         Word nameWord = name.word();
         if (nameWord.literal()) {
             // `NPX`, `Npm`, `npx.ps1` looked up on the PATH are npx and npm (PsNames.nativeName)
             canonical = PsNames.nativeName(PsNames.canonical(nameWord.text()));
+            String target = aliases.get(nameWord.text().toLowerCase(Locale.ROOT));
+            if (target != null && !target.isEmpty()) {
+                // `Set-Alias x Remove-Item; x …` runs Remove-Item: the segment is the alias's target
+                // (still USER_FUNCTION, added after the carriers read it)
+                aliased = true;
+                canonical = PsNames.nativeName(PsNames.canonical(target));
+            }
             nameWord = new Word(canonical, nameWord.raw(), true, nameWord.features());
-            if (userCommands.contains(nameWord.raw().toLowerCase(Locale.ROOT))
+            if (!aliased && userCommands.contains(nameWord.raw().toLowerCase(Locale.ROOT))
                     || userCommands.contains(canonical.toLowerCase(Locale.ROOT))) {
                 reasons.add(OpaqueReason.USER_FUNCTION);
             }
@@ -488,6 +519,21 @@ final class PsBuilder {
         Provenance blockProv = base.equals("powershell") || base.equals("pwsh")
                 ? Provenance.SHELL_PAYLOAD : Provenance.COMPOUND;
         boolean cmdlet = canonical != null && PsNames.isCmdletLike(canonical);
+        // ForEach-Object's blocks see each piped plain string as $_
+        List<Word> forEachItems = null;
+        if (piped != null && "ForEach-Object".equals(canonical)
+                && piped.stream().allMatch(v -> v.get(0).kind() == Kind.SQ
+                        || v.get(0).kind() == Kind.DQ && v.get(0).raw().indexOf('$') < 0 && v.get(0).raw().indexOf('`') < 0)) {
+            forEachItems = new ArrayList<>();
+            for (List<Part> v : piped) {
+                Word w = word(v, child, false, Provenance.COMPOUND).word();
+                if (!w.literal()) {
+                    forEachItems = null;
+                    break;
+                }
+                forEachItems.add(w);
+            }
+        }
 
         for (int k = 1; k < args.size(); k++) {
             List<Part> arg = args.get(k);
@@ -530,7 +576,29 @@ final class PsBuilder {
                         if (k0 != Kind.WORD && unsafeCall(value)) {
                             reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
                         }
-                        Built b = word(value, child, false, blockProv);
+                        List<Word> items = value.size() == 1 && value.get(0).kind() == Kind.VARIABLE
+                                ? loopValues.get(loopName(value.get(0).raw())) : null;
+                        if (items != null) {
+                            // `'C:\\','D:\\' | % { Remove-Item $_ … }`: the block runs once per value
+                            argv.addAll(items);
+                            break;
+                        }
+                        List<Word> splatted = value.size() == 1 && value.get(0).kind() == Kind.SPLAT
+                                ? hashes.get(value.get(0).raw().substring(1).toLowerCase(Locale.ROOT)) : null;
+                        if (splatted != null) {
+                            // `$a = @{FilePath='cmd'; …}; Start-Process @a`: the hashtable's literal
+                            // entries are the parameters (the variable could still change: opaque too)
+                            reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                            argv.addAll(splatted);
+                            break;
+                        }
+                        blockItems = forEachItems;
+                        Built b;
+                        try {
+                            b = word(value, child, false, blockProv);
+                        } finally {
+                            blockItems = null;
+                        }
                         if (b.splat()) {
                             reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
                         }
@@ -552,6 +620,9 @@ final class PsBuilder {
                 reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
             }
             carriers.apply(canonical, argv, redirects, id, ctx, pos, reasons);
+        }
+        if (aliased) {
+            reasons.add(OpaqueReason.USER_FUNCTION);
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
                 List.of(), redirects, List.<Heredoc>of(), pos, reasons));
@@ -625,7 +696,15 @@ final class PsBuilder {
             }
             case "return", "throw" -> walkCommand(rest, ctx, Mode.NORMAL, pos);
             case "exit", "break", "continue" -> walkCommand(rest, ctx, Mode.EXPR, pos);
-            case "param" -> nestedOnly(rest, body, Mode.EXPR, Mode.NORMAL);
+            case "param" -> {
+                // `{ param($d) Remove-Item $d … }`: the statements of the block follow the
+                // parameter list without a separator, and run
+                int list = indexOf(rest, Kind.PAREN);
+                nestedOnly(list < 0 ? rest : rest.subList(0, list + 1), body, Mode.EXPR, Mode.NORMAL);
+                if (list >= 0 && list + 1 < rest.size()) {
+                    walkCommand(rest.subList(list + 1, rest.size()), ctx, Mode.NORMAL, pos);
+                }
+            }
             case "using" -> {
                 // `using module X` imports code the splitter cannot see.
                 if (!rest.isEmpty() && PsText.bare(rest.get(0).raw()).equalsIgnoreCase("module")) {
@@ -634,13 +713,28 @@ final class PsBuilder {
             }
             case "foreach" -> {
                 boolean header = false;
-                for (Part p : rest) {
-                    if (p.kind() == Kind.PAREN && !header) {
-                        header = true;
-                        walkBlock(body(p), body, Mode.FOREACH_HEADER);
-                    } else if (p.isGroup()) {
-                        walkBlock(body(p), body, p.kind() == Kind.HASH ? Mode.HASH : Mode.NORMAL);
+                java.util.Map<String, List<Word>> saved = loopValues;
+                try {
+                    for (Part p : rest) {
+                        if (p.kind() == Kind.PAREN && !header) {
+                            header = true;
+                            walkBlock(body(p), body, Mode.FOREACH_HEADER);
+                            // foreach ($d in 'C:\\','D:\\') { Remove-Item $d … }: $d is each string
+                            Matcher m = FOREACH_STRINGS.matcher(p.raw());
+                            List<Word> items = m.matches() ? PsCarriers.arrayOfStrings("(" + m.group(2) + ")") : null;
+                            String variable = m.matches() ? loopName("$" + m.group(1)) : null;
+                            if (items != null && rest.stream().noneMatch(b -> b.kind() == Kind.BLOCK
+                                    && assignsVariable(b.raw(), variable))) {
+                                java.util.Map<String, List<Word>> inner = new java.util.HashMap<>(loopValues);
+                                inner.put(variable, items);
+                                loopValues = inner;
+                            }
+                        } else if (p.isGroup()) {
+                            walkBlock(body(p), body, p.kind() == Kind.HASH ? Mode.HASH : Mode.NORMAL);
+                        }
                     }
+                } finally {
+                    loopValues = saved;
                 }
             }
             case "switch", "class", "enum" -> {
@@ -759,6 +853,16 @@ final class PsBuilder {
             }
             nestedOnly(lhs, ctx, Mode.EXPR, Mode.NORMAL);
             String name = source(lhs) + parts.get(eq).raw();
+            if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
+                String variable = PsText.bare(lhs.get(0).raw()).substring(1).toLowerCase(Locale.ROOT);
+                List<Word> entries = rhs.size() == 1 && rhs.get(0).kind() == Kind.HASH
+                        && parts.get(eq).raw().equals("=") ? splatWords(rhs.get(0).raw()) : null;
+                if (entries != null) {
+                    hashes.put(variable, entries);
+                } else {
+                    hashes.remove(variable);
+                }
+            }
             if (parts.get(0).kind() == Kind.VARIABLE && providerPath(parts.get(0).raw())) {
                 // `${C:\x} = …` writes a file, `$function:f = …` defines a command.
                 opaqueStatement(parts, ctx, pos, OpaqueReason.UNSUPPORTED_CONSTRUCT);
@@ -1039,8 +1143,9 @@ final class PsBuilder {
                     text.append(p.raw());
                     literal = false;
                     f.add(WordFeature.COMMAND_SUBSTITUTION);
+                    // a cast is no call: `[void](Remove-Item …)` runs the command in its group
                     boolean arguments = expr && p.kind() == Kind.PAREN && prev != null && adjacent(prev, p)
-                            && (prev.kind() == Kind.WORD || prev.kind() == Kind.VARIABLE
+                            && (prev.kind() == Kind.WORD && !typeLiteral(prev.raw()) || prev.kind() == Kind.VARIABLE
                                 || prev.kind() == Kind.PAREN);
                     walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION),
                             arguments ? Mode.EXPR : Mode.NORMAL);
@@ -1060,13 +1165,56 @@ final class PsBuilder {
                 case BLOCK -> {
                     // The block's effect is in its own segments; the word is its source.
                     text.append(p.raw());
-                    walkBlock(body(p), ctx.with(blockProv), Mode.NORMAL);
+                    // $_ inside is the block's own input: ForEach-Object's piped strings or unknown
+                    java.util.Map<String, List<Word>> saved = loopValues;
+                    java.util.Map<String, List<Word>> inner = new java.util.HashMap<>(loopValues);
+                    inner.remove("_");
+                    List<Word> mine = blockItems;
+                    blockItems = null;
+                    if (mine != null && !assignsVariable(p.raw(), "_")) {
+                        inner.put("_", mine);
+                    }
+                    loopValues = inner;
+                    try {
+                        walkBlock(body(p), ctx.with(blockProv), Mode.NORMAL);
+                    } finally {
+                        loopValues = saved;
+                        blockItems = mine;
+                    }
                 }
                 default -> text.append(p.raw());
             }
             prev = p;
         }
         return new Built(new Word(text.toString(), raw.toString(), literal, f), splat);
+    }
+
+    /** {@code ($d in 'a', "b")}: the loop variable and the list. */
+    private static final Pattern FOREACH_STRINGS = Pattern.compile("(?is)^\\(\\s*\\$([A-Za-z_][A-Za-z0-9_]*)\\s+in\\s+(.+?)\\s*\\)$");
+
+    /** The loop-variable key of {@code $_}, {@code $PSItem}, {@code ${d}}, {@code $d}: lower case, {@code _} for the pipeline item. */
+    private static String loopName(String raw) {
+        String n = PsText.bare(raw).toLowerCase(Locale.ROOT);
+        n = n.startsWith("$") ? n.substring(1) : n;
+        n = n.startsWith("{") && n.endsWith("}") ? n.substring(1, n.length() - 1) : n;
+        return n.equals("psitem") ? "_" : n;
+    }
+
+    /**
+     * True when {@code source} may change variable {@code name} ({@code $d = …}, {@code $d += …},
+     * {@code [ref]}, {@code Set-Variable}, {@code New-Variable}, {@code Clear-Variable}): its loop
+     * values are then not used.
+     */
+    private static boolean assignsVariable(String source, String name) {
+        String v = name.equals("_") ? "(\\$_|\\$psitem)" : "\\$\\{?" + Pattern.quote(name) + "\\}?";
+        return Pattern.compile("(?i)" + v + "(?![A-Za-z0-9_])\\s*([-+*/%?]?=(?!=)|\\+\\+|--)").matcher(source).find()
+                || Pattern.compile("(?i)\\[ref\\]|-variable|\\bsv\\b|\\bnv\\b|\\bclv\\b|\\bvariable:").matcher(source).find();
+    }
+
+    /** True for a type literal such as {@code [void]} or {@code [System.IO.File]} (a cast before a group). */
+    private static boolean typeLiteral(String raw) {
+        String d = PsText.bare(raw);
+        return d.startsWith("[") && d.endsWith("]");
     }
 
     /** Splits a PowerShell payload and attaches it under segment {@code id}. */
@@ -1157,6 +1305,65 @@ final class PsBuilder {
     /** Fills a slot taken with {@link #reserve()}. */
     void set(int id, Segment segment) {
         out.set(id, segment);
+    }
+
+    /**
+     * Records a user alias ({@code Set-Alias x Remove-Item}): calls of {@code x} are read as the
+     * target; a name given different targets is not resolved.
+     */
+    void addAlias(String name, String target) {
+        String key = name.toLowerCase(Locale.ROOT);
+        String before = aliases.get(key);
+        aliases.put(key, before == null || before.equalsIgnoreCase(target) ? target : "");
+    }
+
+    /** One value of a hashtable entry: a quoted string without expansions, a number or $true/$false. */
+    private static final Pattern HASH_VALUE = Pattern.compile(
+            "'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\"|(\\$true|\\$false|\\d+)",
+            Pattern.CASE_INSENSITIVE);
+    /** One entry of a hashtable literal: key = value[, value…], then a separator or the end. */
+    private static final Pattern HASH_ENTRY = Pattern.compile(
+            "\\s*(?:'([A-Za-z][A-Za-z0-9]*)'|\"([A-Za-z][A-Za-z0-9]*)\"|([A-Za-z][A-Za-z0-9]*))\\s*=\\s*"
+            + "((?:" + HASH_VALUE.pattern() + ")(?:\\s*,\\s*(?:" + HASH_VALUE.pattern() + "))*)\\s*(?:;|\\n|\\r\\n?|$)",
+            Pattern.CASE_INSENSITIVE);
+
+    /**
+     * The words splatting a hashtable literal gives ({@code @{Path='C:\'; Recurse=$true}} is
+     * {@code -Path C:\ -Recurse}), or null unless every entry is a plain value.
+     */
+    static List<Word> splatWords(String hash) {
+        if (!hash.startsWith("@{") || !hash.endsWith("}")) {
+            return null;
+        }
+        String body = hash.substring(2, hash.length() - 1).strip();
+        List<Word> out = new ArrayList<>();
+        int at = 0;
+        Matcher m = HASH_ENTRY.matcher(body);
+        while (at < body.length()) {
+            if (!m.find(at) || m.start() != at || m.end() == at) {
+                return null;
+            }
+            String key = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+            Matcher v = HASH_VALUE.matcher(m.group(4));
+            List<Word> values = new ArrayList<>();
+            while (v.find()) {
+                if (v.group(1) != null) {
+                    values.add(new Word(v.group(1).replace("''", "'"), v.group(), true, Set.of(WordFeature.SINGLE_QUOTED)));
+                } else if (v.group(2) != null) {
+                    values.add(new Word(v.group(2), v.group(), true, Set.of(WordFeature.DOUBLE_QUOTED)));
+                } else {
+                    values.add(Word.literal(v.group(3)));
+                }
+            }
+            if (values.size() == 1 && values.get(0).text().equalsIgnoreCase("$true")) {
+                out.add(Word.literal("-" + key));
+            } else {
+                out.add(new Word("-" + key, "-" + key + ":", true, Set.of()));
+                out.addAll(values);
+            }
+            at = m.end();
+        }
+        return out;
     }
 
     /** Records a name the text defines (alias, function): calls of it are USER_FUNCTION. */

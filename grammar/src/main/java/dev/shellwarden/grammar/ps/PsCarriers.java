@@ -55,14 +55,7 @@ final class PsCarriers {
         switch (name) {
             case "Invoke-Expression" -> invokeExpression(args, id, ctx, reasons);
             case "Start-Process" -> startProcess(args, id, ctx, reasons);
-            case "Set-Alias", "New-Alias" -> {
-                for (Word w : args) {
-                    if (!w.text().startsWith("-")) {
-                        builder.addUserCommand(w.text());
-                        break;
-                    }
-                }
-            }
+            case "Set-Alias", "New-Alias" -> alias(args);
             default -> {
                 switch (base) {
                     case "powershell", "pwsh" -> pwsh(base, args, id, ctx, pos, reasons);
@@ -80,6 +73,52 @@ final class PsCarriers {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * {@code Set-Alias [-Name] x [-Value] Remove-Item}, parameters in any order and abbreviated
+     * ({@code nal -Value Remove-Item -Name y}): the name becomes a user command, read as its target
+     * when the target is literal.
+     */
+    private void alias(List<Word> args) {
+        Word name = null;
+        Word value = null;
+        List<Word> positional = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            Word w = args.get(i);
+            String t = w.text().toLowerCase(Locale.ROOT);
+            boolean param = w.literal() && t.length() > 1 && t.startsWith("-")
+                    && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
+            if (!param) {
+                positional.add(w);
+                continue;
+            }
+            String p = t.substring(1).replaceFirst(":$", "");
+            Word next = i + 1 < args.size() ? args.get(i + 1) : null;
+            if (!p.isEmpty() && "name".startsWith(p)) {
+                name = next;
+                i++;
+            } else if (p.length() >= 2 && "value".startsWith(p)) {
+                value = next;
+                i++;
+            } else if (!p.isEmpty() && ("description".startsWith(p) && p.length() >= 2 || "option".startsWith(p)
+                    || "scope".startsWith(p))) {
+                i++;
+            }
+        }
+        if (name == null && !positional.isEmpty()) {
+            name = positional.remove(0);
+        }
+        if (value == null && !positional.isEmpty()) {
+            value = positional.get(0);
+        }
+        if (name == null) {
+            return;
+        }
+        builder.addUserCommand(name.text());
+        if (name.literal() && value != null) {
+            builder.addAlias(name.text(), value.literal() ? value.text() : "");
         }
     }
 
@@ -264,6 +303,13 @@ final class PsCarriers {
         if (file == null) {
             return;
         }
+        // `-ArgumentList @('/c','rd')` and `('/c','rd')`: an array of plain strings is those strings
+        List<Word> expanded = new ArrayList<>();
+        for (Word w : list) {
+            List<Word> items = w.literal() ? null : arrayOfStrings(w.raw());
+            expanded.addAll(items == null ? List.of(w) : items);
+        }
+        list = expanded;
         boolean literal = file.literal();
         for (Word w : list) {
             literal &= w.literal();
@@ -291,6 +337,44 @@ final class PsCarriers {
         }
         builder.set(sid, new Segment(sid, id, inner.depth(), Provenance.WRAPPED, wrappers, argv,
                 List.of(), List.of(), List.of(), Position.SOLE, r));
+    }
+
+    /** One quoted string without expansions. */
+    private static final java.util.regex.Pattern PLAIN_STRING = java.util.regex.Pattern.compile(
+            "\\s*(?:'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\")\\s*");
+
+    /**
+     * The strings of {@code @('a','b')} or {@code ('a','b')} when every element is a quoted string
+     * without expansions, or null.
+     */
+    static List<Word> arrayOfStrings(String raw) {
+        String body;
+        if (raw.startsWith("@(") && raw.endsWith(")")) {
+            body = raw.substring(2, raw.length() - 1);
+        } else if (raw.startsWith("(") && raw.endsWith(")")) {
+            body = raw.substring(1, raw.length() - 1);
+        } else {
+            return null;
+        }
+        List<Word> out = new ArrayList<>();
+        int at = 0;
+        java.util.regex.Matcher m = PLAIN_STRING.matcher(body);
+        while (true) {
+            if (!m.find(at) || m.start() != at) {
+                return null;
+            }
+            String text = m.group(1) != null ? m.group(1).replace("''", "'") : m.group(2);
+            out.add(new Word(text, m.group().strip(), true,
+                    Set.of(m.group(1) != null ? WordFeature.SINGLE_QUOTED : WordFeature.DOUBLE_QUOTED)));
+            at = m.end();
+            if (at == body.length()) {
+                return out;
+            }
+            if (body.charAt(at) != ',') {
+                return null;
+            }
+            at++;
+        }
     }
 
     /** Collects argument-list words from {@code i} up to the next parameter; returns the stop. */
