@@ -723,7 +723,8 @@ final class PsBuilder {
                             Matcher m = FOREACH_STRINGS.matcher(p.raw());
                             List<Word> items = m.matches() ? PsCarriers.arrayOfStrings("(" + m.group(2) + ")") : null;
                             String variable = m.matches() ? loopName("$" + m.group(1)) : null;
-                            if (items != null && rest.stream().noneMatch(b -> b.kind() == Kind.BLOCK
+                            // (not when the text defines functions, which may set it with $script:)
+                            if (items != null && userCommands.isEmpty() && rest.stream().noneMatch(b -> b.kind() == Kind.BLOCK
                                     && assignsVariable(b.raw(), variable))) {
                                 java.util.Map<String, List<Word>> inner = new java.util.HashMap<>(loopValues);
                                 inner.put(variable, items);
