@@ -3556,7 +3556,10 @@ public final class Cmd {
                 || name.equals("declare") && anyFlag("-x -p")
                 || named("curl wget") && argFind("169\\.254\\.169\\.254/.*(security-credentials|identity/oauth2/token|service-accounts/.*/token)|metadata\\.google\\.internal/.*/token")
                 // PowerShell's environment drive: Get-ChildItem env:, gi env:*, dir env:\\
-                || named("Get-ChildItem Get-Item Get-Content") && argFind("^env:[\\\\/]?\\*?$");
+                || named("Get-ChildItem Get-Item Get-Content") && argFind("^env:[\\\\/]?\\*?$")
+                // the clipboard, where password managers put the password copied (`pass -c`, KeePassXC)
+                || named("pbpaste wl-paste termux-clipboard-get Get-Clipboard gcb")
+                || name.equals("xclip") && argMatches("-o|-out") || name.equals("xsel") && argMatches("-[a-zA-Z]*o[a-zA-Z]*|--output");
     }
 
     /**
