@@ -84,7 +84,7 @@ final class BashWalker {
         private final Map<String, List<Word>> arrays = new HashMap<>();
         /** The positional parameters after {@code set -- W…}; null when they are not known. */
         private List<Word> positional;
-        /** Arrays assigned only maybe ({@code true && a=(-rf ~)}): their literal words, for {@link BashWalker#maybeDraft}. */
+        /** Arrays assigned only maybe ({@code true && a=(-rf ~)}): their literal words, for {@link BashWalker#maybeReading}. */
         private final Map<String, List<Word>> maybeArrays = new HashMap<>();
         /** Positional parameters set only maybe ({@code true && set -- -rf ~}); null when none. */
         private List<Word> maybePositional;
@@ -113,7 +113,7 @@ final class BashWalker {
          * Values a variable not known here may hold after {@code ${x:=w}} or {@code ${x=w}}: the
          * operator's word, unless x had a value already (from the environment). A command that
          * reads one is judged a second time with the candidate in place (see
-         * {@link BashWalker#shadow}); any change of {@link #known} for the name drops it.
+         * {@link BashWalker#candidateReading}); any change of {@link #known} for the name drops it.
          */
         private final Map<String, String> candidates = new HashMap<>();
 
@@ -274,6 +274,31 @@ final class BashWalker {
             }
         }
 
+        /**
+         * The variables of a second reading (see {@link BashWalker#secondReading}): {@code alt},
+         * or a copy of these when null, with {@code values} as the values of the names that have
+         * no known value here, once {@code text} reads any of them ({@code $x}, {@code ${x…}},
+         * {@code ${!x…}}, {@code ${#x}}); {@code alt} itself when it reads none. All of them go
+         * in, not only those read: a nameref or {@code ${!r}} may reach the others.
+         */
+        Vars reading(Map<String, String> values, String text, Vars alt) {
+            boolean reads = false;
+            for (String name : values.keySet()) {
+                reads |= !known.containsKey(name) && Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name)
+                        + "(?![A-Za-z0-9_])").matcher(text).find();
+            }
+            if (!reads) {
+                return alt;
+            }
+            Vars v = alt == null ? copy() : alt;
+            values.forEach((name, value) -> {
+                if (!known.containsKey(name)) {
+                    v.known.put(name, value);
+                }
+            });
+            return v;
+        }
+
         /** The variable a nameref finally stands for; null when {@code name} is not one. */
         String target(String name) {
             String t = refs.get(name);
@@ -294,6 +319,11 @@ final class BashWalker {
 
         Ctx cond() {
             return new Ctx(parent, depth, prov, wrappers, vars, true, inRedirects, inHeredocs, inStdinFile);
+        }
+
+        /** The same context with other variables (a second reading, see {@link BashWalker#secondReading}). */
+        Ctx with(Vars v) {
+            return new Ctx(parent, depth, prov, wrappers, v, conditional, inRedirects, inHeredocs, inStdinFile);
         }
 
         /** The same context with one more (pseudo-)wrapper recorded on its commands. */
@@ -908,12 +938,12 @@ final class BashWalker {
         List<Redirect> redirects = new ArrayList<>();
         List<Heredoc> heredocs = new ArrayList<>();
         List<Token> wordTokens = new ArrayList<>();
-        List<Token> argTokens = new ArrayList<>();
         Token firstWord = null;
         List<BashLexerBase.HeredocBody> bodies = new ArrayList<>();
         Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
         boolean stdinFile = c.inStdinFile();
-        Vars maybe = maybeValues(sc, c);
+        // the maybe values are read as they stand before the words are expanded (see #secondReading)
+        Vars maybe = maybeReading(sc, c);
         for (ParseTree child : sc.children) {
             if (child instanceof TerminalNode t) {
                 Token tok = t.getSymbol();
@@ -923,9 +953,6 @@ final class BashWalker {
                     reasons.add(OpaqueReason.SYNTAX_ERROR);
                 }
                 List<Word> list = argv.isEmpty() && Wrappers.isAssignment(tok.getText()) ? null : listExpansion(tok.getText(), c);
-                if (!(argv.isEmpty() && Wrappers.isAssignment(tok.getText()))) {
-                    argTokens.add(tok);
-                }
                 if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
                     assignments.add(d.word());
                 } else if (argv.isEmpty() && firstWord == null) {
@@ -958,7 +985,8 @@ final class BashWalker {
                 }
             }
         }
-        List<Word> alternative = shadow(argTokens, u, c);
+        // the candidates are read as they stand after: `rm -rf "${D:=/}"` makes its own (see #secondReading)
+        Vars candidates = candidateReading(sc, c);
         // `command NAME …` and `builtin NAME …` run NAME itself in this shell (skipping only
         // functions and aliases): the segment is NAME's, so that what NAME does to the shell
         // (`command alias`, `builtin declare -i`, `command printf -v`) and its redirections and
@@ -986,55 +1014,11 @@ final class BashWalker {
             BashLexerBase.HeredocBody b = i < bodies.size() ? bodies.get(i) : null;
             d.heredocDynamic.add(b != null ? heredocChildren(b.body(), c, d) : !h.quoted() && EXPANSION.matcher(h.body()).find());
         }
-        if (maybe != null) {
-            maybeDraft(sc, c, u, pos, d, maybe, stdinFile);
-        }
+        secondReading(sc, c, u, pos, d, maybe, reasons, stdinFile);
         aliasUse(d, firstWord, sc, u, c);
         updateVars(d, c);
         analyze(d, c, stdinFile);
-        if (alternative != null && !alternative.stream().map(Word::text).toList().equals(d.argv.stream().map(Word::text).toList())) {
-            // the command once more with the candidate values of ${x:=w} in place
-            Draft s = add(c, alternative, assignments, redirects, heredocs, pos);
-            s.reasons.addAll(reasons);
-            analyze(s, c, stdinFile);
-        }
-    }
-
-    /**
-     * The words of a command read once more with the candidates of {@link Vars#candidates} as
-     * the values of their variables ({@code : ${D:=/}; rm -rf "$D"} may delete {@code /}); null
-     * when no word reads one. The command is judged with both readings: more segments can only
-     * make the verdict stricter.
-     */
-    private List<Word> shadow(List<Token> argTokens, Unit u, Ctx c) {
-        Vars v = c.vars();
-        if (v.candidates.isEmpty()) {
-            return null;
-        }
-        boolean reads = false;
-        for (Token tok : argTokens) {
-            for (String name : v.candidates.keySet()) {
-                reads |= Pattern.compile("\\$\\{?!?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(tok.getText()).find();
-            }
-        }
-        if (!reads) {
-            return null;
-        }
-        Vars s = v.copy();
-        new HashMap<>(v.candidates).forEach(s.known::put);
-        Ctx sc = new Ctx(c.parent(), c.depth(), c.prov(), c.wrappers(), s, c.conditional(), c.inRedirects(), c.inHeredocs(),
-                c.inStdinFile());
-        List<Word> out = new ArrayList<>();
-        Set<OpaqueReason> ignored = EnumSet.noneOf(OpaqueReason.class);
-        for (Token tok : argTokens) {
-            List<Word> list = listExpansion(tok.getText(), sc);
-            if (list != null) {
-                out.addAll(list);
-            } else {
-                expandBraces(decode(tok, u, sc), out, ignored);
-            }
-        }
-        return out;
+        secondReading(sc, c, u, pos, d, candidates, reasons, stdinFile);
     }
 
     /** Drops {@code command} and {@code builtin} before a literal name: they run that name itself. */
@@ -1046,11 +1030,13 @@ final class BashWalker {
     }
 
     /**
-     * The variables with, as known values, the values the simple command's words may see only
+     * The variables of a second reading with the values the simple command's words may see only
      * maybe ({@link Vars#maybe}: assigned in a branch, {@code true && x=/etc/shadow; cat "$x"}, or
-     * inherited), when a word names one; null when none does.
+     * inherited; {@link Vars#maybeArrays}; {@link Vars#maybePositional}), when a word reads one;
+     * null when none does. Taken before the words are expanded: an expansion of the command
+     * itself ({@code ${x:=w}}, {@code $((x=1))}) is no maybe value.
      */
-    private static Vars maybeValues(BashParser.SimpleCommandContext sc, Ctx c) {
+    private static Vars maybeReading(BashParser.SimpleCommandContext sc, Ctx c) {
         Vars v = c.vars();
         if (v.maybe.isEmpty() && v.maybeArrays.isEmpty() && v.maybePositional == null) {
             return null;
@@ -1068,28 +1054,32 @@ final class BashWalker {
             alt = alt == null ? v.copy() : alt;
             alt.positional = v.maybePositional;
         }
-        for (Map.Entry<String, String> e : v.maybe.entrySet()) {
-            if (v.known.containsKey(e.getKey()) || !Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(e.getKey())
-                    + "(?![A-Za-z0-9_])").matcher(t).find()) {
-                continue;
-            }
-            if (alt == null) {
-                alt = v.copy();
-            }
-            alt.known.put(e.getKey(), e.getValue());
-        }
-        return alt;
+        return v.reading(v.maybe, t, alt);
     }
 
     /**
-     * A second segment for simple command {@code d} with its words expanded as if the maybe
-     * values were the values: both are judged, so that a value assigned only in a branch is not
-     * dropped from view (fail closed).
+     * The variables of a second reading with the candidates of {@link Vars#candidates} as values
+     * ({@code : ${D:=/}; rm -rf "$D"} may delete {@code /}), when a word reads one; null when none
+     * does. Taken after the words are expanded: {@code rm -rf "${D:=/}"} makes the candidate it
+     * reads.
      */
-    private void maybeDraft(BashParser.SimpleCommandContext sc, Ctx c, Unit u, Position pos, Draft d, Vars vars,
-            boolean stdinFile) {
-        Ctx ac = new Ctx(c.parent(), c.depth(), c.prov(), c.wrappers(), vars, c.conditional(), c.inRedirects(),
-                c.inHeredocs(), c.inStdinFile());
+    private static Vars candidateReading(BashParser.SimpleCommandContext sc, Ctx c) {
+        return c.vars().candidates.isEmpty() ? null : c.vars().reading(c.vars().candidates, sc.getText(), null);
+    }
+
+    /**
+     * A second segment for simple command {@code d}: its words and redirections expanded once
+     * more with {@code vars} ({@link #maybeReading}, {@link #candidateReading}), values a variable
+     * may hold without the text being sure of it. Both readings are judged, so that such a value
+     * is not dropped from view (fail closed: more segments can only make the verdict stricter).
+     * Nothing when {@code vars} is null or the words come out the same.
+     */
+    private void secondReading(BashParser.SimpleCommandContext sc, Ctx c, Unit u, Position pos, Draft d, Vars vars,
+            Set<OpaqueReason> reasons, boolean stdinFile) {
+        if (vars == null) {
+            return;
+        }
+        Ctx ac = c.with(vars);
         List<Word> argv = new ArrayList<>();
         List<Redirect> redirects = new ArrayList<>();
         for (ParseTree child : sc.children) {
@@ -1114,6 +1104,7 @@ final class BashWalker {
             return;
         }
         Draft alt = add(ac, argv, d.assignments, redirects, d.heredocs, pos);
+        alt.reasons.addAll(reasons);
         analyze(alt, ac, stdinFile);
     }
 
