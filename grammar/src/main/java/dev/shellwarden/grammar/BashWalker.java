@@ -944,6 +944,8 @@ final class BashWalker {
         boolean stdinFile = c.inStdinFile();
         // the maybe values are read as they stand before the words are expanded (see #secondReading)
         Vars maybe = maybeReading(sc, c);
+        // the variables before the words, for the candidates' reading (see #candidateReading)
+        Vars before = c.vars().candidates.isEmpty() && sc.getText().indexOf('=') < 0 ? null : c.vars().copy();
         for (ParseTree child : sc.children) {
             if (child instanceof TerminalNode t) {
                 Token tok = t.getSymbol();
@@ -985,8 +987,8 @@ final class BashWalker {
                 }
             }
         }
-        // the candidates are read as they stand after: `rm -rf "${D:=/}"` makes its own (see #secondReading)
-        Vars candidates = candidateReading(sc, c);
+        // the candidates are taken as they stand after: `rm -rf "${D:=/}"` makes its own (see #secondReading)
+        Vars candidates = candidateReading(sc, c, before);
         // `command NAME …` and `builtin NAME …` run NAME itself in this shell (skipping only
         // functions and aliases): the segment is NAME's, so that what NAME does to the shell
         // (`command alias`, `builtin declare -i`, `command printf -v`) and its redirections and
@@ -1060,11 +1062,13 @@ final class BashWalker {
     /**
      * The variables of a second reading with the candidates of {@link Vars#candidates} as values
      * ({@code : ${D:=/}; rm -rf "$D"} may delete {@code /}), when a word reads one; null when none
-     * does. Taken after the words are expanded: {@code rm -rf "${D:=/}"} makes the candidate it
-     * reads.
+     * does. The candidates are taken after the words are expanded ({@code rm -rf "${D:=/}"} makes
+     * the candidate it reads), and put into the variables as they were {@code before} the words,
+     * on which the second reading expands them again ({@code unset E; rm -rf "${E:=$D}"}: the
+     * first expansion forgot that E was unset).
      */
-    private static Vars candidateReading(BashParser.SimpleCommandContext sc, Ctx c) {
-        return c.vars().candidates.isEmpty() ? null : c.vars().reading(c.vars().candidates, sc.getText(), null);
+    private static Vars candidateReading(BashParser.SimpleCommandContext sc, Ctx c, Vars before) {
+        return c.vars().candidates.isEmpty() ? null : (before != null ? before : c.vars()).reading(c.vars().candidates, sc.getText(), null);
     }
 
     /**
@@ -1231,7 +1235,9 @@ final class BashWalker {
         }
     }
 
-    private static final Pattern PLAIN_DEFAULT = Pattern.compile("\\$\\{[A-Za-z_][A-Za-z0-9_]*:?=[A-Za-z0-9._/,:+@%^#-]*}");
+    /** {@code ${x:=w}} of a plain name and a word of plain text, {@code ~} and {@code $NAME}: no arithmetic in it. */
+    private static final Pattern PLAIN_DEFAULT = Pattern.compile(
+            "\\$\\{[A-Za-z_][A-Za-z0-9_]*:?=(?:[A-Za-z0-9._/,:+@%^#~-]|\\$[A-Za-z_][A-Za-z0-9_]*|\\$\\{[A-Za-z_][A-Za-z0-9_]*})*}");
 
     private BashWords.Decoded decode(Token tok, Unit u, Ctx c) {
         // ${x:=w} of a plain name and word assigns x alone (see BashWords), no arithmetic
@@ -1829,6 +1835,30 @@ final class BashWalker {
         assign(Word.literal(argv.get(2).text() + "=" + value), c.vars(), c.conditional() || substituted(c.wrappers()));
     }
 
+    /**
+     * {@code B=$A} of an A that is only a candidate ({@link Vars#candidates}) or a maybe value
+     * ({@link Vars#maybe}): B holds what A may hold, so it gets the same reading (a candidate
+     * stays one only where the assignment surely runs; in a branch it is a maybe value).
+     */
+    private void copyReadings(Word a, String name, Vars vars, boolean forget0) {
+        String raw = a.raw().substring(a.raw().indexOf('=') + 1);
+        String candidate = vars.candidates.isEmpty() ? null : readWith(raw, vars, vars.candidates);
+        String maybe = vars.maybe.isEmpty() ? null : readWith(raw, vars, vars.maybe);
+        if (candidate != null && !forget0) {
+            vars.candidates.put(name, candidate);
+        }
+        if (maybe != null || candidate != null && forget0) {
+            vars.maybe.put(name, maybe != null ? maybe : candidate);
+        }
+    }
+
+    /** An assignment's word read with {@code values} for the names without a known value; null when it is not literal then. */
+    private String readWith(String raw, Vars vars, Map<String, String> values) {
+        Word w = BashWords.decode(raw, 0, Map.of(), n -> vars.get(n) != null ? vars.get(n) : values.get(n), vars::target,
+                vars::isUnset, !ifsTouched, !patternsTouched).word();
+        return w.literal() ? w.text() : null;
+    }
+
     private void assign(Word a, Vars vars, boolean forget0) {
         String t = a.text();
         int eq = t.indexOf('=');
@@ -1887,6 +1917,9 @@ final class BashWalker {
                 // `true && x='a[$(CMD)]'; echo $((x))`: a value assigned only maybe is still
                 // evaluated where a value is (arithmetic, prompts), like an inherited one
                 vars.maybe.put(name, value);
+            }
+            if (!a.literal() && !append && !value.startsWith("(") && !integers.contains(name)) {
+                copyReadings(a, name, vars, forget0);
             }
         } else if (append) {
             String old = known.get(name);

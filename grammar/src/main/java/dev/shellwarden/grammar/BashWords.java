@@ -155,9 +155,13 @@ final class BashWords {
     private static final java.util.regex.Pattern ASSIGNING =
             java.util.regex.Pattern.compile("\\{(!?)([A-Za-z_][A-Za-z0-9_]*)(?:\\[[^]]*])?:?=");
 
-    /** {@code ${NAME:=w}}, {@code ${NAME=w}} of a plain variable and a plain word (see {@link ParameterOperators}). */
+    /**
+     * {@code ${NAME:=w}}, {@code ${NAME=w}} of a plain variable and a plain word (see {@link ParameterOperators}),
+     * or a word that is the home directory or a path below it ({@code ~}, {@code ~/x}: kept as
+     * {@code ~}, which a word reads as the home directory; other tilde-prefixes are not read).
+     */
     private static final java.util.regex.Pattern CANDIDATE =
-            java.util.regex.Pattern.compile("([A-Za-z_][A-Za-z0-9_]*):?=([A-Za-z0-9._/,:+=@%^#-]*)");
+            java.util.regex.Pattern.compile("([A-Za-z_][A-Za-z0-9_]*):?=((?:~(?![^/]))?[A-Za-z0-9._/,:+=@%^#-]*)");
 
     /** {@code ${0}}, {@code ${1}}, {@code ${12}}, {@code ${a[0]}}: a positional parameter or one element of an array by number. */
     private static final java.util.regex.Pattern POSITIONAL =
@@ -283,7 +287,9 @@ final class BashWords {
                     values.put(r.assigned(), r.value());
                 } else if (r == null && operators && !malformed) {
                     java.util.regex.Matcher cm = CANDIDATE.matcher(inner);
-                    if (cm.matches() && known(cm.group(1)) == null && !isUnset(cm.group(1)) && targets.apply(cm.group(1)) == null
+                    // in double quotes bash expands no tilde: "${D:=~}" assigns a literal ~, no candidate
+                    if (cm.matches() && !(inQuotes && cm.group(2).startsWith("~")) && known(cm.group(1)) == null
+                            && !isUnset(cm.group(1)) && targets.apply(cm.group(1)) == null
                             && !candidates.containsKey(cm.group(1))) {
                         candidates.put(cm.group(1), cm.group(2));
                     }

@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * known and whose operator words are plain literal text.
  *
  * <p>INVARIANT (fail closed): {@link #apply} returns a value only when it is exactly what bash
- * gives; any doubt (a quote, an escape, an expansion or a tilde in the operator's word, a
+ * gives; any doubt (a quote, an escape, a tilde or an expansion other than a known plain
+ * {@code $NAME} in the operator's word, a
  * character class, {@code &} in a replacement, an error bash would report, an assignment) gives
  * null and the word stays dynamic.
  */
@@ -81,17 +82,20 @@ public final class ParameterOperators {
         // ${x:-w} ${x-w} ${x:=w} ${x=w} ${x:+w} ${x+w} ${x:?w} ${x?w}
         for (String op : new String[] {":-", ":=", ":+", ":?", "-", "=", "+", "?"}) {
             if (rest.startsWith(op)) {
-                String w = rest.substring(op.length());
-                if (!PLAIN.matcher(w).matches()) {
-                    return null;
-                }
                 boolean missing = isUnset || op.startsWith(":") && v.isEmpty();
                 char k = op.charAt(op.length() - 1);
+                if (missing == (k == '+')) {
+                    // bash does not expand the word at all: ${x:-w} of a set x is x, ${x:+w} of a missing x is empty
+                    return new Result(missing ? "" : v, null);
+                }
+                String w = word(rest.substring(op.length()), vars);
+                if (w == null) {
+                    return null;
+                }
                 return switch (k) {
-                    case '-' -> new Result(missing ? w : v, null);
-                    case '+' -> new Result(missing ? "" : w, null);
-                    case '?' -> missing ? null : new Result(v, null);
-                    default -> missing ? (positional ? null : new Result(w, name)) : new Result(v, null);
+                    case '-', '+' -> new Result(w, null);
+                    case '?' -> null; // an error: bash stops
+                    default -> positional ? null : new Result(w, name);
                 };
             }
         }
@@ -138,6 +142,33 @@ public final class ParameterOperators {
             return ascii(v) ? new Result(v.toLowerCase(java.util.Locale.ROOT), null) : null;
         }
         return null;
+    }
+
+    /** {@code $NAME}, {@code ${NAME}} in an operator's word. */
+    private static final Pattern REFERENCE = Pattern.compile("\\$(?:([A-Za-z_][A-Za-z0-9_]*)|\\{([A-Za-z_][A-Za-z0-9_]*)})");
+
+    /**
+     * The value of an operator's word: plain literal text, where {@code $NAME} and
+     * {@code ${NAME}} stand for known plain values ({@code ${E:-$D/x}} after {@code D=out});
+     * null for anything else (quotes, a tilde, another form, a name without a known value).
+     */
+    private static String word(String w, Function<String, String> vars) {
+        StringBuilder out = new StringBuilder();
+        Matcher m = REFERENCE.matcher(w);
+        int last = 0;
+        while (m.find()) {
+            String v = vars.apply(m.group(1) != null ? m.group(1) : m.group(2));
+            if (v == null || !PLAIN.matcher(v).matches() || !PLAIN.matcher(w.substring(last, m.start())).matches()) {
+                return null;
+            }
+            out.append(w, last, m.start()).append(v);
+            last = m.end();
+        }
+        String tail = w.substring(last);
+        if (!PLAIN.matcher(tail).matches()) {
+            return null;
+        }
+        return out.append(tail).toString();
     }
 
     /**
