@@ -77,6 +77,18 @@ public final class Names {
 
     /** {@code name} without a {@code .exe}/{@code .cmd}/{@code .bat}/{@code .com} suffix (any case), lower-cased; else {@code name}. */
     public static String windowsProgram(String name) {
+        String program = withoutWindowsSuffix(name);
+        return program != null ? program : name;
+    }
+
+    /**
+     * The program a Windows launcher's file name stands for: {@code name} without a
+     * {@code .exe}/{@code .cmd}/{@code .bat}/{@code .com} suffix (any case), lower-cased, as
+     * Windows finds files whatever their case; null when it has no such suffix. A bare
+     * {@code .exe} has none: it is a name of its own, not an empty one (bash's reading and
+     * PowerShell's, {@link dev.shellwarden.grammar.ps.PsNames#nativeBase}, share this).
+     */
+    public static String withoutWindowsSuffix(String name) {
         int n = name.length();
         if (n > 4 && name.charAt(n - 4) == '.') {
             String ext = name.substring(n - 3).toLowerCase(java.util.Locale.ROOT);
@@ -84,7 +96,7 @@ public final class Names {
                 return name.substring(0, n - 4).toLowerCase(java.util.Locale.ROOT);
             }
         }
-        return name;
+        return null;
     }
 
     /** True when {@code name} is {@code base} followed only by digits and dots ({@code python3.12}). */

@@ -198,16 +198,16 @@ public final class PsNames {
      * The lower-case base name of a native program: directory and a {@code .exe}/{@code .cmd}/
      * {@code .bat}/{@code .com} extension removed ({@code C:\Windows\System32\cmd.exe} → {@code cmd}),
      * and {@code .ps1} from a name looked up on the PATH ({@code npx.ps1}, the shim npm installs
-     * beside {@code npx.cmd}).
+     * beside {@code npx.cmd}). A bare {@code .exe} stays {@code .exe}, as the engine reads it
+     * ({@link dev.shellwarden.grammar.bash.Names#withoutWindowsSuffix}).
      */
     public static String nativeBase(String name) {
         String lower = name.toLowerCase(Locale.ROOT);
         int cut = Math.max(lower.lastIndexOf('\\'), lower.lastIndexOf('/'));
         String base = lower.substring(cut + 1);
-        for (String ext : new String[] {".exe", ".cmd", ".bat", ".com"}) {
-            if (base.endsWith(ext)) {
-                return base.substring(0, base.length() - ext.length());
-            }
+        String program = dev.shellwarden.grammar.bash.Names.withoutWindowsSuffix(base);
+        if (program != null) {
+            return program;
         }
         if (cut < 0 && base.endsWith(".ps1") && base.length() > 4) {
             return base.substring(0, base.length() - 4);

@@ -53,6 +53,11 @@ class PsPartsTest {
         assertEquals("Format-Volume", PsNames.canonical("format-volume"));
         assertEquals("git", PsNames.canonical("git"));
         assertEquals("cmd", PsNames.nativeBase("C:\\Windows\\System32\\CMD.EXE"));
+        assertEquals("npx", PsNames.nativeBase("npx.ps1"));
+        assertEquals("x", PsNames.nativeBase("X.Bat"));
+        assertEquals(".exe", PsNames.nativeBase("C:\\tools\\.EXE"));
+        assertEquals(".EXE", dev.shellwarden.grammar.bash.Names.windowsProgram(".EXE"));
+        assertEquals("Make", dev.shellwarden.grammar.bash.Names.windowsProgram("Make"));
     }
 
     @Test
