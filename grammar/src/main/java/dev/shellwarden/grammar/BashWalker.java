@@ -1016,6 +1016,8 @@ final class BashWalker {
             BashLexerBase.HeredocBody b = i < bodies.size() ? bodies.get(i) : null;
             d.heredocDynamic.add(b != null ? heredocChildren(b.body(), c, d) : !h.quoted() && EXPANSION.matcher(h.body()).find());
         }
+        // the maybe reading's segment comes before this command changes the variables, the
+        // candidates' one after it is judged: each where it always stood, so segment order is kept
         secondReading(sc, c, u, pos, d, maybe, reasons, stdinFile);
         aliasUse(d, firstWord, sc, u, c);
         updateVars(d, c);
