@@ -6074,6 +6074,60 @@ public final class Cmd {
     }
 
     /** True when {@code target}, resolved against any directory the segment may run in, is outside the project. */
+    /**
+     * A PowerShell cmdlet's word read as a path: {@code \} as {@code /}, quotes removed. A drive
+     * letter path ({@code C:\Users}) and a UNC path ({@code \\host\share}) become absolute.
+     */
+    private static String psPath(String word) {
+        // -Path:VALUE: the value after the colon
+        if (word.startsWith("-") && word.indexOf(':') > 0) {
+            word = word.substring(word.indexOf(':') + 1);
+        }
+        String p = PathFacts.unquote(word).replace('\\', '/');
+        if (Regex.matches(p, "[A-Za-z]:(/.*)?")) {
+            return "/" + p.substring(2).replaceFirst("^/", "");
+        }
+        return p;
+    }
+
+    /**
+     * True when some word of a PowerShell cmdlet (parameter values included), read as a path with
+     * {@code \} as {@code /} ({@link #psPath}), names a private key or credential store
+     * ({@code Get-Content ~\.ssh\id_rsa}, {@code Select-String -Path C:\Users\dev\.aws\credentials}).
+     */
+    public boolean psReadsCredentialStore() {
+        for (String a : args) {
+            if ((!a.startsWith("-") || a.indexOf(':') > 0) && PathFacts.isCredentialStore(psPath(a))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when the working directory and every word of a PowerShell cmdlet that is not a
+     * parameter name, read as a path ({@link #psPath}), stay inside the project (or a temporary
+     * directory) from every directory the segment may run in: a drive, UNC, home or parent path
+     * refuses, and so does a working directory outside the project. Words that are no paths (a
+     * search pattern, a count) read as relative names and pass. HARD's read-only cmdlets (SW5012)
+     * read only project files this way.
+     */
+    public boolean psWordsInsideProject(Ctx ctx) {
+        if (isOutside(".", ctx)) {
+            return false;
+        }
+        for (String a : args) {
+            if (a.startsWith("-") && a.indexOf(':') < 0) {
+                continue;
+            }
+            String p = psPath(a);
+            if (p.startsWith("//") || isOutside(p, ctx)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private boolean isOutside(String target, Ctx ctx) {
         for (String dir : dirs(ctx)) {
             if (isOutsideFrom(target, dir, ctx)) {
