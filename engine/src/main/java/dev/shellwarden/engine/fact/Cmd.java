@@ -4252,63 +4252,44 @@ public final class Cmd {
             switch (var) {
                 case "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV", "PYTHONSTARTUP", "GIT_SSH", "GIT_ASKPASS",
                         "SSH_ASKPASS", "SUDO_ASKPASS", "MAKEFILES", "OPENSSL_CONF", "SHELL", "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "KUBECONFIG",
-                        "BUNDLE_GEMFILE", "MYVIMRC", "AWS_CONFIG_FILE" -> {
-                    for (String p : value.split("[:\\s]+")) {
-                        if (!p.isEmpty()) {
-                            out.add(new LoadedCode(p, false, Set.of()));
-                        }
-                    }
-                }
-                case "PATH" -> {
-                    for (String p : value.split(":")) {
-                        if (!p.isEmpty() && !p.startsWith("$PATH") && !p.startsWith("${PATH")) {
-                            out.add(new LoadedCode(p, true, exports ? Set.of() : Set.of(name)));
-                        }
-                    }
-                }
+                        "BUNDLE_GEMFILE", "MYVIMRC", "AWS_CONFIG_FILE" -> loadedFrom(out, value, "[:\\s]+", false, Set.of());
+                // the earlier search path (`PATH=/tmp/x:$PATH`) is the user's own
+                case "PATH" -> loadedFrom(out, String.join(":", java.util.Arrays.stream(value.split(":"))
+                        .filter(p -> !p.startsWith("$PATH") && !p.startsWith("${PATH")).toList()), ":", true, exports ? Set.of() : Set.of(name));
                 case "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "GCONV_PATH",
-                        "OPENSSL_ENGINES", "OPENSSL_MODULES", "GIT_EXEC_PATH" -> {
-                    for (String p : value.split(":")) {
-                        if (!p.isEmpty()) {
-                            out.add(new LoadedCode(p, true, Set.of()));
-                        }
-                    }
-                }
+                        "OPENSSL_ENGINES", "OPENSSL_MODULES", "GIT_EXEC_PATH" -> loadedFrom(out, value, ":", true, Set.of());
                 // site runs these two from every folder on the module path before any other code
-                case "PYTHONPATH" -> {
-                    for (String p : value.split(":")) {
-                        if (!p.isEmpty()) {
-                            out.add(new LoadedCode(p, true, Set.of("sitecustomize.py", "usercustomize.py")));
-                        }
-                    }
-                }
+                case "PYTHONPATH" -> loadedFrom(out, value, ":", true, Set.of("sitecustomize.py", "usercustomize.py"));
                 // start-up files of the shells, git's and other tools' configuration
                 case "HOME", "ZDOTDIR" -> out.add(new LoadedCode(value, true, Set.of(".")));
-                case "NODE_OPTIONS" -> {
-                    java.util.regex.Matcher m = Regex.pattern("(?:--require|-r|--import|--loader|--experimental-loader|--openssl-config)[= ]+([^ ]+)").matcher(value);
-                    while (m.find()) {
-                        out.add(new LoadedCode(m.group(1), false, Set.of()));
-                    }
-                }
-                case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" -> {
-                    java.util.regex.Matcher m = Regex.pattern("-(?:javaagent|agentpath):([^= ]+)").matcher(value);
-                    while (m.find()) {
-                        out.add(new LoadedCode(m.group(1), false, Set.of()));
-                    }
-                }
-                case "RUBYOPT" -> {
-                    java.util.regex.Matcher m = Regex.pattern("-r ?([^ ]+)").matcher(value);
-                    while (m.find()) {
-                        String r = m.group(1);
-                        out.add(new LoadedCode(r.endsWith(".rb") ? r : r + ".rb", false, Set.of()));
-                    }
-                }
+                case "NODE_OPTIONS" -> loadedFiles(out, value, "(?:--require|-r|--import|--loader|--experimental-loader|--openssl-config)[= ]+([^ ]+)", "");
+                case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" ->
+                        loadedFiles(out, value, "-(?:javaagent|agentpath):([^= ]+)", "");
+                case "RUBYOPT" -> loadedFiles(out, value, "-r ?([^ ]+)", ".rb");
                 default -> {
                     // no file of its own
                 }
             }
         }
         return out;
+    }
+
+    /** Each entry of a search-path value split by {@code separator}, as files or folders code is loaded from. */
+    private static void loadedFrom(List<LoadedCode> out, String value, String separator, boolean folder, Set<String> names) {
+        for (String p : value.split(separator)) {
+            if (!p.isEmpty()) {
+                out.add(new LoadedCode(p, folder, names));
+            }
+        }
+    }
+
+    /** The file each match of {@code option} (its group 1) in an options value loads, with {@code suffix} when it lacks it. */
+    private static void loadedFiles(List<LoadedCode> out, String value, String option, String suffix) {
+        java.util.regex.Matcher m = Regex.pattern(option).matcher(value);
+        while (m.find()) {
+            String f = m.group(1);
+            out.add(new LoadedCode(f.endsWith(suffix) ? f : f + suffix, false, Set.of()));
+        }
     }
 
     /**
