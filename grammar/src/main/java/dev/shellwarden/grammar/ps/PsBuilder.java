@@ -676,7 +676,13 @@ final class PsBuilder {
         if (c0 == '*') {
             op = "&" + op;
         }
-        return new Redirect(op, fd, word(next, child, false, Provenance.COMPOUND).word());
+        Word target = word(next, child, false, Provenance.COMPOUND).word();
+        if (target.literal() && target.text().indexOf('\\') >= 0) {
+            // PowerShell separates path names with either slash: `> .git\hooks\pre-commit` is the
+            // file the write rules know as `.git/hooks/pre-commit`
+            target = new Word(target.text().replace('\\', '/'), target.raw(), true, target.features());
+        }
+        return new Redirect(op, fd, target);
     }
 
     // ---- keywords ---------------------------------------------------------------------------
