@@ -1180,17 +1180,25 @@ public final class Cmd {
                 && (!HOOK_VARIABLE.matcher(a).matches() || TOOL_PROGRAM_VARIABLE.matcher(a).matches()));
     }
 
+    /**
+     * Variables that name a program, library, option set, search path or start-up folder a tool
+     * loads code from: one list for {@link #TOOL_PROGRAM_VARIABLE} (no allow rule accepts them)
+     * and {@link #HOOK_VARIABLE} (SW4014 judges their values).
+     */
+    private static final String PROGRAM_SETTING_VARIABLES =
+            "SUDO_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG|RUSTC|CARGO_BUILD_RUSTC"
+            + "|COMPILER_PATH|GCC_EXEC_PREFIX|WGETRC|MANOPT|LESSKEYIN|LESSKEY|LESSKEY_CONTENT|YARN_YARN_PATH|TF_CLI_CONFIG_FILE|PSQLRC"
+            + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
+            + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
+            + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS"
+            // code loaded through search paths, homes and start-up settings
+            + "|PATH|HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS";
+
     /** The hook variables of {@link #HOOK_VARIABLE} added for other tools' program settings (round 6). */
     private static final java.util.regex.Pattern TOOL_PROGRAM_VARIABLE = java.util.regex.Pattern.compile(
             "(RSYNC_RSH|BORG_RSH|SVN_SSH|BAT_PAGER|PSQL_PAGER|SYSTEMD_PAGER|GH_PAGER|AWS_PAGER|DELTA_PAGER|KUBE_EDITOR|KUBECTL_EXTERNAL_DIFF"
             + "|SVN_EDITOR|GH_EDITOR|GH_BROWSER|HGEDITOR|FZF_DEFAULT_COMMAND|RESTIC_PASSWORD_COMMAND|BORG_PASSCOMMAND"
-            + "|SUDO_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG|RUSTC|CARGO_BUILD_RUSTC"
-            + "|COMPILER_PATH|GCC_EXEC_PREFIX|WGETRC|MANOPT|LESSKEYIN|LESSKEY|LESSKEY_CONTENT|YARN_YARN_PATH|TF_CLI_CONFIG_FILE|PSQLRC"
-            + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
-            + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
-            + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Bb][Rr][Oo][Ww][Ss][Ee][Rr]"
-            // round 8: code loaded through search paths, homes and start-up settings
-            + "|PATH|HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS"
+            + "|" + PROGRAM_SETTING_VARIABLES + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Bb][Rr][Oo][Ww][Ss][Ee][Rr]"
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee])=.*",
             java.util.regex.Pattern.DOTALL);
 
@@ -2974,14 +2982,14 @@ public final class Cmd {
      * written or from the folder a {@code cd} went to ({@code cd ~/.ssh && cat id_rsa}).
      */
     public boolean readsCredentialStore(Ctx ctx) {
+        return readWords().stream().anyMatch(PathFacts::isCredentialStore) || relativeOperandFromCd(ctx, PathFacts::isCredentialStore);
+    }
+
+    /** The words this command reads files by: its operands and input redirections. */
+    private List<String> readWords() {
         List<String> all = new ArrayList<>(operands);
         all.addAll(redirectReads);
-        for (String a : all) {
-            if (PathFacts.isCredentialStore(a)) {
-                return true;
-            }
-        }
-        return relativeOperandFromCd(ctx, PathFacts::isCredentialStore);
+        return all;
     }
 
     /**
@@ -2998,9 +3006,7 @@ public final class Cmd {
         if (cwds.isEmpty()) {
             return false; // no cd: the words as written were judged
         }
-        List<String> all = new ArrayList<>(operands);
-        all.addAll(redirectReads);
-        for (String a : all) {
+        for (String a : readWords()) {
             String p = PathFacts.unquote(a);
             if (p.isEmpty() || p.startsWith("/") || p.startsWith("~") || p.startsWith("$") || p.startsWith("-")) {
                 continue;
@@ -3887,12 +3893,7 @@ public final class Cmd {
             + "|" + CommandSettings.RUNNER_VARIABLE.pattern()
             + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|PERL5DB|RUBYOPT"
             + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
-            + "|SUDO_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG|RUSTC|CARGO_BUILD_RUSTC"
-            + "|COMPILER_PATH|GCC_EXEC_PREFIX|WGETRC|MANOPT|LESSKEYIN|LESSKEY|LESSKEY_CONTENT|YARN_YARN_PATH|TF_CLI_CONFIG_FILE|PSQLRC"
-            + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
-            + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
-            + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS"
-            + "|PATH|HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS"
+            + "|" + PROGRAM_SETTING_VARIABLES
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]|[Bb][Rr][Oo][Ww][Ss][Ee][Rr]|[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee]))=(.*)",
             java.util.regex.Pattern.DOTALL);
 
@@ -6087,21 +6088,12 @@ public final class Cmd {
         return true;
     }
 
-    /** True when {@code target}, resolved against any directory the segment may run in, is outside the project. */
     /**
-     * A PowerShell cmdlet's word read as a path: {@code \} as {@code /}, quotes removed. A drive
-     * letter path ({@code C:\Users}) and a UNC path ({@code \\host\share}) become absolute.
+     * A PowerShell cmdlet's word read as a path ({@link PathFacts#fromWindows}: {@code \} as
+     * {@code /}, a drive as the root, the profile as {@code ~}); of {@code -Path:VALUE}, the value.
      */
     private static String psPath(String word) {
-        // -Path:VALUE: the value after the colon
-        if (word.startsWith("-") && word.indexOf(':') > 0) {
-            word = word.substring(word.indexOf(':') + 1);
-        }
-        String p = PathFacts.unquote(word).replace('\\', '/');
-        if (Regex.matches(p, "[A-Za-z]:(/.*)?")) {
-            return "/" + p.substring(2).replaceFirst("^/", "");
-        }
-        return p;
+        return PathFacts.fromWindows(word.startsWith("-") && word.indexOf(':') > 0 ? word.substring(word.indexOf(':') + 1) : word);
     }
 
     /**
@@ -6142,6 +6134,7 @@ public final class Cmd {
         return true;
     }
 
+    /** True when {@code target}, resolved against any directory the segment may run in, is outside the project. */
     private boolean isOutside(String target, Ctx ctx) {
         for (String dir : dirs(ctx)) {
             if (isOutsideFrom(target, dir, ctx)) {
