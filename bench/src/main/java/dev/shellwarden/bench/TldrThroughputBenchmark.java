@@ -1,7 +1,7 @@
 package dev.shellwarden.bench;
 
 import dev.shellwarden.checker.Checker;
-import dev.shellwarden.checker.protocol.Json;
+import dev.shellwarden.grammar.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,8 @@
 package dev.shellwarden.grammar;
 
+import dev.shellwarden.grammar.json.Json;
+import dev.shellwarden.grammar.json.JsonSyntaxException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,8 +21,10 @@ import java.util.regex.Pattern;
  * git hook), so it meets the floor and the bypass rules now. The commands of ordinary tasks and a
  * container's own lifecycle commands (they run inside the container) are not payloads.
  *
- * <p>INVARIANT: only adds segments. Text that is not JSON (with comments and trailing commas, as
- * VS Code reads it) gives no command: the write itself stays with the rules that judge writes.
+ * <p>INVARIANT: only adds segments. The text is read as the editor reads it ({@link
+ * Json.Dialect#EDITOR}: comments, trailing commas, the last of a repeated field). Text that is
+ * not that gives no commands but is reported unreadable, so the caller can fail closed when it
+ * may still name an auto-run command ({@link #mayNameAutoRun}).
  */
 public final class AutoRunConfig {
 
@@ -38,12 +41,17 @@ public final class AutoRunConfig {
 
     /**
      * The command lines that {@code text}, written to {@code path}, makes run when the project is
-     * opened; empty when none or when the text is not JSON.
+     * opened (an empty list when none); empty when the text cannot be read as the editor reads it.
      */
-    public static List<String> commands(String path, String text) {
-        Optional<Object> root = Jsonc.parse(text);
-        if (root.isEmpty() || !(root.get() instanceof Map<?, ?> top)) {
-            return List.of();
+    public static Optional<List<String>> commands(String path, String text) {
+        Object root;
+        try {
+            root = Json.parse(Json.Dialect.EDITOR, text);
+        } catch (JsonSyntaxException e) {
+            return Optional.empty();
+        }
+        if (!(root instanceof Map<?, ?> top)) {
+            return Optional.of(List.of());
         }
         List<String> out = new ArrayList<>();
         if (TASKS.matcher(path).matches()) {
@@ -63,7 +71,16 @@ public final class AutoRunConfig {
         } else if (DEVCONTAINER.matcher(path).matches()) {
             lifecycleCommands(top.get("initializeCommand"), out);
         }
-        return out;
+        return Optional.of(out);
+    }
+
+    /**
+     * Whether text that {@link #commands} cannot read may still make an editor run a command: it
+     * names the auto-run keys, or escapes characters (a key spelled {@code folder\u004fpen}).
+     * Editors' readers repair many syntax errors, so unreadable text is not harmless text.
+     */
+    public static boolean mayNameAutoRun(String text) {
+        return text.contains("folderOpen") || text.contains("initializeCommand") || text.contains("\\u");
     }
 
     private static boolean runsOnFolderOpen(Map<?, ?> task) {
@@ -118,154 +135,6 @@ public final class AutoRunConfig {
             for (Object v : named.values()) {
                 if (!(v instanceof Map<?, ?>)) {
                     lifecycleCommands(v, out);
-                }
-            }
-        }
-    }
-
-    /**
-     * A small reader of JSON with comments and trailing commas (JSONC, as VS Code reads its
-     * files): objects, arrays and strings; numbers, booleans and null read as {@code null}.
-     */
-    static final class Jsonc {
-
-        private final String s;
-        private int i;
-        private int depth;
-
-        private Jsonc(String s) {
-            this.s = s;
-        }
-
-        /** The value {@code text} holds, or empty when it is not JSONC (or nests deeper than 64). */
-        static Optional<Object> parse(String text) {
-            Jsonc p = new Jsonc(text);
-            try {
-                Object v = p.value();
-                p.skip();
-                return p.i == p.s.length() ? Optional.ofNullable(v) : Optional.empty();
-            } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
-                return Optional.empty();
-            }
-        }
-
-        private Object value() {
-            skip();
-            char c = s.charAt(i);
-            if (c == '{' || c == '[') {
-                if (++depth > 64) {
-                    throw new IllegalArgumentException("too deep");
-                }
-                Object v = c == '{' ? object() : array();
-                depth--;
-                return v;
-            }
-            if (c == '"') {
-                return string();
-            }
-            int start = i;
-            while (i < s.length() && Character.isLetterOrDigit(s.charAt(i)) || i < s.length() && "+-.".indexOf(s.charAt(i)) >= 0) {
-                i++;
-            }
-            if (i == start) {
-                throw new IllegalArgumentException("unexpected " + c);
-            }
-            return null;
-        }
-
-        private Map<String, Object> object() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            i++;
-            while (true) {
-                skip();
-                if (s.charAt(i) == '}') {
-                    i++;
-                    return m;
-                }
-                String key = string();
-                skip();
-                expect(':');
-                m.put(key, value());
-                skip();
-                if (s.charAt(i) == ',') {
-                    i++;
-                } else if (s.charAt(i) != '}') {
-                    throw new IllegalArgumentException("expected , or }");
-                }
-            }
-        }
-
-        private List<Object> array() {
-            List<Object> l = new ArrayList<>();
-            i++;
-            while (true) {
-                skip();
-                if (s.charAt(i) == ']') {
-                    i++;
-                    return l;
-                }
-                l.add(value());
-                skip();
-                if (s.charAt(i) == ',') {
-                    i++;
-                } else if (s.charAt(i) != ']') {
-                    throw new IllegalArgumentException("expected , or ]");
-                }
-            }
-        }
-
-        private String string() {
-            expect('"');
-            StringBuilder b = new StringBuilder();
-            while (true) {
-                char c = s.charAt(i++);
-                if (c == '"') {
-                    return b.toString();
-                }
-                if (c != '\\') {
-                    b.append(c);
-                    continue;
-                }
-                char e = s.charAt(i++);
-                switch (e) {
-                    case 'n' -> b.append('\n');
-                    case 't' -> b.append('\t');
-                    case 'r' -> b.append('\r');
-                    case 'b' -> b.append('\b');
-                    case 'f' -> b.append('\f');
-                    case 'u' -> {
-                        b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
-                        i += 4;
-                    }
-                    default -> b.append(e);
-                }
-            }
-        }
-
-        private void expect(char c) {
-            if (s.charAt(i) != c) {
-                throw new IllegalArgumentException("expected " + c);
-            }
-            i++;
-        }
-
-        /** Skips white space and comments. */
-        private void skip() {
-            while (i < s.length()) {
-                char c = s.charAt(i);
-                if (Character.isWhitespace(c)) {
-                    i++;
-                } else if (s.startsWith("//", i)) {
-                    int nl = s.indexOf('\n', i);
-                    i = nl < 0 ? s.length() : nl + 1;
-                } else if (s.startsWith("/*", i)) {
-                    int end = s.indexOf("*/", i + 2);
-                    if (end < 0) {
-                        throw new IllegalArgumentException("open comment");
-                    }
-                    i = end + 2;
-                } else {
-                    return;
                 }
             }
         }

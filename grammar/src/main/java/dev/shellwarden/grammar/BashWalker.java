@@ -2576,8 +2576,12 @@ final class BashWalker {
         }
         // editor tasks and dev-container commands run when the project is opened (AutoRunConfig)
         for (String path : configs) {
-            for (String command : AutoRunConfig.commands(path, text)) {
-                nested(command, childCtx(d, Provenance.SETTING, wrappers));
+            Optional<List<String>> commands = AutoRunConfig.commands(path, text);
+            if (commands.isPresent()) {
+                commands.get().forEach(command -> nested(command, childCtx(d, Provenance.SETTING, wrappers)));
+            } else if (AutoRunConfig.mayNameAutoRun(text)) {
+                // unreadable to us, perhaps not to the editor's forgiving reader: not known harmless
+                opaque(text, childCtx(d, Provenance.SETTING, wrappers), OpaqueReason.SYNTAX_ERROR);
             }
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class AutoRunConfigTest {
@@ -36,9 +37,9 @@ class AutoRunConfigTest {
                   ],
                 }
                 """;
-        assertEquals(List.of("npm run dev", "make watch"), AutoRunConfig.commands(TASKS, text));
+        assertEquals(Optional.of(List.of("npm run dev", "make watch")), AutoRunConfig.commands(TASKS, text));
         String spaced = "{\"tasks\": [{\"command\": \"sh\", \"args\": [\"-c\", \"make all\"], \"runOptions\": {\"runOn\": \"folderOpen\"}}]}";
-        assertEquals(List.of("sh -c 'make all'"), AutoRunConfig.commands(TASKS, spaced));
+        assertEquals(Optional.of(List.of("sh -c 'make all'")), AutoRunConfig.commands(TASKS, spaced));
     }
 
     @Test
@@ -47,23 +48,33 @@ class AutoRunConfigTest {
                 {"name": "x", "initializeCommand": ["echo", "it's here"], "postCreateCommand": "make setup",
                  "nested": {"initializeCommand": "not this one"}}
                 """;
-        assertEquals(List.of("'echo' 'it'\\''s here'"), AutoRunConfig.commands(".devcontainer/devcontainer.json", text));
+        assertEquals(Optional.of(List.of("'echo' 'it'\\''s here'")), AutoRunConfig.commands(".devcontainer/devcontainer.json", text));
         String named = "{\"initializeCommand\": {\"a\": \"make a\", \"b\": [\"make\", \"b\"]}}";
-        assertEquals(List.of("make a", "'make' 'b'"), AutoRunConfig.commands(".devcontainer.json", named));
+        assertEquals(Optional.of(List.of("make a", "'make' 'b'")), AutoRunConfig.commands(".devcontainer.json", named));
     }
 
     @Test
-    void textThatIsNotJsonGivesNoCommand() {
-        assertEquals(List.of(), AutoRunConfig.commands(TASKS, "{\"tasks\": [ {\"command\": \"make\""));
-        assertEquals(List.of(), AutoRunConfig.commands(TASKS, "not json"));
-        assertEquals(List.of(), AutoRunConfig.commands(TASKS, "{\"a\": \"\\u12\"}"));
-        assertEquals(List.of(), AutoRunConfig.commands(TASKS, "{} trailing"));
-        assertEquals(List.of(), AutoRunConfig.commands(TASKS, "[".repeat(100) + "]".repeat(100)));
+    void textThatIsNotJsonIsUnreadableAndFailsClosedWhenItMayNameAnAutoRun() {
+        for (String text : List.of("{\"tasks\": [ {\"command\": \"make\"", "not json", "{\"a\": \"\\u12\"}",
+                "{} trailing", "[".repeat(100) + "]".repeat(100))) {
+            assertEquals(Optional.empty(), AutoRunConfig.commands(TASKS, text), text);
+        }
+        assertTrue(AutoRunConfig.mayNameAutoRun("{\"tasks\": [{\"runOptions\": {\"runOn\": \"folderOpen\"}"));
+        assertTrue(AutoRunConfig.mayNameAutoRun("{\"runOn\": \"folder\\u004fpen\" oops"));
+        assertFalse(AutoRunConfig.mayNameAutoRun("{\"tasks\": [{\"label\": \"build\""));
+    }
+
+    @Test
+    void aRepeatedFieldCountsWithItsLastValueAsInTheEditor() {
+        String text = "{\"tasks\": [{\"command\": \"make\", \"runOptions\": {\"runOn\": \"default\", \"runOn\": \"folderOpen\"},"
+                + " \"command\": \"make watch\"}]}";
+        assertEquals(Optional.of(List.of("make watch")), AutoRunConfig.commands(TASKS, text));
+        assertEquals(Optional.of(List.of()), AutoRunConfig.commands(TASKS, "[]"));
     }
 
     @Test
     void decodesJsonEscapes() {
         String text = "{\"tasks\": [{\"command\": \"printf \\\"a\\\\tb\\\\n\\\"\", \"runOptions\": {\"runOn\": \"folderOpen\"}}]}";
-        assertEquals(List.of("printf \"a\\tb\\n\""), AutoRunConfig.commands(TASKS, text));
+        assertEquals(Optional.of(List.of("printf \"a\\tb\\n\"")), AutoRunConfig.commands(TASKS, text));
     }
 }

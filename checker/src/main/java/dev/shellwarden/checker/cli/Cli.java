@@ -3,14 +3,14 @@ package dev.shellwarden.checker.cli;
 import dev.shellwarden.checker.cases.CaseFormatException;
 import dev.shellwarden.checker.config.ConfigException;
 import dev.shellwarden.checker.config.ConfigReader;
-import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.checker.protocol.ProtocolException;
+import dev.shellwarden.grammar.json.Json;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The policy authors' command line: {@code explain}, {@code test}, {@code compile}, {@code scan},

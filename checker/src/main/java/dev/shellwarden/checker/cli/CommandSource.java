@@ -1,7 +1,8 @@
 package dev.shellwarden.checker.cli;
 
-import dev.shellwarden.checker.protocol.Json;
+import dev.shellwarden.checker.protocol.LetterReader;
 import dev.shellwarden.checker.protocol.ProtocolException;
+import dev.shellwarden.grammar.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ final class CommandSource {
         }
         if (trimmed.startsWith("{")) {
             try {
-                Object tree = Json.parse(Json.Dialect.STRICT, trimmed);
+                Object tree = LetterReader.parseJson(Json.Dialect.STRICT, trimmed);
                 if (tree instanceof Map<?, ?> m && m.get("cmd") instanceof String s) {
                     Object shell = m.get("shell");
                     if ("bash".equals(shell) || "powershell".equals(shell)) {

@@ -2,7 +2,6 @@ package dev.shellwarden.checker.cli;
 
 import dev.shellwarden.checker.Checker;
 import dev.shellwarden.checker.config.CheckerConfig;
-import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.engine.CommandDecision;
 import dev.shellwarden.engine.Engine;
 import dev.shellwarden.engine.Finding;
@@ -14,6 +13,7 @@ import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Shell;
 import dev.shellwarden.grammar.Word;
+import dev.shellwarden.grammar.json.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package dev.shellwarden.checker.cli;
 
-import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.engine.RuleInfo;
 import dev.shellwarden.engine.Verdict;
+import dev.shellwarden.grammar.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,8 +21,8 @@ import org.drools.drl.ast.descr.PackageDescr;
 import org.drools.drl.ast.descr.RuleDescr;
 import org.drools.drl.parser.DrlParser;
 import org.drools.drl.parser.DroolsError;
-import org.drools.drl.parser.ParserError;
 import org.drools.drl.parser.DroolsParserException;
+import org.drools.drl.parser.ParserError;
 import org.drools.model.codegen.ExecutableModelProject;
 import org.kie.api.KieServices;
 import org.kie.api.builder.KieBuilder;

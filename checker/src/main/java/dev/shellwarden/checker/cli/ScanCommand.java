@@ -2,12 +2,12 @@ package dev.shellwarden.checker.cli;
 
 import dev.shellwarden.checker.Checker;
 import dev.shellwarden.checker.config.CheckerConfig;
-import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.engine.BuiltinRules;
 import dev.shellwarden.engine.CommandDecision;
 import dev.shellwarden.engine.Engine;
 import dev.shellwarden.engine.RuleInfo;
 import dev.shellwarden.engine.Verdict;
+import dev.shellwarden.grammar.json.Json;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;

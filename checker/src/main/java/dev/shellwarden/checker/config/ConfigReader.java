@@ -1,6 +1,5 @@
 package dev.shellwarden.checker.config;
 
-import dev.shellwarden.checker.protocol.Json;
 import dev.shellwarden.checker.protocol.LetterReader;
 import dev.shellwarden.engine.Mode;
 import dev.shellwarden.engine.Overlay;
@@ -8,6 +7,7 @@ import dev.shellwarden.engine.PrefixPattern;
 import dev.shellwarden.engine.RuleInfo;
 import dev.shellwarden.engine.Verdict;
 import dev.shellwarden.grammar.Shell;
+import dev.shellwarden.grammar.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +85,7 @@ public final class ConfigReader {
 
     /** Parses config text; a relative policy path is resolved against {@code baseDir}. */
     public static CheckerConfig parse(String text, Path baseDir) {
-        Object tree = Json.parse(Json.Dialect.JSONC, text);
+        Object tree = LetterReader.parseJson(Json.Dialect.JSONC, text);
         if (!(tree instanceof Map<?, ?> top)) {
             throw new ConfigException("config must be a JSON object, got " + Json.typeName(tree));
         }

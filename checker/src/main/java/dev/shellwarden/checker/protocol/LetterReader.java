@@ -1,5 +1,7 @@
 package dev.shellwarden.checker.protocol;
 
+import dev.shellwarden.grammar.json.Json;
+import dev.shellwarden.grammar.json.JsonSyntaxException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -36,9 +38,21 @@ public final class LetterReader {
         return read(decodeUtf8(bytes, "letter"));
     }
 
+    /**
+     * One JSON value of the checker's input (letter, config, scan line): a syntax problem is bad
+     * input, reported in one line with exit 2 like every other protocol problem.
+     */
+    public static Object parseJson(Json.Dialect dialect, String text) {
+        try {
+            return Json.parse(dialect, text);
+        } catch (JsonSyntaxException e) {
+            throw new ProtocolException(e.getMessage());
+        }
+    }
+
     /** Reads a letter from text already decoded. */
     public static Letter read(String text) {
-        Object tree = Json.parse(Json.Dialect.STRICT, text);
+        Object tree = parseJson(Json.Dialect.STRICT, text);
         Map<String, Object> top = object(tree, "letter");
         exactKeys(top, TOP, Set.of("version", "invocation", "action", "commands"), "letter");
         BigInteger version = integer(top.get("version"), "version");

@@ -1,5 +1,6 @@
 package dev.shellwarden.checker.protocol;
 
+import dev.shellwarden.grammar.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

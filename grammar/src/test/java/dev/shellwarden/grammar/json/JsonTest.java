@@ -1,4 +1,4 @@
-package dev.shellwarden.checker.protocol;
+package dev.shellwarden.grammar.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -64,7 +64,7 @@ class JsonTest {
         "unclosed object             |{\"a\":1                   |expected ',' or '}'",
     })
     void strictRejects(String what, String text, String reason) {
-        ProtocolException e = assertThrows(ProtocolException.class,
+        JsonSyntaxException e = assertThrows(JsonSyntaxException.class,
                 () -> Json.parse(Json.Dialect.STRICT, text.replace("\\n", "\n")));
         assertTrue(e.getMessage().contains(reason), what + ": " + e.getMessage());
         assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
@@ -72,14 +72,14 @@ class JsonTest {
 
     @Test
     void controlCharactersInStringsAreRejected() {
-        ProtocolException e = assertThrows(ProtocolException.class,
+        JsonSyntaxException e = assertThrows(JsonSyntaxException.class,
                 () -> Json.parse(Json.Dialect.STRICT, "[\"a\tb\"]"));
         assertTrue(e.getMessage().contains("U+0009"), e.getMessage());
     }
 
     @Test
     void errorsNameLineAndColumn() {
-        ProtocolException e = assertThrows(ProtocolException.class,
+        JsonSyntaxException e = assertThrows(JsonSyntaxException.class,
                 () -> Json.parse(Json.Dialect.STRICT, "{\n  \"a\": tru\n}"));
         assertTrue(e.getMessage().endsWith("at line 2, column 8"), e.getMessage());
     }
@@ -88,10 +88,20 @@ class JsonTest {
     void jsoncAllowsCommentsAndTrailingCommasOnly() {
         Object tree = Json.parse(Json.Dialect.JSONC, "// head\n{ /* a */ \"a\": [1, 2,], // x\n \"b\": {\"c\": 1,}, }\n// tail");
         assertEquals(Map.of("a", List.of(BigInteger.ONE, BigInteger.TWO), "b", Map.of("c", BigInteger.ONE)), tree);
-        assertThrows(ProtocolException.class, () -> Json.parse(Json.Dialect.JSONC, "[,]"));
-        assertThrows(ProtocolException.class, () -> Json.parse(Json.Dialect.JSONC, "{/* open"));
-        assertThrows(ProtocolException.class, () -> Json.parse(Json.Dialect.JSONC, "{\"a\":1,\"a\":2}"));
-        assertThrows(ProtocolException.class, () -> Json.parse(Json.Dialect.JSONC, "# no hash comments\n{}"));
+        assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.JSONC, "[,]"));
+        assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.JSONC, "{/* open"));
+        assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.JSONC, "{\"a\":1,\"a\":2}"));
+        assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.JSONC, "# no hash comments\n{}"));
+    }
+
+    @Test
+    void editorDialectKeepsTheLastOfARepeatedFieldAsEditorsDo() {
+        Object tree = Json.parse(Json.Dialect.EDITOR, "{\"a\": 1, // first\n \"b\": [], \"a\": {\"c\": \"x\",},}");
+        assertEquals(Map.of("a", Map.of("c", "x"), "b", List.of()), tree);
+        // only repeats are lenient: the rest is JSONC
+        assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.EDITOR, "{\"a\": 1 \"b\": 2}"));
+        assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.EDITOR, "{\"a\": \"\\q\"}"));
+        assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.STRICT, "{\"a\":1,\"a\":2}"));
     }
 
     @Test
@@ -99,12 +109,12 @@ class JsonTest {
         String deep = "[".repeat(Json.MAX_DEPTH) + "]".repeat(Json.MAX_DEPTH);
         Json.parse(Json.Dialect.STRICT, deep);
         String tooDeep = "[".repeat(Json.MAX_DEPTH + 1) + "]".repeat(Json.MAX_DEPTH + 1);
-        ProtocolException e = assertThrows(ProtocolException.class, () -> Json.parse(Json.Dialect.STRICT, tooDeep));
+        JsonSyntaxException e = assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.STRICT, tooDeep));
         assertTrue(e.getMessage().contains("nesting deeper than " + Json.MAX_DEPTH), e.getMessage());
         // Deep enough to overflow the stack without the bound: still a one-line error.
-        assertThrows(ProtocolException.class, () -> Json.parse(Json.Dialect.STRICT, "[".repeat(200_000)));
+        assertThrows(JsonSyntaxException.class, () -> Json.parse(Json.Dialect.STRICT, "[".repeat(200_000)));
         Json.parse(Json.Dialect.STRICT, "[" + "9".repeat(Json.MAX_NUMBER_CHARS) + "]");
-        e = assertThrows(ProtocolException.class,
+        e = assertThrows(JsonSyntaxException.class,
                 () -> Json.parse(Json.Dialect.STRICT, "[" + "9".repeat(Json.MAX_NUMBER_CHARS + 1) + "]"));
         assertTrue(e.getMessage().contains("number longer than"), e.getMessage());
     }
@@ -151,7 +161,7 @@ class JsonTest {
     void anyTextIsParsedOrRejectedWithOneLine(@ForAll("jsonish") String text) {
         try {
             Json.parse(Json.Dialect.JSONC, text);
-        } catch (ProtocolException e) {
+        } catch (JsonSyntaxException e) {
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
         }
     }

@@ -1,4 +1,4 @@
-package dev.shellwarden.checker.protocol;
+package dev.shellwarden.grammar.json;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -16,11 +16,12 @@ import java.util.Map;
  * use of Jackson's parser initialises {@code BigDecimal} (its static tables cost ~28 ms of CPU on
  * a cold JVM 25, measured with async-profiler) and a few hundred classes, for letters of a few
  * hundred bytes. The grammar is RFC 8259 and small; strictness (duplicate keys, trailing data,
- * nesting and number bounds) is enforced here, in one place, for the letter, the config (JSONC)
- * and the scan input.
+ * nesting and number bounds) is enforced here, in one place, for the letter, the config (JSONC),
+ * the scan input and the editor files the splitter reads ({@code .vscode/tasks.json}). It lives in
+ * the grammar module, the lowest one, so the splitter and the checker share one reader.
  *
  * <p>INVARIANTS: {@link #parse} accepts exactly one value and rejects anything else with a
- * {@link ProtocolException} carrying a one-line reason and its line and column; {@link #write}
+ * {@link JsonSyntaxException} carrying a one-line reason and its line and column; {@link #write}
  * emits valid compact JSON for every tree it is given (lone surrogates are escaped, never
  * replaced), so whatever the checker writes, a strict JSON reader can read back unchanged.
  */
@@ -42,14 +43,22 @@ public final class Json {
     /** What the reader accepts beyond RFC 8259. */
     public enum Dialect {
         /** RFC 8259 only: the letter and scan input. */
-        STRICT(false),
+        STRICT(false, false),
         /** Plus {@code //} and {@code /* … *}{@code /} comments and trailing commas: config files. */
-        JSONC(true);
+        JSONC(true, false),
+        /**
+         * JSONC as editors read their own files (VS Code's tasks.json, devcontainer.json): a field
+         * named twice keeps its last value, as the editor does. Reading such a file any other way
+         * (rejecting it, keeping the first value) would miss the command the editor runs.
+         */
+        EDITOR(true, true);
 
         final boolean lenient;
+        final boolean lastFieldWins;
 
-        Dialect(boolean lenient) {
+        Dialect(boolean lenient, boolean lastFieldWins) {
             this.lenient = lenient;
+            this.lastFieldWins = lastFieldWins;
         }
     }
 
@@ -60,18 +69,18 @@ public final class Json {
      * Parses exactly one JSON value from {@code text}; anything after it but white space (and, in
      * JSONC, comments) is an error.
      *
-     * @throws ProtocolException with a one-line reason on any syntax problem
+     * @throws JsonSyntaxException with a one-line reason on any syntax problem
      */
     public static Object parse(Dialect dialect, String text) {
-        Reader r = new Reader(text, dialect.lenient);
+        Reader r = new Reader(text, dialect);
         r.skipSpace();
         if (r.pos >= text.length()) {
-            throw new ProtocolException("empty input: expected a JSON object");
+            throw new JsonSyntaxException("empty input: expected a JSON object");
         }
         Object value = r.value(0);
         r.skipSpace();
         if (r.pos < text.length()) {
-            throw new ProtocolException("trailing data after the JSON value at " + r.where(r.pos));
+            throw new JsonSyntaxException("trailing data after the JSON value at " + r.where(r.pos));
         }
         return value;
     }
@@ -80,11 +89,13 @@ public final class Json {
     private static final class Reader {
         private final String s;
         private final boolean lenient;
+        private final boolean lastFieldWins;
         private int pos;
 
-        Reader(String s, boolean lenient) {
+        Reader(String s, Dialect dialect) {
             this.s = s;
-            this.lenient = lenient;
+            this.lenient = dialect.lenient;
+            this.lastFieldWins = dialect.lastFieldWins;
         }
 
         Object value(int depth) {
@@ -129,7 +140,7 @@ public final class Json {
                 }
                 int keyAt = pos;
                 String key = string();
-                if (map.containsKey(key)) {
+                if (map.containsKey(key) && !lastFieldWins) {
                     throw error("duplicate field \"" + oneLine(key) + "\"", keyAt);
                 }
                 skipSpace();
@@ -378,8 +389,8 @@ public final class Json {
             return "line " + line + ", column " + (at - lineStart + 1);
         }
 
-        private ProtocolException error(String reason, int at) {
-            return new ProtocolException("not valid JSON: " + reason + " at " + where(at));
+        private JsonSyntaxException error(String reason, int at) {
+            return new JsonSyntaxException("not valid JSON: " + reason + " at " + where(at));
         }
     }
 
