@@ -80,6 +80,7 @@ public final class Evaluate {
         everyday(external.resolve("tldr.jsonl"), "tldr", row -> !row.path("destructive_hint").asBoolean(false));
         everyday(external.resolve("nl2bash.dev.jsonl"), "nl2bash", row -> true);
         gtfobins(external.resolve("gtfobins.dev.jsonl"));
+        lolbas(external.resolve("lolbas.dev.jsonl"));
         System.out.printf(Locale.ROOT, "%nelapsed %.1f s; disagreements in %s%n", (System.nanoTime() - start) / 1e9, out);
     }
 
@@ -185,5 +186,41 @@ public final class Evaluate {
             }
         }
         System.out.printf(Locale.ROOT, "%n== gtfobins risk=exec (%d rows), LOOSE: allow %d, ask %d, deny %d%n", rows.size(), v[0], v[1], v[2]);
+    }
+
+    /**
+     * LOLBAS (Windows programs that download, run code, dump memory or hide data) read as
+     * PowerShell, the shell an agent has on Windows, by technique. Not a never-allow set: a signed
+     * tool running a local project file is what running that file is (allowed in LOOSE like
+     * {@code ./tool}); fetching from a URL or share, dumping a process and alternate data streams
+     * are what the rules must catch.
+     */
+    private void lolbas(Path file) throws IOException {
+        List<JsonNode> rows = rows(file, row -> true);
+        Map<String, int[]> byCategory = new TreeMap<>();
+        int[] hard = new int[3];
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve("lolbas-allowed.tsv")))) {
+            w.println("category\thard\tcmd");
+            for (JsonNode row : rows) {
+                String cmd = row.get("cmd").asText();
+                String category = row.path("category").asText("?");
+                CommandDecision loose = decide(engine, Mode.LOOSE, Shell.POWERSHELL, cmd);
+                CommandDecision strict = decide(engine, Mode.HARD, Shell.POWERSHELL, cmd);
+                byCategory.computeIfAbsent(category, k -> new int[3])[loose.verdict().ordinal()]++;
+                hard[strict.verdict().ordinal()]++;
+                if (loose.verdict() == Verdict.ALLOW) {
+                    w.println(category + "\t" + strict.verdict().wire() + "\t" + cmd.replace("\n", "\\n").replace("\t", "\\t"));
+                }
+            }
+        }
+        int[] all = new int[3];
+        byCategory.values().forEach(v -> {
+            for (int i = 0; i < 3; i++) {
+                all[i] += v[i];
+            }
+        });
+        System.out.printf(Locale.ROOT, "%n== lolbas as PowerShell (%d rows), LOOSE: allow %d, ask %d, deny %d; HARD allow %d%n",
+                rows.size(), all[0], all[1], all[2], hard[0]);
+        byCategory.forEach((c, v) -> System.out.printf(Locale.ROOT, "  %-15s allow %3d  ask %3d  deny %3d%n", c, v[0], v[1], v[2]));
     }
 }

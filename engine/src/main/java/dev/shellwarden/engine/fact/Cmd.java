@@ -3602,6 +3602,28 @@ public final class Cmd {
     }
 
     /**
+     * True when the command copies a running process's memory, or the system's credential
+     * database, to a file or the screen: core dumps of other processes (gcore, gdb's
+     * generate-core-file, /proc/PID/mem, .NET's createdump and dotnet-dump), Windows dumpers
+     * (procdump, rundll32 with comsvcs.dll's MiniDump, rdrleakdiag /fullmemdmp, tttracer -dumpFull,
+     * adplus, sqldumper, Out-Minidump), the domain database (ntdsutil ifm, esentutl of ntds.dit)
+     * and credential dumpers by name. WHY: a process holds what it was given, passwords, keys and
+     * session tokens included (lsass, sshd, ssh-agent, a browser); a dump is a credential read.
+     */
+    public boolean isDumpsProcessMemory() {
+        return nameIs("gcore procdump procdump64 createdump mimikatz pypykatz secretsdump secretsdump.py lsassy nanodump adplus"
+                        + " sqldumper Out-Minidump")
+                || nameIs("dotnet-dump") && sub("collect")
+                || name.equals("gdb") && argFind("generate-core-file|^gcore\\b|[\\s;]gcore\\b|dump (binary )?memory")
+                || !nameIn("ls stat test [ file") && argFind("^(if=)?/proc/[^/\\s]+/mem$")
+                || nameIs("rundll32") && argFind("(?i)comsvcs")
+                || nameIs("rdrleakdiag") && argFind("(?i)^/fullmemdmp$")
+                || nameIs("tttracer") && argFind("(?i)^-dumpFull$")
+                || nameIs("ntdsutil") && argFind("(?i)\\bifm\\b")
+                || nameIs("esentutl") && argFind("(?i)ntds\\.dit");
+    }
+
+    /**
      * True when a file-transfer client's inline commands or standard input ({@code -c 'put .env'},
      * {@code -e 'put ~/.aws/credentials'}, a here-string of ftp commands) name a secret file.
      */
