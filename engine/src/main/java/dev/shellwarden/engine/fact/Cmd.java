@@ -3624,6 +3624,38 @@ public final class Cmd {
     }
 
     /**
+     * A Windows network path, {@code \\server\share\…}: a file on another host, read over SMB (or
+     * WebDAV) when opened. Device paths ({@code \\?\C:\…}, {@code \\.\PhysicalDrive0}) are local.
+     */
+    private static final java.util.regex.Pattern SHARE_PATH = java.util.regex.Pattern.compile("\\\\\\\\[A-Za-z0-9_][^\\\\/?*:]*\\\\[^\\\\]+.*");
+
+    private static boolean isSharePath(String word) {
+        return SHARE_PATH.matcher(word).matches();
+    }
+
+    /**
+     * True when the program run is a file on another host's share ({@code \\srv\tools\setup.exe},
+     * {@code Start-Process \\srv\x.exe}, {@code wscript \\srv\x.js}): code fetched and run in one
+     * step, as {@code curl … | sh} is. mshta, regsvr32, rundll32 and msiexec given a share or a URL
+     * are SW6019's (deny).
+     */
+    public boolean isRunsFromShare() {
+        return isSharePath(path)
+                || nameIs("Start-Process saps start wscript cscript hh cmstp InstallUtil regasm regsvcs msbuild")
+                        && args.stream().anyMatch(Cmd::isSharePath);
+    }
+
+    /**
+     * True when a copy reads from another host's share ({@code Copy-Item \\srv\x.exe .},
+     * {@code expand \\srv\x.cab y}, {@code esentutl /y \\srv\x /d y}, {@code robocopy \\srv\d .}):
+     * what it writes came from the network, a download.
+     */
+    public boolean isCopiesFromShare() {
+        return nameIs("Copy-Item cpi copy cp xcopy robocopy expand esentutl Move-Item move mv")
+                && args.stream().anyMatch(Cmd::isSharePath);
+    }
+
+    /**
      * True when a file-transfer client's inline commands or standard input ({@code -c 'put .env'},
      * {@code -e 'put ~/.aws/credentials'}, a here-string of ftp commands) name a secret file.
      */
