@@ -35,6 +35,10 @@ import java.util.stream.Stream;
  */
 public final class CaseFile {
 
+    /** A command line that is only an expectation token of the `---` line ({@code shell=powershell}). */
+    private static final java.util.regex.Pattern MISPLACED_TOKEN = java.util.regex.Pattern.compile(
+            "\\s*(shell=(bash|powershell)|project=/\\S*|cwd=/\\S*)\\s*");
+
     private CaseFile() {
     }
 
@@ -88,6 +92,12 @@ public final class CaseFile {
             while (i < lines.length && !lines[i].startsWith("---")) {
                 if (lines[i].startsWith("===")) {
                     throw new CaseFormatException(label + ":" + (i + 1) + ": case `" + name + "` has no `---` line");
+                }
+                if (MISPLACED_TOKEN.matcher(lines[i]).matches()) {
+                    // `shell=powershell` on a line of its own would be judged as a line of a bash
+                    // command, and the case would test the wrong shell without failing
+                    throw new CaseFormatException(label + ":" + (i + 1) + ": `" + lines[i].trim()
+                            + "` is an expectation token: put it on the `---` line");
                 }
                 if (command.length() > 0) {
                     command.append('\n');

@@ -93,4 +93,12 @@ class TestCommandTest {
         assertEquals("", r.out());
         assertTrue(r.err().contains("bad.cases:3: unknown expectation `maybe`"), r.err());
     }
+
+    @Test
+    void anExpectationTokenOnACommandLineIsRejectedNotTestedAsBash() throws Exception {
+        Path f = cases("misplaced.cases", "=== a PowerShell listing\nGet-ChildItem\nshell=powershell\n--- allow\n");
+        CliRun r = CliRun.run("test", f.toString());
+        assertEquals(2, r.exit(), r.toString());
+        assertTrue(r.err().contains("misplaced.cases:3: `shell=powershell` is an expectation token: put it on the `---` line"), r.err());
+    }
 }
