@@ -4230,6 +4230,15 @@ public final class Cmd {
             int jar = args.indexOf("-jar");
             return jar >= 0 && jar + 1 < args.size() ? args.get(jar + 1) : "";
         }
+        if (nameIs("Import-Module ipmo")) {
+            // a module given by its file runs its code as it loads (`Import-Module .\tool.psm1`)
+            String file = valueOf("-Name");
+            if (file.isEmpty()) {
+                List<String> p = positionals("-Prefix -Function -Cmdlet -Variable -Alias -ArgumentList -Args -MinimumVersion -MaximumVersion -RequiredVersion -Scope");
+                file = p.isEmpty() ? "" : p.get(0);
+            }
+            return Regex.matches(file, "(?i).*[\\\\/].*|.*\\.(ps1|psm1|psd1|dll)") ? file.replace('\\', '/') : "";
+        }
         return installedPackageFile();
     }
 
