@@ -4009,7 +4009,7 @@ public final class Cmd {
     }
 
     /** Options of package managers that name where a package comes from. */
-    private static final String SOURCE_OPTIONS = "--from --spec --git --index-url -i --extra-index-url --source --registry --index"
+    private static final String SOURCE_OPTIONS = "--from --spec --git --index-url -i --extra-index-url --source --registry --index --add-source -s"
             + " -f --find-links";
 
     /** Package sources that are not a registry: a URL, a git remote or a forge shorthand. */
@@ -4033,7 +4033,16 @@ public final class Cmd {
             case "brew" -> subMatches(1, "install|reinstall|upgrade|tap");
             // ansible-pull always clones a repository and runs its playbook on this machine
             case "ansible-pull" -> true;
-            default -> Regex.matches(name, "pip[0-9.]+");
+            // roles and collections, hooks tried from a repository, version-manager plugins (their
+            // scripts run on install), .NET tools and packages, Scala scripts and gists
+            case "ansible-galaxy" -> subMatches(2, "install");
+            case "pre-commit" -> subMatches(1, "try-repo");
+            case "asdf" -> subMatches(2, "add|plugin-add");
+            case "dotnet" -> subMatches(2, "install|update|add|restore|package");
+            case "scala-cli", "scala" -> subMatches(1, "run|shebang");
+            // `python3 -m pip install URL` is pip
+            default -> Regex.matches(name, "pip[0-9.]+") || Regex.matches(name, "python[0-9.]*|py") && args.size() > 2
+                    && args.get(0).equals("-m") && Regex.matches(args.get(1), "pip[0-9.]*") && subMatches(3, "install|download|wheel");
         };
         if (!installs) {
             return false;
@@ -4060,7 +4069,7 @@ public final class Cmd {
         if (!valueOf(SOURCE_OPTIONS).isEmpty()) {
             String v = valueOf(SOURCE_OPTIONS);
             // -i is a plain flag to some of them (npm i is the subcommand, pnpm -i…): only a URL value counts
-            if (Regex.matches(v, UNREVIEWED_SOURCE) && !Regex.matches(v, "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|rubygems\\.org)(/.*)?")) {
+            if (Regex.matches(v, UNREVIEWED_SOURCE) && !Regex.matches(v, "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|rubygems\\.org|api\\.nuget\\.org)(/.*)?")) {
                 return true;
             }
         }
@@ -4663,6 +4672,11 @@ public final class Cmd {
             return operands.isEmpty() || Set.of("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0").contains(operands.get(0));
         }
         List<String> p;
+        if (named("deno bun") && sub("run")) {
+            // `curl … | deno run -` and `bun run -` run the program they read on standard input
+            p = positionals("--config -c --import-map --lock --cert --location --seed --v8-flags --env-file --cwd --preload -r");
+            return p.size() > 1 && Set.of("-", "/dev/stdin", "/dev/fd/0").contains(p.get(1));
+        }
         if (isShell()) {
             if (flags.contains("-s")) {
                 return true;
