@@ -634,7 +634,10 @@ public final class Cmd {
             // Lua, Tcl, Ruby %x, R, Deno and Bun spellings of the same
             + "|os\\.execute|\\bexec\\s+[A-Za-z]|%x[({\\[]|\\bsystem2\\s*\\(|Deno\\.(run|Command)|Bun\\.(spawn|\\$)|\\$`|posix_spawn"
             // Emacs Lisp, AppleScript, Groovy and Scala spellings
-            + "|shell-command|call-process|start-process|make-process|process-file|do shell script|\\.execute\\(\\)|\"\\s*\\.!|#\\|");
+            + "|shell-command|call-process|start-process|make-process|process-file|do shell script|\\.execute\\(\\)|\"\\s*\\.!|#\\|"
+            // code loaded from a URL runs as it loads: R source(URL), Julia include(download(…)),
+            // JavaScript import(URL) (node's network imports, Deno, Bun)
+            + "|\\bsource\\s*\\(\\s*[\"']https?://|\\binclude\\s*\\(\\s*download\\s*\\(|\\bimport\\s*\\(\\s*[\"']https?://");
 
     private static final java.util.regex.Pattern PAYLOAD_DELETES = java.util.regex.Pattern.compile(
             "shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink\\(|\\.rmdir\\("
@@ -662,7 +665,10 @@ public final class Cmd {
             "socket|urllib|requests\\.|http\\.client|fetch\\(|https?\\.(request|get)|net\\.connect"
             + "|IO::Socket|fsockopen|TCPSocket|/inet/tcp|/inet/udp|Net::HTTP|open-uri|LWP|curl_exec"
             + "|ftplib|paramiko|/dev/tcp|Sockets|connect\\("
-            + "|\\brequests\\b|\\bfetch\\s*\\(|require\\(\\s*[\"']https?[\"']\\s*\\)|HTTP::Tiny|Mojo::UserAgent|net/http|smtplib|xmlrpc|httpx|aiohttp");
+            + "|\\brequests\\b|\\bfetch\\s*\\(|require\\(\\s*[\"']https?[\"']\\s*\\)|HTTP::Tiny|Mojo::UserAgent|net/http|smtplib|xmlrpc|httpx|aiohttp"
+            // URLs opened by loaders and copy functions: source("https://…"), import("https://…"),
+            // Julia's download(…), PHP's copy/file_get_contents of a URL
+            + "|\\b(source|import|copy|file_get_contents|fopen|readfile)\\s*\\(\\s*[\"']https?://|\\bdownload\\s*\\(");
 
     private static final java.util.regex.Pattern PAYLOAD_ABSOLUTE_PATH = java.util.regex.Pattern.compile(
             "[\"'](/(?!tmp[/\"'])|~|[A-Za-z]:\\\\)[^\"']*[\"']|\\s(/|~)(\\s|$|[*'\"/])|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
