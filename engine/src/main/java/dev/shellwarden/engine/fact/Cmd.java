@@ -4310,7 +4310,8 @@ public final class Cmd {
                 }
             }
         }
-        List<LoadedCode> loaded = loadedByAssignments();
+        List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments());
+        loaded.addAll(loadedByOptions());
         if (loaded.isEmpty()) {
             return false;
         }
@@ -4339,6 +4340,33 @@ public final class Cmd {
      * (empty: any file; {@code "."}: any dotfile).
      */
     private record LoadedCode(String path, boolean folder, Set<String> names) {
+    }
+
+    /**
+     * The files this command loads as code through its own options: kubectl's, oc's and helm's
+     * {@code --kubeconfig FILE}, whose {@code users[].user.exec} credential plugin is a program the
+     * client runs (and whose server receives the credentials it holds). A kubeconfig written or
+     * fetched earlier in the same command and loaded this way is run like {@code sh ./x.sh}
+     * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is.
+     */
+    private List<LoadedCode> loadedByOptions() {
+        if (!named("kubectl oc k helm helmfile kubectx kubens")) {
+            return List.of();
+        }
+        List<LoadedCode> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.equals("--kubeconfig") && i + 1 < args.size()) {
+                out.add(new LoadedCode(PathFacts.unquote(args.get(i + 1)), false, Set.of()));
+            } else if (a.startsWith("--kubeconfig=")) {
+                out.add(new LoadedCode(PathFacts.unquote(a.substring("--kubeconfig=".length())), false, Set.of()));
+            }
+        }
+        out.removeIf(l -> l.path().isEmpty());
+        return out;
     }
 
     /**
@@ -5597,6 +5625,112 @@ public final class Cmd {
         boolean podman = name.equals("podman") && ops.size() >= 4 && ops.get(0).equals("system") && ops.get(1).equals("connection")
                 && ops.get(2).equals("default");
         return docker && !localEngineContext(ops.get(2)) || podman && !localEngineContext(ops.get(3));
+    }
+
+    /**
+     * True when {@code docker context create|update} points a context at another machine's engine
+     * where later commands would not see it: {@code update} of any context (it may be the current
+     * one, which every later docker command then uses), {@code create} under a local engine's name
+     * ({@code colima}, {@code desktop-linux}), which {@code docker context use} and
+     * {@code --context} treat as this machine; or podman's {@code system connection add} of a
+     * remote engine made the default ({@code --default}, {@code -d}) or named as a local one.
+     */
+    public boolean repointsEngineContext() {
+        List<String> ops = operands;
+        if (name.equals("docker") && ops.size() >= 3 && ops.get(0).equals("context") && ops.get(1).matches("create|update")) {
+            String host = "";
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                String v = a.equals("--docker") && i + 1 < args.size() ? args.get(i + 1) : a.startsWith("--docker=") ? a.substring(9) : null;
+                if (v == null) {
+                    continue;
+                }
+                for (String kv : PathFacts.unquote(v).split(",")) {
+                    if (kv.startsWith("host=")) {
+                        host = kv.substring(5);
+                    }
+                }
+            }
+            String ctx = contextNameAfter(2, "--docker --description --from --kubernetes --default-stack-orchestrator");
+            return !host.isEmpty() && !localEngineAddress(host) && (ops.get(1).equals("update") || !ctx.isEmpty() && localEngineContext(ctx));
+        }
+        if (name.equals("podman") && ops.size() >= 5 && ops.get(0).equals("system") && ops.get(1).equals("connection") && ops.get(2).equals("add")) {
+            List<String> p = positionals("-i --identity --port -p --socket-path -s");
+            int at = p.indexOf("add");
+            if (at < 0 || at + 2 >= p.size()) {
+                return false;
+            }
+            String conn = p.get(at + 1);
+            String url = p.get(at + 2);
+            return !localEngineAddress(url) && (anyFlag("--default -d") || localEngineContext(conn));
+        }
+        return false;
+    }
+
+    /** The context name a docker context subcommand names: the first positional from {@code skip} on, with the options that take a value skipped. */
+    private String contextNameAfter(int skip, String optionsWithValue) {
+        List<String> p = positionals(optionsWithValue);
+        return p.size() > skip ? PathFacts.unquote(p.get(skip)) : "";
+    }
+
+    /**
+     * Remote names that deploy on push: the hosting services that build and release whatever
+     * reaches them (Heroku, Dokku, piku, Scalingo, Clever Cloud, Azure App Service's local git) and
+     * the names people give a production remote with a post-receive hook ({@code production},
+     * {@code prod}, {@code live}, {@code deploy}), with a suffix ({@code heroku-staging}).
+     */
+    private static final String DEPLOY_REMOTE = "(?i)(heroku|dokku|piku|scalingo|clever|azure|production|prod|live|deploy)([-_.][\\w.-]*)?";
+
+    /** Branch names that deploy when pushed to (a CI pipeline's production branch). */
+    private static final String DEPLOY_BRANCH = "(?i)(\\+?[^:]*:)?(refs/heads/)?(production|prod|live)";
+
+    /**
+     * True when {@code git push} goes to a remote that deploys on push ({@link #DEPLOY_REMOTE}:
+     * {@code git push heroku main}, {@code git push --repo=dokku}) or updates a production branch
+     * ({@code git push origin main:production}). The remote's URL is in .git/config, which the
+     * checker does not read, so the name is what it has; URLs are SW4034's.
+     */
+    public boolean pushesToDeployRemote() {
+        if (!name.equals("git") || !getGitSub().equals("push")) {
+            return false;
+        }
+        List<String> p = positionals(GIT_GLOBAL_VALUE_OPTIONS + " -o --push-option --receive-pack --exec --repo");
+        int at = p.indexOf("push");
+        String repo = PathFacts.unquote(valueOf("--repo"));
+        if (Regex.matches(repo, DEPLOY_REMOTE)) {
+            return true;
+        }
+        for (int i = at + 1; i < p.size(); i++) {
+            String w = PathFacts.unquote(p.get(i));
+            if (i == at + 1 && repo.isEmpty() && Regex.matches(w, DEPLOY_REMOTE) || i > at + 1 && Regex.matches(w, DEPLOY_BRANCH)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** rsync's options that take the next word as their value. */
+    private static final String RSYNC_VALUES = "-e --rsh --exclude --include --filter -f --rsync-path --port --password-file --log-file"
+            + " --backup-dir --suffix --chmod --chown --timeout --bwlimit --partial-dir --temp-dir -T --compare-dest --copy-dest --link-dest"
+            + " --files-from --exclude-from --include-from --out-format --max-size --min-size --info --debug --iconv --max-delete"
+            + " --modify-window --block-size -B --remote-option -M --usermap --groupmap --sockopts --stop-after --stop-at";
+
+    /**
+     * True when rsync deletes on another machine: a {@code --delete} option (any of its timings,
+     * {@code --delete-excluded}, {@code --del}) with a remote destination ({@code host:path},
+     * {@code user@host:path}, {@code host::module}, {@code rsync://}). Files there that the source
+     * lacks are removed, a whole web root when the source is the wrong folder.
+     */
+    public boolean deletesOnRemote() {
+        if (!name.equals("rsync") || !anyFlag("--delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded")) {
+            return false;
+        }
+        List<String> p = positionals(RSYNC_VALUES);
+        if (p.size() < 2) {
+            return false;
+        }
+        String dest = PathFacts.unquote(p.get(p.size() - 1));
+        return Regex.matches(dest, "(?i)rsync://.*|([^/:\\s]+@)?[^/:\\s]+::?.*");
     }
 
     /** Subcommands of docker and podman that only read. */
