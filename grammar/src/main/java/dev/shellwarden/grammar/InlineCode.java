@@ -45,6 +45,11 @@ final class InlineCode {
     /** Kakoune's shell expansion {@code %sh{…}} and Julia's command literal in {@code run(`…`)} (the backtick case below). */
     private static final Pattern KAK_SHELL = Pattern.compile("%sh\\{([^}]{1,2000})\\}");
     /**
+     * AppleScript's {@code do shell script "…"} and Terminal's {@code do script "…"} (osascript),
+     * and JavaScript for Automation's {@code doShellScript("…")}.
+     */
+    private static final Pattern APPLESCRIPT_SHELL = Pattern.compile("\\bdo\\s+(?:shell\\s+)?script\\s+" + STRING + "|\\bdoShellScript\\s*\\(\\s*" + STRING);
+    /**
      * A call that runs its first string argument (or argument list) as a command: the name, an
      * opening parenthesis, an optional {@code [}, then a string. Perl and Ruby also write
      * {@code system "…"} without parentheses.
@@ -109,6 +114,10 @@ final class InlineCode {
         Matcher kak = KAK_SHELL.matcher(code);
         while (kak.find()) {
             out.add(kak.group(1));
+        }
+        Matcher as = APPLESCRIPT_SHELL.matcher(code);
+        while (as.find()) {
+            out.add(unquote(as.group(1) != null ? as.group(1) : as.group(2)));
         }
         Matcher b = BACKTICKS.matcher(code);
         while (b.find()) {

@@ -625,12 +625,32 @@ final class ToolRunners {
         return out.isEmpty() ? null : out;
     }
 
-    /** {@code cmd /c LINE} and {@code cmd /k LINE}: the words after the switch are one command line. */
+    /**
+     * {@code cmd /c LINE} and {@code cmd /k LINE}: the words after the switch are one command line.
+     * Git Bash spells the switch {@code //c} (its path conversion would turn {@code /c} into a
+     * path). The line is read twice: as shell text (what earlier rounds judged) and, when it holds
+     * cmd.exe's own syntax (a backslash path or a {@code %VAR%}), as cmd.exe splits it, so
+     * {@code rd /s /q D:\} and {@code del /s /q %USERPROFILE%\*} meet the cmd.exe rules.
+     */
     private static List<Unwrap> cmdLine(List<Word> argv) {
         for (int k = 1; k < argv.size() - 1; k++) {
             String t = argv.get(k).text().toLowerCase(java.util.Locale.ROOT);
+            if (t.startsWith("//")) {
+                t = t.substring(1);
+            }
             if (t.equals("/c") || t.equals("/k") || t.equals("/r")) {
-                return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, argv.size())));
+                Unwrap line = Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, argv.size()));
+                if (!line.literal() || line.payload().indexOf('\\') < 0 && line.payload().indexOf('%') < 0) {
+                    return List.of(line);
+                }
+                List<Unwrap> out = new ArrayList<>();
+                out.add(line);
+                for (dev.shellwarden.grammar.ps.CmdPayload.Command c : dev.shellwarden.grammar.ps.CmdPayload.split(line.payload())) {
+                    if (!c.argv().isEmpty() && c.argv().get(0).literal()) {
+                        out.add(Unwrap.command(Provenance.WRAPPED, c.argv(), List.of()));
+                    }
+                }
+                return out;
             }
         }
         return List.of();

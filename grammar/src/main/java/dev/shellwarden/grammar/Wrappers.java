@@ -1018,6 +1018,20 @@ final class Wrappers {
         if (name.equals("crystal")) {
             return argv.size() > 2 && argv.get(1).text().equals("eval") ? code(argv.get(2)) : null;
         }
+        // osascript -e LINE [-e LINE]…: the lines form one AppleScript (or JavaScript) program
+        if (name.equals("osascript")) {
+            StringBuilder program = new StringBuilder();
+            boolean literal = true;
+            for (int i = 1; i + 1 < argv.size(); i++) {
+                if (argv.get(i).text().equals("-e")) {
+                    program.append(program.length() > 0 ? "\n" : "").append(argv.get(i + 1).text());
+                    literal &= argv.get(i + 1).literal();
+                    i++;
+                }
+            }
+            return program.length() == 0 ? null
+                    : code(new Word(program.toString(), program.toString(), literal, Set.of()));
+        }
         Set<String> options = CODE_OPTIONS.get(name);
         if (options == null) {
             return null;

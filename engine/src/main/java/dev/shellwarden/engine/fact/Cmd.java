@@ -1894,6 +1894,37 @@ public final class Cmd {
                     out.add(prefix);
                 }
             }
+            // macOS property lists: PlistBuddy -c 'Set …' FILE edits FILE (only Print and Help
+            // commands read); plutil -replace/-insert/-remove/-convert/-create KEY… FILE rewrites
+            // its last operand (or -o OUT); defaults write|delete|import /abs/path/DOMAIN writes DOMAIN.plist
+            case "PlistBuddy" -> {
+                p = positionals("-c");
+                List<String> cmds = new ArrayList<>();
+                for (int i = 0; i + 1 < args.size(); i++) {
+                    if (args.get(i).equals("-c")) {
+                        cmds.add(args.get(i + 1));
+                    }
+                }
+                if (!p.isEmpty() && (cmds.isEmpty() || cmds.stream().anyMatch(c -> !Regex.find(c, "^\\s*(?i:print|help)\\b")))) {
+                    out.add(p.get(p.size() - 1));
+                }
+            }
+            case "plutil" -> {
+                if (argMatches("-(replace|insert|remove|convert|create|extract)")) {
+                    p = positionals("-o -s -r -e -replace -insert -remove -convert -extract -json -xml -integer -float -bool -date -data -string -dictionary -array -append");
+                    if (!valueOf("-o").isEmpty()) {
+                        out.add(valueOf("-o"));
+                    } else if (!p.isEmpty()) {
+                        out.add(p.get(p.size() - 1));
+                    }
+                }
+            }
+            case "defaults" -> {
+                p = positionals("-host");
+                if (p.size() > 1 && Set.of("write", "delete", "import", "rename").contains(p.get(0)) && p.get(1).contains("/")) {
+                    out.add(p.get(1).endsWith(".plist") ? p.get(1) : p.get(1) + ".plist");
+                }
+            }
             case "sed", "perl" -> {
                 if (name.equals("sed")) {
                     out.addAll(dev.shellwarden.grammar.SedScript.writeFiles(dev.shellwarden.grammar.SedScript.scripts(args)));
@@ -3608,12 +3639,12 @@ public final class Cmd {
     }
 
     /**
-     * True when the command copies a running process's memory, or the system's credential
-     * database, to a file or the screen: core dumps of other processes (gcore, gdb's
+     * True when the command copies a running process's memory to a file or the screen: core
+     * dumps of other processes (gcore, gdb's
      * generate-core-file, /proc/PID/mem, .NET's createdump and dotnet-dump), Windows dumpers
      * (procdump, rundll32 with comsvcs.dll's MiniDump, rdrleakdiag /fullmemdmp, tttracer -dumpFull,
-     * adplus, sqldumper, Out-Minidump), the domain database (ntdsutil ifm, esentutl of ntds.dit)
-     * and credential dumpers by name. WHY: a process holds what it was given, passwords, keys and
+     * adplus, sqldumper, Out-Minidump) and credential dumpers by name (the registry hives and
+     * the domain database copied are SW6024's). WHY: a process holds what it was given, passwords, keys and
      * session tokens included (lsass, sshd, ssh-agent, a browser); a dump is a credential read.
      */
     public boolean isDumpsProcessMemory() {
@@ -3624,9 +3655,7 @@ public final class Cmd {
                 || !nameIn("ls stat test [ file") && argFind("^(if=)?/proc/[^/\\s]+/mem$")
                 || nameIs("rundll32") && argFind("(?i)comsvcs")
                 || nameIs("rdrleakdiag") && argFind("(?i)^/fullmemdmp$")
-                || nameIs("tttracer") && argFind("(?i)^-dumpFull$")
-                || nameIs("ntdsutil") && argFind("(?i)\\bifm\\b")
-                || nameIs("esentutl") && argFind("(?i)ntds\\.dit");
+                || nameIs("tttracer") && argFind("(?i)^-dumpFull$");
     }
 
     /**
@@ -4259,7 +4288,7 @@ public final class Cmd {
 
     /** A package file by its name: archives, wheels, system packages, editor extensions, jars. */
     private static final java.util.regex.Pattern PACKAGE_FILE = java.util.regex.Pattern.compile(
-            "(?i).*\\.(whl|tar\\.gz|tgz|tar\\.bz2|tar\\.xz|zip|egg|deb|rpm|apk|vsix|gem|jar)");
+            "(?i).*\\.(whl|tar\\.gz|tgz|tar\\.bz2|tar\\.xz|zip|egg|deb|rpm|apk|vsix|gem|jar|pkg|mpkg|msi)");
 
     /**
      * The local package file an installer installs ({@code pip install ./x.tar.gz},
@@ -4274,7 +4303,9 @@ public final class Cmd {
                 || named("npm pnpm yarn bun") && sub("install i add")
                 || named("code code-insiders codium cursor windsurf") && args.stream().anyMatch(a -> a.startsWith("--install-extension"))
                 || name.equals("dpkg") && anyFlag("-i --install") || name.equals("rpm") && anyFlag("-i -U --install --upgrade")
-                || named("apt apt-get") && sub("install");
+                || named("apt apt-get") && sub("install")
+                // macOS installer -pkg X.pkg -target /; Windows msiexec /i X.msi
+                || name.equals("installer") && anyFlag("-pkg -package") || name.equals("msiexec") && argMatches("(?i)[/-](i|package|a)");
         if (!installs) {
             return "";
         }
@@ -4498,6 +4529,12 @@ public final class Cmd {
      * {@code tftp -c get} and {@code smbclient -c 'get …'}.
      */
     public List<String> fetchedFiles() {
+        // Windows downloaders (Git Bash or PowerShell): certutil -urlcache -f URL FILE, bitsadmin /transfer JOB URL FILE
+        if (nameIs("certutil") && argFind("^[/-](urlcache|verifyctl)$") || nameIs("bitsadmin") && argFind("^/(transfer|addfile)$")) {
+            List<String> p = positionals("");
+            String last = p.isEmpty() ? "" : p.get(p.size() - 1);
+            return last.isEmpty() || last.contains("://") || last.startsWith("/") && last.length() < 4 ? List.of() : List.of(last);
+        }
         switch (name) {
             case "scp", "rsync", "sftp" -> {
                 List<String> p = positionals(name.equals("rsync") ? "-e --rsh --exclude --include --filter -f --port --rsync-path -T --temp-dir"

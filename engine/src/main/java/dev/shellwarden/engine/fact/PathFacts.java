@@ -61,6 +61,8 @@ public final class PathFacts {
             + "|crontab|cron\\.[a-z]+/.*|cron\\.d|anacrontab|rc\\.local|ld\\.so\\.preload|passwd|group|shadow"
             + "|systemd/system/.*|init\\.d/.*|xdg/autostart/.*|pam\\.d/.*|security/.*|ssh/sshd_config.*)"
             + "|/var/spool/cron(/.*)?|/Library/Launch(Agents|Daemons)/.*|/usr/lib/systemd/system/.*"
+            // macOS: periodic(8) runs these daily, weekly and monthly as root; StartupItems at boot
+            + "|/(private/)?etc/periodic/.*|/Library/StartupItems/.*"
             + "|/lib/systemd/system/.*"
             // Python runs these on every start, in the user's site and in any environment's site-packages
             + "|.*/site-packages/(sitecustomize|usercustomize)\\.py|.*/site-packages/[^/]+\\.pth");
@@ -726,7 +728,9 @@ public final class PathFacts {
             // wallets, password managers and desktop key rings, messengers' keys, whole browser profiles
             + "|wallet\\.dat$|\\.electrum/wallets|(?i:exodus)\\.wallet|(^|/)\\.age/|Bitwarden/data\\.json|gnome-keyring/|kwalletd/|\\.kwl$"
             + "|Signal/config\\.json|(?i:discord)[^/]*/Local Storage|(^|/)\\.mozilla(/firefox)?$"
-            + "|\\.config/(google-chrome|chromium|BraveSoftware|microsoft-edge)(/|$)");
+            + "|\\.config/(google-chrome|chromium|BraveSoftware|microsoft-edge)(/|$)"
+            // macOS private stores: Messages, Safari's history and cookies, Mail
+            + "|Library/(Messages/chat\\.db|Safari/History\\.db|Cookies/Cookies\\.binarycookies|Mail(/|$))");
 
     public static boolean isSecret(String path) {
         // Windows spellings (`~\.ssh\id_rsa`, `C:\Users\me\.aws\credentials`): a backslash in a
@@ -787,7 +791,9 @@ public final class PathFacts {
                 // coding agents' logins and hosting CLIs' tokens, wallets, desktop key rings
                 || Regex.matches(p, ".*/(opencode|\\.codex|vercel[^/]*)/auth\\.json|.*\\.claude/\\.credentials\\.json|.*oauth_creds\\.json")
                 || Regex.matches(p, ".*\\.supabase/access-token|.*doctl/config\\.ya?ml|.*\\.fly/config\\.yml|.*wrangler/config/.*")
-                || Regex.matches(p, ".*(wallet\\.dat|\\.electrum/wallets/.*)|.*/(gnome-keyring|kwalletd)/.*");
+                || Regex.matches(p, ".*(wallet\\.dat|\\.electrum/wallets/.*)|.*/(gnome-keyring|kwalletd)/.*")
+                // macOS: the Messages history, Safari's history and cookies, the Mail store
+                || Regex.matches(p, ".*Library/(Messages/chat\\.db|Safari/History\\.db|Cookies/Cookies\\.binarycookies|Mail(/.*)?)");
     }
 
     /*
@@ -800,7 +806,7 @@ public final class PathFacts {
         "ssh", "shadow", "credentials", "gcloud", "netrc", "pgpass", "vault-token", "docker", "kube", "gnupg",
         "/etc/ssl/private/", "gh/hosts", "pypirc", "npmrc", "Login Data", "logins.json", "key3.db", "key4.db", "keychain",
         "keyrings", "Cookies", "auth.json", ".credentials.json", "oauth_creds", "access-token", "doctl", ".fly/", "wrangler",
-        "wallet", "keyring", "kwalletd",
+        "wallet", "keyring", "kwalletd", "Library/",
     };
     /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
     private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf",
