@@ -5755,7 +5755,9 @@ public final class Cmd {
         }
         if (Regex.matches(name, "php[0-9.]*")) {
             // php's prompt is -a; its -i prints the configuration (phpinfo) and exits.
-            return anyFlag("-a --interactive") || !anyFlag("-i --info -m -l --syntax-check -r -f")
+            // --modules lists the compiled-in modules, --ini the loaded ini files, --rf/--rc/--re/--rz/--ri
+            // reflection on a function, class, extension or its ini settings: all print and exit
+            return anyFlag("-a --interactive") || !anyFlag("-i --info -m -l --syntax-check -r -f --modules --ini --rf --rc --re --rz --ri")
                     && replPositionals("-c -d -z").isEmpty() && !hasStdinText;
         }
         // `lein repl` and `iex -S mix`: the project loaded into a prompt
@@ -5765,6 +5767,12 @@ public final class Cmd {
                 && replPositionals("-S --sname --name --cookie --erl --werl --remsh --dot-iex --boot --boot-var --vm-args -r -pr -pa -pz -e --eval"
                         + " --logger-otp-reports --logger-sasl-reports --hidden").size() <= 1) {
             return true;
+        }
+        // help of the JVM build tools and REPL launchers (`sbt -h`, `scala -help`), and the Clojure CLI's
+        // non-interactive modes: -X runs a function, -T a tool, -P only downloads the dependencies
+        if (named("sbt scala clj clojure lein") && anyFlag("-h -help")
+                || named("clj clojure") && argMatches("-[XTP](:.*)?")) {
+            return false;
         }
         if (isInterpreter() || named("ipython bc lua tclsh scala clj lein sbt erl iex ghci pry irb")) {
             if (anyFlag("-c -e -E -r -m --eval -p --print -x -W --check -l -n -a -i -f --file")) {
