@@ -2719,6 +2719,28 @@ public final class Cmd {
     }
 
     /**
+     * True for grub-mkconfig (grub2-mkconfig) whose every written path is the GRUB menu it generates
+     * ({@code --output /boot/grub/grub.cfg}, {@code /boot/grub2/grub.cfg}, {@code /boot/efi/EFI/X/grub.cfg}):
+     * the documented regeneration that {@code update-grub} runs, a change of the machine the system
+     * rules ask about, not a loader file clobbered. Any other target under /boot stays critical.
+     */
+    public boolean regeneratesGrubMenu(Ctx ctx) {
+        // the privilege wrapper's own segment sees the wrapped argv's --output too; the wrapped
+        // grub-mkconfig segment is judged on its own
+        boolean wrapper = named("sudo doas run0") && args.stream().anyMatch(a -> Regex.matches(a, "(/usr(/local)?/s?bin/|/s?bin/)?grub2?-mkconfig"));
+        if (!named("grub-mkconfig grub2-mkconfig") && !wrapper || touchedPaths().isEmpty()) {
+            return false;
+        }
+        for (String t : touchedPaths()) {
+            String abs = PathFacts.normalize(PathFacts.resolve(t, "", ctx.home()));
+            if (!abs.matches("/boot/(grub2?|efi/EFI/[A-Za-z0-9._-]+)/grub\\.cfg")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The paths a command writes, deletes, moves away or changes the mode of: its targets, and the
      * mv/chmod/chown operands (a link's source is only pointed at: ln's link name is a write target).
      */
@@ -3012,6 +3034,36 @@ public final class Cmd {
             return rsh;
         }
         return rsh.replaceAll("(?i)(^|\\s)(-i\\s*\\S+|-o\\s*identityfile\\s*=?\\s*\\S+)", " ");
+    }
+
+    /**
+     * True for {@code gh secret set} into the project's own repository (no {@code -R}/{@code --repo},
+     * {@code -o}/{@code --org}, {@code -u}/{@code --user}) whose every secret-naming word (operand,
+     * option value, input redirection) is a literal file inside the project and no credential store:
+     * {@code gh secret set API_KEY < api_key.txt}, {@code gh secret set -f .env}. That is the tool's
+     * intended use, storing the value in the repository's encrypted secrets, not a leak; SW4006 leaves
+     * it to SW4007, which asks. A key from the home directory ({@code < ~/.aws/credentials}), a file
+     * named from a cd or another repository stays denied.
+     */
+    public boolean setsRepositorySecretFromProjectFile(Ctx ctx) {
+        if (!name.equals("gh") || !subAt(0, "secret") || !subAt(1, "set") || isRunsFromPath() || isAssignsLookupVariable()
+                || anyFlagOrAbbreviation("--repo --org --user") || argMatches("-[A-Za-z]*[Rou].*")
+                || readsCredentialStore(ctx) || namesSecretFromCd(ctx)) {
+            return false;
+        }
+        List<String> secretWords = new ArrayList<>();
+        for (String a : args) {
+            String v = a.startsWith("-") && a.indexOf('=') > 0 ? a.substring(a.indexOf('=') + 1) : a;
+            if (!v.isEmpty() && !v.startsWith("-") && PathFacts.isSecret(v)) {
+                secretWords.add(v);
+            }
+        }
+        for (String r : redirectReads) {
+            if (PathFacts.isSecret(r)) {
+                secretWords.add(r);
+            }
+        }
+        return !secretWords.isEmpty() && allInsideProject(secretWords, ctx, false);
     }
 
     /**
@@ -5957,7 +6009,9 @@ public final class Cmd {
         }
         if (Regex.matches(name, "php[0-9.]*")) {
             // php's prompt is -a; its -i prints the configuration (phpinfo) and exits.
-            return anyFlag("-a --interactive") || !anyFlag("-i --info -m -l --syntax-check -r -f")
+            // --modules lists the compiled-in modules, --ini the loaded ini files, --rf/--rc/--re/--rz/--ri
+            // reflection on a function, class, extension or its ini settings: all print and exit
+            return anyFlag("-a --interactive") || !anyFlag("-i --info -m -l --syntax-check -r -f --modules --ini --rf --rc --re --rz --ri")
                     && replPositionals("-c -d -z").isEmpty() && !hasStdinText;
         }
         // `lein repl` and `iex -S mix`: the project loaded into a prompt
@@ -5967,6 +6021,12 @@ public final class Cmd {
                 && replPositionals("-S --sname --name --cookie --erl --werl --remsh --dot-iex --boot --boot-var --vm-args -r -pr -pa -pz -e --eval"
                         + " --logger-otp-reports --logger-sasl-reports --hidden").size() <= 1) {
             return true;
+        }
+        // help of the JVM build tools and REPL launchers (`sbt -h`, `scala -help`), and the Clojure CLI's
+        // non-interactive modes: -X runs a function, -T a tool, -P only downloads the dependencies
+        if (named("sbt scala clj clojure lein") && anyFlag("-h -help")
+                || named("clj clojure") && argMatches("-[XTP](:.*)?")) {
+            return false;
         }
         if (isInterpreter() || named("ipython bc lua tclsh scala clj lein sbt erl iex ghci pry irb")) {
             if (anyFlag("-c -e -E -r -m --eval -p --print -x -W --check -l -n -a -i -f --file")) {
