@@ -2428,6 +2428,7 @@ final class BashWalker {
         settingCommands(d, name, wrappers);
         autoRunScript(d, name, wrappers);
         scriptsRun(d, name, wrappers);
+        writtenFilesRun(d, name, wrappers);
         rememberWrittenScripts(d, name);
         stdinShellCommands(d, name, wrappers, stdinFile);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
@@ -2561,18 +2562,26 @@ final class BashWalker {
     private void autoRunScript(Draft d, String name, List<String> wrappers) {
         boolean target = false;
         List<String> configs = new ArrayList<>();
+        boolean gitConfig = false;
         for (String path : writtenFileModes(d, name).keySet()) {
-            target |= AUTO_RUN_SCRIPT.matcher(path).matches();
+            target |= AUTO_RUN_SCRIPT.matcher(path).matches() || inHookFolder(path);
+            gitConfig |= WrittenFiles.isGitConfig(path);
             if (AutoRunConfig.isAutoRunConfig(path)) {
                 configs.add(path);
             }
         }
-        String text = (target || !configs.isEmpty()) && d.depth + 1 <= MAX_DEPTH ? writtenText(d, name) : null;
+        String text = (target || gitConfig || !configs.isEmpty()) && d.depth + 1 <= MAX_DEPTH ? writtenText(d, name) : null;
         if (text == null || text.isBlank()) {
             return;
         }
         if (target) {
             nested(text, childCtx(d, Provenance.SETTING, wrappers));
+        }
+        // `printf '[alias]\n\tx = !CMD\n' >> .git/config`: the settings git runs on its next start
+        if (gitConfig) {
+            for (String command : WrittenFiles.gitConfigCommands(text)) {
+                nested(command, childCtx(d, Provenance.SETTING, wrappers));
+            }
         }
         // editor tasks and dev-container commands run when the project is opened (AutoRunConfig)
         for (String path : configs) {
@@ -2584,6 +2593,144 @@ final class BashWalker {
                 opaque(text, childCtx(d, Provenance.SETTING, wrappers), OpaqueReason.SYNTAX_ERROR);
             }
         }
+    }
+
+    /** Folders named by {@code git config core.hooksPath DIR} earlier in the text, without {@code ./} and a trailing slash. */
+    private final Set<String> hookFolders = new HashSet<>();
+
+    /** Strings that literal edits ({@code sed -i}, {@code jq … > f}) put into files earlier in the text, by path. */
+    private final Map<String, List<String>> editedStrings = new HashMap<>();
+
+    private boolean inHookFolder(String path) {
+        String key = scriptKey(path);
+        int slash = key.lastIndexOf('/');
+        return slash > 0 && hookFolders.contains(key.substring(0, slash));
+    }
+
+    /**
+     * {@code printf 'all:\n\tCMD\n' > Makefile && make}, {@code echo '…' > x.py && python3 x.py},
+     * {@code ./x.sh}, {@code bash < x.sh}, {@code git config core.hooksPath .h} over a written
+     * {@code .h/pre-commit}: a tool runs code from a file whose text the same command line wrote.
+     * What it runs ({@link WrittenFiles}) is split as a script of this segment (an interpreter's
+     * code as its inline code), so it meets the rules now. Only adds segments; SW4005 and SW4023
+     * still ask about the write-then-run itself.
+     */
+    private void writtenFilesRun(Draft d, String name, List<String> wrappers) {
+        if (d.depth + 1 > MAX_DEPTH || writtenScripts.isEmpty() && editedStrings.isEmpty() && !name.equals("git")) {
+            return;
+        }
+        List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
+        Map<String, String> env = new HashMap<>();
+        for (Word a : d.assignments) {
+            if (a.raw().startsWith("PATH=")) {
+                env.put("PATH", a.raw().substring(5).replace("\"", "").replace("'", ""));
+            } else if (a.literal() && a.text().indexOf('=') > 0) {
+                env.put(a.text().substring(0, a.text().indexOf('=')), ShellEvaluation.assignedValue(a.text()));
+            }
+        }
+        List<String> commands = new ArrayList<>(WrittenFiles.commandsRun(name, args, env, writtenScripts));
+        // a package or build file edited by a literal sed or jq program: what it put in may be a script
+        for (String manifest : WrittenFiles.manifestsRead(name, args)) {
+            commands.addAll(editedStrings.getOrDefault(manifest, List.of()));
+        }
+        String path = d.argv.get(0).text();
+        // a program run by its path, or found through `PATH=.:$PATH`
+        String byPath = path.contains("/") ? writtenScripts.get(scriptKey(path)) : null;
+        String search = env.get("PATH");
+        if (byPath == null && search != null && java.util.Arrays.stream(search.split(":")).anyMatch(p -> p.equals(".") || p.equals("./") || p.isEmpty())) {
+            byPath = writtenScripts.get(path);
+        }
+        if (byPath != null) {
+            commands.addAll(WrittenFiles.scriptRuns(WrittenFiles.language(path, byPath), byPath));
+        }
+        // an interpreter given a written script: `python3 x.py`, `node x.js`, `ruby x.rb`, `deno run x.ts`
+        String language = WrittenFiles.byProgram(name);
+        if (language != null && !name.equals("uv") && args.stream().noneMatch(a -> a.matches("-[a-zA-Z]*[cepr]|--eval|--print|-m"))) {
+            List<String> rest = (name.equals("deno") || name.equals("bun")) && !args.isEmpty() && args.get(0).equals("run") ? args.subList(1, args.size()) : args;
+            rest.stream().filter(a -> !a.startsWith("-")).findFirst().map(f -> writtenScripts.get(scriptKey(f)))
+                    .ifPresent(t -> commands.addAll(WrittenFiles.scriptRuns(language, t)));
+        }
+        // a shell reading a written script on standard input: `bash < x.sh`, `sh -s < x.sh`, `cat x.sh | sh`
+        if (Wrappers.SHELLS.contains(name) && args.stream().noneMatch(a -> a.matches("-[a-z]*c[a-z]*")) && args.stream().allMatch(a -> a.startsWith("-"))) {
+            for (Redirect r : d.redirects) {
+                if (r.op().equals("<") && r.target().literal() && writtenScripts.containsKey(scriptKey(r.target().text()))) {
+                    commands.add(writtenScripts.get(scriptKey(r.target().text())));
+                }
+            }
+            String piped = catOfWrittenFile(d);
+            if (piped != null) {
+                commands.add(piped);
+            }
+        }
+        if (name.equals("git") && d.argv.stream().allMatch(Word::literal)) {
+            int config = args.indexOf("config");
+            for (int i = config < 0 ? args.size() : config + 1; i + 1 < args.size(); i++) {
+                String key = args.get(i).toLowerCase(java.util.Locale.ROOT);
+                String value = args.get(i + 1);
+                if (key.equals("core.hookspath")) {
+                    String folder = scriptKey(value).replaceAll("/+$", "");
+                    hookFolders.add(folder);
+                    writtenScripts.forEach((k, t) -> {
+                        if (k.startsWith(folder + "/") && k.indexOf('/', folder.length() + 1) < 0) {
+                            commands.add(t);
+                        }
+                    });
+                } else if (key.equals("include.path") || key.startsWith("includeif.") && key.endsWith(".path")) {
+                    // a relative include is read from the folder of .git/config
+                    String t = writtenScripts.get(scriptKey(value.replaceFirst("^\\.\\./", "")));
+                    t = t != null ? t : writtenScripts.get(scriptKey(value));
+                    if (t != null) {
+                        commands.addAll(WrittenFiles.gitConfigCommands(t));
+                    }
+                }
+            }
+        }
+        Ctx inner = childCtx(d, Provenance.HEREDOC_SCRIPT, wrappers);
+        for (String command : commands) {
+            if (command != null && !command.isBlank()) {
+                nested(command, inner);
+            }
+        }
+    }
+
+    /**
+     * What the previous stage of {@code d}'s pipeline writes to it when it is a plain
+     * {@code echo}/{@code printf} of literal words ({@code printf 'all:\\n…' | tee Makefile}), or null.
+     */
+    private String producerText(Draft d) {
+        if (d.position.stage() == 0) {
+            return null;
+        }
+        for (int k = drafts.size() - 1; k >= 0; k--) {
+            Draft p = drafts.get(k);
+            if (p.parent == d.parent && p.depth == d.depth && p.position.item() == d.position.item()
+                    && p.position.stage() == d.position.stage() - 1) {
+                if (p.argv.isEmpty() || !p.redirects.isEmpty()) {
+                    return null;
+                }
+                String n = p.argv.get(0).text();
+                return n.equals("echo") || n.equals("printf") ? writtenText(p, n) : null;
+            }
+        }
+        return null;
+    }
+
+    /** The text of a written file the previous stage of {@code d}'s pipeline prints with {@code cat FILE}, or null. */
+    private String catOfWrittenFile(Draft d) {
+        if (d.position.stage() == 0) {
+            return null;
+        }
+        for (int k = drafts.size() - 1; k >= 0; k--) {
+            Draft p = drafts.get(k);
+            if (p.parent == d.parent && p.depth == d.depth && p.position.item() == d.position.item()
+                    && p.position.stage() == d.position.stage() - 1) {
+                if (p.argv.size() == 2 && p.argv.get(0).text().equals("cat") && p.argv.get(1).literal()) {
+                    return writtenScripts.get(scriptKey(p.argv.get(1).text()));
+                }
+                return null;
+            }
+        }
+        return null;
     }
 
     /**
@@ -2646,14 +2793,49 @@ final class BashWalker {
      * append); a write of unknown text forgets them.
      */
     private void rememberWrittenScripts(Draft d, String name) {
+        // `cp x.sh y.sh`, `mv x.sh bin/`: the copy holds the text
+        if ((name.equals("cp") || name.equals("mv") || name.equals("install")) && d.argv.stream().allMatch(Word::literal)) {
+            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
+            if (ops.size() == 2) {
+                String src = scriptKey(ops.get(0));
+                String dst = scriptKey(ops.get(1).endsWith("/") ? ops.get(1) + src.substring(src.lastIndexOf('/') + 1) : ops.get(1));
+                if (writtenScripts.containsKey(src)) {
+                    writtenScripts.put(dst, writtenScripts.get(src));
+                }
+                if (editedStrings.containsKey(src)) {
+                    editedStrings.computeIfAbsent(dst, k -> new ArrayList<>()).addAll(editedStrings.get(src));
+                }
+            }
+        }
+        // `sed -i 's/"test": ".*"/"test": "CMD"/' package.json`, `jq '.scripts.x="CMD"' package.json > p.json`:
+        // the strings a literal edit puts into a file whose old text is not known
+        if ((name.equals("sed") || name.equals("gsed")) && d.argv.stream().allMatch(Word::literal)
+                && d.argv.stream().anyMatch(w -> w.text().startsWith("-i") || w.text().startsWith("--in-place"))) {
+            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
+            if (ops.size() >= 2) {
+                List<String> strings = WrittenFiles.quotedStrings(ops.get(0));
+                ops.subList(1, ops.size()).forEach(f -> editedStrings.computeIfAbsent(scriptKey(f), k -> new ArrayList<>()).addAll(strings));
+            }
+        }
+        if (name.equals("jq") && d.argv.stream().allMatch(Word::literal)) {
+            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
+            if (!ops.isEmpty()) {
+                List<String> strings = WrittenFiles.quotedStrings(ops.get(0));
+                writtenFileModes(d, name).keySet().forEach(f -> editedStrings.computeIfAbsent(scriptKey(f), k -> new ArrayList<>()).addAll(strings));
+            }
+        }
         String text = writtenText(d, name);
+        if (text == null && name.equals("tee") && d.heredocs.isEmpty()) {
+            text = producerText(d);
+        }
+        String written = text;
         writtenFileModes(d, name).forEach((path, append) -> {
             String key = scriptKey(path);
             String before = append ? writtenScripts.getOrDefault(key, "") : "";
-            if (text == null) {
+            if (written == null) {
                 writtenScripts.remove(key);
             } else {
-                writtenScripts.put(key, before + text);
+                writtenScripts.put(key, before + written);
             }
         });
     }
@@ -3031,6 +3213,22 @@ final class BashWalker {
                 k++;
             }
             return String.join(" ", args.subList(k, args.size()));
+        }
+        if (name.equals("printf") && args.size() > 1 && !args.get(0).startsWith("-")
+                && args.get(0).replace("%%", "").replaceAll("%s", "").indexOf('%') < 0 && args.get(0).contains("%s")) {
+            // `printf '%s\n' 'LINE' …`: the format is used again until the arguments run out
+            String format = args.get(0);
+            int per = format.replace("%%", "").split("%s", -1).length - 1;
+            StringBuilder out = new StringBuilder();
+            for (int i = 1; i < args.size(); i += per) {
+                String line = format.replace("%%", "\u0000");
+                for (int k = 0; k < per; k++) {
+                    String v = i + k < args.size() ? args.get(i + k) : "";
+                    line = line.replaceFirst("%s", java.util.regex.Matcher.quoteReplacement(v));
+                }
+                out.append(line.replace("\u0000", "%%"));
+            }
+            return out.toString();
         }
         return name.equals("printf") && args.size() == 1 ? args.get(0) : null;
     }

@@ -4662,8 +4662,10 @@ public final class Cmd {
 
     /** True when this command runs a build or package tool that executes its build files. */
     public boolean isBuildTool() {
-        return named("npm npx yarn pnpm bun pip pip3 easy_install vagrant make gmake rake bundle gem gradle gradlew mvn mvnw cmake cargo composer task just makepkg pytest tox nox")
-                || (Regex.matches(name, "python[0-9.]*") && getFirstOperand().equals("setup.py"));
+        return named("npm npx yarn pnpm bun pip pip3 easy_install vagrant make gmake rake bundle gem gradle gradlew mvn mvnw cmake cargo composer task just makepkg pytest py.test tox nox pre-commit")
+                || name.equals("deno") && sub("task")
+                || (Regex.matches(name, "python[0-9.]*") && (getFirstOperand().equals("setup.py")
+                        || args.size() >= 2 && args.get(0).equals("-m") && java.util.List.of("pytest", "nox", "tox", "pip").contains(args.get(1))));
     }
 
     /** The last argument, or empty. */

@@ -468,7 +468,8 @@ public final class PathFacts {
             ".justfile", "PKGBUILD", "makepkg.conf", "conftest.py", "tox.ini", "noxfile.py", "go.mod", "go.work",
             "Directory.Build.props", "Directory.Build.targets", "Directory.Build.rsp", "Directory.Packages.props", "nuget.config",
             "BUILD.bazel", "WORKSPACE.bazel", "MODULE.bazel", ".bazelrc", "meson.build", "build.zig", "Earthfile", "Podfile",
-            ".rspec", ".rspec-local", "sitecustomize.py", "usercustomize.py"));
+            ".rspec", ".rspec-local", "sitecustomize.py", "usercustomize.py",
+            "deno.json", "deno.jsonc", ".pre-commit-config.yaml"));
 
     private static Set<String> lowerCase(Set<String> names) {
         return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());

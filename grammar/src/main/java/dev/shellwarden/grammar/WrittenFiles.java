@@ -1,0 +1,725 @@
+package dev.shellwarden.grammar;
+
+import dev.shellwarden.grammar.bash.Names;
+import dev.shellwarden.grammar.json.Json;
+import dev.shellwarden.grammar.json.JsonSyntaxException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a tool runs from files whose text the same command line wrote: a Makefile's recipes for
+ * {@code make}, a justfile's for {@code just}, a Taskfile's {@code cmds} for {@code task},
+ * {@code tox.ini}'s {@code commands}, {@code .pre-commit-config.yaml}'s {@code entry}, the
+ * {@code scripts} of {@code package.json}/{@code composer.json} and {@code deno.json}'s
+ * {@code tasks}, the code of {@code setup.py}, {@code conftest.py}, test files, {@code noxfile.py},
+ * a Rakefile, a Vagrantfile, Gradle build and init scripts, {@code pom.xml}'s exec plugin,
+ * {@code build.rs} and {@code .cargo/config.toml}'s runners, the git settings of a written
+ * {@code .git/config}, the files {@code .npmrc} and {@code .yarnrc.yml} make npm and yarn load,
+ * and a script run by its interpreter or its path ({@code python3 x.py}, {@code node x.js},
+ * {@code ./x.py} with its {@code #!} line).
+ *
+ * <p>WHY: {@code printf 'all:\n\trm -rf ~\n' > Makefile && make} runs {@code rm -rf ~} as surely as
+ * typing it; the write-then-run rules (SW4005, SW4023) only ask, since the file's text is judged as
+ * data. The splitter hands each command line found here to the rules as a payload segment of the
+ * tool's segment (as it does for {@code sh x.sh} after writing {@code x.sh}), and code of an
+ * interpreter as that interpreter's inline code ({@code python3 -c TEXT}), so the floor and the
+ * interpreter rules read it now.
+ *
+ * <p>INVARIANT: only adds segments, from text known exactly (literal echo/printf/heredoc writes);
+ * a text that cannot be read gives nothing and the write-then-run rules still ask.
+ */
+final class WrittenFiles {
+
+    private WrittenFiles() {
+    }
+
+    /** The interpreter's inline-code form for a script's language, or null. */
+    static String inlineForm(String language, String text) {
+        return switch (language) {
+            case "python" -> "python3 -c " + Word.singleQuoted(text);
+            case "node" -> "node -e " + Word.singleQuoted(text);
+            case "ruby" -> "ruby -e " + Word.singleQuoted(text);
+            case "perl" -> "perl -e " + Word.singleQuoted(text);
+            case "php" -> "php -r " + Word.singleQuoted(text.replaceFirst("^\\s*<\\?(php)?", "").replaceFirst("\\?>\\s*$", ""));
+            case "lua" -> "lua -e " + Word.singleQuoted(text);
+            default -> null;
+        };
+    }
+
+    /** The language of a script by its {@code #!} line, then by its name's extension; "sh" for a shell, null when unknown. */
+    static String language(String path, String text) {
+        String first = text.lines().findFirst().orElse("");
+        if (first.startsWith("#!")) {
+            String[] words = first.substring(2).trim().split("\\s+");
+            String prog = words.length == 0 ? "" : words[0].substring(words[0].lastIndexOf('/') + 1);
+            if (prog.equals("env")) {
+                prog = "";
+                for (int i = 1; i < words.length; i++) {
+                    if (!words[i].startsWith("-") && !words[i].contains("=")) {
+                        prog = words[i].substring(words[i].lastIndexOf('/') + 1);
+                        break;
+                    }
+                }
+            }
+            String l = byProgram(prog);
+            if (l != null) {
+                return l;
+            }
+            return Wrappers.SHELLS.contains(prog) ? "sh" : null;
+        }
+        String base = path.substring(path.lastIndexOf('/') + 1);
+        if (base.matches(".*\\.(py|pyw)")) {
+            return "python";
+        }
+        if (base.matches(".*\\.(js|mjs|cjs|ts|mts|cts)")) {
+            return "node";
+        }
+        if (base.matches(".*\\.rb") || base.equals("Rakefile") || base.equals("Vagrantfile") || base.equals("Gemfile")) {
+            return "ruby";
+        }
+        if (base.matches(".*\\.(pl|pm)")) {
+            return "perl";
+        }
+        if (base.endsWith(".php")) {
+            return "php";
+        }
+        if (base.endsWith(".lua")) {
+            return "lua";
+        }
+        if (base.matches(".*\\.(go|rs|gradle|kts|groovy|java)")) {
+            return "code";
+        }
+        // no #! line: the kernel refuses it and the shell runs it as a shell script
+        return "sh";
+    }
+
+    /** The language an interpreter's name runs, or null. */
+    static String byProgram(String prog) {
+        if (Names.versioned(prog, "python") || Names.versioned(prog, "pypy") || prog.equals("uv")) {
+            return "python";
+        }
+        if (Wrappers.NODE_LIKE.contains(prog) || prog.equals("deno") || prog.equals("bun")) {
+            return "node";
+        }
+        if (Names.versioned(prog, "ruby")) {
+            return "ruby";
+        }
+        if (Names.versioned(prog, "perl")) {
+            return "perl";
+        }
+        if (Names.versioned(prog, "php")) {
+            return "php";
+        }
+        if (Names.versioned(prog, "lua") || prog.equals("luajit")) {
+            return "lua";
+        }
+        return null;
+    }
+
+    /**
+     * The command lines running a script of {@code language} with text {@code text} hands to the
+     * rules: the shell text itself, the interpreter's inline-code form, or for compiled and
+     * build languages the command lines their process calls name.
+     */
+    static List<String> scriptRuns(String language, String text) {
+        if (language == null) {
+            return List.of();
+        }
+        if (language.equals("sh")) {
+            return List.of(text);
+        }
+        String inline = inlineForm(language, text);
+        if (inline != null) {
+            return List.of(inline);
+        }
+        return codeCommands(text);
+    }
+
+    /** {@code "…"} or {@code '…'} with escapes, as InlineCode reads strings. */
+    private static final String STR = "(\"(?:[^\"\\\\]|\\\\.){0,2000}\"|'(?:[^'\\\\]|\\\\.){0,2000}')";
+    /** Go's {@code exec.Command("sh", "-c", "…")}, Rust's {@code Command::new("sh")}, Gradle's {@code commandLine "sh", "-c", "…"}. */
+    private static final Pattern ARGV_CALL = Pattern.compile("(?:\\bexec\\.Command(?:Context\\s*\\([^,]{1,200},)?|\\bCommand::new|\\bcommandLine|\\bProcessBuilder)\\s*\\(?\\s*(?:\\[\\s*|listOf\\s*\\(\\s*|List\\.of\\s*\\(\\s*)?" + STR);
+    private static final Pattern NEXT = Pattern.compile("\\s*,\\s*(?:\\[\\s*)?" + STR);
+    /** Rust's builder: {@code .arg("x")}, {@code .args(["a", "b"])}, {@code .args(&["a"])}. */
+    private static final Pattern RUST_ARG = Pattern.compile("\\s*\\)?\\s*\\.\\s*arg\\s*\\(\\s*" + STR + "\\s*\\)|\\s*\\)?\\s*\\.\\s*args\\s*\\(\\s*&?\\s*(?:vec!\\s*)?\\[\\s*" + STR);
+    /** Groovy's {@code "…".execute()} and Rake's {@code sh "…"}/{@code sh("…")}. */
+    private static final Pattern EXECUTE = Pattern.compile(STR + "\\s*\\.\\s*execute\\s*\\(|(?:^|[\\s;{(])sh\\s*\\(?\\s*" + STR);
+
+    /** The literal command lines in code of any language: InlineCode's calls plus argument-list process calls. */
+    static List<String> codeCommands(String text) {
+        List<String> out = new ArrayList<>(InlineCode.commands(text));
+        Matcher m = ARGV_CALL.matcher(text);
+        while (m.find()) {
+            List<String> argv = new ArrayList<>();
+            argv.add(unquote(m.group(1)));
+            int at = m.end();
+            while (true) {
+                Matcher n = NEXT.matcher(text).region(at, text.length());
+                Matcher r = RUST_ARG.matcher(text).region(at, text.length());
+                if (n.lookingAt()) {
+                    argv.add(unquote(n.group(1)));
+                    at = n.end();
+                } else if (r.lookingAt()) {
+                    argv.add(unquote(r.group(1) != null ? r.group(1) : r.group(2)));
+                    at = r.end();
+                } else {
+                    break;
+                }
+            }
+            out.add(String.join(" ", argv.stream().map(Word::singleQuoted).toList()));
+        }
+        Matcher e = EXECUTE.matcher(text);
+        while (e.find()) {
+            out.add(unquote(e.group(1) != null ? e.group(1) : e.group(2)));
+        }
+        return out;
+    }
+
+    private static String unquote(String s) {
+        if (s.length() >= 2 && (s.charAt(0) == '"' || s.charAt(0) == '\'')) {
+            return s.substring(1, s.length() - 1).replaceAll("\\\\(.)", "$1");
+        }
+        return s;
+    }
+
+    // ---- build and task files
+
+    /** A Makefile's recipe lines (tab-led, or after {@code ;} on a rule line) and {@code $(shell …)} calls. */
+    static List<String> makeCommands(String text) {
+        List<String> out = new ArrayList<>();
+        String joined = text.replace("\\\n", " ");
+        for (String line : joined.split("\n")) {
+            if (line.startsWith("\t")) {
+                out.add(recipe(line.substring(1)));
+            } else if (!line.trim().startsWith("#")) {
+                Matcher m = RULE_RECIPE.matcher(line);
+                if (m.matches()) {
+                    out.add(recipe(m.group(1)));
+                }
+            }
+        }
+        Matcher s = MAKE_SHELL.matcher(joined);
+        while (s.find()) {
+            int depth = 1;
+            int i = s.end();
+            while (i < joined.length() && depth > 0) {
+                char c = joined.charAt(i);
+                depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+                i++;
+            }
+            out.add(joined.substring(s.end(), depth == 0 ? i - 1 : i));
+        }
+        return out;
+    }
+
+    private static final Pattern RULE_RECIPE = Pattern.compile("[^=:#\\t][^=#]*?:(?![=:])[^=;]*;(.*)");
+    private static final Pattern MAKE_SHELL = Pattern.compile("\\$[({]shell\\s+");
+
+    /** A recipe line without make's prefixes ({@code @}, {@code -}, {@code +}) and with {@code $$} as {@code $}. */
+    private static String recipe(String line) {
+        return line.replaceFirst("^\\s*[@+-]*", "").replace("$$", "$");
+    }
+
+    /** A justfile's recipe lines: the indented lines under a recipe header. */
+    static List<String> justCommands(String text) {
+        List<String> out = new ArrayList<>();
+        for (String line : text.replace("\\\n", " ").split("\n")) {
+            if (!line.isBlank() && Character.isWhitespace(line.charAt(0)) && !line.trim().startsWith("#")) {
+                out.add(recipe(line.trim()));
+            }
+        }
+        return out;
+    }
+
+    private static final Pattern YAML_ITEM = Pattern.compile("(\\s*)-\\s+(?:cmd:\\s*)?(.*)");
+    private static final Pattern YAML_KEY = Pattern.compile("(\\s*)(?:-\\s+)?([\\w-]+):\\s*(.*)");
+
+    /**
+     * The values of YAML keys {@code keys} (scalars, and the items of a list under the key), as
+     * command lines; flow and block scalars ({@code |}, {@code >}) are read line by line.
+     */
+    static List<String> yamlValues(String text, Set<String> keys) {
+        List<String> out = new ArrayList<>();
+        int listIndent = -1;
+        for (String line : text.split("\n")) {
+            if (line.isBlank() || line.trim().startsWith("#")) {
+                continue;
+            }
+            int indent = line.length() - line.stripLeading().length();
+            if (listIndent >= 0 && indent > listIndent) {
+                Matcher item = YAML_ITEM.matcher(line);
+                Matcher key = YAML_KEY.matcher(line);
+                if (key.matches() && !line.trim().startsWith("- ")) {
+                    if (keys.contains(key.group(2)) || key.group(2).equals("cmd")) {
+                        addScalar(out, key.group(3));
+                    }
+                } else if (item.matches()) {
+                    addScalar(out, item.group(2));
+                } else {
+                    addScalar(out, line.trim());
+                }
+                continue;
+            }
+            listIndent = -1;
+            Matcher key = YAML_KEY.matcher(line);
+            if (key.matches() && keys.contains(key.group(2))) {
+                String v = key.group(3).trim();
+                if (v.isEmpty() || v.equals("|") || v.equals(">") || v.matches("[|>][-+]?")) {
+                    listIndent = indent + (line.trim().startsWith("- ") ? 2 : 0);
+                } else {
+                    addScalar(out, v);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void addScalar(List<String> out, String raw) {
+        String v = raw.trim();
+        if (v.isEmpty()) {
+            return;
+        }
+        if (v.length() >= 2 && v.startsWith("'") && v.endsWith("'")) {
+            v = v.substring(1, v.length() - 1).replace("''", "'");
+        } else if (v.length() >= 2 && v.startsWith("\"") && v.endsWith("\"")) {
+            v = v.substring(1, v.length() - 1).replace("\\\"", "\"").replace("\\\\", "\\");
+        } else if (v.startsWith("[")) {
+            // a flow list: ["sh", "-c", "…"]
+            List<String> words = new ArrayList<>();
+            Matcher m = Pattern.compile(STR).matcher(v);
+            while (m.find()) {
+                words.add(Word.singleQuoted(unquote(m.group(1))));
+            }
+            if (!words.isEmpty()) {
+                out.add(String.join(" ", words));
+            }
+            return;
+        }
+        out.add(v);
+    }
+
+    /** An INI file's values of keys {@code keys}, with their indented continuation lines (tox). */
+    static List<String> iniValues(String text, Set<String> keys) {
+        List<String> out = new ArrayList<>();
+        boolean inValue = false;
+        for (String line : text.split("\n")) {
+            if (inValue && !line.isBlank() && Character.isWhitespace(line.charAt(0))) {
+                out.add(line.trim().replaceFirst("^-\\s*", ""));
+                continue;
+            }
+            inValue = false;
+            int eq = line.indexOf('=');
+            if (eq > 0 && keys.contains(line.substring(0, eq).trim())) {
+                inValue = true;
+                String v = line.substring(eq + 1).trim();
+                if (!v.isEmpty()) {
+                    out.add(v.replaceFirst("^-\\s*", ""));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The string values under {@code key} of a JSON object (strings, lists of strings, {@code {"command": …}}). */
+    static List<String> jsonScripts(String text, String key) {
+        // EDITOR: a repeated key keeps its last value, as JSON.parse (npm) and deno's reader do;
+        // comments only in deno.jsonc, harmless to accept elsewhere since this only adds segments
+        Object root;
+        try {
+            root = Json.parse(Json.Dialect.EDITOR, text);
+        } catch (JsonSyntaxException e) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        if (root instanceof Map<?, ?> top && top.get(key) instanceof Map<?, ?> scripts) {
+            for (Object v : scripts.values()) {
+                jsonCommand(v, out);
+            }
+        }
+        return out;
+    }
+
+    private static void jsonCommand(Object v, List<String> out) {
+        if (v instanceof String s) {
+            // composer's "@php …" and "@putenv" are its own; "@other" names another script
+            out.add(s.startsWith("@php ") ? "php " + s.substring(5) : s);
+        } else if (v instanceof List<?> l) {
+            l.forEach(x -> jsonCommand(x, out));
+        } else if (v instanceof Map<?, ?> m && m.get("command") instanceof String s) {
+            out.add(s);
+        }
+    }
+
+    /** A pom's exec plugin: {@code <executable>} with its {@code <argument>}s, and {@code <commandlineArgs>}. */
+    static List<String> pomCommands(String text) {
+        List<String> out = new ArrayList<>();
+        Matcher exe = Pattern.compile("<executable>([^<]*)</executable>").matcher(text);
+        while (exe.find()) {
+            List<String> argv = new ArrayList<>(List.of(Word.singleQuoted(xml(exe.group(1)))));
+            int end = text.indexOf("</configuration>", exe.end());
+            int start = text.lastIndexOf("<configuration>", exe.start());
+            String conf = text.substring(Math.max(0, start), end < 0 ? text.length() : end);
+            Matcher arg = Pattern.compile("<argument>([^<]*)</argument>").matcher(conf);
+            while (arg.find()) {
+                argv.add(Word.singleQuoted(xml(arg.group(1))));
+            }
+            Matcher line = Pattern.compile("<commandlineArgs>([^<]*)</commandlineArgs>").matcher(conf);
+            while (line.find()) {
+                argv.add(xml(line.group(1)));
+            }
+            out.add(String.join(" ", argv));
+        }
+        return out;
+    }
+
+    private static String xml(String s) {
+        return s.trim().replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&");
+    }
+
+    /** {@code .cargo/config.toml}'s {@code runner}, {@code rustc-wrapper} and {@code rustc-workspace-wrapper} values. */
+    static List<String> cargoConfigCommands(String text) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("(?m)^\\s*(?:runner|rustc-wrapper|rustc-workspace-wrapper|rustc)\\s*=\\s*(.+)$").matcher(text);
+        while (m.find()) {
+            addScalar(out, m.group(1));
+        }
+        return out;
+    }
+
+    /**
+     * The command lines of a git configuration file's text ({@code [alias] x = !…},
+     * {@code [core] fsmonitor = …}, {@code [diff "x"] textconv = …}), read through
+     * {@link CommandSettings#gitCommand}.
+     */
+    static List<String> gitConfigCommands(String text) {
+        List<String> out = new ArrayList<>();
+        String section = "";
+        Pattern header = Pattern.compile("\\s*\\[\\s*([\\w.-]+)(?:\\s+\"([^\"]*)\")?\\s*\\]\\s*(.*)");
+        for (String line : text.replace("\\\n", " ").split("\n")) {
+            Matcher h = header.matcher(line);
+            String rest = line;
+            if (h.matches()) {
+                section = h.group(1) + (h.group(2) != null ? "." + h.group(2) : "");
+                rest = h.group(3);
+            }
+            int eq = rest.indexOf('=');
+            if (eq > 0 && !section.isEmpty()) {
+                String key = section + "." + rest.substring(0, eq).trim();
+                String value = rest.substring(eq + 1).trim();
+                if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+                    value = value.substring(1, value.length() - 1);
+                }
+                String command = CommandSettings.gitCommand(key, value);
+                if (command != null) {
+                    out.add(command);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code path} is a git configuration file git reads on every run. */
+    static boolean isGitConfig(String path) {
+        return GIT_CONFIG.matcher(path).matches();
+    }
+
+    private static final Pattern GIT_CONFIG = Pattern.compile("(.*/)?(\\.git/config|\\.gitconfig|\\.config/git/config)");
+
+    /** The double-quoted strings of a sed or jq program ({@code "test": "CMD"} gives both words). */
+    static List<String> quotedStrings(String program) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("\"((?:[^\"\\\\]|\\\\.){1,2000})\"").matcher(program);
+        while (m.find()) {
+            out.add(m.group(1).replaceAll("\\\\(.)", "$1"));
+        }
+        return out;
+    }
+
+    /** The package and build files whose scripts running {@code name} reads (for edits whose whole text is not known). */
+    static List<String> manifestsRead(String name, List<String> args) {
+        return switch (Names.canonicalCommand(name)) {
+            case "npm", "pnpm", "yarn", "bun", "npx" -> List.of("package.json");
+            case "composer" -> List.of("composer.json");
+            case "deno" -> List.of("deno.json", "deno.jsonc");
+            case "make", "gmake" -> List.of("Makefile", "makefile", "GNUmakefile");
+            case "just" -> List.of("justfile", "Justfile", ".justfile");
+            case "task" -> List.of("Taskfile.yml", "Taskfile.yaml");
+            case "tox" -> List.of("tox.ini");
+            case "pre-commit" -> List.of(".pre-commit-config.yaml");
+            default -> List.of();
+        };
+    }
+
+    // ---- which tool runs which file
+
+    /** The written files a name pattern picks, by key. */
+    private static List<Map.Entry<String, String>> files(Map<String, String> written, Pattern base) {
+        List<Map.Entry<String, String>> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : written.entrySet()) {
+            if (base.matcher(e.getKey().substring(e.getKey().lastIndexOf('/') + 1)).matches()) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    private static String value(List<String> args, String... options) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            for (String o : options) {
+                if (a.equals(o) && i + 1 < args.size()) {
+                    return args.get(i + 1);
+                }
+                if (o.startsWith("--") && a.startsWith(o + "=")) {
+                    return a.substring(o.length() + 1);
+                }
+                if (!o.startsWith("--") && a.startsWith(o) && a.length() > o.length()) {
+                    return a.substring(o.length());
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String text(Map<String, String> written, String path) {
+        return path == null ? null : written.get(path.startsWith("./") ? path.substring(2) : path);
+    }
+
+    /** Programs that start a Python interpreter. */
+    private static final Pattern PYTHON_TOOLS = Pattern.compile("python[0-9.]*|pypy[0-9.]*|pytest|py\\.test|pip[0-9.]*|nox|tox|uv|uvx|poetry|pdm|hatch");
+
+    private static final Pattern PY_TEST_FILE = Pattern.compile("conftest\\.py|test_.*\\.py|.*_test\\.py");
+
+    /**
+     * The command lines that running {@code name} with {@code args} executes from the files
+     * {@code written} (path as written → text), with {@code env} the command's assignments.
+     */
+    static List<String> commandsRun(String name, List<String> args, Map<String, String> env, Map<String, String> written) {
+        Set<String> out = new LinkedHashSet<>();
+        if (written.isEmpty()) {
+            return List.of();
+        }
+        String sub = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse("");
+        // `PYTHONPATH=. python3 app.py`: site runs sitecustomize.py from the module path first
+        String pythonPath = env.get("PYTHONPATH");
+        if (pythonPath != null && PYTHON_TOOLS.matcher(Names.canonicalCommand(name)).matches()) {
+            for (String folder : pythonPath.split(":")) {
+                String prefix = folder.isEmpty() || folder.equals(".") || folder.equals("./") ? "" : folder.replaceAll("/+$", "") + "/";
+                for (String n : List.of("sitecustomize.py", "usercustomize.py")) {
+                    String t = text(written, prefix + n);
+                    if (t != null) {
+                        out.add(inlineForm("python", t));
+                    }
+                }
+            }
+        }
+        // `python -m pytest`, `python3 -m pip install .`: the module's tool
+        if (byProgram(name) != null && "python".equals(byProgram(name)) && args.size() >= 2 && args.get(0).equals("-m")) {
+            String module = args.get(1);
+            List<String> rest = args.subList(2, args.size());
+            if (Set.of("pytest", "nox", "tox", "pip").contains(module)) {
+                return commandsRun(module, rest, env, written);
+            }
+            String t = text(written, module.replace('.', '/') + ".py");
+            t = t != null ? t : text(written, module.replace('.', '/') + "/__main__.py");
+            return t == null ? List.of() : List.of(inlineForm("python", t));
+        }
+        switch (Names.canonicalCommand(name)) {
+            case "make", "gmake" -> {
+                List<String> mk = new ArrayList<>();
+                String dir = value(args, "-C", "--directory");
+                String prefix = dir == null || dir.equals(".") ? "" : dir.replaceAll("/+$", "") + "/";
+                String f = value(args, "-f", "--file", "--makefile");
+                if (f != null) {
+                    mk.add(text(written, prefix + f));
+                } else {
+                    for (String n : List.of("GNUmakefile", "makefile", "Makefile")) {
+                        String t = text(written, prefix + n);
+                        if (t != null) {
+                            mk.add(t);
+                            break;
+                        }
+                    }
+                }
+                String extra = env.get("MAKEFILES");
+                if (extra != null) {
+                    for (String m : extra.trim().split("\\s+")) {
+                        mk.add(text(written, m));
+                    }
+                }
+                mk.stream().filter(t -> t != null).forEach(t -> out.addAll(makeCommands(t)));
+            }
+            case "just" -> {
+                String f = value(args, "-f", "--justfile");
+                for (String n : f != null ? List.of(f) : List.of("justfile", "Justfile", ".justfile")) {
+                    String t = text(written, n);
+                    if (t != null) {
+                        out.addAll(justCommands(t));
+                    }
+                }
+            }
+            case "task", "go-task" -> {
+                String f = value(args, "-t", "--taskfile");
+                for (String n : f != null ? List.of(f) : List.of("Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml",
+                        "Taskfile.dist.yml", "Taskfile.dist.yaml")) {
+                    String t = text(written, n);
+                    if (t != null) {
+                        out.addAll(yamlValues(t, Set.of("cmds", "cmd")));
+                    }
+                }
+            }
+            case "tox" -> {
+                String f = value(args, "-c", "--conf");
+                String t = text(written, f != null ? f : "tox.ini");
+                if (t != null) {
+                    out.addAll(iniValues(t, Set.of("commands", "commands_pre", "commands_post")));
+                }
+            }
+            case "pre-commit" -> {
+                String f = value(args, "-c", "--config");
+                String t = text(written, f != null ? f : ".pre-commit-config.yaml");
+                if (t != null) {
+                    out.addAll(yamlValues(t, Set.of("entry")));
+                }
+            }
+            case "npm", "pnpm", "yarn", "bun", "npx" -> {
+                String t = text(written, "package.json");
+                if (t != null) {
+                    out.addAll(jsonScripts(t, "scripts"));
+                }
+                npmrcLoads(written, out);
+            }
+            case "composer" -> {
+                String t = text(written, "composer.json");
+                if (t != null) {
+                    out.addAll(jsonScripts(t, "scripts"));
+                }
+            }
+            case "deno" -> {
+                if (sub.equals("task")) {
+                    for (String n : List.of("deno.json", "deno.jsonc")) {
+                        String t = text(written, n);
+                        if (t != null) {
+                            out.addAll(jsonScripts(t, "tasks"));
+                        }
+                    }
+                }
+            }
+            case "pip", "pip3", "easy_install" -> {
+                if (sub.equals("install") || name.equals("easy_install")) {
+                    pythonFiles(written, Pattern.compile("setup\\.py"), out);
+                }
+            }
+            case "pytest", "py.test" -> pythonFiles(written, PY_TEST_FILE, out);
+            case "nox" -> pythonFiles(written, Pattern.compile("noxfile\\.py"), out);
+            case "rake" -> codeFiles(written, Pattern.compile("[Rr]akefile(\\.rb)?|.*\\.rake"), "ruby", out);
+            case "vagrant" -> codeFiles(written, Pattern.compile("Vagrantfile"), "ruby", out);
+            case "gradle", "gradlew" -> {
+                for (Map.Entry<String, String> e : written.entrySet()) {
+                    if (e.getKey().matches("(.*/)?(build|settings)\\.gradle(\\.kts)?|(.*/)?init\\.d/[^/]+|(.*/)?init\\.gradle(\\.kts)?")) {
+                        out.addAll(codeCommands(e.getValue()));
+                    }
+                }
+            }
+            case "mvn", "mvnw" -> {
+                String t = text(written, value(args, "-f", "--file") != null ? value(args, "-f", "--file") : "pom.xml");
+                if (t != null) {
+                    out.addAll(pomCommands(t));
+                }
+            }
+            case "cargo" -> {
+                for (Map.Entry<String, String> e : written.entrySet()) {
+                    if (e.getKey().matches("(.*/)?build\\.rs")) {
+                        out.addAll(codeCommands(e.getValue()));
+                    } else if (e.getKey().matches("(.*/)?\\.cargo/config(\\.toml)?")) {
+                        out.addAll(cargoConfigCommands(e.getValue()));
+                    }
+                }
+            }
+            case "go" -> {
+                if (sub.equals("run") || sub.equals("test") || sub.equals("generate")) {
+                    for (String a : args) {
+                        String t = a.endsWith(".go") ? text(written, a) : null;
+                        if (t != null) {
+                            out.addAll(codeCommands(t));
+                        }
+                    }
+                    if (args.contains(".") || sub.equals("test")) {
+                        codeFiles(written, Pattern.compile(".*\\.go"), "code", out);
+                    }
+                }
+            }
+            case "uv" -> {
+                if (sub.equals("run") && args.size() >= 2) {
+                    String f = args.stream().skip(args.indexOf("run") + 1L).filter(a -> !a.startsWith("-")).findFirst().orElse("");
+                    String t = f.endsWith(".py") ? text(written, f) : null;
+                    if (t != null) {
+                        out.add(inlineForm("python", t));
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+        if (Names.canonicalCommand(name).equals("yarn")) {
+            String t = text(written, ".yarnrc.yml");
+            if (t != null) {
+                for (String f : yamlValues(t, Set.of("yarnPath"))) {
+                    String code = text(written, f);
+                    if (code != null) {
+                        out.add(inlineForm("node", code));
+                    }
+                }
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    /** {@code .npmrc}'s {@code script-shell=F} (a shell for every script) and {@code node-options=--require F}. */
+    private static void npmrcLoads(Map<String, String> written, Set<String> out) {
+        String t = text(written, ".npmrc");
+        if (t == null) {
+            return;
+        }
+        for (String line : t.split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq <= 0) {
+                continue;
+            }
+            String key = line.substring(0, eq).trim();
+            String v = line.substring(eq + 1).trim();
+            if (key.equals("script-shell")) {
+                String s = text(written, v);
+                if (s != null) {
+                    out.addAll(scriptRuns(language(v, s), s));
+                }
+            } else if (key.equals("node-options")) {
+                Matcher m = Pattern.compile("(?:--require|-r|--import)[= ]+(\\S+)").matcher(v);
+                while (m.find()) {
+                    String s = text(written, m.group(1));
+                    if (s != null) {
+                        out.add(inlineForm("node", s));
+                    }
+                }
+            }
+        }
+    }
+
+    private static void pythonFiles(Map<String, String> written, Pattern base, Set<String> out) {
+        codeFiles(written, base, "python", out);
+    }
+
+    private static void codeFiles(Map<String, String> written, Pattern base, String language, Set<String> out) {
+        for (Map.Entry<String, String> e : files(written, base)) {
+            out.addAll(scriptRuns(language, e.getValue()));
+            if (!language.equals("code")) {
+                out.addAll(codeCommands(e.getValue()));
+            }
+        }
+    }
+}
