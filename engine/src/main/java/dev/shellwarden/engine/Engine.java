@@ -2,6 +2,7 @@ package dev.shellwarden.engine;
 
 import dev.shellwarden.engine.fact.Category;
 import dev.shellwarden.engine.fact.Cmd;
+import dev.shellwarden.engine.fact.ContainerPaths;
 import dev.shellwarden.engine.fact.Ctx;
 import dev.shellwarden.engine.fact.Redir;
 import dev.shellwarden.engine.fact.WorkingDirs;
@@ -100,7 +101,10 @@ public final class Engine {
                 }
             });
             session.insert(ctx);
-            List<List<String>> dirs = WorkingDirs.of(segments, ctx);
+            // a container's command is judged with its paths as the host's (ContainerPaths); same ids
+            ContainerPaths.Judged judged = ContainerPaths.of(segments, ctx);
+            List<List<String>> dirs = judged.starts().isEmpty() && judged.inside().isEmpty() ? WorkingDirs.of(segments, ctx)
+                    : WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside());
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
             java.util.Map<Integer, Integer> pipeParents = new java.util.HashMap<>();
             for (Segment s : segments) {
@@ -110,8 +114,9 @@ public final class Engine {
                 int pipeParent = up != null && up.id() == s.parent() && s.provenance() == dev.shellwarden.grammar.Provenance.WRAPPED
                         && up.position().equals(s.position()) ? pipeParents.getOrDefault(up.id(), up.parent()) : s.parent();
                 pipeParents.put(s.id(), pipeParent);
-                session.insert(new Cmd(s, detached, dirs.get(s.id()), pipeParent));
-                for (var r : s.redirects()) {
+                Segment j = judged.segments().get(s.id());
+                session.insert(new Cmd(j, detached, dirs.get(s.id()), pipeParent, s));
+                for (var r : j.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }
             }

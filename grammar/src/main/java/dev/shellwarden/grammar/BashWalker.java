@@ -2532,6 +2532,10 @@ final class BashWalker {
                 if (command != null) {
                     commands.add(command);
                 }
+                // options and code in a program-setting variable (PERL5OPT, VIMINIT, NODE_OPTIONS, BASH_ENV…)
+                if (a.literal()) {
+                    commands.addAll(CommandSettings.codeCommands(a.text()));
+                }
             }
             commands.addAll(CommandSettings.environmentGitCommands(words.stream().filter(Word::literal).map(Word::text).toList()));
         }

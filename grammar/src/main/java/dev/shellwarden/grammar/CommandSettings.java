@@ -85,6 +85,128 @@ public final class CommandSettings {
         return unlessPlain(assignment.substring(eq + 1).replaceFirst("^\\|+", "").replace("%s", "FILE"));
     }
 
+    /** Vim/ex start-up commands: a shell escape ({@code :!cmd}, {@code silent !cmd}, {@code r !cmd}) runs the rest of the line. */
+    private static final Pattern VIM_BANG = Pattern.compile("(?:^|[:|\\s])(?:sil(?:ent)?!?\\s*)?(?:(?:r|read|w|write)\\s*)?!\\s*(.+)$", Pattern.DOTALL);
+
+    /** {@code system("cmd")} or {@code system('cmd')} in Vim script. */
+    private static final Pattern VIM_SYSTEM = Pattern.compile("system\\(\\s*[\"']((?:[^\"'\\\\]|\\\\.)+)[\"']");
+
+    /** A JVM option that names a command line: {@code -XX:OnOutOfMemoryError=CMD}, {@code -XX:OnError=CMD}. */
+    private static final Pattern JVM_COMMAND = Pattern.compile("-XX:On(?:OutOfMemory)?Error=(?:\"([^\"]*)\"|'([^']*)'|(\\S+))");
+
+    /** A JVM agent jar: {@code -javaagent:PATH[=OPTIONS]}. */
+    private static final Pattern JVM_AGENT = Pattern.compile("-javaagent:([^=\\s]+)");
+
+    /** Variables with JVM options. */
+    private static final Set<String> JVM_OPTION_VARIABLES = Set.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS",
+            "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS");
+
+    /**
+     * The command lines that judge the code a program-setting variable's value carries, the way
+     * {@code sh -c} text is judged ({@code PERL5OPT='-Mstrict;system(…)'} as {@code perl -e 'use
+     * strict;system(…)'}); empty for every other assignment and for plain values
+     * ({@code PERL5OPT=-w}, {@code NODE_OPTIONS=--max-old-space-size=4096}, {@code JAVA_TOOL_OPTIONS=-Xmx2g}).
+     *
+     * <p>WHY: these values are options or code that the program runs on start: PERL5OPT's
+     * {@code -M} text becomes {@code use …;}, PERL5DB is Perl, VIMINIT/EXINIT are ex commands
+     * ({@code :!cmd}), LESS's {@code +!cmd} runs a shell command, NODE_OPTIONS loads files and
+     * {@code data:} URLs, RUBYOPT requires files, a JVM option names an agent jar or a command for
+     * OnError/OnOutOfMemoryError, BASH_ENV and ENV are expanded (a command substitution in them runs)
+     * and then sourced, PYTHONSTARTUP is run by an interactive python, and the ask-pass variables
+     * name a program. The setting itself stays on its segment (SW4014 asks about it); these
+     * command lines only add what the value would run.
+     */
+    public static List<String> codeCommands(String assignment) {
+        int eq = assignment.indexOf('=');
+        if (eq <= 0) {
+            return List.of();
+        }
+        String name = assignment.substring(0, eq);
+        String value = assignment.substring(eq + 1);
+        if (value.isBlank()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        switch (name) {
+            case "PERL5OPT" -> {
+                java.util.regex.Matcher m = Pattern.compile("-[Mm](-?)(\\S.*)", Pattern.DOTALL).matcher(value);
+                if (m.find() && m.group(2).matches("(?s).*[;({'\"\\s].*")) {
+                    out.add("perl -e " + Word.singleQuoted((m.group(1).isEmpty() ? "use " : "no ") + m.group(2)));
+                }
+            }
+            case "PERL5DB" -> out.add("perl -e " + Word.singleQuoted(value));
+            case "VIMINIT", "GVIMINIT", "EXINIT" -> {
+                java.util.regex.Matcher bang = VIM_BANG.matcher(value);
+                if (bang.find()) {
+                    out.add(bang.group(1));
+                }
+                java.util.regex.Matcher sys = VIM_SYSTEM.matcher(value);
+                while (sys.find()) {
+                    out.add(sys.group(1).replace("\\\"", "\"").replace("\\'", "'"));
+                }
+            }
+            case "LESS" -> {
+                java.util.regex.Matcher m = Pattern.compile("(?:^|\\s)\\+\\+?!(.+)$", Pattern.DOTALL).matcher(value);
+                if (m.find()) {
+                    out.add(m.group(1));
+                }
+            }
+            case "NODE_OPTIONS" -> nodeOptions(value, out);
+            case "RUBYOPT" -> {
+                java.util.regex.Matcher e = Pattern.compile("(?:^|\\s)-e\\s*(.+)$", Pattern.DOTALL).matcher(value);
+                if (e.find()) {
+                    out.add("ruby -e " + Word.singleQuoted(e.group(1)));
+                }
+                java.util.regex.Matcher r = Pattern.compile("(?:^|\\s)-r\\s*(\\S+)").matcher(value);
+                while (r.find()) {
+                    if (r.group(1).contains("/") && (r.group(1).startsWith("/") || r.group(1).startsWith(".") || r.group(1).startsWith("~"))) {
+                        out.add("ruby " + Word.singleQuoted(r.group(1)));
+                    }
+                }
+            }
+            case "PYTHONSTARTUP" -> out.add("python3 " + Word.singleQuoted(value));
+            // expanded first (a command substitution in the value runs), then sourced
+            case "BASH_ENV", "ENV" -> out.add(". \"" + value + "\"");
+            case "SSH_ASKPASS", "SUDO_ASKPASS", "GIT_ASKPASS" -> out.add(Word.singleQuoted(value));
+            default -> {
+                if (JVM_OPTION_VARIABLES.contains(name)) {
+                    java.util.regex.Matcher c = JVM_COMMAND.matcher(value);
+                    while (c.find()) {
+                        out.add(c.group(1) != null ? c.group(1) : c.group(2) != null ? c.group(2) : c.group(3));
+                    }
+                    java.util.regex.Matcher a = JVM_AGENT.matcher(value);
+                    while (a.find()) {
+                        out.add("java -jar " + Word.singleQuoted(a.group(1)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** NODE_OPTIONS: files it preloads ({@code --require}, {@code --import}, {@code --loader}) and code ({@code data:} URLs, {@code --eval}). */
+    private static void nodeOptions(String value, List<String> out) {
+        java.util.regex.Matcher e = Pattern.compile("(?:^|\\s)(?:--eval|-e|--print|-p)(?:=|\\s+)(.+)$", Pattern.DOTALL).matcher(value);
+        if (e.find()) {
+            out.add("node -e " + Word.singleQuoted(e.group(1)));
+        }
+        java.util.regex.Matcher m = Pattern.compile(
+                "(?:^|\\s)(?:--require|-r|--import|--loader|--experimental-loader)(?:=|\\s+)(?:\"([^\"]*)\"|'([^']*)'|(\\S+))").matcher(value);
+        while (m.find()) {
+            String v = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+            if (v.startsWith("data:")) {
+                int comma = v.indexOf(',');
+                // the rest of the value: a data: URL's code may hold blanks
+                String code = comma < 0 ? "" : value.substring(value.indexOf(v) + comma + 1);
+                if (!code.isEmpty()) {
+                    out.add("node -e " + Word.singleQuoted(code));
+                }
+            } else if (v.startsWith("/") || v.startsWith(".") || v.startsWith("~")) {
+                out.add("node " + Word.singleQuoted(v));
+            }
+        }
+    }
+
     /**
      * The command line a git setting runs, or null: {@code alias.x} and {@code credential.helper}
      * only with a leading {@code !}; {@code core.fsmonitor} not when it is a boolean.

@@ -63,6 +63,111 @@ public record ContainerRun(List<String> certain, List<String> possible) {
         return new ContainerRun(texts(rest.subList(0, first)), texts(rest.subList(0, last)));
     }
 
+    /**
+     * The options of {@code docker|podman compose run} (and {@code docker-compose run}), or null for
+     * every other command. Both lists are the same: the compose option table is small and fixed,
+     * and a dynamic option word gives null (nothing is read from it).
+     */
+    public static ContainerRun ofCompose(List<Word> argv) {
+        List<Word> options = Wrappers.composeRunOptions(argv);
+        return options == null || !options.stream().allMatch(Word::literal) ? null
+                : new ContainerRun(texts(options), texts(options));
+    }
+
+    /**
+     * One mount of a container run, as written.
+     *
+     * @param type   {@code bind} (a host path: absolute, {@code .}/{@code ..}-relative, {@code ~} or
+     *               a HOME/PWD expansion), {@code volume} (a named volume), {@code anonymous}
+     *               ({@code -v /data}: a fresh volume), {@code tmpfs}, or {@code other}
+     * @param source the host side as written (empty for anonymous and tmpfs mounts)
+     * @param target the path inside the container as written
+     */
+    public record Mount(String type, String source, String target) {
+    }
+
+    /**
+     * Every mount among the options that may stand before the image ({@link #possible}):
+     * {@code -v SRC:DST[:opts]}, {@code --volume[=]…}, {@code -vSRC:DST}, {@code --mount
+     * type=…,source=…,target=…} and {@code --tmpfs DST[:opts]}.
+     */
+    public List<Mount> mounts() {
+        List<Mount> out = new java.util.ArrayList<>();
+        List<String> options = possible;
+        for (int i = 0; i < options.size(); i++) {
+            String a = options.get(i);
+            String next = i + 1 < options.size() ? options.get(i + 1) : "";
+            String spec = a.equals("-v") || a.equals("--volume") ? next
+                    : a.startsWith("--volume=") ? a.substring(9)
+                    : a.startsWith("-v") && a.length() > 2 && !a.startsWith("--") ? a.substring(2) : null;
+            if (spec != null) {
+                String[] parts = spec.split(":");
+                if (parts.length == 1) {
+                    out.add(new Mount("anonymous", "", parts[0]));
+                } else {
+                    out.add(new Mount(isHostPath(parts[0]) ? "bind" : "volume", parts[0], parts[1]));
+                }
+                continue;
+            }
+            String tmpfs = a.equals("--tmpfs") ? next : a.startsWith("--tmpfs=") ? a.substring(8) : null;
+            if (tmpfs != null) {
+                out.add(new Mount("tmpfs", "", tmpfs.split(":")[0]));
+                continue;
+            }
+            String mount = a.equals("--mount") ? next : a.startsWith("--mount=") ? a.substring(8) : null;
+            if (mount != null) {
+                String type = "";
+                String src = "";
+                String dst = "";
+                for (String field : mount.split(",")) {
+                    int eq = field.indexOf('=');
+                    String key = eq < 0 ? field : field.substring(0, eq);
+                    String value = eq < 0 ? "" : field.substring(eq + 1);
+                    switch (key) {
+                        case "type" -> type = value;
+                        case "source", "src" -> src = value;
+                        case "target", "dst", "destination" -> dst = value;
+                        default -> {
+                            // readonly, bind-propagation, volume-opt…: no path
+                        }
+                    }
+                }
+                String t = type.equals("bind") || type.isEmpty() && isHostPath(src) ? "bind"
+                        : type.equals("tmpfs") ? "tmpfs"
+                        : type.isEmpty() || type.equals("volume") ? src.isEmpty() ? "anonymous" : "volume" : "other";
+                out.add(new Mount(t, src, dst));
+            }
+        }
+        return out;
+    }
+
+    /** True when a mount source names a host path, not a named volume: {@code /x}, {@code .}, {@code ../x}, {@code ~}, {@code $PWD}. */
+    private static boolean isHostPath(String source) {
+        return source.startsWith("/") || source.startsWith(".") || source.startsWith("~") || source.startsWith("$")
+                || source.startsWith("`") || source.contains("/");
+    }
+
+    /** The value of the last {@code -w}/{@code --workdir} among the possible options, or null. */
+    public String workdir() {
+        String out = null;
+        for (int i = 0; i < possible.size(); i++) {
+            String a = possible.get(i);
+            if ((a.equals("-w") || a.equals("--workdir")) && i + 1 < possible.size()) {
+                out = possible.get(i + 1);
+            } else if (a.startsWith("--workdir=")) {
+                out = a.substring(10);
+            } else if (a.startsWith("-w") && a.length() > 2 && !a.startsWith("--")) {
+                out = a.substring(2);
+            }
+        }
+        return out;
+    }
+
+    /** True when the container is certainly removed when its command ends ({@code --rm}). */
+    public boolean removed() {
+        return certain.contains("--rm") || certain.contains("--rm=true");
+    }
+
     /** Global options of docker, podman and nerdctl (before the subcommand) that take a value. */
     private static final java.util.Set<String> GLOBAL_WITH_ARG = java.util.Set.of("-H", "--host", "-c", "--context", "--config",
             "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey", "--connection", "--url", "--identity", "--root",

@@ -556,17 +556,47 @@ final class Wrappers {
      * {@code docker-compose}): the command runs in the service's container.
      */
     private static Unwrap composeExec(List<Word> argv, int from) {
-        int k = opts(argv, from, "fp", Set.of("--file", "--project-name", "--profile", "--env-file", "--project-directory",
-                "--ansi", "--progress", "--parallel"), Set.of());
+        int k = opts(argv, from, "fp", COMPOSE_GLOBAL_WITH_ARG, Set.of());
         if (k < 0 || k >= argv.size() || !Set.of("exec", "run").contains(argv.get(k).text())) {
             return k < 0 ? Unwrap.UNDETERMINED : null;
         }
-        int i = opts(argv, k + 1, "euwpvl", Set.of("--env", "--user", "--workdir", "--index", "--entrypoint", "--name",
-                "--publish", "--volume", "--label", "--env-from-file", "--cap-add", "--cap-drop", "--pull"), Set.of());
+        int i = opts(argv, k + 1, "euwpvl", COMPOSE_RUN_WITH_ARG, Set.of());
         if (i < 0) {
             return Unwrap.UNDETERMINED;
         }
         return after(argv, i >= argv.size() ? i : i + 1, false);
+    }
+
+    /** Options of docker compose itself (before its subcommand) that take a value. */
+    private static final Set<String> COMPOSE_GLOBAL_WITH_ARG = Set.of("--file", "--project-name", "--profile", "--env-file",
+            "--project-directory", "--ansi", "--progress", "--parallel");
+
+    /** Options of {@code compose exec|run} that take a value. */
+    private static final Set<String> COMPOSE_RUN_WITH_ARG = Set.of("--env", "--user", "--workdir", "--index", "--entrypoint",
+            "--name", "--publish", "--volume", "--label", "--env-from-file", "--cap-add", "--cap-drop", "--pull");
+
+    /**
+     * For {@code docker|podman compose [global options] run [options] SERVICE …} and
+     * {@code docker-compose|podman-compose run …}: the run's option words (from after {@code run} to
+     * the service), or null for every other command line and when an option word is dynamic.
+     */
+    static List<Word> composeRunOptions(List<Word> argv) {
+        if (argv.isEmpty() || !argv.get(0).literal()) {
+            return null;
+        }
+        String path = argv.get(0).text();
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        int from = Set.of("docker-compose", "podman-compose").contains(name) ? 1
+                : Set.of("docker", "podman").contains(name) && argv.size() > 2 && argv.get(1).text().equals("compose") ? 2 : -1;
+        if (from < 0) {
+            return null;
+        }
+        int k = opts(argv, from, "fp", COMPOSE_GLOBAL_WITH_ARG, Set.of());
+        if (k < 0 || k >= argv.size() || !argv.get(k).text().equals("run")) {
+            return null;
+        }
+        int i = opts(argv, k + 1, "euwpvl", COMPOSE_RUN_WITH_ARG, Set.of());
+        return i < 0 || i >= argv.size() ? null : argv.subList(k + 1, i);
     }
 
     /** {@code kubectl exec [options] POD -- cmd…}: the command is everything after {@code --}. */

@@ -105,6 +105,24 @@ public final class Cmd {
         this(s, clientBackground, cwds, s.parent());
     }
 
+    /**
+     * As {@link #Cmd(Segment, boolean, List, int)} for a segment judged through a copy with other
+     * words ({@link ContainerPaths}: a container's paths as the host's); {@code written} is the
+     * segment as the agent wrote it, which the container-mount rules read.
+     */
+    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written) {
+        this(s, clientBackground, cwds, pipeParent);
+        this.written = written == null || written == s ? null : new Cmd(written, clientBackground, List.of(), pipeParent);
+    }
+
+    /** The fact for the words as written, when this one judges a translated copy ({@link ContainerPaths}); else null. */
+    private Cmd written;
+
+    /** This fact, or the one for the words as written. */
+    private Cmd asWritten() {
+        return written == null ? this : written;
+    }
+
     /** As {@link #Cmd(Segment, boolean, List)}, standing in the pipeline of segment {@code pipeParent}'s commands. */
     public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent) {
         this.pipeParent = pipeParent;
@@ -4899,7 +4917,7 @@ public final class Cmd {
             return Regex.matches(String.join(" ", args), "(?s).*security\\.(privileged|nesting)[= ]+(true|1|yes).*|(?s).*raw\\.(lxc|idmap|apparmor|seccomp).*")
                     || args.contains("disk") && args.stream().anyMatch(a -> a.startsWith("source=") && isHostSensitive(a.substring(7)));
         }
-        ContainerRun run = ContainerRun.of(argvWords);
+        ContainerRun run = ContainerRun.of(argvWords) != null ? ContainerRun.of(argvWords) : ContainerRun.ofCompose(argvWords);
         if (run == null) {
             return false;
         }
@@ -5009,7 +5027,7 @@ public final class Cmd {
         if (isKubectlNodeDebug()) {
             return Map.of("/host", "/");
         }
-        ContainerRun run = ContainerRun.of(argvWords);
+        ContainerRun run = ContainerRun.of(argvWords) != null ? ContainerRun.of(argvWords) : ContainerRun.ofCompose(argvWords);
         if (run == null) {
             return Map.of();
         }
@@ -5040,7 +5058,8 @@ public final class Cmd {
         if (mounts.isEmpty() || !isRecursiveDelete()) {
             return false;
         }
-        for (String target : getDeleteTargets()) {
+        // the container's paths as written (this fact may judge them as the host's)
+        for (String target : asWritten().getDeleteTargets()) {
             String t = PathFacts.normalize(PathFacts.unquote(target));
             if (!t.startsWith("/")) {
                 continue;
@@ -5072,7 +5091,7 @@ public final class Cmd {
             return false;
         }
         String home = PathFacts.normalize(ctx.home());
-        for (String target : writeAndDeleteTargets()) {
+        for (String target : asWritten().writeAndDeleteTargets()) {
             String t = PathFacts.normalize(PathFacts.unquote(target));
             for (var m : mounts.entrySet()) {
                 String dst = m.getKey();

@@ -50,9 +50,25 @@ public final class WorkingDirs {
      * @param home     the home directory {@code cd} without operands and {@code ~} go to
      */
     public static List<List<String>> of(List<Segment> segments, String start, String home) {
+        return of(segments, start, home, java.util.Map.of(), Set.of());
+    }
+
+    /**
+     * The possible working directories of each segment of a command judged in {@code ctx}, where
+     * the commands {@code inside} a container run where the container's command starts
+     * ({@code starts}, by segment id: the host directory behind {@code docker run -w}) and follow
+     * their own parents, not the host shell's directories ({@link ContainerPaths}).
+     */
+    public static List<List<String>> of(List<Segment> segments, Ctx ctx, java.util.Map<Integer, List<String>> starts,
+            Set<Integer> inside) {
+        return of(segments, ctx.cwdOrProject(), ctx.home(), starts, inside);
+    }
+
+    private static List<List<String>> of(List<Segment> segments, String start, String home,
+            java.util.Map<Integer, List<String>> starts, Set<Integer> inside) {
         List<List<String>> out = new ArrayList<>(segments.size());
         boolean autocd = segments.stream().anyMatch(WorkingDirs::setsAutoCd);
-        if (start.isEmpty() || segments.stream().noneMatch(s -> isCd(s, autocd) || s.parent() >= 0 && s.parent() < segments.size()
+        if (start.isEmpty() || starts.isEmpty() && segments.stream().noneMatch(s -> isCd(s, autocd) || s.parent() >= 0 && s.parent() < segments.size()
                 && directoryOption(segments.get(s.parent()), s) != null)) {
             for (int i = 0; i < segments.size(); i++) {
                 out.add(List.of());
@@ -130,6 +146,14 @@ public final class WorkingDirs {
                 } else if (dir != null) {
                     here.addAll(resolveAll(dir, from, home));
                 }
+            }
+            if (starts.containsKey(s.id())) {
+                here = new LinkedHashSet<>(starts.get(s.id()));
+            } else if (inside.contains(s.id()) && s.parent() >= 0 && s.parent() < out.size() && !out.get(s.parent()).isEmpty()) {
+                // in a container: where its parent there runs (its payload's cds are added below), never the host shell's
+                Set<String> from = new LinkedHashSet<>(out.get(s.parent()));
+                Word dir = directoryOption(segments.get(s.parent()), s);
+                here = dir != null ? resolveAll(dir, from, home) : from;
             }
             if (isCd(s, autocd)) {
                 Set<String> moved = targets(s, here, homes, searched);
