@@ -2702,6 +2702,16 @@ final class BashWalker {
      * {@code echo}/{@code printf} of literal words ({@code printf 'all:\\n…' | tee Makefile}), or null.
      */
     private String producerText(Draft d) {
+        Draft p = previousStage(d);
+        if (p == null || p.argv.isEmpty() || !p.redirects.isEmpty()) {
+            return null;
+        }
+        String n = p.argv.get(0).text();
+        return n.equals("echo") || n.equals("printf") ? writtenText(p, n) : null;
+    }
+
+    /** The draft of the stage before {@code d} in its pipeline, or null for a first stage. */
+    private Draft previousStage(Draft d) {
         if (d.position.stage() == 0) {
             return null;
         }
@@ -2709,11 +2719,7 @@ final class BashWalker {
             Draft p = drafts.get(k);
             if (p.parent == d.parent && p.depth == d.depth && p.position.item() == d.position.item()
                     && p.position.stage() == d.position.stage() - 1) {
-                if (p.argv.isEmpty() || !p.redirects.isEmpty()) {
-                    return null;
-                }
-                String n = p.argv.get(0).text();
-                return n.equals("echo") || n.equals("printf") ? writtenText(p, n) : null;
+                return p;
             }
         }
         return null;
@@ -2721,20 +2727,9 @@ final class BashWalker {
 
     /** The text of a written file the previous stage of {@code d}'s pipeline prints with {@code cat FILE}, or null. */
     private String catOfWrittenFile(Draft d) {
-        if (d.position.stage() == 0) {
-            return null;
-        }
-        for (int k = drafts.size() - 1; k >= 0; k--) {
-            Draft p = drafts.get(k);
-            if (p.parent == d.parent && p.depth == d.depth && p.position.item() == d.position.item()
-                    && p.position.stage() == d.position.stage() - 1) {
-                if (p.argv.size() == 2 && p.argv.get(0).text().equals("cat") && p.argv.get(1).literal()) {
-                    return writtenScripts.get(scriptKey(p.argv.get(1).text()));
-                }
-                return null;
-            }
-        }
-        return null;
+        Draft p = previousStage(d);
+        return p != null && p.argv.size() == 2 && p.argv.get(0).text().equals("cat") && p.argv.get(1).literal()
+                ? writtenScripts.get(scriptKey(p.argv.get(1).text())) : null;
     }
 
     /**

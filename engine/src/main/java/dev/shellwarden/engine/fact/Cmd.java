@@ -4979,44 +4979,14 @@ public final class Cmd {
         return named("kubectl oc") && sub("debug") && operands.stream().anyMatch(o -> Regex.matches(o, "(node|nodes|no)/.+"));
     }
 
-    /** A bind mount's spec: {@code SRC:DST[:opts]} of -v, {@code source=…,target=…} of --mount. */
-    private static final java.util.regex.Pattern MOUNT_FIELD = java.util.regex.Pattern.compile(
-            "(?:^|,)(source|src|target|dst|destination)=([^,]*)");
-
-    /** The host-to-container mounts among a container run's options, as {@code {source, target}}. */
+    /**
+     * The mounts with a source among a container run's options, as {@code {source, target}}: bind
+     * mounts and named volumes, read by {@link ContainerRun#mounts} (tmpfs and anonymous volumes
+     * have no source).
+     */
     private static List<String[]> containerMounts(List<String> options) {
-        List<String[]> out = new ArrayList<>();
-        for (int i = 0; i < options.size(); i++) {
-            String a = options.get(i);
-            String next = i + 1 < options.size() ? options.get(i + 1) : "";
-            String spec = a.equals("-v") || a.equals("--volume") ? next
-                    : a.startsWith("--volume=") ? a.substring(9)
-                    : a.startsWith("-v") && a.length() > 2 && !a.startsWith("--") ? a.substring(2) : null;
-            if (spec != null) {
-                String[] parts = spec.split(":");
-                if (parts.length >= 2) {
-                    out.add(new String[] {parts[0], parts[1]});
-                }
-                continue;
-            }
-            String mount = a.equals("--mount") ? next : a.startsWith("--mount=") ? a.substring(8) : null;
-            if (mount != null) {
-                String src = "";
-                String dst = "";
-                java.util.regex.Matcher m = MOUNT_FIELD.matcher(mount);
-                while (m.find()) {
-                    if (m.group(1).startsWith("s")) {
-                        src = m.group(2);
-                    } else {
-                        dst = m.group(2);
-                    }
-                }
-                if (!src.isEmpty()) {
-                    out.add(new String[] {src, dst});
-                }
-            }
-        }
-        return out;
+        return new ContainerRun(options, options).mounts().stream().filter(m -> !m.source().isEmpty())
+                .map(m -> new String[] {m.source(), m.target()}).toList();
     }
 
     /**
