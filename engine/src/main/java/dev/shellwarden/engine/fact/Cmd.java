@@ -3705,7 +3705,10 @@ public final class Cmd {
                 || named("Get-ChildItem Get-Item Get-Content") && argFind("^env:[\\\\/]?\\*?$")
                 // the clipboard, where password managers put the password copied (`pass -c`, KeePassXC)
                 || named("pbpaste wl-paste termux-clipboard-get Get-Clipboard gcb")
-                || name.equals("xclip") && argMatches("-o|-out") || name.equals("xsel") && argMatches("-[a-zA-Z]*o[a-zA-Z]*|--output");
+                || name.equals("xclip") && argMatches("-o|-out") || name.equals("xsel") && argMatches("-[a-zA-Z]*o[a-zA-Z]*|--output")
+                // the screen, with whatever windows show (mail, chats, a password manager)
+                || named("screencapture scrot grim gnome-screenshot maim xwd") || name.equals("import") && anyArg("root")
+                || name.equals("spectacle") && anyFlag("-b --background") || name.equals("flameshot") && anyArg("full screen");
     }
 
     /**
@@ -4604,6 +4607,28 @@ public final class Cmd {
             List<String> p = positionals("");
             String last = p.isEmpty() ? "" : p.get(p.size() - 1);
             return last.isEmpty() || last.contains("://") || last.startsWith("/") && last.length() < 4 ? List.of() : List.of(last);
+        }
+        if (isCopiesFromShare()) {
+            // `Copy-Item \\srv\tools\x.exe .`: into a folder, the copy keeps the source's name
+            List<String> p = positionals("-Destination -Path -LiteralPath -Filter -Include -Exclude");
+            String dest = valueOf("-Destination");
+            List<String> sources = new ArrayList<>(p);
+            if (dest.isEmpty() && p.size() > 1) {
+                dest = p.get(p.size() - 1);
+                sources = p.subList(0, p.size() - 1);
+            }
+            sources = new ArrayList<>(sources);
+            sources.add(valueOf("-Path"));
+            List<String> out = new ArrayList<>();
+            String d = dest.replace('\\', '/');
+            for (String src : sources) {
+                if (isSharePath(src) && !d.isEmpty()) {
+                    String base = src.substring(src.lastIndexOf('\\') + 1);
+                    out.add(d);
+                    out.add(d.replaceAll("/+$", "") + "/" + base);
+                }
+            }
+            return out;
         }
         switch (name) {
             case "scp", "rsync", "sftp" -> {
