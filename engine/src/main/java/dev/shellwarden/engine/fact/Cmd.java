@@ -1505,8 +1505,7 @@ public final class Cmd {
                 if (!anyFlag("--remove-source-files")) {
                     return List.of();
                 }
-                List<String> p = positionals("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from"
-                        + " --rsync-path -T --temp-dir --backup-dir --chmod --chown --log-file --password-file");
+                List<String> p = positionals(RSYNC_VALUES);
                 return p.size() > 1 ? p.subList(0, p.size() - 1) : List.of();
             }
         }
@@ -1539,9 +1538,7 @@ public final class Cmd {
             List<String> p = positionals("");
             targets = p.size() >= 2 ? List.of(PathFacts.fromWindows(p.get(1))) : List.of();
         } else if (name.equals("rsync") && argMatches("--delete.*|--del|--remove-source-files")) {
-            List<String> p = positionals("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from "
-                    + "--backup-dir --suffix --partial-dir --temp-dir -T --compare-dest --copy-dest --link-dest --chmod --chown "
-                    + "--log-file --password-file --bwlimit --max-size --min-size --timeout --port -B --block-size");
+            List<String> p = positionals(RSYNC_VALUES);
             targets = p.size() >= 2 ? List.of(p.get(p.size() - 1)) : List.of();
         } else {
             return false;
@@ -1750,9 +1747,8 @@ public final class Cmd {
                 String t = valueOf("-t --target-directory");
                 // each program's own options with a value (`cp -f` is force, rsync's -f a filter)
                 p = positionals(switch (name) {
-                    case "rsync" -> "-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from"
-                            + " --rsync-path -T --temp-dir --backup-dir --chmod --chown --log-file --password-file";
-                    case "scp" -> "-i -F -o -P -c -l -S -J";
+                    case "rsync" -> RSYNC_VALUES;
+                    case "scp" -> SCP_VALUES;
                     case "install" -> "-t --target-directory -S --suffix -m --mode -o --owner -g --group";
                     default -> "-t --target-directory -S --suffix";
                 });
@@ -4612,17 +4608,19 @@ public final class Cmd {
             // `Copy-Item \\srv\tools\x.exe .`: into a folder, the copy keeps the source's name
             List<String> p = positionals("-Destination -Path -LiteralPath -Filter -Include -Exclude");
             String dest = valueOf("-Destination");
-            List<String> sources = new ArrayList<>(p);
             if (dest.isEmpty() && p.size() > 1) {
                 dest = p.get(p.size() - 1);
-                sources = p.subList(0, p.size() - 1);
+                p = p.subList(0, p.size() - 1);
             }
-            sources = new ArrayList<>(sources);
+            String d = dest.replace('\\', '/');
+            if (d.isEmpty()) {
+                return List.of();
+            }
+            List<String> sources = new ArrayList<>(p);
             sources.add(valueOf("-Path"));
             List<String> out = new ArrayList<>();
-            String d = dest.replace('\\', '/');
             for (String src : sources) {
-                if (isSharePath(src) && !d.isEmpty()) {
+                if (isSharePath(src)) {
                     String base = src.substring(src.lastIndexOf('\\') + 1);
                     out.add(d);
                     out.add(d.replaceAll("/+$", "") + "/" + base);
@@ -4632,8 +4630,7 @@ public final class Cmd {
         }
         switch (name) {
             case "scp", "rsync", "sftp" -> {
-                List<String> p = positionals(name.equals("rsync") ? "-e --rsh --exclude --include --filter -f --port --rsync-path -T --temp-dir"
-                        : "-i -F -o -P -c -l -S -J");
+                List<String> p = positionals(name.equals("rsync") ? RSYNC_VALUES : SCP_VALUES);
                 if (p.size() < 2) {
                     return List.of();
                 }
@@ -5815,10 +5812,17 @@ public final class Cmd {
     }
 
     /** rsync's options that take the next word as their value. */
+    /**
+     * rsync's options that take a value, for every reading of its operands (sources, destination,
+     * delete targets): one list, so a value is never read as a path in one place and not another.
+     */
     private static final String RSYNC_VALUES = "-e --rsh --exclude --include --filter -f --rsync-path --port --password-file --log-file"
             + " --backup-dir --suffix --chmod --chown --timeout --bwlimit --partial-dir --temp-dir -T --compare-dest --copy-dest --link-dest"
             + " --files-from --exclude-from --include-from --out-format --max-size --min-size --info --debug --iconv --max-delete"
             + " --modify-window --block-size -B --remote-option -M --usermap --groupmap --sockopts --stop-after --stop-at";
+
+    /** scp's (and sftp's) options that take a value. */
+    private static final String SCP_VALUES = "-i -F -o -P -c -l -S -J";
 
     /**
      * True when rsync deletes on another machine: a {@code --delete} option (any of its timings,
