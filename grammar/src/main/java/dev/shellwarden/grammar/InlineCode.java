@@ -155,9 +155,10 @@ final class InlineCode {
 
     /**
      * A literal's text: the inside of its quotes with backslash escapes read; a Perl
-     * {@code qw(…)} list gives its words, each quoted as one shell word.
+     * {@code qw(…)} list gives its words, each quoted as one shell word. Also how
+     * {@link WrittenFiles} reads the strings of build files and scripts.
      */
-    private static String unquote(String literal) {
+    static String unquote(String literal) {
         if (literal.startsWith("q")) {
             String inside = literal.replaceFirst("^q[qw]?\\s*", ""); // the delimiters and what is between them
             if (literal.startsWith("qw")) {

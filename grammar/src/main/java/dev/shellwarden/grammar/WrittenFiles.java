@@ -145,6 +145,7 @@ final class WrittenFiles {
     /** Go's {@code exec.Command("sh", "-c", "…")}, Rust's {@code Command::new("sh")}, Gradle's {@code commandLine "sh", "-c", "…"}. */
     private static final Pattern ARGV_CALL = Pattern.compile("(?:\\bexec\\.Command(?:Context\\s*\\([^,]{1,200},)?|\\bCommand::new|\\bcommandLine|\\bProcessBuilder)\\s*\\(?\\s*(?:\\[\\s*|listOf\\s*\\(\\s*|List\\.of\\s*\\(\\s*)?" + STR);
     private static final Pattern NEXT = Pattern.compile("\\s*,\\s*(?:\\[\\s*)?" + STR);
+    private static final Pattern STRING = Pattern.compile(STR);
     /** Rust's builder: {@code .arg("x")}, {@code .args(["a", "b"])}, {@code .args(&["a"])}. */
     private static final Pattern RUST_ARG = Pattern.compile("\\s*\\)?\\s*\\.\\s*arg\\s*\\(\\s*" + STR + "\\s*\\)|\\s*\\)?\\s*\\.\\s*args\\s*\\(\\s*&?\\s*(?:vec!\\s*)?\\[\\s*" + STR);
     /** Groovy's {@code "…".execute()} and Rake's {@code sh "…"}/{@code sh("…")}. */
@@ -156,16 +157,16 @@ final class WrittenFiles {
         Matcher m = ARGV_CALL.matcher(text);
         while (m.find()) {
             List<String> argv = new ArrayList<>();
-            argv.add(unquote(m.group(1)));
+            argv.add(InlineCode.unquote(m.group(1)));
             int at = m.end();
             while (true) {
                 Matcher n = NEXT.matcher(text).region(at, text.length());
                 Matcher r = RUST_ARG.matcher(text).region(at, text.length());
                 if (n.lookingAt()) {
-                    argv.add(unquote(n.group(1)));
+                    argv.add(InlineCode.unquote(n.group(1)));
                     at = n.end();
                 } else if (r.lookingAt()) {
-                    argv.add(unquote(r.group(1) != null ? r.group(1) : r.group(2)));
+                    argv.add(InlineCode.unquote(r.group(1) != null ? r.group(1) : r.group(2)));
                     at = r.end();
                 } else {
                     break;
@@ -175,16 +176,9 @@ final class WrittenFiles {
         }
         Matcher e = EXECUTE.matcher(text);
         while (e.find()) {
-            out.add(unquote(e.group(1) != null ? e.group(1) : e.group(2)));
+            out.add(InlineCode.unquote(e.group(1) != null ? e.group(1) : e.group(2)));
         }
         return out;
-    }
-
-    private static String unquote(String s) {
-        if (s.length() >= 2 && (s.charAt(0) == '"' || s.charAt(0) == '\'')) {
-            return s.substring(1, s.length() - 1).replaceAll("\\\\(.)", "$1");
-        }
-        return s;
     }
 
     // ---- build and task files
@@ -291,9 +285,9 @@ final class WrittenFiles {
         } else if (v.startsWith("[")) {
             // a flow list: ["sh", "-c", "…"]
             List<String> words = new ArrayList<>();
-            Matcher m = Pattern.compile(STR).matcher(v);
+            Matcher m = STRING.matcher(v);
             while (m.find()) {
-                words.add(Word.singleQuoted(unquote(m.group(1))));
+                words.add(Word.singleQuoted(InlineCode.unquote(m.group(1))));
             }
             if (!words.isEmpty()) {
                 out.add(String.join(" ", words));
@@ -399,9 +393,8 @@ final class WrittenFiles {
     static List<String> gitConfigCommands(String text) {
         List<String> out = new ArrayList<>();
         String section = "";
-        Pattern header = Pattern.compile("\\s*\\[\\s*([\\w.-]+)(?:\\s+\"([^\"]*)\")?\\s*\\]\\s*(.*)");
         for (String line : text.replace("\\\n", " ").split("\n")) {
-            Matcher h = header.matcher(line);
+            Matcher h = GIT_SECTION.matcher(line);
             String rest = line;
             if (h.matches()) {
                 section = h.group(1) + (h.group(2) != null ? "." + h.group(2) : "");
@@ -422,6 +415,9 @@ final class WrittenFiles {
         }
         return out;
     }
+
+    /** A git configuration section header, {@code [core]} or {@code [diff "x"]}, and what follows it on the line. */
+    private static final Pattern GIT_SECTION = Pattern.compile("\\s*\\[\\s*([\\w.-]+)(?:\\s+\"([^\"]*)\")?\\s*\\]\\s*(.*)");
 
     /** Whether {@code path} is a git configuration file git reads on every run. */
     static boolean isGitConfig(String path) {
