@@ -352,17 +352,17 @@ final class WrittenFiles {
     /** A pom's exec plugin: {@code <executable>} with its {@code <argument>}s, and {@code <commandlineArgs>}. */
     static List<String> pomCommands(String text) {
         List<String> out = new ArrayList<>();
-        Matcher exe = Pattern.compile("<executable>([^<]*)</executable>").matcher(text);
+        Matcher exe = Regex.pattern("<executable>([^<]*)</executable>").matcher(text);
         while (exe.find()) {
             List<String> argv = new ArrayList<>(List.of(Word.singleQuoted(xml(exe.group(1)))));
             int end = text.indexOf("</configuration>", exe.end());
             int start = text.lastIndexOf("<configuration>", exe.start());
             String conf = text.substring(Math.max(0, start), end < 0 ? text.length() : end);
-            Matcher arg = Pattern.compile("<argument>([^<]*)</argument>").matcher(conf);
+            Matcher arg = Regex.pattern("<argument>([^<]*)</argument>").matcher(conf);
             while (arg.find()) {
                 argv.add(Word.singleQuoted(xml(arg.group(1))));
             }
-            Matcher line = Pattern.compile("<commandlineArgs>([^<]*)</commandlineArgs>").matcher(conf);
+            Matcher line = Regex.pattern("<commandlineArgs>([^<]*)</commandlineArgs>").matcher(conf);
             while (line.find()) {
                 argv.add(xml(line.group(1)));
             }
@@ -378,7 +378,7 @@ final class WrittenFiles {
     /** {@code .cargo/config.toml}'s {@code runner}, {@code rustc-wrapper} and {@code rustc-workspace-wrapper} values. */
     static List<String> cargoConfigCommands(String text) {
         List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("(?m)^\\s*(?:runner|rustc-wrapper|rustc-workspace-wrapper|rustc)\\s*=\\s*(.+)$").matcher(text);
+        Matcher m = Regex.pattern("(?m)^\\s*(?:runner|rustc-wrapper|rustc-workspace-wrapper|rustc)\\s*=\\s*(.+)$").matcher(text);
         while (m.find()) {
             addScalar(out, m.group(1));
         }
@@ -429,7 +429,7 @@ final class WrittenFiles {
     /** The double-quoted strings of a sed or jq program ({@code "test": "CMD"} gives both words). */
     static List<String> quotedStrings(String program) {
         List<String> out = new ArrayList<>();
-        Matcher m = Pattern.compile("\"((?:[^\"\\\\]|\\\\.){1,2000})\"").matcher(program);
+        Matcher m = Regex.pattern("\"((?:[^\"\\\\]|\\\\.){1,2000})\"").matcher(program);
         while (m.find()) {
             out.add(m.group(1).replaceAll("\\\\(.)", "$1"));
         }
@@ -608,13 +608,13 @@ final class WrittenFiles {
             }
             case "pip", "pip3", "easy_install" -> {
                 if (sub.equals("install") || name.equals("easy_install")) {
-                    pythonFiles(written, Pattern.compile("setup\\.py"), out);
+                    pythonFiles(written, Regex.pattern("setup\\.py"), out);
                 }
             }
             case "pytest", "py.test" -> pythonFiles(written, PY_TEST_FILE, out);
-            case "nox" -> pythonFiles(written, Pattern.compile("noxfile\\.py"), out);
-            case "rake" -> codeFiles(written, Pattern.compile("[Rr]akefile(\\.rb)?|.*\\.rake"), "ruby", out);
-            case "vagrant" -> codeFiles(written, Pattern.compile("Vagrantfile"), "ruby", out);
+            case "nox" -> pythonFiles(written, Regex.pattern("noxfile\\.py"), out);
+            case "rake" -> codeFiles(written, Regex.pattern("[Rr]akefile(\\.rb)?|.*\\.rake"), "ruby", out);
+            case "vagrant" -> codeFiles(written, Regex.pattern("Vagrantfile"), "ruby", out);
             case "gradle", "gradlew" -> {
                 for (Map.Entry<String, String> e : written.entrySet()) {
                     if (e.getKey().matches("(.*/)?(build|settings)\\.gradle(\\.kts)?|(.*/)?init\\.d/[^/]+|(.*/)?init\\.gradle(\\.kts)?")) {
@@ -646,7 +646,7 @@ final class WrittenFiles {
                         }
                     }
                     if (args.contains(".") || sub.equals("test")) {
-                        codeFiles(written, Pattern.compile(".*\\.go"), "code", out);
+                        codeFiles(written, Regex.pattern(".*\\.go"), "code", out);
                     }
                 }
             }
@@ -695,7 +695,7 @@ final class WrittenFiles {
                     out.addAll(scriptRuns(language(v, s), s));
                 }
             } else if (key.equals("node-options")) {
-                Matcher m = Pattern.compile("(?:--require|-r|--import)[= ]+(\\S+)").matcher(v);
+                Matcher m = Regex.pattern("(?:--require|-r|--import)[= ]+(\\S+)").matcher(v);
                 while (m.find()) {
                     String s = text(written, m.group(1));
                     if (s != null) {
