@@ -205,7 +205,9 @@ public final class ContainerPaths {
     /** The host path a bind mount's source names, or null when it is not known from the text. */
     private static String hostPath(String source, String cwd, Ctx ctx) {
         String src = source;
-        for (String pwd : new String[] {"$(pwd)", "`pwd`", "$(pwd -P)", "${PWD}", "$PWD"}) {
+        // the working directory by command substitution, as `docker run -v "$(pwd)":/src` is written
+        // in every README; $PWD, ~ and the rest are PathFacts' known expansions
+        for (String pwd : new String[] {"$(pwd)", "`pwd`", "$(pwd -P)"}) {
             if (src.equals(pwd) || src.startsWith(pwd + "/")) {
                 if (cwd.isEmpty()) {
                     return null;
@@ -214,22 +216,7 @@ public final class ContainerPaths {
                 break;
             }
         }
-        for (String home : new String[] {"${HOME}", "$HOME", "~"}) {
-            if (src.equals(home) || src.startsWith(home + "/")) {
-                src = ctx.home() + src.substring(home.length());
-                break;
-            }
-        }
-        if (src.contains("$") || src.contains("`") || src.startsWith("~")) {
-            return null;
-        }
-        if (!src.startsWith("/")) {
-            if (cwd.isEmpty()) {
-                return null;
-            }
-            src = cwd + "/" + src;
-        }
-        return PathFacts.normalize(src);
+        return PathFacts.resolveKnown(src, cwd, ctx.home());
     }
 
     /** The container path {@code path} (absolute) as the host path to judge, or null to keep it as written. */

@@ -169,6 +169,35 @@ public final class PathFacts {
         return normalize(cwd + "/" + p);
     }
 
+    /**
+     * The absolute path {@code path} names where the command runs, or null when its text does not
+     * tell: a relative path (or {@code $PWD}) with an unknown working directory, a
+     * {@code ~name} form {@link #knownExpansions} does not know, or any other expansion left.
+     * Unlike {@link #resolve}, which keeps what it cannot resolve as written for the path rules
+     * to judge, this never guesses: callers that map one path onto another (a container's bind
+     * mounts) must not map an unknown.
+     */
+    public static String resolveKnown(String path, String cwd, String home) {
+        String dir = cwd == null ? "" : cwd;
+        String p = knownExpansions(unquote(path), dir, home);
+        for (String h : new String[] {"$HOME", "${HOME}", "~"}) {
+            if (p.equals(h) || p.startsWith(h + "/")) {
+                p = home + p.substring(h.length());
+                break;
+            }
+        }
+        if (p.contains("$") || p.contains("`") || p.startsWith("~")) {
+            return null;
+        }
+        if (!p.startsWith("/")) {
+            if (dir.isEmpty()) {
+                return null;
+            }
+            p = dir + "/" + p;
+        }
+        return normalize(p);
+    }
+
     /** {@code ${VAR%PAT}}, {@code ${VAR%%PAT}}, {@code ${VAR#PAT}}, {@code ${VAR##PAT}} or plain {@code $VAR}/{@code ${VAR}} of HOME or PWD. */
     private static final Pattern KNOWN_VARIABLE = Pattern.compile("^\\$(?:(HOME|PWD)\\b|\\{(HOME|PWD)(?:(%%?|##?)([^}$`]*))?\\})");
 

@@ -2,6 +2,7 @@ package dev.shellwarden.engine.fact;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -68,6 +69,28 @@ class PathFactsTest {
         assertEquals("/", PathFacts.resolve("/tmp/../", "/x", "/home/dev"));
         assertEquals("/home/dev", PathFacts.homeOf("/home/dev/project"));
         assertEquals("/Users/ana", PathFacts.homeOf("/Users/ana/src/app"));
+    }
+
+    @Test
+    void resolveKnownNeverGuesses() {
+        String cwd = "/home/dev/project";
+        String home = "/home/dev";
+        assertEquals("/home/dev/other", PathFacts.resolveKnown("../other", cwd, home));
+        assertEquals("/home/dev/project/data", PathFacts.resolveKnown("$PWD/data", cwd, home));
+        assertEquals("/home/dev/project/data", PathFacts.resolveKnown("${PWD}/data", cwd, home));
+        assertEquals("/home/dev", PathFacts.resolveKnown("${PWD%/*}", cwd, home));
+        assertEquals("/home/dev/.ssh", PathFacts.resolveKnown("~/.ssh", cwd, home));
+        assertEquals("/home/dev/.ssh", PathFacts.resolveKnown("$HOME/.ssh", cwd, home));
+        assertEquals("/root", PathFacts.resolveKnown("~root", cwd, home));
+        assertEquals("/etc", PathFacts.resolveKnown("/proc/self/root/etc", cwd, home));
+        // what resolve keeps as written, this refuses
+        assertNull(PathFacts.resolveKnown("data", "", home));
+        assertNull(PathFacts.resolveKnown("$PWD/data", "", home));
+        assertNull(PathFacts.resolveKnown("$DATA_DIR", cwd, home));
+        assertNull(PathFacts.resolveKnown("$HOME/$X", cwd, home));
+        assertNull(PathFacts.resolveKnown("`echo /`", cwd, home));
+        assertNull(PathFacts.resolveKnown("~-/x", cwd, home));
+        assertEquals("data", PathFacts.resolve("data", "", home));
     }
 
     @Test
