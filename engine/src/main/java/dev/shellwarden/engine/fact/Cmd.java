@@ -1679,12 +1679,17 @@ public final class Cmd {
 
     /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
     private List<String> payloadWriteTargets() {
+        return payloadPaths(CODE_WRITE);
+    }
+
+    /** The path each match of {@code pattern} in the inline code names: its first non-blank group. */
+    private List<String> payloadPaths(java.util.regex.Pattern pattern) {
         String code = getPayload();
         if (code.isEmpty()) {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        java.util.regex.Matcher m = CODE_WRITE.matcher(code);
+        java.util.regex.Matcher m = pattern.matcher(code);
         while (m.find()) {
             for (int g = 1; g <= m.groupCount(); g++) {
                 if (m.group(g) != null && !m.group(g).isBlank()) {
@@ -4134,8 +4139,7 @@ public final class Cmd {
             return nixFromUnreviewedSource();
         }
         // `export NIX_PATH=nixpkgs=URL` for the nix commands after it
-        if (named("export declare typeset") && args.stream().anyMatch(a -> a.startsWith("NIX_PATH=")
-                && java.util.Arrays.stream(a.substring(9).split(":(?![/])")).anyMatch(Cmd::nixSearchPathUnreviewed))) {
+        if (named("export declare typeset") && args.stream().anyMatch(Cmd::nixPathUnreviewed)) {
             return true;
         }
         boolean installs = switch (name) {
@@ -4219,7 +4223,7 @@ public final class Cmd {
      */
     private boolean nixFromUnreviewedSource() {
         for (String a : assignments) {
-            if (a.startsWith("NIX_PATH=") && java.util.Arrays.stream(a.substring(9).split(":(?![/])")).anyMatch(Cmd::nixSearchPathUnreviewed)) {
+            if (nixPathUnreviewed(a)) {
                 return true;
             }
         }
@@ -4259,6 +4263,12 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /** An assignment {@code NIX_PATH=…} with an entry naming an address or a folder outside the project. */
+    private static boolean nixPathUnreviewed(String assignment) {
+        return assignment.startsWith("NIX_PATH=")
+                && java.util.Arrays.stream(assignment.substring(9).split(":(?![/])")).anyMatch(Cmd::nixSearchPathUnreviewed);
     }
 
     /** A {@code -I}/{@code NIX_PATH} entry ({@code nixpkgs=URL} or a bare path) naming an address or a folder outside the project. */
@@ -4585,21 +4595,7 @@ public final class Cmd {
      * fetched earlier in the same command is run as surely as {@code php ./x.php} (SW4004, SW4005).
      */
     private List<String> payloadLoadedFiles() {
-        String code = getPayload();
-        if (code.isEmpty()) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        java.util.regex.Matcher m = PAYLOAD_LOAD.matcher(code);
-        while (m.find()) {
-            for (int g = 1; g <= m.groupCount(); g++) {
-                if (m.group(g) != null && !m.group(g).isBlank()) {
-                    out.add(m.group(g).trim());
-                    break;
-                }
-            }
-        }
-        return out;
+        return payloadPaths(PAYLOAD_LOAD);
     }
 
     /**
