@@ -3206,6 +3206,10 @@ final class BashWalker {
      * command or shape.
      */
     private static String printedText(String name, List<String> args) {
+        if (name.equals("printf") && !args.isEmpty() && args.get(0).equals("--")) {
+            // `printf -- '-javaagent:…\n'`: the end of options, so a format may start with a dash
+            args = args.subList(1, args.size());
+        }
         if (name.equals("echo")) {
             int k = 0;
             while (k < args.size() && args.get(k).matches("-[neE]+")) {

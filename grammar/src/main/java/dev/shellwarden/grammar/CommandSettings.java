@@ -61,6 +61,59 @@ public final class CommandSettings {
             "diff-so-fancy", "vim", "vi", "nvim", "nano", "emacs", "emacsclient", "code", "subl", "mate", "true", "false",
             ":", "ssh");
 
+    /**
+     * Whether a program-setting variable's value is plain: option words that load no file, or a
+     * known pager or editor with such options. {@code PERL5OPT=-w}, {@code PERL5OPT=-Mstrict},
+     * {@code RUBYOPT=-W0}, {@code RUBYOPT=-rbundler/setup} (a library by name), {@code EDITOR=vim},
+     * {@code EDITOR='code --wait'}, {@code GIT_PAGER='delta --dark'}; false for any other variable.
+     *
+     * <p>WHY: SW4014 asks about every program-setting assignment; these values start nothing but
+     * the program the user already has, the way {@code PAGER=less} does. Anything that loads a
+     * file ({@code -I}, {@code -d}, {@code -r./x}, {@code vim -S}, {@code --extensions-dir=…}),
+     * names a path outside the system's program folders, or is not a plain literal stays asked.
+     */
+    public static boolean isPlainSetting(String name, String value) {
+        String v = value.trim();
+        if (v.isEmpty() || !PLAIN_WORDS.matcher(v).matches()) {
+            return false;
+        }
+        String[] words = v.split(" +");
+        return switch (name) {
+            case "PERL5OPT" -> java.util.Arrays.stream(words).allMatch(w -> PERL_PLAIN_OPTION.matcher(w).matches());
+            case "RUBYOPT" -> java.util.Arrays.stream(words).allMatch(w -> RUBY_PLAIN_OPTION.matcher(w).matches() && !w.contains(".."));
+            default -> PAGER_OR_EDITOR.matcher(name).matches() && HOOK_VARIABLES.contains(name) && plainProgramLine(words);
+        };
+    }
+
+    /** Words without quotes, expansions or shell syntax, separated by single blanks. */
+    private static final Pattern PLAIN_WORDS = Pattern.compile("[A-Za-z0-9_.,:=/+-]+( [A-Za-z0-9_.,:=/+-]+)*");
+    /** Perl start-up options that load nothing but installed modules by name: warnings, taint, Unicode, {@code -M}/{@code -m}. */
+    private static final Pattern PERL_PLAIN_OPTION = Pattern.compile("-[wWtT]|-C[0-9A-Za-z]*|-[Mm]-?[A-Za-z_][A-Za-z0-9_:]*(=[A-Za-z0-9_,:]+)?");
+    /** Ruby start-up options that load nothing but installed libraries by name. */
+    private static final Pattern RUBY_PLAIN_OPTION = Pattern.compile("-W[0-2]?|-W:[a-z-]+|-w|-v|--verbose|-E[A-Za-z0-9:_-]+|--(en|dis)able[=-][a-z_,-]+"
+            + "|--y?jit[a-z0-9=_-]*|-r[A-Za-z_][A-Za-z0-9_/-]*");
+    /** The pager and editor variables among {@link #HOOK_VARIABLES}. */
+    private static final Pattern PAGER_OR_EDITOR = Pattern.compile("[A-Z_]*(PAGER|EDITOR)|VISUAL");
+    /** Options of a pager or editor that name a file or code to load, by their long name. */
+    private static final Pattern LOADING_OPTION = Pattern.compile("(?i)--.*(dir|path|file|config|rc|init|load|plugin|extension|script|cmd|command|exec|eval|source|profile|user-data).*");
+
+    /** A known pager or editor, by name or from a system program folder, with option words that load nothing. */
+    private static boolean plainProgramLine(String[] words) {
+        String program = words[0].replaceFirst("^(/usr/local/bin/|/usr/bin/|/bin/|/opt/homebrew/bin/)", "");
+        if (program.contains("/") || program.equals("ssh") || !PLAIN_PROGRAMS.contains(program)) {
+            return false;
+        }
+        boolean vi = program.matches("g?vim?|nvim|view");
+        for (int i = 1; i < words.length; i++) {
+            String w = words[i];
+            // vim -S sources Session.vim from the working folder
+            if (!w.matches("--?[A-Za-z][A-Za-z0-9-]*(=[A-Za-z0-9_,:-]+)?") || LOADING_OPTION.matcher(w).matches() || vi && w.matches("-[A-Za-z]*S.*")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A value without any shell syntax: one program and its plain arguments. */
     private static final Pattern SHELL_SYNTAX = Pattern.compile("[^;&|$`<>(){}\\n\\\\]*");
 

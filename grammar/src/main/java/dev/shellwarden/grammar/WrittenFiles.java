@@ -619,6 +619,12 @@ final class WrittenFiles {
                 for (Map.Entry<String, String> e : written.entrySet()) {
                     if (e.getKey().matches("(.*/)?(build|settings)\\.gradle(\\.kts)?|(.*/)?init\\.d/[^/]+|(.*/)?init\\.gradle(\\.kts)?")) {
                         out.addAll(codeCommands(e.getValue()));
+                    } else if (e.getKey().matches("(.*/)?gradle\\.properties")) {
+                        // the daemon's JVM options: an agent jar, a command on error
+                        Matcher m = Regex.pattern("(?m)^\\s*org\\.gradle\\.jvmargs\\s*[=:]\\s*(.+)$").matcher(e.getValue());
+                        while (m.find()) {
+                            out.addAll(CommandSettings.codeCommands("GRADLE_OPTS=" + m.group(1)));
+                        }
                     }
                 }
             }
@@ -626,6 +632,11 @@ final class WrittenFiles {
                 String t = text(written, value(args, "-f", "--file") != null ? value(args, "-f", "--file") : "pom.xml");
                 if (t != null) {
                     out.addAll(pomCommands(t));
+                }
+                // .mvn/jvm.config: the JVM options of every build (an agent jar, a command on error)
+                String jvm = text(written, ".mvn/jvm.config");
+                if (jvm != null) {
+                    out.addAll(CommandSettings.codeCommands("MAVEN_OPTS=" + jvm.replace('\n', ' ')));
                 }
             }
             case "cargo" -> {

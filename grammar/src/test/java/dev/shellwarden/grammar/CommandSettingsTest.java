@@ -1,7 +1,9 @@
 package dev.shellwarden.grammar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,6 +22,28 @@ class CommandSettingsTest {
         assertNull(CommandSettings.hookCommand("EDITOR=/usr/bin/vim"));
         assertNull(CommandSettings.hookCommand("CC=gcc"));
         assertNull(CommandSettings.hookCommand("PAGER="));
+    }
+
+    @Test
+    void plainSettingsAreOptionWordsOrAKnownPagerOrEditor() {
+        assertTrue(CommandSettings.isPlainSetting("PERL5OPT", "-w"));
+        assertTrue(CommandSettings.isPlainSetting("PERL5OPT", "-Mstrict -MCarp=verbose"));
+        assertTrue(CommandSettings.isPlainSetting("RUBYOPT", "-W0 -rbundler/setup"));
+        assertTrue(CommandSettings.isPlainSetting("EDITOR", "code --wait"));
+        assertTrue(CommandSettings.isPlainSetting("GIT_PAGER", "/usr/bin/delta --dark"));
+        // files loaded, paths outside, debuggers, unknown programs and anything not a plain literal
+        assertFalse(CommandSettings.isPlainSetting("PERL5OPT", "-I/tmp/x"));
+        assertFalse(CommandSettings.isPlainSetting("PERL5OPT", "-Mlib=/tmp/x"));
+        assertFalse(CommandSettings.isPlainSetting("PERL5OPT", "-d"));
+        assertFalse(CommandSettings.isPlainSetting("RUBYOPT", "-r./x"));
+        assertFalse(CommandSettings.isPlainSetting("RUBYOPT", "-rx/../../tmp/y"));
+        assertFalse(CommandSettings.isPlainSetting("EDITOR", "vim -S"));
+        assertFalse(CommandSettings.isPlainSetting("EDITOR", "/tmp/vim"));
+        assertFalse(CommandSettings.isPlainSetting("EDITOR", "code --extensions-dir=e"));
+        assertFalse(CommandSettings.isPlainSetting("EDITOR", "emacs -l x.el"));
+        assertFalse(CommandSettings.isPlainSetting("GIT_PAGER", "$P"));
+        assertFalse(CommandSettings.isPlainSetting("GIT_SSH_COMMAND", "ssh -v"));
+        assertFalse(CommandSettings.isPlainSetting("LD_PRELOAD", "-w"));
     }
 
     @Test

@@ -1656,7 +1656,8 @@ public final class Cmd {
      * {@code os.truncate}; Node and Deno {@code writeFileSync}, {@code appendFileSync},
      * {@code truncateSync}, {@code createWriteStream}; Ruby {@code File.write}, {@code File.open(P, 'w')};
      * PHP {@code file_put_contents}, {@code fopen(P, 'w')}; Perl {@code open(F, '>', P)},
-     * {@code open(F, ">P")}, {@code truncate}; awk {@code print > "P"}.
+     * {@code open(F, ">P")}, {@code truncate}; awk {@code print > "P"}; the destination of a copy
+     * (PHP {@code copy(SRC, P)}, Python {@code shutil.copy(SRC, P)}, Node {@code copyFileSync(SRC, P)}).
      */
     private static final java.util.regex.Pattern CODE_WRITE = java.util.regex.Pattern.compile(
             "\\bopen\\(\\s*" + EXPAND + CODE_STRING + "\\s*\\)?\\s*,\\s*(?:mode\\s*=\\s*)?['\"][^'\"]*[wax+][^'\"]*['\"]"
@@ -1667,7 +1668,9 @@ public final class Cmd {
             + "|\\bopen\\s*\\(?\\s*[\\w$]+\\s*,\\s*['\"]\\+?>>?['\"]\\s*,\\s*" + CODE_STRING
             + "|\\bopen\\s*\\(?\\s*[\\w$]+\\s*,\\s*['\"]\\+?>>?\\s*([^'\"&|]{1,500})['\"]"
             + "|\\btruncate\\s*\\(?\\s*" + CODE_STRING
-            + "|\\bprintf?\\b[^>;}]{0,200}>>?\\s*\"([^\"]{1,500})\"");
+            + "|\\bprintf?\\b[^>;}]{0,200}>>?\\s*\"([^\"]{1,500})\""
+            // a copy's destination, the second argument: PHP copy(), Python shutil.copy/copyfile/copy2, Node copyFileSync
+            + "|\\b(?:copy|copyfile|copy2|copyFileSync|copyFile)\\s*\\(\\s*[^,()]{1,500},\\s*" + CODE_STRING);
 
     /** True for tar creating, appending to or updating an archive (also old style: {@code tar czf x.tgz dir}). */
     public boolean isTarWritesArchive() {
@@ -1676,12 +1679,17 @@ public final class Cmd {
 
     /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
     private List<String> payloadWriteTargets() {
+        return payloadPaths(CODE_WRITE);
+    }
+
+    /** The path each match of {@code pattern} in the inline code names: its first non-blank group. */
+    private List<String> payloadPaths(java.util.regex.Pattern pattern) {
         String code = getPayload();
         if (code.isEmpty()) {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        java.util.regex.Matcher m = CODE_WRITE.matcher(code);
+        java.util.regex.Matcher m = pattern.matcher(code);
         while (m.find()) {
             for (int g = 1; g <= m.groupCount(); g++) {
                 if (m.group(g) != null && !m.group(g).isBlank()) {
@@ -4153,13 +4161,19 @@ public final class Cmd {
      * build steps of that package run at once, and no registry vouches for the name.
      */
     public boolean isInstallsFromUnreviewedSource() {
+        if (named("nix nix-shell nix-build nix-env")) {
+            return nixFromUnreviewedSource();
+        }
+        // `export NIX_PATH=nixpkgs=URL` for the nix commands after it
+        if (named("export declare typeset") && args.stream().anyMatch(Cmd::nixPathUnreviewed)) {
+            return true;
+        }
         boolean installs = switch (name) {
             case "npm", "pnpm", "yarn", "bun" -> subMatches(1, "install|i|add|ci|isntall|in|update|up|upgrade|global|exec|dlx|x");
             case "pip", "pip3", "pipx", "uv", "pdm", "poetry", "gem", "cargo", "deno" ->
                     subMatches(2, "install|add|run|tool|pip|sync|update|upgrade");
             case "npx", "pnpx", "bunx", "uvx", "jbang", "groovy" -> true;
-            // a flake from a forge or URL (nixpkgs#x is the registry), a formula from a third-party tap
-            case "nix" -> subMatches(1, "run|shell|develop|profile");
+            // a formula from a third-party tap
             case "brew" -> subMatches(1, "install|reinstall|upgrade|tap");
             // ansible-pull always clones a repository and runs its playbook on this machine
             case "ansible-pull" -> true;
@@ -4218,6 +4232,87 @@ public final class Cmd {
     }
 
     /**
+     * Nix sources that are neither the registry ({@code nixpkgs#x}, {@code channel:}) nor the
+     * project: the package managers' URLs and forge shorthands, and Nix's own fetcher schemes
+     * ({@code sourcehut:}, {@code tarball+https:}, {@code file+https:}, {@code hg+https:}).
+     */
+    private static final String NIX_SOURCE = UNREVIEWED_SOURCE + "|(sourcehut|tarball\\+[a-z]+|file\\+[a-z]+|hg\\+[a-z]+):.*";
+
+    /**
+     * True when nix builds, runs, enters or installs code from an address no registry vouches for:
+     * a flake reference from a forge, a URL or a folder outside the project ({@code nix run
+     * github:o/r}, {@code nix run path:/tmp/x}), an input replaced by one ({@code --override-input
+     * nixpkgs github:…}, {@code --inputs-from}), an expression from a URL ({@code nix-env -if URL},
+     * {@code nix-build URL}), or a search path naming one ({@code -I nixpkgs=URL},
+     * {@code NIX_PATH=nixpkgs=URL}). The words of the program nix runs ({@code nix run R -- …},
+     * {@code nix shell R -c …}, {@code nix-shell --run …}) are not sources.
+     */
+    private boolean nixFromUnreviewedSource() {
+        for (String a : assignments) {
+            if (nixPathUnreviewed(a)) {
+                return true;
+            }
+        }
+        boolean modern = name.equals("nix");
+        if (modern && !subMatches(1, "run|shell|develop|profile|build|bundle|print-dev-env")) {
+            return false;
+        }
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+            if (a.equals("--") || modern && (a.equals("-c") || a.equals("--command"))) {
+                break;
+            }
+            if (a.equals("--run") || a.equals("--command") || a.equals("--arg") || a.equals("--argstr") || a.equals("--option")) {
+                i += a.startsWith("--arg") || a.equals("--option") ? 2 : 1; // NAME VALUE, or the shell command
+                continue;
+            }
+            if (a.equals("-I") || a.equals("--include")) {
+                if (nixSearchPathUnreviewed(next)) {
+                    return true;
+                }
+                i++;
+            } else if (a.startsWith("-I") && a.length() > 2 && nixSearchPathUnreviewed(a.substring(2))) {
+                return true;
+            } else if (a.equals("--override-input") && i + 2 < args.size()) {
+                if (nixRefUnreviewed(args.get(i + 2))) {
+                    return true;
+                }
+                i += 2;
+            } else if (a.equals("--inputs-from") || a.equals("--file") || a.equals("-f") || !modern && Regex.matches(a, "-[A-Za-z]*f")) {
+                if (nixRefUnreviewed(next)) {
+                    return true;
+                }
+                i++;
+            } else if (!a.startsWith("-") && nixRefUnreviewed(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** An assignment {@code NIX_PATH=…} with an entry naming an address or a folder outside the project. */
+    private static boolean nixPathUnreviewed(String assignment) {
+        return assignment.startsWith("NIX_PATH=")
+                && java.util.Arrays.stream(assignment.substring(9).split(":(?![/])")).anyMatch(Cmd::nixSearchPathUnreviewed);
+    }
+
+    /** A {@code -I}/{@code NIX_PATH} entry ({@code nixpkgs=URL} or a bare path) naming an address or a folder outside the project. */
+    private static boolean nixSearchPathUnreviewed(String entry) {
+        String v = Regex.matches(entry, "[A-Za-z0-9_.-]+=.*") ? entry.substring(entry.indexOf('=') + 1) : entry;
+        return !v.startsWith("channel:") && !v.startsWith("flake:nixpkgs") && nixRefUnreviewed(v);
+    }
+
+    /** A flake reference or expression path that is a forge, a URL, or a folder outside the project ({@code path:/tmp/x#app}). */
+    private static boolean nixRefUnreviewed(String ref) {
+        if (Regex.matches(ref, NIX_SOURCE)) {
+            return true;
+        }
+        String path = ref.replaceFirst("^path:", "").replaceFirst("#.*$", "").replaceFirst("\\?.*$", "");
+        return (ref.startsWith("path:") || path.startsWith("/") || path.startsWith("~") || path.startsWith("..")) && ProgramOptions.outside(path);
+    }
+
+    /**
      * A call of a user-defined function in a backgrounded pipeline ({@code :|:&} in a function
      * body): the shape of a fork bomb, which text that only mentions one never has once parsed.
      */
@@ -4267,6 +4362,10 @@ public final class Cmd {
      * commands of rsync, borg and svn); true for every other variable.
      */
     private static boolean hookValueRuns(String name, String value) {
+        // plain option words (PERL5OPT=-w, RUBYOPT=-W0) and a known pager or editor with plain options (EDITOR='code --wait')
+        if (CommandSettings.isPlainSetting(name, value)) {
+            return false;
+        }
         return switch (name) {
             case "RSYNC_RSH", "BORG_RSH", "SVN_SSH" -> !Regex.matches(value, "(/usr/bin/)?ssh(\\.exe)?( +-[A-Za-z0-9=.,/:@~_-]+( +[A-Za-z0-9=.,/:@~_-]+)?)*");
             case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" -> !value.equals("/dev/null");
@@ -4354,6 +4453,15 @@ public final class Cmd {
         }
         if (path.contains("/") && !path.startsWith("/usr/") && !path.startsWith("/bin/")) {
             return path;
+        }
+        if (Regex.matches(name, "php[0-9.]*")) {
+            // php's own options: -c is its ini file, not code; -l lints, -s highlights, -w strips: those do not run the file
+            if (anyFlag("-r -l -s -w -i -v -m -h --syntax-check --run --info --version")) {
+                return "";
+            }
+            String f = valueOf("-f --file");
+            List<String> p = positionals("-c -d -z -S -t -B -R -F -E -f --file --php-ini --define --zend-extension");
+            return !f.isEmpty() ? f : p.isEmpty() ? "" : p.get(0);
         }
         if (isShell() || isInterpreter() || name.equals("source") || name.equals(".")) {
             if (anyFlag("-c -e -r -m") && !name.equals("source") && !name.equals(".")) {
@@ -4503,6 +4611,9 @@ public final class Cmd {
         }
         List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments());
         loaded.addAll(loadedByOptions());
+        for (String l : payloadLoadedFiles()) {
+            loaded.add(new LoadedCode(l, false, Set.of()));
+        }
         if (loaded.isEmpty()) {
             return false;
         }
@@ -4561,6 +4672,42 @@ public final class Cmd {
     }
 
     /**
+     * Files inline code loads and runs as code, named by a literal: PHP {@code include}/{@code require}
+     * (and their {@code _once} forms), Ruby {@code load}/{@code require_relative}, Node
+     * {@code require(…)}/{@code import(…)}, Python {@code exec(open(…).read())} and
+     * {@code runpy.run_path}, Perl {@code do FILE}, Lua {@code dofile}, R {@code source}.
+     */
+    private static final java.util.regex.Pattern PAYLOAD_LOAD = java.util.regex.Pattern.compile(
+            "\\b(?:include|require|include_once|require_once|load|require_relative|import|dofile|loadfile|source|do)\\s*\\(?\\s*" + CODE_STRING
+            + "|\\bexec\\s*\\(\\s*open\\s*\\(\\s*" + CODE_STRING + "|\\brun_path\\s*\\(\\s*" + CODE_STRING);
+
+    /**
+     * The files this command's inline code loads as code ({@link #PAYLOAD_LOAD}): one written or
+     * fetched earlier in the same command is run as surely as {@code php ./x.php} (SW4004, SW4005).
+     */
+    private List<String> payloadLoadedFiles() {
+        return payloadPaths(PAYLOAD_LOAD);
+    }
+
+    /**
+     * True when inline code loads as code a file it also writes ({@code copy(URL, 'x.php'); include
+     * 'x.php';}): with {@link #isPayloadNetwork} that is a download run inside the code (SW5102).
+     */
+    public boolean isPayloadLoadsWrittenFile() {
+        List<String> loaded = payloadLoadedFiles();
+        if (loaded.isEmpty()) {
+            return false;
+        }
+        for (String w : payloadWriteTargets()) {
+            String plain = w.startsWith("./") ? w.substring(2) : w;
+            if (loaded.stream().anyMatch(l -> (l.startsWith("./") ? l.substring(2) : l).equals(plain))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The code this command loads through its assignment prefixes, or through an export or
      * declaration for what follows: a file written or fetched earlier in the same command and
      * loaded this way is run as surely as {@code sh ./x.sh} (SW4004, SW4005).
@@ -4589,6 +4736,8 @@ public final class Cmd {
                         .filter(p -> !p.startsWith("$PATH") && !p.startsWith("${PATH")).toList()), ":", true, exports ? Set.of() : Set.of(name));
                 case "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "GCONV_PATH",
                         "OPENSSL_ENGINES", "OPENSSL_MODULES", "GIT_EXEC_PATH" -> loadedFrom(out, value, ":", true, Set.of());
+                // perl's and ruby's library folders: a module written there is what PERL5OPT=-MX or RUBYOPT=-rx loads by name
+                case "PERL5LIB", "PERLLIB", "RUBYLIB" -> loadedFrom(out, value, ":", true, Set.of());
                 // site runs these two from every folder on the module path before any other code
                 case "PYTHONPATH" -> loadedFrom(out, value, ":", true, Set.of("sitecustomize.py", "usercustomize.py"));
                 // start-up files of the shells, git's and other tools' configuration
@@ -4851,6 +5000,50 @@ public final class Cmd {
     }
 
     /** True when the regular expression is found (case-insensitively) in some argument or in the text fed on stdin. */
+    /** curl's options whose value is a local file it saves to. */
+    private static final Set<String> CURL_OUTPUT_OPTIONS = Set.of("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar",
+            "--output-dir", "--trace", "--trace-ascii", "--stderr", "--libcurl");
+    /** wget's options whose value is a local file or folder it saves to. */
+    private static final Set<String> WGET_OUTPUT_OPTIONS = Set.of("-O", "--output-document", "-o", "--output-file", "-a",
+            "--append-output", "-P", "--directory-prefix");
+
+    /** True when word {@code a} of this HTTP client is an option whose next word is a local file it saves to. */
+    private boolean savesToNextWord(String a) {
+        if (named("curl curlie")) {
+            // also a short-option cluster ending in o whose other letters take no value (-so FILE)
+            return CURL_OUTPUT_OPTIONS.contains(a) || Regex.matches(a, "-[A-Za-z]+o")
+                    && a.substring(1, a.length() - 1).chars().noneMatch(c -> CURL_VALUE_LETTERS.indexOf(c) >= 0);
+        }
+        if (name.equals("wget")) {
+            return WGET_OUTPUT_OPTIONS.contains(a);
+        }
+        if (named("http https xh xhs")) {
+            return a.equals("-o") || a.equals("--output");
+        }
+        // PowerShell's -OutFile in any unambiguous prefix
+        return nameIs("Invoke-RestMethod Invoke-WebRequest irm iwr") && a.toLowerCase(java.util.Locale.ROOT).startsWith("-outf");
+    }
+
+    /**
+     * Like {@link #argFind} over the words that say where and how an HTTP client sends its request,
+     * leaving out the local files it saves to ({@link #savesToNextWord}): {@code curl -X DELETE -o
+     * out.json http://localhost:3000/x} names no other host, and the file it writes meets the
+     * write rules on its own.
+     */
+    public boolean requestWordFind(String regex) {
+        java.util.regex.Pattern p = Regex.pattern("(?i)" + regex);
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (p.matcher(a).find()) {
+                return true;
+            }
+            if (savesToNextWord(a)) {
+                i++;
+            }
+        }
+        return hasStdinText && p.matcher(stdin).find();
+    }
+
     public boolean argFind(String regex) {
         java.util.regex.Pattern p = Regex.pattern("(?i)" + regex);
         for (String a : args) {
