@@ -74,7 +74,7 @@ final class ZshMeanings {
      * not be cut out (the caller keeps the segment opaque anyway). Empty when there is none.
      */
     static List<String> qualifierCode(String raw, String word) {
-        if (!endsWithUnquotedParen(raw) || !word.endsWith(")")) {
+        if (!endsWithQualifierGroup(raw) || !word.endsWith(")")) {
             return List.of();
         }
         int open = groupStart(word);
@@ -83,9 +83,6 @@ final class ZshMeanings {
             return List.of();
         }
         String q = word.substring(open + 1, word.length() - 1);
-        if (finalGroupHasBar(raw)) {
-            return List.of();
-        }
         List<String> out = new ArrayList<>();
         int i = q.startsWith("#q") ? 2 : 0;
         while (i < q.length()) {
@@ -149,12 +146,17 @@ final class ZshMeanings {
         return -1;
     }
 
-    /** True when the group that ends {@code raw} holds a {@code |} outside quotes: a pattern group ({@code *.(ts|js)}). */
-    private static boolean finalGroupHasBar(String raw) {
+    /**
+     * True when {@code raw} ends with a {@code )} outside quotes (not escaped) that closes a
+     * group without a {@code |} outside quotes: a bar makes it a pattern group ({@code *.(ts|js)}),
+     * not a qualifier list.
+     */
+    private static boolean endsWithQualifierGroup(String raw) {
         char quote = 0;
         int depth = 0;
         int bar = -1;
         int groupStart = -1;
+        int lastUnquotedClose = -1;
         for (int k = 0; k < raw.length(); k++) {
             char ch = raw.charAt(k);
             if (quote != 0) {
@@ -173,36 +175,11 @@ final class ZshMeanings {
                 }
             } else if (ch == ')') {
                 depth--;
+                lastUnquotedClose = k;
             } else if (ch == '|') {
                 bar = k;
             }
         }
-        return bar > groupStart && groupStart >= 0;
-    }
-
-    /** True when {@code raw} ends with a {@code )} outside quotes and not escaped. */
-    private static boolean endsWithUnquotedParen(String raw) {
-        if (!raw.endsWith(")")) {
-            return false;
-        }
-        char quote = 0;
-        for (int k = 0; k < raw.length() - 1; k++) {
-            char ch = raw.charAt(k);
-            if (quote != 0) {
-                if (ch == quote) {
-                    quote = 0;
-                } else if (ch == '\\' && quote == '"') {
-                    k++;
-                }
-            } else if (ch == '\\') {
-                k++;
-                if (k == raw.length() - 1) {
-                    return false;
-                }
-            } else if (ch == '\'' || ch == '"') {
-                quote = ch;
-            }
-        }
-        return quote == 0;
+        return lastUnquotedClose == raw.length() - 1 && groupStart >= 0 && bar < groupStart;
     }
 }
