@@ -415,6 +415,8 @@ final class BashWalker {
     private final String text;
     private final List<Draft> drafts = new ArrayList<>();
     private final Set<String> userCommands = new HashSet<>();
+    /** The text assigns zsh's function path ({@code fpath}/{@code FPATH}): autoloaded names are unknown. */
+    private boolean fpathSet;
     /** Aliases defined in the text, by name: the body as written (a dynamic one's source kept). */
     private final Map<String, String> aliases = new HashMap<>();
     /** zsh global aliases ({@code alias -g}), expanded wherever the word stands, by name. */
@@ -1005,6 +1007,7 @@ final class BashWalker {
         checkSimple(d);
         for (Token tok : wordTokens) {
             children(tok, u, c, d.id);
+            zshQualifiers(tok, u, c, d);
         }
         Evaluation e = Evaluation.of(c, d);
         for (Token tok : wordTokens) {
@@ -1381,9 +1384,13 @@ final class BashWalker {
     /** Tracks literal assignments so that {@code X=rm; $X} resolves; forgets what may change. */
     private void updateVars(Draft d, Ctx c) {
         Map<String, String> known = c.vars().known;
+        for (Word a : d.assignments.isEmpty() ? d.argv : d.assignments) {
+            String assigned = ShellEvaluation.referencedName(a.text());
+            fpathSet |= Wrappers.isAssignment(a.text()) && (assigned.equals("fpath") || assigned.equals("FPATH"));
+        }
         if (d.argv.isEmpty()) {
             for (Word a : d.assignments) {
-                shellTable(a, d);
+                shellTable(a, d, c);
                 assign(a, c.vars(), c.conditional() || substituted(c.wrappers()));
             }
             return;
@@ -1424,7 +1431,7 @@ final class BashWalker {
                         refer(a, c.vars());
                     } else if (Wrappers.isAssignment(a.text())) {
                         // a computed value is forgotten by assign, unless it is a mktemp path
-                        shellTable(a, d);
+                        shellTable(a, d, c);
                         assign(a, c.vars(), c.conditional() || substituted(c.wrappers()));
                     } else if (!a.literal()) {
                         known.clear();
@@ -1468,6 +1475,15 @@ final class BashWalker {
                 }
             }
             case "hash" -> hash(d.argv);
+            case "autoload" -> {
+                // zsh: the function comes from a file on $fpath; from a folder the text names or
+                // put on fpath, its body is not known (a call is USER_FUNCTION)
+                for (Word a : d.argv.subList(1, d.argv.size())) {
+                    if (!a.text().startsWith("-") && !a.text().startsWith("+") && (fpathSet || a.text().contains("/"))) {
+                        userCommands.add(a.text().substring(a.text().lastIndexOf('/') + 1));
+                    }
+                }
+            }
             case "eval", "source", ".", "alias" -> {
                 known.clear();
                 if (name.equals("alias")) {
@@ -1580,24 +1596,59 @@ final class BashWalker {
     }
 
     /**
-     * Assignments to bash's own tables: {@code BASH_ALIASES[NAME]=BODY} defines an alias,
-     * {@code BASH_CMDS[NAME]=PATH} binds NAME to a program like {@code hash -p PATH NAME}. A form
-     * whose names or values the text does not show ({@code BASH_CMDS=(…)}, a computed subscript
-     * or value) is opaque.
+     * Assignments to the shell's own tables: bash's {@code BASH_ALIASES[NAME]=BODY} defines an
+     * alias, {@code BASH_CMDS[NAME]=PATH} binds NAME to a program like {@code hash -p PATH NAME};
+     * zsh's {@code aliases}, {@code galiases}, {@code saliases} and {@code commands} are the same
+     * tables, and {@code functions[NAME]=BODY} defines a function (its calls are
+     * {@code USER_FUNCTION}, its body is split). A form whose names or values the text does not
+     * show ({@code BASH_CMDS=(…)}, a computed subscript or value), zsh's {@code mapfile[PATH]=TEXT}
+     * (writes the file) and the other zsh tables ({@link ZshMeanings#TABLES}) are opaque.
      */
-    private void shellTable(Word a, Draft d) {
+    private void shellTable(Word a, Draft d, Ctx c) {
         String table = ShellEvaluation.referencedName(a.text());
-        if (!table.equals("BASH_ALIASES") && !table.equals("BASH_CMDS")) {
+        boolean zsh = ZshMeanings.TABLES.contains(table);
+        if (!table.equals("BASH_ALIASES") && !table.equals("BASH_CMDS") && !zsh) {
             return;
         }
         String key = ShellEvaluation.subscript(a.text());
         String value = ShellEvaluation.assignedValue(a.text());
         if (!a.literal() || key == null || value == null || !dev.shellwarden.grammar.bash.Names.isIdentifier(key.replace("-", "_"))) {
             d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
-        } else if (table.equals("BASH_ALIASES")) {
-            aliases.put(key, value);
-        } else {
-            hashed.put(key, Word.literal(value));
+            return;
+        }
+        switch (table) {
+            case "BASH_ALIASES", "aliases" -> aliases.put(key, value);
+            case "galiases" -> globalAliases.put(key, value);
+            case "saliases" -> suffixAliases.put(key, value);
+            case "BASH_CMDS", "commands" -> hashed.put(key, Word.literal(value));
+            case "functions" -> {
+                userCommands.add(key);
+                if (d.depth + 1 <= MAX_DEPTH) {
+                    nested(value, new Ctx(d.id, d.depth + 1, Provenance.FUNCTION_BODY, d.wrappers, c.vars().copy(),
+                            true, List.of(), List.of(), false));
+                }
+            }
+            default -> d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        }
+    }
+
+    /**
+     * zsh glob qualifiers that run code ({@code *(e:'CODE':)}, {@code *(+NAME)}): the word is
+     * not modelled, so the command is opaque (SW1006), and the literal code is split as a nested
+     * command so the floor sees it. Only words with a {@code (} are looked at.
+     */
+    private void zshQualifiers(Token tok, Unit u, Ctx c, Draft d) {
+        String raw = tok.getText();
+        if (raw.indexOf('(') < 0 || !raw.endsWith(")")) {
+            return;
+        }
+        List<String> codes = ZshMeanings.qualifierCode(raw, decode(tok, u, c).word().text());
+        for (String code : codes) {
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+            if (code != null && d.depth + 1 <= MAX_DEPTH) {
+                nested(code, new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, d.wrappers, c.vars().copy(),
+                        true, List.of(), List.of(), false));
+            }
         }
     }
 
@@ -2413,8 +2464,10 @@ final class BashWalker {
         d.env = environment(d, c);
         String path = d.argv.get(0).text();
         String name = path.substring(path.lastIndexOf('/') + 1);
-        if (name.equals("coproc")) {
-            // coproc NAME cmd: an asynchronous co-process the splitter does not model.
+        if (name.equals("coproc") || ZshMeanings.MODULE_BUILTINS.contains(name)
+                || name.equals("zmodload") && ZshMeanings.loadsUnquietModule(d.argv)) {
+            // coproc NAME cmd: an asynchronous co-process the splitter does not model; zsh's
+            // descriptor and socket builtins and the modules that bring them (ZshMeanings)
             d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
         }
         if (readsScriptFile(name) && d.argv.stream().skip(1).anyMatch(w -> w.has(WordFeature.PROCESS_SUBSTITUTION))) {

@@ -192,6 +192,20 @@ final class Wrappers {
             case "ionice" -> after(argv, opts(argv, 1, "cnpPu", Set.of("--class", "--classdata", "--pid", "--pgid", "--uid"),
                     Set.of("-p", "-P", "-u", "--pid", "--pgid", "--uid")), false);
             case "nohup", "builtin", "setsid" -> after(argv, opts(argv, 1, "", Set.of(), Set.of()), false);
+            // zsh's precommand modifiers run the next word as the command (`-` as a login command)
+            case "noglob", "nocorrect", "-" -> after(argv, 1, false);
+            // zsh: `repeat N CMD` runs CMD N times; `sched [-o] [+]TIME CMD` runs it later in this shell
+            case "repeat" -> argv.size() > 4 && argv.get(2).text().equals("{") && argv.get(argv.size() - 1).text().equals("}")
+                    // `repeat N { LIST }`: bash reads the braces as words; zsh runs LIST
+                    ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(3, argv.size() - 1))
+                    : after(argv, argv.size() > 2 ? 2 : NO_COMMAND, false);
+            // zsh's `print -z TEXT` puts TEXT on the editor's buffer stack: the next prompt runs it
+            case "print" -> printToBuffer(argv);
+            case "sched" -> {
+                int i = argv.size() > 1 && argv.get(1).text().equals("-o") ? 2 : 1;
+                yield i < argv.size() && !argv.get(i).text().startsWith("-") ? after(argv, i + 1, false) : Unwrap.NONE;
+            }
+            case "emulate" -> emulate(argv);
             // shx (ShellJS): `shx rm -rf DIR` runs ShellJS's rm, cp, mv, sed… with the shell's words
             case "shx" -> after(argv, opts(argv, 1, "", Set.of(), Set.of("--help", "--version")), false);
             // `coproc CMD ARGS`: a simple command run as a co-process (a NAME only comes before a compound command)
@@ -288,6 +302,37 @@ final class Wrappers {
      * {@code trap [--] ACTION SIGNAL…}: ACTION runs later, in this shell, like eval. A lone
      * {@code -} resets and {@code -p}/{@code -l} print; a dynamic first word may be the action.
      */
+    /**
+     * zsh's {@code emulate [-lLR] [±o OPT]… MODE [flags] -c CODE}: CODE runs in this shell under
+     * MODE's options, like {@code eval}.
+     */
+    private static Unwrap emulate(List<Word> argv) {
+        for (int i = 1; i < argv.size() - 1; i++) {
+            if (argv.get(i).literal() && argv.get(i).text().matches("-[lLR]*c")) {
+                return Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, List.of(argv.get(i + 1)));
+            }
+            if (!argv.get(i).literal()) {
+                return Unwrap.UNDETERMINED;
+            }
+        }
+        return Unwrap.NONE;
+    }
+
+    /** zsh's {@code print -z ARGS} (also in a cluster, {@code -rz}): ARGS become a command line. */
+    private static Unwrap printToBuffer(List<Word> argv) {
+        for (int i = 1; i < argv.size(); i++) {
+            String t = argv.get(i).text();
+            if (!argv.get(i).literal() || t.equals("--") || !t.startsWith("-") || t.equals("-")) {
+                return Unwrap.NONE;
+            }
+            if (t.matches("-[a-zA-Z]*z[a-zA-Z]*")) {
+                return i + 1 < argv.size() ? Unwrap.payload(Kind.EVAL, Provenance.EVAL_PAYLOAD, argv.subList(i + 1, argv.size()))
+                        : Unwrap.NONE;
+            }
+        }
+        return Unwrap.NONE;
+    }
+
     private static Unwrap trap(List<Word> argv) {
         int a = argv.size() > 1 && argv.get(1).literal() && argv.get(1).text().equals("--") ? 2 : 1;
         if (argv.size() < a + 2) {

@@ -395,15 +395,22 @@ public final class WorkingDirs {
         return out;
     }
 
+    /** CDPATH, or zsh's {@code cdpath} array tied to it, assigned or appended to. */
+    private static final java.util.regex.Pattern CD_SEARCH_PATH = java.util.regex.Pattern.compile("(?s)(CDPATH|cdpath)\\+?=.*");
+
     /**
      * True when the text makes {@code cd NAME} search beyond the working directory: it sets
-     * CDPATH (as a prefix, a plain assignment or an export) or switches on bash's cdable_vars.
+     * CDPATH or zsh's {@code cdpath} (as a prefix, a plain assignment or an export) or switches on
+     * bash's cdable_vars ({@code shopt -s}) or zsh's ({@code setopt cdablevars}, any case and
+     * underscores).
      */
     private static boolean setsCdSearch(Segment s) {
-        boolean cdpath = s.assignments().stream().anyMatch(w -> w.text().startsWith("CDPATH="))
-                || s.argv().stream().anyMatch(w -> w.text().startsWith("CDPATH="));
+        boolean cdpath = s.assignments().stream().anyMatch(w -> CD_SEARCH_PATH.matcher(w.text()).matches())
+                || s.argv().stream().anyMatch(w -> CD_SEARCH_PATH.matcher(w.text()).matches());
         boolean cdable = s.argv().size() >= 3 && s.argv().get(0).text().equals("shopt")
-                && s.argv().stream().anyMatch(w -> w.text().equals("cdable_vars"));
+                && s.argv().stream().anyMatch(w -> w.text().equals("cdable_vars"))
+                || s.argv().size() >= 2 && s.argv().get(0).text().equals("setopt")
+                && s.argv().stream().anyMatch(w -> w.text().replace("_", "").equalsIgnoreCase("cdablevars"));
         return cdpath || cdable;
     }
 

@@ -65,12 +65,35 @@ public final class Names {
             "gtime", "gsed", "gtar", "gcat", "ghead", "gtail", "gsort", "gstat", "greadlink", "grealpath", "gdate", "gkill");
 
     /**
-     * The command a name stands for: the GNU tool behind its {@code g}-prefixed name, the program
+     * Builtins of zsh/files ({@code zmodload zsh/files}): {@code zf_rm} and kin exist under these
+     * names once the module is loaded and do what the program of the same name does.
+     */
+    private static final java.util.Set<String> ZSH_FILES_BUILTINS = java.util.Set.of("zf_chgrp", "zf_chmod", "zf_chown",
+            "zf_ln", "zf_mkdir", "zf_mv", "zf_rm", "zf_rmdir", "zf_sync");
+
+    /**
+     * The program a command word names in zsh: {@code =NAME} (the EQUALS expansion, on by default,
+     * replaces the word with NAME's path) and {@code zf_NAME} (a zsh/files builtin) are NAME; null
+     * for any other word. bash has no program of either form, so reading them so is fail-closed.
+     */
+    private static String zshCommand(String word) {
+        if (word.length() > 1 && word.charAt(0) == '=' && word.charAt(1) != '=' && word.indexOf('/') < 0) {
+            return word.substring(1);
+        }
+        return ZSH_FILES_BUILTINS.contains(word) ? word.substring(3) : null;
+    }
+
+    /**
+     * The command a name stands for: zsh's {@code =NAME} and {@code zf_NAME} ({@link #zshCommand}), the GNU tool behind its {@code g}-prefixed name, the program
      * behind a Windows launcher's name ({@code npx.cmd}, {@code NPX.CMD}, {@code bash.exe},
      * {@code gradlew.bat}, {@code format.com}: the suffix dropped and the name lower-cased, as
      * Windows finds files whatever their case), else the name itself.
      */
     public static String canonicalCommand(String name) {
+        String zsh = zshCommand(name);
+        if (zsh != null) {
+            return canonicalCommand(zsh);
+        }
         String n = windowsProgram(name);
         return GNU_PREFIXED.contains(n) ? n.substring(1) : n;
     }
