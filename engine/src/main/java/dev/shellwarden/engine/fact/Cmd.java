@@ -3750,6 +3750,14 @@ public final class Cmd {
     }
 
     /**
+     * True when the program run or one of its arguments is an NTFS alternate data stream
+     * ({@code wscript file.txt:x.vbs}, {@code esentutl /y x.exe /d file.txt:x.exe}).
+     */
+    public boolean isNamesAlternateStream() {
+        return PathFacts.isAlternateStream(path) || args.stream().anyMatch(PathFacts::isAlternateStream);
+    }
+
+    /**
      * True when a copy reads from another host's share ({@code Copy-Item \\srv\x.exe .},
      * {@code expand \\srv\x.cab y}, {@code esentutl /y \\srv\x /d y}, {@code robocopy \\srv\d .}):
      * what it writes came from the network, a download.
