@@ -734,14 +734,15 @@ public final class PathFacts {
             + "|Library/(Messages/chat\\.db|Safari/History\\.db|Cookies/Cookies\\.binarycookies|Mail(/|$))");
 
     /**
-     * An NTFS alternate data stream, FILE:STREAM ({@code C:\\x\\file.txt:evil.exe},
-     * {@code payload.exe:ads}, {@code notes:run.ps1}): a Windows path, a program or script file,
-     * or a stream named like one, so that host:path and module:object words of other tools
-     * ({@code example.com:file}, {@code import.path:app}) are none. The mark of the web
+     * An NTFS alternate data stream, FILE:STREAM ({@code C:\x\file.txt:evil.exe}, a redirection's
+     * {@code C:/x/file.txt:evil.exe}, {@code payload.exe:ads}, {@code notes:run.ps1}): a Windows
+     * path, a program or script file, or a stream named like one, so that host:path and
+     * module:object words of other tools ({@code example.com:file}, {@code import.path:app}) are
+     * none. The mark of the web
      * ({@code :Zone.Identifier}) is not counted.
      */
     private static final java.util.regex.Pattern ALTERNATE_STREAM = java.util.regex.Pattern.compile(
-            "(?i)(([A-Za-z]:)?[^:*?\"<>|\\s@]*\\\\[^:*?\"<>|\\s\\\\/@]+:(?!Zone\\.Identifier)[^:*?\"<>|\\s\\\\/]*[A-Za-z][^:*?\"<>|\\s\\\\/]*(:\\$DATA)?|[^:*?\"<>|\\s\\\\/@]+\\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|sct|scr|cpl|msi|cab|reg|inf|txt|xsl):(?!Zone\\.Identifier)[^:*?\"<>|\\s\\\\/]*[A-Za-z][^:*?\"<>|\\s\\\\/]*(:\\$DATA)?|[^:*?\"<>|\\s\\\\/@]+:[^:*?\"<>|\\s\\\\/]+\\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|sct|scr|cpl|msi|cab|reg|inf|txt|xsl))");
+            "(?i)((([A-Za-z]:)?[^:*?\"<>|\\s@]*\\\\|[A-Za-z]:/[^:*?\"<>|\\s@]*)[^:*?\"<>|\\s\\\\/@]+:(?!Zone\\.Identifier)[^:*?\"<>|\\s\\\\/]*[A-Za-z][^:*?\"<>|\\s\\\\/]*(:\\$DATA)?|[^:*?\"<>|\\s\\\\/@]+\\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|sct|scr|cpl|msi|cab|reg|inf|txt|xsl):(?!Zone\\.Identifier)[^:*?\"<>|\\s\\\\/]*[A-Za-z][^:*?\"<>|\\s\\\\/]*(:\\$DATA)?|[^:*?\"<>|\\s\\\\/@]+:[^:*?\"<>|\\s\\\\/]+\\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|sct|scr|cpl|msi|cab|reg|inf|txt|xsl))");
 
     /** True when {@code word} (quotes, a {@code /X:} switch and a {@code ,Entry} removed) names an alternate data stream. */
     public static boolean isAlternateStream(String word) {

@@ -384,7 +384,13 @@ final class WindowsLaunchers {
             line.append(line.length() == 0 ? "" : " ").append(t.indexOf(' ') >= 0 && line.length() > 0 ? "\"" + t + "\"" : t);
         }
         Matcher m = RUNDLL_LAUNCH.matcher(line);
-        return m.matches() ? Carried.commandLine(m.group(1)) : null;
+        if (!m.matches()) {
+            return null;
+        }
+        // RegisterOCX and ShellExec_RunDLL start one quoted command line as a command line
+        String carried = m.group(1).strip();
+        boolean oneQuoted = carried.length() > 1 && carried.startsWith("\"") && carried.indexOf('"', 1) == carried.length() - 1;
+        return Carried.commandLine(oneQuoted ? carried.substring(1, carried.length() - 1) : carried);
     }
 
     /** {@code explorer.exe PROG} or {@code explorer /root,PROG}: a runnable file is started, a folder only shown. */
