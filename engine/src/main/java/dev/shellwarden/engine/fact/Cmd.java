@@ -3751,10 +3751,25 @@ public final class Cmd {
 
     /**
      * True when the program run or one of its arguments is an NTFS alternate data stream
-     * ({@code wscript file.txt:x.vbs}, {@code esentutl /y x.exe /d file.txt:x.exe}).
+     * ({@code wscript file.txt:x.vbs}, {@code esentutl /y x.exe /d file.txt:x.exe}), or a cmdlet
+     * writes a stream named like a program or script ({@code Set-Content x -Stream run.ps1}); a
+     * note kept in a stream of a project file ({@code -Stream notes}) is no such stream.
      */
     public boolean isNamesAlternateStream() {
-        return PathFacts.isAlternateStream(path) || args.stream().anyMatch(PathFacts::isAlternateStream);
+        if (PathFacts.isAlternateStream(path) || args.stream().anyMatch(PathFacts::isAlternateStream)) {
+            return true;
+        }
+        if (!nameIs("Set-Content Add-Content Out-File Clear-Content")) {
+            return false;
+        }
+        for (int i = 0; i + 1 < args.size(); i++) {
+            String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
+            if (a.length() > 3 && "-stream".startsWith(a)
+                    && PathFacts.isAlternateStream("x:" + PathFacts.unquote(args.get(i + 1)))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
