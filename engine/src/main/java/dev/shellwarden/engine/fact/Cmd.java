@@ -3784,12 +3784,35 @@ public final class Cmd {
     }
 
     /**
+     * True when the program run or one of its arguments is an NTFS alternate data stream
+     * ({@code wscript file.txt:x.vbs}, {@code esentutl /y x.exe /d file.txt:x.exe}), or a cmdlet
+     * writes a stream named like a program or script ({@code Set-Content x -Stream run.ps1}); a
+     * note kept in a stream of a project file ({@code -Stream notes}) is no such stream.
+     */
+    public boolean isNamesAlternateStream() {
+        if (PathFacts.isAlternateStream(path) || args.stream().anyMatch(PathFacts::isAlternateStream)) {
+            return true;
+        }
+        if (!nameIs("Set-Content Add-Content Out-File Clear-Content")) {
+            return false;
+        }
+        for (int i = 0; i + 1 < args.size(); i++) {
+            String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
+            if (a.length() > 3 && "-stream".startsWith(a)
+                    && PathFacts.isAlternateStream("x:" + PathFacts.unquote(args.get(i + 1)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * True when a copy reads from another host's share ({@code Copy-Item \\srv\x.exe .},
      * {@code expand \\srv\x.cab y}, {@code esentutl /y \\srv\x /d y}, {@code robocopy \\srv\d .}):
      * what it writes came from the network, a download.
      */
     public boolean isCopiesFromShare() {
-        return nameIs("Copy-Item cpi copy cp xcopy robocopy expand esentutl Move-Item move mv")
+        return nameIs("Copy-Item cpi copy cp xcopy robocopy expand extrac32 esentutl findstr makecab Move-Item move mv")
                 && args.stream().anyMatch(Cmd::isSharePath);
     }
 
@@ -4448,6 +4471,10 @@ public final class Cmd {
 
     /** The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
     public String getExecutedFile() {
+        // cmd.exe runs a program or batch file of the current folder by its bare name (`cmd /c p.bat`)
+        if (wrappers.contains("cmd") && Regex.matches(path, "(?i)[^/\\\\:]+\\.(bat|cmd|exe|com)")) {
+            return path;
+        }
         if (path.contains("\\") && !path.contains("/")) {
             return path.replace('\\', '/'); // PowerShell: .\tool.exe
         }
@@ -4831,6 +4858,43 @@ public final class Cmd {
         return false;
     }
 
+    /** A cmd.exe switch ({@code /y}, {@code /C}, {@code /o}): no operand of the Windows copy programs. */
+    private static final java.util.regex.Pattern CMD_SWITCH = java.util.regex.Pattern.compile("/[A-Za-z?]{1,2}");
+
+    /**
+     * The file a Windows program that downloads or copies from a share writes, or null for other
+     * programs: {@code esentutl /y SRC /d DEST}, {@code MpCmdRun -DownloadFile -url URL -path FILE},
+     * {@code GfxDownloadWrapper URL FILE}, and the last operand of {@code expand}, {@code extrac32}
+     * and {@code xcopy} reading a share (their cmd switches are no operands). Paths use {@code /}.
+     */
+    private List<String> windowsFetchDestination() {
+        String dest = null;
+        if (nameIs("esentutl") && isCopiesFromShare()) {
+            dest = valueOf("/d /D");
+        } else if (nameIs("MpCmdRun") && argFind("^-DownloadFile$")) {
+            dest = valueOf("-path -Path");
+        } else if (nameIs("GfxDownloadWrapper") || nameIs("expand extrac32 xcopy") && isCopiesFromShare()) {
+            List<String> ops = new ArrayList<>();
+            for (String a : positionals("")) {
+                if (!CMD_SWITCH.matcher(a).matches()) {
+                    ops.add(a);
+                }
+            }
+            dest = ops.size() < 2 ? "" : ops.get(ops.size() - 1);
+        }
+        if (dest == null) {
+            return null;
+        }
+        String d = PathFacts.unquote(dest).replace('\\', '/');
+        if (d.isEmpty()) {
+            return List.of();
+        }
+        // into a folder (`xcopy \\srv\x.exe C:\Users\Public\`), the copy keeps the source's name
+        String source = args.stream().filter(Cmd::isSharePath).findFirst().orElse("");
+        String base = source.substring(source.lastIndexOf('\\') + 1);
+        return base.isEmpty() ? List.of(d) : List.of(d, d.replaceAll("/+$", "") + "/" + base);
+    }
+
     /**
      * The local files a fetcher other than curl and wget writes: the destination of {@code scp} and
      * {@code rsync} from a remote source (the source's file name inside a destination folder),
@@ -4842,7 +4906,11 @@ public final class Cmd {
         if (nameIs("certutil") && argFind("^[/-](urlcache|verifyctl)$") || nameIs("bitsadmin") && argFind("^/(transfer|addfile)$")) {
             List<String> p = positionals("");
             String last = p.isEmpty() ? "" : p.get(p.size() - 1);
-            return last.isEmpty() || last.contains("://") || last.startsWith("/") && last.length() < 4 ? List.of() : List.of(last);
+            return last.isEmpty() || last.contains("://") || last.startsWith("/") && last.length() < 4 ? List.of() : List.of(last.replace('\\', '/'));
+        }
+        List<String> windows = windowsFetchDestination();
+        if (windows != null) {
+            return windows;
         }
         if (isCopiesFromShare()) {
             // `Copy-Item \\srv\tools\x.exe .`: into a folder, the copy keeps the source's name

@@ -762,6 +762,23 @@ public final class PathFacts {
             // macOS private stores: Messages, Safari's history and cookies, Mail
             + "|Library/(Messages/chat\\.db|Safari/History\\.db|Cookies/Cookies\\.binarycookies|Mail(/|$))");
 
+    /**
+     * An NTFS alternate data stream, FILE:STREAM ({@code C:\x\file.txt:evil.exe}, a redirection's
+     * {@code C:/x/file.txt:evil.exe}, {@code payload.exe:ads}, {@code notes:run.ps1}): a Windows
+     * path, a program or script file, or a stream named like one, so that host:path and
+     * module:object words of other tools ({@code example.com:file}, {@code import.path:app}) are
+     * none. The mark of the web
+     * ({@code :Zone.Identifier}) is not counted.
+     */
+    private static final java.util.regex.Pattern ALTERNATE_STREAM = java.util.regex.Pattern.compile(
+            "(?i)((([A-Za-z]:)?[^:*?\"<>|\\s@]*\\\\|[A-Za-z]:/[^:*?\"<>|\\s@]*)[^:*?\"<>|\\s\\\\/@]+:(?!Zone\\.Identifier)[^:*?\"<>|\\s\\\\/]*[A-Za-z][^:*?\"<>|\\s\\\\/]*(:\\$DATA)?|[^:*?\"<>|\\s\\\\/@]+\\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|sct|scr|cpl|msi|cab|reg|inf|txt|xsl):(?!Zone\\.Identifier)[^:*?\"<>|\\s\\\\/]*[A-Za-z][^:*?\"<>|\\s\\\\/]*(:\\$DATA)?|[^:*?\"<>|\\s\\\\/@]+:[^:*?\"<>|\\s\\\\/]+\\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|sct|scr|cpl|msi|cab|reg|inf|txt|xsl))");
+
+    /** True when {@code word} (quotes, a {@code /X:} switch and a {@code ,Entry} removed) names an alternate data stream. */
+    public static boolean isAlternateStream(String word) {
+        String w = unquote(word).replaceFirst("^/[A-Za-z]+:", "").replaceFirst(",.*$", "");
+        return ALTERNATE_STREAM.matcher(unquote(w)).matches();
+    }
+
     public static boolean isSecret(String path) {
         // Windows spellings (`~\.ssh\id_rsa`, `C:\Users\me\.aws\credentials`): a backslash in a
         // literal word is a separator there, and reading one as such can only find more secrets

@@ -46,6 +46,11 @@ public final class Redir {
         return literal;
     }
 
+    /** True when the target is an NTFS alternate data stream ({@link PathFacts#isAlternateStream}). */
+    public boolean isAlternateStream() {
+        return PathFacts.isAlternateStream(target);
+    }
+
     /** True when the redirection writes to a file. */
     public boolean isWrites() {
         return writes;

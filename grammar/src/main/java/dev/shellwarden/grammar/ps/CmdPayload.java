@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * A minimal splitter for the payload of {@code cmd /c}: commands separated by {@code &},
- * {@code &&}, {@code ||} and piped with {@code |}; double quotes group (and are removed from the
+ * {@code &&}, {@code ||} and piped with {@code |}; a leading {@code @} (echo off) is dropped; double quotes group (and are removed from the
  * word text), {@code ^} escapes outside quotes, {@code %VAR%} makes a word dynamic, {@code > >>
  * <} with an optional descriptor are redirections. Blocks ({@code ( … )}), {@code if}, {@code for}
  * and an unterminated quote are not modelled: the command carrying them is opaque.
@@ -59,6 +59,9 @@ public final class CmdPayload {
                 b.quoted = true;
                 b.started = true;
                 b.raw.append(c);
+                i++;
+            } else if (c == '@' && b.isEmpty()) {
+                // `@cmd`: the prefix only turns off the echo of the command; the command runs
                 i++;
             } else if (c == '^' && i + 1 < text.length()) {
                 b.word.append(text.charAt(i + 1));

@@ -55,16 +55,22 @@ final class PsCarriers {
         switch (name) {
             case "Invoke-Expression" -> invokeExpression(args, id, ctx, reasons);
             case "Start-Process" -> startProcess(args, id, ctx, reasons);
+            case "Invoke-WmiMethod", "Invoke-CimMethod" -> carried(WindowsLaunchers.wmiCmdlet(args), name, id, ctx, reasons);
             case "Set-Alias", "New-Alias" -> alias(args);
             default -> {
                 switch (base) {
-                    case "powershell", "pwsh" -> pwsh(base, args, id, ctx, pos, reasons);
+                    // SQLToolsPS is a PowerShell host that reads its arguments as powershell.exe does
+                    case "powershell", "pwsh", "sqltoolsps" -> pwsh(base, args, id, ctx, pos, reasons);
                     case "cmd" -> cmd(args, id, ctx, pos, reasons);
                     case "bash", "sh", "zsh", "dash", "ksh", "git-bash" -> bash(base, args, id, ctx, pos, reasons);
                     case "wsl" -> wsl(args, id, ctx, reasons);
                     default -> {
                         String alias = argv.get(0).raw().toLowerCase(Locale.ROOT);
-                        if (!PsNames.isKnownCmdlet(name) && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
+                        WindowsLaunchers.Carried launched = PsNames.isKnownCmdlet(name) ? null
+                                : WindowsLaunchers.find(base, !base.equals(name.toLowerCase(Locale.ROOT)), args);
+                        if (launched != null && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
+                            carried(launched, base, id, ctx, reasons);
+                        } else if (!PsNames.isKnownCmdlet(name) && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
                             bashReading(base, argv, redirects, id, ctx, pos, reasons, false);
                         } else if (LINUX_PROGRAMS.contains(alias) && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
                             // PowerShell 7 on Linux and macOS runs the program of that name, not the cmdlet
@@ -326,8 +332,37 @@ final class PsCarriers {
                 argv.add(new Word(piece, w.raw(), true, Set.of()));
             }
         }
+        launch(argv, "Start-Process", id, ctx);
+    }
+
+    /**
+     * What a Windows launcher carries ({@link WindowsLaunchers}): a command line becomes a WRAPPED
+     * child as {@code Start-Process}'s program does, a PowerShell script is split under the
+     * launcher; a computed carried word leaves the launcher opaque.
+     */
+    private void carried(WindowsLaunchers.Carried c, String launcher, int id, PsBuilder.Ctx ctx,
+            Set<OpaqueReason> reasons) {
+        if (c == null) {
+            return;
+        }
+        if (c.dynamic()) {
+            reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+        } else if (c.script() != null) {
+            builder.embedPowerShell(c.script(), id, ctx, Provenance.SHELL_PAYLOAD, launcher, reasons);
+        } else if (!c.program().isEmpty()) {
+            List<Word> argv = new ArrayList<>();
+            for (String piece : c.program()) {
+                argv.add(new Word(piece, piece, true, Set.of()));
+            }
+            launch(argv, launcher, id, ctx);
+        }
+    }
+
+    /** The program {@code argv} a launcher starts, attached under {@code id} as a WRAPPED segment. */
+    private void launch(List<Word> argv, String launcher, int id, PsBuilder.Ctx ctx) {
+        Word file = argv.get(0);
         int sid = builder.reserve();
-        List<String> wrappers = PsBuilder.append(ctx.wrappers(), "Start-Process");
+        List<String> wrappers = PsBuilder.append(ctx.wrappers(), launcher);
         Set<OpaqueReason> r = EnumSet.noneOf(OpaqueReason.class);
         PsBuilder.Ctx inner = new PsBuilder.Ctx(id, ctx.depth() + 1, Provenance.WRAPPED, wrappers);
         if (inner.depth() > PsBuilder.MAX_DEPTH) {
