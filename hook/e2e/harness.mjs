@@ -139,6 +139,23 @@ export function startJsonServer(handle) {
   });
 }
 
+/** A function giving a fresh HOME and project folder, `<work>/<name>/{home,project}`, per client run. */
+export function sandboxes(work) {
+  return (name) => {
+    const home = path.join(work, name, 'home');
+    const project = path.join(work, name, 'project');
+    fs.mkdirSync(home, { recursive: true });
+    fs.mkdirSync(project, { recursive: true });
+    return { home, project };
+  };
+}
+
+/** One line on a client run and what the model server recorded, for a failed check. */
+export function describeRun(r, log) {
+  return `exit ${r.code}${r.timedOut ? ' (killed after timeout)' : ''}; results `
+    + `${JSON.stringify(log.results)}; stdout ${r.stdout.slice(0, 800)}; stderr ${r.stderr.slice(0, 800)}`;
+}
+
 /** Writes `value` as a JSON response. */
 export function sendJson(res, status, value) {
   res.writeHead(status, { 'content-type': 'application/json' });

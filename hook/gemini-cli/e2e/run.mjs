@@ -32,7 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createSuite, installFromNpm, isolatedEnv, requireChecker, runClient, shellWord as q,
+  createSuite, describeRun, installFromNpm, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
 } from '../../e2e/harness.mjs';
 import { startModelServer } from './model-server.mjs';
 
@@ -87,15 +87,8 @@ async function main() {
   const server = await startModelServer();
   const nonce = crypto.randomBytes(4).toString('hex');
   const { check } = suite;
-  const sandbox = (name) => {
-    const home = path.join(work, name, 'home');
-    const project = path.join(work, name, 'project');
-    fs.mkdirSync(home, { recursive: true });
-    fs.mkdirSync(project, { recursive: true });
-    return { home, project };
-  };
-  const describe = (r) => `exit ${r.code}${r.timedOut ? ' (killed after timeout)' : ''}; results `
-    + `${JSON.stringify(server.log.results)}; stdout ${r.stdout.slice(0, 800)}; stderr ${r.stderr.slice(0, 800)}`;
+  const sandbox = sandboxes(work);
+  const describe = (r) => describeRun(r, server.log);
 
   /** `rm -rf <victim outside the project>` under YOLO: the victim must survive and the model get `toldMatches`. */
   const refused = async (name, hookCommand, toldMatches) => {
