@@ -12,6 +12,9 @@
 //      decision); `echo hello-… && touch ran-…` runs and its output reaches the model; then
 //      `git push --force` (ask in LOOSE) is refused with `shell-warden SW3003: …`, which proves the
 //      hook ran in this session (YOLO alone would run it; it would fail harmlessly: no repository).
+//      Then `bash -c 'echo a' ' ; touch stripped-… ; echo '` creates the file (the client strips
+//      the wrapper and the outer quotes: bash alone would not run `touch`), and the same wrapper
+//      around `git push --force` is refused with SW3003 (the adapter judges the stripped form).
 //   2. destructive: `rm -rf <victim>` (a temporary directory outside the project) under
 //      {"mode": "hard"} with --ask-as-deny: the victim survives and the model is told
 //      `shell-warden SWnnnn: …`.
@@ -117,9 +120,10 @@ async function main() {
       userSettings(home, '.*', guarded(`${q(checker)} hook gemini-cli --ask-as-deny`));
       server.log.results = [];
       const r = await runGemini(bin, {
-        prompt: `READ[[${path.join(project, 'notes.txt')}]] RUN[[echo hello-${nonce} && touch ran-${nonce}]] RUN[[git push --force]]`,
+        prompt: `READ[[${path.join(project, 'notes.txt')}]] RUN[[echo hello-${nonce} && touch ran-${nonce}]] RUN[[git push --force]]`
+          + ` RUN[[bash -c 'echo a' ' ; touch stripped-${nonce} ; echo ']] RUN[[bash -c 'echo a' ' ; git push --force ; echo ']]`,
         project, home, baseUrl: server.url });
-      const [read, ran, push] = server.log.results;
+      const [read, ran, push, stripped, wrappedPush] = server.log.results;
       check('harmless: the client finished in time', r.code === 0 && !r.timedOut && r.json !== null, describe(r));
       check('no decision: read_file was not blocked', Boolean(read && !read.isError && read.text.includes(`notes-${nonce}`)), describe(r));
       check('harmless: `echo` output reached the model', Boolean(ran && !ran.isError && ran.text.includes(`hello-${nonce}`)), describe(r));
@@ -127,6 +131,12 @@ async function main() {
       console.log(`# harmless: the model was told for git push --force: ${push ? push.text.trim() : '(nothing)'}`);
       check('ask-as-deny: `git push --force` is refused with SW3003 (the hook ran)',
         Boolean(push && push.isError && /shell-warden SW3003: .*ask them to run it themselves/.test(push.text)), describe(r));
+      // Under bash the quoted ' ; touch … ; ' is only $0; Gemini CLI 0.61.0 strips the wrapper and the
+      // outer quotes and runs it. The adapter judges that stripped form as well.
+      check('wrapper: Gemini CLI runs the text after a stripped `bash -c` wrapper',
+        Boolean(stripped && !stripped.isError) && fs.existsSync(path.join(project, `stripped-${nonce}`)), describe(r));
+      check('wrapper: `git push --force` hidden after a `bash -c` wrapper is refused with SW3003',
+        Boolean(wrappedPush && wrappedPush.isError && /shell-warden SW3003: /.test(wrappedPush.text)), describe(r));
     }
 
     // 2. A destructive command is refused with shell-warden's message.
