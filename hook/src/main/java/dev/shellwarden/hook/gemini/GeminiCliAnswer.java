@@ -18,9 +18,10 @@ import dev.shellwarden.hook.Judgement;
  *   <li>{@code deny}: the call is not run; the model gets {@code Tool execution blocked: <reason>}
  *       as the tool's error and the turn goes on; the user sees the system message.</li>
  *   <li>{@code ask}: Gemini CLI asks the user to confirm the call, even in YOLO mode, with the
- *       system message in the dialog. Not in the hooks reference; read in 0.61.0's scheduler (a
- *       hook's ask forces the confirmation). Observed: in non-interactive mode ({@code -p}) nobody
- *       can answer and the session waits until killed, so use {@code --ask-as-deny} there.</li>
+ *       system message in the dialog (observed with 0.61.0 in a pseudo-terminal). Not in the hooks
+ *       reference; 0.61.0's scheduler forces the confirmation. Observed: in non-interactive mode
+ *       ({@code -p}) nobody can answer and the session waits until killed, so use
+ *       {@code --ask-as-deny} there.</li>
  * </ul>
  */
 public final class GeminiCliAnswer {
