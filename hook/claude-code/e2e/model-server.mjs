@@ -6,7 +6,7 @@
 // every marker has a tool result it answers with a final text that quotes every tool result, so a
 // test can see what the model was told. Requests without the Bash tool (Claude Code's small
 // helper requests) get a short text. Everything is recorded in `server.log` for assertions.
-import http from 'node:http';
+import { sendJson, startJsonServer } from '../../e2e/harness.mjs';
 
 const MARKER = /(RUN|BG|READ)\[\[([\s\S]*?)\]\]/g;
 
@@ -85,51 +85,21 @@ export function reply(body, log) {
 
 /** Starts the server on 127.0.0.1 at a free port; resolves to { url, log, close }. */
 export function startModelServer() {
-  const log = { requests: [], results: [] };
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      log.requests.push({ method: req.method, url: req.url });
-      if (req.method === 'HEAD' || req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(req.method === 'GET' ? '{}' : undefined);
-        return;
-      }
-      const path = (req.url || '').split('?')[0];
-      let body;
-      try {
-        body = JSON.parse(raw || '{}');
-      } catch {
-        res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: 'bad json' } }));
-        return;
-      }
-      if (path === '/v1/messages/count_tokens') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ input_tokens: 1 }));
-        return;
-      }
-      if (path !== '/v1/messages') {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: path } }));
-        return;
-      }
-      const msg = reply(body, log);
-      if (body.stream) {
-        sse(res, streamOf(msg));
-      } else {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(msg));
-      }
-    });
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}`, log, close: () => new Promise((r) => server.close(r)) });
-    });
+  return startJsonServer((req, body, res, log) => {
+    if (req.method === 'HEAD' || req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(req.method === 'GET' ? '{}' : undefined);
+      return;
+    }
+    const path = (req.url || '').split('?')[0];
+    if (path === '/v1/messages/count_tokens') {
+      sendJson(res, 200, { input_tokens: 1 });
+    } else if (path !== '/v1/messages') {
+      sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: path } });
+    } else if (body.stream) {
+      sse(res, streamOf(reply(body, log)));
+    } else {
+      sendJson(res, 200, reply(body, log));
+    }
   });
 }

@@ -29,12 +29,15 @@
 // CLAUDE_E2E_TIMEOUT_MS (per client run, default 120000), CLAUDE_E2E_KEEP=1 keeps the temp dir.
 // Needs Node >= 20 and, on first run, the npm registry. Talks to nothing but 127.0.0.1: the
 // client's other traffic is switched off and any that remains goes to a dead local proxy.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  createSuite, describeRun, installFromNpm, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
+} from '../../e2e/harness.mjs';
 import { startModelServer } from './model-server.mjs';
 
 // The version observed and pinned; CLAUDE_CODE_VERSION=x.y.z tries another (own cache folder).
@@ -44,26 +47,11 @@ const repo = path.resolve(here, '..', '..', '..');
 const cacheDir = path.join(here, '.cache', CLAUDE_CODE_VERSION);
 const checker = process.env.SHELL_WARDEN_CHECKER || path.join(repo, 'checker', 'target', 'shell-warden');
 const runTimeoutMs = Number(process.env.CLAUDE_E2E_TIMEOUT_MS || 120000);
-
-function fail(message) {
-  console.error(`claude-code e2e: ${message}`);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
+const suite = createSuite('claude-code');
 
 /** The pinned client in .cache, installed when missing or of another version. */
 function installClient() {
-  const pkg = path.join(cacheDir, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json');
-  const installed = fs.existsSync(pkg) ? JSON.parse(fs.readFileSync(pkg, 'utf8')).version : null;
-  if (installed !== CLAUDE_CODE_VERSION) {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    fs.writeFileSync(path.join(cacheDir, 'package.json'), JSON.stringify({
-      private: true, dependencies: { '@anthropic-ai/claude-code': CLAUDE_CODE_VERSION } }, null, 2));
-    console.log(`claude-code e2e: installing @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into ${cacheDir}`);
-    const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', cacheDir],
-      { stdio: 'inherit', timeout: 600000 });
-    if (r.status !== 0) fail(`npm install failed (${r.error || r.status})`);
-  }
+  installFromNpm(suite, cacheDir, '@anthropic-ai/claude-code', CLAUDE_CODE_VERSION);
   // The wrapper's postinstall links the native binary over bin/claude.exe; where install scripts
   // did not run, the platform package's binary is used directly.
   const platformName = `${process.platform}-${process.arch}`;
@@ -72,33 +60,22 @@ function installClient() {
     path.join(cacheDir, 'node_modules', '@anthropic-ai', `claude-code-${platformName}`, 'claude'),
   ];
   const bin = candidates.find((c) => fs.existsSync(c) && fs.statSync(c).size > 1024 * 1024);
-  if (!bin) fail(`no Claude Code binary for ${platformName} under ${cacheDir}`);
+  if (!bin) suite.fail(`no Claude Code binary for ${platformName} under ${cacheDir}`);
   const v = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60000, env: { PATH: process.env.PATH, HOME: os.tmpdir() } });
-  if (!String(v.stdout).startsWith(CLAUDE_CODE_VERSION)) fail(`${bin} --version said ${JSON.stringify(v.stdout)} ${v.stderr}`);
+  if (!String(v.stdout).startsWith(CLAUDE_CODE_VERSION)) suite.fail(`${bin} --version said ${JSON.stringify(v.stdout)} ${v.stderr}`);
   return bin;
 }
 
-/** Runs `claude -p prompt` in `project` with `settings`; resolves to { code, json, stdout, stderr }. */
+/** Runs `claude -p prompt` in `project` with `settings`; resolves to { code, json, stdout, stderr, timedOut }. */
 function runClaude(bin, { prompt, project, home, settings, baseUrl, bypass = false }) {
-  const env = {
-    PATH: process.env.PATH || '/usr/bin:/bin',
-    HOME: home,
-    XDG_CONFIG_HOME: path.join(home, '.config'),
-    XDG_CACHE_HOME: path.join(home, '.cache'),
-    XDG_DATA_HOME: path.join(home, '.local', 'share'),
-    XDG_STATE_HOME: path.join(home, '.local', 'state'),
-    TMPDIR: path.join(home, 'tmp'),
+  const env = isolatedEnv(home, {
     ANTHROPIC_BASE_URL: baseUrl,
     ANTHROPIC_API_KEY: 'sk-ant-e2e-not-a-key',
     DISABLE_AUTOUPDATER: '1',
     DISABLE_TELEMETRY: '1',
     DISABLE_ERROR_REPORTING: '1',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    HTTP_PROXY: 'http://127.0.0.1:9',
-    HTTPS_PROXY: 'http://127.0.0.1:9',
-    NO_PROXY: '127.0.0.1,localhost',
-  };
-  fs.mkdirSync(env.TMPDIR, { recursive: true });
+  });
   const args = ['-p', prompt, '--output-format', 'json', '--settings', settings];
   if (bypass) {
     // Claude Code's own permission checks off, as many users run it: only the hook stands
@@ -106,24 +83,8 @@ function runClaude(bin, { prompt, project, home, settings, baseUrl, bypass = fal
     args.push('--dangerously-skip-permissions');
     env.IS_SANDBOX = '1';
   }
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
-    }, runTimeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      let json = null;
-      try { json = JSON.parse(stdout.trim().split('\n').pop()); } catch { /* reported below */ }
-      resolve({ code, json, stdout, stderr, timedOut });
-    });
-  });
+  return runClient(bin, args, { cwd: project, env, timeoutMs: runTimeoutMs,
+    parseJson: (stdout) => JSON.parse(stdout.trim().split('\n').pop()) });
 }
 
 function settingsFile(dir, name, matcher, hookCommand) {
@@ -134,35 +95,18 @@ function settingsFile(dir, name, matcher, hookCommand) {
   return file;
 }
 
-/** A shell word for a path (the hook command is run by a shell). */
-const q = (s) => `'${s.replaceAll("'", "'\\''")}'`;
-
 /** The recommended hook command: any failure to start or crash of the checker becomes exit 2. */
 const guarded = (command) => `${command} || exit 2`;
 
 async function main() {
-  if (!fs.existsSync(checker) || (fs.statSync(checker).mode & 0o111) === 0) {
-    fail(`no executable checker at ${checker}: run \`mvn -B -DskipTests package\` first or set SHELL_WARDEN_CHECKER`);
-  }
+  requireChecker(suite, checker);
   const bin = installClient();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sw-claude-e2e-'));
   const server = await startModelServer();
   const nonce = crypto.randomBytes(4).toString('hex');
-  const results = [];
-  const check = (name, ok, detail) => {
-    results.push(ok);
-    console.log(`${ok ? 'ok' : 'not ok'} - ${name}${ok ? '' : `\n    ${detail}`}`);
-  };
-  /** A fresh HOME and project for one client run. */
-  const sandbox = (name) => {
-    const home = path.join(work, name, 'home');
-    const project = path.join(work, name, 'project');
-    fs.mkdirSync(home, { recursive: true });
-    fs.mkdirSync(project, { recursive: true });
-    return { home, project };
-  };
-  const describe = (r) => `exit ${r.code}${r.timedOut ? ' (killed after timeout)' : ''}; results `
-    + `${JSON.stringify(server.log.results)}; stdout ${r.stdout.slice(0, 800)}; stderr ${r.stderr.slice(0, 800)}`;
+  const { check } = suite;
+  const sandbox = sandboxes(work);
+  const describe = (r) => describeRun(r, server.log);
 
   /**
    * `rm -rf <victim outside the project>` with Claude Code's own permission checks off, so only
@@ -258,9 +202,7 @@ async function main() {
     if (process.env.CLAUDE_E2E_KEEP === '1') console.log(`kept ${work}`);
     else fs.rmSync(work, { recursive: true, force: true });
   }
-  const passed = results.filter(Boolean).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exit(passed === results.length ? 0 : 1);
+  suite.finish();
 }
 
-main().catch((e) => fail(e && e.stack ? e.stack : String(e)));
+main().catch((e) => suite.fail(e && e.stack ? e.stack : String(e)));

@@ -9,8 +9,11 @@ import dev.shellwarden.hook.CommandJudge;
 import dev.shellwarden.hook.ShellCall;
 import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
+import dev.shellwarden.hook.HookProtocol;
+import dev.shellwarden.hook.HookRunner;
 import dev.shellwarden.hook.Judgement;
 import dev.shellwarden.hook.claude.ClaudeCodeHook;
+import dev.shellwarden.hook.gemini.GeminiCliProtocol;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -18,21 +21,23 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * {@code shell-warden hook AGENT [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow]}:
+ * {@code shell-warden hook AGENT [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow] [--ask-as-deny]}:
  * the checker as an agent client's hook, judging in-process with the same engine, built-in rules
- * and config as the letter check. Agents: {@code claude-code}.
+ * and config as the letter check. Agents: {@code claude-code}, {@code gemini-cli}.
  *
  * <p>Only {@link Main} refers to this class, and only when the first argument is {@code hook}, so
  * the letter check never loads it. INVARIANT: a bad command line, an unreadable config or an
- * engine that fails to start ends as exit 2 with one stderr line, which Claude Code treats as a
+ * engine that fails to start ends as exit 2 with one stderr line, which every supported client treats as a
  * refusal: a broken hook installation blocks commands instead of letting them through.
  */
 public final class HookCommand {
 
     /** The agent name of the Claude Code adapter. */
     public static final String CLAUDE_CODE = "claude-code";
+    /** The agent name of the Gemini CLI adapter. */
+    public static final String GEMINI_CLI = "gemini-cli";
 
-    private static final String USAGE = "usage: shell-warden hook claude-code [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow] < hook-input.json";
+    private static final String USAGE = "usage: shell-warden hook claude-code|gemini-cli [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow] [--ask-as-deny] < hook-input.json";
     private static final long MIN_DEADLINE_MS = 100;
     private static final long MAX_DEADLINE_MS = 600_000;
 
@@ -82,7 +87,11 @@ public final class HookCommand {
         Thread warm = new Thread(ColdStart::aheadOfTheRuleBase, "shell-warden-warm-up");
         warm.setDaemon(true);
         warm.start();
-        return new ClaudeCodeHook(judge, opts.deadline(), opts.deferAllow()).run(in, out, err);
+        HookProtocol protocol = switch (opts.agent()) {
+            case GEMINI_CLI -> GeminiCliProtocol.INSTANCE;
+            default -> ClaudeCodeHook.PROTOCOL;
+        };
+        return new HookRunner(protocol, judge, opts.deadline(), opts.deferAllow(), opts.askAsDeny()).run(in, out, err);
     }
 
     /** Runs the Claude Code adapter over any judge (tests inject failing judges here). */
@@ -91,21 +100,24 @@ public final class HookCommand {
     }
 
     /** The parsed command line. */
-    record Options(Path config, String projectDir, Duration deadline, boolean deferAllow, boolean help) {
+    record Options(String agent, Path config, String projectDir, Duration deadline, boolean deferAllow, boolean askAsDeny,
+            boolean help) {
 
         static Options parse(String[] args) {
             if (args.length == 0) {
                 throw new IllegalArgumentException("missing the agent name");
             }
             if (args[0].equals("-h") || args[0].equals("--help")) {
-                return new Options(null, null, ClaudeCodeHook.DEFAULT_DEADLINE, false, true);
+                return new Options(null, null, null, HookRunner.DEFAULT_DEADLINE, false, false, true);
             }
-            if (!args[0].equals(CLAUDE_CODE)) {
-                throw new IllegalArgumentException("unknown agent `" + args[0] + "` (known: " + CLAUDE_CODE + ")");
+            String agent = args[0];
+            if (!agent.equals(CLAUDE_CODE) && !agent.equals(GEMINI_CLI)) {
+                throw new IllegalArgumentException("unknown agent `" + agent + "` (known: " + CLAUDE_CODE + ", " + GEMINI_CLI + ")");
             }
             Path config = null;
-            Duration deadline = ClaudeCodeHook.DEFAULT_DEADLINE;
+            Duration deadline = HookRunner.DEFAULT_DEADLINE;
             boolean deferAllow = false;
+            boolean askAsDeny = false;
             String projectDir = null;
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
@@ -130,13 +142,14 @@ public final class HookCommand {
                         projectDir = args[++i];
                     }
                     case "--defer-allow" -> deferAllow = true;
+                    case "--ask-as-deny" -> askAsDeny = true;
                     case "-h", "--help" -> {
-                        return new Options(null, null, deadline, false, true);
+                        return new Options(agent, null, null, deadline, false, false, true);
                     }
                     default -> throw new IllegalArgumentException("unknown argument `" + args[i] + "`");
                 }
             }
-            return new Options(config, projectDir, deadline, deferAllow, false);
+            return new Options(agent, config, projectDir, deadline, deferAllow, askAsDeny, false);
         }
 
         private static long deadlineMs(String s) {
@@ -188,8 +201,10 @@ public final class HookCommand {
         @Override
         public Judgement judge(ShellCall call) {
             // Claude Code runs Bash in the session's cwd; without --project-dir that is also taken
-            // as the project (a `cd` elsewhere in an earlier call moves it: see the README).
-            CommandDecision d = checker.get().decide(call.command(), projectDirFor(call.cwd()), call.cwd(), call.background());
+            // as the project (a `cd` elsewhere in an earlier call moves it: see the README). Gemini
+            // CLI reports its session directory apart from the cwd a dir_path call runs in.
+            String project = projectDir != null ? projectDir : call.project().orElse(call.cwd());
+            CommandDecision d = checker.get().decide(call.command(), project, call.cwd(), call.background());
             return new Judgement(decision(d.verdict()), d.rule().id(), d.message());
         }
 

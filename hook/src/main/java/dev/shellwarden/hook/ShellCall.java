@@ -1,6 +1,7 @@
 package dev.shellwarden.hook;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One shell command an agent client is about to run, as an adapter hands it to a {@link CommandJudge}.
@@ -11,12 +12,21 @@ import java.util.Objects;
  *                   output for the agent (Claude Code's {@code run_in_background}), so the agent does
  *                   not wait for it to exit. Only a literal JSON {@code true} from the client sets it:
  *                   anything else is the foreground, the stricter reading.
+ * @param project    the project directory the client reported apart from the cwd (Gemini CLI's
+ *                   session directory, which a {@code dir_path} call leaves); empty when the
+ *                   client reports none and the judge decides
  */
-public record ShellCall(String command, String cwd, boolean background) {
+public record ShellCall(String command, String cwd, boolean background, Optional<String> project) {
 
     /** Rejects nulls. */
     public ShellCall {
         Objects.requireNonNull(command, "command");
         Objects.requireNonNull(cwd, "cwd");
+        Objects.requireNonNull(project, "project");
+    }
+
+    /** A call without a reported project directory. */
+    public ShellCall(String command, String cwd, boolean background) {
+        this(command, cwd, background, Optional.empty());
     }
 }

@@ -1,12 +1,8 @@
 package dev.shellwarden.hook.claude;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
+import dev.shellwarden.hook.AnswerText;
+import dev.shellwarden.hook.JsonAnswer;
 import dev.shellwarden.hook.Judgement;
-import dev.shellwarden.hook.OneLine;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /**
  * Writes the answer Claude Code reads from a PreToolUse hook's stdout:
@@ -22,43 +18,24 @@ import java.io.UncheckedIOException;
 public final class ClaudeCodeAnswer {
 
     /** Longest reason, in characters (the protocol's bound on a verdict message). */
-    public static final int MAX_REASON_CHARS = 512;
-
-    private static final JsonFactory FACTORY = new JsonFactory();
+    public static final int MAX_REASON_CHARS = AnswerText.MAX_REASON_CHARS;
 
     private ClaudeCodeAnswer() {
     }
 
-    /** The reason text for a judgement: {@code shell-warden <rule>: <message>}. */
+    /** The reason text for a judgement: {@code shell-warden <rule>: <message>} (see {@link AnswerText}). */
     public static String reason(Judgement j) {
-        String message = OneLine.of(j.message(), MAX_REASON_CHARS);
-        if (message.isEmpty()) {
-            message = switch (j.decision()) {
-                case ALLOW -> "allowed";
-                case ASK -> "the user decides whether this command runs";
-                case DENY -> "this command is refused: ask the user to run it or choose another approach";
-            };
-        }
-        String rule = OneLine.of(j.ruleId(), 32);
-        return OneLine.of(rule.isEmpty() ? "shell-warden: " + message : "shell-warden " + rule + ": " + message,
-                MAX_REASON_CHARS);
+        return AnswerText.reason(j);
     }
 
     /** The UTF-8 JSON answer for a judgement, with a final newline. */
     public static byte[] of(Judgement j) {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream(256);
-        try (JsonGenerator g = FACTORY.createGenerator(buf)) {
-            g.writeStartObject();
+        return JsonAnswer.of(g -> {
             g.writeObjectFieldStart("hookSpecificOutput");
             g.writeStringField("hookEventName", PreToolUseReader.EVENT);
             g.writeStringField("permissionDecision", j.decision().wire());
             g.writeStringField("permissionDecisionReason", reason(j));
             g.writeEndObject();
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        buf.write('\n');
-        return buf.toByteArray();
+        });
     }
 }

@@ -1,6 +1,6 @@
-package dev.shellwarden.hook.claude;
+package dev.shellwarden.hook;
 
-/** The hook input cannot be read as a well-formed PreToolUse event; the command is refused. */
+/** The hook input cannot be read as a well-formed event of the agent client; the command is refused. */
 public final class UnreadableInputException extends Exception {
 
     private static final long serialVersionUID = 1L;
