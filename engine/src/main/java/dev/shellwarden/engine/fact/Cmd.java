@@ -4559,7 +4559,7 @@ public final class Cmd {
      * ({@link PathFacts#resolveKnown}) and devices are not followed.
      */
     public boolean readsFileWrittenBy(Cmd writer, Ctx ctx) {
-        if (writer.named("chmod chown chgrp chattr setfacl touch mkdir")) {
+        if (writer.writesNoContent()) {
             return false;
         }
         String cwd = ctx.cwdOrProject();
@@ -4614,9 +4614,17 @@ public final class Cmd {
         return out;
     }
 
+    /**
+     * True for the tools whose write targets get no content from them (modes, owners, times,
+     * empty folders): what a later step reads or runs from such a target is not theirs.
+     */
+    private boolean writesNoContent() {
+        return named("chmod chown chgrp chattr setfacl touch mkdir");
+    }
+
     /** True when {@code other} writes the file this command then runs. */
     public boolean runsFileWrittenBy(Cmd other, Ctx ctx) {
-        if (other.named("chmod chown chgrp chattr setfacl touch mkdir")) {
+        if (other.writesNoContent()) {
             return false;
         }
         String home = ctx.home();
