@@ -107,15 +107,22 @@ public final class Engine {
                     : WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside());
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
             java.util.Map<Integer, Integer> pipeParents = new java.util.HashMap<>();
+            Set<Integer> stdinRedirected = new java.util.HashSet<>();
             for (Segment s : segments) {
                 boolean detached = ctx.isClientBackground() || detachedIds.contains(s.id());
                 // a command a wrapper starts stands in the wrapper's place in its pipeline (segments come parent first)
                 Segment up = s.parent() >= 0 && s.parent() < segments.size() ? segments.get(s.parent()) : null;
-                int pipeParent = up != null && up.id() == s.parent() && s.provenance() == dev.shellwarden.grammar.Provenance.WRAPPED
-                        && up.position().equals(s.position()) ? pipeParents.getOrDefault(up.id(), up.parent()) : s.parent();
+                boolean inWrapperPlace = up != null && up.id() == s.parent() && s.provenance() == dev.shellwarden.grammar.Provenance.WRAPPED
+                        && up.position().equals(s.position());
+                int pipeParent = inWrapperPlace ? pipeParents.getOrDefault(up.id(), up.parent()) : s.parent();
                 pipeParents.put(s.id(), pipeParent);
+                // ... and reads the wrapper's standard input (sudo bash -s < setup.sh)
+                boolean stdinFromWrapper = inWrapperPlace && stdinRedirected.contains(up.id());
+                if (stdinFromWrapper || Cmd.readsRedirectedStdin(s)) {
+                    stdinRedirected.add(s.id());
+                }
                 Segment j = judged.segments().get(s.id());
-                session.insert(new Cmd(j, detached, dirs.get(s.id()), pipeParent, s));
+                session.insert(new Cmd(j, detached, dirs.get(s.id()), pipeParent, s, stdinFromWrapper));
                 for (var r : j.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

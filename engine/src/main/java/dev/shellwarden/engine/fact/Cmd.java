@@ -111,8 +111,27 @@ public final class Cmd {
      * segment as the agent wrote it, which the container-mount rules read.
      */
     public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written) {
+        this(s, clientBackground, cwds, pipeParent, written, false);
+    }
+
+    /**
+     * As {@link #Cmd(Segment, boolean, List, int, Segment)}; {@code stdinFromWrapper}: a wrapper that
+     * starts this command in its own place has its standard input redirected ({@code sudo bash -s < setup.sh},
+     * {@code ssh host 'bash -s' < cmds.sh}), so this command reads that input as well.
+     */
+    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written, boolean stdinFromWrapper) {
         this(s, clientBackground, cwds, pipeParent);
         this.written = written == null || written == s ? null : new Cmd(written, clientBackground, List.of(), pipeParent);
+        this.stdinFromWrapper = stdinFromWrapper;
+    }
+
+    /** See {@link #Cmd(Segment, boolean, List, int, Segment, boolean)}. */
+    private boolean stdinFromWrapper;
+
+    /** True when the segment's own standard input comes from a file, a here-document or a here-string. */
+    public static boolean readsRedirectedStdin(Segment s) {
+        return s.redirects().stream().anyMatch(r -> r.op().startsWith("<") && !r.isDescriptorDup() && (r.fd() < 0 || r.fd() == 0))
+                || !s.heredocs().isEmpty();
     }
 
     /** The fact for the words as written, when this one judges a translated copy ({@link ContainerPaths}); else null. */
@@ -220,8 +239,7 @@ public final class Cmd {
         this.redirectReads = Collections.unmodifiableList(rr);
         this.stdoutRedirected = out;
         this.redirectTargets = Collections.unmodifiableList(all);
-        this.stdinRedirected = s.redirects().stream().anyMatch(r -> r.op().startsWith("<") && !r.isDescriptorDup()
-                && (r.fd() < 0 || r.fd() == 0)) || !s.heredocs().isEmpty();
+        this.stdinRedirected = readsRedirectedStdin(s);
     }
 
     /** True for a literal word whose text holds {@code $} or a backtick: quoted, nothing in it is expanded. */
@@ -1271,7 +1289,7 @@ public final class Cmd {
 
     /** True when standard input comes from a file, a heredoc or a here-string. */
     public boolean isStdinRedirected() {
-        return stdinRedirected;
+        return stdinRedirected || stdinFromWrapper;
     }
 
     /** Files read through {@code <}. */
@@ -1766,7 +1784,7 @@ public final class Cmd {
                 // over an existing key it asks "Overwrite (y/n)?": only an answer fed on standard input
                 // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase
                 String f = valueOf("-f");
-                if (!f.isEmpty() && !anyFlag("-l -y -F -R -H -e -i -B -L -Q -k") && (isPipedInto() || hasStdinText || stdinRedirected || anyFlag("-p"))) {
+                if (!f.isEmpty() && !anyFlag("-l -y -F -R -H -e -i -B -L -Q -k") && (isPipedInto() || hasStdinText || isStdinRedirected() || anyFlag("-p"))) {
                     out.add(f);
                 }
             }
@@ -6385,6 +6403,65 @@ public final class Cmd {
             case "aws" -> args.contains("start-session") && argFind("PortForwarding");
             default -> false;
         };
+    }
+
+    /** Names standard input as a file: a script read from there is whatever arrives later. */
+    private static final Set<String> STDIN_FILES = Set.of("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0");
+
+    /**
+     * True when a shell or interpreter is told to read its script from standard input ({@code sh -s},
+     * {@code bash -s -- ARG}, {@code python3 -}, {@code node -}, {@code ruby /dev/stdin},
+     * {@code awk -f -}, {@code pwsh -Command -}). Why it matters without a pipe or redirect: a
+     * client that keeps the process open (Codex's write_stdin into a running session) can feed
+     * it any text afterwards, and no hook sees that text; without such a client it waits forever.
+     * The caller decides about pipes, redirects and here-documents, which give the script now.
+     */
+    public boolean readsScriptFromStdin() {
+        if (anyFlag("--version --help")) {
+            return false;
+        }
+        if (named("pwsh powershell powershell.exe pwsh.exe")) {
+            // PowerShell takes any unambiguous prefix of a parameter, in any case: -c, -co, -Command, -f, -FILE
+            for (int i = 0; i + 1 < args.size(); i++) {
+                String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
+                boolean script = a.length() > 1 && ("-command".startsWith(a) || "-file".startsWith(a));
+                if (script && STDIN_FILES.contains(args.get(i + 1))) {
+                    return true;
+                }
+            }
+            return args.size() == 1 && args.get(0).equals("-");
+        }
+        if (isShell()) {
+            if (flags.contains("-c")) {
+                return false;
+            }
+            List<String> p = replPositionals("-o -O --rcfile --init-file");
+            return flags.contains("-s") || !p.isEmpty() && STDIN_FILES.contains(p.get(0));
+        }
+        if (named("awk gawk mawk nawk busybox-awk sed gsed")) {
+            return argPairs("-f --file").stream().anyMatch(STDIN_FILES::contains)
+                    || args.stream().anyMatch(a -> a.equals("--file=-") || a.equals("--file=/dev/stdin"));
+        }
+        if (isInterpreter()) {
+            if (anyFlag("-c -e -E -r -m --eval -p --print -x --check -l -n -a -i -f --file")) {
+                return false;
+            }
+            List<String> p = replPositionals("-W -X -I -r --require");
+            return !p.isEmpty() && STDIN_FILES.contains(p.get(0));
+        }
+        return false;
+    }
+
+    /** Values given right after any of the space-separated options ({@code -f -} gives {@code -}). */
+    private List<String> argPairs(String options) {
+        Set<String> opts = Words.setOf(options);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (opts.contains(args.get(i))) {
+                out.add(args.get(i + 1));
+            }
+        }
+        return out;
     }
 
     /** True when a shell, interpreter or client is started with nothing to run: it would open a prompt. */
