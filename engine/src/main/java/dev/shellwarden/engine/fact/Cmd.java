@@ -3734,6 +3734,9 @@ public final class Cmd {
                 || name.equals("az") && anyArg("get-access-token") || name.equals("vault") && (sub("read") || argMatches("get|print"))
                 || name.equals("kubectl") && sub("get") && argMatches("secrets?(/.*)?") && argMatches("-o|--output(=.*)?|-o.+|-oyaml|-ojson")
                 || name.equals("docker") && sub("inspect") && argFind("Env") || name.equals("git") && sub("credential") && anyArg("fill")
+                // a credential helper asked directly: git credential-osxkeychain get, git-credential-store get
+                || (name.equals("git") && subMatches(1, "credential-[A-Za-z0-9-]+") || Regex.matches(name, "git-credential-[A-Za-z0-9-]+"))
+                        && anyArg("get")
                 || name.equals("security") && sub("dump-keychain")
                 // cloud secret stores and registry tokens
                 || name.equals("aws") && argMatches("get-secret-value|get-login-password|export-credentials")
