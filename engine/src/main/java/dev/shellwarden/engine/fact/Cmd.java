@@ -1326,18 +1326,28 @@ public final class Cmd {
         return deleteTargets;
     }
 
+    /**
+     * Single-file compressors and their decompressing names: each replaces FILE with FILE.gz (or
+     * back) in place, so they delete one file and write another. The one list for deletes,
+     * written files and file changes.
+     */
+    private static final Set<String> COMPRESSORS = Set.of("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma",
+            "lzip", "compress", "uncompress", "pigz", "pbzip2", "zstd", "unzstd", "lz4", "brotli");
+    /** The compressors' options that take a value (suffix, block size, threads, output name). */
+    private static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
+
     private List<String> deleteTargetsOf() {
+        if (COMPRESSORS.contains(name)) {
+            // a compressor replaces each FILE with FILE.gz (and back): the original is gone;
+            // zstd, lz4 and brotli keep it unless told --rm (brotli: -j)
+            boolean keeps = anyFlag("-c --stdout --to-stdout -k --keep -l --list -t --test -h --help -V --version")
+                    || named("zstd unzstd lz4 brotli") && !anyFlag("--rm -j");
+            return keeps ? List.of() : positionals(COMPRESSOR_VALUES);
+        }
         switch (name) {
             case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
                 // shred's -u/--remove is a flag (it deletes after overwriting); -n, -s take values
                 return positionals("-n --iterations --random-source -s --size");
-            }
-            case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "lzip", "compress", "pigz", "pbzip2", "zstd", "lz4" -> {
-                // a compressor replaces each FILE with FILE.gz (and back): the original is gone;
-                // zstd and lz4 keep it unless told --rm
-                boolean keeps = anyFlag("-c --stdout --to-stdout -k --keep -l --list -t --test -h --help -V --version")
-                        || named("zstd lz4") && !anyFlag("--rm");
-                return keeps ? List.of() : positionals("-S --suffix -b -T --threads -p --processes -o");
             }
             case "pytest", "py.test" -> {
                 // pytest empties its --basetemp directory before the run
@@ -1609,7 +1619,7 @@ public final class Cmd {
         }
         return named("rm shred srm trash trash-put wipe") && anyFlag("-r -R --recursive") || name.equals("rimraf")
                 || named("pytest py.test") && !getDeleteTargets().isEmpty()
-                || named("gzip gunzip bzip2 xz lzma lzip pigz zstd") && anyFlag("-r --recursive") && !getDeleteTargets().isEmpty()
+                || COMPRESSORS.contains(name) && anyFlag("-r --recursive") && !getDeleteTargets().isEmpty()
                 || named("tar gtar bsdtar zip 7z 7za 7zz rsync") && !getDeleteTargets().isEmpty()
                 || name.equals("rmdir") && anyFlag("-p --parents");
     }
@@ -1724,6 +1734,17 @@ public final class Cmd {
         out.addAll(payloadWriteTargets());
         out.addAll(outputOptionValues());
         List<String> p;
+        if (COMPRESSORS.contains(name)) {
+            // a decompressor writes each FILE.gz back as FILE (`gunzip i.sh.gz && sh i.sh`)
+            boolean decompresses = named("gunzip bunzip2 unxz unlzma unzstd uncompress") || anyFlag("-d --decompress --uncompress");
+            if (decompresses && !anyFlag("-c --stdout --to-stdout -l --list -t --test")) {
+                for (String f : positionals(COMPRESSOR_VALUES + " --output")) {
+                    String plain = Regex.pattern("(?i)\\.(gz|z|bz2|xz|lzma|lz|zst|lz4|br)$").matcher(f).replaceFirst("");
+                    out.add(plain.equals(f) && f.toLowerCase(java.util.Locale.ROOT).endsWith(".tgz")
+                            ? f.substring(0, f.length() - 4) + ".tar" : plain);
+                }
+            }
+        }
         switch (name) {
             case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
             // tools whose output file is an operand or an option's value
@@ -1746,19 +1767,6 @@ public final class Cmd {
                 String o = valueOf("-o --output");
                 if (!o.isEmpty()) {
                     out.add(o);
-                }
-            }
-            // a decompressor writes each FILE.gz back as FILE (`gunzip i.sh.gz && sh i.sh`)
-            case "gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "gzip", "bzip2", "xz", "lzma", "zstd", "pigz",
-                    "pbzip2", "lz4", "brotli", "compress" -> {
-                boolean decompresses = named("gunzip bunzip2 unxz unlzma unzstd uncompress")
-                        || anyFlag("-d --decompress --uncompress");
-                if (decompresses && !anyFlag("-c --stdout --to-stdout -l --list -t --test")) {
-                    for (String f : positionals("-S --suffix -b -T --threads -p --processes -o --output")) {
-                        String plain = Regex.pattern("(?i)\\.(gz|z|bz2|xz|lzma|zst|lz4|br)$").matcher(f).replaceFirst("");
-                        out.add(plain.equals(f) && f.toLowerCase(java.util.Locale.ROOT).endsWith(".tgz")
-                                ? f.substring(0, f.length() - 4) + ".tar" : plain);
-                    }
                 }
             }
             // screenshots: the picture file is the last operand (or -f/-out/-o), its content a secret read (SW4104)
@@ -2126,13 +2134,14 @@ public final class Cmd {
         if (getWriteTargets().size() > redirectWrites.size() || !getDeleteTargets().isEmpty()) {
             return true;
         }
+        if (COMPRESSORS.contains(name)) {
+            return !operands.isEmpty() && !anyFlag("-c -l -t --stdout --to-stdout --list --test");
+        }
         return switch (name) {
             case "chmod", "chown", "chgrp", "chattr", "setfacl", "chcon", "restorecon", "setfiles", "fixfiles", "ln", "link",
                     "rename", "prename", "mv", "patch", "sponge", "mkfifo", "mknod" -> !operands.isEmpty();
             case "unzip", "unrar", "7z", "7za", "7zr", "ar", "cpio" -> !anyFlag("-l -t -v -Z -p -c -z")
                     && !(named("7z 7za 7zr unrar") && subAt(0, "l t i"));
-            case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "zstd", "unzstd", "lz4", "brotli", "compress",
-                    "uncompress" -> !operands.isEmpty() && !anyFlag("-c -l -t --stdout --to-stdout --list --test");
             default -> false;
         };
     }
