@@ -34,7 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createSuite, describeRun, installFromNpm, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
+  createSuite, describeRun, guarded, installNpmBin, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
 } from '../../e2e/harness.mjs';
 import { startModelServer } from './model-server.mjs';
 
@@ -47,12 +47,7 @@ const runTimeoutMs = Number(process.env.COPILOT_E2E_TIMEOUT_MS || 120000);
 const suite = createSuite('copilot-cli');
 
 /** The pinned client's entry script in .cache, installed when missing or of another version. */
-function installClient() {
-  const pkgDir = installFromNpm(suite, cacheDir, '@github/copilot', COPILOT_CLI_VERSION);
-  const bin = path.join(pkgDir, JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).bin.copilot);
-  if (!fs.existsSync(bin)) suite.fail(`no Copilot CLI entry at ${bin}`);
-  return bin;
-}
+const installClient = () => installNpmBin(suite, cacheDir, '@github/copilot', COPILOT_CLI_VERSION, 'copilot');
 
 /** The JSON events of `--output-format json` (one per line); throws on a line that is not JSON. */
 const jsonLines = (stdout) => {
@@ -86,9 +81,6 @@ function userHook(home, hookCommand) {
     hooks: { preToolUse: [{ type: 'command', bash: hookCommand, timeoutSec: 30 }] },
   }, null, 2));
 }
-
-/** The recommended hook command: any failure to start or crash of the checker becomes exit 2 with a reason. */
-const guarded = (command) => `${command} || { echo "shell-warden hook failed: ask the user to run the command" >&2; exit 2; }`;
 
 async function main() {
   requireChecker(suite, checker);
