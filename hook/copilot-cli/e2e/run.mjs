@@ -21,6 +21,7 @@
 //      itself refuses (exit 2 with a deny answer on stdout, whose reason the model gets).
 //   4. missing-checker: the executable path points nowhere; the recommended guard
 //      (`|| { echo … >&2; exit 2; }`) turns the shell's exit 127 into exit 2, a refusal.
+//   5. pascal-case: as 2, with the hook under `PreToolUse`, whose input has Claude Code's layout.
 //   No command here could harm the machine even if the hook were not called: the victims are
 //   temporary directories (`rm -rf /` or `~` are never used).
 //
@@ -72,13 +73,13 @@ function runCopilot(bin, { prompt, project, home, baseUrl }) {
   return runClient(process.execPath, args, { cwd: project, env, timeoutMs: runTimeoutMs, parseJson: jsonLines });
 }
 
-/** Writes the user-level hook file with one preToolUse command hook. */
-function userHook(home, hookCommand) {
+/** Writes the user-level hook file with one command hook for `event`. */
+function userHook(home, hookCommand, event = 'preToolUse') {
   const dir = path.join(home, '.copilot', 'hooks');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'shell-warden.json'), JSON.stringify({
     version: 1,
-    hooks: { preToolUse: [{ type: 'command', bash: hookCommand, timeoutSec: 30 }] },
+    hooks: { [event]: [{ type: 'command', bash: hookCommand, timeoutSec: 30 }] },
   }, null, 2));
 }
 
@@ -93,12 +94,12 @@ async function main() {
   const describe = (r) => describeRun(r, server.log);
 
   /** `rm -rf <victim inside the project>` under --allow-all-tools: the victim must survive and the model get `toldMatches`. */
-  const refused = async (name, hookCommand, toldMatches) => {
+  const refused = async (name, hookCommand, toldMatches, event) => {
     const { home, project } = sandbox(name);
     const victim = path.join(project, 'victim');
     fs.mkdirSync(victim, { recursive: true });
     fs.writeFileSync(path.join(victim, 'precious.txt'), 'keep me\n');
-    userHook(home, hookCommand);
+    userHook(home, hookCommand, event);
     server.log.results = [];
     const r = await runCopilot(bin, { prompt: `RUN[[rm -rf ${victim}]]`, project, home, baseUrl: server.url });
     const [res] = server.log.results;
@@ -143,6 +144,10 @@ async function main() {
     // 4. A checker that cannot start: the guard turns the shell's exit 127 into exit 2.
     await refused('missing-checker', guarded(`${q(path.join(work, 'no-such-dir', 'shell-warden'))} hook copilot-cli`),
       /^Denied by preToolUse hook: hook exited with code 2/);
+
+    // 5. The VS Code compatible layout (a `PreToolUse` entry) is read as well.
+    await refused('pascal-case', guarded(`${q(checker)} hook copilot-cli --ask-as-deny --config ${q(configHard)}`),
+      /^Denied by preToolUse hook: shell-warden SW\d{4}: .*ask them to run it themselves/, 'PreToolUse');
   } finally {
     await server.close();
     if (process.env.COPILOT_E2E_KEEP === '1') console.log(`kept ${work}`);
