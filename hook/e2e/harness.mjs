@@ -61,6 +61,24 @@ export function installFromNpm(suite, cacheDir, pkg, version) {
 }
 
 /**
+ * `pkg@version` installed into `cacheDir` (see installFromNpm); returns the file of its bin entry
+ * `name` (a client started with Node), failing the suite when there is none.
+ */
+export function installNpmBin(suite, cacheDir, pkg, version, name) {
+  const pkgDir = installFromNpm(suite, cacheDir, pkg, version);
+  const bin = path.join(pkgDir, JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).bin[name]);
+  if (!fs.existsSync(bin)) suite.fail(`no ${name} entry at ${bin}`);
+  return bin;
+}
+
+/**
+ * The recommended hook command line around `command`: a checker that cannot start (missing
+ * executable or JVM) or crashes ends as exit 2 with a reason line on stderr, a refusal for the
+ * clients that take this form (Gemini CLI, Copilot CLI).
+ */
+export const guarded = (command) => `${command} || { echo "shell-warden hook failed: ask the user to run the command" >&2; exit 2; }`;
+
+/**
  * An environment with nothing of the caller's but PATH: `home` as HOME and XDG base, a TMPDIR
  * inside it (created), and every proxy-aware request not to 127.0.0.1 sent to a dead local port.
  */

@@ -35,7 +35,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  createSuite, describeRun, installFromNpm, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
+  createSuite, describeRun, guarded, installNpmBin, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
 } from '../../e2e/harness.mjs';
 import { startModelServer } from './model-server.mjs';
 
@@ -48,12 +48,7 @@ const runTimeoutMs = Number(process.env.GEMINI_E2E_TIMEOUT_MS || 120000);
 const suite = createSuite('gemini-cli');
 
 /** The pinned client's entry script in .cache, installed when missing or of another version. */
-function installClient() {
-  const pkgDir = installFromNpm(suite, cacheDir, '@google/gemini-cli', GEMINI_CLI_VERSION);
-  const bin = path.join(pkgDir, JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).bin.gemini);
-  if (!fs.existsSync(bin)) suite.fail(`no Gemini CLI entry at ${bin}`);
-  return bin;
-}
+const installClient = () => installNpmBin(suite, cacheDir, '@google/gemini-cli', GEMINI_CLI_VERSION, 'gemini');
 
 /** Runs `gemini -p prompt` in `project` with HOME `home`; resolves to { code, json, stdout, stderr, timedOut }. */
 function runGemini(bin, { prompt, project, home, baseUrl }) {
@@ -79,9 +74,6 @@ function userSettings(home, matcher, hookCommand) {
     hooks: { BeforeTool: [{ matcher, hooks: [{ name: 'shell-warden', type: 'command', command: hookCommand, timeout: 30000 }] }] },
   }, null, 2));
 }
-
-/** The recommended hook command: any failure to start or crash of the checker becomes exit 2 with a reason. */
-const guarded = (command) => `${command} || { echo "shell-warden hook failed: ask the user to run the command" >&2; exit 2; }`;
 
 async function main() {
   requireChecker(suite, checker);

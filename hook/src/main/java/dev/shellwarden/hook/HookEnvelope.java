@@ -16,7 +16,8 @@ import java.util.Optional;
 
 /**
  * The fields every tool hook input shares across agent clients (Claude Code's PreToolUse, Gemini
- * CLI's BeforeTool), read strictly on Jackson's streaming parser:
+ * CLI's BeforeTool, Copilot CLI's preToolUse), read strictly on Jackson's streaming parser. Their
+ * names depend on the client's {@link Layout}; in the {@link Layout#SNAKE_CASE snake_case} one:
  *
  * <pre>
  * {"hook_event_name": "…", "tool_name": "…", "cwd": "/abs", "tool_input": {"command": "…", …}, …}
@@ -25,7 +26,8 @@ import java.util.Optional;
  * <p>Strict where it matters for safety: one JSON object and nothing after it, no duplicate keys at
  * any depth (a client and this reader must never see two different commands), no nesting deeper
  * than {@value #MAX_DEPTH}; {@code hook_event_name}, {@code tool_name} and {@code cwd} are strings
- * when present and {@code tool_input} is an object. Other fields are skipped, so new client fields
+ * when present and {@code tool_input} is an object (or, where the layout allows it, a string holding
+ * exactly one such object, read by the same rules). Other fields are skipped, so new client fields
  * do not break it. What each agent requires of these fields is checked by its own reader.
  *
  * @param event        {@code hook_event_name}, or null when absent
@@ -47,6 +49,34 @@ public record HookEnvelope(String event, String toolName, String cwd, boolean ha
 
     private static final int MAX_DEPTH = 128;
 
+    /**
+     * The names a client gives the envelope's fields.
+     *
+     * @param event               the event name field
+     * @param toolName            the tool name field
+     * @param cwd                 the working directory field
+     * @param toolInput           the tool arguments field
+     * @param toolInputAsString   whether the tool arguments may also come as a JSON string holding
+     *                            the object (Copilot CLI documents {@code toolArgs} so)
+     */
+    public record Layout(String event, String toolName, String cwd, String toolInput, boolean toolInputAsString) {
+
+        /** Claude Code's and Gemini CLI's names (and Copilot CLI's for a {@code PreToolUse} hook). */
+        public static final Layout SNAKE_CASE = new Layout("hook_event_name", "tool_name", "cwd", "tool_input", false);
+        /**
+         * Copilot CLI's names for a {@code preToolUse} hook. It sends no event name; the
+         * snake_case one is still read, so a reader can tell the two layouts apart.
+         */
+        public static final Layout CAMEL_CASE = new Layout("hook_event_name", "toolName", "cwd", "toolArgs", true);
+
+        /** Rejects nulls and two fields of one name. */
+        public Layout {
+            if (java.util.stream.Stream.of(event, toolName, cwd, toolInput).map(Objects::requireNonNull).distinct().count() != 4) {
+                throw new IllegalArgumentException("field names must be distinct");
+            }
+        }
+    }
+
     private static final JsonFactory FACTORY = new JsonFactoryBuilder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build())
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -58,11 +88,20 @@ public record HookEnvelope(String event, String toolName, String cwd, boolean ha
     }
 
     /**
-     * Parses one hook input.
+     * Parses one hook input in the {@link Layout#SNAKE_CASE snake_case} layout.
      *
      * @throws UnreadableInputException with a one-line reason when it is not one well-formed object
      */
     public static HookEnvelope parse(byte[] input) throws UnreadableInputException {
+        return parse(input, Layout.SNAKE_CASE);
+    }
+
+    /**
+     * Parses one hook input whose fields are named as in {@code layout}.
+     *
+     * @throws UnreadableInputException with a one-line reason when it is not one well-formed object
+     */
+    public static HookEnvelope parse(byte[] input, Layout layout) throws UnreadableInputException {
         // Byte input lets Jackson detect invalid UTF-8 itself instead of a decoder replacing it.
         try (JsonParser p = FACTORY.createParser(input)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -76,15 +115,21 @@ public record HookEnvelope(String event, String toolName, String cwd, boolean ha
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
-                switch (name) {
-                    case "hook_event_name" -> event = string(p, value, name);
-                    case "tool_name" -> tool = string(p, value, name);
-                    case "cwd" -> cwd = string(p, value, name);
-                    case "tool_input" -> {
-                        sawToolInput = true;
-                        readToolInput(p, value, toolInput);
+                if (name.equals(layout.event())) {
+                    event = string(p, value, name);
+                } else if (name.equals(layout.toolName())) {
+                    tool = string(p, value, name);
+                } else if (name.equals(layout.cwd())) {
+                    cwd = string(p, value, name);
+                } else if (name.equals(layout.toolInput())) {
+                    sawToolInput = true;
+                    if (value == JsonToken.VALUE_STRING && layout.toolInputAsString()) {
+                        readEncodedToolInput(p.getText(), name, toolInput);
+                    } else {
+                        readToolInput(p, value, name, toolInput);
                     }
-                    default -> p.skipChildren();
+                } else {
+                    p.skipChildren();
                 }
             }
             if (p.nextToken() != null) {
@@ -111,8 +156,17 @@ public record HookEnvelope(String event, String toolName, String cwd, boolean ha
                     ? "the hook input has no hook_event_name"
                     : "the hook input is a `" + OneLine.of(event, 64) + "` event, not " + expectedEvent);
         }
+        return requireToolAndCwd();
+    }
+
+    /**
+     * Checks the tool name and an absolute cwd (for a client that sends no event name).
+     *
+     * @throws UnreadableInputException when one is missing or wrong
+     */
+    public HookEnvelope requireToolAndCwd() throws UnreadableInputException {
         if (toolName == null) {
-            throw new UnreadableInputException("the hook input has no tool_name");
+            throw new UnreadableInputException("the hook input has no tool name");
         }
         if (cwd == null || !cwd.startsWith("/")) {
             throw new UnreadableInputException("the hook input has no absolute cwd");
@@ -140,11 +194,25 @@ public record HookEnvelope(String event, String toolName, String cwd, boolean ha
         return p.getText();
     }
 
-    /** Reads the members of {@code tool_input} into {@code into}, nested values as {@link #OTHER}. */
-    private static void readToolInput(JsonParser p, JsonToken value, Map<String, Object> into)
+    /**
+     * Reads a tool input sent as a JSON string holding the object, by the same strict rules as the
+     * envelope (one object, nothing after it, no duplicate keys).
+     */
+    private static void readEncodedToolInput(String text, String field, Map<String, Object> into)
+            throws IOException, UnreadableInputException {
+        try (JsonParser inner = FACTORY.createParser(text)) {
+            readToolInput(inner, inner.nextToken(), field, into);
+            if (inner.nextToken() != null) {
+                throw new UnreadableInputException("trailing data after " + field + "'s JSON object");
+            }
+        }
+    }
+
+    /** Reads the members of the tool input into {@code into}, nested values as {@link #OTHER}. */
+    private static void readToolInput(JsonParser p, JsonToken value, String field, Map<String, Object> into)
             throws IOException, UnreadableInputException {
         if (value != JsonToken.START_OBJECT) {
-            throw new UnreadableInputException("tool_input is not an object");
+            throw new UnreadableInputException(field + " is not an object");
         }
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();

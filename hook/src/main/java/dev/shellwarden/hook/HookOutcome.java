@@ -9,8 +9,9 @@ import java.util.Objects;
  * What a hook process ends with: an exit status, the bytes for stdout, and at most one line for
  * stderr.
  *
- * <p>INVARIANT: a refusal has an empty stdout and exactly one stderr line; an answer has no
- * stderr line. Agent clients read stdout only on exit 0.
+ * <p>INVARIANT: a refusal has exactly one stderr line and a stdout that is empty unless its
+ * protocol gives one (see {@link HookProtocol#refusal}); an answer has no stderr line. Most agent
+ * clients read stdout only on exit 0; the exit status alone refuses wherever stdout is ignored.
  *
  * @param exitStatus the process exit status
  * @param stdout     the complete answer, possibly empty ("no decision")
@@ -47,8 +48,28 @@ public record HookOutcome(int exitStatus, byte[] stdout, String stderrLine) {
 
     /** Exit 2, nothing on stdout, {@code reason} as one bounded stderr line. */
     public static HookOutcome refuse(String reason) {
+        return new HookOutcome(EXIT_REFUSE, new byte[0], refusalLine(reason));
+    }
+
+    /**
+     * Exit 2, {@code protocol}'s refusal answer on stdout, {@code reason} as one bounded stderr
+     * line (the same line is handed to the protocol).
+     */
+    public static HookOutcome refuse(String reason, HookProtocol protocol) {
+        String line = refusalLine(reason);
+        byte[] stdout;
+        try {
+            stdout = protocol.refusal(line);
+        } catch (RuntimeException e) {
+            // The exit status refuses without it; a refusal must never fail.
+            stdout = new byte[0];
+        }
+        return new HookOutcome(EXIT_REFUSE, stdout, line);
+    }
+
+    private static String refusalLine(String reason) {
         String line = OneLine.of(reason, MAX_STDERR_CHARS);
-        return new HookOutcome(EXIT_REFUSE, new byte[0], line.isEmpty() ? "shell-warden refused this command" : line);
+        return line.isEmpty() ? "shell-warden refused this command" : line;
     }
 
     /** The stdout bytes (a copy). */
@@ -63,6 +84,13 @@ public record HookOutcome(int exitStatus, byte[] stdout, String stderrLine) {
      */
     public int emit(OutputStream out, PrintStream err) {
         if (exitStatus != EXIT_ANSWER) {
+            try {
+                // Best effort: the exit status refuses whatever happens to stdout.
+                out.write(stdout);
+                out.flush();
+            } catch (IOException | RuntimeException e) {
+                // ignored on purpose, see above
+            }
             err.println(stderrLine);
             err.flush();
             return exitStatus;

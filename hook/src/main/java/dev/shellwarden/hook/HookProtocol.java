@@ -24,4 +24,14 @@ public interface HookProtocol {
 
     /** The complete stdout answer (exit 0) for a judgement of a shell call. */
     byte[] answer(Judgement judgement);
+
+    /**
+     * The stdout that goes with a refusal (exit 2, {@code reason} on stderr). Empty by default:
+     * Claude Code ignores stdout on exit 2 and Gemini CLI reads stderr only when stdout is empty.
+     * A client that shows the model only what stdout says on exit 2 (Copilot CLI) gets its deny
+     * answer here, so the model learns why; the exit status alone still refuses if it is ignored.
+     */
+    default byte[] refusal(String reason) {
+        return new byte[0];
+    }
 }

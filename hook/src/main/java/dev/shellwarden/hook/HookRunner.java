@@ -21,10 +21,12 @@ import java.util.concurrent.TimeoutException;
  *   <li>Shell tool call: every form the client may run is judged; the strictest judgement is
  *       answered in the client's format.</li>
  *   <li>Any other tool: no decision (exit 0, empty stdout); the client's own permissions apply.</li>
+ *   <li>A shell call the protocol marks uncheckable: ask, with the protocol's reason.</li>
  *   <li>Everything else (unreadable or oversize input, a shell call without a usable command, a
- *       judge that throws, returns null or does not answer before the deadline): exit 2, nothing
- *       on stdout, one reason line on stderr starting with {@code shell-warden}. Every supported
- *       client blocks the call on exit 2 and shows the line to the model.</li>
+ *       judge that throws, returns null or does not answer before the deadline): exit 2, one
+ *       reason line on stderr starting with {@code shell-warden}, and on stdout only what the
+ *       protocol gives for a refusal (usually nothing). Every supported client blocks the call on
+ *       exit 2 and shows the reason to the model.</li>
  * </ul>
  *
  * <p>WHY exit 2 for every failure: the clients fail open. A hook that exits 1, prints something
@@ -119,6 +121,9 @@ public final class HookRunner {
         if (!call.shell()) {
             return HookOutcome.noDecision();
         }
+        if (!call.uncheckable().isEmpty()) {
+            return answer(new Judgement(Decision.ASK, "", call.uncheckable()));
+        }
         String tool = protocol.shellToolName();
         if (call.command().isEmpty()) {
             return refusal("the " + tool + " call has no command string");
@@ -139,6 +144,11 @@ public final class HookRunner {
         if (j == null) {
             return refusal("shell-warden could not check the command: the judge gave no answer");
         }
+        return answer(j);
+    }
+
+    /** The answer for a judgement, after --ask-as-deny and --defer-allow. */
+    private HookOutcome answer(Judgement j) {
         if (askAsDeny && j.decision() == Decision.ASK) {
             String why = j.message().isBlank() ? "this command needs the user's approval" : j.message();
             j = new Judgement(Decision.DENY, j.ruleId(), why + ASK_AS_DENY);
@@ -156,7 +166,7 @@ public final class HookRunner {
     private Judgement judgeForms(RunForms forms, ToolCall call) throws Exception {
         Judgement strictest = null;
         for (String form : forms.commands()) {
-            Judgement j = judge.judge(new ShellCall(form, call.cwd(), call.background(), call.project()));
+            Judgement j = judge.judge(new ShellCall(form, call.cwd(), call.background(), call.project(), call.dialect()));
             if (j == null) {
                 return null;
             }
@@ -182,8 +192,8 @@ public final class HookRunner {
         return m == null || m.isBlank() ? t.getClass().getSimpleName() : m;
     }
 
-    private static HookOutcome refusal(String reason) {
+    private HookOutcome refusal(String reason) {
         String why = OneLine.of(reason, HookOutcome.MAX_STDERR_CHARS - ASK_USER.length() - 16);
-        return HookOutcome.refuse((why.startsWith("shell-warden") ? why : "shell-warden: " + why) + ASK_USER);
+        return HookOutcome.refuse((why.startsWith("shell-warden") ? why : "shell-warden: " + why) + ASK_USER, protocol);
     }
 }

@@ -15,17 +15,25 @@ import java.util.Optional;
  * @param project    the project directory the client reported apart from the cwd (Gemini CLI's
  *                   session directory, which a {@code dir_path} call leaves); empty when the
  *                   client reports none and the judge decides
+ * @param dialect    the shell language the client runs it in; a judge that reads another one must
+ *                   refuse the command rather than judge it by the wrong grammar
  */
-public record ShellCall(String command, String cwd, boolean background, Optional<String> project) {
+public record ShellCall(String command, String cwd, boolean background, Optional<String> project, ShellDialect dialect) {
 
     /** Rejects nulls. */
     public ShellCall {
         Objects.requireNonNull(command, "command");
         Objects.requireNonNull(cwd, "cwd");
         Objects.requireNonNull(project, "project");
+        Objects.requireNonNull(dialect, "dialect");
     }
 
-    /** A call without a reported project directory. */
+    /** A bash command. */
+    public ShellCall(String command, String cwd, boolean background, Optional<String> project) {
+        this(command, cwd, background, project, ShellDialect.BASH);
+    }
+
+    /** A bash command without a reported project directory. */
     public ShellCall(String command, String cwd, boolean background) {
         this(command, cwd, background, Optional.empty());
     }
