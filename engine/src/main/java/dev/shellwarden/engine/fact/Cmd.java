@@ -6450,9 +6450,14 @@ public final class Cmd {
             List<String> p = replPositionals("-o -O --rcfile --init-file");
             return flags.contains("-s") || !p.isEmpty() && STDIN_FILES.contains(p.get(0));
         }
-        if (named("awk gawk mawk nawk busybox-awk sed gsed")) {
-            return argPairs("-f --file").stream().anyMatch(STDIN_FILES::contains)
-                    || args.stream().anyMatch(a -> a.equals("--file=-") || a.equals("--file=/dev/stdin"));
+        // program files: awk and sed scripts (sed's `e` runs commands), makefiles (recipes are shell lines)
+        if (named("awk gawk mawk nawk busybox-awk sed gsed make gmake bmake")) {
+            return argPairs("-f --file --makefile").stream().anyMatch(STDIN_FILES::contains)
+                    || args.stream().anyMatch(a -> Regex.matches(a, "--(file|makefile)=(-|/dev/stdin)"));
+        }
+        // the shell's own `source /dev/stdin`
+        if (named("source .")) {
+            return !args.isEmpty() && STDIN_FILES.contains(args.get(0));
         }
         if (isInterpreter()) {
             if (anyFlag("-c -e -E -r -m --eval -p --print -x --check -l -n -a -i -f --file")) {
