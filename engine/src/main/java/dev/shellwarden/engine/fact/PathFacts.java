@@ -857,7 +857,8 @@ public final class PathFacts {
     };
     /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
     private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf",
-        ".vscode", ".roo", ".kilocode", ".amazonq", ".kiro", ".codeium", "zed"};
+        ".vscode", ".roo", ".kilocode", ".amazonq", ".kiro", ".codeium", "zed", ".copilot", ".github/hooks", ".github/copilot",
+        "github-copilot"};
 
     private static boolean containsAny(String s, String[] words) {
         for (String w : words) {
@@ -898,6 +899,10 @@ public final class PathFacts {
                 || Regex.matches(lower, "(.*/)?\\.opencode(/.*)?") || Regex.matches(lower, "(.*/)?\\.config/opencode(/.*)?")
                 || Regex.matches(lower, "(.*/)?\\.codex(/.*)?") || Regex.matches(lower, "(.*/)?\\.gemini/settings\\.json")
                 || Regex.matches(lower, "(.*/)?\\.cursor/(hooks|mcp|cli|cli-config)\\.json")
+                // GitHub Copilot CLI: the user's folder (config, hooks, MCP servers), the repository's
+                // hook files and settings (`disableAllHooks`), the machine's policy hooks
+                || Regex.matches(lower, "(.*/)?\\.copilot(/.*)?") || Regex.matches(lower, "(.*/)?\\.github/hooks(/.*)?")
+                || Regex.matches(lower, "(.*/)?\\.github/copilot/[^/]*\\.json") || Regex.matches(lower, "(.*/)?github-copilot/policy\\.d(/.*)?")
                 || isAgentServerList(lower);
     }
 
