@@ -1,7 +1,7 @@
 package dev.shellwarden.hook;
 
 /**
- * One agent client's tool hook protocol: how its input is read and how an answer is written. The
+ * One agent client's tool hook protocol: how its input is read and how an answer is given. The
  * {@link HookRunner} does everything else (bounds, deadline, judging, refusals) the same way for
  * every client.
  */
@@ -22,6 +22,20 @@ public interface HookProtocol {
         return RunForms.exactly(command);
     }
 
-    /** The complete stdout answer (exit 0) for a judgement of a shell call. */
-    byte[] answer(Judgement judgement);
+    /**
+     * Whether the client puts an {@code ask} answer to the user. When false, the runner answers
+     * every ask as it does with {@code askAsDeny}: a refusal that tells the model the user must run
+     * or approve the command (a client that cannot ask would otherwise run it or fail).
+     */
+    default boolean asksTheUser() {
+        return true;
+    }
+
+    /**
+     * The outcome for a judgement of a shell call: for most clients a JSON answer on stdout
+     * ({@link HookOutcome#answer}); a client that ignores a JSON refusal in some cases gets an
+     * exit-2 {@link HookOutcome#refuse} instead. INVARIANT: never an outcome that lets an ask or a
+     * deny run; never throws.
+     */
+    HookOutcome answer(Judgement judgement);
 }

@@ -58,7 +58,8 @@ public final class HookRunner {
      * {@code deferAllow}, an allow is answered as "no decision", so the client's own permission
      * rules and prompts still apply to commands shell-warden lets through. With {@code askAsDeny},
      * an ask is answered as a deny whose message tells the model the user must run or approve the
-     * command (for clients or modes where an ask cannot reach a human).
+     * command (for clients or modes where an ask cannot reach a human); a protocol whose client
+     * never asks the user ({@link HookProtocol#asksTheUser()} false) gets that whatever the flag.
      */
     public HookRunner(HookProtocol protocol, CommandJudge judge, Duration deadline, boolean deferAllow, boolean askAsDeny) {
         this.protocol = Objects.requireNonNull(protocol, "protocol");
@@ -139,14 +140,23 @@ public final class HookRunner {
         if (j == null) {
             return refusal("shell-warden could not check the command: the judge gave no answer");
         }
-        if (askAsDeny && j.decision() == Decision.ASK) {
-            String why = j.message().isBlank() ? "this command needs the user's approval" : j.message();
-            j = new Judgement(Decision.DENY, j.ruleId(), why + ASK_AS_DENY);
+        if ((askAsDeny || !protocol.asksTheUser()) && j.decision() == Decision.ASK) {
+            j = askAsDeny(j);
         }
         if (deferAllow && j.decision() == Decision.ALLOW) {
             return HookOutcome.noDecision();
         }
-        return HookOutcome.answer(protocol.answer(j));
+        return protocol.answer(j);
+    }
+
+    /**
+     * An ask answered as a deny whose message ends with {@link #ASK_AS_DENY}; the message is cut
+     * first, so the hint survives the reason's bound.
+     */
+    private static Judgement askAsDeny(Judgement ask) {
+        String why = ask.message().isBlank() ? "this command needs the user's approval" : ask.message();
+        int room = AnswerText.MAX_REASON_CHARS - AnswerText.MAX_PREFIX_CHARS - ASK_AS_DENY.length();
+        return new Judgement(Decision.DENY, ask.ruleId(), OneLine.of(why, room) + ASK_AS_DENY);
     }
 
     /**
