@@ -9,13 +9,13 @@ import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.HookRunner;
 import dev.shellwarden.hook.Judgement;
+import dev.shellwarden.hook.RecordingJudge;
 import dev.shellwarden.hook.ShellCall;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -27,22 +27,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CodexProtocolTest {
 
     private static final String SESSION = "/home/me/project";
-
-    /** A judge that records its calls and answers with a fixed judgement. */
-    private static final class FakeJudge implements CommandJudge {
-        final List<ShellCall> calls = new ArrayList<>();
-        final Judgement answer;
-
-        FakeJudge(Judgement answer) {
-            this.answer = answer;
-        }
-
-        @Override
-        public Judgement judge(ShellCall call) {
-            calls.add(call);
-            return answer;
-        }
-    }
 
     /** What one run left behind. */
     private record Run(int status, String stdout, String stderr) {
@@ -87,28 +71,28 @@ class CodexProtocolTest {
 
     @Test
     void anAllowIsNoDecisionBecauseCodexRejectsAJsonAllow() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", "fine"));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", "fine"));
         assertEquals(new Run(0, "", ""), run(judge, bash("ls")));
         assertEquals(List.of(judged("ls")), judge.calls);
     }
 
     @Test
     void aDenyIsExit2WithTheRuleAndMessageOnStderr() {
-        Run r = run(new FakeJudge(new Judgement(Decision.DENY, "SW2001", "do this instead")), bash("x"));
+        Run r = run(new RecordingJudge(new Judgement(Decision.DENY, "SW2001", "do this instead")), bash("x"));
         assertRefused(r);
         assertEquals("shell-warden SW2001: do this instead\n", r.stderr());
     }
 
     @Test
     void anAskIsRefusedAndTellsTheModelTheUserMustApprove() {
-        Run r = run(new FakeJudge(new Judgement(Decision.ASK, "SW0002", "outside the project")), bash("x"));
+        Run r = run(new RecordingJudge(new Judgement(Decision.ASK, "SW0002", "outside the project")), bash("x"));
         assertRefused(r);
         assertEquals("shell-warden SW0002: outside the project" + HookRunner.ASK_AS_DENY + "\n", r.stderr());
     }
 
     @Test
     void aLongAskMessageIsCutSoTheApprovalHintSurvives() {
-        Run r = run(new FakeJudge(new Judgement(Decision.ASK, "SW0002", "m".repeat(2000))), bash("x"));
+        Run r = run(new RecordingJudge(new Judgement(Decision.ASK, "SW0002", "m".repeat(2000))), bash("x"));
         assertRefused(r);
         assertTrue(r.stderr().endsWith(HookRunner.ASK_AS_DENY + "\n"), r.stderr());
         assertTrue(r.stderr().length() <= AnswerText.MAX_REASON_CHARS + 1, r.stderr());
@@ -118,15 +102,15 @@ class CodexProtocolTest {
     @Test
     void theRunnerFlagsChangeNothing() {
         CodexProtocol codex = new CodexProtocol(SESSION);
-        FakeJudge allow = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", "fine"));
+        RecordingJudge allow = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", "fine"));
         assertEquals(new Run(0, "", ""), run(codex, allow, bash("ls"), Duration.ofSeconds(10), true));
-        FakeJudge ask = new FakeJudge(new Judgement(Decision.ASK, "SW0002", "outside the project"));
+        RecordingJudge ask = new RecordingJudge(new Judgement(Decision.ASK, "SW0002", "outside the project"));
         assertEquals(run(ask, bash("x")), run(codex, ask, bash("x"), Duration.ofSeconds(10), true));
     }
 
     @Test
     void anEmptyDenyMessageStillGivesAReason() {
-        Run r = run(new FakeJudge(new Judgement(Decision.DENY, "", "")), bash("x"));
+        Run r = run(new RecordingJudge(new Judgement(Decision.DENY, "", "")), bash("x"));
         assertRefused(r);
         assertTrue(r.stderr().length() > "shell-warden: \n".length(), r.stderr());
     }
@@ -134,7 +118,7 @@ class CodexProtocolTest {
     /** Codex has no run_in_background: a client field of that name never spares a slow command. */
     @Test
     void everyCallIsJudgedInTheForeground() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
         run(judge, codexInput("Bash", "{\"command\":\"tail -f log\",\"run_in_background\":true}"));
         assertEquals(List.of(judged("tail -f log")), judge.calls);
     }
@@ -143,7 +127,7 @@ class CodexProtocolTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "relative/dir"})
     void aRelativeSessionDirectoryIsRefused(String dir) {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
         Run r = run(new CodexProtocol(dir.isEmpty() ? null : dir), judge, bash("ls"), Duration.ofSeconds(10), false);
         assertRefused(r);
         assertTrue(r.stderr().contains("--project-dir"), r.stderr());
@@ -154,7 +138,7 @@ class CodexProtocolTest {
     @ParameterizedTest
     @ValueSource(strings = {"apply_patch", "mcp__files__delete", "Edit", "Write"})
     void otherToolsGetNoDecision(String tool) {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.DENY, "SW2001", "never"));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.DENY, "SW2001", "never"));
         String patch = "{\"command\":\"*** Begin Patch\\n*** Delete File: a.txt\\n*** End Patch\\n\"}";
         assertEquals(new Run(0, "", ""), run(judge, codexInput(tool, patch)));
         assertEquals(List.of(), judge.calls);
@@ -173,12 +157,12 @@ class CodexProtocolTest {
         "{\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Bash\",\"cwd\":\"/p\",\"tool_input\":{\"command\":\"ls\",\"command\":\"id\"}}",
     })
     void badInputIsRefused(String input) {
-        assertRefused(run(new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", "")), input));
+        assertRefused(run(new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", "")), input));
     }
 
     @Test
     void oversizeInputAndCommandsAreRefused() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
         assertRefused(run(judge, bash("ls " + "a".repeat(9000))));
         assertRefused(run(judge, bash("ls # " + "a".repeat(1024 * 1024 + 1))));
         assertEquals(List.of(), judge.calls);
