@@ -1,10 +1,12 @@
 // Shared pieces of the end-to-end tests that drive a real agent client (hook/claude-code/e2e,
-// hook/gemini-cli/e2e): the pinned client from npm, an isolated environment, one client run with a
-// hard timeout, a scripted model server on 127.0.0.1, and the ok / not ok report.
+// hook/gemini-cli/e2e, hook/codex/e2e, hook/copilot-cli/e2e): the pinned client from npm, an
+// isolated environment, one client run with a hard timeout, a scripted model server on 127.0.0.1
+// (its prompt markers and final summary), the fail-closed hook guard, and the ok / not ok report.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A shell word for a path (hook commands are run by a shell). */
 export const shellWord = (s) => `'${s.replaceAll("'", "'\\''")}'`;
@@ -31,6 +33,32 @@ export function createSuite(label) {
       process.exit(passed === results.length ? 0 : 1);
     },
   };
+}
+
+/**
+ * Where a runner (`hook/<client>/e2e/run.mjs`, given as its `import.meta.url`) keeps the client
+ * `version` (`.cache/<version>` beside it) and which checker it tests ($SHELL_WARDEN_CHECKER,
+ * else the reactor's `checker/target/shell-warden`).
+ */
+export function suitePaths(runnerUrl, version) {
+  const here = path.dirname(fileURLToPath(runnerUrl));
+  const repo = path.resolve(here, '..', '..', '..');
+  return {
+    cacheDir: path.join(here, '.cache', version),
+    checker: process.env.SHELL_WARDEN_CHECKER || path.join(repo, 'checker', 'target', 'shell-warden'),
+  };
+}
+
+/**
+ * A directory `<parent>/victim` holding `precious.txt`: the target of a delete the hook must
+ * refuse (outside the project for most runners; inside it for Copilot CLI, see its run.mjs).
+ * Returns its path and whether the file survived.
+ */
+export function victim(parent) {
+  const dir = path.join(parent, 'victim');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'precious.txt'), 'keep me\n');
+  return { dir, survived: () => fs.existsSync(path.join(dir, 'precious.txt')) };
 }
 
 /** Fails the suite unless `checker` is an executable file. */
@@ -173,6 +201,22 @@ export function describeRun(r, log) {
   return `exit ${r.code}${r.timedOut ? ' (killed after timeout)' : ''}; results `
     + `${JSON.stringify(log.results)}; stdout ${r.stdout.slice(0, 800)}; stderr ${r.stderr.slice(0, 800)}`;
 }
+
+/**
+ * The tool calls a scripted prompt asks for, in order: every `KIND[[arg]]` marker whose KIND is
+ * one of `kinds` (e.g. RUN, READ), as [{ kind, arg }]. The model servers answer one per turn.
+ */
+export function markersOf(text, kinds) {
+  const marker = new RegExp(`(${kinds.join('|')})\\[\\[([\\s\\S]*?)\\]\\]`, 'g');
+  return [...text.matchAll(marker)].map((m) => ({ kind: m[1], arg: m[2] }));
+}
+
+/** `{{PAD:n}}` in a command becomes n letters, for inputs larger than a prompt can carry. */
+export const padded = (command) => command.replace(/\{\{PAD:(\d+)\}\}/g, (_, len) => 'a'.repeat(Number(len)));
+
+/** The scripted model's final text once every call has a result: it quotes every tool result. */
+export const summaryOf = (results) =>
+  `DONE\n${results.map((r, i) => `RESULT ${i} (${r.isError ? 'error' : 'ok'}): ${r.text}`).join('\n')}`;
 
 /** Writes `value` as a JSON response. */
 export function sendJson(res, status, value) {

@@ -6,9 +6,7 @@
 // every marker has a tool result it answers with a final text that quotes every tool result, so a
 // test can see what the model was told. Requests without the Bash tool (Claude Code's small
 // helper requests) get a short text. Everything is recorded in `server.log` for assertions.
-import { sendJson, startJsonServer } from '../../e2e/harness.mjs';
-
-const MARKER = /(RUN|BG|READ)\[\[([\s\S]*?)\]\]/g;
+import { markersOf, padded, sendJson, startJsonServer, summaryOf } from '../../e2e/harness.mjs';
 
 /** Text of a message's content (string or blocks). */
 function textOf(content) {
@@ -57,7 +55,7 @@ export function reply(body, log) {
   const messages = Array.isArray(body.messages) ? body.messages : [];
   const offersBash = Array.isArray(body.tools) && body.tools.some((t) => t && t.name === 'Bash');
   const firstUser = messages.find((m) => m.role === 'user');
-  const calls = firstUser ? [...textOf(firstUser.content).matchAll(MARKER)].map((m) => ({ kind: m[1], arg: m[2] })) : [];
+  const calls = firstUser ? markersOf(textOf(firstUser.content), ['RUN', 'BG', 'READ']) : [];
   if (!offersBash || calls.length === 0) {
     return message('msg_aux', [{ type: 'text', text: 'ok' }], 'end_turn');
   }
@@ -72,15 +70,13 @@ export function reply(body, log) {
   if (results.length < calls.length) {
     const n = results.length;
     const call = calls[n];
-    // {{PAD:n}} in a command becomes n letters, for inputs larger than a prompt can carry.
-    const command = call.arg.replace(/\{\{PAD:(\d+)\}\}/g, (_, len) => 'a'.repeat(Number(len)));
+    const command = padded(call.arg);
     const use = call.kind === 'READ'
       ? { name: 'Read', input: { file_path: call.arg } }
       : { name: 'Bash', input: { command, description: `scripted command ${n}`, ...(call.kind === 'BG' ? { run_in_background: true } : {}) } };
     return message(`msg_${n}`, [{ type: 'tool_use', id: `toolu_sw_${n}`, ...use }], 'tool_use');
   }
-  const summary = results.map((r, i) => `RESULT ${i} (${r.isError ? 'error' : 'ok'}): ${r.text}`).join('\n');
-  return message('msg_final', [{ type: 'text', text: `DONE\n${summary}` }], 'end_turn');
+  return message('msg_final', [{ type: 'text', text: summaryOf(results) }], 'end_turn');
 }
 
 /** Starts the server on 127.0.0.1 at a free port; resolves to { url, log, close }. */

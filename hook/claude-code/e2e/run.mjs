@@ -34,18 +34,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
-  createSuite, describeRun, installFromNpm, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
+  createSuite, describeRun, installFromNpm, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q, suitePaths,
+  victim as victimOf,
 } from '../../e2e/harness.mjs';
 import { startModelServer } from './model-server.mjs';
 
 // The version observed and pinned; CLAUDE_CODE_VERSION=x.y.z tries another (own cache folder).
 const CLAUDE_CODE_VERSION = process.env.CLAUDE_CODE_VERSION || '2.1.197';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..', '..');
-const cacheDir = path.join(here, '.cache', CLAUDE_CODE_VERSION);
-const checker = process.env.SHELL_WARDEN_CHECKER || path.join(repo, 'checker', 'target', 'shell-warden');
+const { cacheDir, checker } = suitePaths(import.meta.url, CLAUDE_CODE_VERSION);
 const runTimeoutMs = Number(process.env.CLAUDE_E2E_TIMEOUT_MS || 120000);
 const suite = createSuite('claude-code');
 
@@ -114,18 +111,16 @@ async function main() {
    */
   const refused = async (name, hookCommand, toldMatches, { suffix = '', hugeOutput = false } = {}) => {
     const { home, project } = sandbox(name);
-    const victim = path.join(work, name, 'outside', 'victim');
-    fs.mkdirSync(victim, { recursive: true });
-    fs.writeFileSync(path.join(victim, 'precious.txt'), 'keep me\n');
+    const victim = victimOf(path.join(work, name, 'outside'));
     server.log.results = [];
     const settings = settingsFile(path.join(work, name), 'settings.json', 'Bash', hookCommand);
-    const r = await runClaude(bin, { prompt: `RUN[[rm -rf ${victim}${suffix}]]`, project, home, settings,
+    const r = await runClaude(bin, { prompt: `RUN[[rm -rf ${victim.dir}${suffix}]]`, project, home, settings,
       baseUrl: server.url, bypass: true });
     const [res] = server.log.results;
     // With a 2 MB command in it, the client's own JSON report comes out truncated (2.1.197 exits
     // before flushing ~900 KB of stdout), so only its exit is checked then.
     check(`${name}: the client finished in time`, r.code === 0 && !r.timedOut && (hugeOutput || r.json !== null), describe(r));
-    check(`${name}: the victim survived`, fs.existsSync(path.join(victim, 'precious.txt')), describe(r));
+    check(`${name}: the victim survived`, victim.survived(), describe(r));
     console.log(`# ${name}: the model was told: ${res ? res.text.trim() : '(nothing)'}`);
     check(`${name}: the model was told why`, Boolean(res && res.isError && toldMatches.test(res.text)), describe(r));
     if (!hugeOutput) {

@@ -6,10 +6,8 @@
 // VIEW[[/abs/file]] for a `view` call. For a request that offers tools, the server answers with one
 // tool call per marker, in order, one per turn; once every marker has a tool result it answers with
 // a final text that quotes every result, so a test can see what the model was told. Tool results
-// are recorded in `server.log.results` ({ text }) for assertions.
-import { sendJson, startJsonServer } from '../../e2e/harness.mjs';
-
-const MARKER = /(RUN|VIEW)\[\[([\s\S]*?)\]\]/g;
+// are recorded in `server.log.results` ({ isError: false, text }) for assertions.
+import { markersOf, sendJson, startJsonServer, summaryOf } from '../../e2e/harness.mjs';
 
 /** Text of a chat message's content, whether a string or an array of parts. */
 function contentText(content) {
@@ -23,8 +21,9 @@ export function reply(body, log) {
   const messages = Array.isArray(body.messages) ? body.messages : [];
   const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
   const userText = messages.filter((m) => m && m.role === 'user').map((m) => contentText(m.content)).join('\n');
-  const calls = [...userText.matchAll(MARKER)].map((m) => ({ kind: m[1], arg: m[2] }));
-  const results = messages.filter((m) => m && m.role === 'tool').map((m) => ({ text: contentText(m.content) }));
+  const calls = markersOf(userText, ['RUN', 'VIEW']);
+  // A tool message has no error flag in this API: `isError` is false and tests read the text.
+  const results = messages.filter((m) => m && m.role === 'tool').map((m) => ({ isError: false, text: contentText(m.content) }));
   log.results = results;
   if (!offersTools || calls.length === 0) return { content: 'ok' };
   if (results.length < calls.length) {
@@ -35,7 +34,7 @@ export function reply(body, log) {
       : { name: 'bash', arguments: JSON.stringify({ command: call.arg, description: `scripted command ${n}`, mode: 'sync' }) };
     return { toolCall: { id: `call_${n}`, type: 'function', function: fn } };
   }
-  return { content: `DONE\n${results.map((r, i) => `RESULT ${i}: ${r.text}`).join('\n')}` };
+  return { content: summaryOf(results) };
 }
 
 /** The reply as server-sent chat.completion.chunk events, ending with `data: [DONE]`. */

@@ -33,17 +33,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createSuite, describeRun, guarded, installNpmBin, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
+  suitePaths, victim as victimOf,
 } from '../../e2e/harness.mjs';
 import { startModelServer } from './model-server.mjs';
 
 const COPILOT_CLI_VERSION = process.env.COPILOT_CLI_VERSION || '1.0.102';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..', '..');
-const cacheDir = path.join(here, '.cache', COPILOT_CLI_VERSION);
-const checker = process.env.SHELL_WARDEN_CHECKER || path.join(repo, 'checker', 'target', 'shell-warden');
+const { cacheDir, checker } = suitePaths(import.meta.url, COPILOT_CLI_VERSION);
 const runTimeoutMs = Number(process.env.COPILOT_E2E_TIMEOUT_MS || 120000);
 const suite = createSuite('copilot-cli');
 
@@ -93,18 +90,20 @@ async function main() {
   const sandbox = sandboxes(work);
   const describe = (r) => describeRun(r, server.log);
 
-  /** `rm -rf <victim inside the project>` under --allow-all-tools: the victim must survive and the model get `toldMatches`. */
+  /**
+   * `rm -rf <victim inside the project>` under --allow-all-tools: the victim must survive and the
+   * model get `toldMatches`. Inside, because Copilot CLI checks paths outside the working
+   * directory itself (no --allow-all-paths here), which would hide whether the hook stopped it.
+   */
   const refused = async (name, hookCommand, toldMatches, event) => {
     const { home, project } = sandbox(name);
-    const victim = path.join(project, 'victim');
-    fs.mkdirSync(victim, { recursive: true });
-    fs.writeFileSync(path.join(victim, 'precious.txt'), 'keep me\n');
+    const victim = victimOf(project);
     userHook(home, hookCommand, event);
     server.log.results = [];
-    const r = await runCopilot(bin, { prompt: `RUN[[rm -rf ${victim}]]`, project, home, baseUrl: server.url });
+    const r = await runCopilot(bin, { prompt: `RUN[[rm -rf ${victim.dir}]]`, project, home, baseUrl: server.url });
     const [res] = server.log.results;
     check(`${name}: the client finished in time`, r.code === 0 && !r.timedOut && r.json !== null, describe(r));
-    check(`${name}: the victim survived`, fs.existsSync(path.join(victim, 'precious.txt')), describe(r));
+    check(`${name}: the victim survived`, victim.survived(), describe(r));
     console.log(`# ${name}: the model was told: ${res ? res.text.trim() : '(nothing)'}`);
     check(`${name}: the model was told why`, Boolean(res && toldMatches.test(res.text)), describe(r));
   };

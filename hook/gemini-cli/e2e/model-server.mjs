@@ -6,9 +6,7 @@
 // function response it answers with a final text that quotes every response, so a test can see
 // what the model was told. Requests without tools get a short text. Function responses are
 // recorded in `server.log.results` for assertions.
-import { sendJson, startJsonServer } from '../../e2e/harness.mjs';
-
-const MARKER = /(RUN|READ)\[\[([\s\S]*?)\]\]/g;
+import { markersOf, sendJson, startJsonServer, summaryOf } from '../../e2e/harness.mjs';
 
 /** Every text part of the user turns. */
 function userText(contents) {
@@ -35,7 +33,7 @@ function responses(contents) {
 export function reply(body, log) {
   const contents = Array.isArray(body.contents) ? body.contents : [];
   const offersTools = Array.isArray(body.tools) && body.tools.length > 0;
-  const calls = [...userText(contents).matchAll(MARKER)].map((m) => ({ kind: m[1], arg: m[2] }));
+  const calls = markersOf(userText(contents), ['RUN', 'READ']);
   let parts;
   if (!offersTools || calls.length === 0) {
     parts = [{ text: 'ok' }];
@@ -49,7 +47,7 @@ export function reply(body, log) {
         ? { name: 'read_file', args: { file_path: call.arg } }
         : { name: 'run_shell_command', args: { command: call.arg, description: `scripted command ${n}` } } }];
     } else {
-      parts = [{ text: `DONE\n${results.map((r, i) => `RESULT ${i} (${r.isError ? 'error' : 'ok'}): ${r.text}`).join('\n')}` }];
+      parts = [{ text: summaryOf(results) }];
     }
   }
   return { candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],

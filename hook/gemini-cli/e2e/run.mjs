@@ -33,17 +33,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createSuite, describeRun, guarded, installNpmBin, isolatedEnv, requireChecker, runClient, sandboxes, shellWord as q,
+  suitePaths, victim as victimOf,
 } from '../../e2e/harness.mjs';
 import { startModelServer } from './model-server.mjs';
 
 const GEMINI_CLI_VERSION = process.env.GEMINI_CLI_VERSION || '0.61.0';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..', '..', '..');
-const cacheDir = path.join(here, '.cache', GEMINI_CLI_VERSION);
-const checker = process.env.SHELL_WARDEN_CHECKER || path.join(repo, 'checker', 'target', 'shell-warden');
+const { cacheDir, checker } = suitePaths(import.meta.url, GEMINI_CLI_VERSION);
 const runTimeoutMs = Number(process.env.GEMINI_E2E_TIMEOUT_MS || 120000);
 const suite = createSuite('gemini-cli');
 
@@ -88,15 +85,13 @@ async function main() {
   /** `rm -rf <victim outside the project>` under YOLO: the victim must survive and the model get `toldMatches`. */
   const refused = async (name, hookCommand, toldMatches) => {
     const { home, project } = sandbox(name);
-    const victim = path.join(work, name, 'outside', 'victim');
-    fs.mkdirSync(victim, { recursive: true });
-    fs.writeFileSync(path.join(victim, 'precious.txt'), 'keep me\n');
+    const victim = victimOf(path.join(work, name, 'outside'));
     userSettings(home, 'run_shell_command', hookCommand);
     server.log.results = [];
-    const r = await runGemini(bin, { prompt: `RUN[[rm -rf ${victim}]]`, project, home, baseUrl: server.url });
+    const r = await runGemini(bin, { prompt: `RUN[[rm -rf ${victim.dir}]]`, project, home, baseUrl: server.url });
     const [res] = server.log.results;
     check(`${name}: the client finished in time`, r.code === 0 && !r.timedOut && r.json !== null, describe(r));
-    check(`${name}: the victim survived`, fs.existsSync(path.join(victim, 'precious.txt')), describe(r));
+    check(`${name}: the victim survived`, victim.survived(), describe(r));
     console.log(`# ${name}: the model was told: ${res ? res.text.trim() : '(nothing)'}`);
     check(`${name}: the model was told why`, Boolean(res && res.isError && toldMatches.test(res.text)), describe(r));
   };

@@ -13,6 +13,7 @@ import dev.shellwarden.hook.HookProtocol;
 import dev.shellwarden.hook.HookRunner;
 import dev.shellwarden.hook.Judgement;
 import dev.shellwarden.hook.claude.ClaudeCodeHook;
+import dev.shellwarden.hook.codex.CodexProtocol;
 import dev.shellwarden.hook.copilot.CopilotCliProtocol;
 import dev.shellwarden.hook.gemini.GeminiCliProtocol;
 import java.io.InputStream;
@@ -24,7 +25,8 @@ import java.time.Duration;
 /**
  * {@code shell-warden hook AGENT [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow] [--ask-as-deny]}:
  * the checker as an agent client's hook, judging in-process with the same engine, built-in rules
- * and config as the letter check. Agents: {@code claude-code}, {@code gemini-cli}, {@code copilot-cli}.
+ * and config as the letter check. Agents: {@code claude-code}, {@code gemini-cli}, {@code codex}
+ * (OpenAI's Codex CLI), {@code copilot-cli}.
  *
  * <p>Only {@link Main} refers to this class, and only when the first argument is {@code hook}, so
  * the letter check never loads it. INVARIANT: a bad command line, an unreadable config or an
@@ -37,10 +39,12 @@ public final class HookCommand {
     public static final String CLAUDE_CODE = "claude-code";
     /** The agent name of the Gemini CLI adapter. */
     public static final String GEMINI_CLI = "gemini-cli";
+    /** The agent name of the Codex CLI adapter. */
+    public static final String CODEX = "codex";
     /** The agent name of the GitHub Copilot CLI adapter. */
     public static final String COPILOT_CLI = "copilot-cli";
 
-    private static final String USAGE = "usage: shell-warden hook claude-code|gemini-cli|copilot-cli [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow] [--ask-as-deny] < hook-input.json";
+    private static final String USAGE = "usage: shell-warden hook claude-code|gemini-cli|codex|copilot-cli [--config FILE] [--project-dir DIR] [--deadline-ms N] [--defer-allow] [--ask-as-deny] < hook-input.json";
     private static final long MIN_DEADLINE_MS = 100;
     private static final long MAX_DEADLINE_MS = 600_000;
 
@@ -92,6 +96,8 @@ public final class HookCommand {
         warm.start();
         HookProtocol protocol = switch (opts.agent()) {
             case GEMINI_CLI -> GeminiCliProtocol.INSTANCE;
+            // Codex starts the hook in the session's directory: the project unless --project-dir says otherwise.
+            case CODEX -> new CodexProtocol(opts.projectDir() != null ? opts.projectDir() : System.getProperty("user.dir"));
             case COPILOT_CLI -> CopilotCliProtocol.INSTANCE;
             default -> ClaudeCodeHook.PROTOCOL;
         };
@@ -115,9 +121,9 @@ public final class HookCommand {
                 return new Options(null, null, null, HookRunner.DEFAULT_DEADLINE, false, false, true);
             }
             String agent = args[0];
-            if (!agent.equals(CLAUDE_CODE) && !agent.equals(GEMINI_CLI) && !agent.equals(COPILOT_CLI)) {
+            if (!agent.equals(CLAUDE_CODE) && !agent.equals(GEMINI_CLI) && !agent.equals(CODEX) && !agent.equals(COPILOT_CLI)) {
                 throw new IllegalArgumentException("unknown agent `" + agent + "` (known: " + CLAUDE_CODE + ", " + GEMINI_CLI
-                        + ", " + COPILOT_CLI + ")");
+                        + ", " + CODEX + ", " + COPILOT_CLI + ")");
             }
             Path config = null;
             Duration deadline = HookRunner.DEFAULT_DEADLINE;
@@ -207,7 +213,8 @@ public final class HookCommand {
         public Judgement judge(ShellCall call) {
             // Claude Code runs Bash in the session's cwd; without --project-dir that is also taken
             // as the project (a `cd` elsewhere in an earlier call moves it: see the README). Gemini
-            // CLI reports its session directory apart from the cwd a dir_path call runs in.
+            // CLI reports its session directory apart from the cwd a dir_path call runs in; Codex's
+            // is the directory it starts the hook in (the cwd is the model's workdir).
             String project = projectDir != null ? projectDir : call.project().orElse(call.cwd());
             Checker c = checker.get();
             String shell = c.shell().name().toLowerCase(java.util.Locale.ROOT);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shellwarden.hook.HookOutcome;
+import dev.shellwarden.hook.HookRunner;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -112,6 +113,33 @@ class HookCommandTest {
         assertEquals("/home/dev/p", o.projectDir());
         assertEquals("/home/dev/p", new HookCommand.EngineJudge(null, o.projectDir()).projectDirFor("/tmp"));
         assertEquals("/tmp", new HookCommand.EngineJudge(null, null).projectDirFor("/tmp"));
+    }
+
+    @Test
+    void codexGetsExit2ForADenyOrAnAskAndNothingForAnAllow() throws IOException {
+        Run deny = run(input("Bash", "rm -rf /", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project");
+        assertRefused(deny);
+        assertTrue(deny.stderr().startsWith("shell-warden SW2001: "), deny.stderr());
+        Run ask = run(input("Bash", "rm -rf ../other", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project");
+        assertRefused(ask);
+        assertTrue(ask.stderr().startsWith("shell-warden SW") && ask.stderr().endsWith(HookRunner.ASK_AS_DENY + "\n"),
+                ask.stderr());
+        assertEquals(new Run(0, "", ""), run(input("Bash", "ls", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project"));
+        assertEquals(new Run(0, "", ""), run(input("apply_patch", "rm -rf /", "/home/dev/project"), "codex"));
+    }
+
+    /**
+     * Codex's cwd is the model's workdir; the project is the directory Codex starts the hook in
+     * (here the test's working directory), so `../build` from a subdirectory stays inside it.
+     */
+    @Test
+    void codexJudgesAgainstTheHooksWorkingDirectoryUnlessTold() throws IOException {
+        String session = Path.of(System.getProperty("user.dir")).toAbsolutePath().toString();
+        String sub = session + "/sub";
+        assertEquals(new Run(0, "", ""), run(input("Bash", "rm -r ../build", sub), "codex"));
+        assertRefused(run(input("Bash", "rm -r ../build", sub), "codex", "--project-dir", sub));
+        // Claude Code takes its cwd as the project: the same delete is outside it.
+        assertEquals("ask", run(input("Bash", "rm -r ../build", sub), "claude-code").answer().get("permissionDecision").asText());
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The built executable as Claude Code runs it: {@code checker/target/shell-warden hook
+ * The built executable as Claude Code (and Codex) runs it: {@code checker/target/shell-warden hook
  * claude-code} under an empty environment, input on stdin. Runs in failsafe's integration-test
  * phase because the executable is assembled at package, after the unit tests.
  */
@@ -86,6 +86,18 @@ class HookExecutableIT {
         assertEquals(2, r.status(), r.toString());
         assertEquals("", r.stdout());
         assertTrue(r.stderr().contains("exceeds 1048576 bytes"), r.stderr());
+    }
+
+    /** Codex: a deny is exit 2 with the reason on stderr, an allow and other tools are no decision. */
+    @Test
+    void codexGetsExit2ForADenyAndNothingOtherwise() throws Exception {
+        Run deny = spawn(HookCommandTest.input("Bash", "rm -rf /", "/home/dev/project"), "hook", "codex");
+        assertEquals(2, deny.status(), deny.toString());
+        assertEquals("", deny.stdout());
+        assertTrue(deny.stderr().startsWith("shell-warden SW2001: "), deny.stderr());
+        assertEquals(deny.stderr().length() - 1, deny.stderr().indexOf('\n'), deny.stderr());
+        assertEquals(new Run(0, "", ""), spawn(HookCommandTest.input("Bash", "ls", "/home/dev/project"), "hook", "codex"));
+        assertEquals(new Run(0, "", ""), spawn(HookCommandTest.input("apply_patch", "rm -rf /", "/p"), "hook", "codex"));
     }
 
     @Test

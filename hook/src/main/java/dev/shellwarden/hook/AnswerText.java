@@ -8,6 +8,10 @@ public final class AnswerText {
 
     /** Longest reason, in characters (the protocol's bound on a verdict message). */
     public static final int MAX_REASON_CHARS = 512;
+    /** Longest rule id shown, in characters. */
+    private static final int MAX_RULE_CHARS = 32;
+    /** Longest text before the message: {@code shell-warden <rule>: }. */
+    public static final int MAX_PREFIX_CHARS = "shell-warden ".length() + MAX_RULE_CHARS + ": ".length();
 
     private AnswerText() {
     }
@@ -22,7 +26,7 @@ public final class AnswerText {
                 case DENY -> "this command is refused: ask the user to run it or choose another approach";
             };
         }
-        String rule = OneLine.of(j.ruleId(), 32);
+        String rule = OneLine.of(j.ruleId(), MAX_RULE_CHARS);
         return OneLine.of(rule.isEmpty() ? "shell-warden: " + message : "shell-warden " + rule + ": " + message,
                 MAX_REASON_CHARS);
     }

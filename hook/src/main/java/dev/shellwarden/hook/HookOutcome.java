@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * What a hook process ends with: an exit status, the bytes for stdout, and at most one line for
  * stderr.
  *
  * <p>INVARIANT: a refusal has exactly one stderr line and a stdout that is empty unless its
- * protocol gives one (see {@link HookProtocol#refusal}); an answer has no stderr line. Most agent
+ * protocol gives one (see {@link HookProtocol#refuse}); an answer has no stderr line. Most agent
  * clients read stdout only on exit 0; the exit status alone refuses wherever stdout is ignored.
  *
  * @param exitStatus the process exit status
@@ -52,19 +53,19 @@ public record HookOutcome(int exitStatus, byte[] stdout, String stderrLine) {
     }
 
     /**
-     * Exit 2, {@code protocol}'s refusal answer on stdout, {@code reason} as one bounded stderr
-     * line (the same line is handed to the protocol).
+     * Exit 2, {@code reason} as one bounded stderr line, and on stdout what {@code answerFor}
+     * makes of that same line (a client's deny answer; nothing when it fails or gives null).
      */
-    public static HookOutcome refuse(String reason, HookProtocol protocol) {
+    public static HookOutcome refuse(String reason, Function<String, byte[]> answerFor) {
         String line = refusalLine(reason);
         byte[] stdout;
         try {
-            stdout = protocol.refusal(line);
+            stdout = answerFor.apply(line);
         } catch (RuntimeException e) {
             // The exit status refuses without it; a refusal must never fail.
-            stdout = new byte[0];
+            stdout = null;
         }
-        return new HookOutcome(EXIT_REFUSE, stdout, line);
+        return new HookOutcome(EXIT_REFUSE, stdout == null ? new byte[0] : stdout, line);
     }
 
     private static String refusalLine(String reason) {

@@ -1,7 +1,7 @@
 package dev.shellwarden.hook;
 
 /**
- * One agent client's tool hook protocol: how its input is read and how an answer is written. The
+ * One agent client's tool hook protocol: how its input is read and how an answer is given. The
  * {@link HookRunner} does everything else (bounds, deadline, judging, refusals) the same way for
  * every client.
  */
@@ -22,16 +22,35 @@ public interface HookProtocol {
         return RunForms.exactly(command);
     }
 
-    /** The complete stdout answer (exit 0) for a judgement of a shell call. */
-    byte[] answer(Judgement judgement);
+    /**
+     * Whether the client puts an {@code ask} answer to the user. When false, the runner answers
+     * every ask as it does with {@code askAsDeny}: a refusal that tells the model the user must run
+     * or approve the command (a client that cannot ask would otherwise run it or fail).
+     */
+    default boolean asksTheUser() {
+        return true;
+    }
 
     /**
-     * The stdout that goes with a refusal (exit 2, {@code reason} on stderr). Empty by default:
-     * Claude Code ignores stdout on exit 2 and Gemini CLI reads stderr only when stdout is empty.
-     * A client that shows the model only what stdout says on exit 2 (Copilot CLI) gets its deny
-     * answer here, so the model learns why; the exit status alone still refuses if it is ignored.
+     * The outcome for a judgement of a shell call: for most clients a JSON answer on stdout
+     * ({@link HookOutcome#answer}); a client that ignores a JSON refusal in some cases refuses by
+     * exit code instead, through {@link #refuse}. INVARIANT: never an outcome that lets an ask or a
+     * deny run; never throws.
      */
-    default byte[] refusal(String reason) {
-        return new byte[0];
+    HookOutcome answer(Judgement judgement);
+
+    /**
+     * The one way this client is refused by exit code: exit 2 with {@code reason} as the stderr
+     * line, which every supported client takes as "blocked". The runner refuses this way whenever
+     * it cannot judge (unreadable input, a failing judge, the deadline); {@link #answer} may too.
+     *
+     * <p>Default: nothing on stdout. Claude Code ignores stdout on exit 2, Gemini CLI reads stderr
+     * only when stdout is empty and Codex shows the model stderr. A client that shows the model
+     * only what stdout says on exit 2 (Copilot CLI) adds its deny answer with
+     * {@link HookOutcome#refuse(String, java.util.function.Function)}, so the model learns why.
+     * INVARIANT: exit 2 with a non-empty stderr line (the runner falls back to the default if not).
+     */
+    default HookOutcome refuse(String reason) {
+        return HookOutcome.refuse(reason);
     }
 }

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Runs one tool hook call for any agent client: one input on stdin, one answer, one exit status.
- * The client's {@link HookProtocol} reads the input and writes the answer; this class does the
- * rest the same way for every client.
+ * The client's {@link HookProtocol} reads the input and shapes every outcome (answers and
+ * refusals); this class does the rest the same way for every client.
  *
  * <ul>
  *   <li>Shell tool call: every form the client may run is judged; the strictest judgement is
@@ -25,8 +25,8 @@ import java.util.concurrent.TimeoutException;
  *   <li>Everything else (unreadable or oversize input, a shell call without a usable command, a
  *       judge that throws, returns null or does not answer before the deadline): exit 2, one
  *       reason line on stderr starting with {@code shell-warden}, and on stdout only what the
- *       protocol gives for a refusal (usually nothing). Every supported client blocks the call on
- *       exit 2 and shows the reason to the model.</li>
+ *       protocol's {@link HookProtocol#refuse} gives (usually nothing). Every supported client
+ *       blocks the call on exit 2 and shows the reason to the model.</li>
  * </ul>
  *
  * <p>WHY exit 2 for every failure: the clients fail open. A hook that exits 1, prints something
@@ -60,7 +60,8 @@ public final class HookRunner {
      * {@code deferAllow}, an allow is answered as "no decision", so the client's own permission
      * rules and prompts still apply to commands shell-warden lets through. With {@code askAsDeny},
      * an ask is answered as a deny whose message tells the model the user must run or approve the
-     * command (for clients or modes where an ask cannot reach a human).
+     * command (for clients or modes where an ask cannot reach a human); a protocol whose client
+     * never asks the user ({@link HookProtocol#asksTheUser()} false) gets that whatever the flag.
      */
     public HookRunner(HookProtocol protocol, CommandJudge judge, Duration deadline, boolean deferAllow, boolean askAsDeny) {
         this.protocol = Objects.requireNonNull(protocol, "protocol");
@@ -147,16 +148,28 @@ public final class HookRunner {
         return answer(j);
     }
 
-    /** The answer for a judgement, after --ask-as-deny and --defer-allow. */
+    /**
+     * The outcome for a judgement, after --ask-as-deny (forced for a client that cannot ask the
+     * user) and --defer-allow.
+     */
     private HookOutcome answer(Judgement j) {
-        if (askAsDeny && j.decision() == Decision.ASK) {
-            String why = j.message().isBlank() ? "this command needs the user's approval" : j.message();
-            j = new Judgement(Decision.DENY, j.ruleId(), why + ASK_AS_DENY);
+        if ((askAsDeny || !protocol.asksTheUser()) && j.decision() == Decision.ASK) {
+            j = askAsDeny(j);
         }
         if (deferAllow && j.decision() == Decision.ALLOW) {
             return HookOutcome.noDecision();
         }
-        return HookOutcome.answer(protocol.answer(j));
+        return protocol.answer(j);
+    }
+
+    /**
+     * An ask answered as a deny whose message ends with {@link #ASK_AS_DENY}; the message is cut
+     * first, so the hint survives the reason's bound.
+     */
+    private static Judgement askAsDeny(Judgement ask) {
+        String why = ask.message().isBlank() ? "this command needs the user's approval" : ask.message();
+        int room = AnswerText.MAX_REASON_CHARS - AnswerText.MAX_PREFIX_CHARS - ASK_AS_DENY.length();
+        return new Judgement(Decision.DENY, ask.ruleId(), OneLine.of(why, room) + ASK_AS_DENY);
     }
 
     /**
@@ -192,8 +205,21 @@ public final class HookRunner {
         return m == null || m.isBlank() ? t.getClass().getSimpleName() : m;
     }
 
+    /**
+     * The protocol's refusal for {@code reason}. INVARIANT: exit 2 with a non-empty stderr line
+     * whatever the protocol does; a protocol refusal that throws or is anything else is replaced
+     * by the plain one (no stdout), which every client still takes as blocked.
+     */
     private HookOutcome refusal(String reason) {
         String why = OneLine.of(reason, HookOutcome.MAX_STDERR_CHARS - ASK_USER.length() - 16);
-        return HookOutcome.refuse((why.startsWith("shell-warden") ? why : "shell-warden: " + why) + ASK_USER, protocol);
+        String line = (why.startsWith("shell-warden") ? why : "shell-warden: " + why) + ASK_USER;
+        HookOutcome refused;
+        try {
+            refused = protocol.refuse(line);
+        } catch (RuntimeException e) {
+            refused = null;
+        }
+        boolean blocks = refused != null && refused.exitStatus() == HookOutcome.EXIT_REFUSE && !refused.stderrLine().isEmpty();
+        return blocks ? refused : HookOutcome.refuse(line);
     }
 }

@@ -48,8 +48,8 @@ public final class ClaudeCodeHook {
         }
 
         @Override
-        public byte[] answer(Judgement judgement) {
-            return ClaudeCodeAnswer.of(judgement);
+        public HookOutcome answer(Judgement judgement) {
+            return HookOutcome.answer(ClaudeCodeAnswer.of(judgement));
         }
     };
 

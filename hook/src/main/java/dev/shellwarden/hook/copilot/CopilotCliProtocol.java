@@ -1,6 +1,7 @@
 package dev.shellwarden.hook.copilot;
 
 import dev.shellwarden.hook.Decision;
+import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.HookProtocol;
 import dev.shellwarden.hook.Judgement;
 import dev.shellwarden.hook.ToolCall;
@@ -15,7 +16,7 @@ import dev.shellwarden.hook.UnreadableInputException;
  * answer, whose reason it then gets; any other non-zero exit denies it too ({@code hook errored}).
  * It FAILS OPEN on the rest: a hook killed by its {@code timeoutSec} lets the call run, and so does
  * exit 0 with output that is not its JSON (or is empty). So every refusal of the runner is exit 2
- * AND a deny answer on stdout (see {@link #refusal}), and the runner's deadline must stay below the
+ * AND a deny answer on stdout (see {@link #refuse}), and the runner's deadline must stay below the
  * configured {@code timeoutSec}.
  */
 public final class CopilotCliProtocol implements HookProtocol {
@@ -37,13 +38,16 @@ public final class CopilotCliProtocol implements HookProtocol {
     }
 
     @Override
-    public byte[] answer(Judgement judgement) {
-        return CopilotCliAnswer.of(judgement);
+    public HookOutcome answer(Judgement judgement) {
+        return HookOutcome.answer(CopilotCliAnswer.of(judgement));
     }
 
-    /** A deny answer with the refusal's reason: Copilot CLI shows the model this, not stderr. */
+    /**
+     * Exit 2 plus a deny answer with the refusal's reason on stdout: Copilot CLI shows the model
+     * that answer's reason, not stderr.
+     */
     @Override
-    public byte[] refusal(String reason) {
-        return CopilotCliAnswer.of(Decision.DENY, reason);
+    public HookOutcome refuse(String reason) {
+        return HookOutcome.refuse(reason, line -> CopilotCliAnswer.of(Decision.DENY, line));
     }
 }

@@ -1,5 +1,6 @@
 package dev.shellwarden.hook.gemini;
 
+import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.HookProtocol;
 import dev.shellwarden.hook.Judgement;
 import dev.shellwarden.hook.RunForms;
@@ -39,7 +40,7 @@ public final class GeminiCliProtocol implements HookProtocol {
     }
 
     @Override
-    public byte[] answer(Judgement judgement) {
-        return GeminiCliAnswer.of(judgement);
+    public HookOutcome answer(Judgement judgement) {
+        return HookOutcome.answer(GeminiCliAnswer.of(judgement));
     }
 }

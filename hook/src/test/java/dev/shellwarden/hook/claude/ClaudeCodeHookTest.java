@@ -8,6 +8,7 @@ import dev.shellwarden.hook.CommandJudge;
 import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.Judgement;
+import dev.shellwarden.hook.RecordingJudge;
 import dev.shellwarden.hook.ShellCall;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -16,9 +17,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,21 +28,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ClaudeCodeHookTest {
 
-    /** A judge that records its calls and answers with a fixed judgement. */
-    private static final class FakeJudge implements CommandJudge {
-        final List<String> calls = new ArrayList<>();
-        final Judgement answer;
-
-        FakeJudge(Judgement answer) {
-            this.answer = answer;
-        }
-
-        @Override
-        public Judgement judge(ShellCall call) {
-            calls.add(call.command() + " @ " + call.cwd() + (call.background() ? " &" : ""));
-            return answer;
-        }
-    }
+    /** What the judge was asked, as the assertions below spell it. */
+    private static final Function<ShellCall, String> SEEN = c ->
+            c.command() + " @ " + c.cwd() + (c.background() ? " &" : "");
 
     /** What one run left behind. */
     private record Run(int status, String stdout, String stderr) {
@@ -81,21 +70,21 @@ class ClaudeCodeHookTest {
 
     @Test
     void denyAnswersWithThePermissionDecisionAndTheMessage() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.DENY, "SW2001", "do not: use `rm -rf ./build`"));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.DENY, "SW2001", "do not: use `rm -rf ./build`"));
         Run r = run(judge, bash("\"rm -rf /\""));
         assertEquals(0, r.status());
         assertEquals("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\","
                 + "\"permissionDecisionReason\":\"shell-warden SW2001: do not: use `rm -rf ./build`\"}}\n", r.stdout());
         assertEquals("", r.stderr());
-        assertEquals(List.of("rm -rf / @ /home/dev/project"), judge.calls);
+        assertEquals(List.of("rm -rf / @ /home/dev/project"), judge.calls(SEEN));
     }
 
     @Test
     void allowAndAskAnswerTheirDecision() {
-        Run allow = run(new FakeJudge(new Judgement(Decision.ALLOW, "SW5002", "")), bash("\"ls\""));
+        Run allow = run(new RecordingJudge(new Judgement(Decision.ALLOW, "SW5002", "")), bash("\"ls\""));
         assertEquals("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"allow\","
                 + "\"permissionDecisionReason\":\"shell-warden SW5002: allowed\"}}\n", allow.stdout());
-        Run ask = run(new FakeJudge(new Judgement(Decision.ASK, "SW0002", "the user decides")), bash("\"make\""));
+        Run ask = run(new RecordingJudge(new Judgement(Decision.ASK, "SW0002", "the user decides")), bash("\"make\""));
         assertEquals("{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"ask\","
                 + "\"permissionDecisionReason\":\"shell-warden SW0002: the user decides\"}}\n", ask.stdout());
         assertEquals(0, ask.status());
@@ -117,9 +106,9 @@ class ClaudeCodeHookTest {
 
     @Test
     void aDenyWithoutMessageStillGivesAReasonAndMessagesStayOneBoundedLine() {
-        Run empty = run(new FakeJudge(new Judgement(Decision.DENY, "", "")), bash("\"x\""));
+        Run empty = run(new RecordingJudge(new Judgement(Decision.DENY, "", "")), bash("\"x\""));
         assertTrue(empty.stdout().contains("\"permissionDecisionReason\":\"shell-warden: this command is refused"), empty.stdout());
-        Run multi = run(new FakeJudge(new Judgement(Decision.DENY, "SW1", "a\nb\r\n\tc" + "z".repeat(2000))), bash("\"x\""));
+        Run multi = run(new RecordingJudge(new Judgement(Decision.DENY, "SW1", "a\nb\r\n\tc" + "z".repeat(2000))), bash("\"x\""));
         assertTrue(multi.stdout().contains("SW1: a b czzz"), multi.stdout());
         assertEquals(1, multi.stdout().split("\n", -1).length - 1);
         String reason = multi.stdout().replaceAll(".*\"permissionDecisionReason\":\"", "").replaceAll("\"}}\\n$", "");
@@ -128,15 +117,15 @@ class ClaudeCodeHookTest {
 
     @Test
     void theCommandIsPassedExactlyAsDecoded() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
         run(judge, bash("\"echo \\\"a\\\\nb\\\" \\u00e9 | cat\""));
-        assertEquals(List.of("echo \"a\\nb\" é | cat @ /home/dev/project"), judge.calls);
+        assertEquals(List.of("echo \"a\\nb\" é | cat @ /home/dev/project"), judge.calls(SEEN));
     }
 
 
     @Test
     void runInBackgroundReachesTheJudgeOnlyWhenItIsJsonTrue() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
         run(judge, bash("\"npm run dev\"", ",\"run_in_background\":true"));
         // Anything but a literal true is the foreground: the stricter reading.
         run(judge, bash("\"npm run dev\"", ",\"run_in_background\":false"));
@@ -146,15 +135,15 @@ class ClaudeCodeHookTest {
         run(judge, bash("\"npm run dev\"", ",\"run_in_background\":null"));
         assertEquals(List.of("npm run dev @ /home/dev/project &", "npm run dev @ /home/dev/project",
                 "npm run dev @ /home/dev/project", "npm run dev @ /home/dev/project",
-                "npm run dev @ /home/dev/project", "npm run dev @ /home/dev/project"), judge.calls);
+                "npm run dev @ /home/dev/project", "npm run dev @ /home/dev/project"), judge.calls(SEEN));
         // Two values for the flag are two readings of one call: refused like a doubled command.
-        FakeJudge twice = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        RecordingJudge twice = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
         assertRefused(run(twice, bash("\"npm run dev\"", ",\"run_in_background\":false,\"run_in_background\":true")));
-        assertTrue(twice.calls.isEmpty(), twice.calls.toString());
+        assertTrue(twice.calls.isEmpty(), twice.calls(SEEN).toString());
     }
     @Test
     void otherToolsGetNoDecisionAndTheJudgeIsNotAsked() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.DENY, "SW9", "no"));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.DENY, "SW9", "no"));
         Run r = run(judge, "{\"cwd\":\"/p\",\"hook_event_name\":\"PreToolUse\",\"tool_name\":\"Read\","
                 + "\"tool_input\":{\"file_path\":\"/etc/passwd\",\"nested\":[{\"a\":[1,2,{}]}]}}");
         assertEquals(new Run(0, "", ""), r);
@@ -204,9 +193,9 @@ class ClaudeCodeHookTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformed")
     void everyMalformedInputIsRefusedByExit2WithOneLineAndNoStdout(String name, String input) {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
         assertRefused(run(judge, input));
-        assertTrue(judge.calls.isEmpty(), "the judge must not be asked: " + judge.calls);
+        assertTrue(judge.calls.isEmpty(), "the judge must not be asked: " + judge.calls(SEEN));
     }
 
     @Test
@@ -217,12 +206,12 @@ class ClaudeCodeHookTest {
         input[prefix.length] = (byte) 0xC3; // a lead byte followed by a quote: invalid UTF-8
         input[prefix.length + 1] = '"';
         input[prefix.length + 2] = '}';
-        assertRefused(run(new FakeJudge(new Judgement(Decision.ALLOW, "", "")), input, Duration.ofSeconds(10)));
+        assertRefused(run(new RecordingJudge(new Judgement(Decision.ALLOW, "", "")), input, Duration.ofSeconds(10)));
     }
 
     @Test
     void aCommandOfExactlyTheBoundIsJudged() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "SW0001", ""));
         String cmd = "echo " + "a".repeat(ClaudeCodeHook.MAX_COMMAND_BYTES - 5);
         assertEquals(0, run(judge, bash("\"" + cmd + "\"")).status());
         assertEquals(1, judge.calls.size());
@@ -266,7 +255,7 @@ class ClaudeCodeHookTest {
         java.io.PipedOutputStream writer = new java.io.PipedOutputStream();
         java.io.PipedInputStream stdin = new java.io.PipedInputStream(writer);
         writer.write("{\"hook_event_name\":".getBytes(StandardCharsets.UTF_8)); // and then nothing, never closed
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "", ""));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = new ClaudeCodeHook(judge, Duration.ofMillis(200)).run(stdin, out,

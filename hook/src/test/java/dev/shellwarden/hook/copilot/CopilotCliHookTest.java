@@ -8,6 +8,7 @@ import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.HookRunner;
 import dev.shellwarden.hook.Judgement;
+import dev.shellwarden.hook.RecordingJudge;
 import dev.shellwarden.hook.ShellCall;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -15,8 +16,8 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,21 +27,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class CopilotCliHookTest {
 
-    /** A judge that records its calls and gives one fixed answer. */
-    private static final class FakeJudge implements CommandJudge {
-        final List<String> calls = new ArrayList<>();
-        final Judgement answer;
-
-        FakeJudge(Judgement answer) {
-            this.answer = answer;
-        }
-
-        @Override
-        public Judgement judge(ShellCall call) {
-            calls.add(call.command() + " @ " + call.cwd() + " " + call.dialect().wire() + (call.background() ? " &" : ""));
-            return answer;
-        }
-    }
+    /** What the judge was asked, as the assertions below spell it. */
+    private static final Function<ShellCall, String> SEEN = c ->
+            c.command() + " @ " + c.cwd() + " " + c.dialect().wire() + (c.background() ? " &" : "");
 
     private record Run(int status, String stdout, String stderr) {
     }
@@ -57,8 +46,8 @@ class CopilotCliHookTest {
         return run(judge, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), false);
     }
 
-    private static FakeJudge judging(Decision d, String rule, String message) {
-        return new FakeJudge(new Judgement(d, rule, message));
+    private static RecordingJudge judging(Decision d, String rule, String message) {
+        return new RecordingJudge(new Judgement(d, rule, message));
     }
 
     /** A JSON string literal. */
@@ -99,20 +88,20 @@ class CopilotCliHookTest {
 
     @Test
     void theCommandCwdAndAsyncModeReachTheJudge() {
-        FakeJudge judge = judging(Decision.ALLOW, "SW0001", "");
+        RecordingJudge judge = judging(Decision.ALLOW, "SW0001", "");
         run(judge, bash("echo \"a\\nb\" é | cat"));
         run(judge, call("bash", "{\"command\":\"npm run dev\",\"description\":\"d\",\"mode\":\"async\",\"detach\":false}"));
         run(judge, call("bash", "{\"command\":\"npm run dev\",\"description\":\"d\",\"mode\":\"ASYNC\"}"));
         assertEquals(List.of("echo \"a\\nb\" é | cat @ /home/dev/project bash", "npm run dev @ /home/dev/project bash &",
-                "npm run dev @ /home/dev/project bash"), judge.calls);
+                "npm run dev @ /home/dev/project bash"), judge.calls(SEEN));
     }
 
     @Test
     void toolArgsAsAJsonStringAreReadByTheSameRules() {
-        FakeJudge judge = judging(Decision.DENY, "SW1", "no");
+        RecordingJudge judge = judging(Decision.DENY, "SW1", "no");
         Run r = run(judge, call("bash", js("{\"command\":\"rm -rf /\",\"description\":\"d\"}")));
         assertTrue(r.stdout().startsWith("{\"permissionDecision\":\"deny\""), r.toString());
-        assertEquals(List.of("rm -rf / @ /home/dev/project bash"), judge.calls);
+        assertEquals(List.of("rm -rf / @ /home/dev/project bash"), judge.calls(SEEN));
         // Two commands in one encoded object: the client and the hook might read different ones.
         assertRefused(run(judge, call("bash", js("{\"command\":\"ls\",\"command\":\"rm -rf /\"}"))), "not valid JSON");
         assertRefused(run(judge, call("bash", js("{\"command\":\"ls\"} {}"))), "trailing data");
@@ -121,25 +110,25 @@ class CopilotCliHookTest {
 
     @Test
     void powershellCallsReachTheJudgeAsPowerShell() {
-        FakeJudge judge = judging(Decision.ALLOW, "SW0001", "");
+        RecordingJudge judge = judging(Decision.ALLOW, "SW0001", "");
         run(judge, call("powershell", "{\"command\":\"Get-ChildItem\",\"description\":\"d\"}"));
-        assertEquals(List.of("Get-ChildItem @ /home/dev/project powershell"), judge.calls);
+        assertEquals(List.of("Get-ChildItem @ /home/dev/project powershell"), judge.calls(SEEN));
     }
 
     @Test
     void theVsCodeCompatibleLayoutIsReadToo() {
-        FakeJudge judge = judging(Decision.DENY, "SW1", "no");
+        RecordingJudge judge = judging(Decision.DENY, "SW1", "no");
         String in = "{\"hook_event_name\":\"PreToolUse\",\"session_id\":\"s\",\"timestamp\":\"2026-12-04T14:47:28.889Z\","
                 + "\"cwd\":\"/home/dev/project\",\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"rm -rf /\",\"mode\":\"sync\"}}";
         assertTrue(run(judge, in).stdout().startsWith("{\"permissionDecision\":\"deny\""));
-        assertEquals(List.of("rm -rf / @ /home/dev/project bash"), judge.calls);
+        assertEquals(List.of("rm -rf / @ /home/dev/project bash"), judge.calls(SEEN));
         assertRefused(run(judge, in.replace("\"PreToolUse\"", "\"PostToolUse\"")), "not PreToolUse");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"view", "create", "edit", "read_bash", "stop_bash", "list_bash", "task", "web_fetch"})
     void otherToolsGetNoDecisionAndAreNotJudged(String tool) {
-        FakeJudge judge = judging(Decision.DENY, "SW1", "no");
+        RecordingJudge judge = judging(Decision.DENY, "SW1", "no");
         assertEquals(new Run(0, "", ""), run(judge, call(tool, "{\"command\":\"rm -rf /\",\"path\":\"/etc/passwd\"}")));
         assertEquals(List.of(), judge.calls);
     }
@@ -147,7 +136,7 @@ class CopilotCliHookTest {
     @ParameterizedTest
     @ValueSource(strings = {"write_bash", "write_powershell", "Write_Bash"})
     void textTypedIntoARunningProgramIsAnAskAndNeverJudged(String tool) {
-        FakeJudge judge = judging(Decision.ALLOW, "SW1", "");
+        RecordingJudge judge = judging(Decision.ALLOW, "SW1", "");
         Run r = run(judge, call(tool, "{\"shellId\":\"1\",\"input\":\"rm -rf /\\n\",\"delay\":5}"));
         assertEquals("{\"permissionDecision\":\"ask\",\"permissionDecisionReason\":" + js("shell-warden: " + PreToolUseInput.TYPED_INPUT) + "}\n",
                 r.stdout());
@@ -185,7 +174,7 @@ class CopilotCliHookTest {
     @ParameterizedTest
     @MethodSource("unreadable")
     void badInputIsRefusedWithADenyAnswerAndExit2(String input, String reasonPart) {
-        FakeJudge judge = judging(Decision.ALLOW, "SW1", "");
+        RecordingJudge judge = judging(Decision.ALLOW, "SW1", "");
         assertRefused(run(judge, input), reasonPart);
         assertEquals(List.of(), judge.calls);
     }

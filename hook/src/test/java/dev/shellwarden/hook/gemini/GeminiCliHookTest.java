@@ -8,6 +8,7 @@ import dev.shellwarden.hook.Decision;
 import dev.shellwarden.hook.HookOutcome;
 import dev.shellwarden.hook.HookRunner;
 import dev.shellwarden.hook.Judgement;
+import dev.shellwarden.hook.RecordingJudge;
 import dev.shellwarden.hook.RunForms;
 import dev.shellwarden.hook.ShellCall;
 import java.io.ByteArrayInputStream;
@@ -15,7 +16,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -26,25 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class GeminiCliHookTest {
 
-    /** A judge that records its calls and answers by a function of the command. */
-    private static final class FakeJudge implements CommandJudge {
-        final List<String> calls = new ArrayList<>();
-        final Function<String, Judgement> answer;
-
-        FakeJudge(Function<String, Judgement> answer) {
-            this.answer = answer;
-        }
-
-        FakeJudge(Judgement fixed) {
-            this(c -> fixed);
-        }
-
-        @Override
-        public Judgement judge(ShellCall call) {
-            calls.add(call.command() + " @ " + call.cwd() + " in " + call.project().orElse("?") + (call.background() ? " &" : ""));
-            return answer.apply(call.command());
-        }
-    }
+    /** What the judge was asked, as the assertions below spell it. */
+    private static final Function<ShellCall, String> SEEN = c ->
+            c.command() + " @ " + c.cwd() + " in " + c.project().orElse("?") + (c.background() ? " &" : "");
 
     private record Run(int status, String stdout, String stderr) {
     }
@@ -87,35 +71,35 @@ class GeminiCliHookTest {
 
     @Test
     void denyAnswersWithTheDecisionAndReasonForTheModel() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.DENY, "SW2001", "do not: use `rm -rf ./build`"));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.DENY, "SW2001", "do not: use `rm -rf ./build`"));
         Run r = run(judge, command("rm -rf /"));
         assertEquals(new Run(0, "{\"decision\":\"deny\",\"reason\":\"shell-warden SW2001: do not: use `rm -rf ./build`\","
                 + "\"systemMessage\":\"shell-warden SW2001: do not: use `rm -rf ./build`\"}\n", ""), r);
-        assertEquals(List.of("rm -rf / @ /home/dev/project in /home/dev/project"), judge.calls);
+        assertEquals(List.of("rm -rf / @ /home/dev/project in /home/dev/project"), judge.calls(SEEN));
     }
 
     @Test
     void allowAndAskAnswerTheirDecision() {
-        Run allow = run(new FakeJudge(new Judgement(Decision.ALLOW, "SW5002", "")), command("ls"));
+        Run allow = run(new RecordingJudge(new Judgement(Decision.ALLOW, "SW5002", "")), command("ls"));
         assertEquals("{\"decision\":\"allow\",\"reason\":\"shell-warden SW5002: allowed\"}\n", allow.stdout());
-        Run ask = run(new FakeJudge(new Judgement(Decision.ASK, "SW0002", "the user decides")), command("make"));
+        Run ask = run(new RecordingJudge(new Judgement(Decision.ASK, "SW0002", "the user decides")), command("make"));
         assertEquals("{\"decision\":\"ask\",\"reason\":\"shell-warden SW0002: the user decides\","
                 + "\"systemMessage\":\"shell-warden SW0002: the user decides\"}\n", ask.stdout());
     }
 
     @Test
     void askAsDenyRefusesAnAskAndSaysTheUserMustApprove() {
-        Run r = run(new FakeJudge(new Judgement(Decision.ASK, "SW0002", "deletes outside the project")), command("make"), true);
+        Run r = run(new RecordingJudge(new Judgement(Decision.ASK, "SW0002", "deletes outside the project")), command("make"), true);
         assertEquals(0, r.status());
         assertTrue(r.stdout().startsWith("{\"decision\":\"deny\",\"reason\":\"shell-warden SW0002: deletes outside the project"
                 + HookRunner.ASK_AS_DENY + "\""), r.stdout());
-        Run allow = run(new FakeJudge(new Judgement(Decision.ALLOW, "SW5002", "")), command("ls"), true);
+        Run allow = run(new RecordingJudge(new Judgement(Decision.ALLOW, "SW5002", "")), command("ls"), true);
         assertTrue(allow.stdout().startsWith("{\"decision\":\"allow\""), allow.stdout());
     }
 
     @Test
     void otherToolsGetNoDecision() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.DENY, "SW1", "no"));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.DENY, "SW1", "no"));
         String readFile = "{\"cwd\":\"/p\",\"hook_event_name\":\"BeforeTool\",\"tool_name\":\"read_file\",\"tool_input\":{\"file_path\":\"x\"}}";
         assertEquals(new Run(0, "", ""), run(judge, readFile));
         assertEquals(List.of(), judge.calls);
@@ -123,7 +107,7 @@ class GeminiCliHookTest {
 
     @Test
     void dirPathMovesTheCwdButNotTheProject() {
-        FakeJudge judge = new FakeJudge(new Judgement(Decision.ALLOW, "", ""));
+        RecordingJudge judge = new RecordingJudge(new Judgement(Decision.ALLOW, "", ""));
         run(judge, shell("\"command\":\"ls\",\"dir_path\":\"sub/../src\""));
         run(judge, shell("\"command\":\"ls\",\"dir_path\":\"/etc\""));
         run(judge, shell("\"command\":\"ls\",\"dir_path\":\"\""));
@@ -131,7 +115,7 @@ class GeminiCliHookTest {
         run(judge, shell("\"command\":\"ls\",\"is_background\":\"true\""));
         assertEquals(List.of("ls @ /home/dev/project/src in /home/dev/project", "ls @ /etc in /home/dev/project",
                 "ls @ /home/dev/project in /home/dev/project", "ls @ /home/dev/project in /home/dev/project &",
-                "ls @ /home/dev/project in /home/dev/project"), judge.calls);
+                "ls @ /home/dev/project in /home/dev/project"), judge.calls(SEEN));
     }
 
     static Stream<Arguments> badInputs() {
@@ -153,7 +137,7 @@ class GeminiCliHookTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("badInputs")
     void everyBadInputIsARefusal(String name, String input) {
-        assertRefused(run(new FakeJudge(new Judgement(Decision.ALLOW, "", "")), input));
+        assertRefused(run(new RecordingJudge(new Judgement(Decision.ALLOW, "", "")), input));
     }
 
     @Test
@@ -168,11 +152,11 @@ class GeminiCliHookTest {
     void theFormGeminiRunsAfterStrippingAWrapperIsJudgedToo() {
         // Under bash only `echo a` runs; Gemini CLI drops the outer quotes and runs `victim-cmd` too.
         String written = "bash -c 'echo a' ' ; victim-cmd ; echo '";
-        FakeJudge judge = new FakeJudge(c -> c.startsWith("echo a' ' ; victim-cmd")
+        RecordingJudge judge = new RecordingJudge(c -> c.startsWith("echo a' ' ; victim-cmd")
                 ? new Judgement(Decision.DENY, "SW9", "stripped form") : new Judgement(Decision.ALLOW, "", ""));
         Run r = run(judge, command(written));
         assertTrue(r.stdout().startsWith("{\"decision\":\"deny\",\"reason\":\"shell-warden SW9: stripped form\""), r.stdout());
-        assertEquals(2, judge.calls.size(), judge.calls.toString());
+        assertEquals(2, judge.calls.size(), judge.calls(SEEN).toString());
     }
 
     @Test
@@ -194,9 +178,9 @@ class GeminiCliHookTest {
 
     @Test
     void aWrapperInDoubtIsAtLeastAnAsk() {
-        Run r = run(new FakeJudge(new Judgement(Decision.ALLOW, "SW5002", "")), command("bash -c \"echo $HOME\""));
+        Run r = run(new RecordingJudge(new Judgement(Decision.ALLOW, "SW5002", "")), command("bash -c \"echo $HOME\""));
         assertTrue(r.stdout().startsWith("{\"decision\":\"ask\",\"reason\":\"shell-warden: Gemini CLI rewrites"), r.stdout());
-        Run deny = run(new FakeJudge(new Judgement(Decision.DENY, "SW1", "no")), command("bash -c \"echo $HOME\""));
+        Run deny = run(new RecordingJudge(new Judgement(Decision.DENY, "SW1", "no")), command("bash -c \"echo $HOME\""));
         assertTrue(deny.stdout().startsWith("{\"decision\":\"deny\",\"reason\":\"shell-warden SW1: no\""), deny.stdout());
     }
 }
