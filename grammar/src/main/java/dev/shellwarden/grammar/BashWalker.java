@@ -2538,6 +2538,12 @@ final class BashWalker {
                     }
                     powershell(w.payload(), inner);
                 }
+                case CMD_PAYLOAD -> {
+                    if (!w.literal()) {
+                        d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                    }
+                    cmdExe(d, w.payload(), inner);
+                }
                 case PWSH_ENCODED -> {
                     String decoded = w.literal() ? decodeUtf16(w.payload()) : null;
                     if (decoded == null) {
@@ -3287,6 +3293,39 @@ final class BashWalker {
             return out.toString();
         }
         return name.equals("printf") && args.size() == 1 ? args.get(0) : null;
+    }
+
+    /**
+     * A cmd.exe command line ({@code cmd /c LINE} from Git Bash or WSL): each command cmd.exe runs
+     * becomes a child of the {@code cmd} segment, with its redirections and place in the line, and
+     * is analysed like any command (what it runs in turn: {@code powershell -c}, {@code bash -c}).
+     * When the line holds a single quote, its bash reading is kept as an extra reading if it parses:
+     * Git Bash's own programs read their command line with bash-like quotes ({@code bash -c 'rm -rf ~'}),
+     * which cmd.exe does not group; it only adds segments.
+     */
+    private void cmdExe(Draft d, String payload, Ctx inner) {
+        List<dev.shellwarden.grammar.ps.CmdPayload.Command> commands = dev.shellwarden.grammar.ps.CmdPayload.split(payload);
+        Map<Integer, Integer> stages = new HashMap<>();
+        for (dev.shellwarden.grammar.ps.CmdPayload.Command c : commands) {
+            stages.merge(c.item(), 1, Integer::sum);
+        }
+        for (dev.shellwarden.grammar.ps.CmdPayload.Command c : commands) {
+            List<String> wr = new ArrayList<>(inner.wrappers());
+            wr.addAll(c.wrappers());
+            Position pos = new Position(c.item(), c.stage(), stages.get(c.item()), c.opBefore(), false);
+            Draft child = add(new Draft(drafts.size(), d.id, d.depth + 1, inner.prov(), List.copyOf(wr), c.argv(), List.of(),
+                    c.redirects(), List.of(), pos));
+            child.reasons.addAll(c.reasons());
+            if (!c.argv().isEmpty() && c.argv().get(0).literal()) {
+                analyze(child, inner, c.redirects().stream().anyMatch(r -> r.op().equals("<")));
+            }
+        }
+        if (payload.indexOf('\'') >= 0) {
+            BashSplitter.Parsed bash = parse(payload);
+            if (bash.failure() == null) {
+                program(bash, payload, inner);
+            }
+        }
     }
 
     private void powershell(String payload, Ctx c) {
