@@ -169,6 +169,22 @@ public final class CmdPayload {
                     Set.of(reason), wrappers));
         }
 
+        /** The redirections and reasons of {@code d}, and a later pipeline stage, given to the commands read from {@code from} on. */
+        void attach(int from, Draft d, int stage) {
+            if (d.redirects.isEmpty() && d.reasons.isEmpty() && stage == 0) {
+                return;
+            }
+            for (int k = from; k < out.size(); k++) {
+                Command c = out.get(k);
+                List<Redirect> rs = new ArrayList<>(c.redirects());
+                rs.addAll(d.redirects);
+                Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+                reasons.addAll(c.reasons());
+                reasons.addAll(d.reasons);
+                out.set(k, new Command(c.argv(), rs, c.item(), c.stage() + stage, c.opBefore(), reasons, c.wrappers()));
+            }
+        }
+
         void add(Command c) {
             if (out.size() >= MAX_COMMANDS) {
                 if (out.get(out.size() - 1).reasons().contains(OpaqueReason.LIMIT_EXCEEDED)) {
@@ -306,17 +322,7 @@ public final class CmdPayload {
             // redirections after the block apply to each of its commands
             Draft d = new Draft();
             redirections(d);
-            if (!d.redirects.isEmpty() || !d.reasons.isEmpty()) {
-                for (int k = start; k < r.out.size(); k++) {
-                    Command c = r.out.get(k);
-                    List<Redirect> rs = new ArrayList<>(c.redirects());
-                    rs.addAll(d.redirects);
-                    Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
-                    reasons.addAll(c.reasons());
-                    reasons.addAll(d.reasons);
-                    r.out.set(k, new Command(c.argv(), rs, c.item(), c.stage(), c.opBefore(), reasons, c.wrappers()));
-                }
-            }
+            r.attach(start, d, 0);
         }
 
         /** Only redirections (after a block's `)`). */
@@ -445,23 +451,7 @@ public final class CmdPayload {
                 return;
             }
             // without a block the body takes the rest of the line, `&` and `|` included
-            while (true) {
-                pipeline(inner);
-                blanks();
-                if (end() || atClose()) {
-                    return;
-                }
-                char c = peek();
-                if (c == '&' || c == '|' || c == '\n' || c == '\r') {
-                    boolean doubled = i + 1 < text.length() && text.charAt(i + 1) == c;
-                    String sep = doubled && (c == '&' || c == '|') ? "" + c + c : String.valueOf(c);
-                    i += sep.length();
-                    r.op = sep.equals("\r") || sep.equals("\n") ? "\n" : sep;
-                    r.item++;
-                    continue;
-                }
-                return;
-            }
+            sequence(inner);
         }
 
         /** The next word of an if or for header, or null at an operator or the end. */
@@ -729,17 +719,8 @@ public final class CmdPayload {
             int before = r.out.size();
             String op = r.op;
             r.read(payload, depth + 1, append(wrs, "cmd"), op);
-            if (!d.redirects.isEmpty() || !d.reasons.isEmpty()) {
-                for (int k = before; k < r.out.size(); k++) {
-                    Command c = r.out.get(k);
-                    List<Redirect> rs = new ArrayList<>(d.redirects);
-                    rs.addAll(c.redirects());
-                    Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
-                    reasons.addAll(c.reasons());
-                    reasons.addAll(d.reasons);
-                    r.out.set(k, new Command(c.argv(), rs, c.item(), c.stage() + stage, c.opBefore(), reasons, c.wrappers()));
-                }
-            }
+            // the nested cmd's redirections and pipeline place are its commands' too
+            r.attach(before, d, stage);
         }
 
         /** The program word with a fixed system place put in ({@code %COMSPEC%} is cmd.exe), unless the line set it. */
