@@ -3097,7 +3097,13 @@ final class BashWalker {
                 if (d.heredocDynamic.stream().anyMatch(Boolean::booleanValue)) {
                     d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
                 }
-                d.heredocs.forEach(h -> programCommands(d, h.body(), inner));
+                d.heredocs.forEach(h -> {
+                    if (isCmdExe(d)) {
+                        cmdExe(d, h.body(), inner); // `cmd <<EOF`: the body is cmd.exe's command lines
+                    } else {
+                        programCommands(d, h.body(), inner);
+                    }
+                });
                 return;
             }
             for (int i = 0; i < d.heredocs.size(); i++) {
@@ -3115,6 +3121,9 @@ final class BashWalker {
             String script = d.position.stage() > 0 ? literalProducerText(d) : null;
             if (script != null && w.shell()) {
                 nested(script, inner);
+            } else if (script != null && isCmdExe(d)) {
+                // `echo rd /s /q C:\ | cmd`: cmd.exe reads the printed text as its command lines
+                cmdExe(d, script, inner);
             } else if (script != null) {
                 programCommands(d, script, inner);
             }
@@ -3326,6 +3335,13 @@ final class BashWalker {
                 program(bash, payload, inner);
             }
         }
+    }
+
+    /** True when {@code d} runs cmd.exe ({@code cmd}, {@code cmd.exe}, by any path). */
+    private static boolean isCmdExe(Draft d) {
+        String path = d.argv.get(0).text();
+        String name = path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase(java.util.Locale.ROOT);
+        return name.equals("cmd") || name.equals("cmd.exe");
     }
 
     private void powershell(String payload, Ctx c) {
