@@ -2538,6 +2538,12 @@ final class BashWalker {
                     }
                     powershell(w.payload(), inner);
                 }
+                case CMD_PAYLOAD -> {
+                    if (!w.literal()) {
+                        d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+                    }
+                    cmdExe(d, w.payload(), inner);
+                }
                 case PWSH_ENCODED -> {
                     String decoded = w.literal() ? decodeUtf16(w.payload()) : null;
                     if (decoded == null) {
@@ -3091,7 +3097,13 @@ final class BashWalker {
                 if (d.heredocDynamic.stream().anyMatch(Boolean::booleanValue)) {
                     d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
                 }
-                d.heredocs.forEach(h -> programCommands(d, h.body(), inner));
+                d.heredocs.forEach(h -> {
+                    if (isCmdExe(d)) {
+                        cmdExe(d, h.body(), inner); // `cmd <<EOF`: the body is cmd.exe's command lines
+                    } else {
+                        programCommands(d, h.body(), inner);
+                    }
+                });
                 return;
             }
             for (int i = 0; i < d.heredocs.size(); i++) {
@@ -3109,6 +3121,9 @@ final class BashWalker {
             String script = d.position.stage() > 0 ? literalProducerText(d) : null;
             if (script != null && w.shell()) {
                 nested(script, inner);
+            } else if (script != null && isCmdExe(d)) {
+                // `echo rd /s /q C:\ | cmd`: cmd.exe reads the printed text as its command lines
+                cmdExe(d, script, inner);
             } else if (script != null) {
                 programCommands(d, script, inner);
             }
@@ -3287,6 +3302,46 @@ final class BashWalker {
             return out.toString();
         }
         return name.equals("printf") && args.size() == 1 ? args.get(0) : null;
+    }
+
+    /**
+     * A cmd.exe command line ({@code cmd /c LINE} from Git Bash or WSL): each command cmd.exe runs
+     * becomes a child of the {@code cmd} segment, with its redirections and place in the line, and
+     * is analysed like any command (what it runs in turn: {@code powershell -c}, {@code bash -c}).
+     * When the line holds a single quote, its bash reading is kept as an extra reading if it parses:
+     * Git Bash's own programs read their command line with bash-like quotes ({@code bash -c 'rm -rf ~'}),
+     * which cmd.exe does not group; it only adds segments.
+     */
+    private void cmdExe(Draft d, String payload, Ctx inner) {
+        List<dev.shellwarden.grammar.ps.CmdPayload.Command> commands = dev.shellwarden.grammar.ps.CmdPayload.split(payload);
+        Map<Integer, Integer> stages = new HashMap<>();
+        for (dev.shellwarden.grammar.ps.CmdPayload.Command c : commands) {
+            stages.merge(c.item(), 1, Integer::sum);
+        }
+        for (dev.shellwarden.grammar.ps.CmdPayload.Command c : commands) {
+            List<String> wr = new ArrayList<>(inner.wrappers());
+            wr.addAll(c.wrappers());
+            Position pos = new Position(c.item(), c.stage(), stages.get(c.item()), c.opBefore(), false);
+            Draft child = add(new Draft(drafts.size(), d.id, d.depth + 1, inner.prov(), List.copyOf(wr), c.argv(), List.of(),
+                    c.redirects(), List.of(), pos));
+            child.reasons.addAll(c.reasons());
+            if (!c.argv().isEmpty() && c.argv().get(0).literal()) {
+                analyze(child, inner, c.redirects().stream().anyMatch(r -> r.op().equals("<")));
+            }
+        }
+        if (payload.indexOf('\'') >= 0) {
+            BashSplitter.Parsed bash = parse(payload);
+            if (bash.failure() == null) {
+                program(bash, payload, inner);
+            }
+        }
+    }
+
+    /** True when {@code d} runs cmd.exe ({@code cmd}, {@code cmd.exe}, by any path). */
+    private static boolean isCmdExe(Draft d) {
+        String path = d.argv.get(0).text();
+        String name = path.substring(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase(java.util.Locale.ROOT);
+        return name.equals("cmd") || name.equals("cmd.exe");
     }
 
     private void powershell(String payload, Ctx c) {

@@ -626,34 +626,34 @@ final class ToolRunners {
     }
 
     /**
-     * {@code cmd /c LINE} and {@code cmd /k LINE}: the words after the switch are one command line.
-     * Git Bash spells the switch {@code //c} (its path conversion would turn {@code /c} into a
-     * path). The line is read twice: as shell text (what earlier rounds judged) and, when it holds
-     * cmd.exe's own syntax (a backslash path or a {@code %VAR%}), as cmd.exe splits it, so
-     * {@code rd /s /q D:\} and {@code del /s /q %USERPROFILE%\*} meet the cmd.exe rules.
+     * {@code cmd /c LINE}, {@code /k}, {@code /r} (Git Bash spells the switch {@code //c}, as its
+     * path conversion would turn {@code /c} into a path; the command may be glued to the switch):
+     * the words after the switch are one cmd.exe command line, read as cmd.exe reads it
+     * ({@link Kind#CMD_PAYLOAD}, the reader PowerShell's {@code cmd} uses too), so carets, call,
+     * start, blocks and {@code %VAR%} mean what they mean to cmd.exe. Without a switch cmd.exe
+     * reads its commands from standard input ({@code cmd < wipe.bat}, {@code cat x.bat | cmd}).
      */
     private static List<Unwrap> cmdLine(List<Word> argv) {
-        for (int k = 1; k < argv.size() - 1; k++) {
-            String t = argv.get(k).text().toLowerCase(java.util.Locale.ROOT);
-            if (t.startsWith("//")) {
-                t = t.substring(1);
-            }
-            if (t.equals("/c") || t.equals("/k") || t.equals("/r")) {
-                Unwrap line = Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 1, argv.size()));
-                if (!line.literal() || line.payload().indexOf('\\') < 0 && line.payload().indexOf('%') < 0) {
-                    return List.of(line);
-                }
-                List<Unwrap> out = new ArrayList<>();
-                out.add(line);
-                for (dev.shellwarden.grammar.ps.CmdPayload.Command c : dev.shellwarden.grammar.ps.CmdPayload.split(line.payload())) {
-                    if (!c.argv().isEmpty() && c.argv().get(0).literal()) {
-                        out.add(Unwrap.command(Provenance.WRAPPED, c.argv(), List.of()));
-                    }
-                }
-                return out;
-            }
+        List<Word> args = argv.subList(1, argv.size());
+        int k = dev.shellwarden.grammar.ps.CmdPayload.commandSwitch(args.stream().map(Word::text).toList());
+        if (k < 0) {
+            return List.of(new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false));
         }
-        return List.of();
+        List<String> words = new ArrayList<>();
+        String attached = dev.shellwarden.grammar.ps.CmdPayload.attached(args.get(k).text());
+        if (!attached.isEmpty()) {
+            words.add(attached);
+        }
+        boolean literal = args.get(k).literal();
+        for (Word w : args.subList(k + 1, args.size())) {
+            words.add(w.text());
+            literal &= w.literal();
+        }
+        if (words.isEmpty()) {
+            return List.of();
+        }
+        String line = dev.shellwarden.grammar.ps.CmdPayload.join(words);
+        return List.of(new Unwrap(Kind.CMD_PAYLOAD, Provenance.WRAPPED, List.of(), List.of(), line, literal, false));
     }
 
     /** {@code TOOL … WORD COMMAND…}: the command after the first {@code word} ({@code rvm 3.2 do CMD}). */

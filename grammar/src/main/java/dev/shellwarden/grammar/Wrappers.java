@@ -29,6 +29,8 @@ final class Wrappers {
         EVAL,
         /** Runs {@link Unwrap#payload()} as PowerShell. */
         PWSH_PAYLOAD,
+        /** Runs {@link Unwrap#payload()} as a cmd.exe command line ({@code cmd /c LINE}), read by {@link dev.shellwarden.grammar.ps.CmdPayload}. */
+        CMD_PAYLOAD,
         /** Runs a base64 UTF-16LE PowerShell payload. */
         PWSH_ENCODED,
         /** An interpreter reading its program from standard input. */

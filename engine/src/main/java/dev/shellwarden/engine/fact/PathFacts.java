@@ -935,9 +935,41 @@ public final class PathFacts {
         return Regex.matches(lower, "(.*/)?\\.(vscode|roo|kilocode|amazonq|aws/amazonq|kiro|kiro/settings|codeium|codeium/windsurf|zed)/?");
     }
 
+    /**
+     * The system folders whose 8.3 short names ({@code PROGRA~1}, {@code PROGRA~2}, {@code DOCUME~1})
+     * still name them on a drive with short names on; the short name's first letters are the long
+     * name's without blanks, and which {@code ~N} is which is not fixed, so any match is read as the
+     * first folder it can be (all of them are system folders).
+     */
+    private static final String[] SHORT_NAMED_FOLDERS = {"Program Files", "Program Files (x86)", "ProgramData", "Windows",
+        "Users", "Documents and Settings"};
+    private static final java.util.regex.Pattern SHORT_NAME = java.util.regex.Pattern.compile("(?i)(?<=^|[\\\\/:])([a-z0-9]{1,6})~[0-9]+(?=[\\\\/]|$)");
+
+    /** {@code path} with the 8.3 short names of the system folders written long ({@code C:\PROGRA~1} is {@code C:\Program Files}). */
+    static String longNames(String path) {
+        if (path.indexOf('~') < 0) {
+            return path;
+        }
+        java.util.regex.Matcher m = SHORT_NAME.matcher(path);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String prefix = m.group(1).toLowerCase(Locale.ROOT);
+            String folder = m.group();
+            for (String f : SHORT_NAMED_FOLDERS) {
+                if (f.replaceAll("[ ()]", "").toLowerCase(Locale.ROOT).startsWith(prefix)) {
+                    folder = f;
+                    break;
+                }
+            }
+            m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(folder));
+        }
+        m.appendTail(sb);
+        return sb.toString();
+    }
+
     /** True for a Windows drive root or the user profile ({@code C:\}, {@code C:/*}, {@code $env:USERPROFILE}). */
     public static boolean isWindowsRootLike(String path) {
-        String p = unquote(path).replace('/', '\\').toLowerCase(Locale.ROOT);
+        String p = longNames(unquote(path)).replace('/', '\\').toLowerCase(Locale.ROOT);
         while (p.endsWith("\\*") || p.endsWith("\\") && p.length() > 3) {
             p = p.endsWith("\\*") ? p.substring(0, p.length() - 2) : p.substring(0, p.length() - 1);
         }
@@ -964,6 +996,9 @@ public final class PathFacts {
         {"${env:programfiles(x86)}", "/Program Files (x86)"}, {"$env:programfiles", "/Program Files"},
         {"$env:programw6432", "/Program Files"}, {"%programfiles%", "/Program Files"},
         {"$env:programdata", "/ProgramData"}, {"%programdata%", "/ProgramData"},
+        // cmd.exe's spellings of the same folders
+        {"%programfiles(x86)%", "/Program Files (x86)"}, {"%programw6432%", "/Program Files"},
+        {"$env:allusersprofile", "/ProgramData"}, {"%allusersprofile%", "/ProgramData"},
         {"$env:userprofile", "~"}, {"${env:userprofile}", "~"}, {"$($env:userprofile)", "~"}, {"%userprofile%", "~"},
         {"$home", "~"}, {"${home}", "~"}, {"$($home)", "~"}, {"~", "~"},
         {"$env:systemdrive", ""}, {"$env:homedrive", ""}, {"$($env:systemdrive)", ""}, {"$($env:homedrive)", ""},
@@ -980,7 +1015,7 @@ public final class PathFacts {
      * {@code /Windows}. Other variables stay as written (a dynamic path).
      */
     public static String fromWindows(String path) {
-        String p = unquote(path);
+        String p = longNames(unquote(path));
         p = Regex.pattern("(?i)^(Microsoft\\.PowerShell\\.Core\\\\)?FileSystem::").matcher(p).replaceFirst("");
         // device paths (\\?\C:\, \\.\C:\) and this machine's admin shares (\\localhost\c$\) are the drive itself
         p = Regex.pattern("(?i)^[\\\\/]{2}[?.][\\\\/](?=[a-z]:)").matcher(p).replaceFirst("");

@@ -599,17 +599,7 @@ final class PsCarriers {
     }
 
     private void cmd(List<Word> args, int id, PsBuilder.Ctx ctx, Position pos, Set<OpaqueReason> reasons) {
-        int c = -1;
-        String attached = "";
-        for (int i = 0; i < args.size(); i++) {
-            String t = args.get(i).text().toLowerCase(Locale.ROOT);
-            if (t.startsWith("/c") || t.startsWith("/k") || t.startsWith("/r")) {
-                c = i;
-                // cmd also takes the command glued to the switch: `cmd /cdel x`.
-                attached = args.get(i).text().substring(2);
-                break;
-            }
-        }
+        int c = CmdPayload.commandSwitch(args.stream().map(Word::text).toList());
         if (c < 0) {
             if (pos.stage() > 0) {
                 reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
@@ -620,25 +610,26 @@ final class PsCarriers {
             reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
             return;
         }
-        StringBuilder payload = new StringBuilder(attached);
+        List<String> words = new ArrayList<>();
+        String attached = CmdPayload.attached(args.get(c).text());
+        if (!attached.isEmpty()) {
+            words.add(attached);
+        }
         for (Word w : args.subList(c + 1, args.size())) {
             if (!w.literal()) {
                 reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
                 return;
             }
-            // PowerShell quotes an argument with blanks on the command line it builds (cmd strips
-            // the quotes of the first one): `cmd /c npx -c "rm x"` hands npx one argument; a word
-            // with cmd's operators stays unquoted, read as commands too (fail closed)
-            String t = w.text();
-            boolean quote = payload.length() > 0 && (t.indexOf(' ') >= 0 || t.indexOf('\t') >= 0)
-                    && !Regex.find(t, "[\"&|<>^%]");
-            payload.append(payload.length() == 0 ? "" : " ").append(quote ? "\"" + t + "\"" : t);
+            words.add(w.text());
         }
+        // PowerShell quotes an argument with blanks on the command line it builds (cmd strips
+        // the quotes of the first one): `cmd /c npx -c "rm x"` hands npx one argument
+        String payload = CmdPayload.join(words);
         if (builder.level() + 1 > PsSplit.MAX_LEVEL) {
             reasons.add(OpaqueReason.LIMIT_EXCEEDED);
             return;
         }
-        List<CmdPayload.Command> commands = CmdPayload.split(payload.toString());
+        List<CmdPayload.Command> commands = CmdPayload.split(payload);
         Map<Integer, Integer> stages = new HashMap<>();
         for (CmdPayload.Command command : commands) {
             stages.merge(command.item(), 1, Integer::sum);
@@ -652,16 +643,20 @@ final class PsCarriers {
             Set<OpaqueReason> r = EnumSet.noneOf(OpaqueReason.class);
             r.addAll(command.reasons());
             List<Word> argv = command.argv();
+            List<String> through = wrappers;
+            for (String w : command.wrappers()) {
+                through = PsBuilder.append(through, w);
+            }
             if (!argv.isEmpty() && argv.get(0).literal()) {
                 if (inner.depth() > PsBuilder.MAX_DEPTH) {
                     r.add(OpaqueReason.LIMIT_EXCEEDED);
                 } else {
                     // A shell started from cmd (`cmd /c powershell -enc …`): its payload too.
                     apply(argv.get(0).text(), argv, command.redirects(), sid,
-                            new PsBuilder.Ctx(id, inner.depth(), Provenance.SHELL_PAYLOAD, wrappers), p, r);
+                            new PsBuilder.Ctx(id, inner.depth(), Provenance.SHELL_PAYLOAD, through), p, r);
                 }
             }
-            builder.set(sid, new Segment(sid, id, inner.depth(), Provenance.SHELL_PAYLOAD, wrappers, argv,
+            builder.set(sid, new Segment(sid, id, inner.depth(), Provenance.SHELL_PAYLOAD, through, argv,
                     List.of(), command.redirects(), List.of(), p, r));
         }
     }
