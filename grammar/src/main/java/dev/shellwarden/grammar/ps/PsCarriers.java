@@ -358,6 +358,16 @@ final class PsCarriers {
         }
     }
 
+    /**
+     * The programs and cmdlets the .NET and COM calls of an expression amount to
+     * ({@link PsDotNet}), attached under the expression's segment {@code id} as a launcher's are.
+     */
+    void dotNet(String source, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        for (PsDotNet.Reading r : PsDotNet.read(source)) {
+            carried(r.carried(), r.label(), id, ctx, reasons);
+        }
+    }
+
     /** The program {@code argv} a launcher starts, attached under {@code id} as a WRAPPED segment. */
     private void launch(List<Word> argv, String launcher, int id, PsBuilder.Ctx ctx) {
         Word file = argv.get(0);
