@@ -386,7 +386,7 @@ final class PsCarriers {
 
     /** One quoted string without expansions. */
     private static final java.util.regex.Pattern PLAIN_STRING = java.util.regex.Pattern.compile(
-            "\\s*(?:'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\")\\s*");
+            "\\s*" + PsText.PLAIN_STRING + "\\s*");
 
     /**
      * The strings of {@code @('a','b')} or {@code ('a','b')} when every element is a quoted string

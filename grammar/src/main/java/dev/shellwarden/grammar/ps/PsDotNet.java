@@ -33,19 +33,17 @@ final class PsDotNet {
     private PsDotNet() {
     }
 
-    /** A string without expansions: its text in group 1 (single-quoted, quotes doubled) or 2. */
-    private static final String PLAIN = "(?:'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\")";
     /** Any quoted string without a subexpression or escape, kept with its quotes for a PowerShell reading. */
     private static final String QUOTED = "('(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`\u201C\u201D\u201E]*\")";
 
     private static final Pattern PROCESS_START = Pattern.compile(
-            "(?i)\\[(?:system\\.)?diagnostics\\.process\\]::start\\(\\s*" + PLAIN + "\\s*(?:,\\s*" + PLAIN + "\\s*)?\\)");
+            "(?i)\\[(?:system\\.)?diagnostics\\.process\\]::start\\(\\s*" + PsText.PLAIN_STRING + "\\s*(?:,\\s*" + PsText.PLAIN_STRING + "\\s*)?\\)");
     private static final Pattern WSCRIPT_SHELL = Pattern.compile("(?i)wscript\\.shell");
-    private static final Pattern WSCRIPT_RUN = Pattern.compile("(?i)\\.(?:run|exec)\\(\\s*" + PLAIN);
+    private static final Pattern WSCRIPT_RUN = Pattern.compile("(?i)\\.(?:run|exec)\\(\\s*" + PsText.PLAIN_STRING);
     private static final Pattern SHELL_EXECUTE = Pattern.compile(
-            "(?i)\\.shellexecute\\(\\s*" + PLAIN + "\\s*(?:,\\s*" + PLAIN + ")?");
+            "(?i)\\.shellexecute\\(\\s*" + PsText.PLAIN_STRING + "\\s*(?:,\\s*" + PsText.PLAIN_STRING + ")?");
     private static final Pattern MMC_EXECUTE = Pattern.compile(
-            "(?i)\\.executeshellcommand\\(\\s*" + PLAIN + "\\s*,\\s*[^,()]*,\\s*" + PLAIN);
+            "(?i)\\.executeshellcommand\\(\\s*" + PsText.PLAIN_STRING + "\\s*,\\s*[^,()]*,\\s*" + PsText.PLAIN_STRING);
     private static final Pattern DOWNLOAD_FILE = Pattern.compile(
             "(?i)\\.downloadfile(?:async|taskasync)?\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
     private static final Pattern FILE_COPY = Pattern.compile(
@@ -68,7 +66,7 @@ final class PsDotNet {
     private static final Pattern LEADING_QUOTED = Pattern.compile("^\\s*" + QUOTED);
     /** A string cast to a script block: {@code [scriptblock]'…'} runs as {@code [ScriptBlock]::Create('…')} does. */
     private static final Pattern SCRIPTBLOCK_CAST = Pattern.compile(
-            "(?i)\\[(?:system\\.management\\.automation\\.)?scriptblock\\]\\s*" + PLAIN);
+            "(?i)\\[(?:system\\.management\\.automation\\.)?scriptblock\\]\\s*" + PsText.PLAIN_STRING);
 
     /** One reading: the launcher label and what it carries. */
     record Reading(String label, WindowsLaunchers.Carried carried) {
@@ -80,22 +78,22 @@ final class PsDotNet {
         Matcher m = PROCESS_START.matcher(source);
         while (m.find()) {
             out.add(new Reading("[Diagnostics.Process]::Start",
-                    WindowsLaunchers.Carried.programAndArguments(plain(m, 1), m.group(3) == null && m.group(4) == null ? "" : plain(m, 3))));
+                    WindowsLaunchers.Carried.programAndArguments(PsText.plainText(m, 1), m.group(3) == null && m.group(4) == null ? "" : PsText.plainText(m, 3))));
         }
         if (WSCRIPT_SHELL.matcher(source).find()) {
             m = WSCRIPT_RUN.matcher(source);
             while (m.find()) {
-                out.add(new Reading("WScript.Shell", WindowsLaunchers.Carried.commandLine(plain(m, 1))));
+                out.add(new Reading("WScript.Shell", WindowsLaunchers.Carried.commandLine(PsText.plainText(m, 1))));
             }
         }
         m = SHELL_EXECUTE.matcher(source);
         while (m.find()) {
             out.add(new Reading("ShellExecute",
-                    WindowsLaunchers.Carried.programAndArguments(plain(m, 1), m.group(3) == null && m.group(4) == null ? "" : plain(m, 3))));
+                    WindowsLaunchers.Carried.programAndArguments(PsText.plainText(m, 1), m.group(3) == null && m.group(4) == null ? "" : PsText.plainText(m, 3))));
         }
         m = MMC_EXECUTE.matcher(source);
         while (m.find()) {
-            out.add(new Reading("ExecuteShellCommand", WindowsLaunchers.Carried.programAndArguments(plain(m, 1), plain(m, 3))));
+            out.add(new Reading("ExecuteShellCommand", WindowsLaunchers.Carried.programAndArguments(PsText.plainText(m, 1), PsText.plainText(m, 3))));
         }
         m = DOWNLOAD_FILE.matcher(source);
         while (m.find()) {
@@ -138,7 +136,7 @@ final class PsDotNet {
         }
         m = SCRIPTBLOCK_CAST.matcher(source);
         while (m.find()) {
-            out.add(new Reading("[ScriptBlock]", WindowsLaunchers.Carried.powerShell(plain(m, 1))));
+            out.add(new Reading("[ScriptBlock]", WindowsLaunchers.Carried.powerShell(PsText.plainText(m, 1))));
         }
         return out;
     }
@@ -151,10 +149,5 @@ final class PsDotNet {
 
     private static Reading script(String label, String text) {
         return new Reading(label, WindowsLaunchers.Carried.powerShell(text));
-    }
-
-    /** The text of the {@link #PLAIN} string whose single-quoted group is {@code group}. */
-    private static String plain(Matcher m, int group) {
-        return m.group(group) != null ? m.group(group).replaceAll("(['\u2018\u2019\u201A\u201B])\\1", "$1") : m.group(group + 1);
     }
 }

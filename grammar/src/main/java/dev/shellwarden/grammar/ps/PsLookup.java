@@ -29,24 +29,22 @@ final class PsLookup {
     private PsLookup() {
     }
 
-    /** A string without expansions: its text in group 1 (single-quoted, quotes doubled) or 2. */
-    private static final String PLAIN = "(?:'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\")";
     /** A bare or quoted word without expansions. */
     private static final String TOKEN = "(?:'[^']*'|\"[^\"`$]*\"|[^\\s'\"()`$;|]+)";
 
     private static final Pattern GET_COMMAND = Pattern.compile("(?i)^\\(\\s*(?:gcm|get-command)((?:\\s+" + TOKEN + ")+)\\s*\\)$");
     private static final Pattern CONTEXT_LOOKUP = Pattern.compile(
-            "(?i)^\\(?\\s*\\$executioncontext\\.invokecommand\\.get(cmdlet|command|commandname)\\(\\s*" + PLAIN + "[^()]*\\)\\s*\\)?$");
+            "(?i)^\\(?\\s*\\$executioncontext\\.invokecommand\\.get(cmdlet|command|commandname)\\(\\s*" + PsText.PLAIN_STRING + "[^()]*\\)\\s*\\)?$");
     private static final Pattern ALIAS_DEFINITION = Pattern.compile(
             "(?i)^\\(?\\s*\\(\\s*(?:(?:get-alias|gal)(?:\\s+-name)?\\s+|(?:get-item|gi|get-childitem|gci|ls|dir)\\s+alias:\\\\?)"
             + "(" + TOKEN + ")\\s*\\)\\s*\\.(?:definition|referencedcommand|resolvedcommand|resolvedcommandname)\\s*\\)?$");
-    private static final Pattern FORMAT = Pattern.compile("(?i)^\\(\\s*" + PLAIN + "\\s*-f\\s*(.+?)\\s*\\)$");
-    private static final Pattern FORMAT_ARG = Pattern.compile("\\s*" + PLAIN + "\\s*(?:,|$)");
+    private static final Pattern FORMAT = Pattern.compile("(?i)^\\(\\s*" + PsText.PLAIN_STRING + "\\s*-f\\s*(.+?)\\s*\\)$");
+    private static final Pattern FORMAT_ARG = Pattern.compile("\\s*" + PsText.PLAIN_STRING + "\\s*(?:,|$)");
     private static final Pattern CHAR_CODES = Pattern.compile(
             "(?i)^\\(\\s*(?:-join\\s*\\[char\\[\\]\\]\\s*|\\[string\\]::join\\(\\s*(?:''|\"\")\\s*,\\s*\\[char\\[\\]\\]\\s*)"
             + "\\(\\s*([0-9\\s,]+)\\)\\s*\\)?\\s*\\)$");
     private static final Pattern REVERSED = Pattern.compile(
-            "(?i)^\\(\\s*-join\\s*\\(\\s*" + PLAIN + "\\s*\\[\\s*-1\\s*\\.\\.\\s*-\\s*([0-9]+)\\s*\\]\\s*\\)\\s*\\)$");
+            "(?i)^\\(\\s*-join\\s*\\(\\s*" + PsText.PLAIN_STRING + "\\s*\\[\\s*-1\\s*\\.\\.\\s*-\\s*([0-9]+)\\s*\\]\\s*\\)\\s*\\)$");
 
     /** The command name the text of a computed name ({@code (…)} with what follows it) stands for, or null. */
     static String resolve(String text) {
@@ -57,7 +55,7 @@ final class PsLookup {
         }
         m = CONTEXT_LOOKUP.matcher(t);
         if (m.matches()) {
-            String name = plain(m, 2);
+            String name = PsText.plainText(m, 2);
             return m.group(1).equalsIgnoreCase("commandname") || name.matches(".*[*?\\[].*") ? single(name) : PsNames.canonical(name);
         }
         m = ALIAS_DEFINITION.matcher(t);
@@ -67,7 +65,7 @@ final class PsLookup {
         }
         m = FORMAT.matcher(t);
         if (m.matches()) {
-            return format(plain(m, 1), m.group(3));
+            return format(PsText.plainText(m, 1), m.group(3));
         }
         m = CHAR_CODES.matcher(t);
         if (m.matches()) {
@@ -85,7 +83,7 @@ final class PsLookup {
         }
         m = REVERSED.matcher(t);
         if (m.matches()) {
-            String s = plain(m, 1);
+            String s = PsText.plainText(m, 1);
             int n = m.group(3).length() > 4 ? Integer.MAX_VALUE : Integer.parseInt(m.group(3));
             if (n < s.length()) {
                 return null; // only the whole string reversed is read (indices past its start add nothing)
@@ -135,7 +133,7 @@ final class PsLookup {
         Matcher a = FORMAT_ARG.matcher(arguments);
         int at = 0;
         while (at < arguments.length() && a.find(at) && a.start() == at) {
-            values.add(plain(a, 1));
+            values.add(PsText.plainText(a, 1));
             at = a.end();
         }
         if (at != arguments.length() || values.isEmpty()) {
@@ -157,10 +155,5 @@ final class PsLookup {
     private static String unquote(String w) {
         return w.length() >= 2 && (w.startsWith("'") && w.endsWith("'") || w.startsWith("\"") && w.endsWith("\""))
                 ? w.substring(1, w.length() - 1) : w;
-    }
-
-    /** The text of the {@link #PLAIN} string whose single-quoted group is {@code group}. */
-    private static String plain(Matcher m, int group) {
-        return m.group(group) != null ? m.group(group).replaceAll("(['\u2018\u2019\u201A\u201B])\\1", "$1") : m.group(group + 1);
     }
 }
