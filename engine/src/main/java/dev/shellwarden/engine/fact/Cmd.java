@@ -4551,9 +4551,12 @@ public final class Cmd {
     /** The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
     public String getExecutedFile() {
         // cmd.exe, Start-Process and the .NET and COM launchers (grammar's PsDotNet) find a program
-        // of the current folder by its bare name (`cmd /c p.bat`, `Start-Process a.exe`)
+        // of the current folder by its bare name (`cmd /c p.bat`, `Start-Process a.exe`); an
+        // installer started so still runs the package it is given (`Start-Process msiexec.exe
+        // -ArgumentList '/I x.msi'`)
         if (wrappers.stream().anyMatch(BARE_NAME_LAUNCHERS::contains) && Regex.matches(path, "(?i)[^/\\\\:]+\\.(bat|cmd|exe|com|msi)")) {
-            return path;
+            String installed = installedPackageFile();
+            return installed.isEmpty() ? path : installed;
         }
         if (path.contains("\\") && !path.contains("/")) {
             return path.replace('\\', '/'); // PowerShell: .\tool.exe
