@@ -1383,17 +1383,20 @@ public final class Cmd {
 
     /** Switch parameters of PowerShell's content and item cmdlets (the others take a value). */
     private static final List<String> PS_SWITCHES = List.of("-force", "-nonewline", "-append", "-noclobber", "-recurse", "-passthru",
-            "-whatif", "-confirm", "-container", "-asbytestream", "-verbose", "-debug", "-flattenhierarchy");
+            "-whatif", "-confirm", "-container", "-asbytestream", "-verbose", "-debug", "-flattenhierarchy", "-update",
+            "-notypeinformation", "-includetypeinformation", "-useculture", "-noheader");
 
     /**
      * What a PowerShell content or item cmdlet writes, in the POSIX form of
      * {@link PathFacts#fromWindows}: the path (-Path, -LiteralPath, -FilePath or the first
-     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item, Tee-Object; the
-     * destination (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item
-     * and Expand-Archive (the folder it unpacks into).
+     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item, Tee-Object and the
+     * Export-* cmdlets that save to a file (Export-Csv, Export-Clixml…); the destination
+     * (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item,
+     * Expand-Archive (the folder it unpacks into) and Compress-Archive (the archive it writes).
      */
     private List<String> psWriteTargets() {
-        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive");
+        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive")
+                || name.equals("Compress-Archive");
         List<String> positional = new ArrayList<>();
         List<String> named = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -2025,15 +2028,33 @@ public final class Cmd {
             }
             case "Invoke-WebRequest", "Invoke-RestMethod", "Start-BitsTransfer" -> {
                 // PowerShell: -OutFile (any unambiguous prefix), Start-BitsTransfer -Destination
+                boolean named = false;
                 for (int i = 0; i + 1 < args.size(); i++) {
                     String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
                     if (a.startsWith("-outf") || a.startsWith("-dest")) {
                         out.add(args.get(i + 1).replace('\\', '/'));
+                        named = true;
+                    }
+                }
+                if (!named && name.equals("Start-BitsTransfer")) {
+                    // Start-BitsTransfer SOURCE DESTINATION (positions 0 and 1; -Source takes position 0)
+                    p = bitsPositionals();
+                    int at = argFind("(?i)^-so") ? 0 : 1;
+                    if (p.size() > at) {
+                        out.add(p.get(at).replace('\\', '/'));
                     }
                 }
             }
             case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item", "Tee-Object",
-                 "Expand-Archive" -> out.addAll(psWriteTargets());
+                 "Expand-Archive", "Compress-Archive", "Export-Csv", "Export-Clixml", "Export-Alias", "Export-Certificate",
+                 "Export-PfxCertificate", "Export-FormatData" -> out.addAll(psWriteTargets());
+            case "certutil" -> {
+                // certutil -decode IN OUT (and -encode, -decodehex): the last word is the file written
+                p = positionals("");
+                if (argFind("(?i)^[/-](decode|decodehex|encode|encodehex)$") && p.size() >= 2) {
+                    out.add(p.get(p.size() - 1).replace('\\', '/'));
+                }
+            }
             case "wget" -> {
                 String o = valueOf("-O --output-document");
                 if (!o.isEmpty() && !o.equals("-")) {
@@ -2057,6 +2078,27 @@ public final class Cmd {
             }
             default -> {
             }
+        }
+        return out;
+    }
+
+    /** Start-BitsTransfer's switches (every other parameter takes a value). */
+    private static final Set<String> BITS_SWITCHES = Set.of("-asynchronous", "-suspended", "-dynamic", "-whatif", "-confirm",
+            "-verbose", "-debug");
+
+    /** The positional words of Start-BitsTransfer: words that are no parameter nor a parameter's value. */
+    private List<String> bitsPositionals() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("-") && a.length() > 1) {
+                String l = a.toLowerCase(java.util.Locale.ROOT);
+                if (!l.endsWith(":") && BITS_SWITCHES.stream().noneMatch(sw -> l.length() >= 3 && sw.startsWith(l))) {
+                    i++;
+                }
+                continue;
+            }
+            out.add(a);
         }
         return out;
     }
@@ -3272,6 +3314,41 @@ public final class Cmd {
                 || PAYLOAD_PERSISTENCE.matcher(arg.replace('\\', '/')).find());
     }
 
+    /** AMSI's internals a bypass names: the flag, the context, the scan function. */
+    private static final java.util.regex.Pattern AMSI_INTERNALS = java.util.regex.Pattern.compile(
+            "(?i)amsi(utils|initfailed|context|session|scanbuffer|scanstring|opensession)");
+    /** What a bypass does with them: reflection sets a field, or the process's memory is patched. */
+    private static final java.util.regex.Pattern AMSI_PATCH = java.util.regex.Pattern.compile(
+            "(?i)\\.setvalue\\(|getfield\\(|\\]::copy\\(|writebyte|virtualprotect|getprocaddress");
+
+    /**
+     * True for a PowerShell expression that switches off the Antimalware Scan Interface by
+     * reflection or a memory patch ({@code [Ref].Assembly.GetType('…AmsiUtils').GetField('amsiInitFailed'
+     * …).SetValue($null,$true)}), its names also split into concatenated strings ({@code 'Amsi'+'Utils'}).
+     */
+    public boolean isAmsiPatch() {
+        String text = expressionText();
+        return AMSI_INTERNALS.matcher(text).find() && AMSI_PATCH.matcher(text).find();
+    }
+
+    /**
+     * The words as one text, string concatenations joined ({@code 'Amsi'+'Utils'} is
+     * {@code AmsiUtils}): a PowerShell expression the splitter keeps opaque is one computed word,
+     * which has no name, so rules reading its calls read this.
+     */
+    private String expressionText() {
+        return (path + " " + String.join(" ", args)).replaceAll("['\"]\\s*\\+\\s*['\"]", "");
+    }
+
+    /** .NET calls that return a stored secret in clear: DPAPI's Unprotect, a SecureString turned back into text. */
+    private static final java.util.regex.Pattern DOTNET_SECRET_CLEAR = java.util.regex.Pattern.compile(
+            "(?i)protecteddata\\]::unprotect\\(|securestringtobstr|securestringtoglobalalloc|convertfrom-securestring\\s.*-asplaintext");
+
+    /** True for a PowerShell expression that turns a stored secret back into clear text (DPAPI, SecureString). */
+    public boolean isDotNetSecretInClear() {
+        return DOTNET_SECRET_CLEAR.matcher(expressionText()).find();
+    }
+
     /** True when some operand is a Windows drive root, system folder or the user profile. */
     public boolean hasWindowsRootOperand() {
         for (String a : args) {
@@ -4137,6 +4214,8 @@ public final class Cmd {
             + "|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT"
             + "|" + CommandSettings.RUNNER_VARIABLE.pattern()
             + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|PERL5DB|RUBYOPT"
+            // PowerShell autoloads a module by command name from every folder of PSModulePath
+            + "|(?i:PSModulePath)"
             + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
             + "|" + PROGRAM_SETTING_VARIABLES
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]|[Bb][Rr][Oo][Ww][Ss][Ee][Rr]|[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee]))=(.*)",
@@ -4501,9 +4580,13 @@ public final class Cmd {
 
     /** The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
     public String getExecutedFile() {
-        // cmd.exe runs a program or batch file of the current folder by its bare name (`cmd /c p.bat`)
-        if (wrappers.contains("cmd") && Regex.matches(path, "(?i)[^/\\\\:]+\\.(bat|cmd|exe|com)")) {
-            return path;
+        // cmd.exe, Start-Process and the .NET and COM launchers (grammar's PsDotNet) find a program
+        // of the current folder by its bare name (`cmd /c p.bat`, `Start-Process a.exe`); an
+        // installer started so still runs the package it is given (`Start-Process msiexec.exe
+        // -ArgumentList '/I x.msi'`)
+        if (wrappers.stream().anyMatch(BARE_NAME_LAUNCHERS::contains) && Regex.matches(path, "(?i)[^/\\\\:]+\\.(bat|cmd|exe|com|msi)")) {
+            String installed = installedPackageFile();
+            return installed.isEmpty() ? path : installed;
         }
         if (path.contains("\\") && !path.contains("/")) {
             return path.replace('\\', '/'); // PowerShell: .\tool.exe
@@ -4519,6 +4602,16 @@ public final class Cmd {
             String f = valueOf("-f --file");
             List<String> p = positionals("-c -d -z -S -t -B -R -F -E -f --file --php-ini --define --zend-extension");
             return !f.isEmpty() ? f : p.isEmpty() ? "" : p.get(0);
+        }
+        if (nameIs("powershell pwsh")) {
+            // powershell -File x.ps1 (-f, -fi, -fil): the script file it runs
+            for (int i = 0; i + 1 < args.size(); i++) {
+                String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
+                if (a.length() >= 2 && (a.startsWith("-") || a.startsWith("/")) && "file".startsWith(a.substring(1))) {
+                    return args.get(i + 1).replace('\\', '/');
+                }
+            }
+            return "";
         }
         if (isShell() || isInterpreter() || name.equals("source") || name.equals(".")) {
             if (anyFlag("-c -e -r -m") && !name.equals("source") && !name.equals(".")) {
@@ -4545,6 +4638,10 @@ public final class Cmd {
         }
         return installedPackageFile();
     }
+
+    /** Launchers that start a program of the current folder by its bare name (their wrapper labels). */
+    private static final Set<String> BARE_NAME_LAUNCHERS = Set.of("cmd", "Start-Process", "[Diagnostics.Process]::Start",
+            "ShellExecute", "WScript.Shell", "ExecuteShellCommand");
 
     /** A package file by its name: archives, wheels, system packages, editor extensions, jars. */
     private static final java.util.regex.Pattern PACKAGE_FILE = java.util.regex.Pattern.compile(
@@ -4603,6 +4700,10 @@ public final class Cmd {
         List<String> named = new ArrayList<>(redirectReads);
         for (String a : args) {
             named.add(a);
+            if (a.indexOf('\\') >= 0 && a.indexOf('/') < 0) {
+                // PowerShell's `.\k`, `$env:TEMP\k`: the POSIX form the write targets are kept in
+                named.add(PathFacts.fromWindows(a));
+            }
             String value = a.substring(a.lastIndexOf('=') + 1);
             named.add(value.startsWith("@") || value.startsWith("<") ? value.substring(1) : value);
             if (a.length() > 2 && a.charAt(0) == '-' && a.charAt(1) != '-') {

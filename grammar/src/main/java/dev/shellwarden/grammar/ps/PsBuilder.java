@@ -137,6 +137,8 @@ final class PsBuilder {
     private List<Word> blockItems;
     /** The literal strings or variables piped into the command being walked ({@code 'C:\\' | Remove-Item}), or null. */
     private List<List<Part>> pipedValues;
+    /** True while the command being walked got its name from a lookup ({@link PsLookup}): it stays dynamic. */
+    private boolean lookedUpName;
 
     PsBuilder(int level, Set<String> userFunctions) {
         this.level = level;
@@ -344,7 +346,9 @@ final class PsBuilder {
         if (first.kind() == Kind.AMP) {
             invocation(parts.subList(1, parts.size()), "&", ctx, pos);
         } else if (first.kind() == Kind.WORD && first.raw().equals(".") && parts.size() > 1
-                && !adjacent(first, parts.get(1))) {
+                && (!adjacent(first, parts.get(1)) || parts.get(1).kind() != Kind.WORD)) {
+            // `. name` and also `.(gcm …)`, `.$c`, `.'x.ps1'`: the dot-source operator needs no blank
+            // before a group, variable or string (a dot glued to a bare word is part of that word)
             invocation(parts.subList(1, parts.size()), ".", ctx, pos);
         } else if (first.kind() == Kind.WORD && pos.stage() == 0
                 && KEYWORDS.contains(PsText.bare(first.raw()).toLowerCase(Locale.ROOT))) {
@@ -407,13 +411,22 @@ final class PsBuilder {
         List<List<Part>> args = arguments(parts);
         List<Part> name = args.get(0);
         String folded = name.size() == 1 && name.get(0).kind() == Kind.PAREN ? concatenation(name.get(0).raw()) : null;
+        boolean lookedUp = false;
+        if (folded == null && name.get(0).kind() != Kind.BLOCK) {
+            // & (gcm Stop-Comp*), . ('{1}{0}' -f …), & (Get-Alias iex).Definition: the command named
+            folded = PsLookup.resolve(source(name));
+            lookedUp = folded != null;
+        }
         if (folded != null) {
             // & ('Remove' + '-Item') runs Remove-Item: the name is the joined literal
             Part p = name.get(0);
             args = new ArrayList<>(args);
-            args.set(0, List.of(new Part(Kind.SQ, p.start(), p.stop(), "'" + folded + "'", null)));
+            args.set(0, List.of(new Part(Kind.SQ, p.start(), name.get(name.size() - 1).stop(),
+                    "'" + folded.replace("'", "''") + "'", null)));
             name = args.get(0);
         }
+        // a looked-up name still depends on what is installed: the segment stays dynamic too
+        lookedUpName = lookedUp;
         if (name.size() == 1 && name.get(0).kind() == Kind.BLOCK) {
             Provenance p = op.equals("&") ? Provenance.SUBSHELL : Provenance.BRACE_GROUP;
             walkBlock(body(name.get(0)), new Ctx(ctx.parent(), ctx.depth() + 1, p, ctx.wrappers()),
@@ -485,6 +498,8 @@ final class PsBuilder {
     private void command(List<List<Part>> args, Ctx ctx, Position pos) {
         List<List<Part>> piped = pipedValues;
         pipedValues = null;
+        boolean lookedUp = lookedUpName;
+        lookedUpName = false;
         int id = reserve();
         Ctx child = new Ctx(id, ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION, ctx.wrappers());
         Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
@@ -623,6 +638,9 @@ final class PsBuilder {
         }
         if (aliased) {
             reasons.add(OpaqueReason.USER_FUNCTION);
+        }
+        if (lookedUp) {
+            reasons.add(OpaqueReason.DYNAMIC_COMMAND);
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
                 List.of(), redirects, List.<Heredoc>of(), pos, reasons));
@@ -943,6 +961,8 @@ final class PsBuilder {
         }
         if (unsafe) {
             reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+            // still opaque; what a known .NET or COM call starts, reads or writes is read besides
+            carriers.dotNet(source(parts), id, ctx, reasons);
         }
         if (payload != null) {
             String source = payload.raw().substring(1, payload.raw().length() - 1);

@@ -358,6 +358,16 @@ final class PsCarriers {
         }
     }
 
+    /**
+     * The programs and cmdlets the .NET and COM calls of an expression amount to
+     * ({@link PsDotNet}), attached under the expression's segment {@code id} as a launcher's are.
+     */
+    void dotNet(String source, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        for (PsDotNet.Reading r : PsDotNet.read(source)) {
+            carried(r.carried(), r.label(), id, ctx, reasons);
+        }
+    }
+
     /** The program {@code argv} a launcher starts, attached under {@code id} as a WRAPPED segment. */
     private void launch(List<Word> argv, String launcher, int id, PsBuilder.Ctx ctx) {
         Word file = argv.get(0);
@@ -376,7 +386,7 @@ final class PsCarriers {
 
     /** One quoted string without expansions. */
     private static final java.util.regex.Pattern PLAIN_STRING = java.util.regex.Pattern.compile(
-            "\\s*(?:'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\")\\s*");
+            "\\s*" + PsText.PLAIN_STRING + "\\s*");
 
     /**
      * The strings of {@code @('a','b')} or {@code ('a','b')} when every element is a quoted string

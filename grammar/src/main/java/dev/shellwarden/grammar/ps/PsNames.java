@@ -178,6 +178,41 @@ public final class PsNames {
         return name;
     }
 
+    /**
+     * The known cmdlets whose name, or one of whose built-in aliases, a {@code Get-Command}
+     * wildcard ({@code *}, {@code ?}, {@code [a-z]}) matches, any case; sorted, no duplicates.
+     */
+    public static java.util.SortedSet<String> cmdletsMatching(String wildcard) {
+        StringBuilder re = new StringBuilder("(?i)");
+        for (int i = 0; i < wildcard.length(); i++) {
+            char c = wildcard.charAt(i);
+            int close = c == '[' ? wildcard.indexOf(']', i + 1) : -1;
+            if (c == '*') {
+                re.append(".*");
+            } else if (c == '?') {
+                re.append('.');
+            } else if (close > i + 1 && Regex.matches(wildcard.substring(i + 1, close), "[A-Za-z0-9-]+")) {
+                re.append(wildcard, i, close + 1);
+                i = close;
+            } else {
+                re.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+            }
+        }
+        java.util.regex.Pattern p = java.util.regex.Pattern.compile(re.toString());
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        for (String c : CMDLETS.values()) {
+            if (p.matcher(c).matches()) {
+                out.add(c);
+            }
+        }
+        for (Map.Entry<String, String> a : ALIASES.entrySet()) {
+            if (p.matcher(a.getKey()).matches()) {
+                out.add(a.getValue());
+            }
+        }
+        return out;
+    }
+
     /** True when {@code name} (any case) is a built-in alias. */
     public static boolean isAlias(String name) {
         return ALIASES.containsKey(name.toLowerCase(Locale.ROOT));

@@ -130,6 +130,18 @@ public final class PsText {
         return false;
     }
 
+    /**
+     * A quoted string without expansions, as a regular expression: its text in group 1 (single
+     * quotes, quotes inside doubled) or group 2 (double quotes without {@code $} or backtick).
+     * Read a match with {@link #plainText}.
+     */
+    static final String PLAIN_STRING = "(?:'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\")";
+
+    /** The text of a {@link #PLAIN_STRING} match whose single-quoted group is {@code group} (the double-quoted one follows it). */
+    static String plainText(java.util.regex.Matcher m, int group) {
+        return m.group(group) != null ? m.group(group).replaceAll("(['\u2018\u2019\u201A\u201B])\\1", "$1") : m.group(group + 1);
+    }
+
     /** The value of a verbatim string token {@code '…'}: quotes removed, doubled quotes undone. */
     public static String verbatim(String raw) {
         String body = raw.substring(1, raw.length() - 1);

@@ -1,0 +1,153 @@
+package dev.shellwarden.grammar.ps;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * .NET and COM calls that do what a program or a cmdlet does, read as that program or cmdlet:
+ * {@code [Diagnostics.Process]::Start(F, A)}, {@code WScript.Shell}'s {@code .Run(L)} and
+ * {@code .Exec(L)}, {@code Shell.Application}'s {@code .ShellExecute(F, A)} and
+ * {@code MMC20.Application}'s {@code .ExecuteShellCommand(F, _, A)} start {@code F A} (as
+ * {@code Start-Process} does); {@code WebClient.DownloadFile(U, P)} is {@code Invoke-WebRequest
+ * U -OutFile P}; {@code [IO.File]::Copy/Move(A, B)} is {@code Copy-Item}/{@code Move-Item};
+ * {@code [IO.File]::ReadAll…(P)} is {@code Get-Content P}; {@code [IO.File]::WriteAll…(P, …)}
+ * writes {@code P}: as {@code certutil -decode} when the text written is decoded
+ * ({@code FromBase64String}), as {@code Invoke-WebRequest -OutFile P} when it is downloaded, as
+ * {@code Get-Content F | Set-Content P} when it is read from file {@code F}, else as
+ * {@code Set-Content P}; {@code [Reflection.Assembly]::Load…} of a file, or of bytes downloaded from
+ * a URL, is {@code Add-Type -Path} of it; a string cast to {@code [scriptblock]} is its script.
+ *
+ * <p>WHY: the splitter keeps such a call opaque (it asks), but the floor and the conjunction rules
+ * never saw the program it starts or the file it writes: {@code (New-Object -ComObject
+ * WScript.Shell).Run('cmd /c rd /s /q C:\')} only asked, and {@code (New-Object
+ * Net.WebClient).DownloadFile(U, 'a.exe'); .\a.exe} was no download-then-run.
+ *
+ * <p>INVARIANT: only adds readings, from arguments written as quoted strings; the call stays
+ * opaque, so a call not read here still asks. Only the reading lives here: {@link PsCarriers}
+ * attaches it as child segments.
+ */
+final class PsDotNet {
+
+    private PsDotNet() {
+    }
+
+    /** Any quoted string without a subexpression or escape, kept with its quotes for a PowerShell reading. */
+    private static final String QUOTED = "('(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`\u201C\u201D\u201E]*\")";
+
+    private static final Pattern PROCESS_START = Pattern.compile(
+            "(?i)\\[(?:system\\.)?diagnostics\\.process\\]::start\\(\\s*" + PsText.PLAIN_STRING + "\\s*(?:,\\s*" + PsText.PLAIN_STRING + "\\s*)?\\)");
+    private static final Pattern WSCRIPT_SHELL = Pattern.compile("(?i)wscript\\.shell");
+    private static final Pattern WSCRIPT_RUN = Pattern.compile("(?i)\\.(?:run|exec)\\(\\s*" + PsText.PLAIN_STRING);
+    private static final Pattern SHELL_EXECUTE = Pattern.compile(
+            "(?i)\\.shellexecute\\(\\s*" + PsText.PLAIN_STRING + "\\s*(?:,\\s*" + PsText.PLAIN_STRING + ")?");
+    private static final Pattern MMC_EXECUTE = Pattern.compile(
+            "(?i)\\.executeshellcommand\\(\\s*" + PsText.PLAIN_STRING + "\\s*,\\s*[^,()]*,\\s*" + PsText.PLAIN_STRING);
+    private static final Pattern DOWNLOAD_FILE = Pattern.compile(
+            "(?i)\\.downloadfile(?:async|taskasync)?\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
+    private static final Pattern FILE_COPY = Pattern.compile(
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(copy|move)\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
+    private static final Pattern FILE_READ = Pattern.compile(
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(?:readall(?:text|bytes|lines)|readlines|openread|opentext)\\(\\s*" + QUOTED);
+    private static final Pattern FILE_WRITE = Pattern.compile(
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(?:writeall(?:text|bytes|lines)|appendall(?:text|lines)|appendtext|create|createtext|openwrite)"
+            + "\\(\\s*" + QUOTED + "([^;]*)");
+    /** Text written that a download produced: WebClient's DownloadData/DownloadString, Invoke-WebRequest, Invoke-RestMethod. */
+    private static final Pattern DOWNLOADED = Pattern.compile(
+            "(?i)\\.download(?:data|string)(?:async|taskasync)?\\(|\\((?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\\s");
+    private static final Pattern DECODED = Pattern.compile("(?i)frombase64(?:string|chararray)\\(");
+    /** A URL written as a literal (the first one of a download's text). */
+    private static final Pattern URL = Pattern.compile("(?i)(?:https?|ftp)://[^\\s'\"()`$]+");
+    /** An assembly loaded by name of its file or from bytes: Load, LoadFrom, LoadFile, UnsafeLoadFrom. */
+    private static final Pattern ASSEMBLY_LOAD = Pattern.compile(
+            "(?i)\\[(?:system\\.)?reflection\\.assembly\\]::(?:unsafe)?load(?:from|file)?\\(([^;]*)");
+    /** A call argument that starts with a quoted string (the string in group 1). */
+    private static final Pattern LEADING_QUOTED = Pattern.compile("^\\s*" + QUOTED);
+    /** A string cast to a script block: {@code [scriptblock]'…'} runs as {@code [ScriptBlock]::Create('…')} does. */
+    private static final Pattern SCRIPTBLOCK_CAST = Pattern.compile(
+            "(?i)\\[(?:system\\.management\\.automation\\.)?scriptblock\\]\\s*" + PsText.PLAIN_STRING);
+
+    /** One reading: the launcher label and what it carries. */
+    record Reading(String label, WindowsLaunchers.Carried carried) {
+    }
+
+    /** The programs and cmdlets the .NET and COM calls in {@code source} amount to, in text order per kind. */
+    static List<Reading> read(String source) {
+        List<Reading> out = new ArrayList<>();
+        Matcher m = PROCESS_START.matcher(source);
+        while (m.find()) {
+            out.add(new Reading("[Diagnostics.Process]::Start",
+                    WindowsLaunchers.Carried.programAndArguments(PsText.plainText(m, 1), m.group(3) == null && m.group(4) == null ? "" : PsText.plainText(m, 3))));
+        }
+        if (WSCRIPT_SHELL.matcher(source).find()) {
+            m = WSCRIPT_RUN.matcher(source);
+            while (m.find()) {
+                out.add(new Reading("WScript.Shell", WindowsLaunchers.Carried.commandLine(PsText.plainText(m, 1))));
+            }
+        }
+        m = SHELL_EXECUTE.matcher(source);
+        while (m.find()) {
+            out.add(new Reading("ShellExecute",
+                    WindowsLaunchers.Carried.programAndArguments(PsText.plainText(m, 1), m.group(3) == null && m.group(4) == null ? "" : PsText.plainText(m, 3))));
+        }
+        m = MMC_EXECUTE.matcher(source);
+        while (m.find()) {
+            out.add(new Reading("ExecuteShellCommand", WindowsLaunchers.Carried.programAndArguments(PsText.plainText(m, 1), PsText.plainText(m, 3))));
+        }
+        m = DOWNLOAD_FILE.matcher(source);
+        while (m.find()) {
+            out.add(script("WebClient", "Invoke-WebRequest -Uri " + m.group(1) + " -OutFile " + m.group(2)));
+        }
+        m = FILE_COPY.matcher(source);
+        while (m.find()) {
+            String cmdlet = m.group(1).equalsIgnoreCase("move") ? "Move-Item" : "Copy-Item";
+            out.add(script("[IO.File]", cmdlet + " -Path " + m.group(2) + " -Destination " + m.group(3)));
+        }
+        m = FILE_READ.matcher(source);
+        while (m.find()) {
+            out.add(script("[IO.File]", "Get-Content -Path " + m.group(1)));
+        }
+        m = FILE_WRITE.matcher(source);
+        while (m.find()) {
+            String rest = m.group(2);
+            Matcher read = FILE_READ.matcher(rest);
+            if (DECODED.matcher(rest).find()) {
+                out.add(script("[IO.File]", "certutil -decode - " + m.group(1)));
+            } else if (DOWNLOADED.matcher(rest).find()) {
+                out.add(script("[IO.File]", "Invoke-WebRequest -Uri " + url(rest) + " -OutFile " + m.group(1)));
+            } else if (read.find()) {
+                // one file's text written to another: a copy of it
+                out.add(script("[IO.File]", "Get-Content -Path " + read.group(1) + " | Set-Content -Path " + m.group(1)));
+            } else {
+                out.add(script("[IO.File]", "Set-Content -Path " + m.group(1)));
+            }
+        }
+        m = ASSEMBLY_LOAD.matcher(source);
+        while (m.find()) {
+            // code loaded from a URL or a share, downloaded bytes included, is Add-Type of that place
+            String rest = m.group(1);
+            Matcher q = LEADING_QUOTED.matcher(rest);
+            if (DOWNLOADED.matcher(rest).find() && URL.matcher(rest).find()) {
+                out.add(script("[Reflection.Assembly]", "Add-Type -Path " + url(rest)));
+            } else if (q.find()) {
+                out.add(script("[Reflection.Assembly]", "Add-Type -Path " + q.group(1)));
+            }
+        }
+        m = SCRIPTBLOCK_CAST.matcher(source);
+        while (m.find()) {
+            out.add(new Reading("[ScriptBlock]", WindowsLaunchers.Carried.powerShell(PsText.plainText(m, 1))));
+        }
+        return out;
+    }
+
+    /** The first literal URL of {@code text} single-quoted, or a variable standing for a computed one. */
+    private static String url(String text) {
+        Matcher u = URL.matcher(text);
+        return u.find() ? "'" + u.group() + "'" : "$downloaded";
+    }
+
+    private static Reading script(String label, String text) {
+        return new Reading(label, WindowsLaunchers.Carried.powerShell(text));
+    }
+}

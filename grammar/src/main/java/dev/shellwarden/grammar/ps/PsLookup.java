@@ -1,0 +1,159 @@
+package dev.shellwarden.grammar.ps;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The command a computed name after {@code &} or {@code .} stands for, when its text tells:
+ * a {@code Get-Command} lookup ({@code (gcm *ke-Ex*)}, {@code (Get-Command -Name Stop-C*)}), also
+ * through {@code $ExecutionContext.InvokeCommand.GetCmdlet('…')}, {@code GetCommand('…', …)} and
+ * {@code GetCommandName('…', …)}; an alias's definition ({@code (Get-Alias iex).Definition},
+ * {@code (Get-Item Alias:iex).Definition}, {@code (gal iex).ReferencedCommand}); a format string
+ * ({@code ('{1}{0}' -f 'ression','Invoke-Exp')}); characters joined from their codes
+ * ({@code -join [char[]](83,116,…)}, {@code [string]::Join('', [char[]](…))}); a reversed string
+ * ({@code -join ('retupmoC-potS'[-1..-14])}).
+ *
+ * <p>WHY: these names only asked (the command name is not a literal word), so the floor never
+ * saw {@code Stop-Computer} behind {@code & (gcm Stop-Comp*)}; read as the command they name, the
+ * floor and the payload readers ({@code Invoke-Expression}'s) judge it as typed.
+ *
+ * <p>INVARIANT: a wildcard resolves only when exactly one known cmdlet matches (a module may add
+ * more, so the caller keeps the segment opaque as well); anything not read here gives null and the
+ * name stays dynamic.
+ */
+final class PsLookup {
+
+    private PsLookup() {
+    }
+
+    /** A bare or quoted word without expansions. */
+    private static final String TOKEN = "(?:'[^']*'|\"[^\"`$]*\"|[^\\s'\"()`$;|]+)";
+
+    private static final Pattern GET_COMMAND = Pattern.compile("(?i)^\\(\\s*(?:gcm|get-command)((?:\\s+" + TOKEN + ")+)\\s*\\)$");
+    private static final Pattern CONTEXT_LOOKUP = Pattern.compile(
+            "(?i)^\\(?\\s*\\$executioncontext\\.invokecommand\\.get(cmdlet|command|commandname)\\(\\s*" + PsText.PLAIN_STRING + "[^()]*\\)\\s*\\)?$");
+    private static final Pattern ALIAS_DEFINITION = Pattern.compile(
+            "(?i)^\\(?\\s*\\(\\s*(?:(?:get-alias|gal)(?:\\s+-name)?\\s+|(?:get-item|gi|get-childitem|gci|ls|dir)\\s+alias:\\\\?)"
+            + "(" + TOKEN + ")\\s*\\)\\s*\\.(?:definition|referencedcommand|resolvedcommand|resolvedcommandname)\\s*\\)?$");
+    private static final Pattern FORMAT = Pattern.compile("(?i)^\\(\\s*" + PsText.PLAIN_STRING + "\\s*-f\\s*(.+?)\\s*\\)$");
+    private static final Pattern FORMAT_ARG = Pattern.compile("\\s*" + PsText.PLAIN_STRING + "\\s*(?:,|$)");
+    private static final Pattern CHAR_CODES = Pattern.compile(
+            "(?i)^\\(\\s*(?:-join\\s*\\[char\\[\\]\\]\\s*|\\[string\\]::join\\(\\s*(?:''|\"\")\\s*,\\s*\\[char\\[\\]\\]\\s*)"
+            + "\\(\\s*([0-9\\s,]+)\\)\\s*\\)?\\s*\\)$");
+    private static final Pattern REVERSED = Pattern.compile(
+            "(?i)^\\(\\s*-join\\s*\\(\\s*" + PsText.PLAIN_STRING + "\\s*\\[\\s*-1\\s*\\.\\.\\s*-\\s*([0-9]+)\\s*\\]\\s*\\)\\s*\\)$");
+
+    /** The command name the text of a computed name ({@code (…)} with what follows it) stands for, or null. */
+    static String resolve(String text) {
+        String t = text.strip();
+        Matcher m = GET_COMMAND.matcher(t);
+        if (m.matches()) {
+            return lookup(m.group(1));
+        }
+        m = CONTEXT_LOOKUP.matcher(t);
+        if (m.matches()) {
+            String name = PsText.plainText(m, 2);
+            return m.group(1).equalsIgnoreCase("commandname") || name.matches(".*[*?\\[].*") ? single(name) : PsNames.canonical(name);
+        }
+        m = ALIAS_DEFINITION.matcher(t);
+        if (m.matches()) {
+            String alias = unquote(m.group(1));
+            return PsNames.isAlias(alias) ? PsNames.canonical(alias) : null;
+        }
+        m = FORMAT.matcher(t);
+        if (m.matches()) {
+            return format(PsText.plainText(m, 1), m.group(3));
+        }
+        m = CHAR_CODES.matcher(t);
+        if (m.matches()) {
+            StringBuilder s = new StringBuilder();
+            for (String code : m.group(1).split("[\\s,]+")) {
+                if (!code.isEmpty()) {
+                    int c = Integer.parseInt(code.length() > 6 ? "0" : code);
+                    if (c < 32 || c > 126) {
+                        return null;
+                    }
+                    s.append((char) c);
+                }
+            }
+            return s.length() == 0 ? null : s.toString();
+        }
+        m = REVERSED.matcher(t);
+        if (m.matches()) {
+            String s = PsText.plainText(m, 1);
+            int n = m.group(3).length() > 4 ? Integer.MAX_VALUE : Integer.parseInt(m.group(3));
+            if (n < s.length()) {
+                return null; // only the whole string reversed is read (indices past its start add nothing)
+            }
+            return new StringBuilder(s).reverse().toString();
+        }
+        return null;
+    }
+
+    /** {@code gcm}'s words: the name or wildcard (first positional or -Name), other parameters skipped. */
+    private static String lookup(String words) {
+        List<String> w = new ArrayList<>();
+        Matcher m = Pattern.compile(TOKEN).matcher(words);
+        while (m.find()) {
+            w.add(m.group());
+        }
+        String name = null;
+        for (int i = 0; i < w.size(); i++) {
+            String a = w.get(i);
+            if (a.startsWith("-") && a.length() > 1) {
+                String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
+                if (p.length() >= 1 && "name".startsWith(p)) {
+                    name = i + 1 < w.size() ? unquote(w.get(++i)) : null;
+                } else if (p.length() >= 2 && ("commandtype".startsWith(p) || "type".startsWith(p) || "module".startsWith(p))) {
+                    i++;
+                } else {
+                    return null; // -All, -Syntax, -ListImported… change what comes back
+                }
+            } else if (name == null) {
+                name = unquote(a);
+            } else {
+                return null;
+            }
+        }
+        return name == null ? null : name.matches(".*[*?\\[].*") ? single(name) : PsNames.canonical(name);
+    }
+
+    /** The one known cmdlet a wildcard matches, or null. */
+    private static String single(String wildcard) {
+        SortedSet<String> hits = PsNames.cmdletsMatching(wildcard);
+        return hits.size() == 1 ? hits.first() : null;
+    }
+
+    /** {@code '{1}{0}' -f 'a','b'}: the format filled with literal arguments, or null. */
+    private static String format(String pattern, String arguments) {
+        List<String> values = new ArrayList<>();
+        Matcher a = FORMAT_ARG.matcher(arguments);
+        int at = 0;
+        while (at < arguments.length() && a.find(at) && a.start() == at) {
+            values.add(PsText.plainText(a, 1));
+            at = a.end();
+        }
+        if (at != arguments.length() || values.isEmpty()) {
+            return null;
+        }
+        Matcher slot = Pattern.compile("\\{(\\d+)\\}").matcher(pattern);
+        StringBuilder out = new StringBuilder();
+        while (slot.find()) {
+            int n = Integer.parseInt(slot.group(1).length() > 3 ? "999" : slot.group(1));
+            if (n >= values.size()) {
+                return null;
+            }
+            slot.appendReplacement(out, Matcher.quoteReplacement(values.get(n)));
+        }
+        slot.appendTail(out);
+        return out.toString().matches(".*[{}].*") ? null : out.toString();
+    }
+
+    private static String unquote(String w) {
+        return w.length() >= 2 && (w.startsWith("'") && w.endsWith("'") || w.startsWith("\"") && w.endsWith("\""))
+                ? w.substring(1, w.length() - 1) : w;
+    }
+}
