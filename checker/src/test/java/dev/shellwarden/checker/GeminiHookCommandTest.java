@@ -3,15 +3,10 @@ package dev.shellwarden.checker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.shellwarden.hook.HookOutcome;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,12 +16,6 @@ class GeminiHookCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private record Run(int status, String stdout, String stderr) {
-        JsonNode answer() throws IOException {
-            return JSON.readTree(stdout);
-        }
-    }
-
     private static ObjectNode input(String tool, String command) {
         ObjectNode root = JSON.createObjectNode()
                 .put("session_id", "s").put("transcript_path", "/tmp/x.jsonl").put("cwd", "/home/dev/project")
@@ -35,17 +24,13 @@ class GeminiHookCommandTest {
         return root;
     }
 
-    private static Run run(ObjectNode input, String... args) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = HookCommand.run(args, new ByteArrayInputStream(JSON.writeValueAsBytes(input)), out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static HookCommandRun run(ObjectNode input, String... args) throws IOException {
+        return HookCommandRun.of(input, args);
     }
 
     @Test
     void recursiveDeleteOfTheRootIsDeniedWithTheRuleMessage() throws IOException {
-        Run r = run(input("run_shell_command", "rm -rf /"), "gemini-cli");
+        HookCommandRun r = run(input("run_shell_command", "rm -rf /"), "gemini-cli");
         assertEquals(0, r.status(), r.toString());
         assertEquals("deny", r.answer().get("decision").asText());
         assertTrue(r.answer().get("reason").asText().startsWith("shell-warden SW2001: "), r.toString());
@@ -54,7 +39,7 @@ class GeminiHookCommandTest {
     @Test
     void aHarmlessCommandIsAllowedAndOtherToolsGetNoDecision() throws IOException {
         assertEquals("allow", run(input("run_shell_command", "git status"), "gemini-cli").answer().get("decision").asText());
-        assertEquals(new Run(0, "", ""), run(input("write_file", "rm -rf /"), "gemini-cli"));
+        assertEquals(new HookCommandRun(0, "", ""), run(input("write_file", "rm -rf /"), "gemini-cli"));
     }
 
     @Test
@@ -68,16 +53,16 @@ class GeminiHookCommandTest {
     @Test
     void askAsDenyTurnsAnAskIntoARefusal(@TempDir Path dir) throws IOException {
         ObjectNode in = input("run_shell_command", "git push --force");
-        Run ask = run(in, "gemini-cli");
+        HookCommandRun ask = run(in, "gemini-cli");
         assertEquals("ask", ask.answer().get("decision").asText(), ask.toString());
-        Run refused = run(in, "gemini-cli", "--ask-as-deny");
+        HookCommandRun refused = run(in, "gemini-cli", "--ask-as-deny");
         assertEquals("deny", refused.answer().get("decision").asText(), refused.toString());
         assertTrue(refused.answer().get("reason").asText().endsWith("ask them to run it themselves"), refused.toString());
     }
 
     @Test
     void aMissingConfigIsARefusal(@TempDir Path dir) throws IOException {
-        Run r = run(input("run_shell_command", "ls"), "gemini-cli", "--config", dir.resolve("missing.json").toString());
+        HookCommandRun r = run(input("run_shell_command", "ls"), "gemini-cli", "--config", dir.resolve("missing.json").toString());
         assertEquals(HookOutcome.EXIT_REFUSE, r.status(), r.toString());
         assertEquals("", r.stdout());
         assertTrue(r.stderr().startsWith("shell-warden") && r.stderr().contains("cannot read config"), r.stderr());

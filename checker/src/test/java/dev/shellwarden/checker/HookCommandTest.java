@@ -23,13 +23,6 @@ class HookCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** What one run left behind. */
-    record Run(int status, String stdout, String stderr) {
-        JsonNode answer() throws IOException {
-            return JSON.readTree(stdout).get("hookSpecificOutput");
-        }
-    }
-
     static String input(String tool, String command, String cwd) throws IOException {
         var root = JSON.createObjectNode()
                 .put("session_id", "s").put("transcript_path", "/tmp/x.jsonl").put("cwd", cwd)
@@ -39,15 +32,16 @@ class HookCommandTest {
         return JSON.writeValueAsString(root);
     }
 
-    private static Run run(String input, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = HookCommand.run(args, new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out,
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static HookCommandRun run(String input, String... args) {
+        return HookCommandRun.of(input, args);
     }
 
-    private static void assertRefused(Run r) {
+    /** Claude Code's answer sits under hookSpecificOutput. */
+    private static JsonNode answer(HookCommandRun r) throws IOException {
+        return r.answer().get("hookSpecificOutput");
+    }
+
+    private static void assertRefused(HookCommandRun r) {
         assertEquals(HookOutcome.EXIT_REFUSE, r.status(), r.toString());
         assertEquals("", r.stdout(), r.toString());
         assertTrue(r.stderr().endsWith("\n") && r.stderr().indexOf('\n') == r.stderr().length() - 1, r.stderr());
@@ -55,10 +49,10 @@ class HookCommandTest {
 
     @Test
     void recursiveDeleteOfTheRootIsDeniedWithTheRuleMessage() throws IOException {
-        Run r = run(input("Bash", "rm -rf /", "/home/dev/project"), "claude-code");
+        HookCommandRun r = run(input("Bash", "rm -rf /", "/home/dev/project"), "claude-code");
         assertEquals(0, r.status(), r.toString());
         assertEquals("", r.stderr());
-        JsonNode a = r.answer();
+        JsonNode a = answer(r);
         assertEquals("PreToolUse", a.get("hookEventName").asText());
         assertEquals("deny", a.get("permissionDecision").asText());
         String reason = a.get("permissionDecisionReason").asText();
@@ -69,42 +63,42 @@ class HookCommandTest {
     @Test
     void aDevServerRunInTheClientsBackgroundIsAllowedButNotInTheForeground() throws IOException {
         var root = (com.fasterxml.jackson.databind.node.ObjectNode) JSON.readTree(input("Bash", "npm run dev", "/home/dev/project"));
-        Run foreground = run(JSON.writeValueAsString(root), "claude-code");
-        assertEquals("deny", foreground.answer().get("permissionDecision").asText(), foreground.toString());
-        assertTrue(foreground.answer().get("permissionDecisionReason").asText().startsWith("shell-warden SW7001"));
+        HookCommandRun foreground = run(JSON.writeValueAsString(root), "claude-code");
+        assertEquals("deny", answer(foreground).get("permissionDecision").asText(), foreground.toString());
+        assertTrue(answer(foreground).get("permissionDecisionReason").asText().startsWith("shell-warden SW7001"));
         ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("tool_input")).put("run_in_background", true);
-        Run background = run(JSON.writeValueAsString(root), "claude-code");
-        assertEquals("allow", background.answer().get("permissionDecision").asText(), background.toString());
+        HookCommandRun background = run(JSON.writeValueAsString(root), "claude-code");
+        assertEquals("allow", answer(background).get("permissionDecision").asText(), background.toString());
         // The background spares slow commands only: a delete outside the project is still asked.
         ((com.fasterxml.jackson.databind.node.ObjectNode) root.get("tool_input")).put("command", "npm run dev & rm -rf ../other");
-        Run delete = run(JSON.writeValueAsString(root), "claude-code");
-        assertEquals("ask", delete.answer().get("permissionDecision").asText(), delete.toString());
+        HookCommandRun delete = run(JSON.writeValueAsString(root), "claude-code");
+        assertEquals("ask", answer(delete).get("permissionDecision").asText(), delete.toString());
     }
 
     @Test
     void lsIsAllowed() throws IOException {
-        Run r = run(input("Bash", "ls -la", "/home/dev/project"), "claude-code");
+        HookCommandRun r = run(input("Bash", "ls -la", "/home/dev/project"), "claude-code");
         assertEquals(0, r.status(), r.toString());
-        assertEquals("allow", r.answer().get("permissionDecision").asText());
-        assertTrue(r.answer().get("permissionDecisionReason").asText().startsWith("shell-warden SW5002"));
+        assertEquals("allow", answer(r).get("permissionDecision").asText());
+        assertTrue(answer(r).get("permissionDecisionReason").asText().startsWith("shell-warden SW5002"));
     }
 
     @Test
     void theConfigFileIsApplied(@TempDir Path dir) throws IOException {
         Path hard = dir.resolve("hard.jsonc");
         Files.writeString(hard, "{ \"mode\": \"hard\", // every unknown command asks\n }");
-        Run r = run(input("Bash", "npm install", "/home/dev/project"), "claude-code", "--config", hard.toString());
-        assertEquals("ask", r.answer().get("permissionDecision").asText(), r.toString());
-        assertTrue(r.answer().get("permissionDecisionReason").asText().startsWith("shell-warden SW0002"));
-        Run loose = run(input("Bash", "npm install", "/home/dev/project"), "claude-code");
-        assertEquals("allow", loose.answer().get("permissionDecision").asText(), loose.toString());
+        HookCommandRun r = run(input("Bash", "npm install", "/home/dev/project"), "claude-code", "--config", hard.toString());
+        assertEquals("ask", answer(r).get("permissionDecision").asText(), r.toString());
+        assertTrue(answer(r).get("permissionDecisionReason").asText().startsWith("shell-warden SW0002"));
+        HookCommandRun loose = run(input("Bash", "npm install", "/home/dev/project"), "claude-code");
+        assertEquals("allow", answer(loose).get("permissionDecision").asText(), loose.toString());
     }
 
     @Test
     void deferAllowAnswersNothingForAnAllowButStillDenies() throws IOException {
-        assertEquals(new Run(0, "", ""), run(input("Bash", "ls", "/home/dev/project"), "claude-code", "--defer-allow"));
-        Run deny = run(input("Bash", "rm -rf /", "/home/dev/project"), "claude-code", "--defer-allow");
-        assertEquals("deny", deny.answer().get("permissionDecision").asText(), deny.toString());
+        assertEquals(new HookCommandRun(0, "", ""), run(input("Bash", "ls", "/home/dev/project"), "claude-code", "--defer-allow"));
+        HookCommandRun deny = run(input("Bash", "rm -rf /", "/home/dev/project"), "claude-code", "--defer-allow");
+        assertEquals("deny", answer(deny).get("permissionDecision").asText(), deny.toString());
     }
 
     @Test
@@ -117,15 +111,15 @@ class HookCommandTest {
 
     @Test
     void codexGetsExit2ForADenyOrAnAskAndNothingForAnAllow() throws IOException {
-        Run deny = run(input("Bash", "rm -rf /", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project");
+        HookCommandRun deny = run(input("Bash", "rm -rf /", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project");
         assertRefused(deny);
         assertTrue(deny.stderr().startsWith("shell-warden SW2001: "), deny.stderr());
-        Run ask = run(input("Bash", "rm -rf ../other", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project");
+        HookCommandRun ask = run(input("Bash", "rm -rf ../other", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project");
         assertRefused(ask);
         assertTrue(ask.stderr().startsWith("shell-warden SW") && ask.stderr().endsWith(HookRunner.ASK_AS_DENY + "\n"),
                 ask.stderr());
-        assertEquals(new Run(0, "", ""), run(input("Bash", "ls", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project"));
-        assertEquals(new Run(0, "", ""), run(input("apply_patch", "rm -rf /", "/home/dev/project"), "codex"));
+        assertEquals(new HookCommandRun(0, "", ""), run(input("Bash", "ls", "/home/dev/project"), "codex", "--project-dir", "/home/dev/project"));
+        assertEquals(new HookCommandRun(0, "", ""), run(input("apply_patch", "rm -rf /", "/home/dev/project"), "codex"));
     }
 
     /**
@@ -136,15 +130,15 @@ class HookCommandTest {
     void codexJudgesAgainstTheHooksWorkingDirectoryUnlessTold() throws IOException {
         String session = Path.of(System.getProperty("user.dir")).toAbsolutePath().toString();
         String sub = session + "/sub";
-        assertEquals(new Run(0, "", ""), run(input("Bash", "rm -r ../build", sub), "codex"));
+        assertEquals(new HookCommandRun(0, "", ""), run(input("Bash", "rm -r ../build", sub), "codex"));
         assertRefused(run(input("Bash", "rm -r ../build", sub), "codex", "--project-dir", sub));
         // Claude Code takes its cwd as the project: the same delete is outside it.
-        assertEquals("ask", run(input("Bash", "rm -r ../build", sub), "claude-code").answer().get("permissionDecision").asText());
+        assertEquals("ask", answer(run(input("Bash", "rm -r ../build", sub), "claude-code")).get("permissionDecision").asText());
     }
 
     @Test
     void otherToolsGetNoDecision() throws IOException {
-        assertEquals(new Run(0, "", ""), run(input("Write", "rm -rf /", "/home/dev/project"), "claude-code"));
+        assertEquals(new HookCommandRun(0, "", ""), run(input("Write", "rm -rf /", "/home/dev/project"), "claude-code"));
     }
 
     @Test
@@ -155,7 +149,7 @@ class HookCommandTest {
             throw new IllegalStateException("engine broke");
         }, Duration.ofSeconds(10), new ByteArrayInputStream(input("Bash", "ls", "/p").getBytes(StandardCharsets.UTF_8)),
                 out, new PrintStream(err, true, StandardCharsets.UTF_8));
-        Run r = new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        HookCommandRun r = new HookCommandRun(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
         assertRefused(r);
         assertTrue(r.stderr().contains("engine broke"), r.stderr());
     }
@@ -165,7 +159,7 @@ class HookCommandTest {
         assertRefused(run(input("Bash", "ls", "/p"), "claude-code", "--config", dir.resolve("missing.json").toString()));
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "{\"mode\": \"lenient\"}");
-        Run r = run(input("Bash", "ls", "/p"), "claude-code", "--config", bad.toString());
+        HookCommandRun r = run(input("Bash", "ls", "/p"), "claude-code", "--config", bad.toString());
         assertRefused(r);
         assertTrue(r.stderr().contains("mode must be"), r.stderr());
     }
@@ -182,7 +176,7 @@ class HookCommandTest {
         assertRefused(run(in, "claude-code", "--project-dir", ""));
         assertRefused(run(in, "claude-code", "--project-dir", "relative/dir"));
         assertRefused(run(in, "claude-code", "--project-dir"));
-        Run help = run(in, "--help");
+        HookCommandRun help = run(in, "--help");
         assertRefused(help);
         assertTrue(help.stderr().contains("usage: shell-warden hook claude-code"), help.stderr());
     }
