@@ -124,16 +124,24 @@ class HookCommandTest {
 
     /**
      * Codex's cwd is the model's workdir; the project is the directory Codex starts the hook in
-     * (here the test's working directory), so `../build` from a subdirectory stays inside it.
+     * (here the working directory the test sets), so `../build` from a subdirectory stays inside it.
+     * The working directory is set to a fixed path, not the checkout's: under a temporary folder
+     * (a clone in /tmp) a delete counts as inside any project and the refusal would not show.
      */
     @Test
     void codexJudgesAgainstTheHooksWorkingDirectoryUnlessTold() throws IOException {
-        String session = Path.of(System.getProperty("user.dir")).toAbsolutePath().toString();
+        String saved = System.getProperty("user.dir");
+        String session = "/home/dev/project";
         String sub = session + "/sub";
-        assertEquals(new HookCommandRun(0, "", ""), run(input("Bash", "rm -r ../build", sub), "codex"));
-        assertRefused(run(input("Bash", "rm -r ../build", sub), "codex", "--project-dir", sub));
-        // Claude Code takes its cwd as the project: the same delete is outside it.
-        assertEquals("ask", answer(run(input("Bash", "rm -r ../build", sub), "claude-code")).get("permissionDecision").asText());
+        System.setProperty("user.dir", session);
+        try {
+            assertEquals(new HookCommandRun(0, "", ""), run(input("Bash", "rm -r ../build", sub), "codex"));
+            assertRefused(run(input("Bash", "rm -r ../build", sub), "codex", "--project-dir", sub));
+            // Claude Code takes its cwd as the project: the same delete is outside it.
+            assertEquals("ask", answer(run(input("Bash", "rm -r ../build", sub), "claude-code")).get("permissionDecision").asText());
+        } finally {
+            System.setProperty("user.dir", saved);
+        }
     }
 
     @Test
