@@ -3191,6 +3191,15 @@ public final class Cmd {
         return readWords().stream().anyMatch(PathFacts::isCredentialStore) || relativeOperandFromCd(ctx, PathFacts::isCredentialStore);
     }
 
+    /**
+     * True when standard input comes from a credential store ({@code xclip -sel clip < ~/.ssh/id_rsa}):
+     * unlike an operand, which may only name a key for its use ({@code ssh -i KEY}), a redirect
+     * always hands the content to the program, whatever it is.
+     */
+    public boolean isStdinFromCredentialStore() {
+        return redirectReads.stream().anyMatch(PathFacts::isCredentialStore);
+    }
+
     /** The words this command reads files by: its operands and input redirections. */
     private List<String> readWords() {
         List<String> all = new ArrayList<>(operands);
