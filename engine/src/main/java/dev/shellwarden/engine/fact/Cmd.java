@@ -1930,11 +1930,7 @@ public final class Cmd {
             }
             case "find" -> {
                 // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
-                for (int i = 0; i + 1 < args.size(); i++) {
-                    if (FIND_OUTPUT_ACTIONS.contains(args.get(i))) {
-                        out.add(args.get(i + 1));
-                    }
-                }
+                out.addAll(valuesAfter(FIND_OUTPUT_ACTIONS));
             }
             case "dd" -> {
                 for (String a : args) {
@@ -1976,12 +1972,7 @@ public final class Cmd {
             // its last operand (or -o OUT); defaults write|delete|import /abs/path/DOMAIN writes DOMAIN.plist
             case "PlistBuddy" -> {
                 p = positionals("-c");
-                List<String> cmds = new ArrayList<>();
-                for (int i = 0; i + 1 < args.size(); i++) {
-                    if (args.get(i).equals("-c")) {
-                        cmds.add(args.get(i + 1));
-                    }
-                }
+                List<String> cmds = valuesAfter(Set.of("-c"));
                 if (!p.isEmpty() && (cmds.isEmpty() || cmds.stream().anyMatch(c -> !Regex.find(c, "^\\s*(?i:print|help)\\b")))) {
                     out.add(p.get(p.size() - 1));
                 }
@@ -5334,13 +5325,13 @@ public final class Cmd {
             return true;
         }
         if (name.equals("source") || name.equals(".")) {
-            return operands.isEmpty() || Set.of("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0").contains(operands.get(0));
+            return operands.isEmpty() || STDIN_FILES.contains(operands.get(0));
         }
         List<String> p;
         if (named("deno bun") && sub("run")) {
             // `curl … | deno run -` and `bun run -` run the program they read on standard input
             p = positionals("--config -c --import-map --lock --cert --location --seed --v8-flags --env-file --cwd --preload -r");
-            return p.size() > 1 && Set.of("-", "/dev/stdin", "/dev/fd/0").contains(p.get(1));
+            return p.size() > 1 && STDIN_FILES.contains(p.get(1));
         }
         if (isShell()) {
             if (flags.contains("-s")) {
@@ -5358,7 +5349,7 @@ public final class Cmd {
         } else {
             return false;
         }
-        return p.isEmpty() || Set.of("-", "/dev/stdin", "/dev/fd/0").contains(p.get(0));
+        return p.isEmpty() || STDIN_FILES.contains(p.get(0));
     }
 
     /**
@@ -6562,7 +6553,7 @@ public final class Cmd {
         }
         // program files: awk and sed scripts (sed's `e` runs commands), makefiles (recipes are shell lines)
         if (named("awk gawk mawk nawk busybox-awk sed gsed make gmake bmake")) {
-            return argPairs("-f --file --makefile").stream().anyMatch(STDIN_FILES::contains)
+            return valuesAfter(Set.of("-f", "--file", "--makefile")).stream().anyMatch(STDIN_FILES::contains)
                     || args.stream().anyMatch(a -> Regex.matches(a, "--(file|makefile)=(-|/dev/stdin)"));
         }
         // the shell's own `source /dev/stdin`
@@ -6579,12 +6570,15 @@ public final class Cmd {
         return false;
     }
 
-    /** Values given right after any of the space-separated options ({@code -f -} gives {@code -}). */
-    private List<String> argPairs(String options) {
-        Set<String> opts = Words.setOf(options);
+    /**
+     * The word right after each occurrence of any of the options, in order ({@code -f -} gives
+     * {@code -}; {@code -c A -c B} gives both): for options that may repeat, where
+     * {@link #valueOf} gives only the first.
+     */
+    private List<String> valuesAfter(Set<String> options) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i + 1 < args.size(); i++) {
-            if (opts.contains(args.get(i))) {
+            if (options.contains(args.get(i))) {
                 out.add(args.get(i + 1));
             }
         }
