@@ -5697,11 +5697,42 @@ public final class Cmd {
                         || Regex.matches(first, "anvil|ganache(-cli)?|azurite(-blob|-queue|-table)?"))) {
                     return true;
                 }
+                if (tool.equals("yarn") && (first.equals("workspace") || first.equals("workspaces") && second.equals("foreach"))) {
+                    // `yarn workspace web dev`, `yarn workspaces foreach -A run dev`: the script
+                    // follows the workspace's name or the foreach, with or without `run`
+                    List<String> rest = p.subList(2, p.size());
+                    String word = rest.isEmpty() ? "" : rest.get(0);
+                    String task = word.equals("run") && rest.size() > 1 ? rest.get(1) : word;
+                    return Regex.matches(task, DEV_SCRIPT);
+                }
                 String script = first.equals("run") || first.equals("run-script") ? second : first;
                 if (tool.equals("npm") && !first.equals("run") && !first.equals("run-script") && !first.equals("start")) {
                     return false;
                 }
-                return Regex.matches(script, "(dev|start|serve|server|preview|develop|storybook)([:-].*)?");
+                return Regex.matches(script, DEV_SCRIPT);
+            }
+            // monorepo task runners: `lerna run dev`, `turbo dev`, `turbo run build dev`,
+            // `nx serve web`, `nx run web:serve`, `nx run-many -t serve`, `moon run web:dev`
+            case "lerna" -> {
+                return first.equals("run") && Regex.matches(second, DEV_SCRIPT);
+            }
+            case "turbo" -> {
+                // `turbo dev` is `turbo run dev`; turbo's own commands take no task names
+                if (first.isEmpty() || Regex.matches(first, TURBO_COMMANDS)) {
+                    return false;
+                }
+                List<String> tasks = first.equals("run") ? p.subList(1, p.size()) : p;
+                return tasks.stream().anyMatch(t -> Regex.matches(t, DEV_SCRIPT));
+            }
+            case "nx", "moon" -> {
+                // a target is `project:serve[:configuration]` after run (`nx web:serve` too), the
+                // first word in nx's inferred form (`nx serve web`), or listed after -t/--targets
+                // for run-many and affected (`-t build,serve`)
+                String target = first.equals("run") ? second : first;
+                String task = target.contains(":") ? target.split(":", -1)[1] : tool.equals("nx") ? target : "";
+                boolean many = first.equals("run-many") || first.equals("affected");
+                return Regex.matches(task, DEV_SCRIPT)
+                        || many && List.of(valueOf("-t --target --targets").split(",")).stream().anyMatch(t -> Regex.matches(t, DEV_SCRIPT));
             }
             case "vite" -> {
                 return first.isEmpty() || Regex.matches(first, "dev|serve|preview") || first.startsWith(".") || first.startsWith("/");
@@ -5777,7 +5808,7 @@ public final class Cmd {
                 return args.contains("phx.server");
             }
             case "deno" -> {
-                return first.equals("serve") || first.equals("task") && Regex.matches(second, "(dev|start|serve|server|preview)([:-].*)?");
+                return first.equals("serve") || first.equals("task") && Regex.matches(second, DEV_SCRIPT);
             }
             case "hugo" -> {
                 return Regex.matches(first, "server|serve");
@@ -6493,6 +6524,17 @@ public final class Cmd {
         }
         return upload && computedSource;
     }
+
+    /**
+     * Package-script and task names that by convention start something that runs until stopped
+     * (`dev`, `start:api`, `serve-docs`): read for npm/yarn/pnpm/bun scripts, deno tasks and the
+     * monorepo task runners alike.
+     */
+    private static final String DEV_SCRIPT = "(dev|start|serve|server|preview|develop|storybook)([:-].*)?";
+
+    /** turbo's own commands, which are no task names (`turbo prune web`, `turbo watch dev` is SW7002's). */
+    private static final String TURBO_COMMANDS = "prune|login|logout|link|unlink|gen|generate|daemon|ls|query|info|telemetry|scan"
+            + "|bin|boundaries|completion|docs|devtools|watch|--version|-v|--help|-h";
 
     /** Laravel's commands that serve or work a queue until stopped. */
     private static final String ARTISAN_SERVER = "serve|s|server|queue:work|queue:listen|horizon|reverb:start|octane:start"
