@@ -163,6 +163,32 @@ public record ContainerRun(List<String> certain, List<String> possible) {
         return out;
     }
 
+    /**
+     * True when the container certainly publishes a port ({@code -p 8080:80}, {@code -p8080:80},
+     * {@code --publish=…}, {@code -P}): a service, which in the foreground runs until stopped. Read
+     * from the certain options only: it makes the slow rules deny, and a word that may be the
+     * container's own argument must not.
+     */
+    public boolean publishesPort() {
+        for (String a : certain) {
+            if (a.equals("-p") || a.equals("--publish") || a.equals("-P") || a.equals("--publish-all")
+                    || a.startsWith("--publish=") || a.startsWith("-p") && a.length() > 2 && Character.isDigit(a.charAt(2))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when {@code argv} (a container run) certainly names no command after the image, so the
+     * image's own default command runs ({@code docker run -p 80:80 nginx}); false when a command
+     * follows or where the image cannot be found. A command given is judged as its own segment.
+     */
+    public static boolean runsImageDefault(List<Word> argv) {
+        List<Unwrap> readings = Launchers.containerImage(argv, subcommand(argv) + 1);
+        return !readings.isEmpty() && readings.stream().allMatch(u -> u.kind() != Kind.UNDETERMINED && u.argv().size() == 1);
+    }
+
     /** True when the container is certainly removed when its command ends ({@code --rm}). */
     public boolean removed() {
         return certain.contains("--rm") || certain.contains("--rm=true");

@@ -5394,6 +5394,49 @@ public final class Cmd {
         return false;
     }
 
+    /** The subcommand word of docker, podman or nerdctl ({@code run}, {@code exec}, {@code attach}…), or "" when none. */
+    private String containerSubcommand() {
+        int k = ContainerRun.subcommand(argvWords);
+        return k < argvWords.size() ? argvWords.get(k).text() : "";
+    }
+
+    /** docker exec's options that take a value (the container's name follows the options). */
+    private static final Set<String> CONTAINER_EXEC_WITH_VALUE = Set.of("-e", "--env", "--env-file", "-u", "--user", "-w",
+            "--workdir", "--detach-keys");
+
+    /**
+     * True for {@code docker|podman|nerdctl run|exec} with both -i and -t among their own options
+     * (not the container command's: {@code find / -print} holds the letters i and t too) and not
+     * detached, or {@code attach}: a terminal session that waits for keystrokes.
+     */
+    public boolean isContainerTerminal() {
+        String sub = containerSubcommand();
+        List<String> opts = new ArrayList<>();
+        if (sub.equals("attach")) {
+            return true;
+        } else if (sub.equals("run")) {
+            ContainerRun run = ContainerRun.of(argvWords);
+            opts.addAll(run == null ? List.of() : run.certain());
+        } else if (sub.equals("exec")) {
+            for (int i = ContainerRun.subcommand(argvWords) + 1; i < argvWords.size() && argvWords.get(i).text().startsWith("-"); i++) {
+                opts.add(argvWords.get(i).text());
+                if (CONTAINER_EXEC_WITH_VALUE.contains(argvWords.get(i).text())) {
+                    i++;
+                }
+            }
+        }
+        boolean in = false;
+        boolean tty = false;
+        for (String a : opts) {
+            if (a.equals("-d") || a.startsWith("--detach") && !a.startsWith("--detach-keys") || Regex.matches(a, "-[a-zA-Z]*d[a-zA-Z]*")) {
+                return false;
+            }
+            in |= a.equals("--interactive") || a.equals("--interactive=true") || Regex.matches(a, "-[a-zA-Z]*i[a-zA-Z]*");
+            tty |= a.equals("--tty") || a.equals("--tty=true") || Regex.matches(a, "-[a-zA-Z]*t[a-zA-Z]*");
+        }
+        return in && tty;
+    }
+
     private static boolean startsDetachedContainer(List<Word> argv) {
         ContainerRun run = ContainerRun.of(argv);
         if (run == null) {
@@ -5738,7 +5781,94 @@ public final class Cmd {
                 return first.isEmpty() || Regex.matches(first, "dev|serve|preview") || first.startsWith(".") || first.startsWith("/");
             }
             case "next", "nuxt", "nuxi", "astro", "remix", "gatsby", "expo", "storybook", "wrangler", "netlify", "vercel", "sail" -> {
-                return Regex.matches(first, "dev|start|develop|preview|serve");
+                // expo run:ios / run:android build, install and then serve the bundle until stopped
+                return Regex.matches(first, "dev|start|develop|preview|serve") || first.equals("pages") && second.equals("dev")
+                        || tool.equals("expo") && Regex.matches(first, "run:(ios|android)") && !anyFlag("--no-bundler");
+            }
+            // web servers, model servers, service agents and brokers that stay in the foreground
+            // unless told to detach (each one's own daemon flag)
+            case "nginx" -> {
+                // nginx daemonizes by default; `-g 'daemon off;'` keeps it in the foreground
+                return Regex.matches(valueOf("-g"), "(?s).*daemon\\s+off.*");
+            }
+            case "colima" -> {
+                return first.equals("start") && anyFlag("-f --foreground");
+            }
+            case "caddy" -> {
+                return Regex.matches(first, "run|file-server|reverse-proxy|respond");
+            }
+            case "traefik" -> {
+                return !Regex.matches(first, "version|healthcheck") && !anyFlag("--help -h --version");
+            }
+            case "minio", "vault" -> {
+                return first.equals("server");
+            }
+            case "ollama", "vllm", "ionic", "panel", "bokeh" -> {
+                return first.equals("serve");
+            }
+            case "consul", "nomad" -> {
+                return first.equals("agent");
+            }
+            case "temporal" -> {
+                return first.equals("server") && second.startsWith("start");
+            }
+            case "supabase" -> {
+                return first.equals("functions") && second.equals("serve");
+            }
+            case "ray" -> {
+                return first.equals("start") && anyFlag("--block");
+            }
+            case "dask" -> {
+                return Regex.matches(first, "scheduler|worker");
+            }
+            case "code-server", "rackup", "puma", "unicorn", "granian", "daphne", "waitress-serve", "sphinx-autobuild", "voila",
+                    "etcd", "elasticsearch", "rabbitmq-server", "kafka-server-start", "kafka-server-start.sh", "zookeeper-server-start",
+                    "zookeeper-server-start.sh", "dask-scheduler", "dask-worker", "hivemind" -> {
+                return !anyFlag("--version -v -V --help -h -d -D --daemon -daemon -detached --daemonize");
+            }
+            // static-site and documentation servers
+            case "zola", "mdbook", "trunk" -> {
+                return Regex.matches(first, "serve|watch");
+            }
+            case "eleventy" -> {
+                return anyFlag("--serve --watch");
+            }
+            case "docusaurus" -> {
+                return Regex.matches(first, "start|serve");
+            }
+            case "quarto" -> {
+                return Regex.matches(first, "preview|serve");
+            }
+            case "hexo" -> {
+                return Regex.matches(first, "server|s");
+            }
+            case "litestar", "shiny" -> {
+                return first.equals("run");
+            }
+            // Procfile runners start every process of the Procfile (a web server among them)
+            case "foreman", "overmind", "honcho" -> {
+                return Regex.matches(first, "start|s");
+            }
+            case "symfony" -> {
+                return Regex.matches(first, "serve|server:start|local:server:start") && !anyFlag("-d --daemon");
+            }
+            case "wp" -> {
+                return first.equals("server");
+            }
+            case "func", "swa" -> {
+                return first.equals("start");
+            }
+            case "heroku" -> {
+                return first.equals("local");
+            }
+            case "shopify" -> {
+                return Regex.matches(first, "app|theme|hydrogen") && second.equals("dev");
+            }
+            case "tauri", "electron-forge" -> {
+                return Regex.matches(first, "dev|start");
+            }
+            case "cargo" -> {
+                return first.equals("leptos") && Regex.matches(second, "watch|serve") || first.equals("tauri") && second.equals("dev");
             }
             // skaffold and tilt rebuild and redeploy on every change until stopped
             case "skaffold", "tilt", "devspace", "garden" -> {
@@ -5860,7 +5990,9 @@ public final class Cmd {
                 return p.contains("rails") && (p.contains("s") || p.contains("server")) || p.contains("jekyll") && p.contains("serve");
             }
             case "php" -> {
-                return anyFlag("-S") || p.contains("artisan") && p.size() > p.indexOf("artisan") + 1
+                // Symfony's console server:run (before the symfony CLI) serves in the foreground
+                return anyFlag("-S") || p.size() >= 2 && p.get(0).endsWith("console") && p.get(1).equals("server:run")
+                        || p.contains("artisan") && p.size() > p.indexOf("artisan") + 1
                         && Regex.matches(p.get(p.indexOf("artisan") + 1), ARTISAN_SERVER);
             }
             case "python", "python3" -> {
@@ -5881,8 +6013,14 @@ public final class Cmd {
             }
             case "docker", "podman", "docker-compose", "podman-compose" -> {
                 boolean compose = tool.endsWith("-compose") || first.equals("compose");
+                // a container that publishes a port and runs its image's own command is a service: in
+                // the foreground it runs until stopped (a command given is its own segment)
+                // (detached runs are spared by the rule's !detached)
+                ContainerRun run = compose ? null : ContainerRun.of(argvWords);
                 return compose && (args.contains("up") && !anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run")
-                        || args.contains("watch"));
+                        || args.contains("watch"))
+                        || run != null && containerSubcommand().equals("run") && run.publishesPort() && !startsDetachedContainer(argvWords)
+                        && ContainerRun.runsImageDefault(argvWords);
             }
             default -> {
                 return false;
