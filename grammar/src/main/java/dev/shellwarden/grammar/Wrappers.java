@@ -952,6 +952,11 @@ final class Wrappers {
         return t.equals("/dev/stdin") || t.equals("/dev/fd/0") || t.equals("/proc/self/fd/0");
     }
 
+    /** {@link #isStdinPath} or {@code -}, where an option's value names a file. */
+    static boolean isStdinName(String t) {
+        return t.equals("-") || isStdinPath(t);
+    }
+
     private static Unwrap pwsh(List<Word> argv, boolean windowsPowerShell) {
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);
@@ -985,40 +990,27 @@ final class Wrappers {
                 return Unwrap.payload(Kind.PWSH_ENCODED, Provenance.ENCODED_PAYLOAD, argv.subList(i + 1, i + 2));
             }
             if ("file".startsWith(opt)) {
-                return Unwrap.NONE;
+                // `-File -`: the script is standard input
+                return i + 1 < argv.size() && argv.get(i + 1).literal() && isStdinName(argv.get(i + 1).text())
+                        ? new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false)
+                        : Unwrap.NONE;
             }
-            if (Set.of("executionpolicy", "ep", "ex", "windowstyle", "w", "configurationname", "workingdirectory", "wd",
-                    "outputformat", "o", "of", "inputformat", "if", "version", "v", "psconsolefile", "settingsfile",
-                    "custompipename").contains(opt)) {
+            if (InterpreterFamily.POWERSHELL_VALUE_PARAMETERS.contains(opt)) {
                 i++;
             }
         }
-        return Unwrap.NONE;
+        // no -Command, -File or script: PowerShell reads a redirected standard input as its commands
+        // (`… | powershell -ExecutionPolicy Bypass`), as the engine's ProgramSource reads it
+        return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
     }
 
-    /** python, node, perl, ruby, php, tclsh: only whether the program comes from standard input. */
+    /**
+     * python, node, perl, ruby, php, tclsh: only whether the program comes from standard input, by
+     * the one table of their options ({@link InterpreterFamily}).
+     */
     private static Unwrap interpreter(String name, List<Word> argv) {
-        String codeFlags;
-        String withArg;
-        if (Names.versioned(name, "python") || Names.versioned(name, "pypy")) {
-            codeFlags = "cm";
-            withArg = "WXQ";
-        } else if (NODE_LIKE.contains(name)) {
-            codeFlags = "ep";
-            withArg = "r";
-        } else if (Names.versioned(name, "perl")) {
-            codeFlags = "eE";
-            withArg = "";
-        } else if (Names.versioned(name, "ruby")) {
-            codeFlags = "e";
-            withArg = "rI";
-        } else if (Names.versioned(name, "php")) {
-            codeFlags = "rfF";
-            withArg = "cdz";
-        } else if (InlineCode.isTcl(name)) {
-            codeFlags = ""; // no inline program: a script file, else standard input
-            withArg = "";
-        } else {
+        InterpreterFamily family = InterpreterFamily.of(name);
+        if (family == null) {
             return codeOption(name, argv);
         }
         for (int i = 1; i < argv.size(); i++) {
@@ -1044,6 +1036,9 @@ final class Wrappers {
                 if (t.startsWith("--eval=")) {
                     return null;
                 }
+                if (family.takesValue(t)) {
+                    i++; // `node --require ts-node/register`: the value is no script
+                }
                 continue;
             }
             if (!t.startsWith("-")) {
@@ -1051,18 +1046,18 @@ final class Wrappers {
                         : null;
             }
             char c = t.length() > 1 ? t.charAt(1) : ' ';
-            if (codeFlags.indexOf(c) >= 0) {
-                // -c/-e CODE: the program is this word (attached or next); `python -m` names a module
-                if (c == 'm' || c == 'f' || c == 'F') {
-                    return null;
-                }
+            if (family.namesProgram(c)) {
+                return null; // `python -m MODULE`, `php -f FILE` name the program
+            }
+            if (family.inline(c)) {
+                // -c/-e CODE: the program is this word (attached or next)
                 Word code = t.length() > 2 ? new Word(t.substring(2), w.raw(), w.literal(), w.features())
                         : i + 1 < argv.size() ? argv.get(i + 1) : null;
                 return code == null ? null
                         : new Unwrap(Kind.INTERPRETER_CODE, Provenance.TOP, List.of(code), List.of(), code.text(),
                                 code.literal(), false);
             }
-            if (withArg.indexOf(c) >= 0 && t.length() == 2) {
+            if (family.takesValue(c) && t.length() == 2) {
                 i++;
             }
         }

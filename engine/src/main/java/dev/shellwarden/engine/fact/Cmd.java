@@ -3435,14 +3435,9 @@ public final class Cmd {
 
     private String payloadOf() {
         String inline = inlinePayload();
-        if (inline.isEmpty() && hasStdinText && Regex.matches(name, "awk|gawk|mawk|nawk|busybox-awk")
-                && Regex.matches(valueOf("-f --file"), "-|/dev/stdin|/dev/fd/0|/proc/self/fd/0")) {
-            // awk -f /dev/stdin <<< 'PROGRAM': the here-string is the program
-            return stdin;
-        }
-        if (inline.isEmpty() && hasStdinText && isInterpreter()
-                && positionals("-W -X -I").stream().allMatch(p -> Regex.matches(p, "-|/dev/stdin|/dev/fd/0|/proc/self/fd/0"))) {
-            // python3 <<'EOF' … EOF: the heredoc is the program.
+        if (inline.isEmpty() && hasStdinText && (isInterpreter() || Regex.matches(name, "awk|gawk|mawk|nawk|busybox-awk"))
+                && getProgramSource().fromStdin()) {
+            // python3 <<'EOF' … EOF, awk -f /dev/stdin <<< 'PROGRAM': the here-document is the program
             return stdin;
         }
         return inline;
@@ -5316,41 +5311,24 @@ public final class Cmd {
         return false;
     }
 
-    /** True when this shell or interpreter runs the program it reads on a piped standard input. */
+    /**
+     * True when this shell or interpreter runs the program it reads on a piped standard input
+     * ({@code curl … | sh}, {@code base64 -d | python3 -}, {@code … | iex}): a view of
+     * {@link #getProgramSource()}.
+     */
     public boolean isProgramFromStdin() {
-        if (!isPipedInto()) {
-            return false;
-        }
-        if (nameIs("Invoke-Expression iex")) {
-            return true;
-        }
-        if (name.equals("source") || name.equals(".")) {
-            return operands.isEmpty() || STDIN_FILES.contains(operands.get(0));
-        }
-        List<String> p;
-        if (named("deno bun") && sub("run")) {
-            // `curl … | deno run -` and `bun run -` run the program they read on standard input
-            p = positionals("--config -c --import-map --lock --cert --location --seed --v8-flags --env-file --cwd --preload -r");
-            return p.size() > 1 && STDIN_FILES.contains(p.get(1));
-        }
-        if (isShell()) {
-            if (flags.contains("-s")) {
-                return true;
-            }
-            if (flags.contains("-c") || psParam("Command", 1) && !args.contains("-") || psParam("File", 1) && !args.contains("-")) {
-                return false;
-            }
-            p = positionals("-o -O --rcfile --init-file");
-        } else if (isInterpreter()) {
-            if (anyFlag("-c -e -E -r --eval -p --print -m")) {
-                return false;
-            }
-            p = positionals("-W -X -I");
-        } else {
-            return false;
-        }
-        return p.isEmpty() || STDIN_FILES.contains(p.get(0));
+        return isPipedInto() && getProgramSource().fromStdin();
     }
+
+    /** Where this command's program comes from, read once ({@link ProgramSource}). */
+    public ProgramSource getProgramSource() {
+        if (programSource == null) {
+            programSource = ProgramSource.of(this);
+        }
+        return programSource;
+    }
+
+    private ProgramSource programSource;
 
     /**
      * Ids of the segments the agent does not wait on, by the command's own structure: the children
@@ -6698,56 +6676,18 @@ public final class Cmd {
         };
     }
 
-    /** Names standard input as a file: a script read from there is whatever arrives later. */
-    private static final Set<String> STDIN_FILES = Set.of("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0");
-
     /**
      * True when a shell or interpreter is told to read its script from standard input ({@code sh -s},
      * {@code bash -s -- ARG}, {@code python3 -}, {@code node -}, {@code ruby /dev/stdin},
-     * {@code awk -f -}, {@code pwsh -Command -}). Why it matters without a pipe or redirect: a
-     * client that keeps the process open (Codex's write_stdin into a running session) can feed
-     * it any text afterwards, and no hook sees that text; without such a client it waits forever.
-     * The caller decides about pipes, redirects and here-documents, which give the script now.
+     * {@code awk -f -}, {@code pwsh -Command -}): a view of {@link #getProgramSource()}. Why it
+     * matters without a pipe or redirect: a client that keeps the process open (Codex's write_stdin
+     * into a running session) can feed it any text afterwards, and no hook sees that text; without
+     * such a client it waits forever. The caller decides about pipes, redirects and here-documents,
+     * which give the script now. A bare {@code python3} (nothing names standard input) is
+     * {@link #isReplOnly()}'s.
      */
     public boolean readsScriptFromStdin() {
-        if (anyFlag("--version --help")) {
-            return false;
-        }
-        if (named("pwsh powershell powershell.exe pwsh.exe")) {
-            // PowerShell takes any unambiguous prefix of a parameter, in any case: -c, -co, -Command, -f, -FILE
-            for (int i = 0; i + 1 < args.size(); i++) {
-                String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
-                boolean script = a.length() > 1 && ("-command".startsWith(a) || "-file".startsWith(a));
-                if (script && STDIN_FILES.contains(args.get(i + 1))) {
-                    return true;
-                }
-            }
-            return args.size() == 1 && args.get(0).equals("-");
-        }
-        if (isShell()) {
-            if (flags.contains("-c")) {
-                return false;
-            }
-            List<String> p = replPositionals("-o -O --rcfile --init-file");
-            return flags.contains("-s") || !p.isEmpty() && STDIN_FILES.contains(p.get(0));
-        }
-        // program files: awk and sed scripts (sed's `e` runs commands), makefiles (recipes are shell lines)
-        if (named("awk gawk mawk nawk busybox-awk sed gsed make gmake bmake")) {
-            return valuesAfter(Set.of("-f", "--file", "--makefile")).stream().anyMatch(STDIN_FILES::contains)
-                    || args.stream().anyMatch(a -> Regex.matches(a, "--(file|makefile)=(-|/dev/stdin)"));
-        }
-        // the shell's own `source /dev/stdin`
-        if (named("source .")) {
-            return !args.isEmpty() && STDIN_FILES.contains(args.get(0));
-        }
-        if (isInterpreter()) {
-            if (anyFlag("-c -e -E -r -m --eval -p --print -x --check -l -n -a -i -f --file")) {
-                return false;
-            }
-            List<String> p = replPositionals("-W -X -I -r --require");
-            return !p.isEmpty() && STDIN_FILES.contains(p.get(0));
-        }
-        return false;
+        return getProgramSource() == ProgramSource.STDIN_NAMED;
     }
 
     /**
@@ -6755,7 +6695,7 @@ public final class Cmd {
      * {@code -}; {@code -c A -c B} gives both): for options that may repeat, where
      * {@link #valueOf} gives only the first.
      */
-    private List<String> valuesAfter(Set<String> options) {
+    List<String> valuesAfter(Set<String> options) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i + 1 < args.size(); i++) {
             if (options.contains(args.get(i))) {

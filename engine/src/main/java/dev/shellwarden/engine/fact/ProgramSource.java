@@ -1,0 +1,226 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.InterpreterFamily;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Where the program a shell, interpreter or program-file reader runs comes from, read once per
+ * command ({@link Cmd#getProgramSource()}). The one reading behind {@link Cmd#isProgramFromStdin()}
+ * (a pipe feeds it: {@code curl … | sh}, SW4001, SW4003, SW4101) and
+ * {@link Cmd#readsScriptFromStdin()} (told to read standard input with nothing given there:
+ * {@code sh -s}, {@code python3 -}, SW7012), and of the here-document read as the program
+ * ({@code python3 <<EOF}).
+ *
+ * <p>The options are read in order, as the programs read them: options after the script's name are
+ * the script's own ({@code python3 - -c x} still reads its program from standard input,
+ * {@code sh build.sh -s} runs build.sh). The letters of each interpreter family come from one table,
+ * {@link InterpreterFamily}, which the grammar reads too.
+ *
+ * <p>DECIDED (where the two earlier readings disagreed): a mode that only checks, lints, loops or
+ * stays interactive still reads its program from standard input, so it counts as such:
+ * {@code python3 -i}, {@code node -i}, {@code php -a} run what they read; {@code perl -n},
+ * {@code perl -p}, {@code ruby -n}, {@code -l}, {@code -a}, {@code -x} only wrap or skip part of the
+ * program; {@code perl -c} runs its {@code BEGIN} blocks; {@code node --check}, {@code ruby -c} and
+ * {@code php -l} run nothing but still wait for the program (fail closed: one reading, no "checks
+ * only" exception to keep in step). {@code --version} and {@code --help} before the script read no
+ * program at all.
+ */
+public enum ProgramSource {
+    /** Nothing names the program, so it is read from standard input ({@code sh}, {@code perl -n}, {@code iex}). */
+    STDIN,
+    /** The program is named as standard input: {@code -}, {@code /dev/stdin}, {@code sh -s}, {@code awk -f -}, {@code pwsh -Command -}. */
+    STDIN_NAMED,
+    /** The program is an argument: {@code sh -c CMD}, {@code python3 -c CODE}, {@code awk 'PROGRAM'}. */
+    INLINE,
+    /** The program is a file or module the command names: {@code sh x.sh}, {@code python3 -m mod}, {@code make}. */
+    FILE,
+    /** No program is read: not a program reader, or it only prints ({@code bash --version}). */
+    NONE;
+
+    /** True when the program is read from standard input, named there or not. */
+    public boolean fromStdin() {
+        return this == STDIN || this == STDIN_NAMED;
+    }
+
+    /** Names standard input as a file: a script read from there is whatever arrives there. */
+    static final Set<String> STDIN_FILES = Set.of("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0");
+
+    /** awk, sed and make read a program file named by {@code -f} (sed's {@code e} runs commands, recipes are shell lines). */
+    private static final Set<String> PROGRAM_FILE_READERS = Set.of("awk", "gawk", "mawk", "nawk", "busybox-awk", "sed", "gsed",
+            "make", "gmake", "bmake");
+
+    /** Options of {@code deno run} and {@code bun run} that take a value. */
+    private static final String RUN_OPTIONS = "--config -c --import-map --lock --cert --location --seed --v8-flags --env-file --cwd --preload -r";
+
+    /** The source of {@code c}'s program. */
+    static ProgramSource of(Cmd c) {
+        String name = c.getName();
+        List<String> args = c.getArgs();
+        String folded = name.toLowerCase(Locale.ROOT);
+        if (folded.equals("invoke-expression") || folded.equals("iex")) {
+            return STDIN; // `… | iex`: the pipeline's text is the command
+        }
+        if (name.equals("source") || name.equals(".")) {
+            List<String> p = c.positionals("");
+            return p.isEmpty() ? STDIN : script(p.get(0));
+        }
+        if (folded.equals("pwsh") || folded.equals("powershell")) {
+            return powershell(args, folded.equals("powershell"));
+        }
+        if (c.isShell()) {
+            return shell(args);
+        }
+        if (PROGRAM_FILE_READERS.contains(name)) {
+            return programFile(c);
+        }
+        if ((name.equals("deno") || name.equals("bun")) && c.sub("run")) {
+            // `curl … | deno run -`: the word after `run` is the script
+            List<String> p = c.positionals(RUN_OPTIONS);
+            return p.size() > 1 ? script(p.get(1)) : NONE;
+        }
+        if (c.isInterpreter()) {
+            InterpreterFamily family = InterpreterFamily.of(name);
+            return interpreter(family == null ? InterpreterFamily.OTHER : family, args);
+        }
+        return NONE;
+    }
+
+    /** A script named by the word: standard input or a file. */
+    private static ProgramSource script(String word) {
+        return STDIN_FILES.contains(word) ? STDIN_NAMED : FILE;
+    }
+
+    /** bash, sh, zsh…: {@code -c} wins over {@code -s}; else the first word that is no option is the script. */
+    private static ProgramSource shell(List<String> args) {
+        boolean inline = false;
+        boolean stdin = false;
+        int i = 0;
+        for (; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--version") || a.equals("--help")) {
+                return NONE;
+            }
+            if (a.equals("--")) {
+                i++;
+                break;
+            }
+            if (a.startsWith("--")) {
+                i += a.equals("--rcfile") || a.equals("--init-file") ? 1 : 0;
+            } else if ((a.startsWith("-") || a.startsWith("+")) && a.length() > 1) {
+                if (a.substring(1).equals("o") || a.substring(1).equals("O")) {
+                    i++;
+                } else if (a.startsWith("-")) {
+                    inline |= a.indexOf('c') > 0;
+                    stdin |= a.indexOf('s') > 0;
+                }
+            } else {
+                break; // the script, or `-`, which both earlier readings took as standard input
+            }
+        }
+        if (inline) {
+            return INLINE;
+        }
+        if (stdin) {
+            return STDIN_NAMED;
+        }
+        return i < args.size() ? script(args.get(i)) : STDIN;
+    }
+
+    /**
+     * pwsh and Windows PowerShell: any unambiguous prefix of a parameter, in any case ({@code -c},
+     * {@code -Command}, {@code -f}, {@code -FILE}); {@code -} alone reads standard input; with no
+     * program given, a redirected standard input is read as commands.
+     */
+    private static ProgramSource powershell(List<String> args, boolean windows) {
+        for (int i = 0; i < args.size(); i++) {
+            String t = args.get(i).toLowerCase(Locale.ROOT);
+            boolean option = t.startsWith("-") || windows && t.startsWith("/");
+            if (!option) {
+                // Windows PowerShell runs its words as a command; pwsh takes the first as a script file
+                return windows ? INLINE : script(t);
+            }
+            String opt = t.substring(1);
+            String next = i + 1 < args.size() ? args.get(i + 1) : null;
+            if (opt.isEmpty()) {
+                return STDIN_NAMED;
+            }
+            if ("command".startsWith(opt) && !opt.equals("co")) {
+                return next == null ? STDIN : STDIN_FILES.contains(next) ? STDIN_NAMED : INLINE;
+            }
+            if (opt.startsWith("e") && ("encodedcommand".startsWith(opt) || opt.equals("ec"))) {
+                return INLINE;
+            }
+            if ("file".startsWith(opt)) {
+                return next == null ? STDIN : script(next);
+            }
+            if (InterpreterFamily.POWERSHELL_VALUE_PARAMETERS.contains(opt)) {
+                i++;
+            }
+        }
+        return STDIN;
+    }
+
+    /** awk, sed, make: a program file from {@code -f}, {@code --file}, {@code --makefile}, else the inline program or the Makefile. */
+    private static ProgramSource programFile(Cmd c) {
+        List<String> files = new java.util.ArrayList<>(c.valuesAfter(Set.of("-f", "--file", "--makefile")));
+        for (String a : c.getArgs()) {
+            if (a.startsWith("--file=") || a.startsWith("--makefile=")) {
+                files.add(a.substring(a.indexOf('=') + 1));
+            }
+        }
+        if (files.stream().anyMatch(STDIN_FILES::contains)) {
+            return STDIN_NAMED;
+        }
+        return !files.isEmpty() || c.getName().contains("make") ? FILE : INLINE;
+    }
+
+    /**
+     * An interpreter's options in order, by its family's letters: the first that gives the program
+     * decides; with none, the first word that is no option is the script, else standard input.
+     */
+    private static ProgramSource interpreter(InterpreterFamily f, List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                return i + 1 < args.size() ? script(args.get(i + 1)) : STDIN;
+            }
+            if (a.equals("-") || !a.startsWith("-")) {
+                return script(a);
+            }
+            if (a.startsWith("--")) {
+                int eq = a.indexOf('=');
+                String o = eq > 0 ? a.substring(0, eq) : a;
+                if (o.equals("--eval") || o.equals("--print")) {
+                    return INLINE;
+                }
+                if (o.equals("--version") || o.equals("--help")) {
+                    return NONE;
+                }
+                if (f.namesProgram(o)) {
+                    return eq > 0 ? script(a.substring(eq + 1)) : i + 1 < args.size() ? script(args.get(i + 1)) : STDIN;
+                }
+                if (eq < 0 && f.takesValue(o)) {
+                    i++;
+                }
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char l = a.charAt(k);
+                String value = k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
+                if (f.inline(l)) {
+                    return INLINE;
+                }
+                if (f.namesProgram(l)) {
+                    return value == null ? STDIN : script(value);
+                }
+                if (f.takesValue(l)) {
+                    i += k + 1 < a.length() ? 0 : 1;
+                    break;
+                }
+            }
+        }
+        return STDIN;
+    }
+}
