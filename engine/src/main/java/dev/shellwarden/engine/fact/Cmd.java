@@ -4174,21 +4174,27 @@ public final class Cmd {
         }
         for (int i = 0; i + 1 < args.size(); i++) {
             String a = args.get(i);
-            if (a.startsWith("--config-env=")) {
-                // git's attached spelling (`--config-env=core.pager=VAR`): the value is in the environment, unseen
-                return true;
-            }
-            if (!a.equals("-c") && !a.equals("--config-env")) {
+            // --config-env, also in git's attached spelling (`--config-env=core.pager=VAR`), takes the
+            // value from the environment: unseen, so any value of a key that runs a program counts
+            boolean attachedEnv = a.startsWith("--config-env=");
+            if (!attachedEnv && !a.equals("-c") && !a.equals("--config-env")) {
                 if (!a.startsWith("-")) {
                     break;
                 }
                 continue;
             }
-            String kv = args.get(i + 1);
+            String kv = attachedEnv ? a.substring("--config-env=".length()) : args.get(++i);
+            // (the value word is skipped: a later -c or --config-env is read too, not taken for the subcommand)
             int eq = kv.indexOf('=');
             String key = eq < 0 ? kv : kv.substring(0, eq);
             String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
-            if (a.equals("--config-env") || GIT_EXEC_KEY.matcher(key).matches()
+            if (!a.equals("-c")) {
+                if (GIT_EXEC_KEY.matcher(key).matches()) {
+                    return true;
+                }
+                continue;
+            }
+            if (GIT_EXEC_KEY.matcher(key).matches()
                     && (!SAFE_PROGRAMS.contains(value) || key.toLowerCase(java.util.Locale.ROOT).startsWith("core.hooks"))
                     && !(key.toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !value.startsWith("!"))) {
                 return true;
