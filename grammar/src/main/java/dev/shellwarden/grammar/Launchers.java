@@ -274,6 +274,7 @@ final class Launchers {
                     ? optionPayload(argv, Set.of("-a", "--args")) : List.of();
             case "dtach" -> dtach(argv);
             case "ip" -> ipNetnsExec(argv);
+            case "rtk" -> rtk(argv);
             default -> ToolRunners.unwrap(name, argv);
         };
     }
@@ -379,6 +380,30 @@ final class Launchers {
             }
         }
         return List.of();
+    }
+
+    /** rtk's own verbs, which run no program of the command line (statistics, set-up, its settings). */
+    private static final Set<String> RTK_OWN = Set.of("gain", "init", "discover", "config", "learn", "cc-economics",
+            "hook-audit", "verify", "help", "--help", "-h", "--version", "-V");
+    /** rtk's verbs whose arguments are a whole command it runs and condenses. */
+    private static final Set<String> RTK_RUNS = Set.of("proxy", "test", "err", "summary");
+
+    /**
+     * rtk (a token-saving proxy for agents): {@code rtk git push}, {@code rtk proxy CMD…} run the
+     * command that follows; its other verbs mostly share their names with the program they stand in
+     * for ({@code rtk ls}, {@code rtk grep}, {@code rtk read FILE}), so the words are read as that
+     * command, which fails closed for the verbs of its own that the table does not know.
+     * WHY: cc-safety-net#53, an agent prefixed its commands with rtk and passed the guard.
+     */
+    private static List<Unwrap> rtk(List<Word> argv) {
+        int i = 1;
+        while (i < argv.size() && argv.get(i).text().startsWith("-") && !RTK_OWN.contains(argv.get(i).text())) {
+            i++; // rtk's global flags (-v, -u) take no value
+        }
+        if (i >= argv.size() || RTK_OWN.contains(argv.get(i).text())) {
+            return List.of();
+        }
+        return List.of(Wrappers.after(argv, RTK_RUNS.contains(argv.get(i).text()) ? i + 1 : i, false));
     }
 
     static List<Unwrap> afterSeparator(List<Word> argv) {

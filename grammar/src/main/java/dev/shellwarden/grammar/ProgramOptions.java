@@ -123,6 +123,9 @@ public final class ProgramOptions {
             new Opt("--pager", 5, Run.LINE, false, null, PAGERS), new Opt("-H", 0, Run.LINE, true, null, Set.of()),
             new Opt("--html", 4, Run.LINE, true, null, Set.of())));
     private static final Tool PAGER_OPTION = new Tool("", true, List.of(new Opt("--pager", 5, Run.LINE, false, null, PAGERS)));
+    /** ripgrep runs --hostname-bin to name the host in hyperlinks (its --pre is split by ToolRunners); clap takes no abbreviations. */
+    private static final Tool RG = new Tool("ABCEefgjMmrTtd", true, List.of(new Opt("--hostname-bin", 0, Run.WORDS, false, null,
+            Set.of("hostname"))));
     private static final Tool MYSQL = new Tool("eDuphPSh", true, List.of(new Opt("--pager", 5, Run.LINE, true, null, PAGERS)));
     private static final Tool PSQL = new Tool("cdfhLopPTUvF", true, List.of(matching("-o", 0, Run.LINE, "\\|(.*)", Set.of()),
             matching("--output", 4, Run.LINE, "\\|(.*)", Set.of())));
@@ -206,7 +209,8 @@ public final class ProgramOptions {
             Map.entry("svn", SVN), Map.entry("cmake", CMAKE), Map.entry("ctest", CTEST), Map.entry("kubectl", KUBECTL),
             Map.entry("sqlite3", SQLITE), Map.entry("docker", DOCKER), Map.entry("nmap", NMAP),
             Map.entry("gpg-connect-agent", GPG_CONNECT_AGENT), Map.entry("go", GO), Map.entry("perl", PERL),
-            Map.entry("ruby", RUBY), Map.entry("meson", MESON), Map.entry("cargo", CARGO));
+            Map.entry("ruby", RUBY), Map.entry("meson", MESON), Map.entry("cargo", CARGO),
+            Map.entry("ag", PAGER_OPTION), Map.entry("rg", RG));
 
     /** A word that names a file or folder outside the project: a temporary or home folder, a URL, a parent. */
     private static final Pattern OUTSIDE = Pattern.compile(

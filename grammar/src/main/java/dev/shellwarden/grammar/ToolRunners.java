@@ -539,11 +539,59 @@ final class ToolRunners {
                 out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
                 continue;
             }
-            List<Word> command = new ArrayList<>(Wrappers.split(value));
+            List<Word> fields = goFields(value);
+            if (fields == null) {
+                // a quote left open: go refuses it, read it as a shell line so that it stays judged
+                out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(value)));
+                continue;
+            }
+            List<Word> command = new ArrayList<>(fields);
             command.add(Wrappers.placeholder("${built_binary}"));
             out.add(Unwrap.command(Provenance.WRAPPED, command, List.of()));
         }
         return out.isEmpty() ? null : out;
+    }
+
+    /**
+     * The words of a go {@code -exec}/{@code -toolexec} value as cmd/go splits it (its quoted
+     * split): blanks separate fields, a field may be quoted whole or in part with {@code '} or
+     * {@code "}, no escapes; null when a quote is left open.
+     * WHY: a blank-only split read {@code -exec 'sh -c "rm -rf ~"'} as {@code sh -c '"rm'}, a
+     * syntax error that asked, where go runs {@code sh -c 'rm -rf ~'}.
+     */
+    static List<Word> goFields(Word w) {
+        List<Word> out = new ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean inField = false;
+        char quote = 0;
+        for (char c : w.text().toCharArray()) {
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+                inField = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inField) {
+                    out.add(new Word(field.toString(), w.raw(), w.literal(), w.features()));
+                    field.setLength(0);
+                    inField = false;
+                }
+            } else {
+                field.append(c);
+                inField = true;
+            }
+        }
+        if (quote != 0) {
+            return null;
+        }
+        if (inField) {
+            out.add(new Word(field.toString(), w.raw(), w.literal(), w.features()));
+        }
+        return out;
     }
 
     /** fzf's {@code --bind} actions and {@code --preview} command lines. */

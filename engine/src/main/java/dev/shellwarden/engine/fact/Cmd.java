@@ -2682,11 +2682,59 @@ public final class Cmd {
                 p = positionals("-o --options -t --types");
             }
             case "bindfs" -> p = positionals("-o -u -g -p -m --map --perms --mirror --force-user --force-group");
+            // PowerShell: New-Item -ItemType SymbolicLink|Junction|HardLink -Path LINK -Target|-Value TARGET
+            case "New-Item" -> {
+                return psLinkPaths();
+            }
             default -> {
                 return List.of();
             }
         }
         return p.size() == 2 ? List.of(p.get(0), p.get(1)) : List.of();
+    }
+
+    /**
+     * [target, link] of a PowerShell {@code New-Item} that makes a symbolic link, junction or hard
+     * link, in the POSIX form of {@link PathFacts#fromWindows}; empty for any other item. The link
+     * is -Path (or the first positional), joined with -Name when both are given; the target is
+     * -Target or -Value. A parameter is matched by any prefix PowerShell accepts.
+     */
+    private List<String> psLinkPaths() {
+        String type = psNamedValue("itemtype", "type");
+        if (!Regex.matches(type.toLowerCase(java.util.Locale.ROOT), "symboliclink|junction|hardlink")) {
+            return List.of();
+        }
+        String target = psNamedValue("target", "value");
+        List<String> link = psWriteTargets();
+        String name = psNamedValue("name");
+        if (target.isEmpty() || link.isEmpty() && name.isEmpty()) {
+            return List.of();
+        }
+        String at = link.isEmpty() ? name : name.isEmpty() ? link.get(0) : link.get(0) + "/" + PathFacts.fromWindows(name);
+        return List.of(PathFacts.fromWindows(target), at);
+    }
+
+    /**
+     * The value of the first PowerShell parameter spelled as a prefix (two letters or more) of one
+     * of {@code names} (lower case, no dash), as {@code -Name VALUE} or {@code -Name:VALUE}; empty when absent.
+     */
+    private String psNamedValue(String... names) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!a.startsWith("-") || a.length() < 3) {
+                continue;
+            }
+            String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
+            int colon = p.indexOf(':');
+            String attached = colon >= 0 ? a.substring(colon + 2) : null;
+            p = colon >= 0 ? p.substring(0, colon) : p;
+            for (String n : names) {
+                if (n.startsWith(p)) {
+                    return attached != null && !attached.isEmpty() ? attached : i + 1 < args.size() ? args.get(i + 1) : "";
+                }
+            }
+        }
+        return "";
     }
 
     private static String plainPath(String path) {
@@ -4027,7 +4075,8 @@ public final class Cmd {
                 || name.equals("frpc") && !anyArg("verify completion") && !anyFlag("-v --version -h --help")
                 || name.equals("zrok") && anyArg("share reserve")
                 || name.equals("tailscale") && (sub("funnel") || sub("serve") || sub("up") && argMatches("--ssh(=true)?"))
-                || name.equals("code") && sub("tunnel") && !anyArg("user unregister status kill rename prune help")
+                // VS Code's remote tunnel, also in its forks' CLIs (Cursor's, abused after a parser bypass in NomShub)
+                || named("code code-insiders cursor") && sub("tunnel") && !anyArg("user unregister status kill rename prune help")
                 || name.equals("ngrok") && anyArg("http tcp tls start tunnel")
                 || name.equals("cloudflared") && sub("tunnel") && (anyArg("run") || anyFlag("--url"))
                 || named("sshd dropbear") || name.equals("rsync") && anyFlag("--daemon");
@@ -4120,17 +4169,27 @@ public final class Cmd {
         }
         for (int i = 0; i + 1 < args.size(); i++) {
             String a = args.get(i);
-            if (!a.equals("-c") && !a.equals("--config-env")) {
+            // --config-env, also in git's attached spelling (`--config-env=core.pager=VAR`), takes the
+            // value from the environment: unseen, so any value of a key that runs a program counts
+            boolean attachedEnv = a.startsWith("--config-env=");
+            if (!attachedEnv && !a.equals("-c") && !a.equals("--config-env")) {
                 if (!a.startsWith("-")) {
                     break;
                 }
                 continue;
             }
-            String kv = args.get(i + 1);
+            String kv = attachedEnv ? a.substring("--config-env=".length()) : args.get(++i);
+            // (the value word is skipped: a later -c or --config-env is read too, not taken for the subcommand)
             int eq = kv.indexOf('=');
             String key = eq < 0 ? kv : kv.substring(0, eq);
             String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
-            if (a.equals("--config-env") || GIT_EXEC_KEY.matcher(key).matches()
+            if (!a.equals("-c")) {
+                if (GIT_EXEC_KEY.matcher(key).matches()) {
+                    return true;
+                }
+                continue;
+            }
+            if (GIT_EXEC_KEY.matcher(key).matches()
                     && (!SAFE_PROGRAMS.contains(value) || key.toLowerCase(java.util.Locale.ROOT).startsWith("core.hooks"))
                     && !(key.toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !value.startsWith("!"))) {
                 return true;
@@ -4552,6 +4611,29 @@ public final class Cmd {
     }
 
     /** The value of an assignment prefix ({@code PAGER=less git log} gives {@code less} for {@code PAGER}), or empty. */
+    /** OpenCode's permission object (or its shorthand) allowing every tool or the shell. */
+    private static final java.util.regex.Pattern OPENCODE_ALLOW_ALL = java.util.regex.Pattern.compile(
+            "(?s)\\s*\"?allow\"?\\s*|.*\"(\\*|bash)\"\\s*:\\s*\"allow\".*");
+
+    /**
+     * True when OpenCode's permission object comes from the environment allowing every tool or
+     * bash: a prefix to {@code opencode}, an {@code export}, or PowerShell's {@code $env:} (sandvault
+     * PR#111 runs OpenCode so); like {@code --dangerously-skip-permissions}, no later command is asked.
+     */
+    public boolean isOpencodeAllowsAll() {
+        String v = "";
+        if (name.equals("opencode")) {
+            v = assigned("OPENCODE_PERMISSION");
+        } else if (name.equals("export")) {
+            v = args.stream().filter(a -> a.startsWith("OPENCODE_PERMISSION=")).map(a -> a.substring(a.indexOf('=') + 1))
+                    .findFirst().orElse("");
+        } else if (name.isEmpty()) {
+            v = assignments.stream().filter(a -> a.regionMatches(true, 0, "$env:OPENCODE_PERMISSION=", 0, 25))
+                    .map(a -> a.substring(25)).findFirst().orElse("");
+        }
+        return !v.isEmpty() && OPENCODE_ALLOW_ALL.matcher(v).matches();
+    }
+
     public String assigned(String variable) {
         for (String a : assignments) {
             if (a.startsWith(variable + "=")) {
