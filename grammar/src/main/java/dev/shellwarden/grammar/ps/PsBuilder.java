@@ -624,7 +624,8 @@ final class PsBuilder {
                         if (held != null && held.string() != null) {
                             // `$p = 'Stop-Computer'; iex $p`: the string the variable holds; opaque
                             // too unless assigned once, in sequence, before this command
-                            argv.add(new Word(held.string(), value.get(0).raw(), held.sound(), Set.of(WordFeature.SINGLE_QUOTED)));
+                            argv.add(new Word(held.string(), value.get(0).raw(), held.sound(),
+                                    Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE)));
                             if (!held.sound()) {
                                 reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
                             }

@@ -102,14 +102,11 @@ final class PsCarriers {
         List<Word> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             Word w = args.get(i);
-            String t = w.text().toLowerCase(Locale.ROOT);
-            boolean param = w.literal() && t.length() > 1 && t.startsWith("-")
-                    && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
-            if (!param) {
+            String p = parameter(w);
+            if (p == null) {
                 positional.add(w);
                 continue;
             }
-            String p = t.substring(1).replaceFirst(":$", "");
             Word next = i + 1 < args.size() ? args.get(i + 1) : null;
             if (!p.isEmpty() && "name".startsWith(p)) {
                 name = next;
@@ -585,6 +582,10 @@ final class PsCarriers {
         }
         if (payload == null || !payload.literal()) {
             reasons.add(OpaqueReason.DYNAMIC_EVAL);
+            if (payload != null && payload.has(WordFeature.RESOLVED_VARIABLE)) {
+                // the string a variable may still hold (PsValues): read besides, the call still asks
+                builder.embedPowerShell(payload.text(), id, ctx, Provenance.EVAL_PAYLOAD, "Invoke-Expression", reasons);
+            }
             return;
         }
         builder.embedPowerShell(payload.text(), id, ctx, Provenance.EVAL_PAYLOAD, "Invoke-Expression", reasons);

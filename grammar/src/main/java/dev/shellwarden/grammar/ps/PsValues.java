@@ -39,10 +39,14 @@ final class PsValues {
     /** {@code ++$v}, {@code --$v}, {@code foreach ($v in …)}. */
     private static final Pattern OTHER_ASSIGNMENT = Pattern.compile(
             "(?i)(?:\\+\\+|--)\\s*" + NAME + "|\\bforeach\\s*\\(\\s*" + NAME);
-    /** Constructs that set variables by name or by reference, or run a script in this scope. */
+    /**
+     * Constructs that set variables by name or by reference, run a script in this scope, or run
+     * text computed at run time (whose assignments {@link #scan} cannot count).
+     */
     private static final Pattern INDIRECT = Pattern.compile(
-            "(?i)variable|\\[ref\\]|sessionstate|(?<![\\w-])(?:set|sv|nv|clv|rv)(?![\\w-])|(?<![\\w-])-(?:ov|ev|wv|iv|pv)(?![\\w-])"
-            + "|(?:^|[;|&({}\\n])\\s*\\.(?=\\s|[($'\"&])");
+            "(?i)variable|\\[ref\\]|sessionstate|executioncontext|(?<![\\w-])(?:set|sv|nv|clv|rv|gv)(?![\\w-])"
+            + "|(?<![\\w-])-(?:ov|ev|wv|iv|pv)(?![\\w-])|(?:^|[;|&({}\\n])\\s*\\.(?=\\s|[($'\"&])"
+            + "|invoke-expression|(?<![\\w-])(?:iex|icm)(?![\\w-])|invoke-command|scriptblock|invokescript|\\.invoke\\w*\\(|addscript");
 
     private final Map<String, Value> last = new HashMap<>();
     private final Map<String, Boolean> lastAtTop = new HashMap<>();
