@@ -147,6 +147,8 @@ final class PsBuilder {
      * name: a later {@code Start} call naming the variable is read as starting them.
      */
     private final java.util.Map<String, java.util.Map<String, String>> startInfos = new java.util.HashMap<>();
+    /** A plain variable inside any text ({@code $f}, {@code ${f}}; not {@code $env:X}). */
+    private static final Pattern PLAIN_VARIABLE = Pattern.compile("\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?(?![A-Za-z0-9_:])");
     private static final Pattern START_INFO_PROPERTY = Pattern.compile(
             "(?i)^\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?(?:\\.startinfo)?\\.(filename|arguments)$");
 
@@ -621,14 +623,12 @@ final class PsBuilder {
                         }
                         PsValues.Known held = value.size() == 1 && value.get(0).kind() == Kind.VARIABLE
                                 ? values.get(value.get(0).raw(), ctx.prov() == Provenance.TOP) : null;
-                        if (held != null && held.string() != null) {
-                            // `$p = 'Stop-Computer'; iex $p`: the string the variable holds; opaque
-                            // too unless assigned once, in sequence, before this command
+                        if (held != null && held.string() != null && (held.sound() || "Invoke-Expression".equals(canonical))) {
+                            // `$p = 'README.md'; Get-Content $p`: the string the variable holds, as typed
+                            // when sound; otherwise the word stays as written (a variable), except
+                            // that Invoke-Expression reads the string besides while it asks (DYNAMIC_EVAL)
                             argv.add(new Word(held.string(), value.get(0).raw(), held.sound(),
                                     Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE)));
-                            if (!held.sound()) {
-                                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
-                            }
                             break;
                         }
                         List<Word> splatted = value.size() == 1 && value.get(0).kind() == Kind.SPLAT
@@ -1182,7 +1182,7 @@ final class PsBuilder {
      */
     private String withValues(List<Part> parts, Ctx ctx) {
         // variables inside groups too (`::Start($f, $a)`): the reading only adds, so text order suffices
-        Matcher v = Pattern.compile("\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?(?![A-Za-z0-9_:])").matcher(source(parts));
+        Matcher v = PLAIN_VARIABLE.matcher(source(parts));
         StringBuilder s = new StringBuilder();
         while (v.find()) {
             PsValues.Known k = values.get(v.group(), ctx.prov() == Provenance.TOP);

@@ -1,5 +1,6 @@
 package dev.shellwarden.grammar.ps;
 
+import dev.shellwarden.grammar.AnsiC;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -191,24 +192,7 @@ final class PsDotNet {
         if (m.group(group) != null) {
             return m.group(group).replace("\"\"", "\"");
         }
-        String r = m.group(group + 1);
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < r.length(); i++) {
-            char c = r.charAt(i);
-            if (c == '\\' && i + 1 < r.length()) {
-                char n = r.charAt(++i);
-                sb.append(switch (n) {
-                    case 'n' -> '\n';
-                    case 't' -> '\t';
-                    case 'r' -> '\r';
-                    case '0' -> '\0';
-                    default -> n;
-                });
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
+        return AnsiC.decode(m.group(group + 1));
     }
 
     /** The first literal URL of {@code text} single-quoted, or a variable standing for a computed one. */

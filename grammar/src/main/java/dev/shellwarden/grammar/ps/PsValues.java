@@ -48,6 +48,9 @@ final class PsValues {
             + "|(?<![\\w-])-(?:ov|ev|wv|iv|pv)(?![\\w-])|(?:^|[;|&({}\\n])\\s*\\.(?=\\s|[($'\"&])"
             + "|invoke-expression|(?<![\\w-])(?:iex|icm)(?![\\w-])|invoke-command|scriptblock|invokescript|\\.invoke\\w*\\(|addscript");
 
+    /** A whole word that is one plain variable. */
+    private static final Pattern KEY = Pattern.compile("(?i)^" + NAME + "$");
+
     private final Map<String, Value> last = new HashMap<>();
     private final Map<String, Boolean> lastAtTop = new HashMap<>();
     private final Map<String, Integer> assignments = new HashMap<>();
@@ -95,7 +98,7 @@ final class PsValues {
 
     /** The lower-case name of a plain variable ({@code $v}, {@code ${v}}, {@code $script:v}), or null. */
     private static String key(String raw) {
-        Matcher m = Pattern.compile("(?i)^" + NAME + "$").matcher(PsText.bare(raw));
+        Matcher m = KEY.matcher(PsText.bare(raw));
         return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : null;
     }
 }
