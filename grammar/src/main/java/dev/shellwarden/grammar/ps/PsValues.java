@@ -91,7 +91,8 @@ final class PsValues {
         if (v == null) {
             return null;
         }
-        boolean sound = v.literal() && top && !indirect && Boolean.TRUE.equals(lastAtTop.get(key))
+        // `$global:v` may differ from the script's `$v`: a scope written out is never sound
+        boolean sound = v.literal() && top && !indirect && PsText.bare(raw).indexOf(':') < 0 && Boolean.TRUE.equals(lastAtTop.get(key))
                 && assignments.getOrDefault(key, 0) == 1;
         return new Known(v.string(), v.command(), sound);
     }
