@@ -1,13 +1,16 @@
 package dev.shellwarden.grammar;
 
-/** Decodes the body of a bash ANSI-C string {@code $'…'} the way bash does. */
-final class AnsiC {
+/**
+ * Decodes the body of a bash ANSI-C string {@code $'…'} the way bash does; C# regular string
+ * literals use the same escapes ({@code ps.PsDotNet} reads Add-Type source with it).
+ */
+public final class AnsiC {
 
     private AnsiC() {
     }
 
     /** Decodes escapes: {@code \n \t \r \a \b \e \E \f \v \\ \' \" \? \nnn \xHH \\uHHHH \UHHHHHHHH \cX}. */
-    static String decode(String body) {
+    public static String decode(String body) {
         StringBuilder out = new StringBuilder(body.length());
         int i = 0;
         int n = body.length();

@@ -741,6 +741,9 @@ public final class PathFacts {
             + "|composer/auth\\.json|sops/age/keys\\.txt|\\.ansible/vault_pass|vault[-_]pass(word)?(\\.txt)?$|ngrok/ngrok\\.yml"
             + "|glab-cli/config\\.yml|/etc/wireguard/|NetworkManager/system-connections|filezilla/(sitemanager|recentservers)\\.xml"
             + "|(?i:firefox|mozilla).*/(cookies\\.sqlite|logins\\.json|key4\\.db)|Slack/Cookies|\\.git-credentials|git/credentials"
+            // Windows' password hashes: the hives and the domain database, live or in a shadow copy
+            // (`\\?\GLOBALROOT\Device\HarddiskVolumeShadowCopy1\Windows\System32\config\SAM`)
+            + "|(?i:system32/config/(sam|security|system)$|(^|/)ntds\\.dit$)"
             + "|\\.config/gh/|\\.vault-token|\\.pgpass|\\.netrc"
             // more histories, and the token files of hosting, cloud, data and package CLIs
             + "|fish/fish_history$|atuin/(key|history\\.db)$|(^|/)\\.(lesshst|viminfo)$"

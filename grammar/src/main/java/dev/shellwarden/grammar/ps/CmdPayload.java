@@ -32,7 +32,9 @@ import java.util.regex.Pattern;
  *
  * <p>Invariants (fail closed): {@code %VAR%}, {@code %VAR:~a,b%}, {@code %VAR:x=y%} and
  * {@code !VAR!} make a word dynamic, and a dynamic program is {@link OpaqueReason#DYNAMIC_COMMAND};
- * after {@code set NAME=VALUE} a command naming {@code %NAME%} is also read with the value put in
+ * after {@code set NAME=VALUE} a command naming {@code %NAME%}, a substring {@code %NAME:~a,b%}
+ * or a replacement {@code %NAME:x=y%} of it is also read with the value put in, and so is a
+ * substring or replacement of a system variable with a fixed default ({@code %COMSPEC:~-7,3%})
  * (an extra reading: it only adds commands); {@code cmd} reading its commands from a pipe or a file
  * is {@link OpaqueReason#INTERPRETER_SCRIPT}; text the reader cannot follow (an unterminated quote
  * or block, an {@code if} without a condition) is {@link OpaqueReason#SYNTAX_ERROR}; nesting and
@@ -70,16 +72,27 @@ public final class CmdPayload {
     private static final Set<String> IF_KEYWORDS = Set.of("exist", "defined", "errorlevel", "cmdextversion");
 
     /**
-     * System variables that name fixed places: a program written with them ({@code %COMSPEC%},
-     * {@code %SystemRoot%\System32\shutdown.exe}) is that program, unless the line set them first.
+     * System variables whose value is the same on every standard install: a program written with
+     * them ({@code %COMSPEC%}, {@code %SystemRoot%\System32\shutdown.exe}) is that program, and
+     * a substring of them ({@code %COMSPEC:~-7,3%}, the usual way to spell a name letter by letter)
+     * is read from this value, unless the line set them first. Variables that differ per machine
+     * or user ({@code USERNAME}, {@code CD}, {@code DATE}, {@code PATH}) are not here and stay dynamic.
      */
-    private static final Map<String, String> SYSTEM_PLACES = Map.of(
-            "comspec", "C:\\Windows\\System32\\cmd.exe", "systemroot", "C:\\Windows", "windir", "C:\\Windows",
-            "systemdrive", "C:", "programfiles", "C:\\Program Files", "programfiles(x86)", "C:\\Program Files (x86)",
-            "programw6432", "C:\\Program Files", "commonprogramfiles", "C:\\Program Files\\Common Files");
+    private static final Map<String, String> SYSTEM_PLACES = Map.ofEntries(
+            Map.entry("comspec", "C:\\Windows\\System32\\cmd.exe"), Map.entry("systemroot", "C:\\Windows"),
+            Map.entry("windir", "C:\\Windows"), Map.entry("systemdrive", "C:"), Map.entry("programfiles", "C:\\Program Files"),
+            Map.entry("programfiles(x86)", "C:\\Program Files (x86)"), Map.entry("programw6432", "C:\\Program Files"),
+            Map.entry("commonprogramfiles", "C:\\Program Files\\Common Files"), Map.entry("allusersprofile", "C:\\ProgramData"),
+            Map.entry("programdata", "C:\\ProgramData"), Map.entry("public", "C:\\Users\\Public"), Map.entry("os", "Windows_NT"),
+            Map.entry("pathext", ".COM;.EXE;.BAT;.CMD;.VBS;.VBE;.JS;.JSE;.WSF;.WSH;.MSC"));
     private static final Pattern SYSTEM_PLACE = Pattern.compile("(?i)^%([a-z0-9()]+)%");
-    /** {@code %NAME%} or {@code !NAME!} (a plain reference, no substring or replacement). */
-    private static final Pattern REFERENCE = Pattern.compile("%([^%:~!\\s]+)%|!([^%:~!\\s]+)!");
+    /**
+     * {@code %NAME%}, {@code %NAME:~START[,LENGTH]%} (a substring), {@code %NAME:OLD=NEW%} (a
+     * replacement, {@code *OLD} up to the first OLD), or the same between {@code !}: group 1 is
+     * the delimiter, 2 the name, 3 and 4 the substring's numbers, 5 and 6 the replacement.
+     */
+    private static final Pattern REFERENCE = Pattern.compile(
+            "([%!])([^%!:~\\s]+)(?::(?:~(-?\\d{1,6})(?:,(-?\\d{1,6}))?|([^%!=]+)=([^%!]*)))?\\1");
 
     private CmdPayload() {
     }
@@ -681,15 +694,14 @@ public final class CmdPayload {
          */
         void substituted(Draft d, List<String> wrs, int level) {
             String span = text.substring(d.start, d.end);
-            if (r.vars.isEmpty() || span.indexOf('%') < 0 && span.indexOf('!') < 0) {
+            if (span.indexOf('%') < 0 && span.indexOf('!') < 0) {
                 return;
             }
             Matcher m = REFERENCE.matcher(span);
             StringBuilder sb = new StringBuilder();
             boolean any = false;
             while (m.find()) {
-                String n = (m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT);
-                String v = r.vars.get(n);
+                String v = expansion(m);
                 any |= v != null;
                 m.appendReplacement(sb, Matcher.quoteReplacement(v != null ? v : m.group()));
             }
@@ -701,6 +713,28 @@ public final class CmdPayload {
                 r.read(sb.toString(), level + 1, wrs, op);
                 r.op = op;
             }
+        }
+
+        /**
+         * The value of one {@link #REFERENCE} match: the variable as the line set it, else a fixed
+         * system default ({@link #SYSTEM_PLACES}), with the substring or replacement applied; null
+         * when the value is not known (a plain reference to a default stays as written: only the
+         * program word reads those, {@link #systemPlace}).
+         */
+        String expansion(Matcher m) {
+            String name = m.group(2).toLowerCase(Locale.ROOT);
+            String v = r.vars.get(name);
+            boolean edited = m.group(3) != null || m.group(5) != null;
+            if (v == null && edited && m.group(1).equals("%")) {
+                v = SYSTEM_PLACES.get(name);
+            }
+            if (v == null) {
+                return null;
+            }
+            if (m.group(3) != null) {
+                return substring(v, Integer.parseInt(m.group(3)), m.group(4) == null ? null : Integer.parseInt(m.group(4)));
+            }
+            return m.group(5) != null ? replaced(v, m.group(5), m.group(6)) : v;
         }
 
         /** {@code cmd [/s /q /d /v:on …] /c LINE}: LINE is read as cmd.exe reads its command line. */
@@ -781,6 +815,47 @@ public final class CmdPayload {
             out.addAll(words.subList(1, words.size()));
             return out;
         }
+    }
+
+    /**
+     * cmd.exe's {@code %V:~START,LENGTH%}: a negative start counts from the end (clamped at the
+     * start), a missing length takes the rest, a negative length leaves that many characters off
+     * the end; what falls outside the value is empty.
+     */
+    static String substring(String v, int start, Integer length) {
+        int n = v.length();
+        int from = start < 0 ? Math.max(0, n + start) : Math.min(start, n);
+        int to = length == null ? n : length < 0 ? n + length : (int) Math.min((long) from + length, n);
+        return to <= from ? "" : v.substring(from, to);
+    }
+
+    /**
+     * cmd.exe's {@code %V:OLD=NEW%}: every OLD, compared without case, becomes NEW;
+     * {@code *OLD} replaces everything up to and including the first OLD.
+     */
+    static String replaced(String v, String old, String with) {
+        boolean prefix = old.startsWith("*");
+        String o = prefix ? old.substring(1) : old;
+        if (o.isEmpty()) {
+            return prefix ? with : v;
+        }
+        String lv = v.toLowerCase(Locale.ROOT);
+        String lo = o.toLowerCase(Locale.ROOT);
+        int at = lv.indexOf(lo);
+        if (at < 0) {
+            return v;
+        }
+        if (prefix) {
+            return with + v.substring(at + o.length());
+        }
+        StringBuilder sb = new StringBuilder();
+        int from = 0;
+        while (at >= 0) {
+            sb.append(v, from, at).append(with);
+            from = at + o.length();
+            at = lv.indexOf(lo, from);
+        }
+        return sb.append(v.substring(from)).toString();
     }
 
     /** The program's base name as cmd.exe finds it: after the last {@code \} or {@code /}, lower-case, no {@code .exe}. */

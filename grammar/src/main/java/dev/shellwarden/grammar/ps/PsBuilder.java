@@ -139,6 +139,18 @@ final class PsBuilder {
     private List<List<Part>> pipedValues;
     /** True while the command being walked got its name from a lookup ({@link PsLookup}): it stays dynamic. */
     private boolean lookedUpName;
+    /** What variables were last assigned in the walk, by lower-case name ({@link PsValues}). */
+    private final PsValues values = new PsValues();
+    /**
+     * Literal {@code FileName} and {@code Arguments} set on a ProcessStartInfo held in a variable
+     * ({@code $psi.FileName = 'x'}, {@code $p.StartInfo.Arguments = 'y'}), by lower-case variable
+     * name: a later {@code Start} call naming the variable is read as starting them.
+     */
+    private final java.util.Map<String, java.util.Map<String, String>> startInfos = new java.util.HashMap<>();
+    /** A plain variable inside any text ({@code $f}, {@code ${f}}; not {@code $env:X}). */
+    private static final Pattern PLAIN_VARIABLE = Pattern.compile("\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?(?![A-Za-z0-9_:])");
+    private static final Pattern START_INFO_PROPERTY = Pattern.compile(
+            "(?i)^\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?(?:\\.startinfo)?\\.(filename|arguments)$");
 
     PsBuilder(int level, Set<String> userFunctions) {
         this.level = level;
@@ -146,6 +158,9 @@ final class PsBuilder {
     }
 
     SplitResult build(PowerShellParser.ScriptContext script) {
+        if (script.getStart() != null && script.getStop() != null && script.getStop().getStopIndex() >= 0) {
+            values.scan(script.getStart().getInputStream().getText(Interval.of(0, script.getStop().getStopIndex())));
+        }
         walkBlock(script.block(), new Ctx(-1, 0, Provenance.TOP, List.of()), Mode.NORMAL);
         // INVARIANT: every reserved slot was filled before the walk returned.
         for (Segment s : out) {
@@ -412,7 +427,15 @@ final class PsBuilder {
         List<Part> name = args.get(0);
         String folded = name.size() == 1 && name.get(0).kind() == Kind.PAREN ? concatenation(name.get(0).raw()) : null;
         boolean lookedUp = false;
-        if (folded == null && name.get(0).kind() != Kind.BLOCK) {
+        PsValues.Known held = name.size() == 1 && name.get(0).kind() == Kind.VARIABLE
+                ? values.get(name.get(0).raw(), ctx.prov() == Provenance.TOP) : null;
+        if (held != null && held.command() != null) {
+            // `$c = gcm *ke-Ex*; & $c …`, `$s = 'Stop-'+'Computer'; & $s`: the command the variable holds;
+            // dynamic still unless a literal name assigned once, in sequence, before this call
+            folded = held.command();
+            lookedUp = !held.sound();
+        }
+        if (folded == null && held == null && name.get(0).kind() != Kind.BLOCK) {
             // & (gcm Stop-Comp*), . ('{1}{0}' -f …), & (Get-Alias iex).Definition: the command named
             folded = PsLookup.resolve(source(name));
             lookedUp = folded != null;
@@ -596,6 +619,16 @@ final class PsBuilder {
                         if (items != null) {
                             // `'C:\\','D:\\' | % { Remove-Item $_ … }`: the block runs once per value
                             argv.addAll(items);
+                            break;
+                        }
+                        PsValues.Known held = value.size() == 1 && value.get(0).kind() == Kind.VARIABLE
+                                ? values.get(value.get(0).raw(), ctx.prov() == Provenance.TOP) : null;
+                        if (held != null && held.string() != null && (held.sound() || "Invoke-Expression".equals(canonical))) {
+                            // `$p = 'README.md'; Get-Content $p`: the string the variable holds, as typed
+                            // when sound; otherwise the word stays as written (a variable), except
+                            // that Invoke-Expression reads the string besides while it asks (DYNAMIC_EVAL)
+                            argv.add(new Word(held.string(), value.get(0).raw(), held.sound(),
+                                    Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE)));
                             break;
                         }
                         List<Word> splatted = value.size() == 1 && value.get(0).kind() == Kind.SPLAT
@@ -846,7 +879,7 @@ final class PsBuilder {
         }
     }
 
-    private void opaqueStatement(List<Part> parts, Ctx ctx, Position pos, OpaqueReason reason) {
+    private int opaqueStatement(List<Part> parts, Ctx ctx, Position pos, OpaqueReason reason) {
         int id = reserve();
         List<Word> argv = new ArrayList<>();
         for (Part p : parts) {
@@ -854,6 +887,51 @@ final class PsBuilder {
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
                 List.of(), List.of(), List.of(), pos, Set.of(reason)));
+        return id;
+    }
+
+    /**
+     * What an assignment's right-hand side puts in the variable, when its text tells: a plain
+     * string or a concatenation of plain strings (a string, and a command name for {@code & $v}),
+     * or a command lookup ({@link PsLookup}: a command only); null otherwise.
+     */
+    private PsValues.Value heldValue(List<Part> rhs, Ctx ctx) {
+        String text = rhs.size() == 1 ? stringOf(rhs.get(0), ctx) : null;
+        if (text == null) {
+            String src = spaced(rhs);
+            text = concatenation("(" + src + ")");
+            if (text == null && src.startsWith("(")) {
+                text = concatenation(src);
+            }
+        }
+        if (text != null) {
+            return new PsValues.Value(text, text, true);
+        }
+        String src = spaced(rhs);
+        String command = PsLookup.resolve(src.startsWith("(") ? src : "(" + src + ")");
+        if (command == null && !src.startsWith("(")) {
+            command = PsLookup.resolve(src);
+        }
+        return command == null ? null : new PsValues.Value(null, command, false);
+    }
+
+    /**
+     * The text of one plain string part ({@code 'x'}, {@code "x"} without expansions), or of a
+     * variable holding one ({@link PsValues}, soundly or not), or null.
+     */
+    private String stringOf(Part p, Ctx ctx) {
+        if (p.kind() == Kind.SQ || p.kind() == Kind.DQ) {
+            String r = p.raw();
+            if (LITERAL_STRING.matcher(r).matches()) {
+                return r.startsWith("'") ? PsText.verbatim(r) : r.substring(1, r.length() - 1);
+            }
+            return null;
+        }
+        if (p.kind() == Kind.VARIABLE) {
+            PsValues.Known k = values.get(p.raw(), ctx.prov() == Provenance.TOP);
+            return k == null ? null : k.string();
+        }
+        return null;
     }
 
     // ---- expressions ------------------------------------------------------------------------
@@ -888,12 +966,33 @@ final class PsBuilder {
                     hashes.remove(variable);
                 }
             }
+            if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
+                values.assigned(lhs.get(0).raw(), parts.get(eq).raw().equals("=") ? heldValue(rhs, ctx) : null,
+                        ctx.prov() == Provenance.TOP);
+            } else {
+                for (Part p : lhs) {
+                    if (p.kind() == Kind.VARIABLE) {
+                        values.assigned(p.raw(), null, ctx.prov() == Provenance.TOP); // `$a, $b = …`, `[string]$a = …`
+                    }
+                }
+            }
+            Matcher property = START_INFO_PROPERTY.matcher(PsText.bare(spaced(lhs)));
+            String propertyValue = rhs.size() == 1 ? stringOf(rhs.get(0), ctx) : null;
+            if (property.matches() && propertyValue != null) {
+                startInfos.computeIfAbsent(property.group(1).toLowerCase(Locale.ROOT), k -> new java.util.HashMap<>())
+                        .put(property.group(2).toLowerCase(Locale.ROOT), propertyValue);
+            }
             if (parts.get(0).kind() == Kind.VARIABLE && providerPath(parts.get(0).raw())) {
                 // `${C:\x} = …` writes a file, `$function:f = …` defines a command.
-                opaqueStatement(parts, ctx, pos, OpaqueReason.UNSUPPORTED_CONSTRUCT);
                 Matcher fn = Pattern.compile("(?i)^\\$\\{?function:([^}]+)").matcher(parts.get(0).raw());
+                int id = opaqueStatement(parts, ctx, pos, OpaqueReason.UNSUPPORTED_CONSTRUCT);
                 if (fn.find()) {
                     userCommands.add(fn.group(1).toLowerCase(Locale.ROOT));
+                    // `${function:f} = 'Stop-Computer'`: a string assigned to a function is its body
+                    String body = rhs.size() == 1 ? stringOf(rhs.get(0), ctx) : null;
+                    if (body != null) {
+                        embedPowerShell(body, id, ctx, Provenance.EVAL_PAYLOAD, "function:", EnumSet.noneOf(OpaqueReason.class));
+                    }
                 }
             }
             Part r0 = rhs.get(0);
@@ -961,16 +1060,26 @@ final class PsBuilder {
         }
         if (unsafe) {
             reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
-            // still opaque; what a known .NET or COM call starts, reads or writes is read besides
-            carriers.dotNet(source(parts), id, ctx, reasons);
+            // still opaque; what a known .NET or COM call starts, reads or writes is read besides,
+            // with the strings variables hold put in (`[Diagnostics.Process]::Start($f, $a)`)
+            carriers.dotNet(withValues(parts, ctx), id, ctx, reasons);
         }
         if (payload != null) {
             String source = payload.raw().substring(1, payload.raw().length() - 1);
+            PsValues.Known held = Regex.matches(source.strip(), "\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?")
+                    ? values.get(source.strip(), ctx.prov() == Provenance.TOP) : null;
             if (LITERAL_STRING.matcher(source).matches()) {
                 String s = source.strip();
                 String inner = s.startsWith("'") ? PsText.verbatim(s) : s.substring(1, s.length() - 1);
                 embedPowerShell(inner, id, ctx, Provenance.EVAL_PAYLOAD, "[ScriptBlock]::Create",
                         reasons);
+            } else if (held != null && held.string() != null) {
+                // `$s = '…'; [scriptblock]::Create($s)`: the string the variable holds (asks unless sound)
+                embedPowerShell(held.string(), id, ctx, Provenance.EVAL_PAYLOAD, "[ScriptBlock]::Create",
+                        reasons);
+                if (!held.sound()) {
+                    reasons.add(OpaqueReason.DYNAMIC_EVAL);
+                }
             } else {
                 reasons.add(OpaqueReason.DYNAMIC_EVAL);
             }
@@ -1063,6 +1172,44 @@ final class PsBuilder {
         }
         String name = decoded.substring(dot + 1);
         return Regex.matches(name, "[\\p{L}_][\\p{L}\\p{N}_]*") ? name : null;
+    }
+
+    /**
+     * The source of {@code parts} with each variable that holds a known string ({@link PsValues})
+     * written as that string single-quoted, and a {@code Start} call naming a variable whose
+     * ProcessStartInfo got a literal FileName followed by the start it makes: an extra reading
+     * for the .NET calls of an opaque statement.
+     */
+    private String withValues(List<Part> parts, Ctx ctx) {
+        // variables inside groups too (`::Start($f, $a)`): the reading only adds, so text order suffices
+        Matcher v = PLAIN_VARIABLE.matcher(source(parts));
+        StringBuilder s = new StringBuilder();
+        while (v.find()) {
+            PsValues.Known k = values.get(v.group(), ctx.prov() == Provenance.TOP);
+            String held = k == null ? null : k.string();
+            v.appendReplacement(s, Matcher.quoteReplacement(held != null ? "'" + held.replace("'", "''") + "'" : v.group()));
+        }
+        v.appendTail(s);
+        String text = s.toString();
+        for (java.util.Map.Entry<String, java.util.Map<String, String>> e : startInfos.entrySet()) {
+            String file = e.getValue().get("filename");
+            if (file != null && Regex.find(text, "(?i)\\$\\{?" + Pattern.quote(e.getKey()) + "\\b.*\\.start\\(|::start\\(\\s*\\$\\{?" + Pattern.quote(e.getKey()) + "\\b")) {
+                text += "; [Diagnostics.Process]::Start('" + file.replace("'", "''") + "', '"
+                        + e.getValue().getOrDefault("arguments", "").replace("'", "''") + "')";
+            }
+        }
+        return text;
+    }
+
+    /** The text of {@code parts} with one blank where the source had blanks between them. */
+    private static String spaced(List<Part> parts) {
+        StringBuilder s = new StringBuilder();
+        Part prev = null;
+        for (Part p : parts) {
+            s.append(prev != null && !adjacent(prev, p) ? " " : "").append(p.raw());
+            prev = p;
+        }
+        return s.toString().strip();
     }
 
     private static String source(List<Part> parts) {

@@ -57,6 +57,15 @@ final class PsCarriers {
             case "Start-Process" -> startProcess(args, id, ctx, reasons);
             case "Invoke-WmiMethod", "Invoke-CimMethod" -> carried(WindowsLaunchers.wmiCmdlet(args), name, id, ctx, reasons);
             case "Set-Alias", "New-Alias" -> alias(args);
+            case "Add-Type" -> addType(args, id, ctx, reasons);
+            case "Set-Item", "New-Item" -> functionItem(args, id, ctx, reasons);
+            case "New-Object" -> {
+                // `New-Object Diagnostics.ProcessStartInfo('shutdown', '/s')`: the start it prepares
+                String text = String.join(" ", args.stream().map(Word::raw).toList());
+                if (text.toLowerCase(Locale.ROOT).contains("processstartinfo")) {
+                    dotNet(text, id, ctx, reasons);
+                }
+            }
             default -> {
                 switch (base) {
                     // SQLToolsPS is a PowerShell host that reads its arguments as powershell.exe does
@@ -93,14 +102,11 @@ final class PsCarriers {
         List<Word> positional = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             Word w = args.get(i);
-            String t = w.text().toLowerCase(Locale.ROOT);
-            boolean param = w.literal() && t.length() > 1 && t.startsWith("-")
-                    && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
-            if (!param) {
+            String p = parameter(w);
+            if (p == null) {
                 positional.add(w);
                 continue;
             }
-            String p = t.substring(1).replaceFirst(":$", "");
             Word next = i + 1 < args.size() ? args.get(i + 1) : null;
             if (!p.isEmpty() && "name".startsWith(p)) {
                 name = next;
@@ -126,6 +132,100 @@ final class PsCarriers {
         if (name.literal() && value != null) {
             builder.addAlias(name.text(), value.literal() ? value.text() : "");
         }
+    }
+
+    /** A parameter word ({@code -Name}, {@code -Value:}) as its lower-case name without the dash, or null for any other word. */
+    private static String parameter(Word w) {
+        String t = w.text().toLowerCase(Locale.ROOT);
+        boolean param = w.literal() && t.length() > 1 && t.startsWith("-")
+                && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
+        return param ? t.substring(1).replaceFirst(":$", "") : null;
+    }
+
+    /**
+     * {@code Add-Type -TypeDefinition CODE} (also positional) and {@code -MemberDefinition CODE}:
+     * C# compiled into the session runs with the user's rights, so it is opaque (asks) whatever
+     * it holds, and what its literal calls start or delete is read besides ({@link PsDotNet#readCSharp}).
+     * {@code -AssemblyName}, {@code -Path} and {@code -LiteralPath} load a compiled assembly instead
+     * and are left to the rules.
+     */
+    private void addType(List<Word> args, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        boolean source = false;
+        boolean assembly = false;
+        boolean positional = false;
+        for (int i = 0; i < args.size(); i++) {
+            String p = parameter(args.get(i));
+            if (p == null) {
+                positional |= i == 0 || parameter(args.get(i - 1)) == null;
+                continue;
+            }
+            if (!p.isEmpty() && ("typedefinition".startsWith(p) || "memberdefinition".startsWith(p))) {
+                source = true;
+            } else if (p.length() >= 2 && ("assemblyname".startsWith(p) || "path".startsWith(p)
+                    || "literalpath".startsWith(p) || p.equals("an") || p.equals("pspath") || p.equals("lp"))) {
+                assembly = true;
+            }
+        }
+        if (!source && (assembly || !positional)) {
+            return;
+        }
+        reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        for (Word w : args) {
+            for (PsDotNet.Reading r : PsDotNet.readCSharp(w.text())) {
+                carried(r.carried(), r.label(), id, ctx, reasons);
+            }
+        }
+    }
+
+    /**
+     * {@code Set-Item function:f -Value 'CODE'} and {@code New-Item -Path function:f -Value 'CODE'}
+     * (or {@code -Path function: -Name f}): a string given to the function drive is the body of
+     * command {@code f}, read as PowerShell under it; {@code f} becomes a user command.
+     */
+    private void functionItem(List<Word> args, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        Word path = null;
+        Word name = null;
+        Word value = null;
+        List<Word> positional = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String p = parameter(args.get(i));
+            Word next = i + 1 < args.size() ? args.get(i + 1) : null;
+            if (p == null) {
+                positional.add(args.get(i));
+            } else if (!p.isEmpty() && ("path".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("pspath"))) {
+                path = next;
+                i++;
+            } else if (!p.isEmpty() && "name".startsWith(p)) {
+                name = next;
+                i++;
+            } else if (!p.isEmpty() && "value".startsWith(p)) {
+                value = next;
+                i++;
+            }
+        }
+        if (path == null && !positional.isEmpty()) {
+            path = positional.remove(0);
+        }
+        if (value == null && !positional.isEmpty()) {
+            value = positional.get(0);
+        }
+        java.util.regex.Matcher m = path == null ? null
+                : java.util.regex.Pattern.compile("(?i)^function:\\\\?(.*)$").matcher(path.text());
+        if (m == null || !m.matches()) {
+            return;
+        }
+        String f = !m.group(1).isEmpty() ? m.group(1) : name != null ? name.text() : "";
+        if (!f.isEmpty()) {
+            builder.addUserCommand(f);
+        }
+        if (value == null || value.raw().startsWith("{")) {
+            return; // a script block's commands are segments of their own already
+        }
+        if (!value.literal()) {
+            reasons.add(OpaqueReason.DYNAMIC_EVAL);
+            return;
+        }
+        builder.embedPowerShell(value.text(), id, ctx, Provenance.EVAL_PAYLOAD, "function:", reasons);
     }
 
     /**
@@ -482,6 +582,10 @@ final class PsCarriers {
         }
         if (payload == null || !payload.literal()) {
             reasons.add(OpaqueReason.DYNAMIC_EVAL);
+            if (payload != null && payload.has(WordFeature.RESOLVED_VARIABLE)) {
+                // the string a variable may still hold (PsValues): read besides, the call still asks
+                builder.embedPowerShell(payload.text(), id, ctx, Provenance.EVAL_PAYLOAD, "Invoke-Expression", reasons);
+            }
             return;
         }
         builder.embedPowerShell(payload.text(), id, ctx, Provenance.EVAL_PAYLOAD, "Invoke-Expression", reasons);

@@ -1,5 +1,6 @@
 package dev.shellwarden.grammar.ps;
 
+import dev.shellwarden.grammar.AnsiC;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -17,7 +18,10 @@ import java.util.regex.Pattern;
  * ({@code FromBase64String}), as {@code Invoke-WebRequest -OutFile P} when it is downloaded, as
  * {@code Get-Content F | Set-Content P} when it is read from file {@code F}, else as
  * {@code Set-Content P}; {@code [Reflection.Assembly]::Load…} of a file, or of bytes downloaded from
- * a URL, is {@code Add-Type -Path} of it; a string cast to {@code [scriptblock]} is its script.
+ * a URL, is {@code Add-Type -Path} of it; a string cast to {@code [scriptblock]} is its script;
+ * a {@code ProcessStartInfo} made with a literal file name (and arguments) starts them, as
+ * {@code Process.Start} does: nearly every script that builds one starts it. C# given to
+ * {@code Add-Type} is read by {@link #readCSharp}.
  *
  * <p>WHY: the splitter keeps such a call opaque (it asks), but the floor and the conjunction rules
  * never saw the program it starts or the file it writes: {@code (New-Object -ComObject
@@ -67,6 +71,21 @@ final class PsDotNet {
     /** A string cast to a script block: {@code [scriptblock]'…'} runs as {@code [ScriptBlock]::Create('…')} does. */
     private static final Pattern SCRIPTBLOCK_CAST = Pattern.compile(
             "(?i)\\[(?:system\\.management\\.automation\\.)?scriptblock\\]\\s*" + PsText.PLAIN_STRING);
+
+    /** {@code [Diagnostics.ProcessStartInfo]::new(F, A)} and {@code New-Object Diagnostics.ProcessStartInfo(F, A)} / {@code -ArgumentList F, A}. */
+    private static final Pattern START_INFO = Pattern.compile(
+            "(?i)(?:system\\.)?diagnostics\\.processstartinfo\\]?(?:::new)?['\"]?\\s*(?:-a(?:rgumentlist|rgs)?\\s+)?\\(?\\s*"
+            + PsText.PLAIN_STRING + "\\s*(?:,\\s*" + PsText.PLAIN_STRING + ")?");
+
+    /** A C# string: verbatim {@code @"…"} (group 1, {@code ""} for a quote) or regular {@code "…"} (group 2, backslash escapes). */
+    private static final String CS_STRING = "(?:@\"((?:[^\"]|\"\")*)\"|\"((?:[^\"\\\\\\n]|\\\\.)*)\")";
+    /** C#'s {@code Process.Start(F[, A])} and {@code new ProcessStartInfo(F[, A])}: groups 1-2 the file, 3-4 the arguments. */
+    private static final Pattern CS_START = Pattern.compile(
+            "(?:\\bProcess\\s*\\.\\s*Start|\\bnew\\s+(?:System\\.Diagnostics\\.)?ProcessStartInfo)\\s*\\(\\s*" + CS_STRING
+            + "\\s*(?:,\\s*" + CS_STRING + "\\s*)?\\)");
+    /** C#'s {@code File.Delete(P)} (group 1 the kind) and {@code Directory.Delete(P[, recursive])}: groups 2-3 the path, 4 the flag. */
+    private static final Pattern CS_DELETE = Pattern.compile(
+            "\\b(File|Directory)\\s*\\.\\s*Delete\\s*\\(\\s*" + CS_STRING + "\\s*(?:,\\s*(\\w+)\\s*)?\\)");
 
     /** One reading: the launcher label and what it carries. */
     record Reading(String label, WindowsLaunchers.Carried carried) {
@@ -134,11 +153,46 @@ final class PsDotNet {
                 out.add(script("[Reflection.Assembly]", "Add-Type -Path " + q.group(1)));
             }
         }
+        m = START_INFO.matcher(source);
+        while (m.find()) {
+            out.add(new Reading("ProcessStartInfo",
+                    WindowsLaunchers.Carried.programAndArguments(PsText.plainText(m, 1), m.group(3) == null && m.group(4) == null ? "" : PsText.plainText(m, 3))));
+        }
         m = SCRIPTBLOCK_CAST.matcher(source);
         while (m.find()) {
             out.add(new Reading("[ScriptBlock]", WindowsLaunchers.Carried.powerShell(PsText.plainText(m, 1))));
         }
         return out;
+    }
+
+    /**
+     * What C# source compiled by {@code Add-Type} does with literal arguments: {@code Process.Start}
+     * and {@code new ProcessStartInfo} start a program, {@code File.Delete} and
+     * {@code Directory.Delete} remove a path (recursively when the flag is {@code true}).
+     * INVARIANT: only adds readings; the caller keeps every {@code Add-Type} of source opaque.
+     */
+    static List<Reading> readCSharp(String code) {
+        List<Reading> out = new ArrayList<>();
+        Matcher m = CS_START.matcher(code);
+        while (m.find()) {
+            String args = m.group(3) == null && m.group(4) == null ? "" : csText(m, 3);
+            out.add(new Reading("Add-Type", WindowsLaunchers.Carried.programAndArguments(csText(m, 1), args)));
+        }
+        m = CS_DELETE.matcher(code);
+        while (m.find()) {
+            String path = "'" + csText(m, 2).replace("'", "''") + "'";
+            boolean recursive = m.group(1).equals("Directory") && "true".equals(m.group(4));
+            out.add(script("Add-Type", "Remove-Item " + (recursive ? "-Recurse -Force " : "") + "-LiteralPath " + path));
+        }
+        return out;
+    }
+
+    /** The text of a {@link #CS_STRING} match whose verbatim group is {@code group} (the regular one follows it). */
+    private static String csText(Matcher m, int group) {
+        if (m.group(group) != null) {
+            return m.group(group).replace("\"\"", "\"");
+        }
+        return AnsiC.decode(m.group(group + 1));
     }
 
     /** The first literal URL of {@code text} single-quoted, or a variable standing for a computed one. */

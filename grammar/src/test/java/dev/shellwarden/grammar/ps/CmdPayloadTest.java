@@ -138,4 +138,35 @@ class CmdPayloadTest {
         assertEquals("del", CmdPayload.attached("/cdel"));
         assertEquals(-1, CmdPayload.commandSwitch(List.of("/q")));
     }
+
+    @Test
+    void substringsFollowCmdExe() {
+        assertEquals("abc", CmdPayload.substring("abcdef", 0, 3));
+        assertEquals("cdef", CmdPayload.substring("abcdef", 2, null));
+        assertEquals("ef", CmdPayload.substring("abcdef", -2, null));
+        assertEquals("abcd", CmdPayload.substring("abcdef", 0, -2));
+        assertEquals("d", CmdPayload.substring("abcdef", -3, 1));
+        // out of range: clamped at the start, empty past the end
+        assertEquals("ab", CmdPayload.substring("abcdef", -99, 2));
+        assertEquals("", CmdPayload.substring("abcdef", 9, 2));
+        assertEquals("", CmdPayload.substring("abcdef", 4, -3));
+    }
+
+    @Test
+    void replacementsIgnoreCaseAndStarCutsAPrefix() {
+        assertEquals("heLLo", CmdPayload.replaced("hello", "l", "L"));
+        assertEquals("hexo", CmdPayload.replaced("heLLo", "ll", "x"));
+        assertEquals("Xlo", CmdPayload.replaced("hello", "*el", "X"));
+        assertEquals("hello", CmdPayload.replaced("hello", "z", "y"));
+    }
+
+    @Test
+    void substringsOfVariablesSetOnTheLineAndOfFixedDefaultsAreReadToo() {
+        assertEquals(List.of("set v=echoX", "%v:~0,4% hi", "echo hi"), commands("set v=echoX&& %v:~0,4% hi"));
+        assertEquals(List.of("set v=eZho", "%v:Z=c% hi", "echo hi"), commands("set v=eZho&& %v:Z=c% hi"));
+        // COMSPEC's tail is cmd.exe on every install: the nested cmd's command is read
+        assertEquals(List.of("%COMSPEC:~-7,3% /c dir", "dir"), commands("%COMSPEC:~-7,3% /c dir"));
+        // a variable that differs per machine stays as written
+        assertEquals(List.of("%USERNAME:~0,1%ir"), commands("%USERNAME:~0,1%ir"));
+    }
 }

@@ -1,0 +1,105 @@
+package dev.shellwarden.grammar.ps;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What plain variables hold while one PowerShell text is walked: the string a literal or a
+ * concatenation of literals put in ({@code $s = 'Stop-'+'Computer'}), or the command a lookup
+ * found ({@code $c = gcm *ke-Ex*}, {@link PsLookup}), as last assigned in walk order.
+ *
+ * <p>WHY: {@code $c = gcm *ke-Ex*; & $c 'Stop-Computer'} and {@code $p = 'Stop-Computer'; iex $p}
+ * only asked (a variable is no literal), so the floor never saw the command they run.
+ *
+ * <p>INVARIANT (fail closed): a value is <em>sound</em>, and may be read as if typed, only when
+ * it is a literal string assigned exactly once in the whole text ({@link #scan} counts every
+ * assignment, loop variable and multiple assignment, in payload strings too), at the top level
+ * (not in a block, loop or branch), read at the top level after it, and nothing in the text may
+ * change variables indirectly ({@code Set-Variable}, {@code [ref]}, {@code -OutVariable},
+ * {@code variable:}, dot-sourcing). Any other known value is an extra reading only: the caller
+ * keeps the word or the command dynamic, so it still asks.
+ */
+final class PsValues {
+
+    /** One assigned value: the string (null for a looked-up command), the command name for {@code & $v}, and whether the text is a literal. */
+    record Value(String string, String command, boolean literal) {
+    }
+
+    /** A value read at one place, and whether it may be read as if typed there. */
+    record Known(String string, String command, boolean sound) {
+    }
+
+    private static final String NAME = "\\$\\{?(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)\\}?";
+    /** {@code $v = …}, {@code $v += …}, {@code $v++}, {@code $v--}, and {@code $v, $w = …}. */
+    private static final Pattern ASSIGNMENT = Pattern.compile(
+            "(?i)" + NAME + "\\s*(?:[-+*/%?]?=(?!=)|(?:\\+\\+|--)(?![\\w-])|,(?=[^=;\\n]*[^=!<>]=(?!=)))");
+    /** {@code ++$v}, {@code --$v}, {@code foreach ($v in …)}. */
+    private static final Pattern OTHER_ASSIGNMENT = Pattern.compile(
+            "(?i)(?:\\+\\+|--)\\s*" + NAME + "|\\bforeach\\s*\\(\\s*" + NAME);
+    /**
+     * Constructs that set variables by name or by reference, run a script in this scope, or run
+     * text computed at run time (whose assignments {@link #scan} cannot count).
+     */
+    private static final Pattern INDIRECT = Pattern.compile(
+            "(?i)variable|\\[ref\\]|sessionstate|executioncontext|(?<![\\w-])(?:set|sv|nv|clv|rv|gv)(?![\\w-])"
+            + "|(?<![\\w-])-(?:ov|ev|wv|iv|pv)(?![\\w-])|(?:^|[;|&({}\\n])\\s*\\.(?=\\s|[($'\"&])"
+            + "|invoke-expression|(?<![\\w-])(?:iex|icm)(?![\\w-])|invoke-command|scriptblock|invokescript|\\.invoke\\w*\\(|addscript");
+
+    /** A whole word that is one plain variable. */
+    private static final Pattern KEY = Pattern.compile("(?i)^" + NAME + "$");
+
+    private final Map<String, Value> last = new HashMap<>();
+    private final Map<String, Boolean> lastAtTop = new HashMap<>();
+    private final Map<String, Integer> assignments = new HashMap<>();
+    private boolean indirect = true;
+
+    /** Counts the assignments of every variable in the whole text, before the walk. */
+    void scan(String text) {
+        indirect = INDIRECT.matcher(text).find();
+        Matcher m = ASSIGNMENT.matcher(text);
+        while (m.find()) {
+            assignments.merge(m.group(1).toLowerCase(Locale.ROOT), 1, Integer::sum);
+        }
+        m = OTHER_ASSIGNMENT.matcher(text);
+        while (m.find()) {
+            String n = m.group(1) != null ? m.group(1) : m.group(2);
+            assignments.merge(n.toLowerCase(Locale.ROOT), 1, Integer::sum);
+        }
+    }
+
+    /** Variable {@code raw} was assigned {@code value} (null: something not read here), at the top level or not. */
+    void assigned(String raw, Value value, boolean top) {
+        String key = key(raw);
+        if (key == null) {
+            return;
+        }
+        if (value == null) {
+            last.remove(key);
+        } else {
+            last.put(key, value);
+        }
+        lastAtTop.put(key, top);
+    }
+
+    /** What variable {@code raw} holds when read here ({@code top}: at the top level), or null when not known. */
+    Known get(String raw, boolean top) {
+        String key = key(raw);
+        Value v = key == null ? null : last.get(key);
+        if (v == null) {
+            return null;
+        }
+        // `$global:v` may differ from the script's `$v`: a scope written out is never sound
+        boolean sound = v.literal() && top && !indirect && PsText.bare(raw).indexOf(':') < 0 && Boolean.TRUE.equals(lastAtTop.get(key))
+                && assignments.getOrDefault(key, 0) == 1;
+        return new Known(v.string(), v.command(), sound);
+    }
+
+    /** The lower-case name of a plain variable ({@code $v}, {@code ${v}}, {@code $script:v}), or null. */
+    private static String key(String raw) {
+        Matcher m = KEY.matcher(PsText.bare(raw));
+        return m.matches() ? m.group(1).toLowerCase(Locale.ROOT) : null;
+    }
+}
