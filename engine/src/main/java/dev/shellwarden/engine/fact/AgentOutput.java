@@ -68,15 +68,31 @@ public final class AgentOutput {
         }
         if (p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK) {
             // captured: printed only when the word is an argument of echo/printf, or a here-string of a filter
+            Segment taker = parent == null ? null : wrappedCommand(parent, all);
             return parent != null && reaching.contains(parent.id())
-                    && (ARGUMENT_PRINTERS.contains(Cmd.nameOf(parent)) || PASS_THROUGH.contains(Cmd.nameOf(parent)) && !parent.heredocs().isEmpty());
+                    && (ARGUMENT_PRINTERS.contains(Cmd.nameOf(taker)) || PASS_THROUGH.contains(Cmd.nameOf(taker)) && !parent.heredocs().isEmpty());
         }
         if (p == Provenance.PROCESS_SUBSTITUTION) {
-            return parent != null && reaching.contains(parent.id()) && FILE_PRINTERS.contains(Cmd.nameOf(parent));
+            return parent != null && reaching.contains(parent.id()) && FILE_PRINTERS.contains(Cmd.nameOf(wrappedCommand(parent, all)));
         }
         // a wrapper's, payload's, xargs' or find's command prints through its launcher; a command at
         // the top or in a group prints to the terminal (a parent not found: fail closed)
         return parent == null || reaching.contains(parent.id());
+    }
+
+    /**
+     * The command that finally takes the segment's words: the segment itself, or the command its
+     * wrappers run ({@code env echo "$(…)"}: echo, not env, prints the substitution).
+     */
+    private static Segment wrappedCommand(Segment s, List<Segment> all) {
+        Segment at = s;
+        for (int i = at.id() + 1; i < all.size(); i++) {
+            Segment c = all.get(i);
+            if (c.parent() == at.id() && c.provenance() == Provenance.WRAPPED) {
+                at = c;
+            }
+        }
+        return at;
     }
 
     /**

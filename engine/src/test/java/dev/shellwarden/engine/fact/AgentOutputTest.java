@@ -41,6 +41,8 @@ class AgentOutputTest {
         assertEquals(List.of("echo", "git"), reaching("echo \"$(git log)\""));
         assertEquals(List.of("git"), reaching("X=$(git log) git status"));
         assertEquals(List.of("cat", "git"), reaching("cat <(git log)"));
+        assertEquals(Set.of("env", "echo", "git"), Set.copyOf(reaching("env echo \"$(git log)\"")));
+        assertEquals(Set.of("env", "cat", "git"), Set.copyOf(reaching("env -i cat <(git log)")));
         assertEquals(List.of("docker"), reaching("docker build -f <(git log) ."));
     }
 
