@@ -106,6 +106,7 @@ public final class Engine {
             List<List<String>> dirs = judged.starts().isEmpty() && judged.inside().isEmpty() ? WorkingDirs.of(segments, ctx)
                     : WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside());
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
+            Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments);
             java.util.Map<Integer, Integer> pipeParents = new java.util.HashMap<>();
             Set<Integer> stdinRedirected = new java.util.HashSet<>();
             for (Segment s : segments) {
@@ -122,7 +123,7 @@ public final class Engine {
                     stdinRedirected.add(s.id());
                 }
                 Segment j = judged.segments().get(s.id());
-                session.insert(new Cmd(j, detached, dirs.get(s.id()), pipeParent, s, stdinFromWrapper));
+                session.insert(new Cmd(j, detached, dirs.get(s.id()), pipeParent, s, stdinFromWrapper, toAgent.contains(s.id())));
                 for (var r : j.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

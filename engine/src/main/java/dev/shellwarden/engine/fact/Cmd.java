@@ -120,13 +120,35 @@ public final class Cmd {
      * {@code ssh host 'bash -s' < cmds.sh}), so this command reads that input as well.
      */
     public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written, boolean stdinFromWrapper) {
+        this(s, clientBackground, cwds, pipeParent, written, stdinFromWrapper, true);
+    }
+
+    /**
+     * As {@link #Cmd(Segment, boolean, List, int, Segment, boolean)}; {@code outputToAgent}: what the
+     * command prints reaches the agent's transcript ({@link AgentOutput}). The other constructors
+     * assume it does (fail closed).
+     */
+    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written, boolean stdinFromWrapper,
+            boolean outputToAgent) {
         this(s, clientBackground, cwds, pipeParent);
         this.written = written == null || written == s ? null : new Cmd(written, clientBackground, List.of(), pipeParent);
         this.stdinFromWrapper = stdinFromWrapper;
+        this.outputToAgent = outputToAgent;
     }
 
     /** See {@link #Cmd(Segment, boolean, List, int, Segment, boolean)}. */
     private boolean stdinFromWrapper;
+
+    /** See {@link #Cmd(Segment, boolean, List, int, Segment, boolean, boolean)}. */
+    private boolean outputToAgent = true;
+
+    /**
+     * True when what this command prints reaches the agent: not written to a file, piped into a
+     * consumer or captured into a word that is not printed ({@link AgentOutput}).
+     */
+    public boolean isOutputToAgent() {
+        return outputToAgent;
+    }
 
     /** True when the segment's own standard input comes from a file, a here-document or a here-string. */
     public static boolean readsRedirectedStdin(Segment s) {
@@ -154,7 +176,7 @@ public final class Cmd {
         this.wrappers = s.wrappers();
         List<Word> argv = s.argv();
         this.path = argv.isEmpty() ? "" : argv.get(0).text();
-        this.name = argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(basename(path));
+        this.name = nameOf(s);
         List<String> a = new ArrayList<>();
         List<String> ops = new ArrayList<>();
         Set<String> f = new LinkedHashSet<>();
@@ -252,6 +274,12 @@ public final class Cmd {
      * {@code .exe}, {@code .cmd}, {@code .bat} or {@code .com} suffix, lower-cased then
      * ({@code C:/Git/bin/git.exe} is {@code git}, {@code NPX.CMD} is {@code npx}).
      */
+    /** The segment's command base name as {@link #getName} gives it; empty when not literal or absent. */
+    static String nameOf(Segment s) {
+        List<Word> argv = s.argv();
+        return argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(basename(argv.get(0).text()));
+    }
+
     private static String basename(String p) {
         int slash = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
         String b = slash >= 0 && slash < p.length() - 1 ? p.substring(slash + 1) : p;
@@ -3843,40 +3871,18 @@ public final class Cmd {
     }
 
     /**
-     * True when the command prints secrets by design: a full environment dump ({@code env},
-     * {@code printenv}, {@code export -p}, {@code set}), exported private keys, or a password store
-     * or keychain lookup.
+     * True when the command prints secrets by design: a credential printer ({@link #isPrintsCredential}),
+     * a full environment dump ({@code env}, {@code printenv}, {@code export -p}, {@code set}), a
+     * decryption in place, the clipboard or the screen. These are secret reads for the exfiltration
+     * rules; only the credential printers are asked on their own (SW4048).
      */
     public boolean isPrintsSecrets() {
-        return (named("env printenv") && operands.isEmpty() && !hasWrappedCommand()) || (name.equals("export") && anyFlag("-p"))
+        return isPrintsCredential()
+                || (named("env printenv") && operands.isEmpty() && !hasWrappedCommand()) || (name.equals("export") && anyFlag("-p"))
                 || (name.equals("set") && args.isEmpty())
-                || (name.equals("gpg") || name.equals("gpg2")) && argMatches("--export-secret-(sub)?keys")
-                || name.equals("security") && argMatches("find-(generic|internet)-password") && anyFlag("-w -g")
-                || name.equals("secret-tool") && sub("lookup") || name.equals("pass") && sub("show")
-                || name.equals("op") && sub("read") || name.equals("gh") && sub("auth") && anyArg("token")
-                || name.equals("aws") && anyArg("get-session-token") || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ")
-                // a secret-named variable printed (`printenv AWS_SECRET_ACCESS_KEY`, `echo $GITHUB_TOKEN`)
-                || name.equals("printenv") && argMatches(SECRET_VARIABLE) || named("echo printf") && argFind("\\$\\{?" + SECRET_VARIABLE)
-                // CLIs that print a token or a secret's value
-                || name.equals("aws") && sub("configure") && anyArg("get") && argMatches("(?i).*(secret|token).*")
-                || name.equals("gcloud") && argMatches("print-access-token|print-identity-token")
-                || name.equals("az") && anyArg("get-access-token") || name.equals("vault") && (sub("read") || argMatches("get|print"))
-                || name.equals("kubectl") && sub("get") && argMatches("secrets?(/.*)?") && argMatches("-o|--output(=.*)?|-o.+|-oyaml|-ojson")
-                || name.equals("docker") && sub("inspect") && argFind("Env") || name.equals("git") && sub("credential") && anyArg("fill")
-                // a credential helper asked directly: git credential-osxkeychain get, git-credential-store get
-                || (name.equals("git") && subMatches(1, "credential-[A-Za-z0-9-]+") || Regex.matches(name, "git-credential-[A-Za-z0-9-]+"))
-                        && anyArg("get")
-                || name.equals("security") && sub("dump-keychain")
-                // cloud secret stores and registry tokens
-                || name.equals("aws") && argMatches("get-secret-value|get-login-password|export-credentials")
-                || name.equals("aws") && anyArg("get-parameter get-parameters get-parameters-by-path") && anyFlag("--with-decryption")
-                || name.equals("gcloud") && anyArg("secrets") && anyArg("access") || name.equals("az") && anyArg("keyvault") && anyArg("secret") && anyArg("show download")
-                || name.equals("kubectl") && (sub("config") && anyArg("view") && anyFlag("--raw") || sub("create") && anyArg("token"))
-                // decrypters and password managers printing what they keep
-                || name.equals("sops") && anyFlag("-d --decrypt") || name.equals("ansible-vault") && anyArg("view decrypt")
-                || name.equals("bw") && sub("get") || name.equals("lpass") && sub("show") || name.equals("keyring") && sub("get")
-                || name.equals("rails") && argMatches("credentials:show") || name.equals("heroku") && argMatches("auth:token")
-                || name.equals("glab") && sub("auth") && anyFlag("-t --show-token") || name.equals("doppler") && anyArg("download")
+                || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ")
+                || name.equals("docker") && sub("inspect") && argFind("Env")
+                || name.equals("ansible-vault") && anyArg("decrypt") || name.equals("doppler") && anyArg("download")
                 // BSD-style `ps e` (no dash) prints each process's environment; `ps -e` only means all processes
                 || name.equals("ps") && argMatches("[a-z]*e[a-z]*")
                 || name.equals("declare") && anyFlag("-x -p")
@@ -3889,6 +3895,134 @@ public final class Cmd {
                 // the screen, with whatever windows show (mail, chats, a password manager)
                 || named("screencapture scrot grim gnome-screenshot maim xwd") || name.equals("import") && anyArg("root")
                 || name.equals("spectacle") && anyFlag("-b --background") || name.equals("flameshot") && anyArg("full screen");
+    }
+
+    /**
+     * Registries each vendor's token logs in to: the token CLI's words, then the registry host
+     * ({@code gh auth token | docker login ghcr.io --password-stdin}).
+     */
+    private static final List<String[]> VENDOR_REGISTRIES = List.of(
+            new String[] {"gh", "ghcr\\.io|docker\\.pkg\\.github\\.com"},
+            new String[] {"aws", "[0-9]+\\.dkr\\.ecr(-fips)?\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?|public\\.ecr\\.aws"},
+            new String[] {"gcloud", "([a-z0-9-]+-docker\\.pkg\\.dev|([a-z]+\\.)?gcr\\.io)"},
+            new String[] {"az", "[a-z0-9]+\\.azurecr\\.io"});
+
+    /**
+     * True when this command is a registry login reading its password on standard input
+     * ({@code docker login HOST --password-stdin}, podman, buildah, nerdctl, helm registry, oras)
+     * into a registry of the vendor whose CLI printed the token: {@code gh auth token | docker login
+     * ghcr.io -u me --password-stdin}, {@code aws ecr get-login-password | docker login … ACCOUNT.dkr.ecr…}.
+     * That is how the vendors document the login, and the token goes where it was made for; sent to
+     * any other registry it stays an exfiltration (SW4006).
+     */
+    public boolean logsInWithTokenOf(Cmd printer) {
+        if (!printer.isPrintsCredential() || !anyFlag("--password-stdin")
+                || !(named("docker podman buildah nerdctl oras skopeo crane") && sub("login") || name.equals("helm") && sub("registry"))) {
+            return false;
+        }
+        List<String> p = positionals("-u --username -p --password --authfile --registry-config");
+        String host = p.isEmpty() ? "" : PathFacts.unquote(p.get(p.size() - 1)).replaceFirst("^https?://", "").replaceFirst("[:/].*$", "");
+        for (String[] v : VENDOR_REGISTRIES) {
+            if (printer.getName().equals(v[0])) {
+                return Regex.matches(host, v[1]);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for a program that prints a token, password, private key or secret value by design: a
+     * CLI's token ({@code gh auth token}, {@code gcloud auth print-access-token},
+     * {@code az account get-access-token}, {@code aws configure get aws_secret_access_key}), a secret
+     * store's value ({@code vault kv get}, {@code kubectl get secret X -o yaml}, {@code op read},
+     * {@code pass show}, {@code bw get}), a credential helper's answer ({@code git credential fill},
+     * {@code docker-credential-desktop get}) or a secret-named variable ({@code printenv AWS_SECRET_ACCESS_KEY},
+     * {@code echo $GITHUB_TOKEN}).
+     *
+     * <p>Not here, though they are secret reads for the exfiltration rules ({@link #isPrintsSecrets}):
+     * {@code env}, bare {@code printenv} and {@code echo $HOME}, which an agent runs every day to see
+     * its environment and whose secrets, if any, the user put there for the session; and the project's
+     * {@code cat .env}, the agent's own configuration to read. Names only ({@code kubectl get secrets},
+     * {@code -o name}, {@code vault kv list}, {@code pass ls}) print no secret.
+     */
+    public boolean isPrintsCredential() {
+        return (name.equals("gpg") || name.equals("gpg2")) && argMatches("--export-secret-(sub)?keys")
+                || name.equals("security") && argMatches("find-(generic|internet)-password") && anyFlag("-w -g")
+                || name.equals("secret-tool") && sub("lookup") || named("pass gopass") && sub("show")
+                || name.equals("op") && (sub("read") || sub("item") && anyArg("get") && anyFlag("--reveal"))
+                || name.equals("gh") && sub("auth") && (anyArg("token") || anyArg("status") && anyFlag("-t --show-token"))
+                || name.equals("aws") && anyArg("get-session-token")
+                // a secret-named variable printed (`printenv AWS_SECRET_ACCESS_KEY`, `echo $GITHUB_TOKEN`)
+                || name.equals("printenv") && argMatches(SECRET_VARIABLE) || named("echo printf") && argFind("\\$\\{?" + SECRET_VARIABLE)
+                // CLIs that print a token or a secret's value
+                || name.equals("aws") && sub("configure") && anyArg("get") && argMatches("(?i).*(secret|token).*")
+                || name.equals("gcloud") && argMatches("print-access-token|print-identity-token")
+                || name.equals("az") && (anyArg("get-access-token") || sub("acr") && anyFlag("--expose-token"))
+                || name.equals("vault") && (sub("read") || argMatches("get|print"))
+                // a secret's data as yaml, json, jsonpath or a template (`-o name` and `-o wide` print names only)
+                || name.equals("kubectl") && sub("get") && argMatches("secrets?(/.*)?") && argMatches("-o|--output(=.*)?|-o.+")
+                        && printsSecretData(valueOf("-o --output"))
+                || name.equals("kubectl") && sub("view-secret") || name.equals("kubectl-view_secret")
+                || name.equals("git") && sub("credential") && anyArg("fill")
+                // a credential helper asked directly: git credential-osxkeychain get, git-credential-store get, docker-credential-desktop get
+                || (name.equals("git") && subMatches(1, "credential-[A-Za-z0-9-]+") || Regex.matches(name, "(git|docker)-credential-[A-Za-z0-9-]+"))
+                        && anyArg("get")
+                || name.equals("security") && sub("dump-keychain")
+                // cloud secret stores and registry tokens
+                || name.equals("aws") && argMatches("get-secret-value|get-login-password|export-credentials")
+                || name.equals("aws") && anyArg("get-parameter get-parameters get-parameters-by-path") && anyFlag("--with-decryption")
+                || name.equals("gcloud") && anyArg("secrets") && anyArg("access") || name.equals("az") && anyArg("keyvault") && anyArg("secret") && anyArg("show download")
+                || name.equals("kubectl") && (sub("config") && anyArg("view") && anyFlag("--raw") || sub("create") && anyArg("token"))
+                // decrypters and password managers printing what they keep
+                || name.equals("sops") && anyFlag("-d --decrypt") || name.equals("ansible-vault") && anyArg("view")
+                || name.equals("bw") && sub("get") || name.equals("lpass") && sub("show") || name.equals("keyring") && sub("get")
+                || name.equals("rails") && argMatches("credentials:show") || name.equals("heroku") && argMatches("auth:token")
+                // `glab auth status -t` shows the token; `glab auth login -t TOKEN` takes one
+                || name.equals("glab") && sub("auth") && anyArg("status") && anyFlag("-t --show-token")
+                // `doppler secrets` prints every secret with its value; `get`, `download --no-file` too
+                || name.equals("doppler") && sub("secrets") && !anyArg("set upload delete names") && !anyFlag("--only-names")
+                        && !(anyArg("download") && !anyFlag("--no-file"));
+    }
+
+    /**
+     * True when kubectl's output format shows a secret's data: yaml, json, a template file, or an
+     * inline template that names {@code .data} or the whole object; {@code name}, {@code wide} and a
+     * template of other fields ({@code jsonpath='{.metadata.name}'}) do not.
+     */
+    private static boolean printsSecretData(String format) {
+        String f = PathFacts.unquote(format);
+        if (Regex.matches(f, "name|wide")) {
+            return false;
+        }
+        return !Regex.matches(f, "(?s)(jsonpath|go-template|template|custom-columns)=.*") || f.contains(".data") || f.contains("stringData") || Regex.matches(f, "(?s).*\\{\\s*\\.?\\s*\\}.*");
+    }
+
+    /**
+     * True for a git command whose only secret-looking words are literal commit, tag or note
+     * messages ({@code git commit -m "docs: explain ~/.aws/credentials setup"}): the message names
+     * a file, it does not read it. A message built by a substitution ({@code -m "$(cat KEY)"}), a
+     * message or template file ({@code -F KEY}, {@code -c commit.template=KEY}) and a staged file
+     * do read it. SW4006 leaves such a commit-then-push to SW4007, which asks.
+     */
+    public boolean isNamesSecretOnlyInMessage() {
+        if (!name.equals("git") || redirectReads.stream().anyMatch(PathFacts::isSecret)) {
+            return false;
+        }
+        boolean inMessage = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String message = a.equals("-m") || a.equals("--message") ? (i + 1 < args.size() ? args.get(++i) : "")
+                    : a.startsWith("--message=") ? a.substring(10) : Regex.matches(a, "-m.+") ? a.substring(2) : null;
+            String word = message != null ? message : a.indexOf('=') > 0 ? a.substring(a.indexOf('=') + 1) : a;
+            if (!PathFacts.isSecret(word)) {
+                continue;
+            }
+            if (message == null || message.contains("$(") || message.contains("`")) {
+                return false;
+            }
+            inMessage = true;
+        }
+        return inMessage;
     }
 
     /**
@@ -4144,6 +4278,11 @@ public final class Cmd {
             List<String> p = positionals("-p --port -i --interfaces -a --auth -c --color-scheme -t --title --addr -d --root -C --cert -K --key"
                     + " --ssl-cert --ssl-key --ssl-pass -l --listen -e --ext -o --open -U --utc -P --proxy --username --password --tls-cert --tls-key");
             dir = p.isEmpty() ? valueOf("-d --root") : p.get(0);
+        } else if (name.equals("ruby") && anyArg("-run") && anyArg("httpd")) {
+            // ruby's un library: `ruby -run -e httpd DIR -p 8000`
+            List<String> p = positionals("-p --port -b --bind-address --max-clients --temp-dir --request-timeout --ssl-certificate --ssl-private-key");
+            int at = p.indexOf("httpd");
+            dir = at < 0 || at + 1 >= p.size() ? "" : p.get(at + 1);
         } else {
             return null;
         }

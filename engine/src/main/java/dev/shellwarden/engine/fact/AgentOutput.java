@@ -1,0 +1,163 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Provenance;
+import dev.shellwarden.grammar.Redirect;
+import dev.shellwarden.grammar.Segment;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which segments' standard output reaches the agent: what the command prints lands in the
+ * transcript, which goes to the model provider (and a prompt injection can have it echoed
+ * anywhere). Used for secrets printed by design ({@code gh auth token}, {@code vault kv get}):
+ * printed they leak, fed to the program that needs them they do not.
+ *
+ * <p>A segment's output reaches the agent unless it is written to a file, piped into a stage that
+ * consumes it (anything but the filters and printers of {@link #PASS_THROUGH}), captured by a
+ * substitution into a word that is not printed ({@code GH_TOKEN=$(gh auth token) gh api},
+ * {@code export T=$(…)}, {@code docker login -p "$(…)"}) or run by a setting whose program reads it.
+ * Output passes up through wrappers, shell payloads, xargs and find: theirs is the child's.
+ *
+ * <p>Fail closed: a pipeline stage with no simple command (a loop or group piped into:
+ * {@code gh auth token | while read t; do …; done}) and a compound command's own pipe (the
+ * grammar keeps no position for {@code { …; } | x}) count as reaching the agent.
+ */
+public final class AgentOutput {
+
+    /**
+     * Programs that print what they read (or a part of it): a secret piped through them still
+     * reaches the agent. grep and rg asked for a count, a file list or a status only are not.
+     */
+    private static final Set<String> PASS_THROUGH = Words.setOf("cat tac head tail cut tr sort uniq rev fold fmt nl paste column expand"
+            + " jq yq gojq jaq grep egrep fgrep rg ag ack awk gawk mawk nawk sed base64 base32 basenc xxd od hexdump strings tee less"
+            + " more bat batcat most pv dos2unix iconv echo printf");
+
+    /** Printers of their arguments: a substitution in their words is printed. */
+    private static final Set<String> ARGUMENT_PRINTERS = Words.setOf("echo printf print");
+
+    /** Readers of files that print them: a process substitution they read is printed. */
+    private static final Set<String> FILE_PRINTERS = Words.setOf("cat tac head tail diff cmp comm paste jq yq less more bat batcat strings xxd od hexdump");
+
+    /** Standard output targets that still reach the agent. */
+    private static final Set<String> TERMINAL = Set.of("/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2");
+
+    private AgentOutput() {
+    }
+
+    /** The ids of the segments whose standard output reaches the agent. Segments come parent first. */
+    public static Set<Integer> of(List<Segment> segments) {
+        Set<Integer> out = new HashSet<>();
+        for (Segment s : segments) {
+            if (reaches(s, segments, out)) {
+                out.add(s.id());
+            }
+        }
+        return out;
+    }
+
+    private static boolean reaches(Segment s, List<Segment> all, Set<Integer> reaching) {
+        if (!pipelineReaches(s, all)) {
+            return false;
+        }
+        Segment parent = s.parent() >= 0 && s.parent() < s.id() ? all.get(s.parent()) : null;
+        Provenance p = s.provenance();
+        if (p == Provenance.SETTING) {
+            // a hook or helper command (credential.helper, GIT_SSH_COMMAND): the program running it reads it
+            return false;
+        }
+        if (p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK) {
+            // captured: printed only when the word is an argument of echo/printf, or a here-string of a filter
+            Segment taker = parent == null ? null : wrappedCommand(parent, all);
+            return parent != null && reaching.contains(parent.id())
+                    && (ARGUMENT_PRINTERS.contains(Cmd.nameOf(taker)) || PASS_THROUGH.contains(Cmd.nameOf(taker)) && !parent.heredocs().isEmpty());
+        }
+        if (p == Provenance.PROCESS_SUBSTITUTION) {
+            return parent != null && reaching.contains(parent.id()) && FILE_PRINTERS.contains(Cmd.nameOf(wrappedCommand(parent, all)));
+        }
+        // a wrapper's, payload's, xargs' or find's command prints through its launcher; a command at
+        // the top or in a group prints to the terminal (a parent not found: fail closed)
+        return parent == null || reaching.contains(parent.id());
+    }
+
+    /**
+     * The command that finally takes the segment's words: the segment itself, or the command its
+     * wrappers run ({@code env echo "$(…)"}: echo, not env, prints the substitution).
+     */
+    private static Segment wrappedCommand(Segment s, List<Segment> all) {
+        Segment at = s;
+        for (int i = at.id() + 1; i < all.size(); i++) {
+            Segment c = all.get(i);
+            if (c.parent() == at.id() && c.provenance() == Provenance.WRAPPED) {
+                at = c;
+            }
+        }
+        return at;
+    }
+
+    /**
+     * True when what the segment prints leaves its pipeline for the terminal: its own output and
+     * every later stage's output go to no file, and every later stage passes its input on.
+     */
+    private static boolean pipelineReaches(Segment s, List<Segment> all) {
+        if (toFile(s)) {
+            return false;
+        }
+        int stages = s.position().stages();
+        for (int stage = s.position().stage() + 1; stage < stages; stage++) {
+            Segment next = stageOf(s, stage, all);
+            if (next == null) {
+                return true; // a compound command stands there: fail closed
+            }
+            if (toFile(next) || !passesOn(next, all)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The simple command at the given stage of the segment's pipeline, or null. */
+    private static Segment stageOf(Segment s, int stage, List<Segment> all) {
+        for (Segment t : all) {
+            if (t.id() > s.id() && t.parent() == s.parent() && t.provenance() == s.provenance()
+                    && t.position().item() == s.position().item() && t.position().stage() == stage) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** True when the stage prints what it reads: a filter, or xargs/parallel running one (or echo, by default). */
+    private static boolean passesOn(Segment t, List<Segment> all) {
+        String name = Cmd.nameOf(t);
+        if (name.equals("xargs") || name.equals("parallel")) {
+            for (Segment c : all) {
+                if (c.parent() == t.id() && c.provenance() == Provenance.XARGS) {
+                    return PASS_THROUGH.contains(Cmd.nameOf(c));
+                }
+            }
+            return true; // no command: xargs echoes its input
+        }
+        if (!PASS_THROUGH.contains(name)) {
+            return false;
+        }
+        if (name.equals("grep") || name.equals("egrep") || name.equals("fgrep") || name.equals("rg")) {
+            for (var w : t.argv()) {
+                if (w.text().matches("-[A-Za-z]*[qclL][A-Za-z]*|--(quiet|silent|count|files-with(out)?-match(es)?)")) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** True when the segment's own redirections send its standard output to a file (or /dev/null). */
+    private static boolean toFile(Segment s) {
+        for (Redirect r : s.redirects()) {
+            if (r.writes() && (r.fd() < 0 || r.fd() == 1) && !TERMINAL.contains(PathFacts.unquote(r.target().text()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
