@@ -3255,7 +3255,70 @@ public final class Cmd {
      * written or from the folder a {@code cd} went to ({@code cd ~/.ssh && cat id_rsa}).
      */
     public boolean readsCredentialStore(Ctx ctx) {
-        return readWords().stream().anyMatch(PathFacts::isCredentialStore) || relativeOperandFromCd(ctx, PathFacts::isCredentialStore);
+        return readWords().stream().anyMatch(Cmd::namesCredentialStore) || relativeOperandFromCd(ctx, PathFacts::isCredentialStore)
+                || readsFoldersRecursively() && operands.stream().anyMatch(PathFacts::isCredentialFolder);
+    }
+
+    /** True when the reader descends into the folders it names (grep -r, rg, tar, 7z, zip -r, cp -r, diff -r). */
+    private boolean readsFoldersRecursively() {
+        return switch (name) {
+            case "rg", "tar", "7z" -> true;
+            case "grep" -> anyFlag("-r -R --recursive --dereference-recursive");
+            case "cp" -> anyFlag("-r -R -a --recursive --archive");
+            case "zip" -> anyFlag("-r --recurse-paths");
+            case "diff" -> anyFlag("-r --recursive");
+            default -> false;
+        };
+    }
+
+    /**
+     * Programs that print, copy or pack the files they are given: given a credential store, its
+     * content reaches the agent or another file (SW4022).
+     */
+    private static final Set<String> CREDENTIAL_READERS = Words.setOf("cat less more head tail base64 base32 xxd od hexdump strings"
+            + " cp tar zip 7z gzip bat batcat nl awk sed grep rg tac dd sqlite3 install jq gojq jaq yq diff");
+
+    /** True for a program that prints, copies or packs the files it names ({@link #CREDENTIAL_READERS}). */
+    public boolean isCredentialReader() {
+        return CREDENTIAL_READERS.contains(name);
+    }
+
+    /**
+     * True when the word names a credential store, or is a glob that matches one
+     * ({@code cat ~/.ssh/*}, {@code head ~/.aws/c*}): bash expands it before the program runs.
+     */
+    private static boolean namesCredentialStore(String word) {
+        return PathFacts.isCredentialStore(word) || PathFacts.protectedGlobMatches(word).stream().anyMatch(PathFacts::isCredentialStore);
+    }
+
+    /**
+     * True for {@code find START … -exec|-execdir|-ok|-okdir READER … {}} where the files find
+     * hands the reader (each start folder's files, or those {@code -name} picks) include a
+     * credential store: {@code find ~/.ssh -type f -exec cat {} +} prints the keys.
+     */
+    public boolean isFindReadingCredentialStore() {
+        if (!name.equals("find")) {
+            return false;
+        }
+        boolean reads = false;
+        for (int i = 0; i + 1 < args.size() && !reads; i++) {
+            reads = Set.of("-exec", "-execdir", "-ok", "-okdir").contains(args.get(i)) && CREDENTIAL_READERS.contains(basename(args.get(i + 1)));
+        }
+        if (!reads) {
+            return false;
+        }
+        String picked = valueOf("-name -iname");
+        String pattern = picked.isEmpty() ? "*" : PathFacts.unquote(picked);
+        for (String start : args) {
+            if (start.startsWith("-") || start.equals("(") || start.equals("!")) {
+                break; // the start folders come before the first expression
+            }
+            String folder = PathFacts.unquote(start).replaceAll("/+$", "");
+            if (namesCredentialStore(folder + "/" + pattern)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -3264,7 +3327,7 @@ public final class Cmd {
      * always hands the content to the program, whatever it is.
      */
     public boolean isStdinFromCredentialStore() {
-        return redirectReads.stream().anyMatch(PathFacts::isCredentialStore);
+        return redirectReads.stream().anyMatch(Cmd::namesCredentialStore);
     }
 
     /** The words this command reads files by: its operands and input redirections. */

@@ -335,6 +335,9 @@ public final class PathFacts {
             "~/.pam_environment", "~/.config/fish/config.fish", "~/.config/git/config",
             "~/.ssh", "~/.ssh/authorized_keys", "~/.ssh/authorized_keys2", "~/.ssh/rc", "~/.ssh/config",
             "~/.ssh/environment", "~/.ssh/id_rsa", "~/.ssh/id_ed25519", "~/.ssh/id_ecdsa", "~/.ssh/id_dsa", "~/.gnupg",
+            // credential stores, so that a glob reading them is seen (`cat ~/.aws/*`)
+            "~/.aws/credentials", "~/.netrc", "~/.git-credentials", "~/.pgpass", "~/.vault-token", "~/.docker/config.json",
+            "~/.kube/config", "~/.config/gh/hosts.yml", "/etc/gshadow",
             "~/.claude", "~/.claude.json", "~/.claude/settings.json", "~/.config/opencode/opencode.json",
             "~/.codex/config.toml", "~/.gemini/settings.json",
             "/etc/passwd", "/etc/shadow", "/etc/group", "/etc/sudoers", "/etc/crontab", "/etc/profile",
@@ -844,6 +847,16 @@ public final class PathFacts {
                 || Regex.matches(p, ".*(wallet\\.dat|\\.electrum/wallets/.*)|.*/(gnome-keyring|kwalletd)/.*")
                 // macOS: the Messages history, Safari's history and cookies, the Mail store
                 || Regex.matches(p, ".*Library/(Messages/chat\\.db|Safari/History\\.db|Cookies/Cookies\\.binarycookies|Mail(/.*)?)");
+    }
+
+    /**
+     * True for a credential folder in a home directory ({@code ~/.ssh}, {@code $HOME/.aws/},
+     * {@code /root/.gnupg}, {@code ~/.config/gcloud}): a recursive read of it reads every key and
+     * token inside.
+     */
+    public static boolean isCredentialFolder(String path) {
+        String p = unquote(path);
+        return Regex.matches(p, "(~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root)/(\\.(ssh|aws|gnupg|kube|docker|azure|password-store)|\\.config/gcloud)/?");
     }
 
     /*
