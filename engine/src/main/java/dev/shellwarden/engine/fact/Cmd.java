@@ -1390,14 +1390,7 @@ public final class Cmd {
                 return deletedAfterArchiving();
             }
             case "find" -> {
-                boolean deletes = args.contains("-delete");
-                for (int i = 0; i + 1 < args.size(); i++) {
-                    String a = args.get(i);
-                    if ((a.equals("-exec") || a.equals("-execdir") || a.equals("-ok") || a.equals("-okdir"))
-                            && Regex.matches(basename(args.get(i + 1)), "rm|rmdir|unlink|shred|srm|wipe|truncate")) {
-                        deletes = true;
-                    }
-                }
+                boolean deletes = args.contains("-delete") || findRuns(p -> Regex.matches(p, "rm|rmdir|unlink|shred|srm|wipe|truncate"));
                 return deletes ? findStarts() : List.of();
             }
             case "Remove-Item" -> {
@@ -1618,6 +1611,19 @@ public final class Cmd {
                         || windows && PathFacts.isWindowsSystemDir(PathFacts.resolve(t, d, ctx.home()))) {
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /** find's actions that run a program on the files it finds. */
+    private static final Set<String> FIND_EXEC_ACTIONS = Set.of("-exec", "-execdir", "-ok", "-okdir");
+
+    /** True when {@code find} runs, by -exec/-execdir/-ok/-okdir, a program whose base name the test accepts. */
+    private boolean findRuns(java.util.function.Predicate<String> program) {
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (FIND_EXEC_ACTIONS.contains(args.get(i)) && program.test(basename(args.get(i + 1)))) {
+                return true;
             }
         }
         return false;
@@ -3297,28 +3303,12 @@ public final class Cmd {
      * credential store: {@code find ~/.ssh -type f -exec cat {} +} prints the keys.
      */
     public boolean isFindReadingCredentialStore() {
-        if (!name.equals("find")) {
-            return false;
-        }
-        boolean reads = false;
-        for (int i = 0; i + 1 < args.size() && !reads; i++) {
-            reads = Set.of("-exec", "-execdir", "-ok", "-okdir").contains(args.get(i)) && CREDENTIAL_READERS.contains(basename(args.get(i + 1)));
-        }
-        if (!reads) {
+        if (!name.equals("find") || !findRuns(CREDENTIAL_READERS::contains)) {
             return false;
         }
         String picked = valueOf("-name -iname");
         String pattern = picked.isEmpty() ? "*" : PathFacts.unquote(picked);
-        for (String start : args) {
-            if (start.startsWith("-") || start.equals("(") || start.equals("!")) {
-                break; // the start folders come before the first expression
-            }
-            String folder = PathFacts.unquote(start).replaceAll("/+$", "");
-            if (namesCredentialStore(folder + "/" + pattern)) {
-                return true;
-            }
-        }
-        return false;
+        return findStarts().stream().anyMatch(start -> namesCredentialStore(PathFacts.unquote(start).replaceAll("/+$", "") + "/" + pattern));
     }
 
     /**
@@ -5672,7 +5662,8 @@ public final class Cmd {
      * detached, or {@code attach}: a terminal session that waits for keystrokes.
      */
     public boolean isContainerTerminal() {
-        String sub = containerSubcommand();
+        int k = ContainerRun.subcommand(argvWords);
+        String sub = k < argvWords.size() ? argvWords.get(k).text() : "";
         List<String> opts = new ArrayList<>();
         if (sub.equals("attach")) {
             return true;
@@ -5680,19 +5671,19 @@ public final class Cmd {
             ContainerRun run = ContainerRun.of(argvWords);
             opts.addAll(run == null ? List.of() : run.certain());
         } else if (sub.equals("exec")) {
-            for (int i = ContainerRun.subcommand(argvWords) + 1; i < argvWords.size() && argvWords.get(i).text().startsWith("-"); i++) {
+            for (int i = k + 1; i < argvWords.size() && argvWords.get(i).text().startsWith("-"); i++) {
                 opts.add(argvWords.get(i).text());
                 if (CONTAINER_EXEC_WITH_VALUE.contains(argvWords.get(i).text())) {
                     i++;
                 }
             }
         }
+        if (opts.stream().anyMatch(Cmd::isDetachOption)) {
+            return false;
+        }
         boolean in = false;
         boolean tty = false;
         for (String a : opts) {
-            if (a.equals("-d") || a.startsWith("--detach") && !a.startsWith("--detach-keys") || Regex.matches(a, "-[a-zA-Z]*d[a-zA-Z]*")) {
-                return false;
-            }
             in |= a.equals("--interactive") || a.equals("--interactive=true") || Regex.matches(a, "-[a-zA-Z]*i[a-zA-Z]*");
             tty |= a.equals("--tty") || a.equals("--tty=true") || Regex.matches(a, "-[a-zA-Z]*t[a-zA-Z]*");
         }
@@ -5701,15 +5692,12 @@ public final class Cmd {
 
     private static boolean startsDetachedContainer(List<Word> argv) {
         ContainerRun run = ContainerRun.of(argv);
-        if (run == null) {
-            return false;
-        }
-        for (String t : run.certain()) {
-            if (t.equals("--detach") || t.equals("--detach=true") || Regex.matches(t, "-[a-zA-Z]*d[a-zA-Z]*")) {
-                return true;
-            }
-        }
-        return false;
+        return run != null && run.certain().stream().anyMatch(Cmd::isDetachOption);
+    }
+
+    /** A container run's or exec's detach option: {@code --detach}, {@code --detach=true}, {@code -d} alone or in a cluster ({@code -dit}). */
+    private static boolean isDetachOption(String option) {
+        return option.equals("--detach") || option.equals("--detach=true") || Regex.matches(option, "-[a-zA-Z]*d[a-zA-Z]*");
     }
 
     /** Launchers whose command the agent does not wait on (see {@link #isDetached()}). */
@@ -5910,7 +5898,7 @@ public final class Cmd {
     /** True when {@code find -exec}/{@code -execdir}/{@code -ok} starts a shell with neither {@code -c} nor a script file to run. */
     public boolean isFindExecBareShell() {
         for (int i = 0; i + 1 < args.size(); i++) {
-            if (Regex.matches(args.get(i), "-exec|-execdir|-ok|-okdir") && SHELLS.contains(basename(args.get(i + 1)))) {
+            if (FIND_EXEC_ACTIONS.contains(args.get(i)) && SHELLS.contains(basename(args.get(i + 1)))) {
                 // Options that only change how the shell runs (-e, -x, -p…) are skipped; -c and a
                 // script name give it something to run; -i and -s keep it reading commands.
                 int k = i + 2;
@@ -6281,7 +6269,8 @@ public final class Cmd {
                 ContainerRun run = compose ? null : ContainerRun.of(argvWords);
                 return compose && (args.contains("up") && !anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run")
                         || args.contains("watch"))
-                        || run != null && containerSubcommand().equals("run") && run.publishesPort() && !startsDetachedContainer(argvWords)
+                        || run != null && containerSubcommand().equals("run") && run.publishesPort()
+                        && run.certain().stream().noneMatch(Cmd::isDetachOption)
                         && ContainerRun.runsImageDefault(argvWords);
             }
             default -> {

@@ -323,7 +323,8 @@ public final class PathFacts {
      * entries are in the {@code ~} form (targets are collected before the home is known), the
      * agents' project settings are relative: they sit in any folder.
      * INVARIANT: each is protected by its family's predicate here (isPersistence,
-     * isCriticalSystemFile, isSelfProtected, or an ssh/gpg key folder; PathFactsTest checks), so a
+     * isCriticalSystemFile, isSelfProtected, isCredentialStore, or an ssh/gpg key folder;
+     * PathFactsTest checks), so a
      * glob that matches one is judged like that file. Single names the agents keep in a project
      * folder ({@code opencode.json}, {@code .mcp.json}) are left out: {@code rm -f *.json} and
      * {@code rm -rf .*} clear a folder, which the scope rules judge, rather than aim at a setting.
@@ -855,8 +856,13 @@ public final class PathFacts {
      * token inside.
      */
     public static boolean isCredentialFolder(String path) {
-        String p = unquote(path);
-        return Regex.matches(p, "(~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root)/(\\.(ssh|aws|gnupg|kube|docker|azure|password-store)|\\.config/gcloud)/?");
+        String p = unquote(path).replaceAll("/+$", "");
+        int slash = p.lastIndexOf('/');
+        String base = p.substring(slash + 1);
+        String parent = slash < 0 ? "" : p.substring(0, slash);
+        String home = "~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root";
+        return SECRET_DIRS.contains(base) && Regex.matches(parent, home)
+                || base.equals("gcloud") && Regex.matches(parent, "(" + home + ")/\\.config");
     }
 
     /*
