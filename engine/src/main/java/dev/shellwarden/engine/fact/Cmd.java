@@ -4261,10 +4261,10 @@ public final class Cmd {
                 || named("bore sshx") && !isInfoOnly() && !anyFlag("-h --help -V --version") || named("lt localtunnel") && !anyFlag("--help --version")
                 || name.equals("frpc") && !anyArg("verify completion") && !anyFlag("-v --version -h --help")
                 || name.equals("zrok") && anyArg("share reserve")
-                || name.equals("tailscale") && (sub("funnel") || sub("serve") || sub("up") && argMatches("--ssh(=true)?"))
+                || name.equals("tailscale") && (tailscaleServesPort() || sub("up") && argMatches("--ssh(=true)?"))
                 // VS Code's remote tunnel, also in its forks' CLIs (Cursor's, abused after a parser bypass in NomShub)
                 || named("code code-insiders cursor") && sub("tunnel") && !anyArg("user unregister status kill rename prune help")
-                || name.equals("ngrok") && anyArg("http tcp tls start tunnel")
+                || name.equals("ngrok") && anyArg("http tcp tls start tunnel") || name.equals("devtunnel") && sub("host")
                 || name.equals("cloudflared") && sub("tunnel") && (anyArg("run") || anyFlag("--url"))
                 || named("sshd dropbear") || name.equals("rsync") && anyFlag("--daemon");
     }
@@ -5665,7 +5665,9 @@ public final class Cmd {
         int k = ContainerRun.subcommand(argvWords);
         String sub = k < argvWords.size() ? argvWords.get(k).text() : "";
         List<String> opts = new ArrayList<>();
-        if (sub.equals("attach")) {
+        // `docker compose attach web` streams the service's output like `docker attach` does
+        if (sub.equals("attach") || sub.equals("compose") && composeSubcommand(args.indexOf("compose") + 1).equals("attach")
+                || named("docker-compose podman-compose") && composeSubcommand(0).equals("attach")) {
             return true;
         } else if (sub.equals("run")) {
             ContainerRun run = ContainerRun.of(argvWords);
@@ -6024,6 +6026,12 @@ public final class Cmd {
                 String target = first.equals("run") ? second : first;
                 String task = target.contains(":") ? target.split(":", -1)[1] : tool.equals("nx") ? target : "";
                 boolean many = first.equals("run-many") || first.equals("affected");
+                // `nx graph` serves the project graph in a browser until stopped unless it writes a file
+                // or prints (--file, --print); a bare --graph on run, run-many or affected does the same
+                if (tool.equals("nx") && (Regex.matches(first, "graph|dep-graph|affected:graph") && !anyFlag("--file --print")
+                        && !argStartsWith("--file=") || argMatches("--graph(=true)?"))) {
+                    return true;
+                }
                 return Regex.matches(task, DEV_SCRIPT)
                         || many && List.of(valueOf("-t --target --targets").split(",")).stream().anyMatch(t -> Regex.matches(t, DEV_SCRIPT));
             }
@@ -6191,7 +6199,8 @@ public final class Cmd {
                 return first.equals("serve") || first.equals("task") && Regex.matches(second, DEV_SCRIPT);
             }
             case "hugo" -> {
-                return Regex.matches(first, "server|serve");
+                // -h is hugo's help (its host option is --bind)
+                return Regex.matches(first, "server|serve") && !anyFlag("-h");
             }
             case "react-scripts" -> {
                 return first.equals("start");
@@ -6206,7 +6215,9 @@ public final class Cmd {
                 return first.equals("run");
             }
             case "jupyter" -> {
-                return Regex.matches(first, "notebook|lab|server");
+                // `jupyter notebook list`, `jupyter lab build`, `jupyter server stop 8888` print or change and return
+                return Regex.matches(first, "notebook|lab|server")
+                        && !Regex.matches(second, "list|stop|password|build|clean|path|paths|workspace|workspaces|extension|labextension");
             }
             case "flask", "fastapi" -> {
                 // flask's global --app/-A and --env-file come before the command
@@ -6234,7 +6245,8 @@ public final class Cmd {
                         || Regex.matches(a, "-[a-zA-Z]*d[a-zA-Z]*")));
             }
             case "rails" -> {
-                return Regex.matches(first, "s|server");
+                // -h is rails server's help (its host option is -b)
+                return Regex.matches(first, "s|server") && !anyFlag("-h");
             }
             case "bundle" -> {
                 return p.contains("rails") && (p.contains("s") || p.contains("server")) || p.contains("jekyll") && p.contains("serve");
@@ -6943,10 +6955,26 @@ public final class Cmd {
             case "ssh", "autossh" -> anyFlag("-N") && !anyFlag("-f -O -G -V");
             case "ngrok" -> Regex.matches(first, "http|tcp|tls|start|tunnel");
             case "cloudflared" -> first.equals("tunnel") && (anyFlag("--url") || p.contains("run"));
+            // Microsoft's dev tunnel hosts the port until stopped (`devtunnel host -p 8080`)
+            case "devtunnel" -> first.equals("host") && !anyFlag("-h --help");
+            // tailscale serve and funnel with a target stay in the foreground unless --bg (since 1.52)
+            case "tailscale" -> tailscaleServesPort() && !anyFlag("--bg") && !argMatches("--bg=(true|1)");
             case "gcloud" -> args.contains("start-iap-tunnel") || args.contains("ssh") && anyFlag("-N");
             case "aws" -> args.contains("start-session") && argFind("PortForwarding");
             default -> false;
         };
+    }
+
+    /**
+     * True for {@code tailscale serve|funnel TARGET}: a local port or path shared with the tailnet
+     * or (funnel) the internet. {@code status}, {@code reset}, the config commands and {@code … off}
+     * print or remove the settings instead.
+     */
+    private boolean tailscaleServesPort() {
+        List<String> p = positionals("");
+        return name.equals("tailscale") && p.size() >= 2 && Regex.matches(p.get(0), "serve|funnel")
+                && !Regex.matches(p.get(1), "status|reset|get-config|set-config|clear|drain|advertise")
+                && !p.get(p.size() - 1).equals("off");
     }
 
     /**
@@ -6961,6 +6989,90 @@ public final class Cmd {
      */
     public boolean readsScriptFromStdin() {
         return getProgramSource() == ProgramSource.STDIN_NAMED;
+    }
+
+    /** Clients that open a prompt when given nothing to run; with the shells and interpreters, {@link #isPromptOnly()}. */
+    private static final String PROMPT_CLIENTS = "psql mysql mariadb mongo mongosh redis-cli sqlite3 irb pry ghci iex erl clj lein sbt R "
+            + "julia scala lua tclsh bc node deno bun ipython ftp sftp telnet mysqlsh duckdb clickhouse-client cqlsh gdb lldb pdb "
+            + "ollama llm aider";
+
+    /**
+     * True when the command opens a prompt and waits for what is typed into it: a bare shell,
+     * interpreter, database client or LLM chat ({@link #isReplOnly()}), a debugger console that
+     * stops at a prompt ({@code byebug}, {@code rdbg}, volatility's volshell) or a framework
+     * console ({@code rails console}, {@code artisan tinker}). SW7012 asks about it; as the command
+     * of a kubectl terminal session (SW7013) it is what keeps the session open.
+     */
+    public boolean isPromptOnly() {
+        return (isShell() || isInterpreter() || nameIn(PROMPT_CLIENTS)) && isReplOnly()
+                // byebug stops at every `byebug` call even with --no-stop
+                || named("byebug rdbg") && !anyFlag("-v --version -h --help")
+                || named("volatility vol vol.py volatility3")
+                && anyArg("volshell linux_volshell mac_volshell windows.volshell linux.volshell mac.volshell")
+                || name.equals("rails") && sub("console c") && !anyFlag("-h")
+                || name.equals("artisan") && sub("tinker") || name.equals("php") && anyArg("artisan") && anyArg("tinker");
+    }
+
+    /** kubectl's (and oc's) own words: those before {@code --}, after which the container's command stands. */
+    private List<String> kubeOwnArgs() {
+        int end = args.indexOf("--");
+        return end < 0 ? args : args.subList(0, end);
+    }
+
+    /**
+     * True for {@code kubectl|oc run|exec|debug} asking for standard input and a terminal among
+     * its own options ({@code -it}, {@code -i -t}, {@code --stdin --tty}). WHY not a hang by
+     * itself: without a terminal kubectl says "Unable to use a TTY" and runs the command, ending
+     * when it ends (`kubectl exec -it web -- ls /app`); SW7013 reads the command, and only none (the
+     * image's default, often a shell) or a shell or REPL waits.
+     */
+    public boolean isKubeTerminal() {
+        List<String> own = kubeOwnArgs();
+        if (!named("kubectl oc") || !(own.contains("run") || own.contains("exec") || own.contains("debug")) || own.contains("--attach=false")) {
+            return false;
+        }
+        boolean in = false;
+        boolean tty = false;
+        for (String a : own) {
+            if (a.startsWith("--")) {
+                in |= a.equals("--stdin") || a.equals("--stdin=true") || a.equals("--interactive");
+                tty |= a.equals("--tty") || a.equals("--tty=true");
+            } else if (Regex.matches(a, "-[a-zA-Z]+")) {
+                in |= a.indexOf('i') > 0;
+                tty |= a.indexOf('t') > 0;
+            }
+        }
+        return in && tty;
+    }
+
+    /** True for {@code kubectl|oc attach}: it streams the container's output (and takes keystrokes with -it) until the container ends. */
+    public boolean isKubeAttach() {
+        return named("kubectl oc") && kubeOwnArgs().contains("attach");
+    }
+
+    /**
+     * True when a cloud or platform CLI opens a login shell on a machine with no command to run:
+     * {@code gh codespace ssh}, {@code az ssh vm|arc}, {@code gcloud compute ssh VM} and
+     * {@code gcloud cloud-shell ssh} without {@code --command}, {@code aws ssm start-session}
+     * without a session document, {@code oc rsh POD}. A command given after {@code --} (ssh's
+     * own words: a word that is no option counts as the command) ends the session with it.
+     */
+    public boolean isPlatformLogin() {
+        int sep = args.indexOf("--");
+        boolean commandAfter = sep >= 0 && args.subList(sep + 1, args.size()).stream().anyMatch(a -> !a.startsWith("-"));
+        if (commandAfter || anyFlag("-h --help")) {
+            return false;
+        }
+        return switch (name) {
+            case "gh" -> sub("codespace") && subAt(1, "ssh") && !anyFlag("--config --stdio");
+            case "az" -> sub("ssh") && subAt(1, "vm arc");
+            case "gcloud" -> args.contains("ssh") && (args.contains("compute") || args.contains("cloud-shell"))
+                    && !anyFlag("--command --dry-run") && !argStartsWith("--command=");
+            case "aws" -> args.contains("ssm") && args.contains("start-session") && !anyFlag("--document-name")
+                    && !argStartsWith("--document-name=");
+            case "oc" -> sub("rsh") && positionals("-c --container -n --namespace --shell --timeout -f --filename").size() <= 2;
+            default -> false;
+        };
     }
 
     /**
@@ -7026,6 +7138,13 @@ public final class Cmd {
             case "redis-cli", "valkey-cli" -> replPositionals("-h -p -a -n -u --user --pass -s -r -i").isEmpty() && !anyFlag("--scan --bigkeys --stat --latency --pipe --rdb");
             case "clickhouse-client", "cqlsh" -> !anyFlag("-q --query -e --execute -f --file");
             case "ftp", "telnet" -> true;
+            // LLM chats: `ollama run MODEL` without a prompt after the model, `llm chat` (always a
+            // chat), aider without a message or a one-shot mode (each of these runs and exits)
+            case "ollama" -> sub("run") && positionals("--format --keepalive --think").size() == 2;
+            case "llm" -> sub("chat");
+            case "aider" -> !anyFlag("-m --message --msg -f --message-file --apply --commit --exit --lint --test --show-repo-map"
+                    + " --show-prompts --list-models --models --check-update --just-check-update --upgrade --gui --browser")
+                    && !argStartsWith("--message=") && !argStartsWith("--msg=") && !argStartsWith("--message-file=");
             case "sftp" -> !anyFlag("-b");
             case "gdb", "lldb", "pdb" -> !anyFlag("-batch --batch -ex -x -o --one-line -b");
             default -> false;
