@@ -1960,8 +1960,12 @@ public final class Cmd {
                 if (g.size() == 3 && g.get(0).equals("clone")) {
                     out.add(g.get(2));
                 }
+                if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
+                    out.addAll(gitPatchTargets(g.get(0).equals("apply")));
+                }
                 out.addAll(gitOutputFiles());
             }
+            case "patch" -> out.addAll(patchTargets());
             case "find" -> {
                 // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
                 out.addAll(valuesAfter(FIND_OUTPUT_ACTIONS));
@@ -6381,7 +6385,7 @@ public final class Cmd {
      */
     private List<String> gitOutputFiles() {
         List<String> out = new ArrayList<>();
-        String dir = "";
+        String dir = gitChangedDirectory();
         boolean formatPatch = false;
         boolean subcommand = false;
         for (int i = 0; i < args.size(); i++) {
@@ -6392,12 +6396,7 @@ public final class Cmd {
             String next = i + 1 < args.size() ? args.get(i + 1) : "";
             if (!subcommand) {
                 // git's own options before the subcommand (after it, `-C` is diff's copy detection)
-                if (a.equals("-C")) {
-                    // the next paths are relative to the folder -C changes to, each -C to the one before
-                    String d = PathFacts.unquote(next);
-                    dir = dir.isEmpty() || d.startsWith("/") || d.startsWith("~") || d.startsWith("$") ? next : dir + "/" + d;
-                    i++;
-                } else if (Set.of("-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix").contains(a)) {
+                if (Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix").contains(a)) {
                     i++;
                 } else if (!a.startsWith("-")) {
                     subcommand = true;
@@ -6419,6 +6418,88 @@ public final class Cmd {
                 String plain = PathFacts.unquote(file);
                 out.add(dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? file : dir + "/" + plain);
             }
+        }
+        return out;
+    }
+
+    /**
+     * The folder git's own {@code -C} options (before the subcommand) change to, each relative to
+     * the one before ({@code git -C a -C b} is {@code a/b}); empty without one.
+     */
+    private String gitChangedDirectory() {
+        String dir = "";
+        for (int i = 0; i + 1 < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("-C")) {
+                String d = PathFacts.unquote(args.get(i + 1));
+                dir = dir.isEmpty() || d.startsWith("/") || d.startsWith("~") || d.startsWith("$") ? args.get(i + 1) : dir + "/" + d;
+                i++;
+            } else if (Words.setOf(GIT_GLOBAL_VALUE_OPTIONS).contains(a)) {
+                i++;
+            } else if (!a.startsWith("-")) {
+                break; // the subcommand: a later -C is its own option (diff's copy detection)
+            }
+        }
+        return dir;
+    }
+
+    /**
+     * Where {@code git apply} and {@code git am} write. The file names are in the patch, which the
+     * checker does not read, so the work tree stands for them ({@code DIR/}): {@code --work-tree=DIR},
+     * else the folder {@code -C} changes to, else nothing is added (git refuses patch paths that
+     * leave the work tree, and a project's own files are everyday work). {@code git apply
+     * --unsafe-paths} lifts that refusal where there is no repository (or with {@code --no-index}):
+     * its paths may be absolute, so "/" (anywhere), or below {@code --directory=ROOT} when an
+     * absolute root is given. A check or a statistic without {@code --apply}, and {@code --cached}
+     * (the index only), write no file.
+     */
+    private List<String> gitPatchTargets(boolean apply) {
+        if (apply && (anyFlagOrAbbreviation("--cached")
+                || (anyFlagOrAbbreviation("--check --stat --numstat --summary") && !anyFlagOrAbbreviation("--apply")))) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        String tree = valueOf("--work-tree");
+        String top = !tree.isEmpty() ? tree : gitChangedDirectory();
+        if (!top.isEmpty()) {
+            out.add(top.endsWith("/") ? top : top + "/");
+        }
+        if (apply && anyFlagOrAbbreviation("--unsafe-paths")) {
+            String root = PathFacts.unquote(valueOf("--directory"));
+            out.add(root.startsWith("/") || root.startsWith("~") || root.startsWith("$") ? (root.endsWith("/") ? root : root + "/") : "/");
+        }
+        return out;
+    }
+
+    /** GNU and BSD patch's options that take a value. */
+    private static final String PATCH_VALUES = "-B --prefix -D --ifdef -d --directory -F --fuzz -i --input -o --output -p --strip"
+            + " -r --reject-file -V --version-control -Y --basename-prefix -z --suffix -g --get --quoting-style --reject-format";
+
+    /**
+     * What {@code patch [ORIGINAL [PATCHFILE]]} writes: ORIGINAL (or {@code -o OUT} instead), the
+     * reject file {@code -r}, each below {@code -d DIR}. Without ORIGINAL the files are named in the
+     * patch, so the folder stands for them ({@code DIR/}, or {@code ./} where it runs): GNU patch
+     * refuses names that climb out with {@code ..} or are absolute, so they stay below it.
+     * {@code --dry-run} writes nothing.
+     */
+    private List<String> patchTargets() {
+        if (anyFlagOrAbbreviation("--dry-run --check")) {
+            return List.of();
+        }
+        String dir = PathFacts.unquote(valueOf("-d --directory"));
+        String base = dir.isEmpty() ? "" : dir.endsWith("/") ? dir : dir + "/";
+        List<String> out = new ArrayList<>();
+        List<String> ops = positionals(PATCH_VALUES);
+        String o = valueOf("-o --output");
+        String reject = valueOf("-r --reject-file");
+        for (String f : List.of(!o.isEmpty() ? o : ops.isEmpty() ? "" : ops.get(0), reject)) {
+            String plain = PathFacts.unquote(f);
+            if (!plain.isEmpty() && !plain.equals("-")) {
+                out.add(base.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? f : base + plain);
+            }
+        }
+        if (ops.isEmpty() && o.isEmpty()) {
+            out.add(base.isEmpty() ? "./" : base);
         }
         return out;
     }
