@@ -4962,11 +4962,14 @@ public final class Cmd {
         if (writer.writesNoContent()) {
             return false;
         }
-        String cwd = ctx.cwdOrProject();
         String home = ctx.home();
-        List<String> written = knownFiles(writer.getWriteTargets(), cwd, home);
-        // a download's folder (`git clone URL x`, `wget -P dir URL`) holds nothing but what it fetched
-        List<String> fetched = knownFiles(writer.fetchedFiles(), cwd, home);
+        List<String> written = new ArrayList<>();
+        List<String> fetched = new ArrayList<>();
+        for (String dir : writer.pathBases(ctx)) {
+            written.addAll(knownFiles(writer.getWriteTargets(), dir, home));
+            // a download's folder (`git clone URL x`, `wget -P dir URL`) holds nothing but what it fetched
+            fetched.addAll(knownFiles(writer.fetchedFiles(), dir, home));
+        }
         if (written.isEmpty() && fetched.isEmpty()) {
             return false;
         }
@@ -4984,11 +4987,16 @@ public final class Cmd {
                 named.add(glued.startsWith("@") || glued.startsWith("<") ? glued.substring(1) : glued);
             }
         }
+        List<String> absolute = new ArrayList<>();
         for (String n : named) {
-            String abs = n.isEmpty() ? null : PathFacts.resolveKnown(n, cwd, home);
-            if (abs == null) {
-                continue;
+            for (String dir : n.isEmpty() ? List.<String>of() : pathBases(ctx)) {
+                String abs = PathFacts.resolveKnown(n, dir, home);
+                if (abs != null) {
+                    absolute.add(abs);
+                }
             }
+        }
+        for (String abs : absolute) {
             String folder = abs.equals("/") ? "/" : abs + "/";
             for (String w : written) {
                 // not a path below a written folder: `cp KEY .` lists `.` beside `./KEY`, and
@@ -5031,20 +5039,20 @@ public final class Cmd {
         if (other.writesNoContent()) {
             return false;
         }
-        String home = ctx.home();
         String f = getExecutedFile();
         if (!f.isEmpty()) {
-            String abs = PathFacts.resolve(f, ctx.cwdOrProject(), home);
+            Set<String> run = resolvedIn(f, ctx);
             for (String w : other.getWriteTargets()) {
-                if (PathFacts.resolve(w, ctx.cwdOrProject(), home).equals(abs)) {
+                if (other.resolvedIn(w, ctx).stream().anyMatch(run::contains)) {
                     return true;
                 }
             }
             for (String w : other.fetchedFiles()) {
-                String fetched = PathFacts.resolve(w, ctx.cwdOrProject(), home);
-                // a cloned repository is a folder of fetched files: anything run from inside it came with it
-                if (fetched.equals(abs) || other.name.equals("git") && abs.startsWith(fetched + "/")) {
-                    return true;
+                for (String fetched : other.resolvedIn(w, ctx)) {
+                    // a cloned repository is a folder of fetched files: anything run from inside it came with it
+                    if (run.contains(fetched) || other.isClonesRepository() && run.stream().anyMatch(r -> r.startsWith(fetched + "/"))) {
+                        return true;
+                    }
                 }
             }
         }
@@ -5059,15 +5067,16 @@ public final class Cmd {
         List<String> written = new ArrayList<>(other.getWriteTargets());
         written.addAll(other.fetchedFiles());
         for (String w : written) {
-            String abs = PathFacts.resolve(w, ctx.cwdOrProject(), home);
-            int slash = abs.lastIndexOf('/');
-            String parent = slash <= 0 ? "/" : abs.substring(0, slash);
-            String base = abs.substring(slash + 1);
-            for (LoadedCode l : loaded) {
-                String p = PathFacts.resolve(l.path(), ctx.cwdOrProject(), home);
-                if (!l.folder() ? p.equals(abs) : p.equals(parent) && (l.names().isEmpty() || l.names().contains(base)
-                        || l.names().contains(".") && base.startsWith("."))) {
-                    return true;
+            for (String abs : other.resolvedIn(w, ctx)) {
+                int slash = abs.lastIndexOf('/');
+                String parent = slash <= 0 ? "/" : abs.substring(0, slash);
+                String base = abs.substring(slash + 1);
+                for (LoadedCode l : loaded) {
+                    Set<String> p = resolvedIn(l.path(), ctx);
+                    if (!l.folder() ? p.contains(abs) : p.contains(parent) && (l.names().isEmpty() || l.names().contains(base)
+                            || l.names().contains(".") && base.startsWith("."))) {
+                        return true;
+                    }
                 }
             }
         }
@@ -5241,8 +5250,8 @@ public final class Cmd {
                     return true;
                 }
             } else if (!archive.isEmpty()) {
-                String abs = PathFacts.resolve(archive, ctx.cwdOrProject(), ctx.home());
-                if (written.stream().anyMatch(w -> PathFacts.resolve(w, ctx.cwdOrProject(), ctx.home()).equals(abs))) {
+                Set<String> abs = resolvedIn(archive, ctx);
+                if (written.stream().anyMatch(w -> fetch.resolvedIn(w, ctx).stream().anyMatch(abs::contains))) {
                     return true;
                 }
             }
@@ -5260,11 +5269,12 @@ public final class Cmd {
         if (f.isEmpty()) {
             return false;
         }
-        String abs = PathFacts.resolve(f, ctx.cwdOrProject(), ctx.home());
+        Set<String> run = resolvedIn(f, ctx);
         for (String w : unpack.getWriteTargets()) {
-            String folder = PathFacts.resolve(w, ctx.cwdOrProject(), ctx.home());
-            if (w.endsWith("/") && !folder.equals("/") && abs.startsWith(folder + "/")) {
-                return true;
+            for (String folder : w.endsWith("/") ? unpack.resolvedIn(w, ctx) : Set.<String>of()) {
+                if (!folder.equals("/") && run.stream().anyMatch(r -> r.startsWith(folder + "/"))) {
+                    return true;
+                }
             }
         }
         return false;
@@ -5380,8 +5390,20 @@ public final class Cmd {
                 if (ops.size() > 1) {
                     return List.of(ops.get(1));
                 }
-                String url = ops.get(0).replaceAll("/+$", "");
-                return List.of(url.substring(Math.max(url.lastIndexOf('/'), url.lastIndexOf(':')) + 1).replaceAll("\\.git$", ""));
+                return List.of(cloneFolder(ops.get(0)));
+            }
+            // the other clients' clones: gh repo clone OWNER/REPO [DIR], hg clone URL [DIR],
+            // svn checkout|co URL [DIR] (their options with a value come before the operands)
+            case "gh", "hg", "svn" -> {
+                List<String> p = positionals("-u --upstream-remote-name -r --rev -b --branch -e --ssh --remotecmd --depth"
+                        + " --username --password --config-dir --config-option");
+                int skip = name.equals("gh") ? 2 : 1;
+                boolean clone = name.equals("gh") ? subAt(0, "repo") && subAt(1, "clone")
+                        : name.equals("hg") ? subAt(0, "clone") : subAt(0, "checkout co");
+                if (!clone || p.size() <= skip) {
+                    return List.of();
+                }
+                return List.of(p.size() > skip + 1 ? p.get(skip + 1) : cloneFolder(p.get(skip)));
             }
             case "aria2c" -> {
                 String dir = valueOf("-d --dir");
@@ -5404,6 +5426,17 @@ public final class Cmd {
                 return List.of();
             }
         }
+    }
+
+    /** The folder a clone of {@code url} lands in when none is named: the last path part, without {@code .git}. */
+    private static String cloneFolder(String url) {
+        String u = url.replaceAll("/+$", "");
+        return u.substring(Math.max(u.lastIndexOf('/'), u.lastIndexOf(':')) + 1).replaceAll("\\.git$", "");
+    }
+
+    /** True for a clone of a repository ({@link #fetchedFiles} is then the folder that holds it). */
+    public boolean isClonesRepository() {
+        return named("git gh hg svn") && !fetchedFiles().isEmpty();
     }
 
     /**
@@ -7424,6 +7457,32 @@ public final class Cmd {
     /** The directories this segment may run in: its own after a {@code cd}, else the letter's. */
     private List<String> dirs(Ctx ctx) {
         return cwds.isEmpty() ? List.of(ctx.cwdOrProject()) : cwds;
+    }
+
+    /**
+     * The folders this segment's relative paths are read against when one step's file is matched
+     * with another's ({@code git clone URL y && cd y && ./install.sh} runs {@code y/install.sh}):
+     * those it may run in, and the letter's when a {@code cd} went somewhere the text does not
+     * tell, so such a step matches at least what it matched when cd was not followed.
+     */
+    private List<String> pathBases(Ctx ctx) {
+        List<String> out = new ArrayList<>();
+        for (String d : dirs(ctx)) {
+            String base = d.equals(WorkingDirs.UNKNOWN) ? ctx.cwdOrProject() : d;
+            if (!out.contains(base)) {
+                out.add(base);
+            }
+        }
+        return out;
+    }
+
+    /** {@code path} read against each of this segment's {@link #pathBases}. */
+    private Set<String> resolvedIn(String path, Ctx ctx) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (String dir : pathBases(ctx)) {
+            out.add(PathFacts.resolve(path, dir, ctx.home()));
+        }
+        return out;
     }
 
     /**
