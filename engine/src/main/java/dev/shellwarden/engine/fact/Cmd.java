@@ -1958,7 +1958,7 @@ public final class Cmd {
                 List<String> g = positionals("-C -c --git-dir --work-tree -b --branch -o --origin --depth --reference "
                         + "--separate-git-dir --template -u --upload-pack --config --filter --shallow-since --shallow-exclude -j --jobs");
                 if (g.size() == 3 && g.get(0).equals("clone")) {
-                    out.add(g.get(2));
+                    out.add(inGitDirectory(g.get(2), gitChangedDirectory()));
                 }
                 if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
                     out.addAll(gitPatchTargets(g.get(0).equals("apply")));
@@ -5387,10 +5387,8 @@ public final class Cmd {
                 if (ops.isEmpty()) {
                     return List.of();
                 }
-                if (ops.size() > 1) {
-                    return List.of(ops.get(1));
-                }
-                return List.of(cloneFolder(ops.get(0)));
+                // the clone's folder, below the one git's -C changes to (`git -C /tmp clone URL`)
+                return List.of(inGitDirectory(ops.size() > 1 ? ops.get(1) : cloneFolder(ops.get(0)), gitChangedDirectory()));
             }
             // the other clients' clones: gh repo clone OWNER/REPO [DIR], hg clone URL [DIR],
             // svn checkout|co URL [DIR] (their options with a value come before the operands)
@@ -6448,8 +6446,7 @@ public final class Cmd {
                 file = a.substring(2);
             }
             if (file != null && !file.isEmpty()) {
-                String plain = PathFacts.unquote(file);
-                out.add(dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? file : dir + "/" + plain);
+                out.add(inGitDirectory(file, dir));
             }
         }
         return out;
@@ -6474,6 +6471,12 @@ public final class Cmd {
             }
         }
         return dir;
+    }
+
+    /** {@code file} as git reads it below the folder {@code dir} its -C options lead to (absolute names stay). */
+    private static String inGitDirectory(String file, String dir) {
+        String plain = PathFacts.unquote(file);
+        return dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? file : dir + "/" + plain;
     }
 
     /**
