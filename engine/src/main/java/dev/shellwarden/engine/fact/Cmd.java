@@ -7483,7 +7483,7 @@ public final class Cmd {
     private Set<String> resolvedIn(String path, Ctx ctx) {
         Set<String> out = new java.util.LinkedHashSet<>();
         for (String dir : pathBases(ctx)) {
-            out.add(PathFacts.resolve(path, dir, ctx.home()));
+            out.add(PathFacts.resolve(PathFacts.withPwdSubstituted(path, dir), dir, ctx.home()));
         }
         return out;
     }
