@@ -1958,10 +1958,14 @@ public final class Cmd {
                 List<String> g = positionals("-C -c --git-dir --work-tree -b --branch -o --origin --depth --reference "
                         + "--separate-git-dir --template -u --upload-pack --config --filter --shallow-since --shallow-exclude -j --jobs");
                 if (g.size() == 3 && g.get(0).equals("clone")) {
-                    out.add(g.get(2));
+                    out.add(inGitDirectory(g.get(2), gitChangedDirectory()));
+                }
+                if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
+                    out.addAll(gitPatchTargets(g.get(0).equals("apply")));
                 }
                 out.addAll(gitOutputFiles());
             }
+            case "patch" -> out.addAll(patchTargets());
             case "find" -> {
                 // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
                 out.addAll(valuesAfter(FIND_OUTPUT_ACTIONS));
@@ -4958,11 +4962,14 @@ public final class Cmd {
         if (writer.writesNoContent()) {
             return false;
         }
-        String cwd = ctx.cwdOrProject();
         String home = ctx.home();
-        List<String> written = knownFiles(writer.getWriteTargets(), cwd, home);
-        // a download's folder (`git clone URL x`, `wget -P dir URL`) holds nothing but what it fetched
-        List<String> fetched = knownFiles(writer.fetchedFiles(), cwd, home);
+        List<String> written = new ArrayList<>();
+        List<String> fetched = new ArrayList<>();
+        for (String dir : writer.pathBases(ctx)) {
+            written.addAll(knownFiles(writer.getWriteTargets(), dir, home));
+            // a download's folder (`git clone URL x`, `wget -P dir URL`) holds nothing but what it fetched
+            fetched.addAll(knownFiles(writer.fetchedFiles(), dir, home));
+        }
         if (written.isEmpty() && fetched.isEmpty()) {
             return false;
         }
@@ -4980,11 +4987,16 @@ public final class Cmd {
                 named.add(glued.startsWith("@") || glued.startsWith("<") ? glued.substring(1) : glued);
             }
         }
+        List<String> absolute = new ArrayList<>();
         for (String n : named) {
-            String abs = n.isEmpty() ? null : PathFacts.resolveKnown(n, cwd, home);
-            if (abs == null) {
-                continue;
+            for (String dir : n.isEmpty() ? List.<String>of() : pathBases(ctx)) {
+                String abs = PathFacts.resolveKnown(n, dir, home);
+                if (abs != null) {
+                    absolute.add(abs);
+                }
             }
+        }
+        for (String abs : absolute) {
             String folder = abs.equals("/") ? "/" : abs + "/";
             for (String w : written) {
                 // not a path below a written folder: `cp KEY .` lists `.` beside `./KEY`, and
@@ -5027,20 +5039,20 @@ public final class Cmd {
         if (other.writesNoContent()) {
             return false;
         }
-        String home = ctx.home();
         String f = getExecutedFile();
         if (!f.isEmpty()) {
-            String abs = PathFacts.resolve(f, ctx.cwdOrProject(), home);
+            Set<String> run = resolvedIn(f, ctx);
             for (String w : other.getWriteTargets()) {
-                if (PathFacts.resolve(w, ctx.cwdOrProject(), home).equals(abs)) {
+                if (other.resolvedIn(w, ctx).stream().anyMatch(run::contains)) {
                     return true;
                 }
             }
             for (String w : other.fetchedFiles()) {
-                String fetched = PathFacts.resolve(w, ctx.cwdOrProject(), home);
-                // a cloned repository is a folder of fetched files: anything run from inside it came with it
-                if (fetched.equals(abs) || other.name.equals("git") && abs.startsWith(fetched + "/")) {
-                    return true;
+                for (String fetched : other.resolvedIn(w, ctx)) {
+                    // a cloned repository is a folder of fetched files: anything run from inside it came with it
+                    if (run.contains(fetched) || other.isClonesRepository() && run.stream().anyMatch(r -> r.startsWith(fetched + "/"))) {
+                        return true;
+                    }
                 }
             }
         }
@@ -5055,15 +5067,16 @@ public final class Cmd {
         List<String> written = new ArrayList<>(other.getWriteTargets());
         written.addAll(other.fetchedFiles());
         for (String w : written) {
-            String abs = PathFacts.resolve(w, ctx.cwdOrProject(), home);
-            int slash = abs.lastIndexOf('/');
-            String parent = slash <= 0 ? "/" : abs.substring(0, slash);
-            String base = abs.substring(slash + 1);
-            for (LoadedCode l : loaded) {
-                String p = PathFacts.resolve(l.path(), ctx.cwdOrProject(), home);
-                if (!l.folder() ? p.equals(abs) : p.equals(parent) && (l.names().isEmpty() || l.names().contains(base)
-                        || l.names().contains(".") && base.startsWith("."))) {
-                    return true;
+            for (String abs : other.resolvedIn(w, ctx)) {
+                int slash = abs.lastIndexOf('/');
+                String parent = slash <= 0 ? "/" : abs.substring(0, slash);
+                String base = abs.substring(slash + 1);
+                for (LoadedCode l : loaded) {
+                    Set<String> p = resolvedIn(l.path(), ctx);
+                    if (!l.folder() ? p.contains(abs) : p.contains(parent) && (l.names().isEmpty() || l.names().contains(base)
+                            || l.names().contains(".") && base.startsWith("."))) {
+                        return true;
+                    }
                 }
             }
         }
@@ -5237,8 +5250,8 @@ public final class Cmd {
                     return true;
                 }
             } else if (!archive.isEmpty()) {
-                String abs = PathFacts.resolve(archive, ctx.cwdOrProject(), ctx.home());
-                if (written.stream().anyMatch(w -> PathFacts.resolve(w, ctx.cwdOrProject(), ctx.home()).equals(abs))) {
+                Set<String> abs = resolvedIn(archive, ctx);
+                if (written.stream().anyMatch(w -> fetch.resolvedIn(w, ctx).stream().anyMatch(abs::contains))) {
                     return true;
                 }
             }
@@ -5256,11 +5269,12 @@ public final class Cmd {
         if (f.isEmpty()) {
             return false;
         }
-        String abs = PathFacts.resolve(f, ctx.cwdOrProject(), ctx.home());
+        Set<String> run = resolvedIn(f, ctx);
         for (String w : unpack.getWriteTargets()) {
-            String folder = PathFacts.resolve(w, ctx.cwdOrProject(), ctx.home());
-            if (w.endsWith("/") && !folder.equals("/") && abs.startsWith(folder + "/")) {
-                return true;
+            for (String folder : w.endsWith("/") ? unpack.resolvedIn(w, ctx) : Set.<String>of()) {
+                if (!folder.equals("/") && run.stream().anyMatch(r -> r.startsWith(folder + "/"))) {
+                    return true;
+                }
             }
         }
         return false;
@@ -5373,11 +5387,21 @@ public final class Cmd {
                 if (ops.isEmpty()) {
                     return List.of();
                 }
-                if (ops.size() > 1) {
-                    return List.of(ops.get(1));
+                // the clone's folder, below the one git's -C changes to (`git -C /tmp clone URL`)
+                return List.of(inGitDirectory(ops.size() > 1 ? ops.get(1) : cloneFolder(ops.get(0)), gitChangedDirectory()));
+            }
+            // the other clients' clones: gh repo clone OWNER/REPO [DIR], hg clone URL [DIR],
+            // svn checkout|co URL [DIR] (their options with a value come before the operands)
+            case "gh", "hg", "svn" -> {
+                List<String> p = positionals("-u --upstream-remote-name -r --rev -b --branch -e --ssh --remotecmd --depth"
+                        + " --username --password --config-dir --config-option");
+                int skip = name.equals("gh") ? 2 : 1;
+                boolean clone = name.equals("gh") ? subAt(0, "repo") && subAt(1, "clone")
+                        : name.equals("hg") ? subAt(0, "clone") : subAt(0, "checkout co");
+                if (!clone || p.size() <= skip) {
+                    return List.of();
                 }
-                String url = ops.get(0).replaceAll("/+$", "");
-                return List.of(url.substring(Math.max(url.lastIndexOf('/'), url.lastIndexOf(':')) + 1).replaceAll("\\.git$", ""));
+                return List.of(p.size() > skip + 1 ? p.get(skip + 1) : cloneFolder(p.get(skip)));
             }
             case "aria2c" -> {
                 String dir = valueOf("-d --dir");
@@ -5400,6 +5424,17 @@ public final class Cmd {
                 return List.of();
             }
         }
+    }
+
+    /** The folder a clone of {@code url} lands in when none is named: the last path part, without {@code .git}. */
+    private static String cloneFolder(String url) {
+        String u = url.replaceAll("/+$", "");
+        return u.substring(Math.max(u.lastIndexOf('/'), u.lastIndexOf(':')) + 1).replaceAll("\\.git$", "");
+    }
+
+    /** True for a clone of a repository ({@link #fetchedFiles} is then the folder that holds it). */
+    public boolean isClonesRepository() {
+        return named("git gh hg svn") && !fetchedFiles().isEmpty();
     }
 
     /**
@@ -6393,7 +6428,7 @@ public final class Cmd {
      */
     private List<String> gitOutputFiles() {
         List<String> out = new ArrayList<>();
-        String dir = "";
+        String dir = gitChangedDirectory();
         boolean formatPatch = false;
         boolean subcommand = false;
         for (int i = 0; i < args.size(); i++) {
@@ -6404,12 +6439,7 @@ public final class Cmd {
             String next = i + 1 < args.size() ? args.get(i + 1) : "";
             if (!subcommand) {
                 // git's own options before the subcommand (after it, `-C` is diff's copy detection)
-                if (a.equals("-C")) {
-                    // the next paths are relative to the folder -C changes to, each -C to the one before
-                    String d = PathFacts.unquote(next);
-                    dir = dir.isEmpty() || d.startsWith("/") || d.startsWith("~") || d.startsWith("$") ? next : dir + "/" + d;
-                    i++;
-                } else if (Set.of("-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix").contains(a)) {
+                if (Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix").contains(a)) {
                     i++;
                 } else if (!a.startsWith("-")) {
                     subcommand = true;
@@ -6428,9 +6458,96 @@ public final class Cmd {
                 file = a.substring(2);
             }
             if (file != null && !file.isEmpty()) {
-                String plain = PathFacts.unquote(file);
-                out.add(dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? file : dir + "/" + plain);
+                out.add(inGitDirectory(file, dir));
             }
+        }
+        return out;
+    }
+
+    /**
+     * The folder git's own {@code -C} options (before the subcommand) change to, each relative to
+     * the one before ({@code git -C a -C b} is {@code a/b}); empty without one.
+     */
+    private String gitChangedDirectory() {
+        String dir = "";
+        for (int i = 0; i + 1 < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("-C")) {
+                String d = PathFacts.unquote(args.get(i + 1));
+                dir = dir.isEmpty() || d.startsWith("/") || d.startsWith("~") || d.startsWith("$") ? args.get(i + 1) : dir + "/" + d;
+                i++;
+            } else if (Words.setOf(GIT_GLOBAL_VALUE_OPTIONS).contains(a)) {
+                i++;
+            } else if (!a.startsWith("-")) {
+                break; // the subcommand: a later -C is its own option (diff's copy detection)
+            }
+        }
+        return dir;
+    }
+
+    /** {@code file} as git reads it below the folder {@code dir} its -C options lead to (absolute names stay). */
+    private static String inGitDirectory(String file, String dir) {
+        String plain = PathFacts.unquote(file);
+        return dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? file : dir + "/" + plain;
+    }
+
+    /**
+     * Where {@code git apply} and {@code git am} write. The file names are in the patch, which the
+     * checker does not read, so the work tree stands for them ({@code DIR/}): {@code --work-tree=DIR},
+     * else the folder {@code -C} changes to, else nothing is added (git refuses patch paths that
+     * leave the work tree, and a project's own files are everyday work). {@code git apply
+     * --unsafe-paths} lifts that refusal where there is no repository (or with {@code --no-index}):
+     * its paths may be absolute, so "/" (anywhere), or below {@code --directory=ROOT} when an
+     * absolute root is given. A check or a statistic without {@code --apply}, and {@code --cached}
+     * (the index only), write no file.
+     */
+    private List<String> gitPatchTargets(boolean apply) {
+        if (apply && (anyFlagOrAbbreviation("--cached")
+                || (anyFlagOrAbbreviation("--check --stat --numstat --summary") && !anyFlagOrAbbreviation("--apply")))) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        String tree = valueOf("--work-tree");
+        String top = !tree.isEmpty() ? tree : gitChangedDirectory();
+        if (!top.isEmpty()) {
+            out.add(top.endsWith("/") ? top : top + "/");
+        }
+        if (apply && anyFlagOrAbbreviation("--unsafe-paths")) {
+            String root = PathFacts.unquote(valueOf("--directory"));
+            out.add(root.startsWith("/") || root.startsWith("~") || root.startsWith("$") ? (root.endsWith("/") ? root : root + "/") : "/");
+        }
+        return out;
+    }
+
+    /** GNU and BSD patch's options that take a value. */
+    private static final String PATCH_VALUES = "-B --prefix -D --ifdef -d --directory -F --fuzz -i --input -o --output -p --strip"
+            + " -r --reject-file -V --version-control -Y --basename-prefix -z --suffix -g --get --quoting-style --reject-format";
+
+    /**
+     * What {@code patch [ORIGINAL [PATCHFILE]]} writes: ORIGINAL (or {@code -o OUT} instead), the
+     * reject file {@code -r}, each below {@code -d DIR}. Without ORIGINAL the files are named in the
+     * patch, so the folder stands for them ({@code DIR/}, or {@code ./} where it runs): GNU patch
+     * refuses names that climb out with {@code ..} or are absolute, so they stay below it.
+     * {@code --dry-run} writes nothing.
+     */
+    private List<String> patchTargets() {
+        if (anyFlagOrAbbreviation("--dry-run --check")) {
+            return List.of();
+        }
+        String dir = PathFacts.unquote(valueOf("-d --directory"));
+        String base = dir.isEmpty() ? "" : dir.endsWith("/") ? dir : dir + "/";
+        List<String> out = new ArrayList<>();
+        List<String> ops = positionals(PATCH_VALUES);
+        String o = valueOf("-o --output");
+        String reject = valueOf("-r --reject-file");
+        for (String f : List.of(!o.isEmpty() ? o : ops.isEmpty() ? "" : ops.get(0), reject)) {
+            String plain = PathFacts.unquote(f);
+            if (!plain.isEmpty() && !plain.equals("-")) {
+                out.add(base.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? f : base + plain);
+            }
+        }
+        if (ops.isEmpty() && o.isEmpty()) {
+            out.add(base.isEmpty() ? "./" : base);
         }
         return out;
     }
@@ -7462,6 +7579,32 @@ public final class Cmd {
     /** The directories this segment may run in: its own after a {@code cd}, else the letter's. */
     private List<String> dirs(Ctx ctx) {
         return cwds.isEmpty() ? List.of(ctx.cwdOrProject()) : cwds;
+    }
+
+    /**
+     * The folders this segment's relative paths are read against when one step's file is matched
+     * with another's ({@code git clone URL y && cd y && ./install.sh} runs {@code y/install.sh}):
+     * those it may run in, and the letter's when a {@code cd} went somewhere the text does not
+     * tell, so such a step matches at least what it matched when cd was not followed.
+     */
+    private List<String> pathBases(Ctx ctx) {
+        List<String> out = new ArrayList<>();
+        for (String d : dirs(ctx)) {
+            String base = d.equals(WorkingDirs.UNKNOWN) ? ctx.cwdOrProject() : d;
+            if (!out.contains(base)) {
+                out.add(base);
+            }
+        }
+        return out;
+    }
+
+    /** {@code path} read against each of this segment's {@link #pathBases}. */
+    private Set<String> resolvedIn(String path, Ctx ctx) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (String dir : pathBases(ctx)) {
+            out.add(PathFacts.resolve(PathFacts.withPwdSubstituted(path, dir), dir, ctx.home()));
+        }
+        return out;
     }
 
     /**

@@ -204,6 +204,20 @@ public final class PathFacts {
     /** {@code /proc/PID/root} for any process (a number, {@code thread-self}, {@code $$}, {@code $BASHPID}). */
     private static final Pattern PROC_ROOT = Pattern.compile("^/proc/(?:[0-9]+|thread-self|\\$\\$|\\$\\{?BASHPID\\}?)/root(?=/|$)");
 
+    /** A leading {@code $(pwd)}, {@code $(pwd -L)} or {@code `pwd`}, up to a slash or the end. */
+    private static final Pattern PWD_SUBSTITUTION = Pattern.compile("^(?:\\$\\(\\s*pwd(?:\\s+-[LP])?\\s*\\)|`\\s*pwd(?:\\s+-[LP])?\\s*`)(?=/|$)");
+
+    /**
+     * {@code path} with a leading {@code $(pwd)} or {@code `pwd`} read as {@code dir}, the folder the
+     * command runs in; otherwise unchanged. Only for matching one step's file with another's, where
+     * a match makes a verdict stricter: the general reading keeps the substitution opaque (a {@code
+     * pwd} function defined earlier in the text could print anything).
+     */
+    public static String withPwdSubstituted(String path, String dir) {
+        java.util.regex.Matcher m = PWD_SUBSTITUTION.matcher(unquote(path));
+        return m.find() && dir != null && !dir.isEmpty() ? dir + unquote(path).substring(m.end()) : path;
+    }
+
     /** A user's home by name: {@code ~root}, {@code ~dev} (not {@code ~+}, {@code ~-}, which are directories of this shell). */
     private static final Pattern USER_TILDE = Pattern.compile("^~([A-Za-z_][A-Za-z0-9_.-]*)(?=/|$)");
 
