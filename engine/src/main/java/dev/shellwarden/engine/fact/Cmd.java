@@ -7590,7 +7590,8 @@ public final class Cmd {
     private List<String> pathBases(Ctx ctx) {
         List<String> out = new ArrayList<>();
         for (String d : dirs(ctx)) {
-            String base = d.equals(WorkingDirs.UNKNOWN) ? ctx.cwdOrProject() : d;
+            // PowerShell's `cd C:\Temp`: the POSIX form the write targets are kept in
+            String base = d.equals(WorkingDirs.UNKNOWN) ? ctx.cwdOrProject() : PathFacts.isWindowsAbsolute(d) ? PathFacts.fromWindows(d) : d;
             if (!out.contains(base)) {
                 out.add(base);
             }
@@ -7598,11 +7599,17 @@ public final class Cmd {
         return out;
     }
 
-    /** {@code path} read against each of this segment's {@link #pathBases}. */
+    /**
+     * {@code path} read against each of this segment's {@link #pathBases}; a path with backslashes
+     * and no slash, or a drive path, also in its POSIX form (PowerShell's {@code .\i.ps1}, {@code C:\Temp\i.ps1}, {@code C:/Temp/i.ps1}).
+     */
     private Set<String> resolvedIn(String path, Ctx ctx) {
+        List<String> forms = path.indexOf('\\') >= 0 && path.indexOf('/') < 0 || PathFacts.isWindowsAbsolute(path) ? List.of(path, PathFacts.fromWindows(path)) : List.of(path);
         Set<String> out = new java.util.LinkedHashSet<>();
         for (String dir : pathBases(ctx)) {
-            out.add(PathFacts.resolve(PathFacts.withPwdSubstituted(path, dir), dir, ctx.home()));
+            for (String p : forms) {
+                out.add(PathFacts.resolve(PathFacts.withPwdSubstituted(p, dir), dir, ctx.home()));
+            }
         }
         return out;
     }
