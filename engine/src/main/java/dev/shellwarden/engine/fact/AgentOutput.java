@@ -44,6 +44,10 @@ public final class AgentOutput {
     /** Readers of files that print them: a process substitution they read is printed. */
     private static final Set<String> FILE_PRINTERS = Words.setOf("cat tac head tail diff cmp comm paste jq yq less more bat batcat strings xxd od hexdump");
 
+    /** How a launcher's command is started: its output is the launcher's. */
+    private static final Set<Provenance> LAUNCHED = java.util.EnumSet.of(Provenance.XARGS, Provenance.WRAPPED,
+            Provenance.SHELL_PAYLOAD, Provenance.EVAL_PAYLOAD);
+
     /** Standard output targets that still reach the agent. */
     private static final Set<String> TERMINAL = Set.of("/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2");
 
@@ -163,15 +167,28 @@ public final class AgentOutput {
         return null;
     }
 
-    /** True when the stage prints what it reads: a filter, or xargs/parallel running one (or echo, by default). */
+    /**
+     * True when the stage prints what it reads: a filter, inline code that prints, or a launcher
+     * whose command does: xargs/parallel (echo when given none), a wrapper ({@code env cat},
+     * {@code timeout 5 cat}), a shell's inline script with a command that prints to the script's
+     * output ({@code sh -c cat}, {@code bash -c 'read t; echo $t'}).
+     */
     private static boolean passesOn(Segment t, List<Segment> all) {
         String name = Cmd.nameOf(t);
-        if (name.equals("xargs") || name.equals("parallel")) {
-            for (Segment c : all) {
-                if (c.parent() == t.id() && c.provenance() == Provenance.XARGS) {
-                    return PASS_THROUGH.contains(Cmd.nameOf(c));
+        boolean launches = false;
+        for (Segment c : all) {
+            if (c.id() > t.id() && c.parent() == t.id() && LAUNCHED.contains(c.provenance())) {
+                launches = true;
+                // a script's command prints to the script's output unless its own pipeline or file takes it
+                if (passesOn(c, all) && (c.provenance() == Provenance.WRAPPED || pipelineReaches(c, all))) {
+                    return true;
                 }
             }
+        }
+        if (launches) {
+            return false;
+        }
+        if (name.equals("xargs") || name.equals("parallel")) {
             return true; // no command: xargs echoes its input
         }
         if (!PASS_THROUGH.contains(name)) {
