@@ -53,7 +53,7 @@ public final class ValueFlow {
     public static List<ValueFlow> of(List<Segment> segments) {
         List<ValueFlow> out = new ArrayList<>();
         for (Segment holder : segments) {
-            List<String> names = capturedNames(holder);
+            List<String> names = assignedNames(holder, true);
             if (names.isEmpty()) {
                 continue;
             }
@@ -67,7 +67,7 @@ public final class ValueFlow {
                     if (later.id() <= holder.id() || sources.contains(later.id())) {
                         continue;
                     }
-                    if (later != holder && capturedOrAssigned(later).contains(name)) {
+                    if (assignedNames(later, false).contains(name)) {
                         break; // assigned again: the value ends here
                     }
                     if (expands(later, ref)) {
@@ -81,24 +81,12 @@ public final class ValueFlow {
         return out;
     }
 
-    /** The names a standalone assignment sets from a substitution. */
-    private static List<String> capturedNames(Segment s) {
+    /** The names a standalone assignment sets: all, or only those it sets from a substitution. */
+    private static List<String> assignedNames(Segment s, boolean capturedOnly) {
         List<String> names = new ArrayList<>();
         for (Word w : keptAssignments(s)) {
             var m = ASSIGNMENT.matcher(w.text());
-            if (m.matches() && (w.text().contains("$(") || w.text().contains("`"))) {
-                names.add(m.group(1));
-            }
-        }
-        return names;
-    }
-
-    /** The names a standalone assignment sets, whatever from. */
-    private static Set<String> capturedOrAssigned(Segment s) {
-        Set<String> names = new HashSet<>();
-        for (Word w : keptAssignments(s)) {
-            var m = ASSIGNMENT.matcher(w.text());
-            if (m.matches()) {
+            if (m.matches() && (!capturedOnly || w.text().contains("$(") || w.text().contains("`"))) {
                 names.add(m.group(1));
             }
         }
