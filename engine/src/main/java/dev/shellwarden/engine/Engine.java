@@ -106,7 +106,9 @@ public final class Engine {
             List<List<String>> dirs = judged.starts().isEmpty() && judged.inside().isEmpty() ? WorkingDirs.of(segments, ctx)
                     : WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside());
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
-            Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments);
+            List<dev.shellwarden.engine.fact.ValueFlow> flows = dev.shellwarden.engine.fact.ValueFlow.of(segments);
+            flows.forEach(session::insert);
+            Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments, flows);
             java.util.Map<Integer, Integer> pipeParents = new java.util.HashMap<>();
             Set<Integer> stdinRedirected = new java.util.HashSet<>();
             for (Segment s : segments) {

@@ -17,7 +17,12 @@ import java.util.Set;
  * consumes it (anything but the filters and printers of {@link #PASS_THROUGH}), captured by a
  * substitution into a word that is not printed ({@code GH_TOKEN=$(gh auth token) gh api},
  * {@code export T=$(…)}, {@code docker login -p "$(…)"}) or run by a setting whose program reads it.
+ * A value kept in a variable is printed when a later command prints the variable
+ * ({@code T=$(gh auth token); echo $T}: {@link ValueFlow}).
  * Output passes up through wrappers, shell payloads, xargs and find: theirs is the child's.
+ *
+ * <p>An interpreter stage given inline code that prints ({@code | python3 -c 'print(…)'},
+ * {@code | perl -pe …}) passes its input on as a filter does ({@link Cmd#isInlineCodePrints}).
  *
  * <p>Fail closed: a pipeline stage with no simple command (a loop or group piped into:
  * {@code gh auth token | while read t; do …; done}) and a compound command's own pipe (the
@@ -39,6 +44,10 @@ public final class AgentOutput {
     /** Readers of files that print them: a process substitution they read is printed. */
     private static final Set<String> FILE_PRINTERS = Words.setOf("cat tac head tail diff cmp comm paste jq yq less more bat batcat strings xxd od hexdump");
 
+    /** How a launcher's command is started: its output is the launcher's. */
+    private static final Set<Provenance> LAUNCHED = java.util.EnumSet.of(Provenance.XARGS, Provenance.WRAPPED,
+            Provenance.SHELL_PAYLOAD, Provenance.EVAL_PAYLOAD);
+
     /** Standard output targets that still reach the agent. */
     private static final Set<String> TERMINAL = Set.of("/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2");
 
@@ -47,16 +56,30 @@ public final class AgentOutput {
 
     /** The ids of the segments whose standard output reaches the agent. Segments come parent first. */
     public static Set<Integer> of(List<Segment> segments) {
+        return of(segments, ValueFlow.of(segments));
+    }
+
+    /** As {@link #of(List)}, with the command line's variable flows computed already. */
+    public static Set<Integer> of(List<Segment> segments, List<ValueFlow> flows) {
         Set<Integer> out = new HashSet<>();
         for (Segment s : segments) {
-            if (reaches(s, segments, out)) {
+            if (reaches(s, segments, out, flows)) {
                 out.add(s.id());
+            }
+        }
+        if (!flows.isEmpty()) {
+            // a value printed through a variable by a later command: that command is known now, and
+            // what the value's substitution starts (segments come parent first) follows it
+            for (Segment s : segments) {
+                if (!out.contains(s.id()) && reaches(s, segments, out, flows)) {
+                    out.add(s.id());
+                }
             }
         }
         return out;
     }
 
-    private static boolean reaches(Segment s, List<Segment> all, Set<Integer> reaching) {
+    private static boolean reaches(Segment s, List<Segment> all, Set<Integer> reaching, List<ValueFlow> flows) {
         if (!pipelineReaches(s, all)) {
             return false;
         }
@@ -69,8 +92,7 @@ public final class AgentOutput {
         if (p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK) {
             // captured: printed only when the word is an argument of echo/printf, or a here-string of a filter
             Segment taker = parent == null ? null : wrappedCommand(parent, all);
-            return parent != null && reaching.contains(parent.id())
-                    && (ARGUMENT_PRINTERS.contains(Cmd.nameOf(taker)) || PASS_THROUGH.contains(Cmd.nameOf(taker)) && !parent.heredocs().isEmpty());
+            return parent != null && reaching.contains(parent.id()) && printsWords(taker, parent) || printedThroughVariable(s, all, reaching, flows);
         }
         if (p == Provenance.PROCESS_SUBSTITUTION) {
             return parent != null && reaching.contains(parent.id()) && FILE_PRINTERS.contains(Cmd.nameOf(wrappedCommand(parent, all)));
@@ -78,6 +100,24 @@ public final class AgentOutput {
         // a wrapper's, payload's, xargs' or find's command prints through its launcher; a command at
         // the top or in a group prints to the terminal (a parent not found: fail closed)
         return parent == null || reaching.contains(parent.id());
+    }
+
+    /**
+     * True when the command prints its words: an argument printer, or a filter fed a here-string
+     * ({@code fed}: the segment that carries the here-strings, the taker's wrapper or itself).
+     */
+    private static boolean printsWords(Segment taker, Segment fed) {
+        return ARGUMENT_PRINTERS.contains(Cmd.nameOf(taker)) || PASS_THROUGH.contains(Cmd.nameOf(taker)) && !fed.heredocs().isEmpty();
+    }
+
+    /** True when the substitution's value, kept in a variable, is printed by a later command that reaches the agent. */
+    private static boolean printedThroughVariable(Segment s, List<Segment> all, Set<Integer> reaching, List<ValueFlow> flows) {
+        for (ValueFlow f : flows) {
+            if (f.getSource() == s.id() && reaching.contains(f.getUser()) && printsWords(all.get(f.getUser()), all.get(f.getUser()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -127,19 +167,33 @@ public final class AgentOutput {
         return null;
     }
 
-    /** True when the stage prints what it reads: a filter, or xargs/parallel running one (or echo, by default). */
+    /**
+     * True when the stage prints what it reads: a filter, inline code that prints, or a launcher
+     * whose command does: xargs/parallel (echo when given none), a wrapper ({@code env cat},
+     * {@code timeout 5 cat}), a shell's inline script with a command that prints to the script's
+     * output ({@code sh -c cat}, {@code bash -c 'read t; echo $t'}).
+     */
     private static boolean passesOn(Segment t, List<Segment> all) {
         String name = Cmd.nameOf(t);
-        if (name.equals("xargs") || name.equals("parallel")) {
-            for (Segment c : all) {
-                if (c.parent() == t.id() && c.provenance() == Provenance.XARGS) {
-                    return PASS_THROUGH.contains(Cmd.nameOf(c));
+        boolean launches = false;
+        for (Segment c : all) {
+            if (c.id() > t.id() && c.parent() == t.id() && LAUNCHED.contains(c.provenance())) {
+                launches = true;
+                // a script's command prints to the script's output unless its own pipeline or file takes it
+                if (passesOn(c, all) && (c.provenance() == Provenance.WRAPPED || pipelineReaches(c, all))) {
+                    return true;
                 }
             }
+        }
+        if (launches) {
+            return false;
+        }
+        if (name.equals("xargs") || name.equals("parallel")) {
             return true; // no command: xargs echoes its input
         }
         if (!PASS_THROUGH.contains(name)) {
-            return false;
+            // an interpreter whose inline code prints passes its input on; one that only uses it is a consumer
+            return Cmd.isInterpreterName(name) && new Cmd(t).isInlineCodePrints();
         }
         if (name.equals("grep") || name.equals("egrep") || name.equals("fgrep") || name.equals("rg")) {
             for (var w : t.argv()) {

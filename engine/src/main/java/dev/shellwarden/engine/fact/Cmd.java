@@ -722,8 +722,18 @@ public final class Cmd {
             + "|[\"']rm[\"']\\s*,\\s*\\[?\\s*[\"']-\\w*[rRf]");
 
     /** Calls that only print their arguments. */
-    private static final java.util.regex.Pattern PAYLOAD_PRINTS = java.util.regex.Pattern.compile(
-            "\\b(print|println|printf|puts|say|echo)\\b|console\\.(log|error)|\\bcat\\s*\\(");
+    private static final String PRINT_CALLS = "\\b(print|println|printf|puts|say|echo)\\b|console\\.(log|error)|\\bcat\\s*\\(";
+
+    private static final java.util.regex.Pattern PAYLOAD_PRINTS = java.util.regex.Pattern.compile(PRINT_CALLS);
+
+    /**
+     * Any way inline code writes to standard output or error: the print calls, and the other
+     * printers and streams of the common interpreters (pprint, p, pp, write, syswrite, var_dump,
+     * console, process.stdout, sys.stdout, STDOUT, $stdout, Perl's {@code $>}, Node's pipe). A word
+     * found anywhere counts (fail closed).
+     */
+    private static final java.util.regex.Pattern PAYLOAD_OUTPUT = java.util.regex.Pattern.compile(PRINT_CALLS
+            + "|\\b(pprint|p|pp|write|writeln|syswrite|display|var_dump|print_r|console|stdout|stderr|STDOUT|STDERR|pipe)\\b|\\$>");
 
     private static final java.util.regex.Pattern PAYLOAD_NETWORK = java.util.regex.Pattern.compile(
             "socket|urllib|requests\\.|http\\.client|fetch\\(|https?\\.(request|get)|net\\.connect"
@@ -765,6 +775,11 @@ public final class Cmd {
     }
 
     private boolean interpreterName() {
+        return isInterpreterName(name);
+    }
+
+    /** True for the name of a scripting interpreter ({@link #isInterpreter}), without building the fact. */
+    static boolean isInterpreterName(String name) {
         return Regex.matches(name, "python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|tsx|ts-node|ts-node-esm|esno|esr|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
                 + "|lua[0-9.]*|luajit|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb|jshell|kotlin");
     }
@@ -3316,6 +3331,35 @@ public final class Cmd {
     }
 
     /**
+     * True when a file this command reads is a private key by name ({@link PathFacts#isPrivateKeyName})
+     * outside the project: an operand of a reader ({@code cat ~/certs/server.key},
+     * {@code base64 ~/android/release.keystore}, {@code cd ~/certs && cat server.key}) or any
+     * program's input redirection. WHY the project line: a project's test fixtures
+     * ({@code ./testdata/server.key}) are read every day and were made for the tests; a key in the
+     * home directory or the system ({@code /etc/nginx/ssl/site.key}) is someone's real one. A
+     * path that cannot be resolved (a variable, an unknown cd) counts as outside.
+     */
+    public boolean readsPrivateKeyOutsideProject(Ctx ctx) {
+        for (String w : isCredentialReader() ? readWords() : redirectReads) {
+            if (PathFacts.isPrivateKeyName(w) && !allInsideProject(List.of(PathFacts.unquote(w)), ctx, false)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for {@code find START … -name KEYNAME -exec|-ok READER … {}} where the name is a private
+     * key's ({@code find ~ -name '*.key' -exec cat {} +}) and a start folder lies outside the
+     * project: the reader prints every key found there. {@code find . -name '*.key' -exec cat {} +}
+     * reads the project's own fixtures.
+     */
+    public boolean isFindReadingPrivateKeyOutsideProject(Ctx ctx) {
+        return name.equals("find") && findRuns(CREDENTIAL_READERS::contains) && PathFacts.isPrivateKeyName(valueOf("-name -iname"))
+                && !allInsideProject(findStarts().stream().map(PathFacts::unquote).toList(), ctx, false);
+    }
+
+    /**
      * True when standard input comes from a credential store ({@code xclip -sel clip < ~/.ssh/id_rsa}):
      * unlike an operand, which may only name a key for its use ({@code ssh -i KEY}), a redirect
      * always hands the content to the program, whatever it is.
@@ -3921,6 +3965,26 @@ public final class Cmd {
             // the same joined by the code: Path.home() / ".ssh" / "id_rsa"
             + "|\\bid_(rsa|ed25519|ecdsa|dsa)\\b|['\"]\\.(ssh|aws|gnupg|kube)['\"]");
 
+    /**
+     * True for an interpreter given inline code that may print: a print call or stream in the code
+     * ({@code python3 -c 'import sys;print(sys.stdin.read())'}, {@code node -e 'process.stdin.pipe(process.stdout)'}),
+     * or a flag that prints ({@code perl -pe}, {@code ruby -p}, {@code node -p}). WHY: such a stage
+     * passes what it reads on to the agent ({@link AgentOutput}), as a filter does; inline code with
+     * no such word only uses its input ({@code os.environ['T'] = sys.stdin.read()}), and a script file
+     * is not read here (a consumer).
+     */
+    public boolean isInlineCodePrints() {
+        if (!isInterpreter()) {
+            return false;
+        }
+        if (Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*") && argMatches("-[a-zA-Z0-9]*p[a-zA-Z0-9]*")
+                || Regex.matches(name, "node|nodejs|bun") && argMatches("-p|--print|-pe|-ep")) {
+            return true;
+        }
+        String code = getPayload();
+        return !code.isEmpty() && PAYLOAD_OUTPUT.matcher(code).find();
+    }
+
     /** True when the inline program names a credential file. */
     public boolean isPayloadSecret() {
         String p = getPayload();
@@ -4038,7 +4102,20 @@ public final class Cmd {
                 || name.equals("glab") && sub("auth") && anyArg("status") && anyFlag("-t --show-token")
                 // `doppler secrets` prints every secret with its value; `get`, `download --no-file` too
                 || name.equals("doppler") && sub("secrets") && !anyArg("set upload delete names") && !anyFlag("--only-names")
-                        && !(anyArg("download") && !anyFlag("--no-file"));
+                        && !(anyArg("download") && !anyFlag("--no-file"))
+                // infisical prints every secret with its value (`secrets`, `secrets get`, `export` without a file)
+                || name.equals("infisical") && (sub("secrets") && !anyArg("set delete folders generate-example-env")
+                        || sub("export") && !anyFlag("--output-file") && !argMatches("--output-file=.*"))
+                || isPrintsInfrastructureSecretOutput() || name.equals("pulumi") && anyFlag("--show-secrets")
+                // vault's own token: `token lookup` shows its id, `token create` a new one
+                || name.equals("vault") && sub("token") && anyArg("lookup create")
+                // temporary or registry credentials and access keys minted and printed
+                || name.equals("aws") && argMatches("assume-role(-with-[a-z-]+)?|get-federation-token|get-authorization-token|create-access-key")
+                || name.equals("az") && (anyArg("keys") && anyArg("list") || sub("acr") && anyArg("credential") && anyArg("show")
+                        || anyArg("show-connection-string"))
+                || named("fly flyctl") && sub("auth") && anyArg("token")
+                // a registry token from the package manager's configuration
+                || named("npm pnpm yarn") && sub("config") && anyArg("get") && argMatches("(?i).*(_auth|authtoken|_password).*");
     }
 
     /**
@@ -4174,8 +4251,33 @@ public final class Cmd {
         return false;
     }
 
+    /** The words that make a name a credential's by convention. */
+    private static final String SECRET_NAME_WORDS = "(?i:token|secret|passw(or)?d|api_?key|access_key|private_key|credentials?)";
+
     /** A variable name that holds a credential by convention ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
-    private static final String SECRET_VARIABLE = "[A-Za-z0-9_]*(?i:token|secret|passw(or)?d|api_?key|access_key|private_key|credentials?)[A-Za-z0-9_]*\\}?";
+    private static final String SECRET_VARIABLE = "[A-Za-z0-9_]*" + SECRET_NAME_WORDS + "[A-Za-z0-9_]*\\}?";
+
+    /**
+     * An infrastructure output named like a credential ({@code db_password}, {@code admin-token}),
+     * or one that carries credentials by its kind ({@code kube_config}, {@code connection_string}).
+     */
+    private static final String SECRET_OUTPUT = "[A-Za-z0-9_-]*(" + SECRET_NAME_WORDS + "|(?i:kube_?config|connection_?string))[A-Za-z0-9_-]*";
+
+    /**
+     * True for {@code terraform|tofu|terragrunt output} that prints a secret: {@code -json} of every
+     * output (sensitive ones in plain text, as with {@code -raw}), or an output named like a secret
+     * in any format ({@code -raw db_password}). Plain {@code terraform output} shows sensitive values
+     * as {@code <sensitive>}, and a named output of another kind ({@code -raw instance_ip}) is an
+     * address or an id, read every day.
+     */
+    private boolean isPrintsInfrastructureSecretOutput() {
+        if (!named("terraform tofu terragrunt") || !subAt(0, "output") || anyArg("-help -h --help")) {
+            return false;
+        }
+        List<String> outputs = positionals("-state");
+        outputs = outputs.subList(1, outputs.size());
+        return outputs.isEmpty() ? anyArg("-json --json") : outputs.stream().anyMatch(o -> Regex.matches(PathFacts.unquote(o), SECRET_OUTPUT));
+    }
 
     /** True when the inline program names an absolute or home path. */
     public boolean isPayloadAbsolutePath() {

@@ -39,9 +39,20 @@ public final class PathFacts {
             + "|mmcblk[0-9]+(p[0-9]+)?|r?disk[0-9]+(s[0-9]+)?|md[0-9]+|dm-[0-9]+|mapper/.+|loop[0-9]+"
             + "|nbd[0-9]+|sr[0-9]+|fd[0-9]+|root|mem|kmem|port)");
 
+    /**
+     * File names that say the file holds a private key: ssh keys ({@code id_ed25519}, also with a
+     * suffix or as a glob, {@code deploy_rsa}), {@code *.key}, PKCS#12 and Java key stores, PuTTY
+     * keys, and the PEM files named as keys ({@code privkey.pem}, {@code server-key.pem}); a plain
+     * {@code *.pem} is mostly a certificate and is not one.
+     */
+    private static final String PRIVATE_KEY_NAME = "id_(rsa|dsa|ecdsa|ed25519)(_sk)?([._*?-][A-Za-z0-9_.*?-]*)?|.+_(rsa|dsa|ecdsa|ed25519)"
+            + "|.*\\.(key|p12|pfx|jks|keystore|ppk)|(.*[._-])?(priv)?key\\.pem|privkey.*\\.pem";
+
+    private static final Pattern PRIVATE_KEY_FILE = Pattern.compile(PRIVATE_KEY_NAME);
+
     private static final Pattern SECRET_NAME = Pattern.compile(
             "(\\.env(\\.(?!(example|sample|template|dist|defaults?)$)[A-Za-z0-9_.-]+)?"
-            + "|id_(rsa|dsa|ecdsa|ed25519)(_sk)?|.*\\.(pem|key|p12|pfx|jks|keystore|kdbx|gpg|asc)"
+            + "|" + PRIVATE_KEY_NAME + "|.*\\.(pem|kdbx|gpg|asc)"
             + "|\\.netrc|_netrc|\\.pgpass|\\.git-credentials|\\.npmrc|\\.pypirc|\\.vault-token"
             + "|credentials(\\.json|\\.db|\\.toml)?|secrets?\\.(ya?ml|json|toml)|\\.htpasswd|shadow|gshadow"
             + "|application_default_credentials\\.json|rclone\\.conf|logins\\.json|key[34]\\.db|Login Data|.*\\.keychain(-db)?"
@@ -837,6 +848,18 @@ public final class PathFacts {
                 // the login cookies of desktop apps built on Electron (Slack, Teams, Discord…)
                 || base.equals("Cookies") && (p.contains(".config/") || p.contains("Library/Application Support/"))
                 || p.contains(".local/share/keyrings") || base.equals("environ") && Regex.matches(p, "/proc/[^/]+/environ");
+    }
+
+    /**
+     * True when the path's last name says it is a private key ({@link #PRIVATE_KEY_NAME}:
+     * {@code server.key}, {@code *.p12}, {@code id_ed25519*}, {@code privkey.pem}), wherever it
+     * lies; public halves ({@code .pub}) are not. Whether reading it is everyday (a project's test
+     * fixture) is the caller's question.
+     */
+    public static boolean isPrivateKeyName(String path) {
+        String p = unquote(path);
+        String base = p.substring(p.lastIndexOf('/') + 1);
+        return !base.endsWith(".pub") && PRIVATE_KEY_FILE.matcher(base).matches();
     }
 
     /**

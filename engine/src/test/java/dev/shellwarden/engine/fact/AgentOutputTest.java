@@ -16,7 +16,7 @@ class AgentOutputTest {
     private static List<String> reaching(String text) {
         List<Segment> segments = new BashSplitter().split(text).segments();
         Set<Integer> ids = new TreeSet<>(AgentOutput.of(segments));
-        return ids.stream().map(i -> Cmd.nameOf(segments.get(i))).toList();
+        return ids.stream().map(i -> Cmd.nameOf(segments.get(i))).filter(n -> !n.isEmpty()).toList(); // bare assignments have no name
     }
 
     @Test
@@ -52,5 +52,28 @@ class AgentOutputTest {
         assertEquals(List.of("bash", "git"), reaching("bash -c 'git log'"));
         assertEquals(List.of("git"), reaching("for x in a b; do git log; done"));
         assertEquals(List.of("git", "xargs", "echo"), reaching("git log | xargs echo"));
+    }
+
+    @Test
+    void aValueKeptInAVariableReachesWhenALaterCommandPrintsIt() {
+        assertEquals(List.of("git", "echo"), reaching("X=$(git log); echo $X"));
+        assertEquals(List.of("export", "git", "printf", "base64"), reaching("export X=$(git log); printf %s \"$X\" | base64"));
+        assertEquals(List.of("git", "cat"), reaching("X=$(git log); cat <<< \"$X\""));
+        assertEquals(List.of("docker"), reaching("X=$(git log); docker login --password \"$X\""));
+        assertEquals(List.of("echo"), reaching("X=$(git log); echo ${#X}"));
+        assertEquals(List.of("echo"), reaching("X=$(git log); X=none; echo $X"));
+        assertEquals(List.of("docker"), reaching("X=$(git log); printf %s \"$X\" | docker login --password-stdin"));
+    }
+
+    @Test
+    void inlineCodeThatPrintsAndALaunchersPrinterPassItOn() {
+        assertEquals(List.of("git", "python3"), reaching("git log | python3 -c 'import sys;print(sys.stdin.read())'"));
+        assertEquals(List.of("git", "perl"), reaching("git log | perl -pe 's/a/b/'"));
+        assertEquals(List.of("python3"), reaching("git log | python3 -c 'import sys;x=sys.stdin.read()'"));
+        assertEquals(List.of("python3"), reaching("git log | python3 tool.py"));
+        assertEquals(List.of("git", "env", "cat"), reaching("git log | env cat"));
+        assertEquals(List.of("git", "sh", "cat"), reaching("git log | sh -c cat"));
+        assertEquals(List.of("bash", "docker"), reaching("git log | bash -c 'docker login --password-stdin'"));
+        assertEquals(List.of("bash", "docker"), reaching("git log | bash -c 'cat | docker login --password-stdin'"));
     }
 }

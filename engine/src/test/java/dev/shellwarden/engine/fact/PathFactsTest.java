@@ -137,6 +137,20 @@ class PathFactsTest {
     }
 
     @Test
+    void privateKeysByNameButNotCertificatesOrPublicHalves() {
+        for (String p : List.of("~/certs/server.key", "'~/certs/*.key'", "release.keystore", "app.jks", "client.p12", "x.pfx",
+                "~/keys/deploy_rsa", "~/Downloads/id_ed25519", "id_ed25519_work", "id_rsa*", "/etc/letsencrypt/live/x/privkey.pem",
+                "server-key.pem", "putty.ppk")) {
+            assertTrue(PathFacts.isPrivateKeyName(p), p);
+            assertTrue(PathFacts.isSecret(p), p);
+        }
+        for (String p : List.of("~/certs/server.crt", "~/certs/*.pem", "fullchain.pem", "~/keys/deploy_rsa.pub", "id_ed25519.pub",
+                "keys.txt", "src/rsa.go")) {
+            assertFalse(PathFacts.isPrivateKeyName(p), p);
+        }
+    }
+
+    @Test
     void secretsOfOtherToolsAgentsAndDesktopStores() {
         for (String p : List.of("~/.config/doctl/config.yaml", "/home/dev/.vercel/auth.json", "~/.pip/pip.conf", "~/.config/pip/pip.conf",
                 "~/.yarnrc.yml", "/home/dev/.local/share/opencode/auth.json", "~/.gemini/oauth_creds.json", "~/.cursor/mcp.json",
