@@ -5149,6 +5149,9 @@ public final class Cmd {
                     return true;
                 }
             }
+            if (runsByNameAfterUnknownCd(f, other, ctx)) {
+                return true;
+            }
             for (String w : other.fetchedFiles()) {
                 for (String fetched : other.resolvedIn(w, ctx)) {
                     // a cloned repository is a folder of fetched files: anything run from inside it came with it
@@ -7702,11 +7705,35 @@ public final class Cmd {
     }
 
     /**
+     * True when this segment may run in a folder the text does not tell ({@code cd "$TMPDIR"},
+     * {@code Set-Location $env:TEMP}) and runs a relative file named like one {@code other} wrote
+     * or fetched ({@code curl -o "$TMPDIR/i.sh" URL && cd "$TMPDIR" && sh i.sh}): the folder may
+     * be the one the file landed in, so the name decides (fail closed).
+     */
+    private boolean runsByNameAfterUnknownCd(String file, Cmd other, Ctx ctx) {
+        String f = PathFacts.unquote(file).replace('\\', '/');
+        if (!cwds.contains(WorkingDirs.UNKNOWN) || f.startsWith("/") || f.startsWith("~") || f.startsWith("$") || PathFacts.isWindowsAbsolute(f)) {
+            return false;
+        }
+        String name = f.substring(f.lastIndexOf('/') + 1);
+        List<String> theirs = new ArrayList<>(other.getWriteTargets());
+        theirs.addAll(other.fetchedFiles());
+        for (String w : theirs) {
+            String p = PathFacts.unquote(w).replace('\\', '/');
+            if (!name.isEmpty() && p.substring(p.lastIndexOf('/') + 1).equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * {@code path} read against each of this segment's {@link #pathBases}; a path with backslashes
-     * and no slash, or a drive path, also in its POSIX form (PowerShell's {@code .\i.ps1}, {@code C:\Temp\i.ps1}, {@code C:/Temp/i.ps1}).
+     * and no slash, a drive path or a {@code $env:} path, also in its POSIX form ({@code .\i.ps1},
+     * {@code C:\Temp\i.ps1}, {@code C:/Temp/i.ps1}, {@code $env:TEMP/i.ps1}).
      */
     private Set<String> resolvedIn(String path, Ctx ctx) {
-        List<String> forms = path.indexOf('\\') >= 0 && path.indexOf('/') < 0 || PathFacts.isWindowsAbsolute(path) ? List.of(path, PathFacts.fromWindows(path)) : List.of(path);
+        List<String> forms = path.indexOf('\\') >= 0 && path.indexOf('/') < 0 || PathFacts.isWindowsAbsolute(path) || Regex.find(path, "^(?i)\\$env:") ? List.of(path, PathFacts.fromWindows(path)) : List.of(path);
         Set<String> out = new java.util.LinkedHashSet<>();
         for (String dir : pathBases(ctx)) {
             for (String p : forms) {
