@@ -606,7 +606,7 @@ final class BashWalker {
     private void pipeline(BashParser.PipelineContext p, Ctx c0, Unit u, int item, String op, boolean bg) {
         List<BashParser.CommandContext> cmds = p.command();
         Ctx c = c0;
-        if (p.pipePrefix().stream().anyMatch(x -> x.TIME() != null)) {
+        if (p.TIME() != null) {
             // the `time` keyword times the pipeline: recorded as a wrapper of its commands
             c = c0.wrapped("time");
         }

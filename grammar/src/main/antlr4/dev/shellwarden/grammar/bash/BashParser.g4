@@ -17,11 +17,11 @@ linebreak     : NEWLINE* ;
 andOr         : pipeline (andOrOp NEWLINE* pipeline)* ;
 andOrOp       : AND_IF | OR_IF ;
 // bash's timespec: `time`, `time -p`, `time --`, `time -p --` (TIME_OPT only for those two words);
-// `!` and `time` may repeat and may stand alone (`time` by itself times nothing: bash allows it).
-pipeline      : pipePrefix* command (pipeOp NEWLINE* command)*
-              | pipePrefix+
+// `time` may stand alone (it times nothing). `time !`, `! !` and a bare `!` are left out: bash
+// versions disagree on them (mvdan/sh records them as errors), so they stay syntax errors.
+pipeline      : BANG? (TIME TIME_OPT*)? command (pipeOp NEWLINE* command)*
+              | TIME TIME_OPT*
               ;
-pipePrefix    : BANG | TIME TIME_OPT* ;
 pipeOp        : PIPE | PIPE_AMP ;
 
 command       : simpleCommand
