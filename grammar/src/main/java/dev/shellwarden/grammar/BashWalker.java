@@ -334,6 +334,15 @@ final class BashWalker {
             return new Ctx(parent, depth, prov, List.copyOf(w), vars, conditional, inRedirects, inHeredocs, inStdinFile);
         }
 
+        /**
+         * The commands of a {@code ${ list; }}: one level deeper but in this shell's variables, and
+         * conditional, so that what they set is a maybe value of this shell ({@code : ${ set -- -rf ~; };
+         * rm "$@"} is read a second time with those words, see {@link BashWalker#maybeReading}).
+         */
+        Ctx inThisShell(Provenance p, int newParent) {
+            return new Ctx(newParent, depth + 1, p, wrappers, vars, true, List.of(), List.of(), false);
+        }
+
         /** A new shell environment (subshell, substitution) nested one level deeper. */
         Ctx sub(Provenance p, int newParent) {
             return new Ctx(newParent, depth + 1, p, wrappers, vars.copy(), false, List.of(), List.of(), false);
@@ -1353,14 +1362,15 @@ final class BashWalker {
             } else {
                 p = s.kind() == BashLexer.PROCSUB_OPEN ? Provenance.PROCESS_SUBSTITUTION : Provenance.COMMAND_SUBSTITUTION;
             }
-            nested(inner, c.sub(p, parent));
+            nested(inner, s.kind() == BashLexer.FUNSUB_OPEN ? c.inThisShell(p, parent) : c.sub(p, parent));
             inThisShell(s, c);
         }
     }
 
     /**
      * {@code ${ list; }} runs its commands like {@code $( )} (so they are split the same way, as
-     * command substitutions) but in this shell, not a subshell: any variable may differ after it.
+     * command substitutions) but in this shell, not a subshell: any variable may differ after it
+     * (what it surely set is kept as a maybe value, see {@link Ctx#inThisShell}).
      */
     private static void inThisShell(BashLexerBase.Span s, Ctx c) {
         if (s.kind() == BashLexer.FUNSUB_OPEN) {
@@ -1430,8 +1440,9 @@ final class BashWalker {
                 continue;
             }
             boolean bt = s.kind() == BashLexer.BACKTICK;
-            nested(bt ? unescapeBackticks(inner) : inner,
-                    c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, parent));
+            nested(bt ? unescapeBackticks(inner) : inner, s.kind() == BashLexer.FUNSUB_OPEN
+                    ? c.inThisShell(Provenance.COMMAND_SUBSTITUTION, parent)
+                    : c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, parent));
             inThisShell(s, c);
         }
         return !lx.spans().isEmpty() || EXPANSION.matcher(body).find();
