@@ -3,6 +3,7 @@ package dev.shellwarden.grammar;
 import dev.shellwarden.grammar.bash.BashLexer;
 import dev.shellwarden.grammar.bash.BashLexerBase;
 import dev.shellwarden.grammar.bash.BashParser;
+import dev.shellwarden.grammar.bash.Names;
 import dev.shellwarden.grammar.bash.StringCharStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -333,6 +334,15 @@ final class BashWalker {
             return new Ctx(parent, depth, prov, List.copyOf(w), vars, conditional, inRedirects, inHeredocs, inStdinFile);
         }
 
+        /**
+         * The commands of a {@code ${ list; }}: one level deeper but in this shell's variables, and
+         * conditional, so that what they set is a maybe value of this shell ({@code : ${ set -- -rf ~; };
+         * rm "$@"} is read a second time with those words, see {@link BashWalker#maybeReading}).
+         */
+        Ctx inThisShell(Provenance p, int newParent) {
+            return new Ctx(newParent, depth + 1, p, wrappers, vars, true, List.of(), List.of(), false);
+        }
+
         /** A new shell environment (subshell, substitution) nested one level deeper. */
         Ctx sub(Provenance p, int newParent) {
             return new Ctx(newParent, depth + 1, p, wrappers, vars.copy(), false, List.of(), List.of(), false);
@@ -362,7 +372,7 @@ final class BashWalker {
             for (BashLexerBase.Span s : lexer.spans()) {
                 skips.put(s.start(), s.end());
                 if (s.subDepth() == 0 && (s.kind() == BashLexer.SUB_OPEN || s.kind() == BashLexer.PROCSUB_OPEN
-                        || s.kind() == BashLexer.BACKTICK)) {
+                        || s.kind() == BashLexer.BACKTICK || s.kind() == BashLexer.FUNSUB_OPEN)) {
                     subs.put(s.start(), s);
                 } else if (s.subDepth() == 0 && (s.kind() == BashLexer.ARITH_OPEN || s.kind() == BashLexer.PARAM_OPEN)) {
                     evaluations.put(s.start(), s);
@@ -624,6 +634,8 @@ final class BashWalker {
             simple(cmd.simpleCommand(), c, u, pos);
         } else if (cmd.compoundCommand() != null) {
             compound(cmd.compoundCommand(), withRedirects(cmd.redirect(), c, u), u, pos);
+        } else if (cmd.coprocCommand() != null) {
+            coproc(cmd.coprocCommand(), c, u, pos);
         } else {
             BashParser.FunctionDefContext fd = cmd.functionDef();
             userCommands.add(fd.WORD().getText());
@@ -638,6 +650,33 @@ final class BashWalker {
                     c.inRedirects(), c.inHeredocs(), c.inStdinFile());
             body.vars().positional = null; // "$@" in a function is its arguments
             compound(fd.functionBody().compoundCommand(), withRedirects(fd.functionBody().redirect(), body, u), u, pos);
+        }
+    }
+
+    /**
+     * {@code coproc [NAME] command}: the command runs asynchronously in a subshell, split like
+     * {@code ( command ) &}; the shell then sets the array NAME (default {@code COPROC}) and
+     * {@code NAME_PID}. A NAME that is not a plain name may set any variable.
+     */
+    private void coproc(BashParser.CoprocCommandContext cp, Ctx c, Unit u, Position pos) {
+        Position async = new Position(pos.item(), pos.stage(), pos.stages(), pos.opBefore(), true);
+        Ctx s = c.sub(structural(c, Provenance.SUBSHELL), c.parent());
+        String name = "COPROC";
+        if (cp.simpleCommand() != null) {
+            simple(cp.simpleCommand(), s, u, async);
+        } else {
+            if (cp.WORD() != null) {
+                children(cp.WORD().getSymbol(), u, c, c.parent());
+                Word w = decode(cp.WORD().getSymbol(), u, c).word();
+                name = w.literal() && Names.isIdentifier(w.text(), 0, w.text().length()) ? w.text() : null;
+            }
+            compound(cp.compoundCommand(), withRedirects(cp.redirect(), s, u), u, async);
+        }
+        if (name == null) {
+            c.vars().known.clear();
+        } else {
+            c.vars().forget(name);
+            c.vars().forget(name + "_PID");
         }
     }
 
@@ -944,6 +983,10 @@ final class BashWalker {
         List<BashLexerBase.HeredocBody> bodies = new ArrayList<>();
         Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
         boolean stdinFile = c.inStdinFile();
+        if (holdsFunsub(sc, u)) {
+            // `${ X=/; }` runs before the words after it are expanded: no value is known in them
+            c.vars().known.clear();
+        }
         // the maybe values are read as they stand before the words are expanded (see #secondReading)
         Vars maybe = maybeReading(sc, c);
         // the variables before the words, for the candidates' reading (see #candidateReading)
@@ -1319,8 +1362,29 @@ final class BashWalker {
             } else {
                 p = s.kind() == BashLexer.PROCSUB_OPEN ? Provenance.PROCESS_SUBSTITUTION : Provenance.COMMAND_SUBSTITUTION;
             }
-            nested(inner, c.sub(p, parent));
+            nested(inner, s.kind() == BashLexer.FUNSUB_OPEN ? c.inThisShell(p, parent) : c.sub(p, parent));
+            inThisShell(s, c);
         }
+    }
+
+    /**
+     * {@code ${ list; }} runs its commands like {@code $( )} (so they are split the same way, as
+     * command substitutions) but in this shell, not a subshell: any variable may differ after it
+     * (what it surely set is kept as a maybe value, see {@link Ctx#inThisShell}).
+     */
+    private static void inThisShell(BashLexerBase.Span s, Ctx c) {
+        if (s.kind() == BashLexer.FUNSUB_OPEN) {
+            c.vars().known.clear();
+        }
+    }
+
+    /** True when a token of {@code t} holds a {@code ${ list; }} (see {@link #inThisShell}). */
+    private static boolean holdsFunsub(ParseTree t, Unit u) {
+        if (!(t instanceof org.antlr.v4.runtime.ParserRuleContext r) || r.getStart() == null || r.getStop() == null) {
+            return false;
+        }
+        return u.subs().subMap(r.getStart().getStartIndex(), true, r.getStop().getStopIndex(), true).values().stream()
+                .anyMatch(s -> s.kind() == BashLexer.FUNSUB_OPEN);
     }
 
     private static String unescapeBackticks(String s) {
@@ -1371,12 +1435,15 @@ final class BashWalker {
             } else if (s.subDepth() == 0 && s.kind() == BashLexer.PARAM_OPEN) {
                 parameterEvaluation(ShellEvaluation.parameter(inner), e);
             }
-            if (s.subDepth() != 0 || s.kind() != BashLexer.SUB_OPEN && s.kind() != BashLexer.BACKTICK) {
+            if (s.subDepth() != 0 || s.kind() != BashLexer.SUB_OPEN && s.kind() != BashLexer.BACKTICK
+                    && s.kind() != BashLexer.FUNSUB_OPEN) {
                 continue;
             }
             boolean bt = s.kind() == BashLexer.BACKTICK;
-            nested(bt ? unescapeBackticks(inner) : inner,
-                    c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, parent));
+            nested(bt ? unescapeBackticks(inner) : inner, s.kind() == BashLexer.FUNSUB_OPEN
+                    ? c.inThisShell(Provenance.COMMAND_SUBSTITUTION, parent)
+                    : c.sub(bt ? Provenance.BACKTICK : Provenance.COMMAND_SUBSTITUTION, parent));
+            inThisShell(s, c);
         }
         return !lx.spans().isEmpty() || EXPANSION.matcher(body).find();
     }

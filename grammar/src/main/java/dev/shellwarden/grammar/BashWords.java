@@ -263,6 +263,10 @@ final class BashWords {
                 return dynamic(i, end != null ? end - base : n,
                         arith ? WordFeature.ARITHMETIC : WordFeature.COMMAND_SUBSTITUTION);
             }
+            if (d == '{' && i + 2 < n && " \t\n|".indexOf(raw.charAt(i + 2)) >= 0) {
+                // bash 5.3's `${ list; }` and `${| list; }` (the lexer's FUNSUB_OPEN): command output
+                return dynamic(i, end != null ? end - base : n, WordFeature.COMMAND_SUBSTITUTION);
+            }
             if (d == '{') {
                 int e = end != null ? end - base : n;
                 String inner = raw.substring(Math.min(i + 2, e), Math.max(i + 2, e - 1));

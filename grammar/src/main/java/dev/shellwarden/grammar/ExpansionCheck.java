@@ -489,7 +489,11 @@ final class ExpansionCheck {
             return true;
         }
 
+        // Newlines: bash's cond_term skips them before a term (so after `[[`, `!`, `(`, `&&`, `||`)
+        // and after a complete one (after `)`, a unary test's operand, a binary test's right side),
+        // never inside one: `[[ a\n]]` and `[[ a\n= b ]]` stay errors.
         boolean not() {
+            skipNewlines();
             if ("!".equals(peek())) {
                 i++;
                 return not();
@@ -506,6 +510,7 @@ final class ExpansionCheck {
                         return false;
                     }
                     i++;
+                    skipNewlines();
                     return true;
                 }
                 return false;
@@ -516,6 +521,7 @@ final class ExpansionCheck {
                     return false;
                 }
                 i++;
+                skipNewlines();
                 return true;
             }
             String q = peek();
@@ -526,6 +532,7 @@ final class ExpansionCheck {
                     return false;
                 }
                 i++;
+                skipNewlines();
                 return true;
             }
             if ("=~".equals(q) || "==".equals(q) || "!=".equals(q) || "=".equals(q)) {
@@ -547,7 +554,9 @@ final class ExpansionCheck {
                     }
                     i++;
                 }
-                return i > start && depth == 0;
+                boolean ok = i > start && depth == 0;
+                skipNewlines();
+                return ok;
             }
             return true;
         }

@@ -61,8 +61,8 @@ class ScanCommandTest {
 
     @Test
     void aJsonlShellFieldChoosesTheParser() throws Exception {
-        // A trailing backslash is a bash syntax error (SW1001) but plain PowerShell.
-        String ps = "Remove-Item -Recurse -Force C:\\";
+        // `if (…) { … }` without `then` is a bash syntax error (SW1001) but plain PowerShell.
+        String ps = "if ($true) { Remove-Item -Recurse -Force C:\\ }";
         String input = "{\"cmd\": \"" + ps.replace("\\", "\\\\") + "\", \"shell\": \"powershell\"}\n"
                 + "{\"cmd\": \"ls\", \"shell\": \"bash\"}\n";
         CliRun r = CliRun.withInput(input, "scan");

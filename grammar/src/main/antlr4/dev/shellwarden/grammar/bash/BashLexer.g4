@@ -18,7 +18,7 @@ options { superClass = BashLexerBase; }
 tokens {
     WORD, IO_NUMBER, SUB_CLOSE, ARITH_CMD, DBRACK_OPEN, DBRACK_CLOSE,
     IF, THEN, ELSE, ELIF, FI, DO, DONE, CASE, ESAC, WHILE, UNTIL, FOR, SELECT, IN, FUNCTION,
-    LBRACE, RBRACE, BANG, TIME, TIME_OPT
+    LBRACE, RBRACE, BANG, TIME, TIME_OPT, COPROC
 }
 
 // ---------------------------------------------------------------- DEFAULT: command context
@@ -69,12 +69,19 @@ ANSI       : '$\'' ( '\\' . | ~['\\] )* '\'' ;
 DQ_OPEN    : '$'? '"' -> pushMode(DQ) ;
 ARITH_OPEN : '$((' {onArithOpen(false);} ;
 SUB_OPEN   : '$(' {onSubOpen(SUB_OPEN);} ;
+// bash 5.3's command substitution without a subshell: `${ list; }` and `${| list; }` (the value
+// is REPLY). A blank, newline or `|` after `${` opens one; it closes at a `}` reserved word of
+// its own level (see BashLexerBase#classify). Longer than PARAM_OPEN, so it wins.
+FUNSUB_OPEN : '${' [ \t\n|] {onSubOpen(FUNSUB_OPEN);} ;
 PARAM_OPEN : '${' {onParamOpen();} ;
 PARAM      : PARAM_F ;
 // Old-style arithmetic `$[ … ]` (no nesting).
 DOLLAR_BRACKET : '$[' ~[\]\u0000]* ']' ;
 BACKTICK   : BACKTICK_F ;
-ESC        : '\\' ~[\r\n] ;
+// `\` + CR is an escaped CR (only `\` + newline, CRLF included, is a line continuation).
+ESC        : '\\' ~[\n] ;
+// A backslash that ends the input stays a literal backslash (bash reads `foo \` so).
+LONE_ESC   : '\\' EOF -> type(ESC) ;
 BARE       : BARE_CHAR (BARE_CHAR | '#')* ;
 DOLLAR     : '$' ;
 HASH       : '#' ;
@@ -91,6 +98,7 @@ DQ_ESC         : '\\' . ;
 DQ_TEXT        : ~["\\$`\u0000\uFFFD]+ ;
 DQ_ARITH_OPEN  : '$((' {onArithOpen(false);} -> type(ARITH_OPEN) ;
 DQ_SUB_OPEN    : '$(' {onSubOpen(SUB_OPEN);} -> type(SUB_OPEN) ;
+DQ_FUNSUB_OPEN : '${' [ \t\n|] {onSubOpen(FUNSUB_OPEN);} -> type(FUNSUB_OPEN) ;
 DQ_PARAM_OPEN  : '${' {onParamOpen();} -> type(PARAM_OPEN) ;
 DQ_PARAM       : PARAM_F -> type(PARAM) ;
 DQ_BACKTICK    : BACKTICK_F -> type(BACKTICK) ;
@@ -105,6 +113,7 @@ PA_SQ          : '\'' ~'\''* '\'' -> type(SQ) ;
 PA_DQ_OPEN     : '$'? '"' -> pushMode(DQ), type(DQ_OPEN) ;
 PA_ARITH_OPEN  : '$((' {onArithOpen(false);} -> type(ARITH_OPEN) ;
 PA_SUB_OPEN    : '$(' {onSubOpen(SUB_OPEN);} -> type(SUB_OPEN) ;
+PA_FUNSUB_OPEN : '${' [ \t\n|] {onSubOpen(FUNSUB_OPEN);} -> type(FUNSUB_OPEN) ;
 PA_PARAM_OPEN  : '${' {onParamOpen();} -> type(PARAM_OPEN) ;
 PA_PARAM       : PARAM_F -> type(PARAM) ;
 PA_BACKTICK    : BACKTICK_F -> type(BACKTICK) ;
@@ -122,6 +131,7 @@ AR_SQ          : '\'' ~'\''* '\'' -> type(SQ) ;
 AR_DQ_OPEN     : '$'? '"' -> pushMode(DQ), type(DQ_OPEN) ;
 AR_ARITH_OPEN  : '$((' {onArithOpen(false);} -> type(ARITH_OPEN) ;
 AR_SUB_OPEN    : '$(' {onSubOpen(SUB_OPEN);} -> type(SUB_OPEN) ;
+AR_FUNSUB_OPEN : '${' [ \t\n|] {onSubOpen(FUNSUB_OPEN);} -> type(FUNSUB_OPEN) ;
 AR_PARAM_OPEN  : '${' {onParamOpen();} -> type(PARAM_OPEN) ;
 AR_PARAM       : PARAM_F -> type(PARAM) ;
 AR_BACKTICK    : BACKTICK_F -> type(BACKTICK) ;
@@ -136,6 +146,7 @@ HD_ESC         : '\\' . -> type(ESC) ;
 HD_TEXT        : ~[\\$`]+ ;
 HD_ARITH_OPEN  : '$((' {onArithOpen(false);} -> type(ARITH_OPEN) ;
 HD_SUB_OPEN    : '$(' {onSubOpen(SUB_OPEN);} -> type(SUB_OPEN) ;
+HD_FUNSUB_OPEN : '${' [ \t\n|] {onSubOpen(FUNSUB_OPEN);} -> type(FUNSUB_OPEN) ;
 HD_PARAM_OPEN  : '${' {onParamOpen();} -> type(PARAM_OPEN) ;
 HD_PARAM       : PARAM_F -> type(PARAM) ;
 HD_BACKTICK    : BACKTICK_F -> type(BACKTICK) ;

@@ -16,13 +16,23 @@ linebreak     : NEWLINE* ;
 
 andOr         : pipeline (andOrOp NEWLINE* pipeline)* ;
 andOrOp       : AND_IF | OR_IF ;
-pipeline      : BANG? (TIME TIME_OPT?)? command (pipeOp NEWLINE* command)* ;
+// bash's timespec: `time`, `time -p`, `time --`, `time -p --` (TIME_OPT only for those two words);
+// `time` may stand alone (it times nothing). `time !`, `! !` and a bare `!` are left out: bash
+// versions disagree on them (mvdan/sh records them as errors), so they stay syntax errors.
+pipeline      : BANG? (TIME TIME_OPT*)? command (pipeOp NEWLINE* command)*
+              | TIME TIME_OPT*
+              ;
 pipeOp        : PIPE | PIPE_AMP ;
 
 command       : simpleCommand
               | compoundCommand redirect*
               | functionDef
+              | coprocCommand
               ;
+
+// `coproc NAME compound`, `coproc compound`, `coproc simple command` (a NAME only before a
+// compound command: the lexer keeps the command position for one word after `coproc`).
+coprocCommand : COPROC (WORD? compoundCommand redirect* | simpleCommand) ;
 
 compoundCommand
               : braceGroup

@@ -43,7 +43,7 @@ public abstract class BashLexerBase extends Lexer {
     /**
      * A nested construct found in the text.
      *
-     * @param kind       the opener's token type ({@code SUB_OPEN}, {@code PROCSUB_OPEN},
+     * @param kind       the opener's token type ({@code SUB_OPEN}, {@code FUNSUB_OPEN}, {@code PROCSUB_OPEN},
      *                   {@code BACKTICK}, {@code ARITH_OPEN}, {@code DPAREN_OPEN}, {@code PARAM_OPEN})
      * @param start      offset of the opener
      * @param innerStart offset of the first character inside
@@ -89,6 +89,7 @@ public abstract class BashLexerBase extends Lexer {
         KEYWORDS.put("}", BashLexer.RBRACE);
         KEYWORDS.put("!", BashLexer.BANG);
         KEYWORDS.put("[[", BashLexer.DBRACK_OPEN);
+        KEYWORDS.put("coproc", BashLexer.COPROC);
     }
 
     private static final int S_NONE = 0;
@@ -98,6 +99,16 @@ public abstract class BashLexerBase extends Lexer {
     private static final int S_CASE_IN = 4;
     private static final int S_FUNC_NAME = 5;
     private static final int S_TIME = 6;
+    /** After {@code time -p}: {@code --} may still follow. */
+    private static final int S_TIME_P = 7;
+    /** After {@code coproc}: the next word is a NAME or the command name. */
+    private static final int S_COPROC = 8;
+    /** After {@code coproc WORD}: a compound command may still start here. */
+    private static final int S_COPROC_NAME = 9;
+
+    /** The reserved words that start a compound command (the only ones after {@code coproc NAME}). */
+    private static final java.util.Set<Integer> COMPOUND_STARTS = java.util.Set.of(BashLexer.LBRACE, BashLexer.IF,
+            BashLexer.WHILE, BashLexer.UNTIL, BashLexer.FOR, BashLexer.SELECT, BashLexer.CASE, BashLexer.DBRACK_OPEN);
 
     /** Lexing state of one nesting level: the text itself, a {@code $( )} or an arithmetic. */
     private static final class Frame {
@@ -128,7 +139,8 @@ public abstract class BashLexerBase extends Lexer {
         }
     }
 
-    private record Pending(int opStart, String delimiter, boolean quoted, boolean dash, boolean inSub) {
+    /** A heredoc operator whose body is due at the next newline of its own frame level ({@code level}). */
+    private record Pending(int opStart, String delimiter, boolean quoted, boolean dash, boolean inSub, int level) {
     }
 
     private final Deque<Frame> frames = new ArrayDeque<>();
@@ -139,6 +151,8 @@ public abstract class BashLexerBase extends Lexer {
     private Token pushedBack;
     private Frame pushedBackFrame;
     private boolean bodiesDue;
+    /** The frame level of the newline that made the bodies due. */
+    private int dueLevel;
     private int errors;
     private boolean limitHit;
     private int rawCount;
@@ -317,11 +331,16 @@ public abstract class BashLexerBase extends Lexer {
     private int subDepth() {
         int d = 0;
         for (Frame f : frames) {
-            if (f.kind == BashLexer.SUB_OPEN || f.kind == BashLexer.PROCSUB_OPEN) {
+            if (isCommandFrame(f.kind)) {
                 d++;
             }
         }
         return d;
+    }
+
+    /** The frames that hold commands: {@code $( )}, {@code <( )}, {@code >( )} and {@code ${ }}. */
+    private static boolean isCommandFrame(int kind) {
+        return kind == BashLexer.SUB_OPEN || kind == BashLexer.PROCSUB_OPEN || kind == BashLexer.FUNSUB_OPEN;
     }
 
     private void checkNesting() {
@@ -351,7 +370,12 @@ public abstract class BashLexerBase extends Lexer {
             return eof();
         }
         if (t.getType() == BashLexer.NEWLINE) {
+            // `<<EOF $(\n foo\n)`: a newline inside a substitution opened on the operator's line
+            // does not end that line; the bodies are read after the newline of their own level.
+            // Which bodies is decided when they are read: the delimiter word before this newline
+            // is only classified (and its heredoc queued) after the newline was lexed as lookahead.
             bodiesDue = true;
+            dueLevel = frames.size();
         } else if (t.getType() == BashLexer.ERROR_CHAR) {
             errors++;
         }
@@ -380,8 +404,13 @@ public abstract class BashLexerBase extends Lexer {
 
     /** Reads the queued heredoc bodies; the input stands just after a newline. */
     private void readHeredocBodies() {
-        List<Pending> due = new ArrayList<>(pending);
-        pending.clear();
+        List<Pending> due = new ArrayList<>();
+        for (Pending p : pending) {
+            if (p.level() == dueLevel) {
+                due.add(p);
+            }
+        }
+        pending.removeAll(due);
         for (Pending p : due) {
             int bodyStart = _input.index();
             StringBuilder body = new StringBuilder();
@@ -478,7 +507,7 @@ public abstract class BashLexerBase extends Lexer {
     private static boolean isPiece(int ty) {
         switch (ty) {
             case BashLexer.BARE, BashLexer.SQ, BashLexer.ANSI, BashLexer.DQ_OPEN, BashLexer.ARITH_OPEN,
-                    BashLexer.SUB_OPEN, BashLexer.PARAM_OPEN, BashLexer.PARAM, BashLexer.BACKTICK,
+                    BashLexer.SUB_OPEN, BashLexer.FUNSUB_OPEN, BashLexer.PARAM_OPEN, BashLexer.PARAM, BashLexer.BACKTICK,
                     BashLexer.ESC, BashLexer.DOLLAR, BashLexer.HASH, BashLexer.PROCSUB_OPEN, BashLexer.DOLLAR_BRACKET,
                     BashLexer.ERROR_CHAR:
                 return true;
@@ -493,18 +522,27 @@ public abstract class BashLexerBase extends Lexer {
 
     private Token word(Frame f, Token first) {
         int start = first.getStartIndex();
+        if (closesFunsub(f, first)) {
+            // decided before any lookahead: the piece after `}` is lexed in the outer mode
+            // (`"${ foo;}"` goes on with the closing quote)
+            Token close = token(BashLexer.SUB_CLOSE, start, first.getStopIndex());
+            closeSub(close);
+            return close;
+        }
         if (first.getType() == BashLexer.DPAREN_OPEN) {
             int stop = consumeUntil(BashLexer.ARITH_CLOSE);
-            // `for ((…)) {` takes a brace group as its body
-            f.cmdPos = f.state == S_FOR_NAME;
-            if (f.state == S_FOR_NAME) {
-                f.state = S_NONE;
-            }
+            // `for ((…)) {` takes a brace group as its body, and bash accepts a reserved word
+            // after any `(( ))`: `while ((x)) do`
+            f.cmdPos = true;
+            f.state = S_NONE;
             f.lastType = BashLexer.ARITH_CMD;
             return token(BashLexer.ARITH_CMD, start, stop);
         }
         Token t = first;
         boolean single = true;
+        // bare pieces and `\<newline>` only: bash removes the continuation before it reads the
+        // word, so `wh\<newline>ile` is `while` and `]]\<newline>` is `]]` (`\<CR><LF>` is not one)
+        boolean bareOnly = first.getType() == BashLexer.BARE;
         int stop;
         while (true) {
             stop = consumePiece(t);
@@ -512,6 +550,8 @@ public abstract class BashLexerBase extends Lexer {
             if (n.getType() != Token.EOF && n.getStartIndex() == stop + 1 && joins(n.getType())) {
                 t = n;
                 single = false;
+                bareOnly &= n.getType() == BashLexer.BARE
+                        || n.getType() == BashLexer.LINE_CONT && "\\\n".equals(n.getText());
                 continue;
             }
             boolean extglob = n.getType() == BashLexer.LPAREN && n.getStartIndex() == stop + 1 && isExtglobPrefix(stop);
@@ -521,6 +561,7 @@ public abstract class BashLexerBase extends Lexer {
                 if (m.getType() != Token.EOF && m.getStartIndex() == stop + 1 && joins(m.getType())) {
                     t = m;
                     single = false;
+                    bareOnly = false;
                     continue;
                 }
                 pushBack(m, f);
@@ -536,7 +577,19 @@ public abstract class BashLexerBase extends Lexer {
             }
             break;
         }
-        return classify(f, start, stop, single && first.getType() == BashLexer.BARE);
+        return classify(f, start, stop, bareOnly);
+    }
+
+    /**
+     * True for the {@code }} reserved word that ends {@code ${ list; }}: a lone {@code }} in
+     * command position at the funsub's own level (a nested {@code { …; }} closes first). A
+     * {@code }} glued to more text ({@code ${ foo;}bar}) is a plain word here, so the funsub stays
+     * open and the text fails to lex: unsure, hence opaque.
+     */
+    private boolean closesFunsub(Frame f, Token first) {
+        return f.kind == BashLexer.FUNSUB_OPEN && f.structDepth == 0 && first.getType() == BashLexer.BARE
+                && "}".equals(first.getText()) && f.cmdPos && !f.afterAssign && !f.inCond && !f.redirTarget
+                && !f.casePattern && f.state == S_NONE;
     }
 
     private static boolean isRedirectOp(int ty) {
@@ -578,6 +631,7 @@ public abstract class BashLexerBase extends Lexer {
                 return consumeUntil(BashLexer.ARITH_CLOSE);
             case BashLexer.SUB_OPEN:
             case BashLexer.PROCSUB_OPEN:
+            case BashLexer.FUNSUB_OPEN:
                 return consumeSub();
             case BashLexer.BACKTICK:
                 spans.add(new Span(BashLexer.BACKTICK, t.getStartIndex(), t.getStartIndex() + 1,
@@ -658,20 +712,38 @@ public abstract class BashLexerBase extends Lexer {
 
     /** Decides what a completed word is, given the frame's position state. */
     private Token classify(Frame f, int start, int stop, boolean plainBare) {
-        String text = plainBare ? text(start, stop) : null;
+        String text = plainBare ? text(start, stop).replace("\\\n", "") : null;
         int type = BashLexer.WORD;
-        if (f.state == S_TIME) {
-            f.state = S_NONE;
-            if (text != null && text.startsWith("-")) {
+        if (f.state == S_TIME || f.state == S_TIME_P) {
+            // bash's timespec takes `-p` and then `--`, nothing else: `time -a` runs `-a`
+            boolean p = f.state == S_TIME && "-p".equals(text);
+            f.state = p ? S_TIME_P : S_NONE;
+            if (p || "--".equals(text)) {
                 f.lastType = BashLexer.TIME_OPT;
                 return token(BashLexer.TIME_OPT, start, stop);
+            }
+        }
+        if (f.state == S_COPROC || f.state == S_COPROC_NAME) {
+            boolean first = f.state == S_COPROC;
+            f.state = S_NONE;
+            Integer kw = text == null ? null : KEYWORDS.get(text);
+            if (kw != null && COMPOUND_STARTS.contains(kw)) {
+                keyword(f, kw);
+                f.lastType = kw;
+                return token(kw, start, stop);
+            }
+            if (first && !f.inCond && !f.redirTarget) {
+                // `coproc NAME {…}` or `coproc cmd args`: one more word may start a compound command
+                f.state = S_COPROC_NAME;
+                f.lastType = BashLexer.WORD;
+                return token(BashLexer.WORD, start, stop);
             }
         }
         if (f.inCond) {
             if ("]]".equals(text)) {
                 type = BashLexer.DBRACK_CLOSE;
                 f.inCond = false;
-                f.cmdPos = false;
+                f.cmdPos = true;
             }
         } else if (f.redirTarget) {
             f.redirTarget = false;
@@ -753,8 +825,13 @@ public abstract class BashLexerBase extends Lexer {
                 f.inCond = true;
                 f.cmdPos = false;
             }
+            case BashLexer.COPROC -> {
+                f.state = S_COPROC;
+                f.cmdPos = true;
+            }
             case BashLexer.FI, BashLexer.DONE, BashLexer.RBRACE -> {
-                f.cmdPos = false;
+                // bash takes a reserved word right after these: `{ if a; then b; fi }`
+                f.cmdPos = true;
                 nest(f, -1);
             }
             case BashLexer.ESAC -> closeCase(f);
@@ -772,7 +849,7 @@ public abstract class BashLexerBase extends Lexer {
     private void closeCase(Frame f) {
         f.caseDepth = Math.max(0, f.caseDepth - 1);
         f.casePattern = false;
-        f.cmdPos = false;
+        f.cmdPos = true;
         nest(f, -1);
     }
 
@@ -782,6 +859,9 @@ public abstract class BashLexerBase extends Lexer {
         if (f.inCond) {
             f.lastType = ty;
             return;
+        }
+        if (f.state == S_COPROC || f.state == S_COPROC_NAME || f.state == S_TIME || f.state == S_TIME_P) {
+            f.state = S_NONE;
         }
         if (!isRedirectOp(ty) && ty != BashLexer.AMP_GREAT && ty != BashLexer.AMP_DGREAT && ty != BashLexer.IO_NUMBER) {
             f.afterAssign = false;
@@ -813,14 +893,12 @@ public abstract class BashLexerBase extends Lexer {
                 }
             }
             case BashLexer.RPAREN -> {
-                if (f.lastType == BashLexer.LPAREN) {
-                    f.cmdPos = true;
-                } else if (f.casePattern) {
+                if (f.casePattern) {
                     f.casePattern = false;
-                    f.cmdPos = true;
-                } else {
-                    f.cmdPos = false;
                 }
+                // after `()` a body follows; after a subshell's `)` bash takes a reserved word
+                // (`if a; then (b) fi`), and any other word after `)` is a syntax error anyway
+                f.cmdPos = true;
             }
             case BashLexer.GREAT, BashLexer.DGREAT, BashLexer.CLOBBER, BashLexer.LESS, BashLexer.LESSGREAT,
                     BashLexer.GREATAND, BashLexer.LESSAND, BashLexer.AMP_GREAT, BashLexer.AMP_DGREAT,
@@ -855,7 +933,23 @@ public abstract class BashLexerBase extends Lexer {
             }
         }
         pending.add(new Pending(f.heredocOpStart, delim.toString(), quoted,
-                f.heredocOp == BashLexer.DLESSDASH, f.kind == BashLexer.SUB_OPEN || f.kind == BashLexer.PROCSUB_OPEN));
+                f.heredocOp == BashLexer.DLESSDASH, f.kind == BashLexer.SUB_OPEN || f.kind == BashLexer.PROCSUB_OPEN,
+                levelOf(f)));
+    }
+
+    /**
+     * The nesting level of {@code f} (the text itself is 1). Not simply the top frame's: the
+     * lookahead after a word may already have opened {@code $(} ({@code <<EOF $(}).
+     */
+    private int levelOf(Frame f) {
+        int level = frames.size();
+        for (Frame x : frames) {
+            if (x == f) {
+                return level;
+            }
+            level--;
+        }
+        return frames.size();
     }
 
     /** At end of input: anything still open is an error. */
