@@ -996,6 +996,8 @@ final class BashWalker {
         // (`command alias`, `builtin declare -i`, `command printf -v`) and its redirections and
         // pipe are judged as NAME's
         stripCommandBuiltin(argv);
+        // Git Bash hands a Windows program `//c` as `/c` (MsysSwitches)
+        MsysSwitches.apply(argv);
         boolean ownStdin = !heredocs.isEmpty();
         redirects.addAll(c.inRedirects());
         if (!ownStdin) {
