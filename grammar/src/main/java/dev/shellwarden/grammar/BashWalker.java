@@ -396,7 +396,8 @@ final class BashWalker {
             this.depth = depth;
             this.provenance = provenance;
             this.wrappers = wrappers;
-            this.argv = argv;
+            // Git Bash hands a Windows program `//c` as `/c`, however the command was reached (MsysSwitches)
+            this.argv = MsysSwitches.normalized(argv);
             this.assignments = assignments;
             this.redirects = redirects;
             this.heredocs = heredocs;
@@ -996,8 +997,6 @@ final class BashWalker {
         // (`command alias`, `builtin declare -i`, `command printf -v`) and its redirections and
         // pipe are judged as NAME's
         stripCommandBuiltin(argv);
-        // Git Bash hands a Windows program `//c` as `/c` (MsysSwitches)
-        MsysSwitches.apply(argv);
         boolean ownStdin = !heredocs.isEmpty();
         redirects.addAll(c.inRedirects());
         if (!ownStdin) {

@@ -57,17 +57,22 @@ public final class MsysSwitches {
         return SWITCH.matcher(word).matches() ? word.substring(1) : word;
     }
 
-    /** Rewrites the literal arguments of a Windows program's argv in place ({@link #unescape}). */
-    public static void apply(List<Word> argv) {
+    /** A Windows program's argv with its literal arguments as the program receives them ({@link #unescape}); any other argv itself. */
+    public static List<Word> normalized(List<Word> argv) {
         if (argv.isEmpty() || !argv.get(0).literal() || !windowsProgram(argv.get(0).text())) {
-            return;
+            return argv;
         }
+        List<Word> out = null;
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);
             String t = w.literal() ? unescape(w.text()) : w.text();
             if (!t.equals(w.text())) {
-                argv.set(i, new Word(t, w.raw(), true, w.features()));
+                if (out == null) {
+                    out = new java.util.ArrayList<>(argv);
+                }
+                out.set(i, new Word(t, w.raw(), true, w.features()));
             }
         }
+        return out == null ? argv : out;
     }
 }

@@ -316,8 +316,9 @@ final class PsBuilder {
                 && head.get(2).kind() == Kind.VARIABLE ? 2 : -1;
     }
 
-    /** Cmdlets whose objects are read from a file or text, not items they name themselves (with Import-* and ConvertFrom-*). */
+    /** Cmdlets whose objects are read from a file or text, or paths they compute (with Import-* and ConvertFrom-*): not items they name themselves. */
     private static final Set<String> TEXT_SOURCES = Set.of("get-content", "get-clipboard", "select-string", "read-host",
+            "resolve-path", "convert-path", "join-path", "split-path",
             "receive-job", "get-variable");
 
     /**
@@ -343,6 +344,18 @@ final class PsBuilder {
         }
         PsValues.Known held = values.get(raw, ctx.prov() == Provenance.TOP);
         return held == null || held.string() == null;
+    }
+
+    /** True when the cmdlet is told {@code -WhatIf} (from {@code -wh}; {@code -WhatIf:$false} is no dry run): it only prints what it would do. */
+    private static boolean dryRun(List<Word> argv) {
+        for (int i = 1; i < argv.size(); i++) {
+            String t = argv.get(i).text().toLowerCase(Locale.ROOT);
+            if (argv.get(i).literal() && t.length() >= 3 && "-whatif".startsWith(t)) {
+                // `-WhatIf:VALUE` is split into the parameter (raw ending in `:`) and its value
+                return !argv.get(i).raw().endsWith(":") || i + 1 < argv.size() && argv.get(i + 1).text().equalsIgnoreCase("$true");
+            }
+        }
+        return false;
     }
 
     /** True when {@code -InputObject} (any unambiguous prefix from {@code -In}) is given a computed value. */
@@ -836,7 +849,7 @@ final class PsBuilder {
             reasons.add(OpaqueReason.USER_FUNCTION);
         }
         if (cmdlet && DESTRUCTIVE_VERBS.contains(canonical.substring(0, Math.max(0, canonical.indexOf('-'))).toLowerCase(Locale.ROOT))
-                && (unknownObjects || computedInputObject(argv))) {
+                && (unknownObjects || computedInputObject(argv)) && !dryRun(argv)) {
             // `$t | Stop-Process -Force`, `Stop-Process -InputObject $p`: what is stopped or removed
             // depends on objects nobody can see here
             reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
