@@ -406,7 +406,8 @@ final class BashWalker {
             this.depth = depth;
             this.provenance = provenance;
             this.wrappers = wrappers;
-            this.argv = argv;
+            // Git Bash hands a Windows program `//c` as `/c`, however the command was reached (MsysSwitches)
+            this.argv = MsysSwitches.normalized(argv);
             this.assignments = assignments;
             this.redirects = redirects;
             this.heredocs = heredocs;

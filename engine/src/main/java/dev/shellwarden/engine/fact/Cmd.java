@@ -1797,6 +1797,11 @@ public final class Cmd {
                 }
             }
         }
+        if (nameIs("csc vbc")) {
+            // the .NET Framework compilers write /out:FILE, else the first source's name as .exe or
+            // .dll: a downloaded source compiled then run meets SW4004 through SW4108
+            out.addAll(dotNetCompilerOutput());
+        }
         switch (name) {
             case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
             // tools whose output file is an operand or an option's value
@@ -3526,6 +3531,81 @@ public final class Cmd {
         return DOTNET_SECRET_CLEAR.matcher(expressionText()).find();
     }
 
+    /** csc's and vbc's output file: {@code /out:F} ({@code -out:F}), else the first source with .exe (.dll for /target:library), with {@code /}. */
+    private List<String> dotNetCompilerOutput() {
+        boolean library = false;
+        String source = null;
+        for (String a : args) {
+            String l = a.toLowerCase(java.util.Locale.ROOT);
+            if (l.startsWith("/out:") || l.startsWith("-out:")) {
+                return List.of(a.substring(5).replace('\\', '/'));
+            }
+            library |= Regex.matches(l, "[/-]t(arget)?:(library|module)");
+            if (source == null && Regex.matches(l, "[^/-].*\\.(cs|vb)")) {
+                source = a.replace('\\', '/');
+            }
+        }
+        return source == null ? List.of() : List.of(source.substring(0, source.length() - 3) + (library ? ".dll" : ".exe"));
+    }
+
+    /** The registry keys among the words (reg.exe's spelling only for reg). */
+    private List<RegistryKey> registryKeys() {
+        boolean reg = nameIs("reg");
+        List<RegistryKey> keys = new ArrayList<>();
+        for (String a : args) {
+            RegistryKey k = RegistryKey.parse(a, reg);
+            if (k != null) {
+                keys.add(k);
+            }
+        }
+        return keys;
+    }
+
+    /** reg delete with /v, /va or /ve: values of the key, not the key. */
+    private boolean regDeletesValuesOnly() {
+        return nameIs("reg") && argFind("(?i)^[/-]v[ae]?$");
+    }
+
+    /**
+     * True when the command deletes a registry key with its subkeys (Remove-Item, reg delete
+     * without /v) whose {@link RegistryKey#reach} is {@code reach} ({@code TOP}, {@code SHARED}).
+     * Remove-Item without -Recurse counts too: on a key with subkeys it prompts, and -Confirm:$false
+     * or a later answer goes on.
+     */
+    public boolean deletesRegistryKey(String reach) {
+        if (!(nameIs("Remove-Item") || nameIs("reg") && argFind("(?i)^delete$") && !regDeletesValuesOnly()) || psParam("WhatIf", 2)) {
+            return false;
+        }
+        return registryKeys().stream().anyMatch(k -> k.reach().name().equals(reach));
+    }
+
+    /**
+     * True when the command lists registry keys of {@code reach} (Get-ChildItem, Get-Item), for a
+     * later Remove-Item in the same pipeline: removing what a key lists is removing the key's content.
+     */
+    public boolean listsRegistryKey(String reach) {
+        return nameIs("Get-ChildItem Get-Item") && registryKeys().stream().anyMatch(k -> k.reach().name().equals(reach));
+    }
+
+    /**
+     * True when the command deletes values of a key that no project owns: every value of a key
+     * that is not the project's own (Clear-Item), or values of a top key ({@code HKCU:\Environment}:
+     * PATH and every user variable), of a machine-wide key, or of a key that starts programs at
+     * logon (Remove-ItemProperty, Clear-ItemProperty, reg delete /v, /va, /ve).
+     */
+    public boolean deletesSharedRegistryValues() {
+        if (psParam("WhatIf", 2)) {
+            return false;
+        }
+        if (nameIs("Clear-Item")) {
+            return registryKeys().stream().anyMatch(k -> k.reach() != RegistryKey.Reach.OWN || k.startsProgramsAtLogon());
+        }
+        if (!(nameIs("Remove-ItemProperty Clear-ItemProperty") || regDeletesValuesOnly() && argFind("(?i)^delete$"))) {
+            return false;
+        }
+        return registryKeys().stream().anyMatch(k -> k.reach() == RegistryKey.Reach.TOP || k.machineWide() || k.startsProgramsAtLogon());
+    }
+
     /** True when some operand is a Windows drive root, system folder or the user profile. */
     public boolean hasWindowsRootOperand() {
         for (String a : args) {
@@ -5001,6 +5081,17 @@ public final class Cmd {
         if (name.equals("java") || name.equals("javaw")) {
             int jar = args.indexOf("-jar");
             return jar >= 0 && jar + 1 < args.size() ? args.get(jar + 1) : "";
+        }
+        if (nameIs("Add-Type")) {
+            // C# source or an assembly given by its file: compiled or loaded into the session, its
+            // code runs at the first call of its types (`Add-Type -Path .\x.cs; [X]::Run()`)
+            for (int i = 0; i + 1 < args.size(); i++) {
+                String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
+                if (a.length() >= 3 && ("-path".startsWith(a) || "-literalpath".startsWith(a)) || a.equals("-lp") || a.equals("-pspath")) {
+                    return args.get(i + 1).replace('\\', '/');
+                }
+            }
+            return "";
         }
         if (nameIs("Import-Module ipmo")) {
             // a module given by its file runs its code as it loads (`Import-Module .\tool.psm1`)

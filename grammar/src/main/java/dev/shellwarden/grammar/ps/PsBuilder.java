@@ -137,6 +137,11 @@ final class PsBuilder {
     private List<Word> blockItems;
     /** The literal strings or variables piped into the command being walked ({@code 'C:\\' | Remove-Item}), or null. */
     private List<List<Part>> pipedValues;
+    /** The command being walked gets objects from a variable whose source is not known ({@code $t | Stop-Process}). */
+    private boolean unknownPipedObjects;
+    /** Cmdlet verbs that remove, stop or clear what they get: fed unknown objects, they are judged dynamic. */
+    private static final Set<String> DESTRUCTIVE_VERBS = Set.of("remove", "stop", "clear", "uninstall", "unregister",
+            "disable", "suspend", "restart", "reset", "dismount");
     /** True while the command being walked got its name from a lookup ({@link PsLookup}): it stays dynamic. */
     private boolean lookedUpName;
     /** What variables were last assigned in the walk, by lower-case name ({@link PsValues}). */
@@ -204,22 +209,191 @@ final class PsBuilder {
         int index = item;
         for (ParseTree child : st.children) {
             if (child instanceof PowerShellParser.PipelineContext p) {
-                List<PowerShellParser.CommandContext> commands = p.command();
+                List<List<Part>> stages = new ArrayList<>();
+                for (PowerShellParser.CommandContext command : p.command()) {
+                    stages.add(parts(command));
+                }
+                List<List<Part>> written = stages;
+                if (stages.size() > 1) {
+                    stages = withHeldPipeline(stages, ctx, 0);
+                } else {
+                    stages = withHeldInput(stages, ctx);
+                }
+                // objects from a variable whose pipeline is not known soundly: destructive stages ask
+                boolean unknown = stages.size() > 1 && unknownObjects(stages.get(0), ctx);
                 List<Part> previous = null;
-                for (int stage = 0; stage < commands.size(); stage++) {
-                    Position pos = new Position(index, stage, commands.size(), before, background);
-                    List<Part> parts = parts(commands.get(stage));
+                for (int stage = 0; stage < stages.size(); stage++) {
+                    Position pos = new Position(index, stage, stages.size(), before, background);
+                    List<Part> parts = stages.get(stage);
                     pipedValues = previous == null ? null : pipedValues(previous);
+                    unknownPipedObjects = unknown && stage > 0;
                     walkCommand(parts, ctx, mode, pos);
                     pipedValues = null;
+                    unknownPipedObjects = false;
                     previous = parts;
                 }
+                heldPipeline(written, ctx);
                 index++;
             } else if (child instanceof PowerShellParser.ChainOpContext c) {
                 before = c.getText();
             }
         }
         return index;
+    }
+
+    /** How many variables deep a held pipeline is read ({@code $b = $a | …; $b | …}). */
+    private static final int HELD_PIPELINE_DEPTH = 4;
+
+    /** Variables whose objects come from the enclosing pipeline, which the rules see there. */
+    private static final Set<String> ITEM_VARIABLES = Set.of("_", "psitem", "input");
+
+    /**
+     * The stages of a pipeline whose first stage is one variable holding a pipeline assigned once
+     * at the top level ({@code $p = Get-Process; $p | Stop-Process}): that pipeline's stages, then
+     * the rest, as if typed ({@code Get-Process | Stop-Process}); else {@code stages} itself.
+     */
+    private List<List<Part>> withHeldPipeline(List<List<Part>> stages, Ctx ctx, int depth) {
+        List<Part> head = stages.get(0);
+        int at = sourceVariable(head);
+        if (depth >= HELD_PIPELINE_DEPTH || at < 0) {
+            return stages;
+        }
+        PsValues.Known held = values.get(head.get(at).raw(), ctx.prov() == Provenance.TOP);
+        if (held == null || held.stages() == null || !held.sound()) {
+            return stages;
+        }
+        List<List<Part>> read = new ArrayList<>(withHeldPipeline(held.stages(), ctx, depth + 1));
+        if (at > 0) {
+            // `$null = $p | Stop-Process`: the assignment takes what the whole pipeline gives
+            List<Part> first = new ArrayList<>(head.subList(0, at));
+            first.addAll(read.get(0));
+            read.set(0, first);
+        }
+        read.addAll(stages.subList(1, stages.size()));
+        return read;
+    }
+
+    /**
+     * A cmdlet given a variable's objects by {@code -InputObject} ({@code $p = Get-Process;
+     * Stop-Process -InputObject $p}) when the variable holds a pipeline read soundly: that pipeline
+     * piped into the cmdlet without the parameter ({@code Get-Process | Stop-Process}); else
+     * {@code stages} itself (a computed -InputObject then asks, {@link #computedInputObject}).
+     */
+    private List<List<Part>> withHeldInput(List<List<Part>> stages, Ctx ctx) {
+        List<Part> parts = stages.get(0);
+        if (parts.isEmpty() || parts.get(0).kind() != Kind.WORD || !commandLike(parts.get(0).raw())) {
+            return stages;
+        }
+        for (int i = 1; i + 1 < parts.size(); i++) {
+            String t = PsText.bare(parts.get(i).raw()).toLowerCase(Locale.ROOT);
+            if (parts.get(i).kind() != Kind.WORD || t.length() < 3 || !"-inputobject".startsWith(t)
+                    || parts.get(i + 1).kind() != Kind.VARIABLE || adjacent(parts.get(i), parts.get(i + 1))) {
+                continue;
+            }
+            List<List<Part>> source = withHeldPipeline(List.of(List.of(parts.get(i + 1))), ctx, 0);
+            if (source.size() == 1 && source.get(0).size() == 1 && source.get(0).get(0) == parts.get(i + 1)) {
+                return stages; // not a pipeline read soundly
+            }
+            List<Part> command = new ArrayList<>(parts.subList(0, i));
+            command.addAll(parts.subList(i + 2, parts.size()));
+            List<List<Part>> read = new ArrayList<>(source);
+            read.add(command);
+            return read;
+        }
+        return stages;
+    }
+
+    /**
+     * Where the variable whose objects a pipeline's first stage sends on stands: 0 for a stage
+     * that is one variable ({@code $p | …}), 2 for an assignment of one ({@code $x = $p | …}); -1
+     * for any other stage.
+     */
+    private static int sourceVariable(List<Part> head) {
+        if (head.size() == 1 && head.get(0).kind() == Kind.VARIABLE) {
+            return 0;
+        }
+        return head.size() == 3 && head.get(0).kind() == Kind.VARIABLE && head.get(1).kind() == Kind.ASSIGN
+                && head.get(2).kind() == Kind.VARIABLE ? 2 : -1;
+    }
+
+    /** Cmdlets whose objects are read from a file or text, or paths they compute (with Import-* and ConvertFrom-*): not items they name themselves. */
+    private static final Set<String> TEXT_SOURCES = Set.of("get-content", "get-clipboard", "select-string", "read-host",
+            "resolve-path", "convert-path", "join-path", "split-path",
+            "receive-job", "get-variable");
+
+    /**
+     * True when a pipeline's first stage sends on objects that are not known: those of one
+     * variable that holds no string ({@link #pipedValues} reads those), no pipeline read soundly,
+     * is not the enclosing pipeline's item nor an environment variable; or those read from a file
+     * or text ({@code Import-Clixml x | Remove-Item}, {@code Get-Content list.txt | Remove-Item}) or
+     * printed by a native program ({@code git ls-files | Remove-Item}), which no rule sees.
+     */
+    private boolean unknownObjects(List<Part> first, Ctx ctx) {
+        int at = sourceVariable(first);
+        if (at < 0) {
+            int c = first.size() > 2 && first.get(0).kind() == Kind.VARIABLE && first.get(1).kind() == Kind.ASSIGN ? 2 : 0;
+            if (first.size() <= c || first.get(c).kind() != Kind.WORD || !commandLike(first.get(c).raw())) {
+                return false; // strings, arrays and expressions: read by pipedValues or left as they are
+            }
+            String name = PsNames.canonical(PsText.bare(first.get(c).raw())).toLowerCase(Locale.ROOT);
+            return !PsNames.isCmdletLike(name) || name.startsWith("import-") || name.startsWith("convertfrom-") || TEXT_SOURCES.contains(name);
+        }
+        String raw = first.get(at).raw();
+        if (ITEM_VARIABLES.contains(loopName(raw)) || loopName(raw).startsWith("env:")) {
+            return false;
+        }
+        PsValues.Known held = values.get(raw, ctx.prov() == Provenance.TOP);
+        return held == null || held.string() == null;
+    }
+
+    /** True when the cmdlet is told {@code -WhatIf} (from {@code -wh}; {@code -WhatIf:$false} is no dry run): it only prints what it would do. */
+    private static boolean dryRun(List<Word> argv) {
+        for (int i = 1; i < argv.size(); i++) {
+            String t = argv.get(i).text().toLowerCase(Locale.ROOT);
+            if (argv.get(i).literal() && t.length() >= 3 && "-whatif".startsWith(t)) {
+                // `-WhatIf:VALUE` is split into the parameter (raw ending in `:`) and its value
+                return !argv.get(i).raw().endsWith(":") || i + 1 < argv.size() && argv.get(i + 1).text().equalsIgnoreCase("$true");
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code -InputObject} (any unambiguous prefix from {@code -In}) is given a computed value. */
+    private static boolean computedInputObject(List<Word> argv) {
+        for (int i = 1; i + 1 < argv.size(); i++) {
+            String t = argv.get(i).text().toLowerCase(Locale.ROOT);
+            if (argv.get(i).literal() && t.length() >= 3 && "-inputobject".startsWith(t.replaceFirst(":$", "")) && !argv.get(i + 1).literal()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * After {@code $v = a | b}: {@code $v} holds the pipeline {@code a | b} (a string or lookup
+     * {@link #heldValue} read stays as it is).
+     */
+    private void heldPipeline(List<List<Part>> stages, Ctx ctx) {
+        List<Part> first = stages.get(0);
+        if (first.size() < 3 || first.get(0).kind() != Kind.VARIABLE || first.get(1).kind() != Kind.ASSIGN
+                || !first.get(1).raw().equals("=")) {
+            return;
+        }
+        // a command, or another variable's objects sent on (`$b = $a | Sort-Object CPU`)
+        Part r0 = first.get(2);
+        boolean command = r0.kind() == Kind.WORD && commandLike(r0.raw());
+        boolean piped = r0.kind() == Kind.VARIABLE && first.size() == 3 && stages.size() > 1;
+        if (!command && !piped) {
+            return;
+        }
+        PsValues.Known now = values.get(first.get(0).raw(), ctx.prov() == Provenance.TOP);
+        if (now != null && (now.string() != null || now.command() != null)) {
+            return;
+        }
+        List<List<Part>> held = new ArrayList<>();
+        held.add(List.copyOf(first.subList(2, first.size())));
+        held.addAll(stages.subList(1, stages.size()));
+        values.assigned(first.get(0).raw(), new PsValues.Value(null, null, true, List.copyOf(held)), ctx.prov() == Provenance.TOP);
     }
 
     // ---- elements ---------------------------------------------------------------------------
@@ -521,6 +695,8 @@ final class PsBuilder {
     private void command(List<List<Part>> args, Ctx ctx, Position pos) {
         List<List<Part>> piped = pipedValues;
         pipedValues = null;
+        boolean unknownObjects = unknownPipedObjects;
+        unknownPipedObjects = false;
         boolean lookedUp = lookedUpName;
         lookedUpName = false;
         int id = reserve();
@@ -671,6 +847,12 @@ final class PsBuilder {
         }
         if (aliased) {
             reasons.add(OpaqueReason.USER_FUNCTION);
+        }
+        if (cmdlet && DESTRUCTIVE_VERBS.contains(canonical.substring(0, Math.max(0, canonical.indexOf('-'))).toLowerCase(Locale.ROOT))
+                && (unknownObjects || computedInputObject(argv)) && !dryRun(argv)) {
+            // `$t | Stop-Process -Force`, `Stop-Process -InputObject $p`: what is stopped or removed
+            // depends on objects nobody can see here
+            reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
         }
         if (lookedUp) {
             reasons.add(OpaqueReason.DYNAMIC_COMMAND);

@@ -174,6 +174,10 @@ final class PsCarriers {
             for (PsDotNet.Reading r : PsDotNet.readCSharp(w.text())) {
                 carried(r.carried(), r.label(), id, ctx, reasons);
             }
+            // the source read from a file or downloaded: Add-Type -Path of that place
+            for (PsDotNet.Reading r : PsDotNet.readTypeSource(w.raw())) {
+                carried(r.carried(), r.label(), id, ctx, reasons);
+            }
         }
     }
 

@@ -195,6 +195,34 @@ final class PsDotNet {
         return AnsiC.decode(m.group(group + 1));
     }
 
+    /** C# source read from one file: {@code (Get-Content F -Raw)}, {@code (gc F)}, {@code ([IO.File]::ReadAllText('F'))}; the file in group 1 or 2. */
+    private static final Pattern SOURCE_FILE = Pattern.compile(
+            "(?i)^\\(\\s*(?:(?:get-content|gc|cat|type)\\s+(?:-(?:path|literalpath|lp|raw|encoding\\s+\\w+)\\s+)*([^\\s()`$;|]+|" + QUOTED + ")(?:\\s+-\\w+)*"
+            + "|\\[(?:system\\.)?io\\.file\\]::readall(?:text|lines)\\(\\s*" + QUOTED + "\\s*(?:,[^()]*)?\\))\\s*\\)(?:\\s*-join\\s*[^()]*)?$");
+
+    /**
+     * Where the C# source of one {@code Add-Type -TypeDefinition} argument comes from, as an
+     * {@code Add-Type -Path} of that place: a download ({@code (iwr URL).Content},
+     * {@code (New-Object Net.WebClient).DownloadString(URL)}) or one file's text
+     * ({@code (Get-Content x.cs -Raw)}); empty when the argument is none of these.
+     *
+     * <p>WHY: {@code iwr URL -OutFile p.cs; Add-Type -TypeDefinition (Get-Content p.cs -Raw)} is a
+     * download compiled and loaded in one command, and a download straight into Add-Type is code
+     * from the network; read as {@code Add-Type -Path} they meet the download rules (SW4004, SW6019).
+     */
+    static List<Reading> readTypeSource(String argument) {
+        String a = argument.strip();
+        if (DOWNLOADED.matcher(a).find() && URL.matcher(a).find()) {
+            return List.of(script("Add-Type", "Add-Type -Path " + url(a)));
+        }
+        Matcher m = SOURCE_FILE.matcher(a);
+        if (m.matches()) {
+            String file = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+            return List.of(script("Add-Type", "Add-Type -Path " + (file.startsWith("'") || file.startsWith("\"") ? file : "'" + file + "'")));
+        }
+        return List.of();
+    }
+
     /** The first literal URL of {@code text} single-quoted, or a variable standing for a computed one. */
     private static String url(String text) {
         Matcher u = URL.matcher(text);

@@ -1,6 +1,7 @@
 package dev.shellwarden.grammar.ps;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -9,10 +10,13 @@ import java.util.regex.Pattern;
 /**
  * What plain variables hold while one PowerShell text is walked: the string a literal or a
  * concatenation of literals put in ({@code $s = 'Stop-'+'Computer'}), or the command a lookup
- * found ({@code $c = gcm *ke-Ex*}, {@link PsLookup}), as last assigned in walk order.
+ * found ({@code $c = gcm *ke-Ex*}, {@link PsLookup}), or the pipeline whose objects it holds
+ * ({@code $p = Get-Process}), as last assigned in walk order.
  *
  * <p>WHY: {@code $c = gcm *ke-Ex*; & $c 'Stop-Computer'} and {@code $p = 'Stop-Computer'; iex $p}
- * only asked (a variable is no literal), so the floor never saw the command they run.
+ * only asked (a variable is no literal), so the floor never saw the command they run; and
+ * {@code $p = Get-Process; $p | Stop-Process -Force} was allowed where
+ * {@code Get-Process | Stop-Process -Force} is denied.
  *
  * <p>INVARIANT (fail closed): a value is <em>sound</em>, and may be read as if typed, only when
  * it is a literal string assigned exactly once in the whole text ({@link #scan} counts every
@@ -24,12 +28,21 @@ import java.util.regex.Pattern;
  */
 final class PsValues {
 
-    /** One assigned value: the string (null for a looked-up command), the command name for {@code & $v}, and whether the text is a literal. */
-    record Value(String string, String command, boolean literal) {
+    /**
+     * One assigned value: the string (null for a looked-up command or a pipeline), the command name
+     * for {@code & $v}, whether the text is a literal, and the stages of the pipeline assigned
+     * ({@code $p = Get-Process | Where-Object …}; null for a string or a lookup). A pipeline is
+     * literal: its text is fixed, and piping the variable sends on what the pipeline gave.
+     */
+    record Value(String string, String command, boolean literal, List<List<PsBuilder.Part>> stages) {
+
+        Value(String string, String command, boolean literal) {
+            this(string, command, literal, null);
+        }
     }
 
     /** A value read at one place, and whether it may be read as if typed there. */
-    record Known(String string, String command, boolean sound) {
+    record Known(String string, String command, boolean sound, List<List<PsBuilder.Part>> stages) {
     }
 
     private static final String NAME = "\\$\\{?(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)\\}?";
@@ -94,7 +107,7 @@ final class PsValues {
         // `$global:v` may differ from the script's `$v`: a scope written out is never sound
         boolean sound = v.literal() && top && !indirect && PsText.bare(raw).indexOf(':') < 0 && Boolean.TRUE.equals(lastAtTop.get(key))
                 && assignments.getOrDefault(key, 0) == 1;
-        return new Known(v.string(), v.command(), sound);
+        return new Known(v.string(), v.command(), sound, v.stages());
     }
 
     /** The lower-case name of a plain variable ({@code $v}, {@code ${v}}, {@code $script:v}), or null. */
