@@ -5628,6 +5628,28 @@ public final class Cmd {
         return u.substring(Math.max(u.lastIndexOf('/'), u.lastIndexOf(':')) + 1).replaceAll("\\.git$", "");
     }
 
+    /**
+     * True when this command runs inside the folder {@code clone} cloned earlier in the same command
+     * ({@code git clone URL tool && cd tool && make}): the build files its tool executes (Makefile,
+     * package scripts, setup.py) came with the clone. Only a {@code cd} into it counts here; a tool
+     * told the folder by an option ({@code make -C tool}) is not read.
+     */
+    public boolean runsInsideCloneOf(Cmd clone, Ctx ctx) {
+        if (cwds.isEmpty() || !clone.isClonesRepository()) {
+            return false;
+        }
+        for (String f : clone.fetchedFiles()) {
+            for (String folder : clone.resolvedIn(f, ctx)) {
+                for (String d : pathBases(ctx)) {
+                    if (!folder.equals("/") && (d.equals(folder) || d.startsWith(folder + "/"))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     /** True for a clone of a repository ({@link #fetchedFiles} is then the folder that holds it). */
     public boolean isClonesRepository() {
         return named("git gh hg svn") && !fetchedFiles().isEmpty();
