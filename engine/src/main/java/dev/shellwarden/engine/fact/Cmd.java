@@ -5631,16 +5631,25 @@ public final class Cmd {
     /**
      * True when this command runs inside the folder {@code clone} cloned earlier in the same command
      * ({@code git clone URL tool && cd tool && make}): the build files its tool executes (Makefile,
-     * package scripts, setup.py) came with the clone. Only a {@code cd} into it counts here; a tool
-     * told the folder by an option ({@code make -C tool}) is not read.
+     * package scripts, setup.py) came with the clone. The tool works where a {@code cd} led it, or
+     * in the folder its own option names ({@code make -C tool}, {@code npm --prefix tool install},
+     * {@code yarn --cwd tool}, {@code pnpm -C tool}, {@code pip install ./tool}).
      */
     public boolean runsInsideCloneOf(Cmd clone, Ctx ctx) {
-        if (cwds.isEmpty() || !clone.isClonesRepository()) {
+        if (!clone.isClonesRepository()) {
             return false;
+        }
+        List<String> named = buildToolFolders();
+        if (cwds.isEmpty() && named.isEmpty()) {
+            return false;
+        }
+        Set<String> mine = new java.util.LinkedHashSet<>(cwds.isEmpty() ? List.of() : pathBases(ctx));
+        for (String n : named) {
+            mine.addAll(resolvedIn(n, ctx));
         }
         for (String f : clone.fetchedFiles()) {
             for (String folder : clone.resolvedIn(f, ctx)) {
-                for (String d : pathBases(ctx)) {
+                for (String d : mine) {
                     if (!folder.equals("/") && (d.equals(folder) || d.startsWith(folder + "/"))) {
                         return true;
                     }
@@ -5648,6 +5657,36 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /** The folders a build tool is told to work in by its own options or operands (see {@link #runsInsideCloneOf}). */
+    private List<String> buildToolFolders() {
+        List<String> out = new ArrayList<>();
+        String opt = switch (name) {
+            case "make", "gmake" -> valueOf("-C --directory");
+            case "npm" -> valueOf("--prefix -C");
+            case "pnpm" -> valueOf("-C --dir");
+            case "yarn" -> valueOf("--cwd");
+            default -> "";
+        };
+        if (!opt.isEmpty()) {
+            out.add(opt);
+        }
+        if (named("pip pip3") && sub("install")) {
+            // pip install ./tool, pip install -e tool: a local folder's setup code runs
+            for (String p : positionals("-r --requirement -c --constraint -t --target --prefix --root -i --index-url"
+                    + " --extra-index-url -f --find-links --src --upgrade-strategy --python-version --platform --implementation --abi")) {
+                String u = PathFacts.unquote(p);
+                if (!u.equals("install") && (u.startsWith(".") || u.startsWith("/") || u.contains("/"))) {
+                    out.add(p);
+                }
+            }
+            String e = valueOf("-e --editable");
+            if (!e.isEmpty()) {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     /** True for a clone of a repository ({@link #fetchedFiles} is then the folder that holds it). */
