@@ -1891,7 +1891,7 @@ public final class Cmd {
                     // extraction writes below every -C folder, and where the command runs when a
                     // member comes before any -C or there is none (`cd ~ && tar xf x.tar`)
                     for (String dir : tar.dirs()) {
-                        out.add(dir.endsWith("/") ? dir : dir + "/");
+                        out.add(PathFacts.asFolder(dir));
                     }
                     if (tar.dirs().isEmpty() || tar.members().stream().anyMatch(m -> m.dir().isEmpty())) {
                         out.add("./");
@@ -1939,7 +1939,7 @@ public final class Cmd {
                     if (!anyFlag("--no-absolute-filenames")) {
                         out.add("/");
                     } else if (!dir.isEmpty()) {
-                        out.add(dir.endsWith("/") ? dir : dir + "/");
+                        out.add(PathFacts.asFolder(dir));
                     }
                 }
             }
@@ -1953,22 +1953,22 @@ public final class Cmd {
                             o = a.substring(2);
                         }
                     }
-                    out.add(o.isEmpty() ? "./" : o.endsWith("/") ? o : o + "/");
+                    out.add(o.isEmpty() ? "./" : PathFacts.asFolder(o));
                 }
             }
             case "unzip" -> {
                 // -d also at the end of a cluster (`unzip -od DIR`)
                 String dir = valueOf("-d").isEmpty() ? clusterValue('d') : valueOf("-d");
                 if (!unzipOnlyReads()) {
-                    out.add(dir.isEmpty() ? "./" : dir.endsWith("/") ? dir : dir + "/");
+                    out.add(dir.isEmpty() ? "./" : PathFacts.asFolder(dir));
                     // members named after the archive land at their own paths below it (up to -x, the excluded ones)
                     List<String> named = positionals("-d -P -x");
                     for (int i = 1; i < named.size(); i++) {
                         String m = PathFacts.unquote(named.get(i));
-                        out.add(dir.isEmpty() || m.startsWith("/") ? m : (dir.endsWith("/") ? dir : dir + "/") + m);
+                        out.add(dir.isEmpty() || m.startsWith("/") ? m : PathFacts.asFolder(dir) + m);
                         // unzip's member names are wildcards (`'*mcp.json'`, `'.vscode/*'`)
                         for (String hit : PathFacts.archivePatternMatches(m)) {
-                            out.add(dir.isEmpty() ? hit : (dir.endsWith("/") ? dir : dir + "/") + hit);
+                            out.add(dir.isEmpty() ? hit : PathFacts.asFolder(dir) + hit);
                         }
                     }
                 }
@@ -1978,7 +1978,7 @@ public final class Cmd {
                 List<String> g = positionals("-C -c --git-dir --work-tree -b --branch -o --origin --depth --reference "
                         + "--separate-git-dir --template -u --upload-pack --config --filter --shallow-since --shallow-exclude -j --jobs");
                 if (g.size() == 3 && g.get(0).equals("clone")) {
-                    out.add(inGitDirectory(g.get(2), gitChangedDirectory()));
+                    out.add(PathFacts.below(g.get(2), gitChangedDirectory()));
                 }
                 if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
                     out.addAll(gitPatchTargets(g.get(0).equals("apply")));
@@ -2112,10 +2112,10 @@ public final class Cmd {
                     // Without -O wget saves under the URL's last path element, below -P DIR when given.
                     String dir = valueOf("-P --directory-prefix");
                     if (!dir.isEmpty()) {
-                        out.add(dir.endsWith("/") ? dir : dir + "/");
+                        out.add(PathFacts.asFolder(dir));
                     }
                     for (String f : urlFileNames(positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header"))) {
-                        out.add(dir.isEmpty() ? f : (dir.endsWith("/") ? dir : dir + "/") + f);
+                        out.add(dir.isEmpty() ? f : PathFacts.asFolder(dir) + f);
                     }
                 }
             }
@@ -2210,7 +2210,7 @@ public final class Cmd {
             String trimmed = src.endsWith("/") ? src.substring(0, src.length() - 1) : src;
             String base = trimmed.substring(trimmed.lastIndexOf('/') + 1);
             if (!base.isEmpty() && !base.equals(".") && !base.equals("..")) {
-                out.add((dest.endsWith("/") ? dest : dest + "/") + base);
+                out.add(PathFacts.asFolder(dest) + base);
             }
         }
         return out;
@@ -2686,7 +2686,7 @@ public final class Cmd {
                     return true;
                 }
             }
-            boolean anchored = t.startsWith("/") || t.startsWith("~") || t.startsWith("$");
+            boolean anchored = PathFacts.isAnchored(t);
             // anchored spellings with a known value (~/../../etc, ~root, ${PWD%/*}, /proc/self/cwd/..)
             if (anchored && !t.startsWith("$PWD") && !t.startsWith("${PWD") && !t.startsWith("/proc/self/cwd")
                     && !t.startsWith("~+") && reachesSystem(t, "", ctx)) {
@@ -3090,7 +3090,7 @@ public final class Cmd {
                 }
                 List<String> dirs = tar.dirs().isEmpty() ? List.of("") : tar.dirs();
                 for (String dir : dirs) {
-                    String base = dir.isEmpty() ? "" : dir.endsWith("/") ? dir : dir + "/";
+                    String base = dir.isEmpty() ? "" : PathFacts.asFolder(dir);
                     out.add(base + part[1]);
                     for (String m : tar.memberPaths()) {
                         try {
@@ -3396,7 +3396,7 @@ public final class Cmd {
         }
         for (String a : readWords()) {
             String p = PathFacts.unquote(a);
-            if (p.isEmpty() || p.startsWith("/") || p.startsWith("~") || p.startsWith("$") || p.startsWith("-")) {
+            if (p.isEmpty() || PathFacts.isAnchored(p) || p.startsWith("-")) {
                 continue;
             }
             for (String dir : cwds) {
@@ -5584,7 +5584,7 @@ public final class Cmd {
                     return List.of();
                 }
                 // the clone's folder, below the one git's -C changes to (`git -C /tmp clone URL`)
-                return List.of(inGitDirectory(ops.size() > 1 ? ops.get(1) : cloneFolder(ops.get(0)), gitChangedDirectory()));
+                return List.of(PathFacts.below(ops.size() > 1 ? ops.get(1) : cloneFolder(ops.get(0)), gitChangedDirectory()));
             }
             // the other clients' clones: gh repo clone OWNER/REPO [DIR], hg clone URL [DIR],
             // svn checkout|co URL [DIR] (their options with a value come before the operands)
@@ -6715,7 +6715,7 @@ public final class Cmd {
                 file = a.substring(2);
             }
             if (file != null && !file.isEmpty()) {
-                out.add(inGitDirectory(file, dir));
+                out.add(PathFacts.below(file, dir));
             }
         }
         return out;
@@ -6730,8 +6730,7 @@ public final class Cmd {
         for (int i = 0; i + 1 < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("-C")) {
-                String d = PathFacts.unquote(args.get(i + 1));
-                dir = dir.isEmpty() || d.startsWith("/") || d.startsWith("~") || d.startsWith("$") ? args.get(i + 1) : dir + "/" + d;
+                dir = PathFacts.below(args.get(i + 1), dir);
                 i++;
             } else if (Words.setOf(GIT_GLOBAL_VALUE_OPTIONS).contains(a)) {
                 i++;
@@ -6740,12 +6739,6 @@ public final class Cmd {
             }
         }
         return dir;
-    }
-
-    /** {@code file} as git reads it below the folder {@code dir} its -C options lead to (absolute names stay). */
-    private static String inGitDirectory(String file, String dir) {
-        String plain = PathFacts.unquote(file);
-        return dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? file : dir + "/" + plain;
     }
 
     /**
@@ -6767,11 +6760,11 @@ public final class Cmd {
         String tree = valueOf("--work-tree");
         String top = !tree.isEmpty() ? tree : gitChangedDirectory();
         if (!top.isEmpty()) {
-            out.add(top.endsWith("/") ? top : top + "/");
+            out.add(PathFacts.asFolder(top));
         }
         if (apply && anyFlagOrAbbreviation("--unsafe-paths")) {
             String root = PathFacts.unquote(valueOf("--directory"));
-            out.add(root.startsWith("/") || root.startsWith("~") || root.startsWith("$") ? (root.endsWith("/") ? root : root + "/") : "/");
+            out.add(PathFacts.isAnchored(root) ? PathFacts.asFolder(root) : "/");
         }
         return out;
     }
@@ -6792,7 +6785,6 @@ public final class Cmd {
             return List.of();
         }
         String dir = PathFacts.unquote(valueOf("-d --directory"));
-        String base = dir.isEmpty() ? "" : dir.endsWith("/") ? dir : dir + "/";
         List<String> out = new ArrayList<>();
         List<String> ops = positionals(PATCH_VALUES);
         String o = valueOf("-o --output");
@@ -6800,11 +6792,11 @@ public final class Cmd {
         for (String f : List.of(!o.isEmpty() ? o : ops.isEmpty() ? "" : ops.get(0), reject)) {
             String plain = PathFacts.unquote(f);
             if (!plain.isEmpty() && !plain.equals("-")) {
-                out.add(base.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? f : base + plain);
+                out.add(PathFacts.below(f, dir));
             }
         }
         if (ops.isEmpty() && o.isEmpty()) {
-            out.add(base.isEmpty() ? "./" : base);
+            out.add(dir.isEmpty() ? "./" : PathFacts.asFolder(dir));
         }
         return out;
     }
@@ -7864,7 +7856,7 @@ public final class Cmd {
      */
     private boolean runsByNameAfterUnknownCd(String file, Cmd other, Ctx ctx) {
         String f = PathFacts.unquote(file).replace('\\', '/');
-        if (!cwds.contains(WorkingDirs.UNKNOWN) || f.startsWith("/") || f.startsWith("~") || f.startsWith("$") || PathFacts.isWindowsAbsolute(f)) {
+        if (!cwds.contains(WorkingDirs.UNKNOWN) || PathFacts.isAnchored(f) || PathFacts.isWindowsAbsolute(f)) {
             return false;
         }
         String name = f.substring(f.lastIndexOf('/') + 1);

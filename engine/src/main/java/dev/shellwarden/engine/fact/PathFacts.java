@@ -215,6 +215,25 @@ public final class PathFacts {
     /** {@code /proc/PID/root} for any process (a number, {@code thread-self}, {@code $$}, {@code $BASHPID}). */
     private static final Pattern PROC_ROOT = Pattern.compile("^/proc/(?:[0-9]+|thread-self|\\$\\$|\\$\\{?BASHPID\\}?)/root(?=/|$)");
 
+    /** {@code path} as a folder: with one trailing slash ({@code build} is {@code build/}). */
+    public static String asFolder(String path) {
+        return path.endsWith("/") ? path : path + "/";
+    }
+
+    /**
+     * True for a path that reads the same wherever the command runs: absolute, below the home
+     * ({@code ~}) or below a variable ({@code $HOME}, {@code $TMPDIR}).
+     */
+    public static boolean isAnchored(String plain) {
+        return plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$");
+    }
+
+    /** {@code file} read below the folder {@code dir} (empty: where the command runs); an anchored name stays as written. */
+    public static String below(String file, String dir) {
+        String plain = unquote(file);
+        return dir.isEmpty() || isAnchored(plain) ? file : asFolder(dir) + plain;
+    }
+
     /** A leading {@code $(pwd)}, {@code $(pwd -L)} or {@code `pwd`}, up to a slash or the end. */
     private static final Pattern PWD_SUBSTITUTION = Pattern.compile("^(?:\\$\\(\\s*pwd(?:\\s+-[LP])?\\s*\\)|`\\s*pwd(?:\\s+-[LP])?\\s*`)(?=/|$)");
 
@@ -225,8 +244,9 @@ public final class PathFacts {
      * pwd} function defined earlier in the text could print anything).
      */
     public static String withPwdSubstituted(String path, String dir) {
-        java.util.regex.Matcher m = PWD_SUBSTITUTION.matcher(unquote(path));
-        return m.find() && dir != null && !dir.isEmpty() ? dir + unquote(path).substring(m.end()) : path;
+        String plain = unquote(path);
+        java.util.regex.Matcher m = PWD_SUBSTITUTION.matcher(plain);
+        return m.find() && dir != null && !dir.isEmpty() ? dir + plain.substring(m.end()) : path;
     }
 
     /** A user's home by name: {@code ~root}, {@code ~dev} (not {@code ~+}, {@code ~-}, which are directories of this shell). */

@@ -49,7 +49,7 @@ final class TarCommandLine {
             if (dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$")) {
                 return name;
             }
-            return (dir.endsWith("/") ? dir : dir + "/") + plain;
+            return PathFacts.asFolder(dir) + plain;
         }
     }
 
@@ -161,7 +161,7 @@ final class TarCommandLine {
     private void changeDir(String d) {
         String plain = PathFacts.unquote(d);
         dir = dir.isEmpty() || plain.startsWith("/") || plain.startsWith("~") || plain.startsWith("$") ? d
-                : (dir.endsWith("/") ? dir : dir + "/") + plain;
+                : PathFacts.asFolder(dir) + plain;
         dirs.add(dir);
     }
 
