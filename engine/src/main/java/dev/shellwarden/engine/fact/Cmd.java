@@ -1861,6 +1861,9 @@ public final class Cmd {
                 }
             }
             case "cp", "ln", "install", "rsync", "scp" -> {
+                if (name.equals("rsync") && (anyFlag("-n") || anyFlagOrAbbreviation("--dry-run --list-only"))) {
+                    break; // rsync -n / --dry-run / --list-only only reports what it would transfer
+                }
                 String t = valueOf("-t --target-directory");
                 // each program's own options with a value (`cp -f` is force, rsync's -f a filter)
                 p = positionals(switch (name) {
