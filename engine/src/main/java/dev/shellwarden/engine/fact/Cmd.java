@@ -4035,6 +4035,36 @@ public final class Cmd {
         }
     }
 
+    /**
+     * Calls that make inline code wait for the world instead of finishing: a server's own loop
+     * (Python's serve_forever/run_forever and a socket's accept, Node's listen, Ruby's
+     * TCPServer/WEBrick, PHP's and Perl's listening sockets) and a loop written to never end.
+     */
+    private static final java.util.regex.Pattern PAYLOAD_WAITS = java.util.regex.Pattern.compile(
+            "\\b(serve_forever|run_forever|run_until_disconnected|socket_listen|stream_socket_server)\\s*\\("
+            + "|\\.(accept|listen)\\s*\\(|\\bTCPServer\\.new\\b|\\bWEBrick::HTTPServer\\b|\\bListen\\s*=>"
+            + "|\\bwhile\\s*\\(?\\s*(True|true|1)\\s*\\)?\\s*(:|\\{|do\\b|;|$)|\\bfor\\s*\\(\\s*;\\s*;\\s*\\)|\\bloop\\s*(do\\b|\\{)"
+            + "|\\bsetInterval\\s*\\(");
+
+    /**
+     * Words by which such code can still end on its own: leaving a loop or the process, closing
+     * the server, or a bounded wait. WHY: a one-liner that polls until a file appears and breaks
+     * ({@code while True: … break}) or a test server that closes itself finishes; only code
+     * without any way out hangs the agent.
+     */
+    private static final java.util.regex.Pattern PAYLOAD_ENDS = java.util.regex.Pattern.compile(
+            "\\b(break|return|exit|_exit|die|raise|throw|last|clearInterval|shutdown|quit|abort|kill)\\b|\\.close\\s*\\(|\\bsettimeout\\s*\\(");
+
+    /**
+     * True when the inline program serves or loops and nothing in it ends the wait:
+     * {@code python3 -c '…serve_forever()'}, {@code node -e '…createServer(…).listen(3000)'},
+     * {@code php -r 'while(true){sleep(1);}'}. Like a dev server, it runs until its timeout.
+     */
+    public boolean isPayloadWaits() {
+        String p = getPayload();
+        return !p.isEmpty() && PAYLOAD_WAITS.matcher(p).find() && !PAYLOAD_ENDS.matcher(p).find();
+    }
+
     /** True when the inline program opens network connections. */
     public boolean isPayloadNetwork() {
         String p = getPayload();
