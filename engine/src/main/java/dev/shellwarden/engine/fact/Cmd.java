@@ -1749,8 +1749,10 @@ public final class Cmd {
             + "|\\bopen\\s*\\(?\\s*[\\w$]+\\s*,\\s*['\"]\\+?>>?\\s*([^'\"&|]{1,500})['\"]"
             + "|\\btruncate\\s*\\(?\\s*" + CODE_STRING
             + "|\\bprintf?\\b[^>;}]{0,200}>>?\\s*\"([^\"]{1,500})\""
-            // a copy's destination, the second argument: PHP copy(), Python shutil.copy/copyfile/copy2, Node copyFileSync
-            + "|\\b(?:copy|copyfile|copy2|copyFileSync|copyFile)\\s*\\(\\s*[^,()]{1,500},\\s*" + CODE_STRING);
+            // a copy's or a download's destination, the second argument: PHP copy(), Python
+            // shutil.copy/copyfile/copy2 and urllib's urlretrieve, Node copyFileSync, Julia download(),
+            // R download.file(), jrunscript's cp(), Ruby IO.copy_stream
+            + "|\\b(?:copy|copyfile|copy2|copyFileSync|copyFile|urlretrieve|download|download\\.file|cp|copy_stream)\\s*\\(\\s*[^,()]{1,500},\\s*" + CODE_STRING);
 
     /** True for tar creating, appending to or updating an archive (also old style: {@code tar czf x.tgz dir}). */
     public boolean isTarWritesArchive() {
@@ -1820,7 +1822,7 @@ public final class Cmd {
                     out.addAll(positionals("-o --offset -l --length"));
                 }
             }
-            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++" -> {
+            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "go", "rustc" -> {
                 String o = valueOf("-o --output");
                 if (!o.isEmpty()) {
                     out.add(o);
@@ -1843,6 +1845,90 @@ public final class Cmd {
                 String o = valueOf("-w");
                 if (!o.isEmpty() && !o.equals("-")) {
                     out.add(o);
+                }
+            }
+            case "aria2c" -> {
+                // aria2c saves below -d DIR (default: here) as -o NAME, or the URL's last path element
+                String dir = valueOf("-d --dir");
+                String o = valueOf("-o --out");
+                if (!dir.isEmpty()) {
+                    out.add(PathFacts.asFolder(dir));
+                }
+                for (String f : !o.isEmpty() ? List.of(o) : urlFileNames(args)) {
+                    out.add(PathFacts.below(f, dir));
+                }
+            }
+            case "vim", "vi", "nvim", "gvim", "ex", "view", "vimdiff", "nvi", "ed", "red", "emacs", "emacs-nox" -> {
+                // an editor run in batch (vim -es -c '%d' -c wq F, ex +%d +wq F, nvim --headless,
+                // ed -s F <<< …, emacs --batch F --eval …) writes the files it opens; the
+                // interactive forms are the slow family's, but their files are written all the same.
+                // `+CMD` words are commands, not files; -w/-W record keystrokes into a file.
+                for (String f : positionals("-c --cmd -S -u -U -i -T -t -q -p --servername --remote --remote-silent "
+                        + "--startuptime --log --listen -w -W --eval -eval -l --load -f --funcall --insert -L --directory "
+                        + "--script -x -d --display")) {
+                    if (!f.startsWith("+")) {
+                        out.add(f);
+                    }
+                }
+                String keys = valueOf("-w -W");
+                if (!keys.isEmpty() && Regex.matches(name, "g?vim|nvim|vi|ex|view|vimdiff")) {
+                    out.add(keys);
+                }
+            }
+            case "unix2dos", "dos2unix", "unix2mac", "mac2unix" -> {
+                // converted in place, or -n IN OUT (pairs) into a new file
+                boolean newFile = false;
+                List<String> pair = new ArrayList<>();
+                for (String a : args) {
+                    if (a.equals("-n") || a.equals("--newfile")) {
+                        newFile = true;
+                    } else if (a.equals("-o") || a.equals("--oldfile")) {
+                        newFile = false;
+                    } else if (!a.startsWith("-")) {
+                        if (!newFile) {
+                            out.add(a);
+                        } else if (pair.size() == 1) {
+                            out.add(a);
+                            pair.clear();
+                        } else {
+                            pair.add(a);
+                        }
+                    }
+                }
+            }
+            case "awk", "gawk" -> {
+                // gawk -i inplace (the inplace extension) rewrites every input file
+                String include = valueOf("-i --include");
+                if (Regex.matches(include, "inplace(\\.awk)?") || argMatches("-iinplace(\\.awk)?")) {
+                    List<String> files = positionals("-F -v -f -i --include --field-separator --assign --file -E --exec -l --load");
+                    for (String f : anyFlag("-f --file -E --exec") ? files : files.subList(Math.min(1, files.size()), files.size())) {
+                        if (!Regex.matches(f, "[A-Za-z_][A-Za-z0-9_]*=.*")) {
+                            out.add(f); // `var=value` operands are assignments, not files
+                        }
+                    }
+                }
+            }
+            case "sqlite3" -> {
+                // dot commands given as arguments write files: .output F, .once F, .save F, .backup F
+                for (String a : args) {
+                    java.util.regex.Matcher m = Regex.pattern("^\\.(output|once|save|backup|clone)\\s+(?:-\\S+\\s+)*(\\S+)").matcher(PathFacts.unquote(a));
+                    if (m.find()) {
+                        out.add(m.group(2));
+                    }
+                }
+            }
+            case "history" -> {
+                // history -w FILE / -a FILE write the shell's history into FILE
+                if (anyFlag("-w -a")) {
+                    out.addAll(positionals(""));
+                }
+            }
+            case "lwp-download" -> {
+                // lwp-download URL [LOCAL]: LOCAL is a file, or a folder it saves the URL's name into
+                p = positionals("");
+                if (p.size() >= 2) {
+                    out.add(p.get(1));
+                    out.addAll(intoDirectory(p.get(1), urlFileNames(p.subList(0, 1)), false));
                 }
             }
             case "ssh-keygen" -> {
@@ -1986,6 +2072,13 @@ public final class Cmd {
                 if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
                     out.addAll(gitPatchTargets(g.get(0).equals("apply")));
                 }
+                // git config -f FILE writes any file in git's config syntax (`git config -f ~/.bashrc x.y z`)
+                String configFile = valueOf("-f --file");
+                if (!g.isEmpty() && g.get(0).equals("config") && !configFile.isEmpty() && !configFile.equals("-")
+                        && !anyFlagOrAbbreviation("--get --get-all --get-regexp --get-urlmatch --get-color --get-colorbool --list")
+                        && !anyFlag("-l") && !(g.size() > 1 && Regex.matches(g.get(1), "get|list"))) {
+                    out.add(configFile);
+                }
                 out.addAll(gitOutputFiles());
             }
             case "patch" -> out.addAll(patchTargets());
@@ -2063,6 +2156,14 @@ public final class Cmd {
                     p = positionals(name.equals("sed") ? "-e -f --expression --file -l --line-length" : "-e -E -f -l");
                     boolean scriptGiven = anyFlag("-e -f --expression --file") || name.equals("perl") && anyFlag("-e -E");
                     out.addAll(scriptGiven ? p : p.subList(Math.min(1, p.size()), p.size()));
+                }
+            }
+            case "ruby" -> {
+                // ruby -i[EXT] (alone or in a cluster: -pi, -ni.bak) edits its input files in place;
+                // only lower-case letters before it, so -Ilib (a load path) is not read as -i
+                if (argMatches("-[a-hj-z]*i.*")) {
+                    p = positionals("-e -r -I -C -E --encoding -x");
+                    out.addAll(anyFlag("-e") ? p : p.subList(Math.min(1, p.size()), p.size()));
                 }
             }
             case "curl" -> {
@@ -7607,6 +7708,42 @@ public final class Cmd {
             }
         }
         return true;
+    }
+
+    /** Programs that destroy or replace a file they are told: truncate empties it, the others write over it. */
+    private static final Set<String> OVERWRITERS = Words.setOf("truncate cp mv install ln dd tee");
+
+    /**
+     * True for xargs or parallel making each listed path the file a program empties or writes
+     * over: {@code xargs truncate -s 0} (every appended word is truncated), {@code xargs -I{} cp
+     * /dev/null {}} and {@code parallel cp /dev/null {}} (the list fills the destination, or dd's
+     * {@code of=}). WHY: like {@code xargs rm} it destroys whatever the list names, and the list is
+     * only known at run time; copies that only read the listed paths ({@code xargs -I{} cp {} backup/})
+     * are not this.
+     */
+    public boolean isXargsOverwritesListed() {
+        if (!named("xargs parallel")) {
+            return false;
+        }
+        String slot = name.equals("parallel") ? "{}" : valueOf("-I --replace");
+        if (slot.isEmpty() && (anyFlag("-i") || argStartsWith("--replace"))) {
+            slot = "{}";
+        }
+        // the program is the first word after xargs's (or parallel's) own options
+        List<String> words = positionals("-I -a -d -E -L -n -N -P -s -j -S -C --arg-file --delimiter --eof --max-lines --max-args "
+                + "--max-procs --max-chars --process-slot-var --jobs --sshlogin --colsep --joblog --results --tmpdir --workdir --timeout");
+        if (words.isEmpty() || !OVERWRITERS.contains(words.get(0))) {
+            return false;
+        }
+        if (words.get(0).equals("truncate")) {
+            return true;
+        }
+        List<String> rest = words.subList(1, words.size());
+        if (slot.isEmpty() || rest.isEmpty()) {
+            return false;
+        }
+        String s = slot;
+        return rest.get(rest.size() - 1).contains(s) || rest.stream().anyMatch(r -> r.startsWith("of=") && r.contains(s));
     }
 
     /** True when every start path of a {@code find} resolves inside the project or a temporary directory. */
