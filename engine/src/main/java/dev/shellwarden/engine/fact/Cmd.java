@@ -7710,6 +7710,47 @@ public final class Cmd {
         return true;
     }
 
+    /**
+     * curl's and wget's options whose value travels to the server as written: headers, cookies,
+     * agent, referer. (-u/--user and wget's passwords are credentials used, like Authorization.)
+     */
+    private static final Set<String> REQUEST_PART_OPTIONS = Words.setOf("-H --header -A --user-agent -U -e --referer -b --cookie");
+
+    /**
+     * True when a URL client puts a command's output into a part of the request that reaches the
+     * server: a header, cookie, user agent, referer or user (curl -H "X: $(cat .env | base64)",
+     * wget --header="X: $(…)", HTTPie's and xh's {@code Name:value} items). WHY: like a URL or a
+     * body built from output, the server receives it; with a secret read that is exfiltration
+     * (SW4006). An {@code Authorization:} header is how a token is used against its own service
+     * ({@code curl -H "Authorization: Bearer $(gh auth token)" https://api.github.com/user}) and is
+     * left to the token rules.
+     */
+    public boolean isSendsComputedRequestPart() {
+        boolean items = named("http https xh xhs curlie httpie");
+        if (!items && !named("curl wget")) {
+            return false;
+        }
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String v = null;
+            int eq = a.indexOf('=');
+            if (REQUEST_PART_OPTIONS.contains(a) && i + 1 < args.size()) {
+                v = args.get(i + 1);
+            } else if (a.startsWith("--") && eq > 0 && REQUEST_PART_OPTIONS.contains(a.substring(0, eq))) {
+                v = a.substring(eq + 1);
+            } else if (Regex.matches(a, "-[HAeb].+") && name.equals("curl")) {
+                v = a.substring(2);
+            } else if (items && !a.startsWith("-") && Regex.matches(PathFacts.unquote(a), "[A-Za-z0-9_-]+:[^/].*")) {
+                v = a; // an HTTPie header item (Name:value), not a URL (scheme://)
+            }
+            if (v != null && (v.contains("$(") || v.contains("`"))
+                    && !Regex.matches(PathFacts.unquote(v), "(?is)\\s*(proxy-)?authorization\\s*:.*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Programs that destroy or replace a file they are told: truncate empties it, the others write over it. */
     private static final Set<String> OVERWRITERS = Words.setOf("truncate cp mv install ln dd tee");
 
