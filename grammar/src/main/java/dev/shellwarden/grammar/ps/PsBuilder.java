@@ -1696,7 +1696,8 @@ final class PsBuilder {
         if (path.isEmpty() || path.indexOf('$') >= 0 || path.indexOf('`') >= 0) {
             return null;
         }
-        if (!children) {
+        if (!children || path.matches(".*[*?\\[].*")) {
+            // (a wildcard's matches are the items themselves, or below them: `gci *.tmp`, `gci C:\U*`)
             return List.of(Word.literal(path));
         }
         String sep = path.indexOf('/') >= 0 && path.indexOf('\\') < 0 ? "/" : "\\";
