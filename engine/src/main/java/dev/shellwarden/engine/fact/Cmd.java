@@ -1482,6 +1482,20 @@ public final class Cmd {
      */
     private List<String> psPathOperands() {
         List<String> out = new ArrayList<>();
+        for (String w : psPathWords()) {
+            out.add(PathFacts.fromWindows(w));
+        }
+        // `del x /q`, `rd dir /s /q`: cmd.exe switches typed through PowerShell's aliases (the
+        // splitter gives Remove-Item) beside a real path; alone, `/s` stays a path
+        if (out.stream().anyMatch(t -> !Regex.matches(t, "/[A-Za-z?]"))) {
+            out.removeIf(t -> Regex.matches(t, "/[A-Za-z?]"));
+        }
+        return out;
+    }
+
+    /** The path operands of a PowerShell item cmdlet as typed ({@link #psPathOperands} before the POSIX form). */
+    private List<String> psPathWords() {
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.startsWith("-") && a.length() > 1) {
@@ -1495,14 +1509,97 @@ public final class Cmd {
                 }
                 continue;
             }
-            out.add(PathFacts.fromWindows(a));
-        }
-        // `del x /q`, `rd dir /s /q`: cmd.exe switches typed through PowerShell's aliases (the
-        // splitter gives Remove-Item) beside a real path; alone, `/s` stays a path
-        if (out.stream().anyMatch(t -> !Regex.matches(t, "/[A-Za-z?]"))) {
-            out.removeIf(t -> Regex.matches(t, "/[A-Za-z?]"));
+            out.add(a);
         }
         return out;
+    }
+
+    /**
+     * The places on drives that hold no files a PowerShell item cmdlet names
+     * ({@link PathFacts#psProviderLocation} form): a path word typed as one
+     * ({@code HKCU:\Software\Google}, {@code Cert:\CurrentUser\Root\*}), and a relative path word
+     * read under each such location the segment may run in ({@code Set-Location HKCU:\Software;
+     * Remove-Item Google} names {@code HKCU:/Software/Google}); a listing without a path lists
+     * its location. The locations are the segment's working directories ({@link WorkingDirs}).
+     */
+    private List<String> psItemPlaces() {
+        List<String> words = psPathWords();
+        if (words.isEmpty() && nameIs("Get-ChildItem")) {
+            words = List.of(".");
+        }
+        List<String> out = new ArrayList<>();
+        for (String w : words) {
+            String typed = PathFacts.psProviderLocation(w);
+            if (typed != null && !typed.isEmpty()) {
+                out.add(typed);
+                continue;
+            }
+            String plain = PathFacts.unquote(w);
+            if (typed == null || plain.isEmpty() || plain.startsWith("~") || plain.startsWith("$") || plain.startsWith("\\\\")
+                    || PathFacts.isWindowsAbsolute(plain) || Regex.matches(plain, "(?s)[A-Za-z]:")) {
+                continue;
+            }
+            for (String dir : cwds) {
+                if (PathFacts.isPsProviderLocation(dir)) {
+                    out.add(PathFacts.psProviderJoin(dir, plain));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * True when a relative path word of this PowerShell cmdlet is read where the text does not
+     * tell ({@code Set-Location $key; Remove-ItemProperty . -Name Path}): it may be any key.
+     */
+    private boolean psRelativeAtUnknownLocation() {
+        if (!cwds.contains(WorkingDirs.UNKNOWN)) {
+            return false;
+        }
+        for (String w : psPathWords()) {
+            String p = PathFacts.fromWindows(w);
+            if (!p.isEmpty() && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")
+                    && "".equals(PathFacts.psProviderLocation(w))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Certificate stores in any spelling: the drive, or the provider's own path. */
+    private static final java.util.regex.Pattern CERT_PLACE = java.util.regex.Pattern.compile(
+            "(?i)^(cert:|(microsoft\\.powershell\\.security\\\\)?certificate::)");
+
+    /**
+     * True for a Remove-Item of certificates ({@code Remove-Item Cert:\CurrentUser\Root\*}, a
+     * relative path after {@code Set-Location Cert:\…}), without {@code -WhatIf}.
+     */
+    public boolean deletesCertificates() {
+        return nameIs("Remove-Item") && !psParam("WhatIf", 2) && certificatePlace();
+    }
+
+    /** True for a listing of a certificate store (Get-ChildItem, Get-Item), for a later Remove-Item in its pipeline. */
+    public boolean listsCertificates() {
+        return nameIs("Get-ChildItem Get-Item") && certificatePlace();
+    }
+
+    private boolean certificatePlace() {
+        for (String a : psPathWords()) {
+            if (CERT_PLACE.matcher(PathFacts.unquote(a)).find()) {
+                return true;
+            }
+        }
+        return psItemPlaces().stream().anyMatch(p -> CERT_PLACE.matcher(p).find());
+    }
+
+    /**
+     * True for a write of WinRM's settings through the WSMan: drive ({@code Set-Item
+     * WSMan:\localhost\Client\TrustedHosts *}, or a relative path after {@code Set-Location
+     * WSMan:\localhost\Service}): trusted hosts, unencrypted traffic, basic authentication.
+     */
+    public boolean changesWsmanSettings() {
+        return nameIs("Set-Item New-Item Remove-Item Clear-Item Set-ItemProperty") && !psParam("WhatIf", 2)
+                && psItemPlaces().stream().anyMatch(p -> Regex.find(p, "(?i)^wsman:"));
     }
 
     /**
@@ -3656,7 +3753,12 @@ public final class Cmd {
     private List<RegistryKey> registryKeys() {
         boolean reg = nameIs("reg");
         List<RegistryKey> keys = new ArrayList<>();
-        for (String a : args) {
+        List<String> words = new ArrayList<>(args);
+        if (!reg) {
+            // relative words after `Set-Location HKCU:\Software` name keys under it
+            words.addAll(psItemPlaces());
+        }
+        for (String a : words) {
             RegistryKey k = RegistryKey.parse(a, reg);
             if (k != null) {
                 keys.add(k);
@@ -3695,11 +3797,15 @@ public final class Cmd {
      * True when the command deletes values of a key that no project owns: every value of a key
      * that is not the project's own (Clear-Item), or values of a top key ({@code HKCU:\Environment}:
      * PATH and every user variable), of a machine-wide key, or of a key that starts programs at
-     * logon (Remove-ItemProperty, Clear-ItemProperty, reg delete /v, /va, /ve).
+     * logon (Remove-ItemProperty, Clear-ItemProperty, reg delete /v, /va, /ve); or any values
+     * named by a relative path after a move to a location the text does not tell.
      */
     public boolean deletesSharedRegistryValues() {
         if (psParam("WhatIf", 2)) {
             return false;
+        }
+        if (nameIs("Clear-Item Remove-ItemProperty Clear-ItemProperty") && psRelativeAtUnknownLocation()) {
+            return true; // `Set-Location $key; Clear-Item .`: any key's values
         }
         if (nameIs("Clear-Item")) {
             return registryKeys().stream().anyMatch(k -> k.reach() != RegistryKey.Reach.OWN || k.startsProgramsAtLogon());
@@ -8197,6 +8303,10 @@ public final class Cmd {
         String project = ctx.project();
         if (target.equals(".*") || target.endsWith("/.*")) {
             // An old bash expands .* to .. as well: the parent directory.
+            return true;
+        }
+        if ("powershell".equals(ctx.getShell()) && PathFacts.isUnknownPsDrivePath(target)) {
+            // `New-PSDrive -Name Home -Root $HOME; Remove-Item Home:\*`: a drive made elsewhere may be any folder
             return true;
         }
         String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");

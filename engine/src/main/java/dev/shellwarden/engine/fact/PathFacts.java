@@ -1121,6 +1121,95 @@ public final class PathFacts {
         return p.replace('\\', '/');
     }
 
+    /**
+     * PowerShell drives that hold no files, by lower-case name: the registry's (HKCU and HKLM, and
+     * the HKU, HKCR and HKCC drives scripts add with New-PSDrive), the session's own stores, the
+     * certificate stores and WinRM's settings. Any other drive name longer than a letter is one the
+     * text or a profile made with New-PSDrive, whose root is not known here.
+     */
+    private static final Set<String> PS_ITEM_DRIVES = Set.of("hkcu", "hklm", "hku", "hkcr", "hkcc",
+            "env", "function", "variable", "alias", "cert", "wsman");
+
+    /** A drive name longer than one letter, then its colon, then nothing or a separator: {@code HKCU:\x}, {@code Env:}. */
+    private static final Pattern PS_NAMED_DRIVE = Pattern.compile("(?s)^([A-Za-z][A-Za-z0-9_]+):([\\\\/].*)?$");
+
+    /**
+     * Where PowerShell's {@code Set-Location WORD} goes when WORD names a location on a drive that
+     * holds no files, in one form: the drive, a colon, then the path with {@code /}
+     * ({@code HKCU:\Software} and {@code Registry::HKEY_CURRENT_USER\Software} are both
+     * {@code HKCU:/Software}, {@code Env:} is {@code Env:/}); {@code ""} when WORD is no such
+     * location (a file path); null for a drive whose root is not known ({@code Home:\},
+     * {@code Alias::x} of another provider), which callers read as an unknown place (fail closed).
+     */
+    public static String psProviderLocation(String word) {
+        String w = unquote(word);
+        String lower = w.toLowerCase(Locale.ROOT);
+        if (lower.matches("(?s)^(microsoft\\.powershell\\.core\\\\)?registry::.*")) {
+            RegistryKey k = RegistryKey.parse(w, false);
+            return k == null ? null : k.hive() + ":/" + String.join("/", k.components());
+        }
+        if (lower.matches("(?s)^(microsoft\\.powershell\\.core\\\\)?filesystem::.*")) {
+            return "";
+        }
+        if (lower.matches("(?s)^[\\w.\\\\]+::.*")) {
+            return null; // another provider's own path: read as nowhere known
+        }
+        java.util.regex.Matcher m = PS_NAMED_DRIVE.matcher(w);
+        if (!m.matches()) {
+            return "";
+        }
+        String drive = m.group(1).toLowerCase(Locale.ROOT);
+        if (!PS_ITEM_DRIVES.contains(drive)) {
+            return null;
+        }
+        RegistryKey k = RegistryKey.parse(w, false);
+        if (k != null) {
+            return k.hive() + ":/" + String.join("/", k.components());
+        }
+        return psProviderJoin(m.group(1) + ":/", m.group(2) == null ? "" : m.group(2));
+    }
+
+    /** True for a location {@link #psProviderLocation} gave ({@code HKCU:/Software}, {@code Env:/}). */
+    public static boolean isPsProviderLocation(String dir) {
+        return PS_NAMED_DRIVE.matcher(dir).matches() && dir.indexOf(':') > 0 && dir.charAt(dir.indexOf(':') + 1) == '/'
+                && PS_ITEM_DRIVES.contains(dir.substring(0, dir.indexOf(':')).toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * {@code path} (a word as typed, {@code \} or {@code /}) read under the provider location
+     * {@code dir} ({@link #psProviderLocation}): a path starting with a separator from the drive's
+     * root, {@code .} and {@code ..} resolved, never above the root ({@code Set-Location HKCU:\;
+     * Remove-Item ..\Software} is {@code HKCU:/Software}).
+     */
+    public static String psProviderJoin(String dir, String path) {
+        int colon = dir.indexOf(':');
+        String drive = dir.substring(0, colon + 1);
+        String p = unquote(path).replace('\\', '/');
+        Deque<String> parts = new ArrayDeque<>();
+        String start = p.startsWith("/") ? "" : dir.substring(colon + 1);
+        for (String s : (start + "/" + p).split("/+")) {
+            if (s.isEmpty() || s.equals(".")) {
+                continue;
+            }
+            if (s.equals("..")) {
+                parts.pollLast();
+            } else {
+                parts.addLast(s);
+            }
+        }
+        return drive + "/" + String.join("/", parts);
+    }
+
+    /**
+     * True when a PowerShell path word names a drive longer than one letter that holds files or
+     * whose root is not known ({@code Home:\*} after {@code New-PSDrive -Name Home -Root $HOME}):
+     * the path could be any folder.
+     */
+    public static boolean isUnknownPsDrivePath(String word) {
+        // (a URL is no drive: `Start-BitsTransfer -Destination https://…`)
+        return !Regex.find(unquote(word), "^[A-Za-z][A-Za-z0-9+.-]*://") && psProviderLocation(word) == null;
+    }
+
     /** True for a Windows drive path ({@code C:\\x}, {@code C:/x}). */
     public static boolean isWindowsAbsolute(String path) {
         return Regex.matches(path, "(?s)[A-Za-z]:[\\\\/].*");

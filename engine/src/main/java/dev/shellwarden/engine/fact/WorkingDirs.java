@@ -480,7 +480,10 @@ public final class WorkingDirs {
      * Where PowerShell's {@code Set-Location} / {@code Push-Location} take each of {@code from}, in
      * the POSIX form of {@link PathFacts#fromWindows} ({@code C:\\} is the root, {@code $HOME} and
      * {@code $env:USERPROFILE} the home directory); {@code Pop-Location} and computed paths are
-     * {@link #UNKNOWN}.
+     * {@link #UNKNOWN}. A location on a drive that holds no files stays in its own form
+     * ({@link PathFacts#psProviderLocation}: {@code HKCU:/Software}, {@code Env:/}), where the
+     * path rules find no file and the registry and certificate readings of {@link Cmd} read the
+     * later relative words; a drive whose root is not known is {@link #UNKNOWN}.
      */
     private static Set<String> psTarget(List<Word> argv, Set<String> from, String home) {
         Set<String> out = new LinkedHashSet<>();
@@ -506,6 +509,17 @@ public final class WorkingDirs {
             out.add(PathFacts.resolve("~", "", home));
             return out;
         }
+        // a drive that holds no files (`Set-Location HKCU:\\Software`, `sl Env:`) is a place of
+        // its own, where later relative words name keys or items; an unknown drive is nowhere known
+        String location = PathFacts.psProviderLocation(operands.get(0));
+        if (location == null) {
+            out.add(UNKNOWN);
+            return out;
+        }
+        if (!location.isEmpty()) {
+            out.add(location);
+            return out;
+        }
         String arg = PathFacts.fromWindows(operands.get(0));
         if (arg.isEmpty() || arg.equals("-") || arg.equals("+") || arg.indexOf('$') >= 0 || arg.indexOf('`') >= 0
                 || arg.indexOf('%') >= 0 || arg.indexOf('(') >= 0 || arg.startsWith("~") && !arg.equals("~") && !arg.startsWith("~/")) {
@@ -513,6 +527,11 @@ public final class WorkingDirs {
             return out;
         }
         for (String f : from) {
+            if (PathFacts.isPsProviderLocation(f) && !arg.startsWith("~") && !PathFacts.isWindowsAbsolute(operands.get(0))) {
+                // `Set-Location HKCU:\\Software; Set-Location Google`: a relative move stays on that drive
+                out.add(PathFacts.psProviderJoin(f, operands.get(0)));
+                continue;
+            }
             out.add(f.equals(UNKNOWN) && !arg.startsWith("/") && !arg.startsWith("~") ? UNKNOWN : PathFacts.resolve(arg, f, home));
         }
         return out;

@@ -139,6 +139,18 @@ final class PsBuilder {
     private List<List<Part>> pipedValues;
     /** The command being walked gets objects from a variable whose source is not known ({@code $t | Stop-Process}). */
     private boolean unknownPipedObjects;
+    /** The pipeline stage before the command being walked, or null (ForEach-Object reads what it lists). */
+    private List<Part> previousStage;
+    /** What the loop variable of the {@code foreach} header just walked stands for ({@link #itemsOf}), or null. */
+    private List<Word> headerItems;
+    /**
+     * Loop values that stand for objects nobody can see here ({@code $t | % { Stop-Process -Id
+     * $_.Id }}, {@code foreach ($x in $items)}): a destructive cmdlet given them is dynamic, as
+     * one piped them is. Compared by identity.
+     */
+    private static final List<Word> UNKNOWN_ITEMS = java.util.Collections.unmodifiableList(new ArrayList<>());
+    /** Properties of a listed item that are its full path ({@code $_.FullName}, {@code $_.PSPath}). */
+    private static final Pattern FULL_PATH_PROPERTY = Pattern.compile("(?i)^\\.(fullname|pspath)$");
     /** Cmdlet verbs that remove, stop or clear what they get: fed unknown objects, they are judged dynamic. */
     private static final Set<String> DESTRUCTIVE_VERBS = Set.of("remove", "stop", "clear", "uninstall", "unregister",
             "disable", "suspend", "restart", "reset", "dismount");
@@ -227,9 +239,11 @@ final class PsBuilder {
                     List<Part> parts = stages.get(stage);
                     pipedValues = previous == null ? null : pipedValues(previous);
                     unknownPipedObjects = unknown && stage > 0;
+                    previousStage = previous;
                     walkCommand(parts, ctx, mode, pos);
                     pipedValues = null;
                     unknownPipedObjects = false;
+                    previousStage = null;
                     previous = parts;
                 }
                 heldPipeline(written, ctx);
@@ -339,6 +353,9 @@ final class PsBuilder {
             return !PsNames.isCmdletLike(name) || name.startsWith("import-") || name.startsWith("convertfrom-") || TEXT_SOURCES.contains(name);
         }
         String raw = first.get(at).raw();
+        if (loopValues.get(loopName(raw)) == UNKNOWN_ITEMS) {
+            return true; // `$t | % { $_ | Stop-Process }`
+        }
         if (ITEM_VARIABLES.contains(loopName(raw)) || loopName(raw).startsWith("env:")) {
             return false;
         }
@@ -517,6 +534,7 @@ final class PsBuilder {
                 if (parts.size() >= 2 && parts.get(0).kind() == Kind.VARIABLE
                         && parts.get(1).kind() == Kind.WORD
                         && PsText.bare(parts.get(1).raw()).equalsIgnoreCase("in")) {
+                    headerItems = parts.size() > 2 ? itemsOf(parts.subList(2, parts.size()), ctx) : null;
                     walkCommand(parts.subList(2, parts.size()), ctx, Mode.NORMAL, pos);
                 } else {
                     expression(parts, ctx, pos, null);
@@ -697,6 +715,9 @@ final class PsBuilder {
         pipedValues = null;
         boolean unknownObjects = unknownPipedObjects;
         unknownPipedObjects = false;
+        List<Part> before = previousStage;
+        previousStage = null;
+        boolean usesUnknownItems = false;
         boolean lookedUp = lookedUpName;
         lookedUpName = false;
         int id = reserve();
@@ -748,6 +769,11 @@ final class PsBuilder {
                 forEachItems.add(w);
             }
         }
+        if (forEachItems == null && "ForEach-Object".equals(canonical)) {
+            // `$t | % { Stop-Process -Id $_.Id }`: objects of unknown source; `gci ./build | % { … }`:
+            // each is an item of the folder listed
+            forEachItems = unknownObjects ? UNKNOWN_ITEMS : before == null ? null : listedItems(before);
+        }
 
         for (int k = 1; k < args.size(); k++) {
             List<Part> arg = args.get(k);
@@ -790,8 +816,15 @@ final class PsBuilder {
                         if (k0 != Kind.WORD && unsafeCall(value)) {
                             reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
                         }
-                        List<Word> items = value.size() == 1 && value.get(0).kind() == Kind.VARIABLE
+                        // `$_`, and `$_.FullName` of a listed item: its path
+                        List<Word> items = value.get(0).kind() == Kind.VARIABLE && (value.size() == 1 || value.size() == 2
+                                && value.get(1).kind() == Kind.WORD && adjacent(value.get(0), value.get(1))
+                                && FULL_PATH_PROPERTY.matcher(PsText.bare(value.get(1).raw())).matches())
                                 ? loopValues.get(loopName(value.get(0).raw())) : null;
+                        if (items == UNKNOWN_ITEMS || items == null && refersToUnknownItems(value)) {
+                            usesUnknownItems = true;
+                            items = null;
+                        }
                         if (items != null) {
                             // `'C:\\','D:\\' | % { Remove-Item $_ … }`: the block runs once per value
                             argv.addAll(items);
@@ -814,6 +847,17 @@ final class PsBuilder {
                             // entries are the parameters (the variable could still change: opaque too)
                             reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
                             argv.addAll(splatted);
+                            break;
+                        }
+                        // (`-Path:@(…)` leaves the `@` a word of its own before the group)
+                        Part group = value.get(value.size() - 1);
+                        boolean array = value.size() == 1 || value.size() == 2 && value.get(0).raw().equals("@") && adjacent(value.get(0), group);
+                        List<Word> strings = canonical != null && PIPED_PATH.contains(canonical) && array
+                                && (group.kind() == Kind.ARRAY || group.kind() == Kind.PAREN)
+                                ? PsCarriers.arrayOfStrings((value.size() == 2 ? "@" : "") + group.raw()) : null;
+                        if (strings != null) {
+                            // `Remove-Item -Path @('.\bin', 'C:\')`: each string is a path, as `-Path .\bin, C:\` is
+                            argv.addAll(strings);
                             break;
                         }
                         blockItems = forEachItems;
@@ -848,8 +892,10 @@ final class PsBuilder {
         if (aliased) {
             reasons.add(OpaqueReason.USER_FUNCTION);
         }
+        // (Stop-Job, Remove-Job: a session's jobs are its own, whatever object names them)
         if (cmdlet && DESTRUCTIVE_VERBS.contains(canonical.substring(0, Math.max(0, canonical.indexOf('-'))).toLowerCase(Locale.ROOT))
-                && (unknownObjects || computedInputObject(argv)) && !dryRun(argv)) {
+                && !canonical.endsWith("-Job")
+                && (unknownObjects || usesUnknownItems || computedInputObject(argv)) && !dryRun(argv)) {
             // `$t | Stop-Process -Force`, `Stop-Process -InputObject $p`: what is stopped or removed
             // depends on objects nobody can see here
             reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
@@ -957,13 +1003,18 @@ final class PsBuilder {
                     for (Part p : rest) {
                         if (p.kind() == Kind.PAREN && !header) {
                             header = true;
+                            headerItems = null;
                             walkBlock(body(p), body, Mode.FOREACH_HEADER);
-                            // foreach ($d in 'C:\\','D:\\') { Remove-Item $d … }: $d is each string
+                            // foreach ($d in 'C:\\','D:\\') { Remove-Item $d … }: $d is each string;
+                            // foreach ($x in Get-ChildItem .\build) { … }: each item listed
                             Matcher m = FOREACH_STRINGS.matcher(p.raw());
                             List<Word> items = m.matches() ? PsCarriers.arrayOfStrings("(" + m.group(2) + ")") : null;
+                            items = items == null && m.matches() ? headerItems : items;
+                            headerItems = null;
                             String variable = m.matches() ? loopName("$" + m.group(1)) : null;
-                            // (not when the text defines functions, which may set it with $script:)
-                            if (items != null && userCommands.isEmpty() && rest.stream().noneMatch(b -> b.kind() == Kind.BLOCK
+                            // (not when the text defines functions, which may set it with $script:;
+                            // unknown objects stay unknown whatever the body assigns)
+                            if (items == UNKNOWN_ITEMS || items != null && userCommands.isEmpty() && rest.stream().noneMatch(b -> b.kind() == Kind.BLOCK
                                     && assignsVariable(b.raw(), variable))) {
                                 java.util.Map<String, List<Word>> inner = new java.util.HashMap<>(loopValues);
                                 inner.put(variable, items);
@@ -1333,7 +1384,10 @@ final class PsBuilder {
             if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)) {
                 String decoded = PsText.bare(p.raw());
                 String member = member(decoded);
-                if (member != null && !SAFE_METHODS.contains(member.toLowerCase(Locale.ROOT))
+                // (the session's item provider acts on items whatever its method is called:
+                // `$ExecutionContext.InvokeProvider.Item.Remove('C:\Users', $true)`)
+                if (member != null && (!SAFE_METHODS.contains(member.toLowerCase(Locale.ROOT))
+                        || decoded.toLowerCase(Locale.ROOT).contains("invokeprovider"))
                         && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()) {
                     return true;
                 }
@@ -1527,7 +1581,8 @@ final class PsBuilder {
                     inner.remove("_");
                     List<Word> mine = blockItems;
                     blockItems = null;
-                    if (mine != null && !assignsVariable(p.raw(), "_")) {
+                    // (unknown objects stay unknown whatever the block assigns)
+                    if (mine != null && (mine == UNKNOWN_ITEMS || !assignsVariable(p.raw(), "_"))) {
                         inner.put("_", mine);
                     }
                     loopValues = inner;
@@ -1547,6 +1602,121 @@ final class PsBuilder {
 
     /** {@code ($d in 'a', "b")}: the loop variable and the list. */
     private static final Pattern FOREACH_STRINGS = Pattern.compile("(?is)^\\(\\s*\\$([A-Za-z_][A-Za-z0-9_]*)\\s+in\\s+(.+?)\\s*\\)$");
+
+    /**
+     * What a {@code foreach} loop variable stands for when it walks {@code source}: the items a
+     * listing names ({@link #listedItems}), {@link #UNKNOWN_ITEMS} for one variable holding
+     * objects of unknown source ({@code foreach ($x in $items)}), the enclosing loop's values for
+     * its variable; null when not read here (strings are read by the caller).
+     */
+    private List<Word> itemsOf(List<Part> source, Ctx ctx) {
+        if (source.size() != 1 || source.get(0).kind() != Kind.VARIABLE) {
+            return listedItems(source);
+        }
+        String name = loopName(source.get(0).raw());
+        if (loopValues.containsKey(name)) {
+            return loopValues.get(name);
+        }
+        if (ITEM_VARIABLES.contains(name) || name.startsWith("env:")) {
+            return null;
+        }
+        PsValues.Known held = values.get(source.get(0).raw(), ctx.prov() == Provenance.TOP);
+        if (held != null && held.string() != null) {
+            return null;
+        }
+        if (held != null && held.sound() && held.stages() != null && held.stages().size() == 1) {
+            return listedItems(held.stages().get(0));
+        }
+        return UNKNOWN_ITEMS;
+    }
+
+    /** Get-ChildItem's and Get-Item's switches that change which items are listed, not what each is. */
+    private static final List<String> LISTING_SWITCHES = List.of("-recurse", "-force", "-directory", "-file", "-hidden",
+            "-system", "-readonly", "-followsymlink");
+    /** Their parameters whose value narrows the listing. */
+    private static final List<String> LISTING_FILTERS = List.of("-depth", "-filter", "-include", "-exclude", "-attributes");
+
+    /**
+     * The path each object of a listing stage stands for: {@code Get-ChildItem .\build} (any
+     * switch or filter) gives items below the folder, {@code .\build\*}; {@code Get-Item X} gives
+     * {@code X}; null for anything else (another command, a computed word, {@code -Name}, whose
+     * objects are bare names read against the working folder).
+     */
+    private static List<Word> listedItems(List<Part> stage) {
+        if (stage.isEmpty() || stage.get(0).kind() != Kind.WORD) {
+            return null;
+        }
+        String command = PsNames.canonical(PsText.bare(stage.get(0).raw()));
+        boolean children = command.equals("Get-ChildItem");
+        if (!children && !command.equals("Get-Item")) {
+            return null;
+        }
+        String path = null;
+        int positional = 0;
+        for (int i = 1; i < stage.size(); i++) {
+            Part p = stage.get(i);
+            if (adjacent(stage.get(i - 1), p) || p.kind() != Kind.WORD && p.kind() != Kind.SQ) {
+                return null;
+            }
+            String t = p.kind() == Kind.SQ ? PsText.verbatim(p.raw()) : PsText.bare(p.raw());
+            String lower = t.toLowerCase(Locale.ROOT);
+            if (p.kind() == Kind.WORD && t.startsWith("-") && t.length() > 1) {
+                if (lower.length() >= 3 && LISTING_SWITCHES.stream().anyMatch(s -> s.startsWith(lower))) {
+                    continue;
+                }
+                boolean filter = lower.length() >= 3 && LISTING_FILTERS.stream().anyMatch(s -> s.startsWith(lower));
+                boolean named = lower.equals("-lp") || lower.equals("-pspath") || lower.length() >= 3
+                        && ("-path".startsWith(lower) || "-literalpath".startsWith(lower));
+                if ((!filter && !named) || i + 1 >= stage.size()) {
+                    return null;
+                }
+                if (named) {
+                    if (path != null) {
+                        return null;
+                    }
+                    Part v = stage.get(++i);
+                    if (v.kind() != Kind.WORD && v.kind() != Kind.SQ || adjacent(p, v)) {
+                        return null;
+                    }
+                    path = v.kind() == Kind.SQ ? PsText.verbatim(v.raw()) : PsText.bare(v.raw());
+                } else {
+                    i++;
+                }
+                continue;
+            }
+            // the first positional word is the path, Get-ChildItem's second its filter
+            if (positional == 0 && path == null) {
+                path = t;
+            } else if (!(children && positional == 1)) {
+                return null;
+            }
+            positional++;
+        }
+        path = path == null ? "." : path;
+        if (path.isEmpty() || path.indexOf('$') >= 0 || path.indexOf('`') >= 0) {
+            return null;
+        }
+        if (!children || path.matches(".*[*?\\[].*")) {
+            // (a wildcard's matches are the items themselves, or below them: `gci *.tmp`, `gci C:\U*`)
+            return List.of(Word.literal(path));
+        }
+        String sep = path.indexOf('/') >= 0 && path.indexOf('\\') < 0 ? "/" : "\\";
+        return List.of(Word.literal(path.endsWith("/") || path.endsWith("\\") ? path + "*" : path + sep + "*"));
+    }
+
+    /** True when {@code value} names a loop variable that stands for objects of unknown source ({@code $_.Id}, {@code "$($x.Name)"}). */
+    private boolean refersToUnknownItems(List<Part> value) {
+        if (!loopValues.containsValue(UNKNOWN_ITEMS)) {
+            return false;
+        }
+        Matcher v = PLAIN_VARIABLE.matcher(source(value));
+        while (v.find()) {
+            if (loopValues.get(loopName(v.group())) == UNKNOWN_ITEMS) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** The loop-variable key of {@code $_}, {@code $PSItem}, {@code ${d}}, {@code $d}: lower case, {@code _} for the pipeline item. */
     private static String loopName(String raw) {

@@ -58,7 +58,7 @@ final class PsCarriers {
             case "Invoke-WmiMethod", "Invoke-CimMethod" -> carried(WindowsLaunchers.wmiCmdlet(args), name, id, ctx, reasons);
             case "Set-Alias", "New-Alias" -> alias(args);
             case "Add-Type" -> addType(args, id, ctx, reasons);
-            case "Set-Item", "New-Item" -> functionItem(args, id, ctx, reasons);
+            case "Set-Item", "New-Item", "Set-Content", "Add-Content" -> functionItem(args, id, ctx, reasons);
             case "New-Object" -> {
                 // `New-Object Diagnostics.ProcessStartInfo('shutdown', '/s')`: the start it prepares
                 String text = String.join(" ", args.stream().map(Word::raw).toList());
@@ -145,7 +145,9 @@ final class PsCarriers {
     /**
      * {@code Add-Type -TypeDefinition CODE} (also positional) and {@code -MemberDefinition CODE}:
      * C# compiled into the session runs with the user's rights, so it is opaque (asks) whatever
-     * it holds, and what its literal calls start or delete is read besides ({@link PsDotNet#readCSharp}).
+     * it holds, and what its literal calls start or delete is read besides ({@link PsDotNet#readCSharp});
+     * source read from one file by Get-Content is {@code Add-Type -Path} of that file and no more
+     * opaque than it (the project's own C# compiles as {@code .\build.ps1} runs).
      * {@code -AssemblyName}, {@code -Path} and {@code -LiteralPath} load a compiled assembly instead
      * and are left to the rules.
      */
@@ -153,14 +155,22 @@ final class PsCarriers {
         boolean source = false;
         boolean assembly = false;
         boolean positional = false;
+        List<Word> sources = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String p = parameter(args.get(i));
             if (p == null) {
-                positional |= i == 0 || parameter(args.get(i - 1)) == null;
+                boolean first = i == 0 || parameter(args.get(i - 1)) == null;
+                if (first && !positional) {
+                    sources.add(args.get(i));
+                }
+                positional |= first;
                 continue;
             }
             if (!p.isEmpty() && ("typedefinition".startsWith(p) || "memberdefinition".startsWith(p))) {
                 source = true;
+                if (i + 1 < args.size()) {
+                    sources.add(args.get(i + 1));
+                }
             } else if (p.length() >= 2 && ("assemblyname".startsWith(p) || "path".startsWith(p)
                     || "literalpath".startsWith(p) || p.equals("an") || p.equals("pspath") || p.equals("lp"))) {
                 assembly = true;
@@ -169,7 +179,11 @@ final class PsCarriers {
         if (!source && (assembly || !positional)) {
             return;
         }
-        reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        // the source read from one file (`-TypeDefinition (Get-Content .\src\Native.cs -Raw)`) is
+        // Add-Type -Path of that file, judged below as typed; anything else is opaque
+        if (sources.isEmpty() || !sources.stream().allMatch(w -> PsDotNet.readsSourceFile(w.raw()))) {
+            reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        }
         for (Word w : args) {
             for (PsDotNet.Reading r : PsDotNet.readCSharp(w.text())) {
                 carried(r.carried(), r.label(), id, ctx, reasons);
@@ -184,7 +198,10 @@ final class PsCarriers {
     /**
      * {@code Set-Item function:f -Value 'CODE'} and {@code New-Item -Path function:f -Value 'CODE'}
      * (or {@code -Path function: -Name f}): a string given to the function drive is the body of
-     * command {@code f}, read as PowerShell under it; {@code f} becomes a user command.
+     * command {@code f}, read as PowerShell under it; {@code f} becomes a user command. Set-Content
+     * and Add-Content write the same body. On the alias drive ({@code Set-Item Alias:gci
+     * Remove-Item}, {@code New-Item Alias:x -Value Remove-Item}) the item is an alias, as
+     * {@code Set-Alias} makes it.
      */
     private void functionItem(List<Word> args, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
         Word path = null;
@@ -213,8 +230,21 @@ final class PsCarriers {
         if (value == null && !positional.isEmpty()) {
             value = positional.get(0);
         }
+        java.util.regex.Matcher a = path == null ? null
+                : java.util.regex.Pattern.compile("(?i)^alias:[\\\\/]?(.*)$").matcher(path.text());
+        if (a != null && a.matches()) {
+            // `Set-Item Alias:gci Remove-Item`, `New-Item Alias:x -Value Remove-Item`: Set-Alias by the alias drive
+            String n = !a.group(1).isEmpty() ? a.group(1) : name != null && name.literal() ? name.text() : "";
+            if (!n.isEmpty()) {
+                builder.addUserCommand(n);
+                if (value != null) {
+                    builder.addAlias(n, value.literal() ? value.text() : "");
+                }
+            }
+            return;
+        }
         java.util.regex.Matcher m = path == null ? null
-                : java.util.regex.Pattern.compile("(?i)^function:\\\\?(.*)$").matcher(path.text());
+                : java.util.regex.Pattern.compile("(?i)^function:[\\\\/]?(.*)$").matcher(path.text());
         if (m == null || !m.matches()) {
             return;
         }

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  * {@code MMC20.Application}'s {@code .ExecuteShellCommand(F, _, A)} start {@code F A} (as
  * {@code Start-Process} does); {@code WebClient.DownloadFile(U, P)} is {@code Invoke-WebRequest
  * U -OutFile P}; {@code [IO.File]::Copy/Move(A, B)} is {@code Copy-Item}/{@code Move-Item};
+ * {@code $ExecutionContext.InvokeProvider.Item.Remove(P, $true)} is {@code Remove-Item P -Recurse};
  * {@code [IO.File]::ReadAll…(P)} is {@code Get-Content P}; {@code [IO.File]::WriteAll…(P, …)}
  * writes {@code P}: as {@code certutil -decode} when the text written is decoded
  * ({@code FromBase64String}), as {@code Invoke-WebRequest -OutFile P} when it is downloaded, as
@@ -52,6 +53,9 @@ final class PsDotNet {
             "(?i)\\.downloadfile(?:async|taskasync)?\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
     private static final Pattern FILE_COPY = Pattern.compile(
             "(?i)\\[(?:system\\.)?io\\.file\\]::(copy|move)\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
+    /** The session's item provider called directly: {@code $ExecutionContext.InvokeProvider.Item.Remove(P, $true)} is Remove-Item. */
+    private static final Pattern PROVIDER_REMOVE = Pattern.compile(
+            "(?i)\\.invokeprovider\\.item\\.remove\\(\\s*" + QUOTED + "\\s*(?:,\\s*(\\$true|1)\\b)?");
     private static final Pattern FILE_READ = Pattern.compile(
             "(?i)\\[(?:system\\.)?io\\.file\\]::(?:readall(?:text|bytes|lines)|readlines|openread|opentext)\\(\\s*" + QUOTED);
     private static final Pattern FILE_WRITE = Pattern.compile(
@@ -117,6 +121,10 @@ final class PsDotNet {
         m = DOWNLOAD_FILE.matcher(source);
         while (m.find()) {
             out.add(script("WebClient", "Invoke-WebRequest -Uri " + m.group(1) + " -OutFile " + m.group(2)));
+        }
+        m = PROVIDER_REMOVE.matcher(source);
+        while (m.find()) {
+            out.add(script("InvokeProvider", "Remove-Item -LiteralPath " + m.group(1) + (m.group(2) != null ? " -Recurse -Force" : "")));
         }
         m = FILE_COPY.matcher(source);
         while (m.find()) {
@@ -221,6 +229,16 @@ final class PsDotNet {
             return List.of(script("Add-Type", "Add-Type -Path " + (file.startsWith("'") || file.startsWith("\"") ? file : "'" + file + "'")));
         }
         return List.of();
+    }
+
+    /**
+     * True when one {@code Add-Type -TypeDefinition} argument is one file's text read by
+     * Get-Content ({@code (Get-Content .\src\Native.cs -Raw)}): the same as {@code Add-Type -Path}
+     * of that file, which {@link #readTypeSource} gives, and nothing else.
+     */
+    static boolean readsSourceFile(String argument) {
+        Matcher m = SOURCE_FILE.matcher(argument.strip());
+        return m.matches() && m.group(3) == null && !DOWNLOADED.matcher(argument).find();
     }
 
     /** The first literal URL of {@code text} single-quoted, or a variable standing for a computed one. */
