@@ -691,6 +691,8 @@ public final class Cmd {
             + "|child_process|execSync|spawnSync|execFileSync|\\bexec\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+[\"'`]"
             // Perl's quote-like operators as the command: system q{…}, exec qw(…)
             + "|\\b(?:system|exec)\\s+q[qw]?\\s*[^\\w\\s]"
+            // Perl's and Ruby's system/exec of a variable, with or without a blank (`system$_ while<>`)
+            + "|\\b(?:system|exec)\\s*[$@]"
             + "|passthru|shell_exec|proc_open|popen|pcntl_exec|Process\\.Start|ProcessBuilder"
             + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\brun\\(\\s*pipeline\\(|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
             + "|\\bexec\\s+[\"'/]|__import__|\\beval\\s*\\(|ctypes|cdll|LoadLibrary|\\|\\s*getline|\\|&"
@@ -5849,6 +5851,11 @@ public final class Cmd {
             }
             case "tftp", "smbclient" -> {
                 String script = valueOf("-c --command");
+                int c = args.indexOf("-c");
+                if (name.equals("tftp") && c >= 0) {
+                    // tftp HOST -c get FILE [LOCAL]: the command is every word after -c
+                    script = String.join(" ", args.subList(c + 1, args.size()));
+                }
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bget\\s+(\\S+)(?:\\s+(\\S+))?").matcher(script);
                 List<String> out = new ArrayList<>();
                 while (m.find()) {
