@@ -3237,6 +3237,17 @@ public final class Cmd {
     }
 
     /**
+     * True when the command changes what is below a folder it is given, not only the folder:
+     * recursive mode, owner, attribute and ACL changes, find (its actions run on every file
+     * found), and archivers that move their input into the archive (zip -m, 7z -sdel).
+     */
+    private boolean reachesBelowFolders() {
+        return named("chmod chown chgrp chattr setfacl") && (anyFlag("-R") || anyFlagOrAbbreviation("--recursive"))
+                || named("find fd fdfind")
+                || name.equals("zip") && anyFlag("-m --move") || named("7z 7za 7zz") && anyArg("-sdel");
+    }
+
+    /**
      * True when the command (not git) writes, deletes, moves, links or re-permissions a path inside
      * the project's {@code .git} directory, apart from {@code info/exclude}, {@code description} and
      * the hooks, which other rules judge.
@@ -3250,6 +3261,11 @@ public final class Cmd {
                 }
                 String abs = PathFacts.resolve(t, dir, ctx.home());
                 if (abs.startsWith(git + "/") && !Regex.matches(abs.substring(git.length()), "/(info/exclude|description|config|hooks(/.*)?|COMMIT_EDITMSG)")) {
+                    return true;
+                }
+                // .git itself, by a command that reaches everything below it (chmod -R 000 .git,
+                // chattr -R +i .git, find .git -delete, zip -m -r x.zip .git)
+                if (abs.equals(git) && reachesBelowFolders()) {
                     return true;
                 }
             }
