@@ -193,6 +193,9 @@ public final class ValueFlow {
         return out;
     }
 
+    /** env's options that take a value. */
+    private static final Set<String> ENV_VALUES = Set.of("-u", "--unset", "-C", "--chdir", "-S", "--split-string");
+
     /** Programs that print variables no word of theirs names. */
     private static final Set<String> VARIABLE_PRINTERS = Set.of("env", "printenv", "set", "declare", "typeset", "export");
 
@@ -209,10 +212,13 @@ public final class ValueFlow {
         }
         List<String> operands = new ArrayList<>();
         boolean print = false;
-        for (Word w : s.argv().subList(1, s.argv().size())) {
-            String t = w.text();
+        List<Word> words = s.argv().subList(1, s.argv().size());
+        for (int i = 0; i < words.size(); i++) {
+            String t = words.get(i).text();
             if (t.startsWith("-")) {
                 print |= t.matches("-[A-Za-z]*p[A-Za-z]*");
+                // env's options with a value: `env -u NAME` still prints the rest
+                i += name.equals("env") && ENV_VALUES.contains(t) ? 1 : 0;
             } else if (!(name.equals("env") && t.contains("="))) {
                 operands.add(t);
             }
