@@ -111,6 +111,8 @@ public final class Engine {
             Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments, flows);
             java.util.Map<Integer, Integer> pipeParents = new java.util.HashMap<>();
             Set<Integer> stdinRedirected = new java.util.HashSet<>();
+            // segments whose standard input a pipe or a redirection feeds
+            Set<Integer> stdinFed = new java.util.HashSet<>();
             for (Segment s : segments) {
                 boolean detached = ctx.isClientBackground() || detachedIds.contains(s.id());
                 // a command a wrapper starts stands in the wrapper's place in its pipeline (segments come parent first)
@@ -119,8 +121,15 @@ public final class Engine {
                         && up.position().equals(s.position());
                 int pipeParent = inWrapperPlace ? pipeParents.getOrDefault(up.id(), up.parent()) : s.parent();
                 pipeParents.put(s.id(), pipeParent);
-                // ... and reads the wrapper's standard input (sudo bash -s < setup.sh)
-                boolean stdinFromWrapper = inWrapperPlace && stdinRedirected.contains(up.id());
+                // ... and reads the wrapper's standard input (sudo bash -s < setup.sh); so does the first
+                // stage of a command line a wrapper re-reads from its words (`echo 'df -h' | ssh host bash`)
+                boolean reparsedFirst = up != null && up.id() == s.parent() && s.provenance() == dev.shellwarden.grammar.Provenance.WRAPPED
+                        && !inWrapperPlace && s.position().stage() == 0;
+                boolean stdinFromWrapper = inWrapperPlace && stdinRedirected.contains(up.id()) || reparsedFirst && stdinFed.contains(up.id());
+                if (s.position().stage() > 0 || stdinFromWrapper || Cmd.readsRedirectedStdin(s)
+                        || inWrapperPlace && stdinFed.contains(up.id())) {
+                    stdinFed.add(s.id());
+                }
                 if (stdinFromWrapper || Cmd.readsRedirectedStdin(s)) {
                     stdinRedirected.add(s.id());
                 }

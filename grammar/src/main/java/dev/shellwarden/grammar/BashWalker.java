@@ -2621,6 +2621,7 @@ final class BashWalker {
                     }
                 }
                 case STDIN_SCRIPT -> stdinScript(d, w, inner, stdinFile);
+                case REMOTE_STDIN_SCRIPT -> remoteStdinScript(d, inner);
                 case INTERPRETER_CODE -> {
                     // the code argument decides everything the interpreter does: rules read it, so
                     // it must be literal
@@ -3195,6 +3196,37 @@ final class BashWalker {
             } else if (script != null) {
                 programCommands(d, script, inner);
             }
+        }
+    }
+
+    /**
+     * ssh's standard input run by the remote shell ({@link Wrappers.Kind#REMOTE_STDIN_SCRIPT}): a
+     * here-document or here-string, or the literal text the stage before prints
+     * ({@code echo 'df -h' | ssh host}), is split as ssh's command line is, so a floor command
+     * there meets the rules as {@code ssh host 'CMD'} does. A dynamic body is a dynamic payload,
+     * as a dynamic remote command is, and so is text another program prints ({@code printf "$C" |
+     * ssh host}, {@code cat x.sh | ssh host bash}: {@code ssh host "$(…)"}); a file redirected in
+     * ({@code ssh host bash -s < deploy.sh}) adds nothing, as {@code ssh host 'bash deploy.sh'} and
+     * the local {@code bash deploy.sh} do not (it runs on another machine, unlike {@code … | sh}).
+     */
+    private void remoteStdinScript(Draft d, Ctx inner) {
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < d.heredocs.size(); i++) {
+            if (i < d.heredocDynamic.size() && d.heredocDynamic.get(i)) {
+                d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD);
+            }
+            texts.add(d.heredocs.get(i).body());
+        }
+        if (d.heredocs.isEmpty() && d.position.stage() > 0) {
+            String script = literalProducerText(d);
+            if (script != null) {
+                texts.add(script);
+            } else {
+                d.reasons.add(OpaqueReason.DYNAMIC_PAYLOAD); // a program's output, as `ssh host "$(…)"`
+            }
+        }
+        for (String text : texts) {
+            nested(text, inner);
         }
     }
 

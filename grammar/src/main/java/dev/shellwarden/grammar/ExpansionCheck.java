@@ -45,6 +45,8 @@ final class ExpansionCheck {
             char c = s.charAt(i);
             if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
                 i++;
+            } else if (c == '\\' && i + 1 < n && s.charAt(i + 1) == '\n') {
+                i += 2; // a line continuation: bash removes it before it reads the expression
             } else if (Character.isDigit(c)) {
                 int j = i;
                 while (j < n && (Character.isLetterOrDigit(s.charAt(j)) || s.charAt(j) == '#' || s.charAt(j) == '@'
@@ -410,8 +412,8 @@ final class ExpansionCheck {
             }
         }
         if (rest.startsWith(":")) {
-            String[] parts = rest.substring(1).split(":", -1);
-            if (parts.length > 2) {
+            List<String> parts = offsetAndLength(rest.substring(1));
+            if (parts.size() > 2) {
                 return false;
             }
             for (String p : parts) {
@@ -425,6 +427,37 @@ final class ExpansionCheck {
             return rest.length() == 2 && "QEPAaUuLKk".indexOf(rest.charAt(1)) >= 0;
         }
         return false;
+    }
+
+    /**
+     * Splits {@code ${NAME:OFFSET:LENGTH}}'s text after the first colon at the colons that end an
+     * arithmetic expression: a colon that closes a {@code ?} of a conditional ({@code ${s:i>1?1:2:3}})
+     * and one inside parentheses or brackets belong to the expression, as bash reads them.
+     */
+    private static List<String> offsetAndLength(String s) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        int pending = 0;
+        int from = 0;
+        for (int k = 0; k < s.length(); k++) {
+            char ch = s.charAt(k);
+            if (ch == '(' || ch == '[') {
+                depth++;
+            } else if (ch == ')' || ch == ']') {
+                depth--;
+            } else if (ch == '?' && depth == 0) {
+                pending++;
+            } else if (ch == ':' && depth == 0) {
+                if (pending > 0) {
+                    pending--;
+                } else {
+                    out.add(s.substring(from, k));
+                    from = k + 1;
+                }
+            }
+        }
+        out.add(s.substring(from));
+        return out;
     }
 
     // ------------------------------------------------------------------ [[ … ]]

@@ -35,6 +35,12 @@ final class Wrappers {
         PWSH_ENCODED,
         /** An interpreter reading its program from standard input. */
         STDIN_SCRIPT,
+        /**
+         * A shell on another host reading its commands from ssh's standard input ({@code echo uptime
+         * | ssh host}, {@code ssh host bash -s <<< CMD}): their known text is split as ssh's command
+         * line is, with no reason of its own, since the code runs on another machine.
+         */
+        REMOTE_STDIN_SCRIPT,
         /** An interpreter running code given as an argument ({@code python -c CODE}). */
         INTERPRETER_CODE,
         /** The wrapped command cannot be located because an option word is dynamic. */
@@ -262,6 +268,9 @@ final class Wrappers {
             List<Unwrap> out = new ArrayList<>(sshLocalCommands(argv));
             if (name.equals("ssh")) {
                 out.add(ssh(argv));
+                if (remoteShellReadsStdin(argv)) {
+                    out.add(new Unwrap(Kind.REMOTE_STDIN_SCRIPT, Provenance.WRAPPED, List.of(), List.of(), "", true, true));
+                }
             }
             return out;
         }
@@ -575,8 +584,11 @@ final class Wrappers {
     }
 
     /** {@code ssh [options] host [command…]}: the command runs in a shell on the remote host. */
+    /** ssh's options that take a value, by letter. */
+    private static final String SSH_VALUE_LETTERS = "BbcDEeFIiJLlmOoPpQRSWw";
+
     private static Unwrap ssh(List<Word> argv) {
-        int i = opts(argv, 1, "BbcDEeFIiJLlmOoPpQRSWw", Set.of(), Set.of());
+        int i = opts(argv, 1, SSH_VALUE_LETTERS, Set.of(), Set.of());
         if (i < 0) {
             return Unwrap.UNDETERMINED;
         }
@@ -584,6 +596,46 @@ final class Wrappers {
             return Unwrap.NONE; // no remote command: an interactive login
         }
         return Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(i + 1, argv.size()));
+    }
+
+    /**
+     * True when ssh's standard input is the remote shell's script: no remote command (the login
+     * shell reads it) or a shell with neither {@code -c} nor a script file ({@code ssh host bash},
+     * {@code ssh host 'sh -s' arg}). The remote words are joined and split at blanks, as the
+     * remote shell reads them; a dynamic word leaves the command unknown.
+     */
+    private static boolean remoteShellReadsStdin(List<Word> argv) {
+        int i = opts(argv, 1, SSH_VALUE_LETTERS, Set.of(), Set.of());
+        if (i < 0) {
+            return false;
+        }
+        if (i + 1 >= argv.size()) {
+            return true;
+        }
+        StringBuilder joined = new StringBuilder();
+        for (Word w : argv.subList(i + 1, argv.size())) {
+            if (!w.literal()) {
+                return false;
+            }
+            joined.append(w.text()).append(' ');
+        }
+        String[] words = joined.toString().trim().split("\\s+");
+        if (!SHELLS.contains(words[0].substring(words[0].lastIndexOf('/') + 1))) {
+            return false;
+        }
+        for (int k = 1; k < words.length; k++) {
+            String t = words[k];
+            if (t.equals("-o") || t.equals("+o")) {
+                k++;
+            } else if (t.startsWith("-") && t.indexOf('c') > 0) {
+                return false;
+            } else if (t.startsWith("-") && t.indexOf('s') > 0) {
+                return true; // the words after -s are the script's arguments
+            } else if (!t.startsWith("-") && !t.startsWith("+")) {
+                return false; // a script file
+            }
+        }
+        return true;
     }
 
     /** {@code docker exec [options] CONTAINER cmd…} (and {@code podman}). */

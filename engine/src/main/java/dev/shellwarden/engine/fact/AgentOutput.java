@@ -81,7 +81,9 @@ public final class AgentOutput {
 
     private static boolean reaches(Segment s, List<Segment> all, Set<Integer> reaching, List<ValueFlow> flows) {
         if (!pipelineReaches(s, all)) {
-            return false;
+            // piped into `read T`: kept in the variable, printed when a later command prints that
+            Segment next = stageOf(s, s.position().stage() + 1, all);
+            return next != null && ValueFlow.readsIntoVariable(next) && printedThroughVariable(s, all, reaching, flows);
         }
         Segment parent = s.parent() >= 0 && s.parent() < s.id() ? all.get(s.parent()) : null;
         Provenance p = s.provenance();
@@ -95,7 +97,8 @@ public final class AgentOutput {
             return parent != null && reaching.contains(parent.id()) && printsWords(taker, parent) || printedThroughVariable(s, all, reaching, flows);
         }
         if (p == Provenance.PROCESS_SUBSTITUTION) {
-            return parent != null && reaching.contains(parent.id()) && FILE_PRINTERS.contains(Cmd.nameOf(wrappedCommand(parent, all)));
+            return parent != null && reaching.contains(parent.id()) && FILE_PRINTERS.contains(Cmd.nameOf(wrappedCommand(parent, all)))
+                    || printedThroughVariable(s, all, reaching, flows); // read T < <(…); echo $T
         }
         // a wrapper's, payload's, xargs' or find's command prints through its launcher; a command at
         // the top or in a group prints to the terminal (a parent not found: fail closed)
@@ -113,7 +116,8 @@ public final class AgentOutput {
     /** True when the substitution's value, kept in a variable, is printed by a later command that reaches the agent. */
     private static boolean printedThroughVariable(Segment s, List<Segment> all, Set<Integer> reaching, List<ValueFlow> flows) {
         for (ValueFlow f : flows) {
-            if (f.getSource() == s.id() && reaching.contains(f.getUser()) && printsWords(all.get(f.getUser()), all.get(f.getUser()))) {
+            if (f.getSource() == s.id() && reaching.contains(f.getUser())
+                    && (f.isPrinted() || printsWords(all.get(f.getUser()), all.get(f.getUser())))) {
                 return true;
             }
         }

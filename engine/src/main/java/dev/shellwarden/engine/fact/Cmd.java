@@ -768,6 +768,11 @@ public final class Cmd {
         return SHELLS.contains(name);
     }
 
+    /** True for the name of a POSIX-family shell ({@link #isShell()} of a word that is no command here). */
+    static boolean isShellName(String word) {
+        return SHELLS.contains(word);
+    }
+
     /** True for a Python, Node, Perl, Ruby, PHP or other scripting interpreter. */
     public boolean isInterpreter() {
         if (interpreter == null) {
@@ -2270,12 +2275,16 @@ public final class Cmd {
                 if (o.isEmpty()) {
                     o = curlClusterOutput();
                 }
+                // --output-dir DIR holds the files of -o and -O (an anchored -o stays where it names)
+                String dir = valueOf("--output-dir");
                 if (!o.isEmpty()) {
-                    out.add(o);
+                    out.add(o.equals("-") ? o : PathFacts.below(o, dir));
                 }
-                if (anyFlag("-O --remote-name --remote-name-all") || argMatches("-[A-Za-z]*O[A-Za-z]*")) {
+                if (savesUnderRemoteName()) {
                     // -O saves under the URL's last path element
-                    out.addAll(urlFileNames(positionals(CURL_WITH_VALUE_FLAGS)));
+                    for (String f : urlFileNames(positionals(CURL_WITH_VALUE_FLAGS))) {
+                        out.add(PathFacts.below(f, dir));
+                    }
                 }
             }
             case "Invoke-WebRequest", "Invoke-RestMethod", "Start-BitsTransfer" -> {
@@ -2317,9 +2326,21 @@ public final class Cmd {
                     if (!dir.isEmpty()) {
                         out.add(PathFacts.asFolder(dir));
                     }
-                    for (String f : urlFileNames(positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header"))) {
+                    List<String> urls = positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header");
+                    List<String> names = new ArrayList<>(urlFileNames(urls));
+                    if (urls.stream().anyMatch(u -> Regex.matches(PathFacts.unquote(u), "[a-z]+://[^/?#]+(/([^?#]*/)?)?([?#].*)?"))) {
+                        names.add("index.html"); // a folder's URL (`wget https://x.io/`) is saved as index.html
+                    }
+                    for (String f : names) {
                         out.add(dir.isEmpty() ? f : PathFacts.asFolder(dir) + f);
                     }
+                }
+            }
+            case "gh" -> {
+                // gh release download -O FILE (`-` is standard output)
+                String o = sub("release") && anyArg("download") ? valueOf("-O --output") : "";
+                if (!o.isEmpty() && !o.equals("-")) {
+                    out.add(o);
                 }
             }
             case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
@@ -3564,12 +3585,31 @@ public final class Cmd {
      * path that cannot be resolved (a variable, an unknown cd) counts as outside.
      */
     public boolean readsPrivateKeyOutsideProject(Ctx ctx) {
-        for (String w : isCredentialReader() ? readWords() : redirectReads) {
+        List<String> read = new ArrayList<>(isCredentialReader() ? readWords() : redirectReads);
+        read.addAll(opensslKeyWrittenOut());
+        for (String w : read) {
             if (PathFacts.isPrivateKeyName(w) && !allInsideProject(List.of(PathFacts.unquote(w)), ctx, false)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * The key file openssl reads and writes out again in the clear, to the terminal or to
+     * {@code -out}: {@code rsa}, {@code pkey}, {@code ec}, {@code dsa} and {@code pkcs8} print the
+     * private key unless {@code -pubout} or {@code -noout} (and {@code -text} prints its numbers
+     * even then); {@code pkcs12 -nodes} (or {@code -noenc}) prints the bundle's key unless
+     * {@code -nokeys}. {@code openssl rsa -in KEY -check -noout} and {@code openssl x509 -in
+     * cert.pem -text} print none.
+     */
+    private List<String> opensslKeyWrittenOut() {
+        if (!name.equals("openssl") || !sub("rsa pkey ec dsa pkcs8 pkcs12")) {
+            return List.of();
+        }
+        boolean prints = sub("pkcs12") ? anyArg("-nodes -noenc") && !anyArg("-nokeys") : anyArg("-text") || !anyArg("-noout -pubout");
+        String in = valueOf("-in");
+        return prints && !in.isEmpty() ? List.of(in) : List.of();
     }
 
     /**
@@ -4418,6 +4458,8 @@ public final class Cmd {
                 || name.equals("gcloud") && argMatches("print-access-token|print-identity-token")
                 || name.equals("az") && (anyArg("get-access-token") || sub("acr") && anyFlag("--expose-token"))
                 || name.equals("vault") && (sub("read") || argMatches("get|print"))
+                // `vault login` prints the token it stores (`-token-only` nothing else) unless told not to
+                || name.equals("vault") && sub("login") && !argMatches("--?no-print(=(true|1|t))?")
                 // a secret's data as yaml, json, jsonpath or a template (`-o name` and `-o wide` print names only)
                 || name.equals("kubectl") && sub("get") && argMatches("secrets?(/.*)?") && argMatches("-o|--output(=.*)?|-o.+")
                         && printsSecretData(valueOf("-o --output"))
@@ -4647,7 +4689,9 @@ public final class Cmd {
      * {@code !sh} / {@code exec=} escape.
      */
     public boolean hasShellArgument() {
-        for (String a : args) {
+        List<String> remote = sshRemoteWords();
+        // ssh's remote command runs on another machine: it is judged as its own segment, like `ssh host 'CMD'`
+        for (String a : remote == null ? args : args.subList(0, args.size() - remoteWordCount())) {
             if (SHELLS.contains(a) || SHELL_PATH.matcher(a).find()) {
                 return true;
             }
@@ -5498,7 +5542,7 @@ public final class Cmd {
                     return true;
                 }
             }
-            if (runsByNameAfterUnknownCd(f, other, ctx)) {
+            if (runsByNameAfterUnknownCd(f, other, ctx) || runsUnnamedDownloadOf(f, other, ctx)) {
                 return true;
             }
             for (String w : other.fetchedFiles()) {
@@ -5883,6 +5927,138 @@ public final class Cmd {
                 return List.of();
             }
         }
+    }
+
+    /** True for curl told to save under the remote name ({@code -O}, {@code --remote-name}, {@code -OJ}). */
+    private boolean savesUnderRemoteName() {
+        return named("curl") && (anyFlag("-O --remote-name --remote-name-all") || argMatches("-[A-Za-z]*O[A-Za-z]*"));
+    }
+
+    /**
+     * A folder a download lands in under a name the text does not tell, and whether the download
+     * may also make folders below it ({@code wget -r}).
+     */
+    public record UnnamedDownload(String folder, boolean tree) {
+    }
+
+    /**
+     * The folders this command downloads into under names the server, a redirect or the release
+     * chooses: curl's {@code -OJ} (the Content-Disposition header names the file), wget's
+     * {@code --content-disposition}, {@code --trust-server-names} (the last redirect's name),
+     * {@code -i FILE} and {@code -r}/{@code -m} (folders below too), aria2c without {@code -o}
+     * (the header's name or the URL's), {@code gh release download} without {@code -O} (the
+     * assets' names). A file later run from such a folder may be the download
+     * ({@link #runsFileWrittenBy}), whatever its name.
+     */
+    public List<UnnamedDownload> unnamedDownloads() {
+        String folder;
+        boolean tree = false;
+        switch (name) {
+            case "curl" -> {
+                if (!savesUnderRemoteName() || !(anyFlag("-J --remote-header-name") || argMatches("-[A-Za-z]*J[A-Za-z]*"))) {
+                    return List.of();
+                }
+                folder = valueOf("--output-dir");
+            }
+            case "wget" -> {
+                tree = anyFlag("-r --recursive -m --mirror");
+                String o = valueOf("-O --output-document");
+                if (!o.isEmpty() || !tree && !anyFlag("--content-disposition --trust-server-names -i --input-file")
+                        && !argStartsWith("--input-file=")) {
+                    return List.of();
+                }
+                folder = valueOf("-P --directory-prefix");
+            }
+            case "aria2c" -> {
+                if (!valueOf("-o --out").isEmpty()) {
+                    return List.of();
+                }
+                folder = valueOf("-d --dir");
+            }
+            case "gh" -> {
+                if (!sub("release") || !anyArg("download") || !valueOf("-O --output").isEmpty()) {
+                    return List.of();
+                }
+                folder = valueOf("-D --dir");
+            }
+            default -> {
+                return List.of();
+            }
+        }
+        return List.of(new UnnamedDownload(folder.isEmpty() ? "." : folder, tree));
+    }
+
+    /**
+     * True when the file this command runs may be one {@code other} downloaded under a name the
+     * text does not tell ({@link #unnamedDownloads}): it lies in that folder (or below it, for a
+     * recursive download), the folder is not told, or a {@code cd} the text does not tell came
+     * before a relative file (fail closed, as {@link #runsByNameAfterUnknownCd}).
+     */
+    private boolean runsUnnamedDownloadOf(String file, Cmd other, Ctx ctx) {
+        List<UnnamedDownload> downloads = other.unnamedDownloads();
+        if (downloads.isEmpty()) {
+            return false;
+        }
+        String f = PathFacts.unquote(file).replace('\\', '/');
+        if (cwds.contains(WorkingDirs.UNKNOWN) && !PathFacts.isAnchored(f) && !PathFacts.isWindowsAbsolute(f)) {
+            return true;
+        }
+        Set<String> run = resolvedIn(file, ctx);
+        for (UnnamedDownload d : downloads) {
+            for (String dir : other.pathBases(ctx)) {
+                String known = PathFacts.resolveKnown(d.folder(), dir, ctx.home());
+                if (known == null) {
+                    return true; // a folder the text does not tell may be any
+                }
+                String folder = known.replaceAll("(?<=.)/+$", "");
+                for (String r : run) {
+                    int slash = r.lastIndexOf('/');
+                    String parent = slash <= 0 ? "/" : r.substring(0, slash);
+                    if (parent.equals(folder) || d.tree() && r.startsWith(folder.equals("/") ? "/" : folder + "/")) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** ssh's and autossh's options that take a value. */
+    private static final Set<String> SSH_VALUES = Words.setOf("-i -p -o -l -F -J -L -R -D -b -c -E -e -m -O -Q -S -W -w -B -I -P");
+
+    /**
+     * The words of the command ssh runs on the remote host (after the host and any options after
+     * it), split at blanks as the remote shell splits their joined text ({@code ssh h 'bash -s'}
+     * runs {@code bash -s}); {@code null} for a program other than ssh and autossh, empty with no
+     * remote command.
+     */
+    List<String> sshRemoteWords() {
+        if (!named("ssh autossh")) {
+            return null;
+        }
+        int n = remoteWordCount();
+        String joined = String.join(" ", args.subList(args.size() - n, args.size())).trim();
+        return joined.isEmpty() ? List.of() : List.of(joined.split("\\s+"));
+    }
+
+    /** How many of ssh's last words are its remote command (see {@link #sshRemoteWords}). */
+    private int remoteWordCount() {
+        boolean host = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                if (host) {
+                    return args.size() - i - 1;
+                }
+            } else if (a.startsWith("-") && a.length() > 1) {
+                i += SSH_VALUES.contains(a) ? 1 : 0;
+            } else if (host) {
+                return args.size() - i;
+            } else {
+                host = true;
+            }
+        }
+        return 0;
     }
 
     /** The folder a clone of {@code url} lands in when none is named: the last path part, without {@code .git}. */

@@ -66,6 +66,10 @@ public enum ProgramSource {
             List<String> p = c.positionals("");
             return p.isEmpty() ? STDIN : script(p.get(0));
         }
+        List<String> remote = c.sshRemoteWords();
+        if (remote != null) {
+            return remote(remote);
+        }
         if (folded.equals("pwsh") || folded.equals("powershell")) {
             return powershell(args, folded.equals("powershell"));
         }
@@ -83,6 +87,27 @@ public enum ProgramSource {
         if (c.isInterpreter()) {
             InterpreterFamily family = InterpreterFamily.of(name);
             return interpreter(family == null ? InterpreterFamily.OTHER : family, args);
+        }
+        return NONE;
+    }
+
+    /**
+     * ssh's remote command: none makes the remote login shell read its commands from standard
+     * input when that is no terminal ({@code echo uptime | ssh host}); a shell or interpreter
+     * there reads its program as it would here ({@code ssh host bash -s}, {@code ssh host python3 -}).
+     */
+    private static ProgramSource remote(List<String> words) {
+        if (words.isEmpty()) {
+            return STDIN;
+        }
+        String first = words.get(0).substring(words.get(0).lastIndexOf('/') + 1);
+        List<String> rest = words.subList(1, words.size());
+        if (Cmd.isShellName(first)) {
+            return shell(rest);
+        }
+        if (Cmd.isInterpreterName(first)) {
+            InterpreterFamily family = InterpreterFamily.of(first);
+            return interpreter(family == null ? InterpreterFamily.OTHER : family, rest);
         }
         return NONE;
     }

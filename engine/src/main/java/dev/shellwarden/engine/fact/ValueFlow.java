@@ -23,6 +23,15 @@ import java.util.regex.Pattern;
  * variable it assigns ({@code A=$(x) B=$(y)}: the grammar keeps no word for a substitution), and a
  * reference inside single quotes counts: both can only find more flows (fail closed).
  * {@code ${#T}} (the length) uses no value.
+ *
+ * <p>The value also arrives through the builtins that read into a variable ({@code read T < <(…)},
+ * {@code read -r T <<< "$(…)"}, {@code … | read T}, {@code mapfile -t A < <(…)},
+ * {@code printf -v T %s "$(…)"}: their substitutions and the earlier stages of their pipeline are
+ * the sources; a pipeline's read runs in a subshell unless {@code lastpipe} is set, counted anyway),
+ * travels on through copies ({@code U=$T}, {@code read U <<< "$T"}), and is used by the programs
+ * that print variables without naming them in a word: {@code env} and {@code printenv} with no
+ * command, {@code set}, {@code declare -p}, {@code export -p} (every carried variable, exported or
+ * not: fail closed), {@code printenv T} (the named ones).
  */
 public final class ValueFlow {
 
@@ -32,11 +41,23 @@ public final class ValueFlow {
 
     private final int source;
     private final int user;
+    private final boolean printed;
 
     /** Segment {@code source}'s output, captured into a variable, reaches segment {@code user}. */
     public ValueFlow(int source, int user) {
+        this(source, user, false);
+    }
+
+    /** As {@link #ValueFlow(int, int)}; {@code printed}: the user prints the variable without a word naming it ({@code env}). */
+    public ValueFlow(int source, int user, boolean printed) {
         this.source = source;
         this.user = user;
+        this.printed = printed;
+    }
+
+    /** True when the user prints the variable itself ({@code env}, {@code printenv T}, {@code declare -p}). */
+    public boolean isPrinted() {
+        return printed;
     }
 
     /** A segment inside the substitution whose output the variable keeps. */
@@ -52,45 +73,190 @@ public final class ValueFlow {
     /** The flows of a command line. Segments come parent first, in source order. */
     public static List<ValueFlow> of(List<Segment> segments) {
         List<ValueFlow> out = new ArrayList<>();
-        for (Segment holder : segments) {
-            List<String> names = assignedNames(holder, true);
-            if (names.isEmpty()) {
+        // the variables that carry a value from some segments, as the text reaches each segment
+        java.util.Map<String, Set<Integer>> carried = new java.util.LinkedHashMap<>();
+        for (Segment s : segments) {
+            Set<String> printed = printedVariables(s, carried.keySet());
+            for (var e : carried.entrySet()) {
+                if (!e.getValue().contains(s.id()) && (printed.contains(e.getKey()) || expands(s, reference(e.getKey())))) {
+                    for (int src : e.getValue()) {
+                        out.add(new ValueFlow(src, s.id(), printed.contains(e.getKey())));
+                    }
+                }
+            }
+            List<String> assigned = assignedNames(s);
+            List<String> read = readNames(s);
+            if (assigned.isEmpty() && read.isEmpty()) {
                 continue;
             }
-            Set<Integer> sources = substitutionSegments(holder, segments);
-            if (sources.isEmpty()) {
-                continue;
+            // a substitution in the words, a copy of a carried variable; a reader's pipeline too
+            Set<Integer> captured = substitutionSegments(s, segments, !read.isEmpty());
+            Set<Integer> copied = new HashSet<>();
+            for (var e : carried.entrySet()) {
+                if (expands(s, reference(e.getKey()))) {
+                    copied.addAll(e.getValue());
+                }
             }
-            for (String name : names) {
-                Pattern ref = Pattern.compile("\\$(" + name + "(?![A-Za-z0-9_])|\\{" + name + "(?=[}:%#/^,@\\[]))");
-                for (Segment later : segments) {
-                    if (later.id() <= holder.id() || sources.contains(later.id())) {
-                        continue;
-                    }
-                    if (assignedNames(later, false).contains(name)) {
-                        break; // assigned again: the value ends here
-                    }
-                    if (expands(later, ref)) {
-                        for (int s : sources) {
-                            out.add(new ValueFlow(s, later.id()));
+            for (Word w : keptAssignments(s)) {
+                var m = ASSIGNMENT.matcher(w.text());
+                if (m.matches()) {
+                    Set<Integer> from = new HashSet<>(w.text().contains("$(") || w.text().contains("`") ? captured : Set.of());
+                    for (var e : carried.entrySet()) {
+                        if (reference(e.getKey()).matcher(w.text()).find()) {
+                            from.addAll(e.getValue());
                         }
                     }
+                    keep(carried, m.group(1), from); // assigned again: the old value ends here
+                }
+            }
+            if (!read.isEmpty()) {
+                Set<Integer> from = new HashSet<>(captured);
+                from.addAll(copied);
+                from.addAll(earlierStages(s, segments));
+                for (String name : read) {
+                    keep(carried, name, from);
                 }
             }
         }
         return out;
     }
 
-    /** The names a standalone assignment sets: all, or only those it sets from a substitution. */
-    private static List<String> assignedNames(Segment s, boolean capturedOnly) {
+    /** Records what a variable now carries; nothing ends the flow. */
+    private static void keep(java.util.Map<String, Set<Integer>> carried, String name, Set<Integer> from) {
+        carried.remove(name);
+        if (!from.isEmpty()) {
+            carried.put(name, from);
+        }
+    }
+
+    /** A reference to the variable's value ({@code $T}, {@code ${T}}, {@code ${T:-x}}), not its length. */
+    private static Pattern reference(String name) {
+        return Pattern.compile("\\$(" + name + "(?![A-Za-z0-9_])|\\{" + name + "(?=[}:%#/^,@\\[]))");
+    }
+
+    /** The names a standalone assignment sets. */
+    private static List<String> assignedNames(Segment s) {
         List<String> names = new ArrayList<>();
         for (Word w : keptAssignments(s)) {
             var m = ASSIGNMENT.matcher(w.text());
-            if (m.matches() && (!capturedOnly || w.text().contains("$(") || w.text().contains("`"))) {
+            if (m.matches()) {
                 names.add(m.group(1));
             }
         }
         return names;
+    }
+
+    /** read's options that take a value (-a names the array it fills). */
+    private static final Set<String> READ_VALUES = Set.of("-d", "-i", "-n", "-N", "-p", "-t", "-u");
+
+    /** mapfile's and readarray's options that take a value. */
+    private static final Set<String> MAPFILE_VALUES = Set.of("-d", "-n", "-O", "-s", "-u", "-C", "-c");
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    /**
+     * The variables a builtin reads its input into: {@code read [-a] NAME…} (REPLY with none),
+     * {@code mapfile|readarray [ARRAY]} (MAPFILE), {@code printf -v NAME}.
+     */
+    private static List<String> readNames(Segment s) {
+        String name = Cmd.nameOf(s);
+        List<Word> argv = s.argv();
+        List<String> out = new ArrayList<>();
+        switch (name) {
+            case "read", "mapfile", "readarray" -> {
+                Set<String> values = name.equals("read") ? READ_VALUES : MAPFILE_VALUES;
+                for (int i = 1; i < argv.size(); i++) {
+                    String t = argv.get(i).text();
+                    if (values.contains(t)) {
+                        i++;
+                    } else if (t.equals("-a") && i + 1 < argv.size()) {
+                        out.add(argv.get(++i).text());
+                    } else if (!t.startsWith("-")) {
+                        out.add(t);
+                    }
+                }
+                if (out.isEmpty()) {
+                    out.add(name.equals("read") ? "REPLY" : "MAPFILE");
+                }
+            }
+            case "printf" -> {
+                for (int i = 1; i + 1 < argv.size() && argv.get(i).text().startsWith("-"); i++) {
+                    if (argv.get(i).text().equals("-v")) {
+                        out.add(argv.get(i + 1).text());
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+        out.removeIf(n -> !NAME.matcher(n).matches());
+        return out;
+    }
+
+    /** env's options that take a value. */
+    private static final Set<String> ENV_VALUES = Set.of("-u", "--unset", "-C", "--chdir", "-S", "--split-string");
+
+    /** Programs that print variables no word of theirs names. */
+    private static final Set<String> VARIABLE_PRINTERS = Set.of("env", "printenv", "set", "declare", "typeset", "export");
+
+    /**
+     * The carried variables the segment prints without expanding them: all for {@code env} and
+     * {@code printenv} with no operand, {@code set} alone, {@code declare|typeset|export -p} with no
+     * name (and {@code declare} alone); the named ones for {@code printenv T} and {@code declare -p T}.
+     * env with a command runs it instead ({@code env FOO=1 node x.js}).
+     */
+    private static Set<String> printedVariables(Segment s, Set<String> carried) {
+        String name = Cmd.nameOf(s);
+        if (carried.isEmpty() || !VARIABLE_PRINTERS.contains(name)) {
+            return Set.of();
+        }
+        List<String> operands = new ArrayList<>();
+        boolean print = false;
+        List<Word> words = s.argv().subList(1, s.argv().size());
+        for (int i = 0; i < words.size(); i++) {
+            String t = words.get(i).text();
+            if (t.startsWith("-")) {
+                print |= t.matches("-[A-Za-z]*p[A-Za-z]*");
+                // env's options with a value: `env -u NAME` still prints the rest
+                i += name.equals("env") && ENV_VALUES.contains(t) ? 1 : 0;
+            } else if (!(name.equals("env") && t.contains("="))) {
+                operands.add(t);
+            }
+        }
+        boolean all = switch (name) {
+            case "env", "printenv", "set" -> operands.isEmpty() && (!name.equals("set") || s.argv().size() == 1);
+            case "declare", "typeset" -> operands.isEmpty() && (print || s.argv().size() == 1);
+            default -> operands.isEmpty() && print;
+        };
+        if (all) {
+            return carried;
+        }
+        if (name.equals("printenv") || print && !name.equals("export")) {
+            Set<String> named = new HashSet<>(operands);
+            named.retainAll(carried);
+            return named;
+        }
+        return Set.of();
+    }
+
+    /** True for the builtins that read their input into variables ({@code … | read T}: the pipe's output is kept, not printed). */
+    static boolean readsIntoVariable(Segment s) {
+        return !readNames(s).isEmpty();
+    }
+
+    /** The earlier stages of the segment's pipeline, with what they start: their output is its input. */
+    private static Set<Integer> earlierStages(Segment s, List<Segment> segments) {
+        Set<Integer> ids = new HashSet<>();
+        for (Segment t : segments) {
+            if (t.id() >= s.id()) {
+                break;
+            }
+            if (t.parent() == s.parent() && t.provenance() == s.provenance() && t.position().item() == s.position().item()
+                    && t.position().stage() < s.position().stage() || ids.contains(t.parent())) {
+                ids.add(t.id());
+            }
+        }
+        return ids;
     }
 
     /** The assignment words that outlive the segment: a bare assignment's, or a declaring builtin's operands. */
@@ -101,15 +267,19 @@ public final class ValueFlow {
         return DECLARERS.contains(Cmd.nameOf(s)) ? s.argv().subList(1, s.argv().size()) : List.of();
     }
 
-    /** The segments inside the holder's command substitutions, nested ones included. */
-    private static Set<Integer> substitutionSegments(Segment holder, List<Segment> segments) {
+    /**
+     * The segments inside the holder's command substitutions, nested ones included, and for a
+     * reader ({@code read T < <(…)}) its process substitutions.
+     */
+    private static Set<Integer> substitutionSegments(Segment holder, List<Segment> segments, boolean processToo) {
         Set<Integer> ids = new HashSet<>();
         for (Segment s : segments) {
             if (s.id() <= holder.id()) {
                 continue;
             }
-            if (s.parent() == holder.id() && (s.provenance() == Provenance.COMMAND_SUBSTITUTION || s.provenance() == Provenance.BACKTICK)
-                    || ids.contains(s.parent())) {
+            Provenance p = s.provenance();
+            if (s.parent() == holder.id() && (p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK
+                    || processToo && p == Provenance.PROCESS_SUBSTITUTION) || ids.contains(s.parent())) {
                 ids.add(s.id());
             }
         }

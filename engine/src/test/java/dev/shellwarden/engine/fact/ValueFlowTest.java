@@ -38,4 +38,27 @@ class ValueFlowTest {
         assertEquals(Set.of(), flows("X=$(git log); echo ${#X} $XY"));
         assertEquals(Set.of(), flows("X=plain; echo $X"));
     }
+
+    @Test
+    void readersCopiesAndEnvironmentPrintersCarryTheValue() {
+        assertEquals(Set.of("git>echo"), flows("read X < <(git log); echo $X"));
+        assertEquals(Set.of("git>echo"), flows("read -r X <<< \"$(git log)\"; echo \"$X\""));
+        assertEquals(Set.of("git>echo"), flows("git log | read -r X; echo \"$X\""));
+        assertEquals(Set.of("git>echo"), flows("mapfile -t A < <(git log); echo \"${A[0]}\""));
+        assertEquals(Set.of("git>echo"), flows("printf -v X %s \"$(git log)\"; echo $X"));
+        // a copy: the copying assignment uses the value, and so does what prints the copy
+        assertEquals(Set.of("git>", "git>echo"), flows("X=$(git log); Y=$X; echo $Y"));
+        assertEquals(Set.of("git>env"), flows("export X=$(git log); env"));
+        assertEquals(Set.of("git>env"), flows("export X=$(git log); env -u OLDPWD"));
+        assertEquals(Set.of("git>printenv"), flows("export X=$(git log); printenv X"));
+        assertEquals(Set.of("git>declare"), flows("X=$(git log); declare -p"));
+    }
+
+    @Test
+    void noFlowToWhatPrintsOtherVariablesOrRunsACommand() {
+        assertEquals(Set.of(), flows("export X=$(git log); printenv HOME"));
+        assertEquals(Set.of(), flows("export X=$(git log); env FOO=1 make"));
+        assertEquals(Set.of("git>"), flows("X=$(git log); Y=$X; Y=none; echo $Y")); // only the copy uses it
+        assertEquals(Set.of(), flows("read X < <(git log); X=none; echo $X"));
+    }
 }

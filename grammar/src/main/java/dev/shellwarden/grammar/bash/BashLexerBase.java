@@ -547,7 +547,8 @@ public abstract class BashLexerBase extends Lexer {
         while (true) {
             stop = consumePiece(t);
             Token n = rawNext();
-            if (n.getType() != Token.EOF && n.getStartIndex() == stop + 1 && joins(n.getType())) {
+            if (n.getType() != Token.EOF && joins(n.getType())
+                    && (n.getStartIndex() == stop + 1 || f.cmdPos && !f.inCond && !f.redirTarget && openSubscript(start, stop, n))) {
                 t = n;
                 single = false;
                 bareOnly &= n.getType() == BashLexer.BARE
@@ -688,6 +689,33 @@ public abstract class BashLexerBase extends Lexer {
             }
             consumePiece(r);
         }
+    }
+
+    /**
+     * True when the word so far is {@code NAME[} with its subscript still open and only blanks
+     * stand before the next piece: in a command's assignment position bash reads the subscript
+     * up to its matching {@code ]}, blanks included ({@code a[ $i ]=x}, {@code a[ i + 1 ]=y}), as
+     * one word. Quotes inside the subscript are pieces of their own, so only bare brackets count.
+     */
+    private boolean openSubscript(int start, int stop, Token next) {
+        String s = text(start, stop);
+        int open = s.indexOf('[');
+        if (open <= 0 || !Names.isIdentifier(s, 0, open) || !text(stop + 1, next.getStartIndex() - 1).isBlank()
+                || text(stop + 1, next.getStartIndex() - 1).indexOf('\n') >= 0) {
+            return false;
+        }
+        int depth = 0;
+        for (int i = open; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (c == '[') {
+                depth++;
+            } else if (c == ']' && --depth == 0) {
+                return false; // closed: the word ended at the blank
+            }
+        }
+        return depth > 0;
     }
 
     /** {@code ?(…) *(…) +(…) @(…) !(…)}: an extended glob pattern continues the word. */
