@@ -699,8 +699,9 @@ final class WrittenFiles {
      * The start-up files {@code name} reads from places its environment or options name: git's
      * global and system configuration ({@code GIT_CONFIG_GLOBAL}, {@code GIT_CONFIG_SYSTEM},
      * {@code GIT_CONFIG}, {@code $XDG_CONFIG_HOME/git/config}, {@code $HOME/.gitconfig}; a
-     * {@code -c include.path=F} is SW4013's, which denies every include); zsh's {@code $ZDOTDIR/.zshenv}, read by every
-     * zsh, and {@code .zshrc} for an interactive one. Empty for other programs.
+     * {@code -c include.path=F} is SW4013's, which denies every include); zsh's
+     * {@code $ZDOTDIR/.zshenv}, read by every zsh, and {@code .zshrc} for an interactive one.
+     * Empty for other programs.
      */
     static List<String> startupFilesRead(String name, List<String> args, Map<String, String> env) {
         List<String> out = new ArrayList<>();

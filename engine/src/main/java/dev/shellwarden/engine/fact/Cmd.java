@@ -4500,14 +4500,20 @@ public final class Cmd {
      * program (pager, editor, ssh command, hooks path, alias with {@code !}…) to something other
      * than a plain pager.
      */
-    /** True when a git push names its destination through settings on the command line ({@code git -c remote.origin.pushurl=URL push}). */
+    /**
+     * True when a git push names its destination through settings on the command line
+     * ({@code git -c remote.origin.pushurl=URL push}), or sends through a proxy the command names or
+     * with the certificate check off ({@code -c http.proxy=URL}, {@code -c http.sslVerify=false},
+     * {@code GIT_SSL_NO_VERIFY=1}): the code and the credentials then reach a host that is not the remote.
+     */
     public boolean isGitConfigPushTarget() {
         for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("-c") && Regex.matches(args.get(i + 1), "(?i)(remote\\..*\\.(push)?url|url\\..*\\.(push)?insteadof)=.*")) {
+            if (args.get(i).equals("-c") && Regex.matches(args.get(i + 1), "(?i)(remote\\..*\\.(push)?url|url\\..*\\.(push)?insteadof"
+                    + "|http\\.(.*\\.)?proxy)=.*|http\\.(.*\\.)?sslverify=(false|no|off|0)")) {
                 return true;
             }
         }
-        return false;
+        return assignments.stream().anyMatch(a -> Regex.matches(a, "GIT_SSL_NO_VERIFY=['\"]?(1|true|yes)['\"]?"));
     }
 
     /**
