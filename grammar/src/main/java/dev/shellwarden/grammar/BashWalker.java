@@ -2794,6 +2794,14 @@ final class BashWalker {
                 commands.add(piped);
             }
         }
+        // start-up files read from where the environment or an option points (`GIT_CONFIG_GLOBAL=/tmp/g git log`,
+        // `XDG_CONFIG_HOME=/tmp/x git log`, `ZDOTDIR=/tmp/z zsh -c …`)
+        for (String file : WrittenFiles.startupFilesRead(name, args, env)) {
+            String t = writtenScripts.get(scriptKey(file));
+            if (t != null) {
+                commands.addAll(name.equals("git") ? WrittenFiles.gitConfigCommands(t) : List.of(t));
+            }
+        }
         if (name.equals("git") && d.argv.stream().allMatch(Word::literal)) {
             int config = args.indexOf("config");
             for (int i = config < 0 ? args.size() : config + 1; i + 1 < args.size(); i++) {

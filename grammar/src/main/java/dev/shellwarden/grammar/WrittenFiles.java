@@ -673,6 +673,14 @@ final class WrittenFiles {
             default -> {
             }
         }
+        // a package runner's tool from the project's own bin folder (`npx eslint`, `uv run pytest`):
+        // a file written there runs as that tool; without a #! line the shell runs it (ENOEXEC)
+        String shim = binShim(Names.canonicalCommand(name), args);
+        String shimText = text(written, shim);
+        if (shimText != null) {
+            String language = language(shim, shimText);
+            out.addAll(scriptRuns(language == null ? "sh" : language, shimText));
+        }
         if (Names.canonicalCommand(name).equals("yarn")) {
             String t = text(written, ".yarnrc.yml");
             if (t != null) {
@@ -685,6 +693,100 @@ final class WrittenFiles {
             }
         }
         return new ArrayList<>(out);
+    }
+
+    /**
+     * The start-up files {@code name} reads from places its environment or options name: git's
+     * global and system configuration ({@code GIT_CONFIG_GLOBAL}, {@code GIT_CONFIG_SYSTEM},
+     * {@code GIT_CONFIG}, {@code $XDG_CONFIG_HOME/git/config}, {@code $HOME/.gitconfig}; a
+     * {@code -c include.path=F} is SW4013's, which denies every include); zsh's
+     * {@code $ZDOTDIR/.zshenv}, read by every zsh, and {@code .zshrc} for an interactive one.
+     * Empty for other programs.
+     */
+    static List<String> startupFilesRead(String name, List<String> args, Map<String, String> env) {
+        List<String> out = new ArrayList<>();
+        switch (Names.canonicalCommand(name)) {
+            case "git" -> {
+                for (String v : List.of("GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG")) {
+                    if (env.containsKey(v)) {
+                        out.add(env.get(v));
+                    }
+                }
+                if (env.containsKey("XDG_CONFIG_HOME")) {
+                    out.add(env.get("XDG_CONFIG_HOME").replaceAll("/+$", "") + "/git/config");
+                }
+                if (env.containsKey("HOME")) {
+                    out.add(env.get("HOME").replaceAll("/+$", "") + "/.gitconfig");
+                }
+            }
+            case "zsh" -> {
+                String dir = env.get("ZDOTDIR");
+                if (dir != null) {
+                    out.add(dir.replaceAll("/+$", "") + "/.zshenv");
+                    if (args.stream().anyMatch(a -> Regex.matches(a, "-[a-zA-Z]*i[a-zA-Z]*|--interactive"))) {
+                        out.add(dir.replaceAll("/+$", "") + "/.zshrc");
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+        return out;
+    }
+
+    /** Options of the package runners that take a value (the package to fetch, a command, a workspace, a cache). */
+    private static final Set<String> RUNNER_VALUES = Set.of("-p", "--package", "-c", "--call", "--cache", "-w", "--workspace",
+            "--with", "--python", "--project", "--directory", "-C", "--cwd", "--filter", "-F", "--env-file");
+
+    /**
+     * The project file a package runner starts for the tool it is given: {@code npx X},
+     * {@code bunx X}, {@code npm exec X}, {@code pnpm exec X}, {@code yarn exec|run X},
+     * {@code bun x|run X} run {@code node_modules/.bin/X}; {@code uv run X}, {@code poetry run X},
+     * {@code pdm run X}, {@code pipenv run X}, {@code hatch run X}, {@code rye run X} run
+     * {@code .venv/bin/X}. Null for other commands, or when the tool is not named.
+     */
+    static String binShim(String name, List<String> args) {
+        boolean node = Set.of("npx", "bunx", "pnpx").contains(name);
+        int from = 0;
+        if (!node) {
+            String verbs = switch (name) {
+                case "npm" -> "exec x";
+                case "pnpm" -> "exec";
+                case "yarn" -> "exec run";
+                case "bun" -> "x run";
+                case "uv", "poetry", "pdm", "pipenv", "hatch", "rye" -> "run";
+                default -> "";
+            };
+            int verb = -1;
+            for (int i = 0; i < args.size() && verb < 0; i++) {
+                if (!args.get(i).startsWith("-")) {
+                    verb = List.of(verbs.split(" ")).contains(args.get(i)) ? i : args.size();
+                } else if (RUNNER_VALUES.contains(args.get(i))) {
+                    i++;
+                }
+            }
+            if (verb < 0 || verb >= args.size()) {
+                return null;
+            }
+            node = !Set.of("uv", "poetry", "pdm", "pipenv", "hatch", "rye").contains(name);
+            from = verb + 1;
+        }
+        for (int i = from; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                continue;
+            }
+            if (a.startsWith("-")) {
+                if (RUNNER_VALUES.contains(a)) {
+                    i++;
+                }
+                continue;
+            }
+            // a path or a package spec (`npx ./x.js`, `npx pkg@1`, `uv run x.py`) is not a bin name
+            return a.contains("/") || a.contains("@") || a.endsWith(".py") ? null
+                    : (node ? "node_modules/.bin/" : ".venv/bin/") + a;
+        }
+        return null;
     }
 
     /** {@code .npmrc}'s {@code script-shell=F} (a shell for every script) and {@code node-options=--require F}. */

@@ -1221,12 +1221,21 @@ public final class Cmd {
      * file.
      */
     public boolean isCurlOptionFiles() {
-        for (int i = 0; i < args.size(); i++) {
+        return curlOptionValue("-H --header -w --write-out", v -> v.startsWith("@") || v.contains("%output{"));
+    }
+
+    /** True when a value of one of the space-separated options (separate, attached or after {@code =}) passes {@code test}, unquoted. */
+    private boolean curlOptionValue(String options, java.util.function.Predicate<String> test) {
+        String[] opts = Words.of(options);
+        for (int i = 0; i < args.size() && !args.get(i).equals("--"); i++) {
             String a = args.get(i);
-            String v = a.startsWith("--header=") || a.startsWith("--write-out=") ? a.substring(a.indexOf('=') + 1)
-                    : Set.of("-H", "--header", "-w", "--write-out").contains(a) && i + 1 < args.size() ? args.get(i + 1) : null;
-            if (v != null && (PathFacts.unquote(v).startsWith("@") || v.contains("%output{"))) {
-                return true;
+            for (String o : opts) {
+                String v = a.equals(o) && i + 1 < args.size() ? args.get(i + 1)
+                        : o.startsWith("--") && a.startsWith(o + "=") ? a.substring(o.length() + 1)
+                        : !o.startsWith("--") && a.startsWith(o) && a.length() > 2 ? a.substring(2) : null;
+                if (v != null && test.test(PathFacts.unquote(v))) {
+                    return true;
+                }
             }
         }
         return false;
@@ -1284,7 +1293,7 @@ public final class Cmd {
             + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
             + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS"
             // code loaded through search paths, homes and start-up settings
-            + "|PATH|HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS";
+            + "|PATH|HOME|XDG_CONFIG_HOME|CURL_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS";
 
     /** The hook variables of {@link #HOOK_VARIABLE} added for other tools' program settings (round 6). */
     private static final java.util.regex.Pattern TOOL_PROGRAM_VARIABLE = java.util.regex.Pattern.compile(
@@ -1385,6 +1394,17 @@ public final class Cmd {
             "lzip", "compress", "uncompress", "pigz", "pbzip2", "zstd", "unzstd", "lz4", "brotli");
     /** The compressors' options that take a value (suffix, block size, threads, output name). */
     private static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
+    /**
+     * The editors' options that take a value (vim's -c/--cmd commands, -S session, -u/-U/-i init
+     * and viminfo files, -T terminal, -w/-W key scripts, -t tag, -q error file, --listen): what is
+     * left are the files the editor opens. -s, -p and -r are flags to ed, ex or vim's tab and
+     * recovery modes: left out, a value they take counts as a file opened, which only reads more.
+     */
+    private static final String EDITOR_VALUES = "-c --cmd -S -u -U -i -T -w -W -t -q --listen --servername";
+    /** emacs's options that take a value: what is left are the files it visits. */
+    private static final String EMACS_VALUES = "--eval -eval -l --load -f --funcall --insert -L --directory --script -x -d --display -t --terminal";
+    /** awk's options that take a value: what is left is the program (unless -f/-E give it) and the input files. */
+    private static final String AWK_VALUES = "-F -v -f -i -l -E --field-separator --assign --file --include --load --exec";
 
     private List<String> deleteTargetsOf() {
         if (COMPRESSORS.contains(name)) {
@@ -1962,23 +1982,6 @@ public final class Cmd {
                     out.add(PathFacts.below(f, dir));
                 }
             }
-            case "vim", "vi", "nvim", "gvim", "ex", "view", "vimdiff", "nvi", "ed", "red", "emacs", "emacs-nox" -> {
-                // an editor run in batch (vim -es -c '%d' -c wq F, ex +%d +wq F, nvim --headless,
-                // ed -s F <<< …, emacs --batch F --eval …) writes the files it opens; the
-                // interactive forms are the slow family's, but their files are written all the same.
-                // `+CMD` words are commands, not files; -w/-W record keystrokes into a file.
-                for (String f : positionals("-c --cmd -S -u -U -i -T -t -q -p --servername --remote --remote-silent "
-                        + "--startuptime --log --listen -w -W --eval -eval -l --load -f --funcall --insert -L --directory "
-                        + "--script -x -d --display")) {
-                    if (!f.startsWith("+")) {
-                        out.add(f);
-                    }
-                }
-                String keys = valueOf("-w -W");
-                if (!keys.isEmpty() && Regex.matches(name, "g?vim|nvim|vi|ex|view|vimdiff")) {
-                    out.add(keys);
-                }
-            }
             case "unix2dos", "dos2unix", "unix2mac", "mac2unix" -> {
                 // converted in place, or -n IN OUT (pairs) into a new file
                 boolean newFile = false;
@@ -1996,18 +1999,6 @@ public final class Cmd {
                             pair.clear();
                         } else {
                             pair.add(a);
-                        }
-                    }
-                }
-            }
-            case "awk", "gawk" -> {
-                // gawk -i inplace (the inplace extension) rewrites every input file
-                String include = valueOf("-i --include");
-                if (Regex.matches(include, "inplace(\\.awk)?") || argMatches("-iinplace(\\.awk)?")) {
-                    List<String> files = positionals("-F -v -f -i --include --field-separator --assign --file -E --exec -l --load");
-                    for (String f : anyFlag("-f --file -E --exec") ? files : files.subList(Math.min(1, files.size()), files.size())) {
-                        if (!Regex.matches(f, "[A-Za-z_][A-Za-z0-9_]*=.*")) {
-                            out.add(f); // `var=value` operands are assignments, not files
                         }
                     }
                 }
@@ -2184,6 +2175,9 @@ public final class Cmd {
                     out.add(configFile);
                 }
                 out.addAll(gitOutputFiles());
+                if (!g.isEmpty() && (g.get(0).equals("checkout") || g.get(0).equals("restore"))) {
+                    out.addAll(gitCheckedOutPaths(g.get(0).equals("restore")));
+                }
             }
             case "patch" -> out.addAll(patchTargets());
             case "find" -> {
@@ -2249,6 +2243,29 @@ public final class Cmd {
                 p = positionals("-host");
                 if (p.size() > 1 && Set.of("write", "delete", "import", "rename").contains(p.get(0)) && p.get(1).contains("/")) {
                     out.add(p.get(1).endsWith(".plist") ? p.get(1) : p.get(1) + ".plist");
+                }
+            }
+            // editors write the files they open: in batch mode (`ex -sc '%s/a/b/|x' F`, `vim -es -c wq F`,
+            // `ed -s F <<< …`) the commands given decide, and they are not read here
+            // (emacs --batch F --eval …, nvi and red too); `+CMD` words are commands, and vim's -w/-W
+            // record the keystrokes into a file
+            case "ed", "red", "ex", "vi", "nvi", "vim", "nvim", "gvim", "view", "vimdiff", "nano", "pico", "micro", "kak", "hx", "helix",
+                    "emacs", "emacs-nox" -> {
+                out.addAll(positionals(name.startsWith("emacs") ? EMACS_VALUES : EDITOR_VALUES).stream().filter(f -> !f.startsWith("+")).toList());
+                String keys = valueOf("-w -W");
+                if (!keys.isEmpty() && !name.startsWith("emacs")) {
+                    out.add(keys);
+                }
+            }
+            // gawk's in-place extension rewrites every input file (`awk -i inplace '!/x/' F`)
+            case "awk", "gawk" -> {
+                if (argMatches("-i\\s*inplace(\\.awk)?|--include=inplace(\\.awk)?") || valuesAfter(Set.of("-i", "--include")).stream()
+                        .anyMatch(v -> Regex.matches(v, "inplace(\\.awk)?"))) {
+                    List<String> files = positionals(AWK_VALUES);
+                    boolean programByFile = anyFlag("-f --file -E --exec");
+                    // `var=value` operands are assignments, not files
+                    out.addAll((programByFile ? files : files.subList(Math.min(1, files.size()), files.size())).stream()
+                            .filter(f -> !Regex.matches(f, "[A-Za-z_][A-Za-z0-9_]*=.*")).toList());
                 }
             }
             case "sed", "perl" -> {
@@ -3364,15 +3381,54 @@ public final class Cmd {
 
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
     public boolean touchesSelfProtected() {
+        return selfProtectedTarget(null) || isAgentSettingsCommand() || isPayloadSelfProtected();
+    }
+
+    /**
+     * {@link #touchesSelfProtected()}, with relative targets also read in the folders the command
+     * runs in: {@code cd ~/.claude && jq … > settings.json} writes {@code ~/.claude/settings.json}.
+     */
+    public boolean touchesSelfProtected(Ctx ctx) {
+        return touchesSelfProtected() || !cwds.isEmpty() && selfProtectedTarget(ctx);
+    }
+
+    /** A self-protected write or delete target: as written ({@code ctx} null), else read in each folder the command runs in. */
+    private boolean selfProtectedTarget(Ctx ctx) {
         List<String> deletes = getDeleteTargets();
         for (String t : writeAndDeleteTargets()) {
-            // an editor's folder as a whole counts as a destination something is unpacked or copied
-            // into, not when it is only made (`mkdir -p .vscode`) or removed
-            if (PathFacts.isSelfProtected(t) && !(PathFacts.isServerListFolder(t) && (named("mkdir") || deletes.contains(t)))) {
-                return true;
+            List<String> paths = ctx == null ? List.of(t) : dirs(ctx).stream().map(d -> PathFacts.resolve(t, d, ctx.home())).toList();
+            for (String p : paths) {
+                // an editor's folder as a whole counts as a destination something is unpacked or copied
+                // into, not when it is only made (`mkdir -p .vscode`) or removed
+                if (PathFacts.isSelfProtected(p) && !(PathFacts.isServerListFolder(p) && (named("mkdir") || deletes.contains(t)))) {
+                    return true;
+                }
             }
         }
-        return isAgentSettingsCommand();
+        return false;
+    }
+
+    /**
+     * The guard's and the agents' settings and hook files as inline code names them, whole or in
+     * pieces ({@code "~/.claude/settings.json"}, {@code homedir()+"/.claude/settings.json"},
+     * {@code os.path.join(home, ".claude", "settings.json")}): the paths of
+     * {@link PathFacts#isSelfProtected}, which reads only literal targets.
+     */
+    private static final java.util.regex.Pattern PAYLOAD_SELF_PROTECTED = java.util.regex.Pattern.compile(
+            "(?i)shell-?warden|\\.claude['\"]?\\s*[,/+]\\s*['\"]?/?(settings|hooks)|\\.claude\\.json|\\.codex['\"]?\\s*[,/+]"
+            + "|\\.gemini['\"]?\\s*[,/+]\\s*['\"]?/?settings|opencode\\.jsonc?|\\.config['\"]?\\s*[,/+]\\s*['\"]?opencode|\\.mcp\\.json"
+            + "|\\.cursor['\"]?\\s*[,/+]\\s*['\"]?/?(hooks|mcp|cli)|\\.copilot['\"]?\\s*[,/+]|\\.github['\"]?\\s*[,/+]\\s*['\"]?/?(hooks|copilot)"
+            + "|\\.(vscode|roo|kilocode|amazonq)['\"]?\\s*[,/+]\\s*['\"]?/?mcp\\.json|\\.continue['\"]?\\s*[,/+]");
+
+    /**
+     * True when the inline program names the guard's or an agent's settings or hook files and
+     * changes a file ({@code json.dump(d, open(p, "w"))} with {@code p} the
+     * settings): the interpreter switches the guard off as {@code sed -i} on the file would.
+     */
+    public boolean isPayloadSelfProtected() {
+        String p = getPayload();
+        return !p.isEmpty() && PAYLOAD_SELF_PROTECTED.matcher(p).find()
+                && (PAYLOAD_WRITES.matcher(p).find() || PAYLOAD_DELETES.matcher(p).find());
     }
 
     /**
@@ -4196,7 +4252,10 @@ public final class Cmd {
             + "|['\"/~]\\.profile\\b|authorized_keys|/etc/(sudoers|crontab|cron\\.|profile|environment|ld\\.so\\.preload|rc\\.local|systemd/|init\\.d/|pam\\.d/)"
             + "|LaunchAgents|LaunchDaemons|\\.config/autostart|systemd/user|/var/spool/cron|\\.config/fish/config"
             // names split across string pieces ('.bash' + 'rc'), and other start-up files
-            + "|bash['\"]\\s*[+.,]?\\s*['\"]_?(rc|profile)\\b|\\.bash_aliases|\\.ssh/['\"/]*rc\\b|usercustomize|sitecustomize|getusersitepackages");
+            + "|bash['\"]\\s*[+.,]?\\s*['\"]_?(rc|profile)\\b|\\.bash_aliases|\\.ssh/['\"/]*rc\\b|usercustomize|sitecustomize|getusersitepackages"
+            // start-up files read through shell frameworks, completion loaders and editor plugin folders
+            + "|oh-my-zsh/custom|\\.bash_completion|bash-completion/completions|fish/functions|\\.(bash|zsh)rc\\.d\\b"
+            + "|\\.vim/(plugin|pack)|nvim/plugin|ipython/profile_|\\.gdbinit|\\.psqlrc|starship\\.toml|direnvrc|startup\\.jl");
 
     /**
      * True when the inline program writes and names a login, schedule or privilege file
@@ -4447,7 +4506,7 @@ public final class Cmd {
     public boolean isPrintsCredential() {
         return (name.equals("gpg") || name.equals("gpg2")) && argMatches("--export-secret-(sub)?keys")
                 || name.equals("security") && argMatches("find-(generic|internet)-password") && anyFlag("-w -g")
-                || name.equals("secret-tool") && sub("lookup") || named("pass gopass") && sub("show")
+                || name.equals("secret-tool") && (sub("lookup") || sub("search")) || named("pass gopass") && sub("show")
                 || name.equals("op") && (sub("read") || sub("item") && anyArg("get") && anyFlag("--reveal"))
                 || name.equals("gh") && sub("auth") && (anyArg("token") || anyArg("status") && anyFlag("-t --show-token"))
                 || name.equals("aws") && anyArg("get-session-token")
@@ -4726,14 +4785,20 @@ public final class Cmd {
      * program (pager, editor, ssh command, hooks path, alias with {@code !}…) to something other
      * than a plain pager.
      */
-    /** True when a git push names its destination through settings on the command line ({@code git -c remote.origin.pushurl=URL push}). */
+    /**
+     * True when a git push names its destination through settings on the command line
+     * ({@code git -c remote.origin.pushurl=URL push}), or sends through a proxy the command names or
+     * with the certificate check off ({@code -c http.proxy=URL}, {@code -c http.sslVerify=false},
+     * {@code GIT_SSL_NO_VERIFY=1}): the code and the credentials then reach a host that is not the remote.
+     */
     public boolean isGitConfigPushTarget() {
         for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("-c") && Regex.matches(args.get(i + 1), "(?i)(remote\\..*\\.(push)?url|url\\..*\\.(push)?insteadof)=.*")) {
+            if (args.get(i).equals("-c") && Regex.matches(args.get(i + 1), "(?i)(remote\\..*\\.(push)?url|url\\..*\\.(push)?insteadof"
+                    + "|http\\.(.*\\.)?proxy)=.*|http\\.(.*\\.)?sslverify=(false|no|off|0)")) {
                 return true;
             }
         }
-        return false;
+        return assignments.stream().anyMatch(a -> Regex.matches(a, "GIT_SSL_NO_VERIFY=['\"]?(1|true|yes)['\"]?"));
     }
 
     /**
@@ -5039,6 +5104,8 @@ public final class Cmd {
             case "pip", "pip3", "pipx", "uv", "pdm", "poetry", "gem", "cargo", "deno" ->
                     subMatches(2, "install|add|run|tool|pip|sync|update|upgrade");
             case "npx", "pnpx", "bunx", "uvx", "jbang", "groovy" -> true;
+            // Go fetches modules through GOPROXY (an environment source only, below)
+            case "go" -> subMatches(1, "get|install|run|build|test|mod|generate|list") && assignments.stream().anyMatch(x -> x.startsWith("GOPROXY="));
             // a formula from a third-party tap
             case "brew" -> subMatches(1, "install|reinstall|upgrade|tap");
             // ansible-pull always clones a repository and runs its playbook on this machine
@@ -5070,9 +5137,9 @@ public final class Cmd {
         // the same sources set in the environment: PIP_INDEX_URL=… pip install x, npm_config_registry=… npm i
         for (String a : assignments) {
             java.util.regex.Matcher m = Regex.pattern("(?i)(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL"
-                    + "|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|NPM_CONFIG_REGISTRY|YARN_REGISTRY|BUN_CONFIG_REGISTRY)=(.*)").matcher(a);
+                    + "|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|NPM_CONFIG_REGISTRY|YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY)=(.*)").matcher(a);
             if (m.matches() && Regex.matches(m.group(2).trim(), UNREVIEWED_SOURCE)
-                    && !Regex.matches(m.group(2).trim(), "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com)(/.*)?")) {
+                    && !Regex.matches(m.group(2).trim(), "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|proxy\\.golang\\.org)(/[^,|]*)?([,|](direct|off))?")) {
                 return true;
             }
         }
@@ -7122,6 +7189,33 @@ public final class Cmd {
      * {@code -o DIR}/{@code --output-directory DIR}, each relative to the folders {@code -C} changed
      * to. {@code git log --format='TEXT' --output=~/.bashrc} writes any text the agent chooses.
      */
+    /**
+     * The files {@code git checkout [REV] [--] PATH…} and {@code git restore [--source=REV] PATH…}
+     * write in the working tree, below the folder git runs in: every word after {@code --}, else
+     * restore's operands and checkout's operands after the first (a branch or revision; a lone
+     * operand may be a branch switch, which names no file). {@code restore --staged} alone writes
+     * the index, not the files.
+     */
+    private List<String> gitCheckedOutPaths(boolean restore) {
+        if (restore && anyFlag("--staged -S") && !anyFlag("--worktree -W")) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        String dir = gitChangedDirectory();
+        int dashes = args.indexOf("--");
+        if (dashes >= 0) {
+            args.subList(dashes + 1, args.size()).forEach(p -> out.add(PathFacts.below(p, dir)));
+            return out;
+        }
+        List<String> ops = positionals("-C -c --git-dir --work-tree -s --source -b -B --orphan --conflict --pathspec-from-file");
+        // ops.get(0) is the subcommand; checkout's next operand is the revision or branch
+        int first = restore ? 1 : 2;
+        for (int i = first; i < ops.size(); i++) {
+            out.add(PathFacts.below(ops.get(i), dir));
+        }
+        return out;
+    }
+
     private List<String> gitOutputFiles() {
         List<String> out = new ArrayList<>();
         String dir = gitChangedDirectory();
@@ -7893,6 +7987,15 @@ public final class Cmd {
             }
         }
         return out;
+    }
+
+    /**
+     * True for curl reading request headers or cookies from a file or standard input
+     * ({@code -H @-}, {@code --header=@h.txt}, {@code -H@/tmp/t}, {@code -b @-}): the file's lines
+     * go out with the request as a body would ({@code gcloud auth print-access-token | curl -H @- URL}).
+     */
+    public boolean isCurlHeadersFromFile() {
+        return name.equals("curl") && curlOptionValue("-H --header -b --cookie", v -> v.startsWith("@"));
     }
 
     /** True when a shell, interpreter or client is started with nothing to run: it would open a prompt. */

@@ -64,7 +64,20 @@ public final class PathFacts {
             // programs that run their start-up file as code: tmux, language REPLs, editors, build tools
             + "|tmux\\.conf|pythonrc(\\.py)?|irbrc|pryrc|Rprofile|octaverc|mavenrc|vimrc|exrc|emacs|emacs\\.d/init\\.el"
             + "|config/nvim/init\\.(lua|vim)|config/tmux/tmux\\.conf|gradle/init\\.d/.*|gradle/init\\.gradle(\\.kts)?"
-            + "|cargo/config(\\.toml)?|config/environment\\.d/.*|ssh/environment)"
+            + "|cargo/config(\\.toml)?|config/environment\\.d/.*|ssh/environment"
+            // files the shell sources through its frameworks and completion loaders, the folders
+            // Fedora's and ZDOTDIR users' rc files read, fish's autoloaded functions (ls.fish is ls)
+            + "|oh-my-zsh/custom/.*|p10k\\.zsh|config/zsh/.*|(bash|zsh)rc\\.d/.*|bash_completion(\\.d/.*)?"
+            + "|local/share/bash-completion/completions/.*|config/fish/functions/.*"
+            // editors' auto-loaded plugin folders, REPL and debugger start-up files, the prompt's
+            // and direnv's commands, window managers' autostart lines, Mercurial's hooks
+            + "|vim/(vimrc|(after/)?(plugin|ftplugin|ftdetect|autoload)/.*|pack/[^/]+/start/.*)"
+            + "|config/nvim/((after/)?(plugin|ftplugin|lua)/.*)|local/share/nvim/site/pack/[^/]+/start/.*"
+            + "|ipython/profile_[^/]+/(startup/.*|ipython_config\\.py)|jupyter/jupyter_[a-z_]*config\\.py"
+            + "|gdbinit|lldbinit|config/gdb/gdbinit|psqlrc|sqliterc|screenrc|config/starship\\.toml"
+            + "|direnvrc|config/direnv/(direnvrc|lib/.*)|julia/config/startup\\.jl|sbt/[^/]+/(.*\\.sbt|plugins/.*)"
+            + "|config/(i3|sway)/config|config/hypr/hyprland\\.conf|config/(openbox|labwc)/autostart|config/plasma-workspace/env/.*"
+            + "|hgrc|config/hg/hgrc)"
             + "|\\.ssh/(authorized_keys2?|rc|config)|\\.config/fish/(config\\.fish|conf\\.d/.*)"
             + "|\\.config/autostart/.*|\\.config/systemd/user/.*|Library/LaunchAgents/.*|\\.gitconfig"
             + "|\\.config/git/config|\\.pam_environment|\\.local/share/systemd/user/.*)"

@@ -171,6 +171,18 @@ class PathFactsTest {
         assertTrue(PathFacts.isPersistence("~/.ssh/authorized_keys"));
         assertTrue(PathFacts.isPersistence("/etc/sudoers.d/dev"));
         assertFalse(PathFacts.isPersistence("/home/dev/project/.bashrc"));
+        // start-up files read through frameworks, loaders and plugin folders (seventh red team)
+        for (String p : List.of("~/.oh-my-zsh/custom/x.zsh", "~/.bash_completion", "~/.local/share/bash-completion/completions/git",
+                "~/.config/fish/functions/ls.fish", "~/.vim/plugin/x.vim", "~/.config/nvim/plugin/x.lua",
+                "~/.ipython/profile_default/startup/00-x.py", "/home/dev/.gdbinit", "~/.psqlrc", "~/.config/starship.toml",
+                "~/.config/direnv/direnvrc", "~/.julia/config/startup.jl", "~/.sbt/1.0/global.sbt", "~/.config/zsh/.zshrc",
+                "~/.bashrc.d/x.sh", "~/.hgrc", "~/.config/i3/config")) {
+            assertTrue(PathFacts.isPersistence(p), p);
+        }
+        for (String p : List.of("/home/dev/project/.vim/plugin/x.vim", "~/.vim/undo/x", "~/.config/nvim/spell/en.add",
+                "~/.ipython/profile_default/history.sqlite", "~/.config/fish/fish_variables")) {
+            assertFalse(PathFacts.isPersistence(p), p);
+        }
         assertTrue(PathFacts.isSelfProtected(".claude/settings.local.json"));
         assertTrue(PathFacts.isSelfProtected("/home/dev/.codex/config.toml"));
         assertTrue(PathFacts.isSelfProtected("shell-warden.jsonc"));
