@@ -1419,6 +1419,16 @@ public final class Cmd {
                 // shred's -u/--remove is a flag (it deletes after overwriting); -n, -s take values
                 return positionals("-n --iterations --random-source -s --size");
             }
+            case "gio" -> {
+                // gio trash|remove FILE…: the files go (trash takes folders whole); --empty/--list/--restore name none
+                List<String> ops = positionals("");
+                return !ops.isEmpty() && Set.of("trash", "remove", "rm").contains(ops.get(0)) && !anyFlag("--empty --list --restore")
+                        ? ops.subList(1, ops.size()) : List.of();
+            }
+            case "ccrypt", "ccencrypt", "ccdecrypt" -> {
+                // each FILE is replaced by its encrypted (or decrypted) copy, unless written to standard output
+                return anyFlag("-c --cat") ? List.of() : positionals("-K --key -k --keyfile -H --key2 -S --suffix");
+            }
             case "pytest", "py.test" -> {
                 // pytest empties its --basetemp directory before the run
                 String base = valueOf("--basetemp");
@@ -1793,7 +1803,9 @@ public final class Cmd {
         if (name.equals("find")) {
             return !getDeleteTargets().isEmpty();
         }
-        return named("rm shred srm trash trash-put wipe") && anyFlag("-r -R --recursive") || name.equals("rimraf")
+        // trash-put, macOS trash and gio trash move a folder away whole, with or without -r
+        return named("rm shred srm wipe") && anyFlag("-r -R --recursive") || name.equals("rimraf")
+                || named("trash trash-put") && !getDeleteTargets().isEmpty() || name.equals("gio") && sub("trash") && !getDeleteTargets().isEmpty()
                 || named("pytest py.test") && !getDeleteTargets().isEmpty()
                 || COMPRESSORS.contains(name) && anyFlag("-r --recursive") && !getDeleteTargets().isEmpty()
                 || named("tar gtar bsdtar zip 7z 7za 7zz rsync") && !getDeleteTargets().isEmpty()
@@ -2362,7 +2374,9 @@ public final class Cmd {
             }
             case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
                 p = positionals("--reference");
-                if (p.size() >= 2) {
+                if (!valueOf("--reference").isEmpty()) {
+                    out.addAll(p); // --reference=RFILE stands for the mode or owner: every operand is a file
+                } else if (p.size() >= 2) {
                     out.addAll(p.subList(1, p.size()));
                 }
             }
