@@ -2024,6 +2024,26 @@ public final class Cmd {
                     }
                 }
             }
+            case "rename", "prename", "file-rename", "perl-rename" -> {
+                // rename EXPR FILE… (Perl) or rename FROM TO FILE… (util-linux): every FILE is renamed,
+                // and an expression can give them all one name; -n/--no-act only shows what it would do
+                if (!anyFlag("-n --no-act --dry-run")) {
+                    p = positionals("-e -E -S --suffix");
+                    out.addAll(p.subList(Math.min(1, p.size()), p.size()));
+                }
+            }
+            case "update-alternatives", "alternatives" -> {
+                // --install LINK NAME PATH PRIO writes LINK and the NAME link; --set/--remove-all NAME rewrites it
+                int i = args.indexOf("--install");
+                if (i >= 0 && i + 2 < args.size()) {
+                    out.add(args.get(i + 1));
+                    out.add("/etc/alternatives/" + args.get(i + 2));
+                }
+                String named = valueOf("--set --remove-all --auto --remove");
+                if (!named.isEmpty()) {
+                    out.add("/etc/alternatives/" + named);
+                }
+            }
             case "history" -> {
                 // history -w FILE / -a FILE write the shell's history into FILE
                 if (anyFlag("-w -a")) {
