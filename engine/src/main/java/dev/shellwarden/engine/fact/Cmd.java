@@ -3638,9 +3638,14 @@ public final class Cmd {
     private static final Set<String> CREDENTIAL_READERS = Words.setOf("cat less more head tail base64 base32 xxd od hexdump strings"
             + " cp tar zip 7z gzip bat batcat nl awk sed grep rg tac dd sqlite3 install jq gojq jaq yq diff");
 
-    /** True for a program that prints, copies or packs the files it names ({@link #CREDENTIAL_READERS}). */
+    /**
+     * True for a program that prints, copies or packs the files it names ({@link #CREDENTIAL_READERS}),
+     * copies them into a container or pod ({@code docker|podman|kubectl|oc cp FILE …}), or sends a
+     * file as packet data ({@code hping3 -E FILE}).
+     */
     public boolean isCredentialReader() {
-        return CREDENTIAL_READERS.contains(name);
+        return CREDENTIAL_READERS.contains(name) || named("docker podman nerdctl kubectl oc") && sub("cp")
+                || named("hping3 hping") && anyFlag("-E --file");
     }
 
     /**
