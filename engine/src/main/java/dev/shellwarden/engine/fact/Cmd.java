@@ -8157,6 +8157,15 @@ public final class Cmd {
         return true;
     }
 
+    /** Clients that request the URLs they are given (curl, wget, aria2c, HTTPie and xh, lwp's, FreeBSD fetch, websocat). */
+    private static final Set<String> URL_CLIENTS = Words.setOf("curl wget aria2c http https xh xhs curlie httpie lwp-download "
+            + "lwp-request GET HEAD fetch websocat");
+
+    /** True for a client that requests the URLs it is given ({@link #URL_CLIENTS}). */
+    public boolean isUrlClient() {
+        return URL_CLIENTS.contains(name);
+    }
+
     /**
      * curl's and wget's options whose value travels to the server as written: headers, cookies,
      * agent, referer. (-u/--user and wget's passwords are credentials used, like Authorization.)
