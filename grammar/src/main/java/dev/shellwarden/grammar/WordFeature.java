@@ -30,5 +30,11 @@ public enum WordFeature {
      * The text starts with a {@code ~} that bash does not expand: quoted ({@code "~"}, {@code '~/x'})
      * or with quoting before the first slash ({@code ~"/"}); the program gets a file named {@code ~}.
      */
-    LITERAL_TILDE
+    LITERAL_TILDE,
+    /**
+     * The wrapper that runs this command fills the word at run time: xargs's appended list ({@code
+     * {xargs}}) or its {@code -I} slot, parallel's {@code {}}, find's {@code {}}. Always with
+     * {@link #PARAMETER}: the word is dynamic; this tells a slot from a variable the author wrote.
+     */
+    WRAPPER_SLOT
 }

@@ -154,7 +154,14 @@ final class Wrappers {
 
     /** A dynamic placeholder for words a wrapper appends at run time ({@code xargs}, {@code find {}}). */
     static Word placeholder(String text) {
-        return new Word(text, "", false, Set.of(WordFeature.PARAMETER));
+        return new Word(text, "", false, Set.of(WordFeature.PARAMETER, WordFeature.WRAPPER_SLOT));
+    }
+
+    /** A slot word's features: dynamic like a parameter, and marked as filled by the wrapper ({@link WordFeature#WRAPPER_SLOT}). */
+    private static Set<WordFeature> slotFeatures(Word w) {
+        Set<WordFeature> s = plus(w, WordFeature.PARAMETER);
+        s.add(WordFeature.WRAPPER_SLOT);
+        return s;
     }
 
     /**
@@ -765,7 +772,7 @@ final class Wrappers {
         boolean replaced = false;
         for (Word w : words) {
             if (replace != null && !replace.isEmpty() && w.text().contains(replace) && !out.isEmpty()) {
-                out.add(new Word(w.text(), w.raw(), false, plus(w, WordFeature.PARAMETER)));
+                out.add(new Word(w.text(), w.raw(), false, slotFeatures(w)));
                 replaced = true;
             } else {
                 out.add(w);
@@ -886,7 +893,7 @@ final class Wrappers {
         List<Word> out = new ArrayList<>();
         for (Word w : cmd) {
             out.add(out.isEmpty() || !PARALLEL_SLOT.matcher(w.text()).find() ? w
-                    : new Word(w.text(), w.raw(), false, plus(w, WordFeature.PARAMETER)));
+                    : new Word(w.text(), w.raw(), false, slotFeatures(w)));
         }
         if (!hasPlaceholder) {
             out.add(placeholder("{}"));
@@ -944,7 +951,7 @@ final class Wrappers {
                     List<Word> cmd = new ArrayList<>();
                     for (Word w : argv.subList(k + 1, end)) {
                         cmd.add(w.text().contains("{}") && !cmd.isEmpty()
-                                ? new Word(w.text().replace("{}", found), w.raw(), false, plus(w, WordFeature.PARAMETER)) : w);
+                                ? new Word(w.text().replace("{}", found), w.raw(), false, slotFeatures(w)) : w);
                     }
                     if (!cmd.isEmpty()) {
                         out.add(Unwrap.command(Provenance.FIND_EXEC, cmd, List.of()));

@@ -10,6 +10,7 @@ import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Word;
+import dev.shellwarden.grammar.WordFeature;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -580,7 +581,7 @@ public final class Cmd {
      */
     private static String shellText(Word w) {
         String t = w.text();
-        return t.startsWith("~") && w.has(dev.shellwarden.grammar.WordFeature.LITERAL_TILDE) ? "./" + t : t;
+        return t.startsWith("~") && w.has(WordFeature.LITERAL_TILDE) ? "./" + t : t;
     }
 
     /** Options that take a separate value, per tool whose subcommand follows its global options. */
@@ -1224,15 +1225,28 @@ public final class Cmd {
         return curlOptionValue("-H --header -w --write-out", v -> v.startsWith("@") || v.contains("%output{"));
     }
 
-    /** True when a value of one of the space-separated options (separate, attached or after {@code =}) passes {@code test}, unquoted. */
+    /** True when a value of one of curl's space-separated options (separate, attached or after {@code =}, before {@code --}) passes {@code test}, unquoted. */
     private boolean curlOptionValue(String options, java.util.function.Predicate<String> test) {
+        return optionValueMatches(options, true, true, test);
+    }
+
+    /**
+     * True when a value of one of the space-separated options passes {@code test}, unquoted: the
+     * next word ({@code -H v}), after {@code =} for long options ({@code --header=v}), and when
+     * {@code attachedShort} glued to a short option ({@code -Hv}, curl's reading; wget's short
+     * options take no attached values we read). When {@code stopAtEnd} the scan ends at {@code --}
+     * (the words after it are operands); without it they are read too, since curl resolves a
+     * substitution after {@code --} as a URL and its output still reaches the server.
+     */
+    private boolean optionValueMatches(String options, boolean attachedShort, boolean stopAtEnd,
+            java.util.function.Predicate<String> test) {
         String[] opts = Words.of(options);
-        for (int i = 0; i < args.size() && !args.get(i).equals("--"); i++) {
+        for (int i = 0; i < args.size() && !(stopAtEnd && args.get(i).equals("--")); i++) {
             String a = args.get(i);
             for (String o : opts) {
                 String v = a.equals(o) && i + 1 < args.size() ? args.get(i + 1)
                         : o.startsWith("--") && a.startsWith(o + "=") ? a.substring(o.length() + 1)
-                        : !o.startsWith("--") && a.startsWith(o) && a.length() > 2 ? a.substring(2) : null;
+                        : attachedShort && !o.startsWith("--") && a.startsWith(o) && a.length() > 2 ? a.substring(2) : null;
                 if (v != null && test.test(PathFacts.unquote(v))) {
                     return true;
                 }
@@ -4525,6 +4539,77 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /**
+     * The hosts each vendor's token is issued for, by the CLI that prints it: the APIs, registries
+     * and hosted apps a documented request sends it to ({@code curl -H "Authorization: Bearer
+     * $(gcloud auth print-identity-token)" https://svc.a.run.app}). A host given to the printer
+     * ({@code gh auth token --hostname H}) is added in {@link #tokenServiceHost}.
+     */
+    private static final Map<String, String> TOKEN_SERVICE_HOSTS = Map.of(
+            "gh", "([\\w-]+\\.)*(github\\.com|githubusercontent\\.com)|ghcr\\.io",
+            "glab", "([\\w-]+\\.)*gitlab\\.com",
+            "gcloud", "([\\w-]+\\.)*(googleapis\\.com|google\\.com|run\\.app|cloudfunctions\\.net|gcr\\.io|pkg\\.dev)",
+            "az", "([\\w-]+\\.)*(azure\\.com|azure\\.net|windows\\.net|microsoft\\.com|microsoftonline\\.com|azurecr\\.io|visualstudio\\.com)",
+            "aws", "([\\w-]+\\.)*(amazonaws\\.com(\\.cn)?|aws)",
+            "heroku", "([\\w-]+\\.)*heroku\\.com",
+            "fly", "([\\w-]+\\.)*(fly\\.io|machines\\.dev)",
+            "flyctl", "([\\w-]+\\.)*(fly\\.io|machines\\.dev)");
+
+    /**
+     * True when an HTTP client sends an {@code Authorization} (or {@code Proxy-Authorization})
+     * header whose value is computed: a command's output or a variable ({@code curl -H
+     * "Authorization: Bearer $(gh auth token)"}, {@code wget --header="Authorization: token $T"},
+     * HTTPie's {@code Authorization:Bearer$(…)} item). Such a header is how a token is used, so it is
+     * no {@code net.send} ({@link #isSendsComputedRequestPart}); SW4050 checks where it goes.
+     */
+    public boolean isAuthorizationComputed() {
+        java.util.function.Predicate<String> computed = v -> v.indexOf('$') >= 0 || v.contains("`");
+        java.util.function.Predicate<String> auth = v -> Regex.matches(v, "(?is)\\s*(proxy-)?authorization\\s*:.*") && computed.test(v);
+        if (named("curl wget")) {
+            return optionValueMatches("-H --header", name.equals("curl"), false, auth);
+        }
+        return named("http https xh xhs curlie httpie") && args.stream().map(PathFacts::unquote).anyMatch(auth);
+    }
+
+    /**
+     * True when every host this HTTP client names is on this machine or belongs to the service
+     * whose token {@code reader} prints ({@link #TOKEN_SERVICE_HOSTS}, or the host given to the
+     * printer as {@code --hostname}). A reader of a file ({@code cat .env}, a key) has no service:
+     * only this machine counts. No host found (a computed or scheme-less URL) is no match.
+     * WHY: a token sent where it was issued is its use; sent to any other host, that host receives
+     * the credential itself.
+     */
+    public boolean isAuthorizationForServiceOf(Cmd reader) {
+        String service = reader.isPrintsCredential() ? TOKEN_SERVICE_HOSTS.get(reader.name) : null;
+        String given = reader.name.equals("gh") || reader.name.equals("glab") ? PathFacts.unquote(reader.valueOf("--hostname -h")) : "";
+        List<String> hosts = new ArrayList<>();
+        for (String word : args) {
+            String a = PathFacts.unquote(word);
+            java.util.regex.Matcher m = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/@\\s]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)").matcher(a);
+            java.util.regex.Matcher bare = Regex.pattern("(?i)^([\\w-]+(?:\\.[\\w-]+)+|localhost|\\[[0-9a-f:]+\\])(?::\\d+)?(?:/\\S*)?$").matcher(a);
+            if (m.find()) {
+                hosts.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
+            } else if (a.indexOf("://") >= 0) {
+                return false; // another scheme, or a URL built at run time
+            } else if (bare.matches()) {
+                hosts.add(bare.group(1).toLowerCase(java.util.Locale.ROOT)); // a URL without scheme (or a value that looks like one: stricter)
+            } else if (named("http https xh xhs httpie") && Regex.matches(a, ":(\\d+)?(/\\S*)?")) {
+                hosts.add("localhost"); // HTTPie's and xh's shorthand for this machine
+            }
+        }
+        if (hosts.isEmpty()) {
+            return false;
+        }
+        for (String h : hosts) {
+            boolean local = Regex.matches(h, LOOPBACK_ADDRESS);
+            boolean own = service != null && Regex.matches(h, service) || !given.isEmpty() && Regex.matches(h, "([\\w-]+\\.)?" + java.util.regex.Pattern.quote(given.toLowerCase(java.util.Locale.ROOT)));
+            if (!local && !own) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -8170,7 +8255,7 @@ public final class Cmd {
      * curl's and wget's options whose value travels to the server as written: headers, cookies,
      * agent, referer. (-u/--user and wget's passwords are credentials used, like Authorization.)
      */
-    private static final Set<String> REQUEST_PART_OPTIONS = Words.setOf("-H --header -A --user-agent -U -e --referer -b --cookie");
+    private static final String REQUEST_PART_OPTIONS = "-H --header -A --user-agent -U -e --referer -b --cookie";
 
     /**
      * True when a URL client puts a command's output into a part of the request that reaches the
@@ -8186,61 +8271,48 @@ public final class Cmd {
         if (!items && !named("curl wget")) {
             return false;
         }
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String v = null;
-            int eq = a.indexOf('=');
-            if (REQUEST_PART_OPTIONS.contains(a) && i + 1 < args.size()) {
-                v = args.get(i + 1);
-            } else if (a.startsWith("--") && eq > 0 && REQUEST_PART_OPTIONS.contains(a.substring(0, eq))) {
-                v = a.substring(eq + 1);
-            } else if (Regex.matches(a, "-[HAeb].+") && name.equals("curl")) {
-                v = a.substring(2);
-            } else if (items && !a.startsWith("-") && Regex.matches(PathFacts.unquote(a), "[A-Za-z0-9_-]+:[^/].*")) {
-                v = a; // an HTTPie header item (Name:value), not a URL (scheme://)
-            }
-            if (v != null && (v.contains("$(") || v.contains("`"))
-                    && !Regex.matches(PathFacts.unquote(v), "(?is)\\s*(proxy-)?authorization\\s*:.*")) {
-                return true;
-            }
+        java.util.function.Predicate<String> computed = v -> (v.contains("$(") || v.contains("`"))
+                && !Regex.matches(v, "(?is)\\s*(proxy-)?authorization\\s*:.*");
+        if (optionValueMatches(REQUEST_PART_OPTIONS, name.equals("curl"), false, computed)) {
+            return true;
         }
-        return false;
+        // HTTPie's and xh's header items (Name:value), not URLs (scheme://)
+        return items && args.stream().map(PathFacts::unquote)
+                .anyMatch(a -> !a.startsWith("-") && Regex.matches(a, "[A-Za-z0-9_-]+:[^/].*") && computed.test(a));
     }
 
     /** Programs that destroy or replace a file they are told: truncate empties it, the others write over it. */
     private static final Set<String> OVERWRITERS = Words.setOf("truncate cp mv install ln dd tee");
 
     /**
-     * True for xargs or parallel making each listed path the file a program empties or writes
-     * over: {@code xargs truncate -s 0} (every appended word is truncated), {@code xargs -I{} cp
-     * /dev/null {}} and {@code parallel cp /dev/null {}} (the list fills the destination, or dd's
-     * {@code of=}). WHY: like {@code xargs rm} it destroys whatever the list names, and the list is
-     * only known at run time; copies that only read the listed paths ({@code xargs -I{} cp {} backup/})
-     * are not this.
+     * True for the command xargs or parallel runs (its XARGS segment) when it empties or writes over
+     * each listed path: {@code xargs truncate -s 0} (the appended paths are truncated), {@code xargs
+     * -I{} cp /dev/null {}} and {@code parallel cp /dev/null} (the list fills the destination, or
+     * dd's {@code of=}; parallel appends one path per run), {@code xargs tee} (tee writes every
+     * operand). WHY: like {@code xargs rm} it destroys whatever the list names, and the list is only
+     * known at run time; copies that only read the listed paths ({@code xargs -I{} cp {} backup/})
+     * are not this. The grammar has already read xargs's and parallel's own options and marked the
+     * words they fill ({@link WordFeature#WRAPPER_SLOT}); xargs's appended list is the {@code
+     * {xargs}} placeholder, a variable the author wrote ({@code cp {} "$DIR/weekly/"}) is no slot.
      */
-    public boolean isXargsOverwritesListed() {
-        if (!named("xargs parallel")) {
+    public boolean isOverwritesListedPath() {
+        if (!provenance.equals("XARGS") || !OVERWRITERS.contains(name) || argvWords.size() < 2) {
             return false;
         }
-        String slot = name.equals("parallel") ? "{}" : valueOf("-I --replace");
-        if (slot.isEmpty() && (anyFlag("-i") || argStartsWith("--replace"))) {
-            slot = "{}";
-        }
-        // the program is the first word after xargs's (or parallel's) own options
-        List<String> words = positionals("-I -a -d -E -L -n -N -P -s -j -S -C --arg-file --delimiter --eof --max-lines --max-args "
-                + "--max-procs --max-chars --process-slot-var --jobs --sshlogin --colsep --joblog --results --tmpdir --workdir --timeout");
-        if (words.isEmpty() || !OVERWRITERS.contains(words.get(0))) {
-            return false;
-        }
-        if (words.get(0).equals("truncate")) {
-            return true;
-        }
-        List<String> rest = words.subList(1, words.size());
-        if (slot.isEmpty() || rest.isEmpty()) {
-            return false;
-        }
-        String s = slot;
-        return rest.get(rest.size() - 1).contains(s) || rest.stream().anyMatch(r -> r.startsWith("of=") && r.contains(s));
+        List<Word> words = argvWords.subList(1, argvWords.size());
+        return switch (name) {
+            case "truncate", "tee" -> words.stream().anyMatch(Cmd::isSlot);
+            case "dd" -> words.stream().anyMatch(w -> isSlot(w) && w.text().startsWith("of="));
+            default -> {
+                // xargs appends the whole list to one command line (cp /dev/null a b c copies into c): only a slot counts
+                Word last = words.get(words.size() - 1);
+                yield isSlot(last) && !last.text().equals("{xargs}");
+            }
+        };
+    }
+
+    private static boolean isSlot(Word w) {
+        return w.has(WordFeature.WRAPPER_SLOT);
     }
 
     /** True when every start path of a {@code find} resolves inside the project or a temporary directory. */
