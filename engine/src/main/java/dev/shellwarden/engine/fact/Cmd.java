@@ -4542,6 +4542,40 @@ public final class Cmd {
     }
 
     /**
+     * True for a login that waits for the user: a browser page, a device code to enter elsewhere
+     * (polled until it is), or a prompt for a secret. {@code gh auth login} without {@code
+     * --with-token}, {@code gh auth refresh}, {@code gcloud auth login}, {@code az login} without a
+     * service principal, managed identity, federated token or password, {@code aws sso login},
+     * {@code npm login}, the hosting CLIs' {@code login}s. WHY: the agent has no terminal and no
+     * browser and sees no output before the command ends, so it waits until its timeout; the forms
+     * that take a token or key file return at once.
+     */
+    public boolean isInteractiveLogin() {
+        return switch (name) {
+            case "gh" -> sub("auth") && (anyArg("login") && !anyFlag("--with-token") || anyArg("refresh"));
+            case "glab" -> sub("auth") && anyArg("login") && !anyFlag("--stdin -t --token") && !argStartsWith("--token=");
+            case "gcloud" -> anyArg("auth") && anyArg("login") && !argStartsWith("--cred-file") && !argStartsWith("--login-config")
+                    || sub("init");
+            case "az" -> sub("login") && !anyFlag("--service-principal --identity -i --federated-token -p --password")
+                    && !argStartsWith("--federated-token=") && !argStartsWith("--password=");
+            case "aws" -> sub("sso") && anyArg("login");
+            case "npm", "pnpm" -> sub("login adduser add-user");
+            case "heroku", "wrangler", "netlify", "vercel", "railway" -> sub("login");
+            case "stripe" -> sub("login") && !anyFlag("--api-key") && !argStartsWith("--api-key=");
+            case "firebase" -> Regex.matches(getFirstOperand(), "login(:ci|:add|:reauth)?");
+            case "fly", "flyctl" -> sub("auth") && anyArg("login signup") || sub("login signup");
+            case "supabase" -> sub("login") && !anyFlag("--token") && !argStartsWith("--token=");
+            case "doctl" -> sub("auth") && anyArg("init") && !anyFlag("-t --access-token") && !argStartsWith("--access-token=");
+            case "huggingface-cli" -> sub("login") && !anyFlag("--token") && !argStartsWith("--token=");
+            case "hf" -> sub("auth") && anyArg("login") && !anyFlag("--token") && !argStartsWith("--token=");
+            case "vault" -> sub("login") && (anyArg("-method=oidc --method=oidc") || valueOf("-method --method").equals("oidc"));
+            case "tailscale" -> sub("login") && !argStartsWith("--auth-key") && !argStartsWith("--authkey");
+            case "codex" -> sub("login") && !anyFlag("--with-api-key --api-key") && !anyArg("status");
+            default -> false;
+        };
+    }
+
+    /**
      * The hosts each vendor's token is issued for, by the CLI that prints it: the APIs, registries
      * and hosted apps a documented request sends it to ({@code curl -H "Authorization: Bearer
      * $(gcloud auth print-identity-token)" https://svc.a.run.app}). A host given to the printer
@@ -4569,6 +4603,10 @@ public final class Cmd {
         java.util.function.Predicate<String> auth = v -> Regex.matches(v, "(?is)\\s*(proxy-)?authorization\\s*:.*") && computed.test(v);
         if (named("curl wget")) {
             return optionValueMatches("-H --header", name.equals("curl"), false, auth);
+        }
+        if (nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm")) {
+            // -Headers @{Authorization = "Bearer $(gh auth token)"} (or a header table built at run time)
+            return args.stream().anyMatch(a -> Regex.matches(a, "(?is).*authorization.*") && computed.test(a));
         }
         return named("http https xh xhs curlie httpie") && args.stream().map(PathFacts::unquote).anyMatch(auth);
     }
