@@ -4542,6 +4542,51 @@ public final class Cmd {
     }
 
     /**
+     * True for a hosted service's log or message stream that runs until stopped: {@code aws logs
+     * tail --follow}, {@code gcloud app logs tail}, {@code az webapp log tail}, {@code heroku logs
+     * --tail}, {@code fly logs} (it streams unless told {@code --no-tail}), {@code vercel logs
+     * --follow}, {@code wrangler tail}, {@code redis-cli monitor} and its subscriptions.
+     */
+    public boolean isServiceLogStream() {
+        return switch (name) {
+            case "aws" -> anyArg("logs") && anyArg("tail") && anyFlag("--follow");
+            case "gcloud" -> anyArg("logs logging") && anyArg("tail");
+            // az's --timeout ends the stream
+            case "az" -> (anyArg("log") && anyArg("tail") || anyArg("logs") && anyFlag("--follow -f")) && !anyFlag("--timeout")
+                    && !argStartsWith("--timeout=");
+            case "heroku" -> sub("logs") && anyFlag("-t --tail");
+            case "fly", "flyctl" -> sub("logs") && !anyFlag("--no-tail -n");
+            case "vercel" -> sub("logs") && anyFlag("-f --follow");
+            case "wrangler" -> sub("tail") || sub("pages") && anyArg("tail");
+            case "redis-cli", "valkey-cli" -> anyArg("monitor subscribe psubscribe ssubscribe MONITOR SUBSCRIBE PSUBSCRIBE SSUBSCRIBE");
+            default -> false;
+        };
+    }
+
+    /**
+     * True for a command that writes output without end unless a reader stops it: {@code yes},
+     * {@code cat} (or od, hexdump, xxd, base64, strings) of {@code /dev/zero} or {@code /dev/urandom},
+     * {@code seq inf}, {@code dd} from {@code /dev/zero} or {@code /dev/urandom} without {@code count=}.
+     * Into a file they fill the disk instead, which SW2026 asks about ({@code cat /dev/urandom >
+     * noise.bin}, {@code dd if=/dev/zero of=fill}); {@code yes > file} stays here as before.
+     */
+    public boolean isEndlessOutput() {
+        return switch (name) {
+            case "yes" -> true;
+            // od -N, hexdump -n and xxd -l read a bounded number of bytes
+            case "cat", "od", "hexdump", "xxd", "base64", "strings" -> !stdoutRedirected
+                    && operands.stream().anyMatch(o -> Regex.matches(o, "/dev/(zero|u?random)"))
+                    && !(name.equals("od") && (argStartsWith("-N") || argStartsWith("--read-bytes")))
+                    && !(name.equals("hexdump") && (argStartsWith("-n") || argStartsWith("--length")))
+                    && !(name.equals("xxd") && (argStartsWith("-l") || argStartsWith("-len")));
+            case "seq" -> !stdoutRedirected && !operands.isEmpty() && Regex.matches(operands.get(operands.size() - 1), "(?i)\\+?inf(inity)?");
+            case "dd" -> argMatches("if=/dev/(zero|u?random)") && !argStartsWith("count=")
+                    && (!argStartsWith("of=") || argMatches("of=/dev/null")) && !stdoutRedirected;
+            default -> false;
+        };
+    }
+
+    /**
      * True for a login that waits for the user: a browser page, a device code to enter elsewhere
      * (polled until it is), or a prompt for a secret. {@code gh auth login} without {@code
      * --with-token}, {@code gh auth refresh}, {@code gcloud auth login}, {@code az login} without a
@@ -7011,6 +7056,14 @@ public final class Cmd {
             }
             case "colima" -> {
                 return first.equals("start") && anyFlag("-f --foreground");
+            }
+            case "apachectl", "apache2ctl", "httpd" -> {
+                // Apache daemonizes unless told -D FOREGROUND (or -X, the single-process debug mode)
+                return anyArg("FOREGROUND -DFOREGROUND") && (anyFlag("-D") || anyArg("-DFOREGROUND")) || anyFlag("-X");
+            }
+            case "serverless", "sls" -> {
+                // the serverless-offline plugin serves the functions locally until stopped
+                return first.equals("offline") && (second.isEmpty() || second.equals("start"));
             }
             case "caddy" -> {
                 return Regex.matches(first, "run|file-server|reverse-proxy|respond");
