@@ -1197,13 +1197,6 @@ final class BashWalker {
                             }
                         }
                     }
-                    case "r" -> {
-                        // zsh's and ksh's `r [old=new] [prefix]` runs a command again from the history,
-                        // which the text does not show; littler's `r` (R) is given options or a script
-                        if (d.argv.size() < 2 || !d.argv.get(1).literal() || !d.argv.get(1).text().matches("-.*|.*\\.[Rr]")) {
-                            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
-                        }
-                    }
                     case "fc" -> {
                         // fc runs commands again from the history (fc -s, fc -e -, or after an
                         // editor), which the text does not show; only listing (-l) is plain
@@ -2543,6 +2536,12 @@ final class BashWalker {
                 || name.equals("zmodload") && ZshMeanings.loadsUnquietModule(d.argv)) {
             // coproc NAME cmd: an asynchronous co-process the splitter does not model; zsh's
             // descriptor and socket builtins and the modules that bring them (ZshMeanings)
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        }
+        if (name.equals("r") && (d.argv.size() < 2 || !d.argv.get(1).literal() || !d.argv.get(1).text().matches("-.*|.*\\.[Rr]"))) {
+            // zsh's and ksh's `r [old=new] [prefix]` runs a command again from the history, which the
+            // text does not show (under a wrapper, some other program named r: unknown too); littler's
+            // `r` (R) is given options or a script
             d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
         }
         if (readsScriptFile(name) && d.argv.stream().skip(1).anyMatch(w -> w.has(WordFeature.PROCESS_SUBSTITUTION))) {
