@@ -2538,6 +2538,12 @@ final class BashWalker {
             // descriptor and socket builtins and the modules that bring them (ZshMeanings)
             d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
         }
+        if (name.equals("r") && (d.argv.size() < 2 || !d.argv.get(1).literal() || !d.argv.get(1).text().matches("-.*|.*\\.[Rr]"))) {
+            // zsh's and ksh's `r [old=new] [prefix]` runs a command again from the history, which the
+            // text does not show (under a wrapper, some other program named r: unknown too); littler's
+            // `r` (R) is given options or a script
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        }
         if (readsScriptFile(name) && d.argv.stream().skip(1).anyMatch(w -> w.has(WordFeature.PROCESS_SUBSTITUTION))) {
             // `bash <(curl …)`, `source <(…)`: the script is another command's output
             d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
@@ -3302,6 +3308,13 @@ final class BashWalker {
      */
     private void stdinShellCommands(Draft d, String name, List<String> wrappers, boolean stdinFile) {
         if (Launchers.stdinShellCommands(name, d.argv, "") == null) {
+            // `printf 'upload-file = …' | curl -K -`: the options are the printed text, read as a here-document
+            if (Launchers.readsOptionsFromStdin(name, d.argv) && d.heredocs.isEmpty() && d.position.stage() > 0) {
+                String text = literalProducerText(d);
+                if (text != null) {
+                    d.heredocs.add(new Heredoc(text, true));
+                }
+            }
             return;
         }
         List<String> texts = new ArrayList<>();
@@ -3370,6 +3383,10 @@ final class BashWalker {
             String text = printedText(name, argv.subList(1, argv.size()).stream().map(Word::text).toList());
             if (text == null || name.equals("printf") && text.contains("%")) {
                 return null;
+            }
+            // printf's line and tab escapes are plain text; any other escape is not read
+            if (name.equals("printf")) {
+                text = text.replace("\\n", "\n").replace("\\t", "\t");
             }
             return text.contains("\\") ? null : text;
         }

@@ -729,7 +729,28 @@ final class Launchers {
     /** psql's {@code \\! CMD}. */
     private static final Pattern PSQL_SHELL = Pattern.compile("(?:^|[;\\n])\\s*\\\\!\\s*([^;\\n]+)"
             // \\o |CMD, \\g |CMD, \\w |CMD: the output is piped to CMD; \\copy … program 'CMD' runs CMD here
-            + "|(?:^|[;\\n])\\s*\\\\(?:o|out|g|gx|w|write)\\s*\\|\\s*([^;\\n]+)|\\\\copy\\b[^\\n]*?\\bprogram\\s+'((?:[^']|'')*)'");
+            + "|(?:^|[;\\n])\\s*\\\\(?:o|out|g|gx|w|write)\\s*\\|\\s*([^;\\n]+)|\\\\copy\\b[^\\n]*?\\bprogram\\s+'((?:[^']|'')*)'"
+            // SQL's COPY … FROM|TO PROGRAM 'CMD': the server's shell runs CMD (a superuser's or pg_execute_server_program's right)
+            + "|(?i:\\bcopy\\b[^;]*?\\b(?:from|to)\\s+program\\s+)'((?:[^']|'')*)'");
+
+    /**
+     * True for a program told to read its options from standard input ({@code curl -K -},
+     * {@code --config -}, {@code --config=-}): the text piped in decides what it fetches and sends,
+     * so a literal producer's text is read as its input (BashWalker).
+     */
+    static boolean readsOptionsFromStdin(String name, List<Word> argv) {
+        if (!name.equals("curl")) {
+            return false;
+        }
+        for (int k = 1; k < argv.size(); k++) {
+            String t = argv.get(k).text();
+            if ((t.equals("-K") || t.equals("--config")) && k + 1 < argv.size() && argv.get(k + 1).text().equals("-")
+                    || t.equals("--config=-") || t.equals("-K-")) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /**
      * Database consoles given their input on the command line ({@code sqlite3 DB '.shell CMD'},

@@ -950,7 +950,8 @@ final class Wrappers {
                     String found = start == null ? "{}" : (start.endsWith("/") ? start : start + "/") + "{find}";
                     List<Word> cmd = new ArrayList<>();
                     for (Word w : argv.subList(k + 1, end)) {
-                        cmd.add(w.text().contains("{}") && !cmd.isEmpty()
+                        // the program too: `-exec {} \;` runs every file found, a name known only at run time
+                        cmd.add(w.text().contains("{}")
                                 ? new Word(w.text().replace("{}", found), w.raw(), false, slotFeatures(w)) : w);
                     }
                     if (!cmd.isEmpty()) {

@@ -4491,6 +4491,9 @@ public final class Cmd {
         return isPrintsCredential()
                 || (named("env printenv") && operands.isEmpty() && !hasWrappedCommand()) || (name.equals("export") && anyFlag("-p"))
                 || (name.equals("set") && args.isEmpty())
+                // the shell's history, a store of every token typed or pasted on a command line, as
+                // ~/.bash_history is (SW4104): `history`, `fc -l`; clearing or writing it prints nothing
+                || name.equals("history") && !anyFlag("-c -d -a -n -r -w -s -p") || name.equals("fc") && argMatches("-[a-z]*l[a-z]*")
                 || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ")
                 || name.equals("docker") && sub("inspect") && argFind("Env")
                 || name.equals("ansible-vault") && anyArg("decrypt") || name.equals("doppler") && anyArg("download")
@@ -4717,6 +4720,8 @@ public final class Cmd {
                 || name.equals("op") && (sub("read") || sub("item") && anyArg("get") && anyFlag("--reveal"))
                 || name.equals("gh") && sub("auth") && (anyArg("token") || anyArg("status") && anyFlag("-t --show-token"))
                 || name.equals("aws") && anyArg("get-session-token")
+                // the authorization header actions/checkout stores (`git config --get-all http.https://github.com/.extraheader`)
+                || isPrintsGitExtraHeader()
                 // a secret-named variable printed (`printenv AWS_SECRET_ACCESS_KEY`, `echo $GITHUB_TOKEN`)
                 || name.equals("printenv") && argMatches(SECRET_VARIABLE) || named("echo printf") && argFind("\\$\\{?" + SECRET_VARIABLE)
                 // CLIs that print a token or a secret's value
@@ -4888,9 +4893,85 @@ public final class Cmd {
         List<String> texts = new ArrayList<>(args);
         texts.add(stdin);
         for (String t : texts) {
-            for (String w : t.split("[\\s;]+")) {
+            // `put .env; bye`, and curl config lines (`upload-file = "/home/u/.ssh/id_rsa"`)
+            for (String w : t.split("[\\s;=\"']+")) {
                 if (!w.isEmpty() && !w.startsWith("-") && PathFacts.isSecret(w)) {
                     return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for {@code git config} printing an {@code http.*.extraheader} value: actions/checkout
+     * keeps the job's token there as an {@code AUTHORIZATION} header. Setting or unsetting it
+     * prints nothing.
+     */
+    private boolean isPrintsGitExtraHeader() {
+        return name.equals("git") && "config".equals(getGitSub()) && argFind("(?i)^['\"]?http\\..*extraheader['\"]?$")
+                && (anyFlag("--get --get-all --get-regexp") || anyArg("get") || Regex.matches(getLastArg(), "(?i)['\"]?http\\..*extraheader['\"]?")
+                    && !anyFlag("--unset --unset-all"));
+    }
+
+    /**
+     * curl's {@code -K}/{@code --config} file, unquoted, or empty: the file names URLs, data and
+     * files to upload, so it decides what curl sends ({@code -} reads it from standard input).
+     */
+    private String curlConfig() {
+        return name.equals("curl") ? PathFacts.unquote(valueOf("-K --config")) : "";
+    }
+
+    /** True for {@code curl -K -}: the options, uploads included, come from standard input. */
+    public boolean isCurlConfigFromStdin() {
+        return curlConfig().equals("-");
+    }
+
+    /**
+     * True when curl reads a config the checker cannot read here: from standard input, from a
+     * computed name, or from a file outside the project ({@code curl -K /tmp/cfg}). A config in
+     * the project ({@code curl -K ./api.curlrc}) is the project's own and is read like any file.
+     */
+    public boolean curlConfigUnseen(Ctx ctx) {
+        String k = curlConfig();
+        if (k.isEmpty()) {
+            return false;
+        }
+        return k.equals("-") || !Regex.matches(k, "[A-Za-z0-9_./~-]+") || !allInsideProject(List.of(k), ctx, false);
+    }
+
+    /**
+     * True for ssh, scp or sftp told to send local environment variables by a wildcard or a
+     * secret's name ({@code -o SendEnv='*'}, {@code -o SendEnv=GITHUB_TOKEN}): every token in the
+     * environment goes to the host, as {@code curl -d "$(env)"} sends it.
+     */
+    public boolean isSendsEnvironment() {
+        return named("ssh autossh scp sftp") && argFind("(?i)^['\"]?(-o)?['\"]?sendenv[\\s=]+.*(\\*|" + SECRET_NAME_WORDS + ")");
+    }
+
+    /**
+     * True when a backup, share, copy or packing tool is given the home folder or the root
+     * ({@code kopia snapshot create ~}, {@code restic backup ~}, {@code tar czf h.tgz ~},
+     * {@code rsync -a ~/ host:b/}): every credential store under it goes with it.
+     */
+    public boolean packsHomeFolder(Ctx ctx) {
+        boolean packer = name.equals("kopia") && sub("snapshot") && anyArg("create") || name.equals("restic") && sub("backup")
+                || name.equals("borg") && sub("create") || named("duplicity tar bsdtar gtar zip 7z 7za rsync scp onionshare-cli")
+                || name.equals("rclone") && subAt(0, "copy sync move");
+        if (!packer) {
+            return false;
+        }
+        for (String o : operands) {
+            String u = PathFacts.unquote(o).replaceAll("/+\\.?$", "");
+            if (u.isEmpty() || u.equals("~") || u.equals("$HOME") || u.equals("${HOME}")) {
+                return true;
+            }
+            for (String dir : dirs(ctx)) {
+                if (!dir.equals(WorkingDirs.UNKNOWN) && !PathFacts.isWindowsAbsolute(u)) {
+                    String abs = PathFacts.resolve(u, dir, ctx.home());
+                    if (abs.equals("/") || abs.equals(PathFacts.normalize(ctx.home()))) {
+                        return true;
+                    }
                 }
             }
         }
@@ -5080,7 +5161,9 @@ public final class Cmd {
         } else if (named("busybox httpd") && (name.equals("httpd") || anyArg("httpd"))) {
             dir = valueOf("-h");
         } else if (name.equals("onionshare-cli")) {
-            dir = positionals("--website --connect-timeout --config --public --persistent").stream().findFirst().orElse("");
+            // --website, --receive, --chat and --public are switches: the operand after them is what is shared
+            dir = positionals("--connect-timeout --config --persistent --title --auto-start-timer --auto-stop-timer --data-dir"
+                    + " --webhook-url --custom_csp").stream().findFirst().orElse("");
         } else if (name.equals("rclone") && sub("serve")) {
             List<String> p = positionals("--addr --user --pass --htpasswd --config");
             dir = p.size() > 2 ? p.get(2) : "";
@@ -5517,8 +5600,11 @@ public final class Cmd {
                     "DYLD_FRAMEWORK_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FALLBACK_FRAMEWORK_PATH", "OPENSSL_ENGINES", "OPENSSL_MODULES" ->
                     java.util.Arrays.stream(value.split("[:;]")).anyMatch(ProgramOptions::outside);
             // a search path, home, configuration or start-up folder in a folder anyone can write to (PATH=/tmp/x:$PATH)
+            // OpenSSL's config loads engines and providers (shared libraries) into every program linked
+            // with it, curl, git and python included: only the system's own configuration is plain
+            case "OPENSSL_CONF" -> !Regex.matches(value, "/(etc|usr|opt/homebrew/etc)/[A-Za-z0-9_./-]*|/dev/null");
             case "PATH", "HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR", "GRADLE_USER_HOME", "BUNDLE_GEMFILE", "GEM_HOME", "GEM_PATH",
-                    "OPENSSL_CONF", "MAKEFILES", "PYTHONHOME", "PYTHONUSERBASE", "ZDOTDIR", "MYVIMRC" ->
+                    "MAKEFILES", "PYTHONHOME", "PYTHONUSERBASE", "ZDOTDIR", "MYVIMRC" ->
                     java.util.Arrays.stream(value.split("[:;\\s]+")).anyMatch(ProgramOptions::temporary);
             // less's start-up command (+cmd) running a shell (!), a pipe (|) or saving a file (s)
             case "LESS" -> Regex.matches(value, "(?s)(.*\\s)?-*[A-Za-z]*\\+\\+?:?[!|s].*");
@@ -5830,6 +5916,7 @@ public final class Cmd {
         }
         List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments());
         loaded.addAll(loadedByOptions());
+        loaded.addAll(pythonModulesLoaded());
         for (String l : payloadLoadedFiles()) {
             loaded.add(new LoadedCode(l, false, Set.of()));
         }
@@ -5846,7 +5933,7 @@ public final class Cmd {
                 for (LoadedCode l : loaded) {
                     Set<String> p = resolvedIn(l.path(), ctx);
                     if (!l.folder() ? p.contains(abs) : p.contains(parent) && (l.names().isEmpty() || l.names().contains(base)
-                            || l.names().contains(".") && base.startsWith("."))) {
+                            || l.names().contains(".") && base.startsWith(".") || l.names().contains("*.py") && base.endsWith(".py"))) {
                         return true;
                     }
                 }
@@ -5959,7 +6046,10 @@ public final class Cmd {
                 // perl's and ruby's library folders: a module written there is what PERL5OPT=-MX or RUBYOPT=-rx loads by name
                 case "PERL5LIB", "PERLLIB", "RUBYLIB" -> loadedFrom(out, value, ":", true, Set.of());
                 // site runs these two from every folder on the module path before any other code
-                case "PYTHONPATH" -> loadedFrom(out, value, ":", true, Set.of("sitecustomize.py", "usercustomize.py"));
+                // every module on it, under its own name or shadowing the standard library's (json.py)
+                case "PYTHONPATH" -> loadedFrom(out, value, ":", true, Set.of("*.py"));
+                // pytest's plugins by module name (`PYTEST_ADDOPTS='-p evilplug'`; `-p no:x` disables one)
+                case "PYTEST_ADDOPTS" -> loadedFiles(out, value, "-p ?([A-Za-z_][A-Za-z0-9_]*)(?![:A-Za-z0-9_])", ".py");
                 // start-up files of the shells, git's and other tools' configuration
                 case "HOME", "ZDOTDIR" -> out.add(new LoadedCode(value, true, Set.of(".")));
                 case "NODE_OPTIONS" -> loadedFiles(out, value, "(?:--require|-r|--import|--loader|--experimental-loader|--openssl-config)[= ]+([^ ]+)", "");
@@ -5968,6 +6058,28 @@ public final class Cmd {
                 case "RUBYOPT" -> loadedFiles(out, value, "-r ?([^ ]+)", ".rb");
                 default -> {
                     // no file of its own
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The Python modules a run imports from where it starts: {@code python -m X} puts the
+     * working folder first on the module path (pytest's rootdir too), so a module written
+     * there ({@code json.py}) replaces the one of that name; pytest's {@code -p NAME} loads a
+     * plugin module by name. A module written and then imported this way runs as surely as
+     * {@code python x.py} (SW4005).
+     */
+    private List<LoadedCode> pythonModulesLoaded() {
+        List<LoadedCode> out = new ArrayList<>();
+        if (Regex.matches(name, "python[0-9.]*") && anyFlag("-m") || named("pytest py.test")) {
+            out.add(new LoadedCode(".", true, Set.of("*.py")));
+        }
+        if (named("pytest py.test") || Regex.matches(name, "python[0-9.]*") && args.size() >= 2 && args.get(0).equals("-m") && args.get(1).equals("pytest")) {
+            for (int i = 0; i + 1 < args.size(); i++) {
+                if (args.get(i).equals("-p") && Regex.matches(args.get(i + 1), "[A-Za-z_][A-Za-z0-9_]*")) {
+                    out.add(new LoadedCode(args.get(i + 1) + ".py", false, Set.of()));
                 }
             }
         }
@@ -6414,7 +6526,7 @@ public final class Cmd {
     /** True when this command writes a build file its tool would execute ({@link PathFacts#isBuildManifest}). */
     public boolean isWritesBuildManifest() {
         for (String t : getWriteTargets()) {
-            if (PathFacts.isBuildManifest(t.substring(t.lastIndexOf('/') + 1))) {
+            if (PathFacts.isBuildManifest(t.substring(t.lastIndexOf('/') + 1)) || PathFacts.isBuildToolSettings(t)) {
                 return true;
             }
         }

@@ -574,6 +574,19 @@ public final class PathFacts {
         return BUILD_MANIFESTS.contains(base.toLowerCase(Locale.ROOT));
     }
 
+    /**
+     * Build tools' local settings that name programs or agents to start, known by folder and
+     * name since the names alone are generic: cargo's {@code .cargo/config.toml} (rustc-wrapper,
+     * runner, linker), Maven's {@code .mvn/jvm.config} (-javaagent), {@code .mvn/maven.config} and
+     * {@code .mvn/extensions.xml} (build extensions).
+     */
+    public static boolean isBuildToolSettings(String path) {
+        return BUILD_TOOL_SETTINGS.matcher(path).matches();
+    }
+
+    private static final Pattern BUILD_TOOL_SETTINGS = Pattern.compile(
+            "(?i)(.*/)?(\\.cargo/config(\\.toml)?|\\.mvn/(jvm\\.config|maven\\.config|extensions\\.xml))");
+
     /*
      * Project folders and files whose content runs without the user running the project: editors
      * run tasks and extensions from .vscode/.idea, direnv runs .envrc on cd, git runs hooks, CI runs
