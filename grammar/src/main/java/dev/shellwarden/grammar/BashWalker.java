@@ -3197,11 +3197,17 @@ final class BashWalker {
                 nested(h.body(), inner);
             }
         } else if (d.position.stage() > 0 || stdinFile) {
-            d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
             // `echo 'rm -rf /' | sh`: when the stage before prints literal text, that text is the
-            // script; its commands are split too, so the floor sees them. The reason stays: this
-            // only adds segments, never lifts the ask.
-            String script = d.position.stage() > 0 ? literalProducerText(d) : null;
+            // script; its commands are split too, so the floor sees them. For a shell the script is
+            // then known exactly, as a here-string's is (`sh <<< 'TEXT'`), and is judged as that
+            // is: no opaque reason. A file on standard input (`… | sh < f`) replaces the pipe, and
+            // any other interpreter's program is read only in part: those stay opaque.
+            // any redirection of standard input (`<&3`, `0<>f`) replaces the pipe too
+            boolean stdinRedirected = stdinFile || d.redirects.stream().anyMatch(r -> r.op().startsWith("<") || r.fd() == 0);
+            String script = d.position.stage() > 0 && !stdinRedirected ? literalProducerText(d) : null;
+            if (script == null || !w.shell()) {
+                d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+            }
             if (script != null && w.shell()) {
                 nested(script, inner);
             } else if (script != null && isCmdExe(d)) {

@@ -711,6 +711,8 @@ public final class Cmd {
             + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
             + "|rmtree|remove_tree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
             + "|Deno\\.remove|file\\.remove\\("
+            // a move takes the source away from where it was (shutil.move("/home/dev/.ssh", …))
+            + "|shutil\\.move|os\\.rename|os\\.replace|renameSync|fs\\.rename|File\\.rename|FileUtils\\.mv|FileUtils\\.move|Deno\\.rename"
             + "|\\.truncate\\(|os\\.truncate|delete-directory|delete-file|deleteRecursively|deleteDir\\s*\\(|Files\\.delete|FileUtils\\.delete"
             + "|from\\s+(os|shutil)\\s+import[^\\n;]*\\b(remove|rmdir|unlink|rmtree|removedirs)|fs/promises|\\bfs\\.rm\\s*\\(|\\.rm\\s*\\(\\s*[^)]*recursive");
 
@@ -1830,7 +1832,7 @@ public final class Cmd {
      * The paths the command writes or replaces: writing redirections plus the destinations of
      * {@code tee}, {@code cp}, {@code mv}, {@code ln}, {@code install}, {@code rsync}, {@code dd of=},
      * {@code sed -i}, {@code curl -o}, {@code wget -O}, {@code touch}, {@code mkdir},
-     * {@code truncate}, {@code chmod}/{@code chown}.
+     * {@code truncate}, {@code chmod}/{@code chown}, formatters rewriting in place ({@link Formatters}).
      */
     public List<String> getWriteTargets() {
         if (writeTargets == null) {
@@ -1911,8 +1913,26 @@ public final class Cmd {
 
     /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
     private List<String> payloadWriteTargets() {
-        return payloadPaths(CODE_WRITE);
+        List<String> out = new ArrayList<>(payloadPaths(CODE_WRITE));
+        for (String rest : payloadPaths(CODE_HOME_WRITE)) {
+            // the literal pieces joined below the home: `.joinpath(".ssh", "config")`, `/ ".ssh" / "config"`
+            StringBuilder path = new StringBuilder("~");
+            java.util.regex.Matcher m = Regex.pattern("['\"]([^'\"]*)['\"]").matcher(rest);
+            while (m.find()) {
+                path.append('/').append(m.group(1));
+            }
+            out.add(path.toString());
+        }
+        return out;
     }
+
+    /**
+     * Python's pathlib below the home written, truncated or removed: {@code Path.home().joinpath(".gitconfig").write_text("")},
+     * {@code (Path.home() / ".bashrc").write_text(…)}; group 1 holds the joined literal pieces.
+     */
+    private static final java.util.regex.Pattern CODE_HOME_WRITE = java.util.regex.Pattern.compile(
+            "Path\\.home\\(\\s*\\)((?:\\s*\\.joinpath\\(\\s*" + CODE_STRING + "(?:\\s*,\\s*" + CODE_STRING + ")*\\s*\\)|\\s*/\\s*" + CODE_STRING + ")+)"
+            + "\\s*\\)?\\s*\\.\\s*(?:write_text|write_bytes|touch|unlink|rmdir|open\\(\\s*['\"][^'\"]*[wax+])");
 
     /** The path each match of {@code pattern} in the inline code names: its first non-blank group. */
     private List<String> payloadPaths(java.util.regex.Pattern pattern) {
@@ -1937,6 +1957,7 @@ public final class Cmd {
         List<String> out = new ArrayList<>(redirectWrites);
         out.addAll(payloadWriteTargets());
         out.addAll(outputOptionValues());
+        out.addAll(Formatters.targets(this));
         List<String> p;
         if (COMPRESSORS.contains(name)) {
             // a decompressor writes each FILE.gz back as FILE (`gunzip i.sh.gz && sh i.sh`)
@@ -2063,6 +2084,10 @@ public final class Cmd {
                 if (anyFlag("-w -a")) {
                     out.addAll(positionals(""));
                 }
+                // without FILE, -w replaces $HISTFILE with the session's list (`history -c; history -w` empties it)
+                if (anyFlag("-w") && positionals("").isEmpty()) {
+                    out.add("~/.bash_history");
+                }
             }
             case "lwp-download" -> {
                 // lwp-download URL [LOCAL]: LOCAL is a file, or a folder it saves the URL's name into
@@ -2078,6 +2103,11 @@ public final class Cmd {
                 String f = valueOf("-f");
                 if (!f.isEmpty() && !anyFlag("-l -y -F -R -H -e -i -B -L -Q -k") && (isPipedInto() || hasStdinText || isStdinRedirected() || anyFlag("-p"))) {
                     out.add(f);
+                }
+                // -R HOST removes the host's keys from known_hosts (-f FILE): the next connection
+                // trusts whatever key the host then shows
+                if (anyFlag("-R")) {
+                    out.add(f.isEmpty() ? "~/.ssh/known_hosts" : f);
                 }
             }
             case "docker", "podman", "kubectl" -> {
@@ -2408,7 +2438,9 @@ public final class Cmd {
             }
             case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
                 p = positionals("--reference");
-                if (!valueOf("--reference").isEmpty()) {
+                if (name.equals("setfacl") && argMatches("--restore(=.*)?")) {
+                    out.add("/"); // the paths come from the backup file: anywhere on the machine, as cpio -i
+                } else if (!valueOf("--reference").isEmpty()) {
                     out.addAll(p); // --reference=RFILE stands for the mode or owner: every operand is a file
                 } else if (p.size() >= 2) {
                     out.addAll(p.subList(1, p.size()));
@@ -5239,6 +5271,15 @@ public final class Cmd {
             return false;
         }
         List<String> p = gitConfigOperands();
+        // renaming a section into one whose keys run programs (`--rename-section x core` makes an
+        // earlier `x.fsmonitor` core.fsmonitor): the new name is the prefix of such a key
+        int rename = args.indexOf("--rename-section");
+        String newSection = rename >= 0 && rename + 2 < args.size() ? args.get(rename + 2)
+                : p.size() == 4 && p.get(1).equals("rename-section") ? p.get(3) : "";
+        if (!newSection.isEmpty()) {
+            java.util.regex.Matcher m = GIT_EXEC_KEY.matcher(newSection + ".");
+            return m.matches() || m.hitEnd();
+        }
         return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
                 && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
                 && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)))
@@ -8827,6 +8868,55 @@ public final class Cmd {
             }
         }
         return out;
+    }
+
+    /**
+     * True when git works in a repository below a temporary folder outside the project: a
+     * {@code -C DIR}, {@code --git-dir DIR}, {@code GIT_DIR=} or the folder it runs in. Clone and
+     * init, which make a repository rather than read one, and help are not counted.
+     *
+     * <p>WHY: a repository's configuration runs programs on a plain read ({@code core.fsmonitor}
+     * on {@code git status}, a pager, hooks), and in a temporary folder any earlier command, the
+     * agent's included, may have written that configuration unasked, since writes there are allowed.
+     * A sibling repository's configuration could only be written with the user's approval (SW2031).
+     */
+    public boolean gitRunsInTempRepository(Ctx ctx) {
+        if (!name.equals("git") || git("clone init version help") || isInfoOnly()) {
+            return false;
+        }
+        List<String> repos = new ArrayList<>();
+        for (int i = 0; i < args.size() && !args.get(i).equals("--"); i++) {
+            String a = args.get(i);
+            if (a.equals("-C") || a.equals("--git-dir")) {
+                repos.add(i + 1 < args.size() ? args.get(++i) : "");
+            } else if (a.startsWith("--git-dir=")) {
+                repos.add(a.substring("--git-dir=".length()));
+            } else if (a.startsWith("-C") && a.length() > 2) {
+                repos.add(a.substring(2));
+            } else if (!a.startsWith("-")) {
+                break; // the subcommand: what follows is its own
+            }
+        }
+        for (String as : assignments) {
+            if (as.startsWith("GIT_DIR=")) {
+                repos.add(as.substring("GIT_DIR=".length()));
+            }
+        }
+        String project = ctx.project();
+        for (String dir : dirs(ctx)) {
+            if (dir.equals(WorkingDirs.UNKNOWN)) {
+                continue; // a folder the text does not tell: the other rules judge unknown folders
+            }
+            List<String> candidates = new ArrayList<>(repos);
+            candidates.add(".");
+            for (String r : candidates) {
+                String abs = PathFacts.normalize(PathFacts.resolve(PathFacts.unquote(r), dir, ctx.home()));
+                if (PathFacts.isTemp(abs) && !PathFacts.isInside(abs, project)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
