@@ -14,11 +14,20 @@ class WorkingDirsTest {
 
     /** The possible directories (sorted) of the segment whose command name is {@code name} (the last one). */
     private static List<String> dirsOf(String command, String name) {
-        List<Segment> segs = Splitter.forShell(Shell.BASH).split(command).segments();
+        return dirsOf(Shell.BASH, command, name);
+    }
+
+    /** {@link #dirsOf} for a PowerShell text (command names in any case). */
+    private static List<String> psDirsOf(String command, String name) {
+        return dirsOf(Shell.POWERSHELL, command, name);
+    }
+
+    private static List<String> dirsOf(Shell shell, String command, String name) {
+        List<Segment> segs = Splitter.forShell(shell).split(command).segments();
         List<List<String>> dirs = WorkingDirs.of(segs, P, "/home/dev");
         List<String> found = null;
         for (Segment s : segs) {
-            if (!s.argv().isEmpty() && s.argv().get(0).text().equals(name)) {
+            if (!s.argv().isEmpty() && (shell == Shell.BASH ? s.argv().get(0).text().equals(name) : s.argv().get(0).text().equalsIgnoreCase(name))) {
                 found = dirs.get(s.id()).stream().sorted().toList();
             }
         }
@@ -65,19 +74,6 @@ class WorkingDirsTest {
     @Test
     void aCdInAPipelineChangesNothing() {
         assertEquals(List.of(P), dirsOf("cd / | cat && rm -rf *", "rm"));
-    }
-
-    /** {@link #dirsOf} for a PowerShell text. */
-    private static List<String> psDirsOf(String command, String name) {
-        List<Segment> segs = Splitter.forShell(Shell.POWERSHELL).split(command).segments();
-        List<List<String>> dirs = WorkingDirs.of(segs, P, "/home/dev");
-        List<String> found = null;
-        for (Segment s : segs) {
-            if (!s.argv().isEmpty() && s.argv().get(0).text().equalsIgnoreCase(name)) {
-                found = dirs.get(s.id()).stream().sorted().toList();
-            }
-        }
-        return found;
     }
 
     @Test

@@ -714,8 +714,6 @@ final class PsBuilder {
     /** {@code ((LIST) -join SEP)} and {@code (LIST -join SEP)}: the list in group 1 or 2, the separator after. */
     private static final Pattern JOIN_BINARY = Pattern.compile(
             "(?s)^\\(\\s*(?:\\(([^()]*)\\)|([^()]*?))\\s*-join\\s*" + PsText.PLAIN_STRING + "\\s*\\)$");
-    /** One plain string of a comma list, then a comma or the end. */
-    private static final Pattern LIST_ITEM = Pattern.compile("\\s*" + PsText.PLAIN_STRING + "\\s*(?:,|$)");
 
     /**
      * The joined text of a parenthesised {@code -join} of plain string literals
@@ -736,14 +734,8 @@ final class PsBuilder {
             list = m.group(1) != null ? m.group(1) : m.group(2);
             separator = PsText.plainText(m, 3);
         }
-        List<String> items = new ArrayList<>();
-        Matcher item = LIST_ITEM.matcher(list);
-        int at = 0;
-        while (at < list.length() && item.find(at) && item.start() == at) {
-            items.add(PsText.plainText(item, 1));
-            at = item.end();
-        }
-        if (items.isEmpty() || at < list.length() && !list.substring(at).isBlank()) {
+        List<String> items = PsText.plainStringList(list);
+        if (items == null) {
             return null;
         }
         String out = String.join(separator, items);
