@@ -217,8 +217,13 @@ public final class ProgramOptions {
             "(?i)(~|\\$\\{?HOME\\b|/tmp/|/tmp$|/var/tmp|/dev/shm|/private/tmp|/proc/|/dev/fd|https?:|data:|file:|ftp:|\\.\\./|\\.\\.$|[a-z]:[\\\\/](temp|users|windows\\\\temp)).*"
             + "|.*[\\\\/]\\.\\.([\\\\/].*)?");
 
-    /** A folder anyone can write to, where a file may have been planted: {@code /tmp}, {@code /dev/shm}. */
-    private static final Pattern TEMPORARY = Pattern.compile("(?i)(/tmp|/var/tmp|/dev/shm|/private/tmp|/proc|/dev/fd|[a-z]:[\\\\/](windows[\\\\/])?temp)([\\\\/].*)?");
+    /**
+     * A folder anyone can write to, where a file may have been planted: {@code /tmp}, {@code /dev/shm};
+     * on Windows {@code C:\\Temp}, {@code C:\\Windows\\Temp}, {@code C:\\Users\\Public} and the
+     * user's temporary folder ({@code $env:TEMP}, {@code %TEMP%}).
+     */
+    private static final Pattern TEMPORARY = Pattern.compile("(?i)(/tmp|/var/tmp|/dev/shm|/private/tmp|/proc|/dev/fd"
+            + "|[a-z]:[\\\\/](windows[\\\\/])?temp|[a-z]:[\\\\/]users[\\\\/]public|\\$\\{?env:te?mp\\}?|%te?mp%)([\\\\/].*)?");
 
     /** True when a file or folder named by a setting is outside the project: a temporary or home folder, a URL, a parent. */
     public static boolean outside(String value) {

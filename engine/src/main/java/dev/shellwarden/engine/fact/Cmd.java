@@ -1336,6 +1336,15 @@ public final class Cmd {
         return false;
     }
 
+    /**
+     * True for cmd.exe's internal delete commands ({@code rd}, {@code rmdir}, {@code del},
+     * {@code erase}) in a line cmd.exe reads ({@code cmd /c "rd /s /q x"}, from either shell):
+     * their operands are Windows paths and their switches start with {@code /}.
+     */
+    public boolean isCmdExeDelete() {
+        return named("rd rmdir del erase") && wrappers.stream().anyMatch(w -> Regex.matches(basename(w), "(?i)cmd(\\.exe)?"));
+    }
+
     /** True when the named wrapper ({@code timeout}, {@code sudo}…) was unwrapped to reach this command. */
     public boolean wrappedBy(String wrapper) {
         // gtimeout is GNU timeout under its Homebrew name
@@ -1429,6 +1438,16 @@ public final class Cmd {
             boolean keeps = anyFlag("-c --stdout --to-stdout -k --keep -l --list -t --test -h --help -V --version")
                     || named("zstd unzstd lz4 brotli") && !anyFlag("--rm -j");
             return keeps ? List.of() : positionals(COMPRESSOR_VALUES);
+        }
+        if (isCmdExeDelete()) {
+            // cmd.exe's `rd /s /q .ssh`, `del /a:h /q x`: cmd reads every word that starts with / as a switch
+            List<String> out = new ArrayList<>();
+            for (String a : args) {
+                if (!a.startsWith("/")) {
+                    out.add(PathFacts.fromWindows(a));
+                }
+            }
+            return out;
         }
         switch (name) {
             case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
@@ -1825,7 +1844,9 @@ public final class Cmd {
                 || named("pytest py.test") && !getDeleteTargets().isEmpty()
                 || COMPRESSORS.contains(name) && anyFlag("-r --recursive") && !getDeleteTargets().isEmpty()
                 || named("tar gtar bsdtar zip 7z 7za 7zz rsync") && !getDeleteTargets().isEmpty()
-                || name.equals("rmdir") && anyFlag("-p --parents");
+                || name.equals("rmdir") && anyFlag("-p --parents")
+                // cmd.exe's `rd /s`, `del /s /q` (switches may be glued: `rd/s/q`, `del /a:h /s`)
+                || isCmdExeDelete() && argFind("^(/[a-z](:[^/]*)?)*/s(/[a-z](:[^/]*)?)*$");
     }
 
     /**
@@ -4540,7 +4561,42 @@ public final class Cmd {
                 || name.equals("xclip") && argMatches("-o|-out") || name.equals("xsel") && argMatches("-[a-zA-Z]*o[a-zA-Z]*|--output")
                 // the screen, with whatever windows show (mail, chats, a password manager)
                 || named("screencapture scrot grim gnome-screenshot maim xwd") || name.equals("import") && anyArg("root")
+                // Windows' Problem Steps Recorder: every screen and click until stopped (`psr /start /output x.zip`)
+                || isStartsScreenRecorder()
+                // the saved Windows credentials' targets and user names: which accounts to take (`cmdkey /list`, `vaultcmd /listcreds:…`)
+                || nameIs("cmdkey") && argFind("(?i)^/l(ist)?(:.*)?$") || nameIs("vaultcmd") && argFind("(?i)^/listcreds")
                 || name.equals("spectacle") && anyFlag("-b --background") || name.equals("flameshot") && anyArg("full screen");
+    }
+
+    /**
+     * True for Windows' Problem Steps Recorder started ({@code psr /start}, {@code psr.exe /start
+     * /output x.zip /gui 0}): it records every screen and click in the background, hidden with
+     * {@code /gui 0}, until {@code psr /stop}, long after the command returned.
+     */
+    public boolean isStartsScreenRecorder() {
+        return nameIs("psr") && argFind("(?i)^[/-]start$");
+    }
+
+    /**
+     * True for a program the Windows desktop shell starts ({@code explorer.exe PROG},
+     * {@code explorer /root,PROG}, carried by the grammar as a command wrapped by
+     * {@code explorer}) that is not a literal path inside the project: the running explorer
+     * process starts it, outside the agent's process tree, and the command says nothing of what
+     * it is ({@code C:\Users\Public\x.exe}, a folder anyone can write to).
+     */
+    public boolean desktopShellRunsOutside(Ctx ctx) {
+        return wrappers.contains("explorer") && !path.isEmpty()
+                && !allInsideProject(List.of(PathFacts.fromWindows(path)), ctx, false);
+    }
+
+    /**
+     * True for a search for Group Policy Preferences passwords ({@code findstr /S /I cpassword
+     * \\DOMAIN\SYSVOL\…\*.xml}, {@code Select-String cpassword}, {@code grep -r cpassword}): the
+     * {@code cpassword} attribute holds a domain account's password, encrypted with a key
+     * Microsoft published, so finding it is reading the password.
+     */
+    public boolean isSearchesGroupPolicyPasswords() {
+        return nameIs("findstr Select-String sls grep egrep rg ag ack") && argFind("(?i)cpassword");
     }
 
     /**
@@ -5594,7 +5650,7 @@ public final class Cmd {
         }
         for (String a : all) {
             // PowerShell sets them as `$env:NAME='…'` for the native commands after it
-            java.util.regex.Matcher m = HOOK_VARIABLE.matcher(Regex.matches(a, "(?i)\\$env:.*") ? a.substring(5) : a);
+            java.util.regex.Matcher m = HOOK_VARIABLE.matcher(Regex.matches(a, "(?i)\\$env:.*") ? psEnvironmentAssignment(a.substring(5)) : a);
             if (m.matches()) {
                 String v = m.group(2).trim();
                 if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, ".*(--require|-r |--import|--loader|--experimental-loader|--openssl-config).*")) {
@@ -5609,6 +5665,43 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /**
+     * A colon inside one search-path entry: a drive letter's in a Windows path ({@code C:\\x},
+     * {@code C:/x}) at the start of an entry, or PowerShell's environment drive's ({@code $env:TEMP}).
+     */
+    private static final java.util.regex.Pattern DRIVE_COLON = java.util.regex.Pattern.compile(
+            "(^|[;:\\s+])([A-Za-z]):(?=[\\\\/])|(?i)(\\$\\{?env):");
+
+    /**
+     * The entries of a search-path value, split at {@code :} and {@code ;} (and blanks when
+     * {@code blanks}), a drive letter kept with its path: {@code C:\\Windows\\Temp;$env:PATH} is
+     * {@code C:\\Windows\\Temp} and {@code $env:PATH}, as Windows splits a PATH at {@code ;}.
+     */
+    private static List<String> searchPathEntries(String value, boolean blanks) {
+        java.util.regex.Matcher m = DRIVE_COLON.matcher(value);
+        StringBuilder marked = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(marked, java.util.regex.Matcher.quoteReplacement(
+                    m.group(3) != null ? m.group(3) + "\u0000" : m.group(1) + m.group(2) + "\u0000"));
+        }
+        m.appendTail(marked);
+        List<String> out = new ArrayList<>();
+        for (String e : marked.toString().split(blanks ? "[:;\\s]+" : "[:;]")) {
+            out.add(e.replace('\u0000', ':').replaceFirst("^\\s*\\+\\s*", "")); // PowerShell's `'C:\\x;' + $env:PATH`
+        }
+        return out;
+    }
+
+    /**
+     * A PowerShell {@code $env:NAME=VALUE} assignment (after {@code $env:}) with the name in capitals:
+     * Windows' environment names do not depend on case ({@code $env:Path} is PATH), and a name
+     * matched in capitals on another system only asks more.
+     */
+    private static String psEnvironmentAssignment(String assignment) {
+        int eq = assignment.indexOf('=');
+        return eq < 0 ? assignment : assignment.substring(0, eq).toUpperCase(java.util.Locale.ROOT) + assignment.substring(eq);
     }
 
     /** True when a compiler setting ({@code CC=…}) names a shell, an interpreter or a file in a temporary or home folder. */
@@ -5639,14 +5732,14 @@ public final class Cmd {
                     Regex.matches(value, "(?s).*(-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError|-Xbootclasspath).*");
             case "PYTHONPATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "LD_LIBRARY_PATH", "CLASSPATH", "DYLD_LIBRARY_PATH",
                     "DYLD_FRAMEWORK_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FALLBACK_FRAMEWORK_PATH", "OPENSSL_ENGINES", "OPENSSL_MODULES" ->
-                    java.util.Arrays.stream(value.split("[:;]")).anyMatch(ProgramOptions::outside);
+                    searchPathEntries(value, false).stream().anyMatch(ProgramOptions::outside);
             // a search path, home, configuration or start-up folder in a folder anyone can write to (PATH=/tmp/x:$PATH)
             // OpenSSL's config loads engines and providers (shared libraries) into every program linked
             // with it, curl, git and python included: only the system's own configuration is plain
             case "OPENSSL_CONF" -> !Regex.matches(value, "/(etc|usr|opt/homebrew/etc)/[A-Za-z0-9_./-]*|/dev/null");
             case "PATH", "HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR", "GRADLE_USER_HOME", "BUNDLE_GEMFILE", "GEM_HOME", "GEM_PATH",
                     "MAKEFILES", "PYTHONHOME", "PYTHONUSERBASE", "ZDOTDIR", "MYVIMRC" ->
-                    java.util.Arrays.stream(value.split("[:;\\s]+")).anyMatch(ProgramOptions::temporary);
+                    searchPathEntries(value, true).stream().anyMatch(ProgramOptions::temporary);
             // less's start-up command (+cmd) running a shell (!), a pipe (|) or saving a file (s)
             case "LESS" -> Regex.matches(value, "(?s)(.*\\s)?-*[A-Za-z]*\\+\\+?:?[!|s].*");
             // programs that start $SHELL (script, screen, tmux, sudo -s, vim's :!): a plain shell is no hook
@@ -5658,7 +5751,7 @@ public final class Cmd {
             // a compiler, linker or archiver that make and configure run through a shell: a program and its words only
             case "CC", "CXX", "CPP", "LD", "AR", "AS", "HOSTCC", "FC", "OBJCOPY", "STRIP", "NM", "RANLIB" ->
                     !Regex.matches(value, "([A-Za-z0-9_./+=,:@%-]+|\\$\\((which|command -v) [A-Za-z0-9_.+-]+\\))( +[A-Za-z0-9_./+=,:@%-]+)*") || compilerRunsOther(value);
-            case "KUBECONFIG", "AWS_CONFIG_FILE", "DOCKER_CONFIG" -> java.util.Arrays.stream(value.split(":")).anyMatch(ProgramOptions::temporary);
+            case "KUBECONFIG", "AWS_CONFIG_FILE", "DOCKER_CONFIG" -> searchPathEntries(value, false).stream().anyMatch(ProgramOptions::temporary);
             case "FZF_DEFAULT_OPTS" -> Regex.matches(value, "(?s).*(--preview|--bind|execute|become|reload).*");
             // warning:message:CATEGORY:module:line; a dotted category is imported as a module
             case "PYTHONWARNINGS" -> Regex.matches(value, "(?s)(.*,)?[^:,]*:[^:,]*:[^:,]*\\.[^:,]*.*");
@@ -6075,6 +6168,19 @@ public final class Cmd {
             }
             String var = a.substring(0, eq);
             String value = PathFacts.unquote(a.substring(eq + 1).trim());
+            if (Regex.matches(var, "(?i)\\$\\{?env:[A-Za-z_][A-Za-z0-9_]*\\}?")) {
+                // PowerShell's `$env:PATH = '.;' + $env:PATH`: Windows names in any case, for every later command
+                var = var.replaceAll("(?i)^\\$\\{?env:|\\}$", "").toUpperCase(java.util.Locale.ROOT);
+                if (var.equals("PATH")) {
+                    for (String e : searchPathEntries(value, false)) {
+                        String entry = e.replaceFirst("^\\s*\\+\\s*", "").strip();
+                        if (!entry.isEmpty() && !Regex.matches(entry, "(?i)\\$\\{?env:path\\}?")) {
+                            out.add(new LoadedCode(PathFacts.fromWindows(entry), true, Set.of()));
+                        }
+                    }
+                    continue;
+                }
+            }
             switch (var) {
                 case "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV", "PYTHONSTARTUP", "GIT_SSH", "GIT_ASKPASS",
                         "SSH_ASKPASS", "SUDO_ASKPASS", "MAKEFILES", "OPENSSL_CONF", "SHELL", "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "KUBECONFIG",

@@ -138,13 +138,19 @@ public final class WorkingDirs {
             here.addAll(elsewhere);
             if (s.parent() >= 0 && s.parent() < out.size() && !out.get(s.parent()).isEmpty()) {
                 Set<String> from = new LinkedHashSet<>(out.get(s.parent()));
-                Word dir = directoryOption(segments.get(s.parent()), s);
+                Segment launcher = segments.get(s.parent());
+                Word dir = directoryOption(launcher, s);
                 if (s.provenance() == Provenance.WRAPPED || s.provenance() == Provenance.XARGS) {
                     // a launched command runs exactly where its launcher runs, or in the directory
                     // the launcher changes to (`env -C DIR CMD`, `sudo -D DIR CMD`)
-                    here = dir != null ? resolveAll(dir, from, home) : from;
-                } else if (dir != null) {
-                    here.addAll(resolveAll(dir, from, home));
+                    here = dir != null ? resolveLaunched(launcher, dir, from, home) : from;
+                } else {
+                    // a nested text starts where the program that runs it runs, which a launcher
+                    // may have moved (`env -C / bash -c '…'`, `Start-Process -WorkingDirectory ~ cmd '/c …'`)
+                    here.addAll(from);
+                    if (dir != null) {
+                        here.addAll(resolveLaunched(launcher, dir, from, home));
+                    }
                 }
             }
             if (starts.containsKey(s.id())) {
@@ -152,8 +158,9 @@ public final class WorkingDirs {
             } else if (inside.contains(s.id()) && s.parent() >= 0 && s.parent() < out.size() && !out.get(s.parent()).isEmpty()) {
                 // in a container: where its parent there runs (its payload's cds are added below), never the host shell's
                 Set<String> from = new LinkedHashSet<>(out.get(s.parent()));
-                Word dir = directoryOption(segments.get(s.parent()), s);
-                here = dir != null ? resolveAll(dir, from, home) : from;
+                Segment launcher = segments.get(s.parent());
+                Word dir = directoryOption(launcher, s);
+                here = dir != null ? resolveLaunched(launcher, dir, from, home) : from;
             }
             if (isCd(s, autocd)) {
                 Set<String> moved = targets(s, here, homes, searched);
@@ -192,9 +199,13 @@ public final class WorkingDirs {
         return out;
     }
 
-    /** Provenances of commands the text's own lists run, or a launcher starts: not a nested text's. */
+    /**
+     * Provenances of commands the text's own lists run, or xargs starts: not a nested text's.
+     * WRAPPED is not among them: the commands of one line a launcher reads (bash's
+     * {@code cmd /c "cd /d %USERPROFILE% && rd /s /q .ssh"}) share its {@code cd}s like a payload's.
+     */
     private static final Set<Provenance> NOT_NESTED = java.util.EnumSet.of(Provenance.TOP, Provenance.COMPOUND,
-            Provenance.SUBSHELL, Provenance.BRACE_GROUP, Provenance.WRAPPED, Provenance.XARGS);
+            Provenance.SUBSHELL, Provenance.BRACE_GROUP, Provenance.XARGS);
 
     /** {@link #target} for each possible value of HOME. */
     private static Set<String> targets(Segment s, Set<String> from, List<String> homes, boolean searched) {
@@ -284,6 +295,10 @@ public final class WorkingDirs {
         }
         String path = argv.get(0).text();
         String name = path.substring(path.lastIndexOf('/') + 1);
+        Word windows = windowsDirectory(argv);
+        if (windows != null) {
+            return windows;
+        }
         if (name.equals("cmake") && argv.size() > 4 && argv.get(1).text().equals("-E") && argv.get(2).text().equals("chdir")) {
             return argv.get(3); // cmake -E chdir DIR CMD…
         }
@@ -322,6 +337,58 @@ public final class WorkingDirs {
             }
         }
         return null;
+    }
+
+    /** PowerShell's launchers that take a {@code -WorkingDirectory} for what they start (pwsh: its own command). */
+    private static final Set<String> PS_LAUNCHERS = Set.of("start-process", "start-job", "pwsh", "pwsh.exe", "powershell",
+            "powershell.exe");
+
+    /**
+     * The folder a PowerShell launcher starts its command in, or null: {@code Start-Process
+     * -WorkingDirectory DIR} (also {@code -wo DIR}, as the splitter gives it after {@code saps}),
+     * {@code Start-Job -WorkingDirectory DIR}, {@code pwsh -WorkingDirectory DIR} / {@code -wd}
+     * (before its command), each matched as PowerShell matches a parameter prefix. A
+     * {@code Start-Job} without one may start in the Documents folder (Windows PowerShell 5.1
+     * does), so its script block may run there too ({@code ~/Documents}, added to where it was).
+     */
+    private static Word windowsDirectory(List<Word> argv) {
+        String launcher = argv.get(0).text().toLowerCase(java.util.Locale.ROOT);
+        if (!PS_LAUNCHERS.contains(launcher)) {
+            return null;
+        }
+        boolean pwsh = launcher.startsWith("pwsh") || launcher.startsWith("powershell");
+        for (int k = 1; k + 1 < argv.size(); k++) {
+            String t = argv.get(k).text().toLowerCase(java.util.Locale.ROOT);
+            if (!(t.startsWith("-") || pwsh && t.startsWith("/"))) {
+                if (pwsh) {
+                    break; // pwsh's first bare word is its script: what follows is the script's
+                }
+                continue;
+            }
+            String p = t.replaceFirst("^(--|-|/)", "").replaceFirst(":$", "");
+            if (p.length() >= 2 && "workingdirectory".startsWith(p) && (p.startsWith("wo") || p.equals("workingdirectory"))
+                    || p.equals("wd")) {
+                return argv.get(k + 1);
+            }
+            if (pwsh && p.length() > 0 && ("command".startsWith(p) || "file".startsWith(p) || "encodedcommand".startsWith(p)
+                    || p.equals("ec") || p.equals("cwa") || p.startsWith("commandw"))) {
+                break; // the rest is the command and its arguments
+            }
+        }
+        return launcher.equals("start-job") ? Word.literal("~/Documents") : null;
+    }
+
+    /**
+     * Where {@code launcher}'s directory word {@code dir} leads from each of {@code from}: a
+     * PowerShell launcher's is read as {@code Set-Location} reads it ({@code $HOME},
+     * {@code C:\\Users}, {@code .\\build}); any other launcher's as {@code cd} does.
+     */
+    private static Set<String> resolveLaunched(Segment launcher, Word dir, Set<String> from, String home) {
+        String name = launcher.argv().get(0).text().toLowerCase(java.util.Locale.ROOT);
+        if (PS_LAUNCHERS.contains(name)) {
+            return psTarget(List.of(Word.literal("Set-Location"), dir), from, home);
+        }
+        return resolveAll(dir, from, home);
     }
 
     /**

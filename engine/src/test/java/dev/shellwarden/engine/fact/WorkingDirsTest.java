@@ -14,11 +14,20 @@ class WorkingDirsTest {
 
     /** The possible directories (sorted) of the segment whose command name is {@code name} (the last one). */
     private static List<String> dirsOf(String command, String name) {
-        List<Segment> segs = Splitter.forShell(Shell.BASH).split(command).segments();
+        return dirsOf(Shell.BASH, command, name);
+    }
+
+    /** {@link #dirsOf} for a PowerShell text (command names in any case). */
+    private static List<String> psDirsOf(String command, String name) {
+        return dirsOf(Shell.POWERSHELL, command, name);
+    }
+
+    private static List<String> dirsOf(Shell shell, String command, String name) {
+        List<Segment> segs = Splitter.forShell(shell).split(command).segments();
         List<List<String>> dirs = WorkingDirs.of(segs, P, "/home/dev");
         List<String> found = null;
         for (Segment s : segs) {
-            if (!s.argv().isEmpty() && s.argv().get(0).text().equals(name)) {
+            if (!s.argv().isEmpty() && (shell == Shell.BASH ? s.argv().get(0).text().equals(name) : s.argv().get(0).text().equalsIgnoreCase(name))) {
                 found = dirs.get(s.id()).stream().sorted().toList();
             }
         }
@@ -65,5 +74,21 @@ class WorkingDirsTest {
     @Test
     void aCdInAPipelineChangesNothing() {
         assertEquals(List.of(P), dirsOf("cd / | cat && rm -rf *", "rm"));
+    }
+
+    @Test
+    void aPowerShellLauncherStartsItsCommandInItsWorkingDirectory() {
+        assertEquals(List.of("/home/dev"), psDirsOf("Start-Process -WorkingDirectory $HOME -FilePath cmd -ArgumentList '/c dir x'", "cmd"));
+        assertEquals(List.of(P + "/build"), psDirsOf("saps cmd '/c dir x' -wo .\\build", "cmd"));
+        // the command line cmd reads starts where cmd runs
+        assertEquals(List.of("/home/dev", P), psDirsOf("Start-Process -WorkingDirectory ~ cmd '/c dir x'", "dir"));
+        assertEquals(List.of("/home/dev", P), psDirsOf("pwsh -wd $HOME -c 'Get-ChildItem x'", "Get-ChildItem"));
+        assertEquals(List.of("/home/dev/Documents", P), psDirsOf("Start-Job -ScriptBlock { Get-ChildItem x }", "Get-ChildItem"));
+    }
+
+    @Test
+    void aPayloadStartsWhereItsLauncherMovedAndCmdLinesShareTheirCd() {
+        assertEquals(List.of("/", P), dirsOf("env -C / bash -c 'ls x'", "ls"));
+        assertEquals(List.of("/home/dev", P), dirsOf("cmd /c \"cd /d %USERPROFILE% && dir x\"", "dir"));
     }
 }

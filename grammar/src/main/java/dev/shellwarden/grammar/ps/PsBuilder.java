@@ -702,11 +702,44 @@ final class PsBuilder {
         for (String piece : paren.substring(1, paren.length() - 1).split("\\+", -1)) {
             Matcher m = CONCAT_PART.matcher(piece);
             if (!m.matches()) {
-                return null;
+                return joined(paren);
             }
             out.append(m.group(1) != null ? m.group(1) : m.group(2));
         }
         return out.length() == 0 ? null : out.toString();
+    }
+
+    /** {@code (-join (LIST))} and {@code (-join LIST)}: the list in group 1. */
+    private static final Pattern JOIN_UNARY = Pattern.compile("(?s)^\\(\\s*-join\\s*(?:\\((.*)\\)|([^()]*))\\s*\\)$");
+    /** {@code ((LIST) -join SEP)} and {@code (LIST -join SEP)}: the list in group 1 or 2, the separator after. */
+    private static final Pattern JOIN_BINARY = Pattern.compile(
+            "(?s)^\\(\\s*(?:\\(([^()]*)\\)|([^()]*?))\\s*-join\\s*" + PsText.PLAIN_STRING + "\\s*\\)$");
+
+    /**
+     * The joined text of a parenthesised {@code -join} of plain string literals
+     * ({@code (-join ('Remo','ve-Item'))}, {@code ('Remo','ve-Item' -join '')}), or null: the
+     * operator's result is fixed when every piece and the separator are literal.
+     */
+    private static String joined(String paren) {
+        Matcher m = JOIN_UNARY.matcher(paren);
+        String list;
+        String separator = "";
+        if (m.matches()) {
+            list = m.group(1) != null ? m.group(1) : m.group(2);
+        } else {
+            m = JOIN_BINARY.matcher(paren);
+            if (!m.matches()) {
+                return null;
+            }
+            list = m.group(1) != null ? m.group(1) : m.group(2);
+            separator = PsText.plainText(m, 3);
+        }
+        List<String> items = PsText.plainStringList(list);
+        if (items == null) {
+            return null;
+        }
+        String out = String.join(separator, items);
+        return out.isEmpty() ? null : out;
     }
 
     /** One command in argument mode: a segment, then whatever its words and payloads contain. */
@@ -1305,6 +1338,10 @@ final class PsBuilder {
                 String s = source.strip();
                 String inner = s.startsWith("'") ? PsText.verbatim(s) : s.substring(1, s.length() - 1);
                 embedPowerShell(inner, id, ctx, Provenance.EVAL_PAYLOAD, "[ScriptBlock]::Create",
+                        reasons);
+            } else if (concatenation("(" + source + ")") != null) {
+                // `[scriptblock]::Create('Remove-' + 'Item …')`, `Create(-join ('…','…'))`: literal pieces joined
+                embedPowerShell(concatenation("(" + source + ")"), id, ctx, Provenance.EVAL_PAYLOAD, "[ScriptBlock]::Create",
                         reasons);
             } else if (held != null && held.string() != null) {
                 // `$s = '…'; [scriptblock]::Create($s)`: the string the variable holds (asks unless sound)

@@ -614,6 +614,12 @@ final class PsCarriers {
             payload = w;
             break;
         }
+        String joined = payload == null || payload.literal() ? null : PsBuilder.concatenation(payload.raw().strip());
+        if (joined != null) {
+            // `iex ('Remove-' + 'Item …')`, `iex (-join ('…','…'))`: literal pieces joined, known exactly
+            builder.embedPowerShell(joined, id, ctx, Provenance.EVAL_PAYLOAD, "Invoke-Expression", reasons);
+            return;
+        }
         if (payload == null || !payload.literal()) {
             reasons.add(OpaqueReason.DYNAMIC_EVAL);
             if (payload != null && payload.has(WordFeature.RESOLVED_VARIABLE)) {

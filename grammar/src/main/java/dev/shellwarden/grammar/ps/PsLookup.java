@@ -39,7 +39,6 @@ final class PsLookup {
             "(?i)^\\(?\\s*\\(\\s*(?:(?:get-alias|gal)(?:\\s+-name)?\\s+|(?:get-item|gi|get-childitem|gci|ls|dir)\\s+alias:\\\\?)"
             + "(" + TOKEN + ")\\s*\\)\\s*\\.(?:definition|referencedcommand|resolvedcommand|resolvedcommandname)\\s*\\)?$");
     private static final Pattern FORMAT = Pattern.compile("(?i)^\\(\\s*" + PsText.PLAIN_STRING + "\\s*-f\\s*(.+?)\\s*\\)$");
-    private static final Pattern FORMAT_ARG = Pattern.compile("\\s*" + PsText.PLAIN_STRING + "\\s*(?:,|$)");
     private static final Pattern CHAR_CODES = Pattern.compile(
             "(?i)^\\(\\s*(?:-join\\s*\\[char\\[\\]\\]\\s*|\\[string\\]::join\\(\\s*(?:''|\"\")\\s*,\\s*\\[char\\[\\]\\]\\s*)"
             + "\\(\\s*([0-9\\s,]+)\\)\\s*\\)?\\s*\\)$");
@@ -129,14 +128,8 @@ final class PsLookup {
 
     /** {@code '{1}{0}' -f 'a','b'}: the format filled with literal arguments, or null. */
     private static String format(String pattern, String arguments) {
-        List<String> values = new ArrayList<>();
-        Matcher a = FORMAT_ARG.matcher(arguments);
-        int at = 0;
-        while (at < arguments.length() && a.find(at) && a.start() == at) {
-            values.add(PsText.plainText(a, 1));
-            at = a.end();
-        }
-        if (at != arguments.length() || values.isEmpty()) {
+        List<String> values = PsText.plainStringList(arguments);
+        if (values == null) {
             return null;
         }
         Matcher slot = Pattern.compile("\\{(\\d+)\\}").matcher(pattern);

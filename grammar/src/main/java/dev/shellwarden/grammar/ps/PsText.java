@@ -137,6 +137,24 @@ public final class PsText {
      */
     static final String PLAIN_STRING = "(?:'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\")";
 
+    /** One plain string of a comma list, then a comma or the end. */
+    private static final java.util.regex.Pattern LIST_ITEM = java.util.regex.Pattern.compile("\\s*" + PLAIN_STRING + "\\s*(?:,|$)");
+
+    /**
+     * The texts of a comma list made only of {@link #PLAIN_STRING}s ({@code 'a', "b"}), or null
+     * when anything else is in it or it is empty: the arguments of {@code -f} and {@code -join}.
+     */
+    static java.util.List<String> plainStringList(String list) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        java.util.regex.Matcher item = LIST_ITEM.matcher(list);
+        int at = 0;
+        while (at < list.length() && item.find(at) && item.start() == at) {
+            out.add(plainText(item, 1));
+            at = item.end();
+        }
+        return out.isEmpty() || !list.substring(at).isBlank() ? null : out;
+    }
+
     /** The text of a {@link #PLAIN_STRING} match whose single-quoted group is {@code group} (the double-quoted one follows it). */
     static String plainText(java.util.regex.Matcher m, int group) {
         return m.group(group) != null ? m.group(group).replaceAll("(['\u2018\u2019\u201A\u201B])\\1", "$1") : m.group(group + 1);

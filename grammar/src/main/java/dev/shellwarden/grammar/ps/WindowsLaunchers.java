@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * Windows system programs that start a command handed to them (the LOLBAS "execute" technique):
  * {@code forfiles /c CMD}, {@code pcalua -a PROG -c ARGS}, {@code conhost PROG…}, {@code wt PROG…},
  * {@code wmic process call create CMD}, {@code rundll32 shell32.dll,ShellExec_RunDLL PROG…},
- * {@code SyncAppvPublishingServer "n; SCRIPT"} and kin. {@link #find} reads the carried command
+ * {@code SyncAppvPublishingServer "n; SCRIPT"}, {@code wsb exec -c CMD} and kin. {@link #find} reads the carried command
  * out of the launcher's words; {@link PsCarriers} attaches it as a child segment, so that the
  * floor and the conjunction rules judge it as if it had been typed. Only the reading lives here:
  * no segments are built. A carried word PowerShell computes at run time makes the carrier
@@ -127,6 +127,9 @@ final class WindowsLaunchers {
             case "explorer" -> explorer(args);
             case "syncappvpublishingserver", "syncappvpublishingserver.vbs" -> joined(args, 0, "Sync-AppvPublishingServer ");
             case "pester" -> pester(args);
+            // Windows Sandbox's `wsb exec --id ID -r System -c CMD`: judged as if typed (a mapped
+            // folder is the host's), since the command does not tell what the sandbox shares
+            case "wsb" -> is(args.get(0), "exec") ? valueOf(args, "-c", "--command") : null;
             default -> null;
         };
     }
