@@ -5045,7 +5045,11 @@ public final class Cmd {
     public boolean packsHomeFolder(Ctx ctx) {
         boolean packer = name.equals("kopia") && sub("snapshot") && anyArg("create") || name.equals("restic") && sub("backup")
                 || name.equals("borg") && sub("create") || named("duplicity tar bsdtar gtar zip 7z 7za rsync scp onionshare-cli")
-                || name.equals("rclone") && subAt(0, "copy sync move");
+                || name.equals("rclone") && subAt(0, "copy sync move")
+                // cloud storage copiers (`aws s3 sync ~ s3://b/home`, `gsutil -m rsync -r ~ gs://b`, `azcopy copy ~ URL --recursive`)
+                || name.equals("aws") && sub("s3") && anyArg("cp sync mv") || name.equals("gsutil") && anyArg("cp rsync mv")
+                || name.equals("gcloud") && anyArg("storage") && anyArg("cp rsync mv") || named("azcopy s5cmd") && anyArg("copy cp sync")
+                || name.equals("b2") && anyArg("sync upload-file");
         if (!packer) {
             return false;
         }
