@@ -4738,7 +4738,11 @@ public final class Cmd {
         java.util.function.Predicate<String> computed = v -> v.indexOf('$') >= 0 || v.contains("`");
         java.util.function.Predicate<String> auth = v -> Regex.matches(v, "(?is)\\s*(proxy-)?authorization\\s*:.*") && computed.test(v);
         if (named("curl wget")) {
-            return optionValueMatches("-H --header", name.equals("curl"), false, auth);
+            // and the options that carry a credential themselves: curl -u USER:PASS, --oauth2-bearer TOKEN,
+            // wget --password / --http-password
+            return optionValueMatches("-H --header", name.equals("curl"), false, auth)
+                    || optionValueMatches(name.equals("curl") ? "-u --user --oauth2-bearer -U --proxy-user" : "--password --http-password --proxy-password",
+                            name.equals("curl"), false, computed);
         }
         if (nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm")) {
             // -Headers @{Authorization = "Bearer $(gh auth token)"} (or a header table built at run time)
