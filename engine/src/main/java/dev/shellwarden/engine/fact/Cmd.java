@@ -4707,8 +4707,31 @@ public final class Cmd {
             case "vault" -> sub("login") && (anyArg("-method=oidc --method=oidc") || valueOf("-method --method").equals("oidc"));
             case "tailscale" -> sub("login") && !argStartsWith("--auth-key") && !argStartsWith("--authkey");
             case "codex" -> sub("login") && !anyFlag("--with-api-key --api-key") && !anyArg("status");
-            default -> false;
+            default -> isPsInteractiveLogin();
         };
+    }
+
+    /**
+     * PowerShell's cloud sign-ins that open a browser or a device-code prompt unless given a
+     * non-interactive identity: Connect-AzAccount (Login-AzAccount), Connect-MgGraph,
+     * Connect-AzureAD, Connect-ExchangeOnline, Connect-MicrosoftTeams without a managed identity,
+     * service principal, certificate, token or credential, and Connect-PnPOnline -Interactive,
+     * -DeviceLogin or -LaunchBrowser.
+     */
+    private boolean isPsInteractiveLogin() {
+        if (nameIs("Connect-PnPOnline")) {
+            return psParam("Interactive", 3) || psParam("DeviceLogin", 3) || psParam("LaunchBrowser", 3);
+        }
+        if (!nameIs("Connect-AzAccount Login-AzAccount Add-AzAccount Connect-MgGraph Connect-AzureAD Connect-ExchangeOnline Connect-MicrosoftTeams")) {
+            return false;
+        }
+        for (String p : Words.of("Identity ManagedIdentity ServicePrincipal AccessToken AccessTokens AadAccessToken CertificateThumbprint "
+                + "Certificate CertificateFilePath Credential FederatedToken ClientSecretCredential EnvironmentVariable ApplicationId AppId")) {
+            if (psParam(p, p.length())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
