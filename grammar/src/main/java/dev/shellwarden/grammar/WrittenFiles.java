@@ -419,6 +419,55 @@ final class WrittenFiles {
     /** A git configuration section header, {@code [core]} or {@code [diff "x"]}, and what follows it on the line. */
     private static final Pattern GIT_SECTION = Pattern.compile("\\s*\\[\\s*([\\w.-]+)(?:\\s+\"([^\"]*)\")?\\s*\\]\\s*(.*)");
 
+    private static final Pattern HOOK_MANAGER_CONFIG = Pattern.compile("(.*/)?(\\.?lefthook(-local)?\\.ya?ml|\\.pre-commit-config\\.ya?ml|package\\.json)");
+
+    /** Whether {@code path} is a hook manager's config (lefthook, pre-commit, simple-git-hooks in package.json). */
+    static boolean isHookManagerConfig(String path) {
+        return HOOK_MANAGER_CONFIG.matcher(path).matches();
+    }
+
+    /**
+     * The command lines a hook manager's config makes git's hooks run: lefthook's {@code run:},
+     * pre-commit's {@code entry:} (with {@code repo: local} the whole command; otherwise the
+     * hook's own program, a word), the {@code simple-git-hooks} of {@code package.json}.
+     * Like a {@code .husky/} hook they run on a later commit, so they are judged when written.
+     */
+    static List<String> hookManagerCommands(String path, String text) {
+        String base = path.substring(path.lastIndexOf('/') + 1);
+        if (base.equals("package.json")) {
+            return jsonScripts(text, "simple-git-hooks");
+        }
+        return yamlValues(text, Set.of(base.contains("lefthook") ? "run" : "entry"));
+    }
+
+    private static final Pattern CI_CONFIG = Pattern.compile("(?i)(.*/)?(\\.github/workflows/[^/]+\\.ya?ml|\\.gitlab-ci\\.ya?ml"
+            + "|\\.circleci/config\\.ya?ml|Jenkinsfile|azure-pipelines\\.ya?ml|bitbucket-pipelines\\.ya?ml)");
+    /** A CI expression that expands to a repository secret, or to all of them. */
+    private static final Pattern CI_SECRET = Pattern.compile("\\$\\{\\{\\s*(?:toJSON\\s*\\(\\s*secrets\\s*\\)|secrets\\s*(?:\\.\\s*[\\w-]+|\\[[^\\]]*\\]))\\s*\\}\\}");
+    private static final Pattern CI_SENDER = Pattern.compile("\\b(curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\\b");
+    private static final Pattern CI_STEP_PREFIX = Pattern.compile("^\\s*(?:-\\s+)?(?:(?:run|script|command|sh|bash)\\s*:?\\s+)?");
+
+    /**
+     * The step lines of a CI file written earlier ({@code .github/workflows/*.yml},
+     * {@code .gitlab-ci.yml}, {@code Jenkinsfile}…) that put a repository secret on a network
+     * sender's command line, with the secret expression read as the runner's environment
+     * ({@code $(env)}): pushed, the CI runner runs them with the secrets. A secret passed the
+     * usual way ({@code env: TOKEN: ${{ secrets.X }}}) is not on a sender's line and gives nothing.
+     */
+    static List<String> ciSecretSends(String path, String text) {
+        List<String> out = new ArrayList<>();
+        if (!CI_CONFIG.matcher(path).matches()) {
+            return out;
+        }
+        for (String line : text.split("\n")) {
+            if (CI_SECRET.matcher(line).find() && CI_SENDER.matcher(line).find()) {
+                String step = CI_STEP_PREFIX.matcher(line).replaceFirst("");
+                out.add(CI_SECRET.matcher(step).replaceAll(Matcher.quoteReplacement("$(env)")));
+            }
+        }
+        return out;
+    }
+
     /** Whether {@code path} is a git configuration file git reads on every run. */
     static boolean isGitConfig(String path) {
         return GIT_CONFIG.matcher(path).matches();
@@ -612,7 +661,6 @@ final class WrittenFiles {
                 }
             }
             case "pytest", "py.test" -> pythonFiles(written, PY_TEST_FILE, out);
-            case "nox" -> pythonFiles(written, Regex.pattern("noxfile\\.py"), out);
             case "rake" -> codeFiles(written, Regex.pattern("[Rr]akefile(\\.rb)?|.*\\.rake"), "ruby", out);
             case "vagrant" -> codeFiles(written, Regex.pattern("Vagrantfile"), "ruby", out);
             case "gradle", "gradlew" -> {
@@ -671,6 +719,15 @@ final class WrittenFiles {
                 }
             }
             default -> {
+            }
+        }
+        // config files the tool imports as code (`> jest.config.js && npx jest`, `> tasks.py && invoke build`)
+        String tool = ToolConfigFiles.toolOf(name, args);
+        for (Map.Entry<String, String> e : written.entrySet()) {
+            String language = tool.isEmpty() ? null : ToolConfigFiles.languageRun(tool, e.getKey().substring(e.getKey().lastIndexOf('/') + 1));
+            if (language != null) {
+                out.addAll(scriptRuns(language, e.getValue()));
+                out.addAll(codeCommands(e.getValue()));
             }
         }
         // a package runner's tool from the project's own bin folder (`npx eslint`, `uv run pytest`):
