@@ -446,23 +446,42 @@ final class WrittenFiles {
     private static final Pattern CI_SECRET = Pattern.compile("\\$\\{\\{\\s*(?:toJSON\\s*\\(\\s*secrets\\s*\\)|secrets\\s*(?:\\.\\s*[\\w-]+|\\[[^\\]]*\\]))\\s*\\}\\}");
     private static final Pattern CI_SENDER = Pattern.compile("\\b(curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\\b");
     private static final Pattern CI_STEP_PREFIX = Pattern.compile("^\\s*(?:-\\s+)?(?:(?:run|script|command|sh|bash)\\s*:?\\s+)?");
+    /** A step variable given all secrets at once ({@code ALL: ${{ toJSON(secrets) }}}): group 1 its name. */
+    private static final Pattern CI_ALL_SECRETS_VAR = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*[\"']?\\$\\{\\{\\s*toJSON\\s*\\(\\s*secrets\\s*\\)\\s*\\}\\}");
+    /** The runner's whole environment read on a step line ({@code env | curl -d @- …}, {@code "$(printenv)"}). */
+    private static final Pattern CI_ENV_DUMP = Pattern.compile("(?:^|[|;&(`\\s])(?:env|printenv)\\s*(?:$|[|;&)`>])");
 
     /**
      * The step lines of a CI file written earlier ({@code .github/workflows/*.yml},
-     * {@code .gitlab-ci.yml}, {@code Jenkinsfile}…) that put a repository secret on a network
-     * sender's command line, with the secret expression read as the runner's environment
-     * ({@code $(env)}): pushed, the CI runner runs them with the secrets. A secret passed the
-     * usual way ({@code env: TOKEN: ${{ secrets.X }}}) is not on a sender's line and gives nothing.
+     * {@code .gitlab-ci.yml}, {@code Jenkinsfile}…) that hand the repository's secrets to a
+     * network sender: a {@code ${{ secrets… }}} expression on the sender's line, a variable given
+     * {@code ${{ toJSON(secrets) }}} sent there, or the runner's whole environment read there;
+     * each expression or such variable is read as the runner's environment ({@code $(env)}).
+     * Pushed, the CI runner runs them with the secrets. A single secret passed the usual way
+     * ({@code env: TOKEN: ${{ secrets.X }}}, then {@code $TOKEN}) gives nothing.
      */
     static List<String> ciSecretSends(String path, String text) {
         List<String> out = new ArrayList<>();
         if (!CI_CONFIG.matcher(path).matches()) {
             return out;
         }
+        List<String> allSecrets = new ArrayList<>();
         for (String line : text.split("\n")) {
-            if (CI_SECRET.matcher(line).find() && CI_SENDER.matcher(line).find()) {
-                String step = CI_STEP_PREFIX.matcher(line).replaceFirst("");
-                out.add(CI_SECRET.matcher(step).replaceAll(Matcher.quoteReplacement("$(env)")));
+            Matcher v = CI_ALL_SECRETS_VAR.matcher(line);
+            if (v.find()) {
+                allSecrets.add(v.group(1));
+            }
+        }
+        for (String line : text.split("\n")) {
+            if (!CI_SENDER.matcher(line).find()) {
+                continue;
+            }
+            String step = CI_SECRET.matcher(CI_STEP_PREFIX.matcher(line).replaceFirst("")).replaceAll(Matcher.quoteReplacement("$(env)"));
+            for (String name : allSecrets) {
+                step = step.replaceAll("\\$\\{\\{\\s*env\\." + name + "\\s*\\}\\}|\\$\\{?" + name + "\\b\\}?", Matcher.quoteReplacement("$(env)"));
+            }
+            if (step.contains("$(env)") || CI_ENV_DUMP.matcher(step).find()) {
+                out.add(step);
             }
         }
         return out;
