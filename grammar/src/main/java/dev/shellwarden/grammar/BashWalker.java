@@ -2701,14 +2701,18 @@ final class BashWalker {
         boolean target = false;
         List<String> configs = new ArrayList<>();
         boolean gitConfig = false;
+        List<String> hookConfigs = new ArrayList<>();
         for (String path : writtenFileModes(d, name).keySet()) {
             target |= AUTO_RUN_SCRIPT.matcher(path).matches() || inHookFolder(path);
+            if (WrittenFiles.isHookManagerConfig(path)) {
+                hookConfigs.add(path);
+            }
             gitConfig |= WrittenFiles.isGitConfig(path);
             if (AutoRunConfig.isAutoRunConfig(path)) {
                 configs.add(path);
             }
         }
-        String text = (target || gitConfig || !configs.isEmpty()) && d.depth + 1 <= MAX_DEPTH ? writtenText(d, name) : null;
+        String text = (target || gitConfig || !configs.isEmpty() || !hookConfigs.isEmpty()) && d.depth + 1 <= MAX_DEPTH ? writtenText(d, name) : null;
         if (text == null || text.isBlank()) {
             return;
         }
@@ -2720,6 +2724,10 @@ final class BashWalker {
             for (String command : WrittenFiles.gitConfigCommands(text)) {
                 nested(command, childCtx(d, Provenance.SETTING, wrappers));
             }
+        }
+        // lefthook's run:, pre-commit's entry:, simple-git-hooks: what the next commit's hooks run, as a .husky/ hook
+        for (String path : hookConfigs) {
+            WrittenFiles.hookManagerCommands(path, text).forEach(command -> nested(command, childCtx(d, Provenance.SETTING, wrappers)));
         }
         // editor tasks and dev-container commands run when the project is opened (AutoRunConfig)
         for (String path : configs) {
@@ -2807,6 +2815,10 @@ final class BashWalker {
             if (t != null) {
                 commands.addAll(name.equals("git") ? WrittenFiles.gitConfigCommands(t) : List.of(t));
             }
+        }
+        // `> .github/workflows/x.yml && git push`: the CI runner runs the pushed steps with the repository's secrets
+        if (name.equals("git") && args.contains("push")) {
+            writtenScripts.forEach((k, t) -> commands.addAll(WrittenFiles.ciSecretSends(k, t)));
         }
         if (name.equals("git") && d.argv.stream().allMatch(Word::literal)) {
             int config = args.indexOf("config");

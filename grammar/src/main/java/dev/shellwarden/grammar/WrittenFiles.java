@@ -419,6 +419,74 @@ final class WrittenFiles {
     /** A git configuration section header, {@code [core]} or {@code [diff "x"]}, and what follows it on the line. */
     private static final Pattern GIT_SECTION = Pattern.compile("\\s*\\[\\s*([\\w.-]+)(?:\\s+\"([^\"]*)\")?\\s*\\]\\s*(.*)");
 
+    private static final Pattern HOOK_MANAGER_CONFIG = Pattern.compile("(.*/)?(\\.?lefthook(-local)?\\.ya?ml|\\.pre-commit-config\\.ya?ml|package\\.json)");
+
+    /** Whether {@code path} is a hook manager's config (lefthook, pre-commit, simple-git-hooks in package.json). */
+    static boolean isHookManagerConfig(String path) {
+        return HOOK_MANAGER_CONFIG.matcher(path).matches();
+    }
+
+    /**
+     * The command lines a hook manager's config makes git's hooks run: lefthook's {@code run:},
+     * pre-commit's {@code entry:} (with {@code repo: local} the whole command; otherwise the
+     * hook's own program, a word), the {@code simple-git-hooks} of {@code package.json}.
+     * Like a {@code .husky/} hook they run on a later commit, so they are judged when written.
+     */
+    static List<String> hookManagerCommands(String path, String text) {
+        String base = path.substring(path.lastIndexOf('/') + 1);
+        if (base.equals("package.json")) {
+            return jsonScripts(text, "simple-git-hooks");
+        }
+        return yamlValues(text, Set.of(base.contains("lefthook") ? "run" : "entry"));
+    }
+
+    private static final Pattern CI_CONFIG = Pattern.compile("(?i)(.*/)?(\\.github/workflows/[^/]+\\.ya?ml|\\.gitlab-ci\\.ya?ml"
+            + "|\\.circleci/config\\.ya?ml|Jenkinsfile|azure-pipelines\\.ya?ml|bitbucket-pipelines\\.ya?ml)");
+    /** A CI expression that expands to a repository secret, or to all of them. */
+    private static final Pattern CI_SECRET = Pattern.compile("\\$\\{\\{\\s*(?:toJSON\\s*\\(\\s*secrets\\s*\\)|secrets\\s*(?:\\.\\s*[\\w-]+|\\[[^\\]]*\\]))\\s*\\}\\}");
+    private static final Pattern CI_SENDER = Pattern.compile("\\b(curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\\b");
+    private static final Pattern CI_STEP_PREFIX = Pattern.compile("^\\s*(?:-\\s+)?(?:(?:run|script|command|sh|bash)\\s*:?\\s+)?");
+    /** A step variable given all secrets at once ({@code ALL: ${{ toJSON(secrets) }}}): group 1 its name. */
+    private static final Pattern CI_ALL_SECRETS_VAR = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*[\"']?\\$\\{\\{\\s*toJSON\\s*\\(\\s*secrets\\s*\\)\\s*\\}\\}");
+    /** The runner's whole environment read on a step line ({@code env | curl -d @- …}, {@code "$(printenv)"}). */
+    private static final Pattern CI_ENV_DUMP = Pattern.compile("(?:^|[|;&(`\\s])(?:env|printenv)\\s*(?:$|[|;&)`>])");
+
+    /**
+     * The step lines of a CI file written earlier ({@code .github/workflows/*.yml},
+     * {@code .gitlab-ci.yml}, {@code Jenkinsfile}…) that hand the repository's secrets to a
+     * network sender: a {@code ${{ secrets… }}} expression on the sender's line, a variable given
+     * {@code ${{ toJSON(secrets) }}} sent there, or the runner's whole environment read there;
+     * each expression or such variable is read as the runner's environment ({@code $(env)}).
+     * Pushed, the CI runner runs them with the secrets. A single secret passed the usual way
+     * ({@code env: TOKEN: ${{ secrets.X }}}, then {@code $TOKEN}) gives nothing.
+     */
+    static List<String> ciSecretSends(String path, String text) {
+        List<String> out = new ArrayList<>();
+        if (!CI_CONFIG.matcher(path).matches()) {
+            return out;
+        }
+        List<String> allSecrets = new ArrayList<>();
+        for (String line : text.split("\n")) {
+            Matcher v = CI_ALL_SECRETS_VAR.matcher(line);
+            if (v.find()) {
+                allSecrets.add(v.group(1));
+            }
+        }
+        for (String line : text.split("\n")) {
+            if (!CI_SENDER.matcher(line).find()) {
+                continue;
+            }
+            String step = CI_SECRET.matcher(CI_STEP_PREFIX.matcher(line).replaceFirst("")).replaceAll(Matcher.quoteReplacement("$(env)"));
+            for (String name : allSecrets) {
+                step = step.replaceAll("\\$\\{\\{\\s*env\\." + name + "\\s*\\}\\}|\\$\\{?" + name + "\\b\\}?", Matcher.quoteReplacement("$(env)"));
+            }
+            if (step.contains("$(env)") || CI_ENV_DUMP.matcher(step).find()) {
+                out.add(step);
+            }
+        }
+        return out;
+    }
+
     /** Whether {@code path} is a git configuration file git reads on every run. */
     static boolean isGitConfig(String path) {
         return GIT_CONFIG.matcher(path).matches();
@@ -612,7 +680,6 @@ final class WrittenFiles {
                 }
             }
             case "pytest", "py.test" -> pythonFiles(written, PY_TEST_FILE, out);
-            case "nox" -> pythonFiles(written, Regex.pattern("noxfile\\.py"), out);
             case "rake" -> codeFiles(written, Regex.pattern("[Rr]akefile(\\.rb)?|.*\\.rake"), "ruby", out);
             case "vagrant" -> codeFiles(written, Regex.pattern("Vagrantfile"), "ruby", out);
             case "gradle", "gradlew" -> {
@@ -671,6 +738,15 @@ final class WrittenFiles {
                 }
             }
             default -> {
+            }
+        }
+        // config files the tool imports as code (`> jest.config.js && npx jest`, `> tasks.py && invoke build`)
+        String tool = ToolConfigFiles.toolOf(name, args);
+        for (Map.Entry<String, String> e : written.entrySet()) {
+            String language = tool.isEmpty() ? null : ToolConfigFiles.languageRun(tool, e.getKey().substring(e.getKey().lastIndexOf('/') + 1));
+            if (language != null) {
+                out.addAll(scriptRuns(language, e.getValue()));
+                out.addAll(codeCommands(e.getValue()));
             }
         }
         // a package runner's tool from the project's own bin folder (`npx eslint`, `uv run pytest`):

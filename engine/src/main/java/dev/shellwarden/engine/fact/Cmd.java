@@ -9,6 +9,7 @@ import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.ToolConfigFiles;
 import dev.shellwarden.grammar.Word;
 import dev.shellwarden.grammar.WordFeature;
 import java.util.ArrayList;
@@ -6701,10 +6702,14 @@ public final class Cmd {
      * Build files whose content the next tool run executes (package scripts, setup code, build
      * targets): writing one and running its tool in the same command runs code checked only as data.
      */
-    /** True when this command writes a build file its tool would execute ({@link PathFacts#isBuildManifest}). */
+    /**
+     * True when this command writes a build file its tool would execute ({@link PathFacts#isBuildManifest}),
+     * or a config file a tool imports as code ({@link ToolConfigFiles}: {@code jest.config.js}, {@code fabfile.py}).
+     */
     public boolean isWritesBuildManifest() {
         for (String t : getWriteTargets()) {
-            if (PathFacts.isBuildManifest(t.substring(t.lastIndexOf('/') + 1)) || PathFacts.isBuildToolSettings(t)) {
+            String base = t.substring(t.lastIndexOf('/') + 1);
+            if (PathFacts.isBuildManifest(base) || PathFacts.isBuildToolSettings(t) || ToolConfigFiles.isCodeConfig(base)) {
                 return true;
             }
         }
@@ -6715,6 +6720,8 @@ public final class Cmd {
     public boolean isBuildTool() {
         return named("npm npx yarn pnpm bun pip pip3 easy_install vagrant make gmake rake bundle gem gradle gradlew mvn mvnw cmake cargo composer task just makepkg pytest py.test tox nox pre-commit")
                 || name.equals("deno") && sub("task")
+                // tools that import their config files as code (eslint, jest, vite, gulp, invoke…)
+                || ToolConfigFiles.isConfigTool(name)
                 || (Regex.matches(name, "python[0-9.]*") && (getFirstOperand().equals("setup.py")
                         || args.size() >= 2 && args.get(0).equals("-m") && java.util.List.of("pytest", "nox", "tox", "pip").contains(args.get(1))));
     }
