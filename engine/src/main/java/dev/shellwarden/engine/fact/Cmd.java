@@ -1228,6 +1228,15 @@ public final class Cmd {
         return curlOptionValue("-H --header -w --write-out", v -> v.startsWith("@") || v.contains("%output{"));
     }
 
+    /**
+     * True when curl names an output file ({@code -o}, {@code --output}) other than {@code
+     * /dev/null}: {@code curl -s -o /dev/null -w '%{http_code}' URL} prints only the status, while
+     * any other value writes the response to a file.
+     */
+    public boolean isCurlKeepsOutput() {
+        return curlOptionValue("-o --output", v -> !v.equals("/dev/null"));
+    }
+
     /** True when a value of one of curl's space-separated options (separate, attached or after {@code =}, before {@code --}) passes {@code test}, unquoted. */
     private boolean curlOptionValue(String options, java.util.function.Predicate<String> test) {
         return optionValueMatches(options, true, true, test);
