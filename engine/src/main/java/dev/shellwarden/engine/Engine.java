@@ -110,6 +110,7 @@ public final class Engine {
             flows.forEach(session::insert);
             Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments, flows);
             java.util.Map<Integer, Integer> pipeParents = new java.util.HashMap<>();
+            java.util.Map<Integer, Integer> launchers = new java.util.HashMap<>();
             Set<Integer> stdinRedirected = new java.util.HashSet<>();
             // segments whose standard input a pipe or a redirection feeds
             Set<Integer> stdinFed = new java.util.HashSet<>();
@@ -121,6 +122,10 @@ public final class Engine {
                         && up.position().equals(s.position());
                 int pipeParent = inWrapperPlace ? pipeParents.getOrDefault(up.id(), up.parent()) : s.parent();
                 pipeParents.put(s.id(), pipeParent);
+                // the outermost wrapper it was unwrapped from, whose segment owns the words' substitutions
+                int launcher = up != null && up.id() == s.parent() && s.provenance() == dev.shellwarden.grammar.Provenance.WRAPPED
+                        ? launchers.getOrDefault(up.id(), up.id()) : s.id();
+                launchers.put(s.id(), launcher);
                 // ... and reads the wrapper's standard input (sudo bash -s < setup.sh); so does the first
                 // stage of a command line a wrapper re-reads from its words (`echo 'df -h' | ssh host bash`)
                 boolean reparsedFirst = up != null && up.id() == s.parent() && s.provenance() == dev.shellwarden.grammar.Provenance.WRAPPED
@@ -134,7 +139,9 @@ public final class Engine {
                     stdinRedirected.add(s.id());
                 }
                 Segment j = judged.segments().get(s.id());
-                session.insert(new Cmd(j, detached, dirs.get(s.id()), pipeParent, s, stdinFromWrapper, toAgent.contains(s.id())));
+                Cmd cmd = new Cmd(j, detached, dirs.get(s.id()), pipeParent, s, stdinFromWrapper, toAgent.contains(s.id()));
+                cmd.launchedFrom(launcher);
+                session.insert(cmd);
                 for (var r : j.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

@@ -172,6 +172,7 @@ public final class Cmd {
         this.clientBackground = clientBackground;
         this.cwds = List.copyOf(cwds);
         this.id = s.id();
+        this.launcher = s.id();
         this.parent = s.parent();
         this.depth = s.depth();
         this.provenance = s.provenance().name();
@@ -335,6 +336,26 @@ public final class Cmd {
     /** The segment id. */
     public int getId() {
         return id;
+    }
+
+    /**
+     * The outermost wrapper segment this command was unwrapped from through WRAPPED links ({@code
+     * sudo env -i curl …}: the {@code sudo} segment), or this segment's own id when nothing wraps
+     * it. WHY: the words of a substitution in the wrapped command's arguments belong to that
+     * outermost segment ({@code $(gh auth token)} is a child of {@code sudo}'s segment, not of
+     * {@code curl}'s), so "read inside this command's words" is {@code parent == launcher}.
+     * Set by the engine before the fact is inserted ({@link #launchedFrom}).
+     */
+    private int launcher;
+
+    /** See {@link #launcher}. */
+    public int getLauncher() {
+        return launcher;
+    }
+
+    /** Sets {@link #launcher}; called once by the engine before the fact is inserted. */
+    public void launchedFrom(int outermostWrapper) {
+        this.launcher = outermostWrapper;
     }
 
     /** Id of the enclosing segment, or -1. */
@@ -4679,7 +4700,7 @@ public final class Cmd {
                     && operands.stream().anyMatch(o -> Regex.matches(o, "/dev/(zero|u?random)"))
                     && !(name.equals("od") && (argStartsWith("-N") || argStartsWith("--read-bytes")))
                     && !(name.equals("hexdump") && (argStartsWith("-n") || argStartsWith("--length")))
-                    && !(name.equals("xxd") && (argStartsWith("-l") || argStartsWith("-len")));
+                    && !(name.equals("xxd") && argStartsWith("-l")); // -l N, -lN, -len N
             case "seq" -> !stdoutRedirected && !operands.isEmpty() && Regex.matches(operands.get(operands.size() - 1), "(?i)\\+?inf(inity)?");
             case "dd" -> argMatches("if=/dev/(zero|u?random)") && !argStartsWith("count=")
                     && (!argStartsWith("of=") || argMatches("of=/dev/null")) && !stdoutRedirected;
@@ -4769,7 +4790,7 @@ public final class Cmd {
      */
     public boolean isAuthorizationComputed() {
         java.util.function.Predicate<String> computed = v -> v.indexOf('$') >= 0 || v.contains("`");
-        java.util.function.Predicate<String> auth = v -> Regex.matches(v, "(?is)\\s*(proxy-)?authorization\\s*:.*") && computed.test(v);
+        java.util.function.Predicate<String> auth = v -> Regex.matches(v, AUTHORIZATION_HEADER) && computed.test(v);
         if (named("curl wget")) {
             // and the options that carry a credential themselves: curl -u USER:PASS, --oauth2-bearer TOKEN,
             // wget --password / --http-password
@@ -4781,7 +4802,7 @@ public final class Cmd {
             // -Headers @{Authorization = "Bearer $(gh auth token)"} (or a header table built at run time)
             return args.stream().anyMatch(a -> Regex.matches(a, "(?is).*authorization.*") && computed.test(a));
         }
-        return named("http https xh xhs curlie httpie") && args.stream().map(PathFacts::unquote).anyMatch(auth);
+        return named(HEADER_ITEM_CLIENTS) && args.stream().map(PathFacts::unquote).anyMatch(auth);
     }
 
     /**
@@ -8654,6 +8675,12 @@ public final class Cmd {
      */
     private static final String REQUEST_PART_OPTIONS = "-H --header -A --user-agent -U -e --referer -b --cookie";
 
+    /** An {@code Authorization:} or {@code Proxy-Authorization:} header as written, unquoted. */
+    private static final String AUTHORIZATION_HEADER = "(?is)\\s*(proxy-)?authorization\\s*:.*";
+
+    /** HTTP clients that take headers as {@code Name:value} items (HTTPie and its kin). */
+    private static final String HEADER_ITEM_CLIENTS = "http https xh xhs curlie httpie";
+
     /**
      * True when a URL client puts a command's output into a part of the request that reaches the
      * server: a header, cookie, user agent, referer or user (curl -H "X: $(cat .env | base64)",
@@ -8664,12 +8691,12 @@ public final class Cmd {
      * left to the token rules.
      */
     public boolean isSendsComputedRequestPart() {
-        boolean items = named("http https xh xhs curlie httpie");
+        boolean items = named(HEADER_ITEM_CLIENTS);
         if (!items && !named("curl wget")) {
             return false;
         }
         java.util.function.Predicate<String> computed = v -> (v.contains("$(") || v.contains("`"))
-                && !Regex.matches(v, "(?is)\\s*(proxy-)?authorization\\s*:.*");
+                && !Regex.matches(v, AUTHORIZATION_HEADER);
         if (optionValueMatches(REQUEST_PART_OPTIONS, name.equals("curl"), false, computed)) {
             return true;
         }
