@@ -451,6 +451,40 @@ final class ToolRunners {
             "--filter", "-F", "--loglevel", "--userconfig", "--registry", "--cache");
 
     /**
+     * The commands pnpm and yarn (classic and Berry) answer themselves, with their aliases and the
+     * npm commands pnpm passes through; any other first word names a project script or a program
+     * from node_modules/.bin. Not listed on purpose: {@code yarn node} and {@code pnpm node}, which
+     * run node. A command missing here is only read as a program too: its own rules still judge the
+     * manager's segment, so a gap adds a segment, it never hides one.
+     */
+    private static final java.util.Map<String, Set<String>> OWN_COMMANDS = java.util.Map.of(
+            "pnpm", Set.of("add", "install", "i", "update", "up", "upgrade", "remove", "rm", "uninstall", "un", "uni",
+                    "link", "ln", "unlink", "import", "rebuild", "rb", "prune", "fetch", "install-test", "it", "patch",
+                    "patch-commit", "patch-remove", "dedupe", "approve-builds", "ignored-builds", "audit", "list", "ls",
+                    "la", "ll", "outdated", "why", "licenses", "sbom", "run", "run-script", "test", "t", "tst", "exec",
+                    "dlx", "create", "start", "restart", "stop", "pack", "publish", "root", "bin", "store", "server",
+                    "setup", "init", "deploy", "doctor", "config", "c", "get", "set", "env", "cat-file", "cat-index",
+                    "find-hash", "self-update", "recursive", "multi", "m", "help", "completion", "cache", "access",
+                    "adduser", "bugs", "deprecate", "undeprecate", "dist-tag", "docs", "edit", "info", "login",
+                    "logout", "owner", "ping", "prefix", "profile", "pkg", "repo", "s", "se", "search", "set-script",
+                    "star", "stars", "team", "token", "unpublish", "unstar", "version", "view", "v", "whoami",
+                    "xmas", "hook", "org", "explore", "shrinkwrap", "fund", "query", "x", "clean", "inspect", "runtime"),
+            "yarn", Set.of("access", "add", "audit", "autoclean", "bin", "cache", "check", "config", "constraints",
+                    "create", "dedupe", "dlx", "exec", "explain", "generate-lock-entry", "global", "help", "import", "info",
+                    "init", "install", "licenses", "link", "list", "login", "logout", "npm", "outdated", "owner", "pack",
+                    "patch", "patch-commit", "plugin", "policies", "publish", "rebuild", "remove", "run", "search",
+                    "sdks", "set", "stage", "tag", "team", "test", "unlink", "unplug", "up", "upgrade",
+                    "upgrade-interactive", "version", "versions", "why", "workspace", "workspaces", "start"));
+
+    /**
+     * Script names a project defines far more often than a program of that name exists
+     * ({@code pnpm build}, {@code yarn lint}; also any name with a colon, {@code test:unit}): read as
+     * the script alone, which the manager's own segment stands for, rather than as an unknown program.
+     */
+    private static final Set<String> USUAL_SCRIPTS = Set.of("build", "lint", "typecheck", "type-check", "check", "format",
+            "fmt", "dev", "serve", "preview", "watch", "clean");
+
+    /**
      * npm, yarn and pnpm with their global options or workspace selection before the subcommand
      * ({@code npm -w web exec -- CMD}, {@code yarn --cwd DIR exec CMD}, {@code yarn workspace web
      * exec CMD}, {@code yarn workspaces foreach -A exec CMD}, {@code pnpm --filter x exec CMD}), and
@@ -479,6 +513,13 @@ final class ToolRunners {
             List<Unwrap> separated = Launchers.afterSeparator(argv);
             return separated.isEmpty() ? List.of() : List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
                     argv.subList(argv.size() - separated.get(0).argv().size(), argv.size())));
+        }
+        Set<String> own = OWN_COMMANDS.get(name);
+        if (own != null && !own.contains(verb) && !USUAL_SCRIPTS.contains(verb) && !verb.contains(":")) {
+            // `pnpm vitest run`, `yarn jest`: a word that is none of the manager's own commands runs the
+            // project's script of that name, else the program of that name from node_modules/.bin (pnpm
+            // falls back to `pnpm exec`, yarn to its bin lookup): the program is judged as a command
+            return List.of(Wrappers.after(argv, k, false));
         }
         if (k == 1 || !Set.of("exec", "x", "dlx").contains(verb)) {
             return null;
