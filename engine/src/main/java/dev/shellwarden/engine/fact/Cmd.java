@@ -8451,7 +8451,8 @@ public final class Cmd {
                 || named("volatility vol vol.py volatility3")
                 && anyArg("volshell linux_volshell mac_volshell windows.volshell linux.volshell mac.volshell")
                 || name.equals("rails") && sub("console c") && !anyFlag("-h")
-                || name.equals("artisan") && sub("tinker") || name.equals("php") && anyArg("artisan") && anyArg("tinker");
+                || name.equals("artisan") && sub("tinker") || name.equals("php") && anyArg("artisan") && anyArg("tinker")
+                || Consoles.opensPrompt(this);
     }
 
     /** kubectl's (and oc's) own words: those before {@code --}, after which the container's command stands. */
