@@ -545,7 +545,7 @@ public final class Cmd {
      * The value of short option {@code letter} inside a cluster after its first letter ({@code git
      * commit -aF FILE}, {@code -aFFILE}); empty when there is none. See {@link #clusteredValueOption}.
      */
-    private String clusterValue(char letter) {
+    String clusterValue(char letter) {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--")) {
@@ -895,7 +895,7 @@ public final class Cmd {
     }
 
     /** tar's command line, read once per command (the facts are read-only, so the reading never goes stale). */
-    private TarCommandLine tar() {
+    TarCommandLine tar() {
         if (tarLine == null) {
             tarLine = TarCommandLine.of(args);
         }
@@ -1446,21 +1446,10 @@ public final class Cmd {
      * back) in place, so they delete one file and write another. The one list for deletes,
      * written files and file changes.
      */
-    private static final Set<String> COMPRESSORS = Set.of("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma",
+    static final Set<String> COMPRESSORS = Set.of("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma",
             "lzip", "compress", "uncompress", "pigz", "pbzip2", "zstd", "unzstd", "lz4", "brotli");
     /** The compressors' options that take a value (suffix, block size, threads, output name). */
-    private static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
-    /**
-     * The editors' options that take a value (vim's -c/--cmd commands, -S session, -u/-U/-i init
-     * and viminfo files, -T terminal, -w/-W key scripts, -t tag, -q error file, --listen): what is
-     * left are the files the editor opens. -s, -p and -r are flags to ed, ex or vim's tab and
-     * recovery modes: left out, a value they take counts as a file opened, which only reads more.
-     */
-    private static final String EDITOR_VALUES = "-c --cmd -S -u -U -i -T -w -W -t -q --listen --servername";
-    /** emacs's options that take a value: what is left are the files it visits. */
-    private static final String EMACS_VALUES = "--eval -eval -l --load -f --funcall --insert -L --directory --script -x -d --display -t --terminal";
-    /** awk's options that take a value: what is left is the program (unless -f/-E give it) and the input files. */
-    private static final String AWK_VALUES = "-F -v -f -i -l -E --field-separator --assign --file --include --load --exec";
+    static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
 
     private List<String> deleteTargetsOf() {
         if (COMPRESSORS.contains(name)) {
@@ -1533,7 +1522,7 @@ public final class Cmd {
      * (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item,
      * Expand-Archive (the folder it unpacks into) and Compress-Archive (the archive it writes).
      */
-    private List<String> psWriteTargets() {
+    List<String> psWriteTargets() {
         boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive")
                 || name.equals("Compress-Archive");
         List<String> positional = new ArrayList<>();
@@ -1888,7 +1877,7 @@ public final class Cmd {
      */
     public List<String> getWriteTargets() {
         if (writeTargets == null) {
-            writeTargets = withProtectedGlobMatches(writeTargetsOf());
+            writeTargets = withProtectedGlobMatches(WriteTargets.of(this));
         }
         return writeTargets;
     }
@@ -1964,7 +1953,7 @@ public final class Cmd {
     }
 
     /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
-    private List<String> payloadWriteTargets() {
+    List<String> payloadWriteTargets() {
         List<String> out = new ArrayList<>(payloadPaths(CODE_WRITE));
         for (String rest : payloadPaths(CODE_HOME_WRITE)) {
             // the literal pieces joined below the home: `.joinpath(".ssh", "config")`, `/ ".ssh" / "config"`
@@ -2005,575 +1994,15 @@ public final class Cmd {
         return out;
     }
 
-    private List<String> writeTargetsOf() {
-        List<String> out = new ArrayList<>(redirectWrites);
-        out.addAll(payloadWriteTargets());
-        out.addAll(outputOptionValues());
-        out.addAll(Formatters.targets(this));
-        List<String> p;
-        if (COMPRESSORS.contains(name)) {
-            // a decompressor writes each FILE.gz back as FILE (`gunzip i.sh.gz && sh i.sh`)
-            boolean decompresses = named("gunzip bunzip2 unxz unlzma unzstd uncompress") || anyFlag("-d --decompress --uncompress");
-            if (decompresses && !anyFlag("-c --stdout --to-stdout -l --list -t --test")) {
-                for (String f : positionals(COMPRESSOR_VALUES + " --output")) {
-                    String plain = Regex.pattern("(?i)\\.(gz|z|bz2|xz|lzma|lz|zst|lz4|br)$").matcher(f).replaceFirst("");
-                    out.add(plain.equals(f) && f.toLowerCase(java.util.Locale.ROOT).endsWith(".tgz")
-                            ? f.substring(0, f.length() - 4) + ".tar" : plain);
-                }
-            }
-        }
-        if (nameIs("csc vbc")) {
-            // the .NET Framework compilers write /out:FILE, else the first source's name as .exe or
-            // .dll: a downloaded source compiled then run meets SW4004 through SW4108
-            out.addAll(dotNetCompilerOutput());
-        }
-        switch (name) {
-            case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
-            // tools whose output file is an operand or an option's value
-            case "sponge", "mkfifo", "mknod", "script" -> {
-                List<String> ops = positionals("-m --mode -Z -c --command -t --timing -T -I -O -B --log-in --log-out --log-io -E");
-                out.addAll(name.equals("mknod") && ops.size() > 1 ? ops.subList(0, 1) : ops.isEmpty() ? ops : ops.subList(0, 1));
-            }
-            case "uniq" -> {
-                List<String> ops = positionals("-f -s -w --skip-fields --skip-chars --check-chars");
-                if (ops.size() > 1) {
-                    out.add(ops.get(1));
-                }
-            }
-            case "fallocate" -> {
-                if (anyFlag("-p --punch-hole -z --zero-range -c --collapse-range -i --insert-range -d --dig-holes")) {
-                    out.addAll(positionals("-o --offset -l --length"));
-                }
-            }
-            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "go", "rustc" -> {
-                String o = valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            // screenshots: the picture file is the last operand (or -f/-out/-o), its content a secret read (SW4104)
-            case "screencapture", "scrot", "grim", "maim", "import" -> {
-                List<String> ops = positionals(SCREENSHOT_VALUES.get(name));
-                if (!ops.isEmpty() && !ops.get(ops.size() - 1).equals("-") && (!name.equals("import") || anyArg("root"))) {
-                    out.add(ops.get(ops.size() - 1));
-                }
-            }
-            case "gnome-screenshot", "xwd", "spectacle" -> {
-                String o = valueOf("-f --file -out -o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "tcpdump" -> {
-                String o = valueOf("-w");
-                if (!o.isEmpty() && !o.equals("-")) {
-                    out.add(o);
-                }
-            }
-            case "aria2c" -> {
-                // aria2c saves below -d DIR (default: here) as -o NAME, or the URL's last path element
-                String dir = valueOf("-d --dir");
-                String o = valueOf("-o --out");
-                if (!dir.isEmpty()) {
-                    out.add(PathFacts.asFolder(dir));
-                }
-                for (String f : !o.isEmpty() ? List.of(o) : urlFileNames(args)) {
-                    out.add(PathFacts.below(f, dir));
-                }
-            }
-            case "unix2dos", "dos2unix", "unix2mac", "mac2unix" -> {
-                // converted in place, or -n IN OUT (pairs) into a new file
-                boolean newFile = false;
-                List<String> pair = new ArrayList<>();
-                for (String a : args) {
-                    if (a.equals("-n") || a.equals("--newfile")) {
-                        newFile = true;
-                    } else if (a.equals("-o") || a.equals("--oldfile")) {
-                        newFile = false;
-                    } else if (!a.startsWith("-")) {
-                        if (!newFile) {
-                            out.add(a);
-                        } else if (pair.size() == 1) {
-                            out.add(a);
-                            pair.clear();
-                        } else {
-                            pair.add(a);
-                        }
-                    }
-                }
-            }
-            case "sqlite3" -> {
-                // dot commands given as arguments write files: .output F, .once F, .save F, .backup F
-                for (String a : args) {
-                    java.util.regex.Matcher m = Regex.pattern("^\\.(output|once|save|backup|clone)\\s+(?:-\\S+\\s+)*(\\S+)").matcher(PathFacts.unquote(a));
-                    if (m.find()) {
-                        out.add(m.group(2));
-                    }
-                }
-            }
-            case "rename", "prename", "file-rename", "perl-rename" -> {
-                // rename EXPR FILE… (Perl) or rename FROM TO FILE… (util-linux): every FILE is renamed,
-                // and an expression can give them all one name; -n/--no-act only shows what it would do
-                if (!anyFlag("-n --no-act --dry-run")) {
-                    p = positionals("-e -E -S --suffix");
-                    out.addAll(p.subList(Math.min(1, p.size()), p.size()));
-                }
-            }
-            case "update-alternatives", "alternatives" -> {
-                // --install LINK NAME PATH PRIO writes LINK and the NAME link; --set/--remove-all NAME rewrites it
-                int i = args.indexOf("--install");
-                if (i >= 0 && i + 2 < args.size()) {
-                    out.add(args.get(i + 1));
-                    out.add("/etc/alternatives/" + args.get(i + 2));
-                }
-                String named = valueOf("--set --remove-all --auto --remove");
-                if (!named.isEmpty()) {
-                    out.add("/etc/alternatives/" + named);
-                }
-            }
-            case "history" -> {
-                // history -w FILE / -a FILE write the shell's history into FILE
-                if (anyFlag("-w -a")) {
-                    out.addAll(positionals(""));
-                }
-                // without FILE, -w replaces $HISTFILE with the session's list (`history -c; history -w` empties it)
-                if (anyFlag("-w") && positionals("").isEmpty()) {
-                    out.add("~/.bash_history");
-                }
-            }
-            case "lwp-download" -> {
-                // lwp-download URL [LOCAL]: LOCAL is a file, or a folder it saves the URL's name into
-                p = positionals("");
-                if (p.size() >= 2) {
-                    out.add(p.get(1));
-                    out.addAll(intoDirectory(p.get(1), urlFileNames(p.subList(0, 1)), false));
-                }
-            }
-            case "ssh-keygen" -> {
-                // over an existing key it asks "Overwrite (y/n)?": only an answer fed on standard input
-                // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase
-                String f = valueOf("-f");
-                if (!f.isEmpty() && !anyFlag("-l -y -F -R -H -e -i -B -L -Q -k") && (isPipedInto() || hasStdinText || isStdinRedirected() || anyFlag("-p"))) {
-                    out.add(f);
-                }
-                // -R HOST removes the host's keys from known_hosts (-f FILE): the next connection
-                // trusts whatever key the host then shows
-                if (anyFlag("-R")) {
-                    out.add(f.isEmpty() ? "~/.ssh/known_hosts" : f);
-                }
-            }
-            case "docker", "podman", "kubectl" -> {
-                // `docker cp CONTAINER:SRC DEST` and `kubectl cp POD:SRC DEST` write DEST on this machine
-                List<String> ops = positionals("-n --namespace -c --container --context --kubeconfig");
-                if (ops.size() >= 3 && ops.get(0).equals("cp") && ops.get(1).contains(":") && !ops.get(ops.size() - 1).contains(":")) {
-                    out.add(ops.get(ops.size() - 1));
-                }
-            }
-            case "cp", "ln", "install", "rsync", "scp" -> {
-                if (name.equals("rsync") && (anyFlag("-n") || anyFlagOrAbbreviation("--dry-run --list-only"))) {
-                    break; // rsync -n / --dry-run / --list-only only reports what it would transfer
-                }
-                String t = valueOf("-t --target-directory");
-                // each program's own options with a value (`cp -f` is force, rsync's -f a filter)
-                p = positionals(switch (name) {
-                    case "rsync" -> RSYNC_VALUES;
-                    case "scp" -> SCP_VALUES;
-                    case "install" -> "-t --target-directory -S --suffix -m --mode -o --owner -g --group";
-                    default -> "-t --target-directory -S --suffix";
-                });
-                String dest = !t.isEmpty() ? t : p.size() >= 2 ? p.get(p.size() - 1) : "";
-                if (!dest.isEmpty()) {
-                    out.add(dest);
-                    List<String> sources = !t.isEmpty() ? p : p.subList(0, p.size() - 1);
-                    out.addAll(intoDirectory(dest, sources, !t.isEmpty()));
-                }
-            }
-            case "mv" -> {
-                // mv writes (and takes away) every source, and writes its destination
-                Transfer tr = transfer();
-                out.addAll(tr.sources());
-                if (tr.destination() != null) {
-                    out.add(tr.destination());
-                    out.addAll(intoDirectory(tr.destination(), tr.sources(), tr.byOption()));
-                }
-            }
-            case "tar", "bsdtar", "gtar" -> {
-                TarCommandLine tar = tar();
-                if (tar.extracts()) {
-                    // extraction writes below every -C folder, and where the command runs when a
-                    // member comes before any -C or there is none (`cd ~ && tar xf x.tar`)
-                    for (String dir : tar.dirs()) {
-                        out.add(PathFacts.asFolder(dir));
-                    }
-                    if (tar.dirs().isEmpty() || tar.members().stream().anyMatch(m -> m.dir().isEmpty())) {
-                        out.add("./");
-                    }
-                    if (argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
-                        out.add("/"); // members keep their absolute paths: anywhere on the machine
-                    }
-                    // members named on the command line land at their own paths below their -C folder
-                    out.addAll(tar.memberPaths());
-                    // --transform/--xform renames the members as they land: the new names are written
-                    out.addAll(tarTransformedPaths(tar));
-                    // --wildcards member patterns match any member they fit, at any depth
-                    if (anyFlagOrAbbreviation("--wildcards") || name.equals("bsdtar")) {
-                        for (String m : tar.memberPaths()) {
-                            out.addAll(PathFacts.archivePatternMatches(m));
-                        }
-                    }
-                }
-                // creating, appending to or updating an archive writes the archive file
-                out.addAll(tar.written());
-            }
-            case "zip" -> {
-                // zip ARCHIVE FILES…: the first operand is the archive (written), -O names another output
-                List<String> z = positionals("-b --temp-path -n --suffixes -t --from-date -tt --before-date -x --exclude -i --include"
-                        + " -P --password -Z --compression-method -O --output-file -s --split-size -sp -la --logfile-path -TT --unzip-command");
-                if (!z.isEmpty() && !z.get(0).equals("-")) {
-                    out.add(z.get(0));
-                }
-                String o = valueOf("-O --output-file --out");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "cpio" -> {
-                // copy-pass (-p DIR) writes below DIR; copy-in (-i) keeps the members' absolute
-                // names unless told not to, so it may write anywhere on the machine
-                boolean pass = argMatches("-[a-zA-Z]*p[a-zA-Z]*|--pass-through");
-                boolean in = argMatches("-[a-zA-Z]*i[a-zA-Z]*|--extract");
-                String dir = valueOf("-D --directory");
-                if (pass) {
-                    List<String> dest = positionals("-D --directory -E --pattern-file -F --file -H --format -I -O -R --owner"
-                            + " --block-size -C --io-size -M --message --rsh-command");
-                    out.addAll(dest.isEmpty() ? List.of() : List.of(dest.get(dest.size() - 1) + "/"));
-                } else if (in && !argMatches("-[a-zA-Z]*t[a-zA-Z]*|--list")) {
-                    if (!anyFlag("--no-absolute-filenames")) {
-                        out.add("/");
-                    } else if (!dir.isEmpty()) {
-                        out.add(PathFacts.asFolder(dir));
-                    }
-                }
-            }
-            case "7z", "7za", "7zz", "7zr" -> {
-                // 7z x|e ARCHIVE [-oDIR] [MEMBERS…]: extraction writes below -o (attached), or where it runs
-                List<String> sz = positionals("");
-                if (!sz.isEmpty() && (sz.get(0).equals("x") || sz.get(0).equals("e"))) {
-                    String o = "";
-                    for (String a : args) {
-                        if (a.startsWith("-o") && a.length() > 2) {
-                            o = a.substring(2);
-                        }
-                    }
-                    out.add(o.isEmpty() ? "./" : PathFacts.asFolder(o));
-                }
-            }
-            case "unzip" -> {
-                // -d also at the end of a cluster (`unzip -od DIR`)
-                String dir = valueOf("-d").isEmpty() ? clusterValue('d') : valueOf("-d");
-                if (!unzipOnlyReads()) {
-                    out.add(dir.isEmpty() ? "./" : PathFacts.asFolder(dir));
-                    // members named after the archive land at their own paths below it (up to -x, the excluded ones)
-                    List<String> named = positionals("-d -P -x");
-                    for (int i = 1; i < named.size(); i++) {
-                        String m = PathFacts.unquote(named.get(i));
-                        out.add(dir.isEmpty() || m.startsWith("/") ? m : PathFacts.asFolder(dir) + m);
-                        // unzip's member names are wildcards (`'*mcp.json'`, `'.vscode/*'`)
-                        for (String hit : PathFacts.archivePatternMatches(m)) {
-                            out.add(dir.isEmpty() ? hit : PathFacts.asFolder(dir) + hit);
-                        }
-                    }
-                }
-            }
-            case "git" -> {
-                // git clone URL DIR writes DIR
-                List<String> g = positionals("-C -c --git-dir --work-tree -b --branch -o --origin --depth --reference "
-                        + "--separate-git-dir --template -u --upload-pack --config --filter --shallow-since --shallow-exclude -j --jobs");
-                if (g.size() == 3 && g.get(0).equals("clone")) {
-                    out.add(PathFacts.below(g.get(2), gitChangedDirectory()));
-                }
-                if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
-                    out.addAll(gitPatchTargets(g.get(0).equals("apply")));
-                }
-                // git config -f FILE writes any file in git's config syntax (`git config -f ~/.bashrc x.y z`)
-                String configFile = valueOf("-f --file");
-                if (!g.isEmpty() && g.get(0).equals("config") && !configFile.isEmpty() && !configFile.equals("-")
-                        && !anyFlagOrAbbreviation("--get --get-all --get-regexp --get-urlmatch --get-color --get-colorbool --list")
-                        && !anyFlag("-l") && !(g.size() > 1 && Regex.matches(g.get(1), "get|list"))) {
-                    out.add(configFile);
-                }
-                out.addAll(gitOutputFiles());
-                if (!g.isEmpty() && (g.get(0).equals("checkout") || g.get(0).equals("restore"))) {
-                    out.addAll(gitCheckedOutPaths(g.get(0).equals("restore")));
-                }
-            }
-            case "patch" -> out.addAll(patchTargets());
-            case "find" -> {
-                // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
-                out.addAll(valuesAfter(FIND_OUTPUT_ACTIONS));
-            }
-            case "dd" -> {
-                for (String a : args) {
-                    if (a.startsWith("of=")) {
-                        out.add(a.substring(3));
-                    }
-                }
-            }
-            case "sort" -> {
-                String o = valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "openssl" -> {
-                String o = valueOf("-out");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "base64" -> {
-                // macOS base64 writes -o FILE (GNU base64 has no -o)
-                String o = valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "split", "csplit" -> {
-                // the output files are PREFIXaa, PREFIXab…: below the prefix's directory
-                List<String> ops = positionals("-a -b -C -l -n -t --additional-suffix --suffix-length --bytes --line-bytes"
-                        + " --lines --number --separator -f --prefix --suffix-format");
-                String prefix = name.equals("csplit") ? valueOf("-f --prefix") : ops.size() >= 2 ? ops.get(1) : "";
-                if (!prefix.isEmpty()) {
-                    out.add(prefix);
-                }
-            }
-            // macOS property lists: PlistBuddy -c 'Set …' FILE edits FILE (only Print and Help
-            // commands read); plutil -replace/-insert/-remove/-convert/-create KEY… FILE rewrites
-            // its last operand (or -o OUT); defaults write|delete|import /abs/path/DOMAIN writes DOMAIN.plist
-            case "PlistBuddy" -> {
-                p = positionals("-c");
-                List<String> cmds = valuesAfter(Set.of("-c"));
-                if (!p.isEmpty() && (cmds.isEmpty() || cmds.stream().anyMatch(c -> !Regex.find(c, "^\\s*(?i:print|help)\\b")))) {
-                    out.add(p.get(p.size() - 1));
-                }
-            }
-            case "plutil" -> {
-                if (argMatches("-(replace|insert|remove|convert|create|extract)")) {
-                    p = positionals("-o -s -r -e -replace -insert -remove -convert -extract -json -xml -integer -float -bool -date -data -string -dictionary -array -append");
-                    if (!valueOf("-o").isEmpty()) {
-                        out.add(valueOf("-o"));
-                    } else if (!p.isEmpty()) {
-                        out.add(p.get(p.size() - 1));
-                    }
-                }
-            }
-            case "defaults" -> {
-                p = positionals("-host");
-                if (p.size() > 1 && Set.of("write", "delete", "import", "rename").contains(p.get(0)) && p.get(1).contains("/")) {
-                    out.add(p.get(1).endsWith(".plist") ? p.get(1) : p.get(1) + ".plist");
-                }
-            }
-            // editors write the files they open: in batch mode (`ex -sc '%s/a/b/|x' F`, `vim -es -c wq F`,
-            // `ed -s F <<< …`) the commands given decide, and they are not read here
-            // (emacs --batch F --eval …, nvi and red too); `+CMD` words are commands, and vim's -w/-W
-            // record the keystrokes into a file
-            case "ed", "red", "ex", "vi", "nvi", "vim", "nvim", "gvim", "view", "vimdiff", "nano", "pico", "micro", "kak", "hx", "helix",
-                    "emacs", "emacs-nox" -> {
-                out.addAll(positionals(name.startsWith("emacs") ? EMACS_VALUES : EDITOR_VALUES).stream().filter(f -> !f.startsWith("+")).toList());
-                String keys = valueOf("-w -W");
-                if (!keys.isEmpty() && !name.startsWith("emacs")) {
-                    out.add(keys);
-                }
-            }
-            // gawk's in-place extension rewrites every input file (`awk -i inplace '!/x/' F`)
-            case "awk", "gawk" -> {
-                if (argMatches("-i\\s*inplace(\\.awk)?|--include=inplace(\\.awk)?") || valuesAfter(Set.of("-i", "--include")).stream()
-                        .anyMatch(v -> Regex.matches(v, "inplace(\\.awk)?"))) {
-                    List<String> files = positionals(AWK_VALUES);
-                    boolean programByFile = anyFlag("-f --file -E --exec");
-                    // `var=value` operands are assignments, not files
-                    out.addAll((programByFile ? files : files.subList(Math.min(1, files.size()), files.size())).stream()
-                            .filter(f -> !Regex.matches(f, "[A-Za-z_][A-Za-z0-9_]*=.*")).toList());
-                }
-            }
-            case "sed", "perl" -> {
-                if (name.equals("sed")) {
-                    out.addAll(dev.shellwarden.grammar.SedScript.writeFiles(dev.shellwarden.grammar.SedScript.scripts(args)));
-                }
-                if (argMatches("-i.*|--in-place.*|-[a-hj-zA-Z]*i[a-zA-Z]*")) {
-                    // sed's -E is a flag (extended regexps); perl's -E takes code like -e
-                    p = positionals(name.equals("sed") ? "-e -f --expression --file -l --line-length" : "-e -E -f -l");
-                    boolean scriptGiven = anyFlag("-e -f --expression --file") || name.equals("perl") && anyFlag("-e -E");
-                    out.addAll(scriptGiven ? p : p.subList(Math.min(1, p.size()), p.size()));
-                }
-            }
-            case "ruby" -> {
-                // ruby -i[EXT] (alone or in a cluster: -pi, -ni.bak) edits its input files in place;
-                // only lower-case letters before it, so -Ilib (a load path) is not read as -i
-                if (argMatches("-[a-hj-z]*i.*")) {
-                    p = positionals("-e -r -I -C -E --encoding -x");
-                    out.addAll(anyFlag("-e") ? p : p.subList(Math.min(1, p.size()), p.size()));
-                }
-            }
-            case "curl" -> {
-                String o = valueOf("-o --output");
-                if (o.isEmpty()) {
-                    o = curlClusterOutput();
-                }
-                // --output-dir DIR holds the files of -o and -O (an anchored -o stays where it names)
-                String dir = valueOf("--output-dir");
-                if (!o.isEmpty()) {
-                    out.add(o.equals("-") ? o : PathFacts.below(o, dir));
-                }
-                if (savesUnderRemoteName()) {
-                    // -O saves under the URL's last path element
-                    for (String f : urlFileNames(positionals(CURL_WITH_VALUE_FLAGS))) {
-                        out.add(PathFacts.below(f, dir));
-                    }
-                }
-            }
-            case "Invoke-WebRequest", "Invoke-RestMethod", "Start-BitsTransfer" -> {
-                // PowerShell: -OutFile (any unambiguous prefix), Start-BitsTransfer -Destination
-                boolean named = false;
-                for (int i = 0; i + 1 < args.size(); i++) {
-                    String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
-                    if (a.startsWith("-outf") || a.startsWith("-dest")) {
-                        out.add(args.get(i + 1).replace('\\', '/'));
-                        named = true;
-                    }
-                }
-                if (!named && name.equals("Start-BitsTransfer")) {
-                    // Start-BitsTransfer SOURCE DESTINATION (positions 0 and 1; -Source takes position 0)
-                    p = bitsPositionals();
-                    int at = argFind("(?i)^-so") ? 0 : 1;
-                    if (p.size() > at) {
-                        out.add(p.get(at).replace('\\', '/'));
-                    }
-                }
-            }
-            case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item", "Tee-Object",
-                 "Expand-Archive", "Compress-Archive", "Export-Csv", "Export-Clixml", "Export-Alias", "Export-Certificate",
-                 "Export-PfxCertificate", "Export-FormatData" -> out.addAll(psWriteTargets());
-            case "certutil" -> {
-                // certutil -decode IN OUT (and -encode, -decodehex): the last word is the file written
-                p = positionals("");
-                if (argFind("(?i)^[/-](decode|decodehex|encode|encodehex)$") && p.size() >= 2) {
-                    out.add(p.get(p.size() - 1).replace('\\', '/'));
-                }
-            }
-            case "wget" -> {
-                String o = valueOf("-O --output-document");
-                if (!o.isEmpty() && !o.equals("-")) {
-                    out.add(o);
-                } else if (o.isEmpty()) {
-                    // Without -O wget saves under the URL's last path element, below -P DIR when given.
-                    String dir = valueOf("-P --directory-prefix");
-                    if (!dir.isEmpty()) {
-                        out.add(PathFacts.asFolder(dir));
-                    }
-                    List<String> urls = positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header");
-                    List<String> names = new ArrayList<>(urlFileNames(urls));
-                    if (urls.stream().anyMatch(u -> Regex.matches(PathFacts.unquote(u), "[a-z]+://[^/?#]+(/([^?#]*/)?)?([?#].*)?"))) {
-                        names.add("index.html"); // a folder's URL (`wget https://x.io/`) is saved as index.html
-                    }
-                    for (String f : names) {
-                        out.add(dir.isEmpty() ? f : PathFacts.asFolder(dir) + f);
-                    }
-                }
-            }
-            case "gh" -> {
-                // gh release download -O FILE (`-` is standard output)
-                String o = sub("release") && anyArg("download") ? valueOf("-O --output") : "";
-                if (!o.isEmpty() && !o.equals("-")) {
-                    out.add(o);
-                }
-            }
-            case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
-                p = positionals("--reference");
-                if (name.equals("setfacl") && argMatches("--restore(=.*)?")) {
-                    out.add("/"); // the paths come from the backup file: anywhere on the machine, as cpio -i
-                } else if (!valueOf("--reference").isEmpty()) {
-                    out.addAll(p); // --reference=RFILE stands for the mode or owner: every operand is a file
-                } else if (p.size() >= 2) {
-                    out.addAll(p.subList(1, p.size()));
-                }
-            }
-            default -> {
-            }
-        }
-        return out;
-    }
-
-    /** Start-BitsTransfer's switches (every other parameter takes a value). */
-    private static final Set<String> BITS_SWITCHES = Set.of("-asynchronous", "-suspended", "-dynamic", "-whatif", "-confirm",
-            "-verbose", "-debug");
-
-    /** The positional words of Start-BitsTransfer: words that are no parameter nor a parameter's value. */
-    private List<String> bitsPositionals() {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.startsWith("-") && a.length() > 1) {
-                String l = a.toLowerCase(java.util.Locale.ROOT);
-                if (!l.endsWith(":") && BITS_SWITCHES.stream().noneMatch(sw -> l.length() >= 3 && sw.startsWith(l))) {
-                    i++;
-                }
-                continue;
-            }
-            out.add(a);
-        }
-        return out;
-    }
-
-    /** find actions that write the file list to a file named next. */
-    private static final Set<String> FIND_OUTPUT_ACTIONS = Set.of("-fprint", "-fprint0", "-fls", "-fprintf");
-
     /** curl's short options that take a value (so a cluster stops at them). */
-    private static final String CURL_VALUE_LETTERS = "dHuXAebcFTwxrmKEyYzCDPQtUo";
-    /** curl's options that take a value, for finding its URLs. */
-    private static final String CURL_WITH_VALUE_FLAGS = "-d -H -u -X -A -e -b -c -F -T -w -x -r -m -K -E -y -Y -z -C -D -P -Q -t -U -o "
-            + "--data --header --user --request --user-agent --referer --cookie --cookie-jar --form --upload-file --write-out "
-            + "--proxy --range --max-time --config --cert --output --connect-timeout --retry --output-dir";
-
-    /** curl's output file given at the end of a short-option cluster ({@code -fsSLo FILE}, {@code -sofile}). */
-    private String curlClusterOutput() {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.startsWith("--") || !a.startsWith("-") || a.length() < 3) {
-                continue;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                char c = a.charAt(k);
-                if (c == 'o') {
-                    return k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(i + 1) : "";
-                }
-                if (CURL_VALUE_LETTERS.indexOf(c) >= 0) {
-                    break; // the rest of the word is that option's value
-                }
-            }
-        }
-        return "";
-    }
-
-    /** The file names URLs are saved under by default: the last path element. */
-    private static List<String> urlFileNames(List<String> words) {
-        List<String> out = new ArrayList<>();
-        for (String u : words) {
-            String b = Regex.pattern("[?#].*$").matcher(u).replaceFirst("");
-            int slash = b.lastIndexOf('/');
-            if (slash >= 0 && slash < b.length() - 1 && b.contains("://")) {
-                out.add(b.substring(slash + 1));
-            }
-        }
-        return out;
-    }
+    static final String CURL_VALUE_LETTERS = "dHuXAebcFTwxrmKEyYzCDPQtUo";
 
     /**
      * The files a copy or move creates inside a destination directory ({@code cp x.service
      * ~/.config/systemd/user/} writes {@code ~/.config/systemd/user/x.service}): for a destination
      * written as a directory (a trailing slash, {@code ~}, {@code -t DIR}), each source's name below it.
      */
-    private static List<String> intoDirectory(String dest, List<String> sources, boolean isDirectory) {
+    static List<String> intoDirectory(String dest, List<String> sources, boolean isDirectory) {
         boolean dir = isDirectory || dest.endsWith("/") || dest.equals("~") || dest.equals("$HOME") || dest.equals("${HOME}");
         if (!dir) {
             return List.of();
@@ -2694,11 +2123,11 @@ public final class Cmd {
      * positionals is the destination, and with fewer there is none ({@code null}: ln then links
      * into the working directory, cp and mv fail).
      */
-    private record Transfer(List<String> sources, String destination, boolean byOption) {
+    record Transfer(List<String> sources, String destination, boolean byOption) {
     }
 
     /** cp's, mv's and ln's operands read as a {@link Transfer}. */
-    private Transfer transfer() {
+    Transfer transfer() {
         List<String> p = positionals("-t --target-directory -S --suffix");
         String t = valueOf("-t --target-directory");
         if (!t.isEmpty()) {
@@ -2786,7 +2215,6 @@ public final class Cmd {
         return abs != null && (!PathFacts.isInside(abs, project) || abs.equals(project) || tempToo && PathFacts.isTemp(abs)
                 || !PathFacts.mayBeProjectAutomation(abs.substring(project.length() + 1), ctx.globsMatchDotFiles()));
     }
-
 
     /**
      * The absolute path {@code target} resolves to from {@code dir} when that is a literal path
@@ -3443,74 +2871,6 @@ public final class Cmd {
         return false;
     }
 
-    /**
-     * The paths tar's {@code --transform}/{@code --xform} (also abbreviated) give: the replacement
-     * text of each {@code s/REGEX/REPL/} expression below every -C folder, and each named member
-     * renamed by it (read as a Java regex: near enough to tell where it lands).
-     */
-    private List<String> tarTransformedPaths(TarCommandLine tar) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String v = null;
-            int eq = a.indexOf('=');
-            String opt = eq > 0 ? a.substring(0, eq) : a;
-            if (opt.length() >= 4 && ("--transform".startsWith(opt) || "--xform".startsWith(opt))) {
-                v = eq > 0 ? a.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
-            } else if (name.equals("bsdtar") && a.equals("-s") && i + 1 < args.size()) {
-                // bsdtar's -s /OLD/NEW/[gps]: the same substitution without the leading s
-                v = "s" + args.get(i + 1);
-            }
-            if (v == null) {
-                continue;
-            }
-            for (String expr : PathFacts.unquote(v).split(";")) {
-                if (expr.length() < 4 || expr.charAt(0) != 's') {
-                    continue;
-                }
-                // the delimiter may be escaped inside the parts (`s/x/.claude\/settings.json/`)
-                String d = java.util.regex.Pattern.quote(String.valueOf(expr.charAt(1)));
-                String[] part = expr.substring(2).split("(?<!\\\\)" + d, -1);
-                for (int k = 0; k < part.length; k++) {
-                    part[k] = part[k].replace("\\" + expr.charAt(1), String.valueOf(expr.charAt(1)));
-                }
-                if (part.length < 2) {
-                    continue;
-                }
-                List<String> dirs = tar.dirs().isEmpty() ? List.of("") : tar.dirs();
-                for (String dir : dirs) {
-                    String base = dir.isEmpty() ? "" : PathFacts.asFolder(dir);
-                    out.add(base + part[1]);
-                    for (String m : tar.memberPaths()) {
-                        try {
-                            out.add(m.replaceFirst(part[0].replace("\\(", "(").replace("\\)", ")"), part[1].replaceAll("\\\\([0-9])", "\\$$1")));
-                        } catch (RuntimeException e) {
-                            out.add(base + part[1] + m);
-                        }
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * True for unzip's listing, testing and printing modes (-l -t -v -Z -p -c -z), read from the
-     * option words themselves: the letters of a -d value ({@code -d.vscode}) are no options.
-     */
-    private boolean unzipOnlyReads() {
-        boolean[] reads = {false};
-        for (int i = 0; i < args.size() && !reads[0]; i++) {
-            String a = args.get(i);
-            if (a.equals("--") || !a.startsWith("-") || a.startsWith("--") || a.length() < 2) {
-                continue;
-            }
-            // -d, -x and -P take the rest of the word or the next word
-            i = ShortOptions.readCluster(args, i, "dxP", (c, v) -> reads[0] |= v == null && "ltvZpcz".indexOf(c) >= 0);
-        }
-        return reads[0];
-    }
-
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
     public boolean touchesSelfProtected() {
         return selfProtectedTarget(null) || isAgentSettingsCommand() || isPayloadSelfProtected();
@@ -3981,23 +3341,6 @@ public final class Cmd {
     /** True for a PowerShell expression that turns a stored secret back into clear text (DPAPI, SecureString). */
     public boolean isDotNetSecretInClear() {
         return DOTNET_SECRET_CLEAR.matcher(expressionText()).find();
-    }
-
-    /** csc's and vbc's output file: {@code /out:F} ({@code -out:F}), else the first source with .exe (.dll for /target:library), with {@code /}. */
-    private List<String> dotNetCompilerOutput() {
-        boolean library = false;
-        String source = null;
-        for (String a : args) {
-            String l = a.toLowerCase(java.util.Locale.ROOT);
-            if (l.startsWith("/out:") || l.startsWith("-out:")) {
-                return List.of(a.substring(5).replace('\\', '/'));
-            }
-            library |= Regex.matches(l, "[/-]t(arget)?:(library|module)");
-            if (source == null && Regex.matches(l, "[^/-].*\\.(cs|vb)")) {
-                source = a.replace('\\', '/');
-            }
-        }
-        return source == null ? List.of() : List.of(source.substring(0, source.length() - 3) + (library ? ".dll" : ".exe"));
     }
 
     /** The registry keys among the words (reg.exe's spelling only for reg). */
@@ -6525,7 +5868,7 @@ public final class Cmd {
     }
 
     /** True for curl told to save under the remote name ({@code -O}, {@code --remote-name}, {@code -OJ}). */
-    private boolean savesUnderRemoteName() {
+    boolean savesUnderRemoteName() {
         return named("curl") && (anyFlag("-O --remote-name --remote-name-all") || argMatches("-[A-Za-z]*O[A-Za-z]*"));
     }
 
@@ -7674,133 +7017,10 @@ public final class Cmd {
     }
 
     /**
-     * A long option (or a {@code -D} property) whose name says it names a file written: output,
-     * log, report, dump, save, export, destination.
-     */
-    private static final java.util.regex.Pattern OUTPUT_OPTION = java.util.regex.Pattern.compile(
-            "(?i)(?:--|-D)[\\w.-]*(?:output|out-?file|log-?file|logfile|report|dump|save|export|dest(?:ination)?)[\\w.-]*(?:=(.*))?");
-
-    /**
-     * The files named by output-like long options of any program ({@code pylint --output=F},
-     * {@code pytest --log-file=F}, {@code mvn … -Doutput=F}): most tools write such a file, and a
-     * program's own reading of its options is not known for every program. Only adds write
-     * targets, which inside the project change nothing; outside it the write rules judge them.
-     */
-    private List<String> outputOptionValues() {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            String v;
-            if (OUTPUT_FILE_OPTIONS.contains(a) && i + 1 < args.size()) {
-                // the separate-word form only for names that are a file in the tools that have
-                // them (`--output FILE`, `--log-file FILE`); other output-like names are often
-                // switches before an operand (`pyright --outputjson FILE`, `blockdev --report DEV`)
-                v = args.get(i + 1);
-                if (Regex.matches(PathFacts.unquote(v), "\\$[^{A-Za-z_].*")) {
-                    continue; // an expression, not a variable (`ack --output '$&'`)
-                }
-            } else {
-                java.util.regex.Matcher m = OUTPUT_OPTION.matcher(a);
-                if (!m.matches() || m.group(1) == null) {
-                    continue;
-                }
-                v = m.group(1);
-            }
-            String plain = PathFacts.unquote(v);
-            // a path outside or hidden in the project, never a format name (`--output=json`, `--report=term`)
-            if (Regex.matches(plain, "[/~$].*|\\.\\.?(/.*)?|\\.[\\w-]+/.*")) {
-                out.add(v);
-            }
-        }
-        return out;
-    }
-
-    /** Long options whose separate next word is the file written, in the tools that have them. */
-    private static final Set<String> OUTPUT_FILE_OPTIONS = Set.of(
-            "--output", "--output-file", "--outfile", "--out-file", "--log-file", "--logfile");
-
-    /** git's --output and the abbreviations a long-option parser may take for it ({@code --outp=F}). */
-    private static final java.util.regex.Pattern GIT_OUTPUT = java.util.regex.Pattern.compile("--out(?:p|pu|put)?(?:=(.*))?");
-
-    /**
-     * The files git writes its output to: {@code --output FILE} of the diff family ({@code git diff},
-     * {@code log}, {@code show}, {@code format-patch --stdout}…, also abbreviated) and format-patch's
-     * {@code -o DIR}/{@code --output-directory DIR}, each relative to the folders {@code -C} changed
-     * to. {@code git log --format='TEXT' --output=~/.bashrc} writes any text the agent chooses.
-     */
-    /**
-     * The files {@code git checkout [REV] [--] PATH…} and {@code git restore [--source=REV] PATH…}
-     * write in the working tree, below the folder git runs in: every word after {@code --}, else
-     * restore's operands and checkout's operands after the first (a branch or revision; a lone
-     * operand may be a branch switch, which names no file). {@code restore --staged} alone writes
-     * the index, not the files.
-     */
-    private List<String> gitCheckedOutPaths(boolean restore) {
-        if (restore && anyFlag("--staged -S") && !anyFlag("--worktree -W")) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        String dir = gitChangedDirectory();
-        int dashes = args.indexOf("--");
-        if (dashes >= 0) {
-            args.subList(dashes + 1, args.size()).forEach(p -> out.add(PathFacts.below(p, dir)));
-            return out;
-        }
-        List<String> ops = positionals("-C -c --git-dir --work-tree -s --source -b -B --orphan --conflict --pathspec-from-file");
-        // ops.get(0) is the subcommand; checkout's next operand is the revision or branch
-        int first = restore ? 1 : 2;
-        for (int i = first; i < ops.size(); i++) {
-            out.add(PathFacts.below(ops.get(i), dir));
-        }
-        return out;
-    }
-
-    private List<String> gitOutputFiles() {
-        List<String> out = new ArrayList<>();
-        String dir = gitChangedDirectory();
-        boolean formatPatch = false;
-        boolean subcommand = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            String next = i + 1 < args.size() ? args.get(i + 1) : "";
-            if (!subcommand) {
-                // git's own options before the subcommand (after it, `-C` is diff's copy detection)
-                if (Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix").contains(a)) {
-                    i++;
-                } else if (!a.startsWith("-")) {
-                    subcommand = true;
-                    formatPatch = a.equals("format-patch");
-                }
-                continue;
-            }
-            java.util.regex.Matcher m = GIT_OUTPUT.matcher(a);
-            String file = null;
-            if (m.matches()) {
-                file = m.group(1) != null ? m.group(1) : next;
-            } else if (formatPatch && (a.equals("-o") || a.startsWith("--output-d"))) {
-                int eq = a.indexOf('=');
-                file = eq > 0 ? a.substring(eq + 1) : next;
-            } else if (formatPatch && a.startsWith("-o") && a.length() > 2) {
-                file = a.substring(2);
-            }
-            if (file != null && !file.isEmpty()) {
-                out.add(PathFacts.below(file, dir));
-            }
-        }
-        return out;
-    }
-
-    /**
      * The folder git's own {@code -C} options (before the subcommand) change to, each relative to
      * the one before ({@code git -C a -C b} is {@code a/b}); empty without one.
      */
-    private String gitChangedDirectory() {
+    String gitChangedDirectory() {
         String dir = "";
         for (int i = 0; i + 1 < args.size(); i++) {
             String a = args.get(i);
@@ -7814,66 +7034,6 @@ public final class Cmd {
             }
         }
         return dir;
-    }
-
-    /**
-     * Where {@code git apply} and {@code git am} write. The file names are in the patch, which the
-     * checker does not read, so the work tree stands for them ({@code DIR/}): {@code --work-tree=DIR},
-     * else the folder {@code -C} changes to, else nothing is added (git refuses patch paths that
-     * leave the work tree, and a project's own files are everyday work). {@code git apply
-     * --unsafe-paths} lifts that refusal where there is no repository (or with {@code --no-index}):
-     * its paths may be absolute, so "/" (anywhere), or below {@code --directory=ROOT} when an
-     * absolute root is given. A check or a statistic without {@code --apply}, and {@code --cached}
-     * (the index only), write no file.
-     */
-    private List<String> gitPatchTargets(boolean apply) {
-        if (apply && (anyFlagOrAbbreviation("--cached")
-                || (anyFlagOrAbbreviation("--check --stat --numstat --summary") && !anyFlagOrAbbreviation("--apply")))) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        String tree = valueOf("--work-tree");
-        String top = !tree.isEmpty() ? tree : gitChangedDirectory();
-        if (!top.isEmpty()) {
-            out.add(PathFacts.asFolder(top));
-        }
-        if (apply && anyFlagOrAbbreviation("--unsafe-paths")) {
-            String root = PathFacts.unquote(valueOf("--directory"));
-            out.add(PathFacts.isAnchored(root) ? PathFacts.asFolder(root) : "/");
-        }
-        return out;
-    }
-
-    /** GNU and BSD patch's options that take a value. */
-    private static final String PATCH_VALUES = "-B --prefix -D --ifdef -d --directory -F --fuzz -i --input -o --output -p --strip"
-            + " -r --reject-file -V --version-control -Y --basename-prefix -z --suffix -g --get --quoting-style --reject-format";
-
-    /**
-     * What {@code patch [ORIGINAL [PATCHFILE]]} writes: ORIGINAL (or {@code -o OUT} instead), the
-     * reject file {@code -r}, each below {@code -d DIR}. Without ORIGINAL the files are named in the
-     * patch, so the folder stands for them ({@code DIR/}, or {@code ./} where it runs): GNU patch
-     * refuses names that climb out with {@code ..} or are absolute, so they stay below it.
-     * {@code --dry-run} writes nothing.
-     */
-    private List<String> patchTargets() {
-        if (anyFlagOrAbbreviation("--dry-run --check")) {
-            return List.of();
-        }
-        String dir = PathFacts.unquote(valueOf("-d --directory"));
-        List<String> out = new ArrayList<>();
-        List<String> ops = positionals(PATCH_VALUES);
-        String o = valueOf("-o --output");
-        String reject = valueOf("-r --reject-file");
-        for (String f : List.of(!o.isEmpty() ? o : ops.isEmpty() ? "" : ops.get(0), reject)) {
-            String plain = PathFacts.unquote(f);
-            if (!plain.isEmpty() && !plain.equals("-")) {
-                out.add(PathFacts.below(f, dir));
-            }
-        }
-        if (ops.isEmpty() && o.isEmpty()) {
-            out.add(dir.isEmpty() ? "./" : PathFacts.asFolder(dir));
-        }
-        return out;
     }
 
     /** Context names the local-cluster tools give themselves (kind, minikube, k3d, Docker/Rancher Desktop…). */
@@ -8179,25 +7339,13 @@ public final class Cmd {
      * rsync's options that take a value, for every reading of its operands (sources, destination,
      * delete targets): one list, so a value is never read as a path in one place and not another.
      */
-    private static final String RSYNC_VALUES = "-e --rsh --exclude --include --filter -f --rsync-path --port --password-file --log-file"
+    static final String RSYNC_VALUES = "-e --rsh --exclude --include --filter -f --rsync-path --port --password-file --log-file"
             + " --backup-dir --suffix --chmod --chown --timeout --bwlimit --partial-dir --temp-dir -T --compare-dest --copy-dest --link-dest"
             + " --files-from --exclude-from --include-from --out-format --max-size --min-size --info --debug --iconv --max-delete"
             + " --modify-window --block-size -B --remote-option -M --usermap --groupmap --sockopts --stop-after --stop-at";
 
-    /**
-     * The options that take a value of the screenshot tools whose picture file is their last
-     * operand: screencapture, scrot, grim, maim and ImageMagick's import ({@code import -window root x.png}).
-     */
-    private static final Map<String, String> SCREENSHOT_VALUES = Map.of(
-            "screencapture", "-t -T -R -l -D -B -J -V",
-            "scrot", "-d --delay -q --quality -t --thumb -e --exec -F --file -D --display -l --line -n --note",
-            "grim", "-g -t -q -l -s -o -T",
-            "maim", "-g --geometry -d --delay -f --format -i --window -m --quality -x --xdisplay -b --bordersize -p --padding"
-                    + " -c --color -r --shader -w --parent -t --tolerance",
-            "import", "-window -crop -geometry -resize -quality -density -depth -delay -display -screen -type -format -frame");
-
     /** scp's (and sftp's) options that take a value. */
-    private static final String SCP_VALUES = "-i -F -o -P -c -l -S -J";
+    static final String SCP_VALUES = "-i -F -o -P -c -l -S -J";
 
     /**
      * True when rsync deletes on another machine: a {@code --delete} option (any of its timings,
@@ -8612,7 +7760,6 @@ public final class Cmd {
         }
         return p;
     }
-
 
     /** Seconds of a PowerShell {@code Start-Sleep} ({@code -Seconds}, {@code -Milliseconds}, positional); -1 when unreadable. */
     public double getPsSleepSeconds() {
