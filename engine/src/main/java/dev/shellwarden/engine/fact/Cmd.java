@@ -1436,7 +1436,7 @@ public final class Cmd {
      */
     public List<String> getDeleteTargets() {
         if (deleteTargets == null) {
-            deleteTargets = withProtectedGlobMatches(deleteTargetsOf());
+            deleteTargets = withProtectedGlobMatches(DeleteTargets.of(this));
         }
         return deleteTargets;
     }
@@ -1450,64 +1450,6 @@ public final class Cmd {
             "lzip", "compress", "uncompress", "pigz", "pbzip2", "zstd", "unzstd", "lz4", "brotli");
     /** The compressors' options that take a value (suffix, block size, threads, output name). */
     static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
-
-    private List<String> deleteTargetsOf() {
-        if (COMPRESSORS.contains(name)) {
-            // a compressor replaces each FILE with FILE.gz (and back): the original is gone;
-            // zstd, lz4 and brotli keep it unless told --rm (brotli: -j)
-            boolean keeps = anyFlag("-c --stdout --to-stdout -k --keep -l --list -t --test -h --help -V --version")
-                    || named("zstd unzstd lz4 brotli") && !anyFlag("--rm -j");
-            return keeps ? List.of() : positionals(COMPRESSOR_VALUES);
-        }
-        if (isCmdExeDelete()) {
-            // cmd.exe's `rd /s /q .ssh`, `del /a:h /q x`: cmd reads every word that starts with / as a switch
-            List<String> out = new ArrayList<>();
-            for (String a : args) {
-                if (!a.startsWith("/")) {
-                    out.add(PathFacts.fromWindows(a));
-                }
-            }
-            return out;
-        }
-        switch (name) {
-            case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
-                // shred's -u/--remove is a flag (it deletes after overwriting); -n, -s take values
-                return positionals("-n --iterations --random-source -s --size");
-            }
-            case "gio" -> {
-                // gio trash|remove FILE…: the files go (trash takes folders whole); --empty/--list/--restore name none
-                List<String> ops = positionals("");
-                return !ops.isEmpty() && Set.of("trash", "remove", "rm").contains(ops.get(0)) && !anyFlag("--empty --list --restore")
-                        ? ops.subList(1, ops.size()) : List.of();
-            }
-            case "ccrypt", "ccencrypt", "ccdecrypt" -> {
-                // each FILE is replaced by its encrypted (or decrypted) copy, unless written to standard output
-                return anyFlag("-c --cat") ? List.of() : positionals("-K --key -k --keyfile -H --key2 -S --suffix");
-            }
-            case "pytest", "py.test" -> {
-                // pytest empties its --basetemp directory before the run
-                String base = valueOf("--basetemp");
-                return base.isEmpty() ? List.of() : List.of(base);
-            }
-            case "rimraf" -> {
-                // the npm package's CLI (npx rimraf DIR): a recursive delete without a prompt
-                return positionals("--impl --filter");
-            }
-            case "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zz", "rsync" -> {
-                return deletedAfterArchiving();
-            }
-            case "find" -> {
-                boolean deletes = args.contains("-delete") || findRuns(p -> Regex.matches(p, "rm|rmdir|unlink|shred|srm|wipe|truncate"));
-                return deletes ? findStarts() : List.of();
-            }
-            case "Remove-Item" -> {
-                return psPathOperands();
-            }
-            default -> {
-                return List.of();
-            }
-        }
-    }
 
     /** Switch parameters of PowerShell's content and item cmdlets (the others take a value). */
     private static final List<String> PS_SWITCHES = List.of("-force", "-nonewline", "-append", "-noclobber", "-recurse", "-passthru",
@@ -1572,7 +1514,7 @@ public final class Cmd {
      * the POSIX form of {@link PathFacts#fromWindows}: {@code ..\\..} is {@code ../..},
      * {@code C:\\} is {@code /}, {@code $env:USERPROFILE} is {@code ~}.
      */
-    private List<String> psPathOperands() {
+    List<String> psPathOperands() {
         List<String> out = new ArrayList<>();
         for (String w : psPathWords()) {
             out.add(PathFacts.fromWindows(w));
@@ -1734,40 +1676,6 @@ public final class Cmd {
     }
 
     /**
-     * The files an archiver or rsync deletes once it has copied them: {@code tar --remove-files},
-     * {@code zip -m}, {@code 7z a -sdel}, {@code rsync --remove-source-files} (the sources).
-     */
-    private List<String> deletedAfterArchiving() {
-        switch (name) {
-            case "tar", "gtar", "bsdtar" -> {
-                // -C DIR applies to the members after it: `tar -C ~ --remove-files -cf x.tar .ssh` deletes ~/.ssh
-                return anyFlagOrAbbreviation("--remove-files") ? tar().memberPaths() : List.of();
-            }
-            case "zip" -> {
-                if (!anyFlag("-m --move") && !argMatches("-[A-Za-z]*m[A-Za-z]*")) {
-                    return List.of();
-                }
-                List<String> p = positionals("-b -n -t -tt -x -i -P --password");
-                return p.size() > 1 ? p.subList(1, p.size()) : List.of();
-            }
-            case "7z", "7za", "7zz" -> {
-                if (!anyFlag("-sdel")) {
-                    return List.of();
-                }
-                List<String> p = positionals("");
-                return p.size() > 2 ? p.subList(2, p.size()) : List.of();
-            }
-            default -> {
-                if (!anyFlag("--remove-source-files")) {
-                    return List.of();
-                }
-                List<String> p = positionals(RSYNC_VALUES);
-                return p.size() > 1 ? p.subList(0, p.size() - 1) : List.of();
-            }
-        }
-    }
-
-    /**
      * For {@code mv} and {@code rsync --delete…}: true when the move takes away, or the sync empties,
      * the root, a home directory or a system directory — written out or reached through a relative
      * path or the command's cd ({@code mv ~ /tmp/x}, {@code rsync -a --delete empty/ /}).
@@ -1824,7 +1732,7 @@ public final class Cmd {
     private static final Set<String> FIND_EXEC_ACTIONS = Set.of("-exec", "-execdir", "-ok", "-okdir");
 
     /** True when {@code find} runs, by -exec/-execdir/-ok/-okdir, a program whose base name the test accepts. */
-    private boolean findRuns(java.util.function.Predicate<String> program) {
+    boolean findRuns(java.util.function.Predicate<String> program) {
         for (int i = 0; i + 1 < args.size(); i++) {
             if (FIND_EXEC_ACTIONS.contains(args.get(i)) && program.test(basename(args.get(i + 1)))) {
                 return true;
