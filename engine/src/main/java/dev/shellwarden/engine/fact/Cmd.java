@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -85,64 +86,11 @@ public final class Cmd {
     private String foldedName;
     private Boolean interpreter;
 
-    /** Builds the fact for a segment of a command the client runs in the foreground. */
-    public Cmd(Segment s) {
-        this(s, false, List.of());
-    }
+    /** See {@link Placement#stdinFromWrapper}. */
+    private final boolean stdinFromWrapper;
 
-    /** Builds the fact for a segment; see {@link #Cmd(Segment, boolean, List)}. */
-    public Cmd(Segment s, boolean clientBackground) {
-        this(s, clientBackground, List.of());
-    }
-
-    /**
-     * Builds the fact for a segment. {@code clientBackground}: the agent client itself runs the
-     * whole command in the background and keeps its output (Claude Code's {@code run_in_background}),
-     * or a launcher starts it detached ({@code docker run -d}), so the agent does not wait for it:
-     * the same as the command ending in {@code > file &}.
-     * {@code cwds}: the directories the segment may run in after the command's own {@code cd}s
-     * ({@link WorkingDirs}); empty when it runs where the letter says.
-     */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds) {
-        this(s, clientBackground, cwds, s.parent());
-    }
-
-    /**
-     * As {@link #Cmd(Segment, boolean, List, int)} for a segment judged through a copy with other
-     * words ({@link ContainerPaths}: a container's paths as the host's); {@code written} is the
-     * segment as the agent wrote it, which the container-mount rules read.
-     */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written) {
-        this(s, clientBackground, cwds, pipeParent, written, false);
-    }
-
-    /**
-     * As {@link #Cmd(Segment, boolean, List, int, Segment)}; {@code stdinFromWrapper}: a wrapper that
-     * starts this command in its own place has its standard input redirected ({@code sudo bash -s < setup.sh},
-     * {@code ssh host 'bash -s' < cmds.sh}), so this command reads that input as well.
-     */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written, boolean stdinFromWrapper) {
-        this(s, clientBackground, cwds, pipeParent, written, stdinFromWrapper, true);
-    }
-
-    /**
-     * As {@link #Cmd(Segment, boolean, List, int, Segment, boolean)}; {@code outputToAgent}: what the
-     * command prints reaches the agent's transcript ({@link AgentOutput}). The other constructors
-     * assume it does (fail closed).
-     */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written, boolean stdinFromWrapper,
-            boolean outputToAgent) {
-        this(s, clientBackground, cwds, pipeParent);
-        this.written = written == null || written == s ? null : new Cmd(written, clientBackground, List.of(), pipeParent);
-        this.stdinFromWrapper = stdinFromWrapper;
-        this.outputToAgent = outputToAgent;
-    }
-
-    /** See {@link #Cmd(Segment, boolean, List, int, Segment, boolean)}. */
-    private boolean stdinFromWrapper;
-
-    /** See {@link #Cmd(Segment, boolean, List, int, Segment, boolean, boolean)}. */
-    private boolean outputToAgent = true;
+    /** See {@link Placement#outputToAgent}. */
+    private final boolean outputToAgent;
 
     /**
      * True when what this command prints reaches the agent: not written to a file, piped into a
@@ -159,20 +107,23 @@ public final class Cmd {
     }
 
     /** The fact for the words as written, when this one judges a translated copy ({@link ContainerPaths}); else null. */
-    private Cmd written;
+    private final Cmd written;
 
     /** This fact, or the one for the words as written. */
     private Cmd asWritten() {
         return written == null ? this : written;
     }
 
-    /** As {@link #Cmd(Segment, boolean, List)}, standing in the pipeline of segment {@code pipeParent}'s commands. */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent) {
-        this.pipeParent = pipeParent;
-        this.clientBackground = clientBackground;
-        this.cwds = List.copyOf(cwds);
+    /**
+     * Builds the fact for segment {@code s} placed in its command as {@code placement} says
+     * ({@link Placement#alone()} for a segment judged on its own).
+     */
+    public Cmd(Segment s, Placement placement) {
+        this.pipeParent = placement.pipeParentOf(s);
+        this.clientBackground = placement.clientBackground();
+        this.cwds = placement.cwds();
         this.id = s.id();
-        this.launcher = s.id();
+        this.launcher = placement.launcherOf(s);
         this.parent = s.parent();
         this.depth = s.depth();
         this.provenance = s.provenance().name();
@@ -265,6 +216,13 @@ public final class Cmd {
         this.stdoutRedirected = out;
         this.redirectTargets = Collections.unmodifiableList(all);
         this.stdinRedirected = readsRedirectedStdin(s);
+        // the twin for the words as written shares the command's background and pipeline, not its
+        // working dirs, launcher or standard input (it is read for the words alone)
+        Segment asWritten = placement.written();
+        this.written = asWritten == null || asWritten == s ? null
+                : new Cmd(asWritten, new Placement(clientBackground, List.of(), OptionalInt.of(pipeParent), OptionalInt.empty(), null, false, true));
+        this.stdinFromWrapper = placement.stdinFromWrapper();
+        this.outputToAgent = placement.outputToAgent();
     }
 
     /** True for a literal word whose text holds {@code $} or a backtick: quoted, nothing in it is expanded. */
@@ -344,18 +302,13 @@ public final class Cmd {
      * it. WHY: the words of a substitution in the wrapped command's arguments belong to that
      * outermost segment ({@code $(gh auth token)} is a child of {@code sudo}'s segment, not of
      * {@code curl}'s), so "read inside this command's words" is {@code parent == launcher}.
-     * Set by the engine before the fact is inserted ({@link #launchedFrom}).
+     * Given by the engine in the fact's {@link Placement}.
      */
-    private int launcher;
+    private final int launcher;
 
     /** See {@link #launcher}. */
     public int getLauncher() {
         return launcher;
-    }
-
-    /** Sets {@link #launcher}; called once by the engine before the fact is inserted. */
-    public void launchedFrom(int outermostWrapper) {
-        this.launcher = outermostWrapper;
     }
 
     /** Id of the enclosing segment, or -1. */
