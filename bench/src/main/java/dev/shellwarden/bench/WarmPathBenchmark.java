@@ -9,6 +9,7 @@ import dev.shellwarden.engine.Overlay;
 import dev.shellwarden.engine.RuleBook;
 import dev.shellwarden.engine.fact.Cmd;
 import dev.shellwarden.engine.fact.Ctx;
+import dev.shellwarden.engine.fact.Placement;
 import dev.shellwarden.engine.fact.Redir;
 import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Segment;
@@ -87,7 +88,7 @@ public class WarmPathBenchmark {
     @Benchmark
     public void facts(Blackhole bh) {
         for (Segment s : split.segments()) {
-            bh.consume(new Cmd(s));
+            bh.consume(new Cmd(s, Placement.alone()));
             for (Redirect r : s.redirects()) {
                 bh.consume(new Redir(s.id(), r));
             }

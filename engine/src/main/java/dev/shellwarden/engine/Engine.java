@@ -4,6 +4,7 @@ import dev.shellwarden.engine.fact.Category;
 import dev.shellwarden.engine.fact.Cmd;
 import dev.shellwarden.engine.fact.ContainerPaths;
 import dev.shellwarden.engine.fact.Ctx;
+import dev.shellwarden.engine.fact.Placement;
 import dev.shellwarden.engine.fact.Redir;
 import dev.shellwarden.engine.fact.WorkingDirs;
 import dev.shellwarden.grammar.OpaqueReason;
@@ -14,6 +15,7 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.kie.api.event.rule.AfterMatchFiredEvent;
@@ -139,9 +141,8 @@ public final class Engine {
                     stdinRedirected.add(s.id());
                 }
                 Segment j = judged.segments().get(s.id());
-                Cmd cmd = new Cmd(j, detached, dirs.get(s.id()), pipeParent, s, stdinFromWrapper, toAgent.contains(s.id()));
-                cmd.launchedFrom(launcher);
-                session.insert(cmd);
+                session.insert(new Cmd(j, new Placement(detached, dirs.get(s.id()), OptionalInt.of(pipeParent), OptionalInt.of(launcher), s,
+                        stdinFromWrapper, toAgent.contains(s.id()))));
                 for (var r : j.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

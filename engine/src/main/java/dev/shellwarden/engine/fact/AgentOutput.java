@@ -197,7 +197,7 @@ public final class AgentOutput {
         }
         if (!PASS_THROUGH.contains(name)) {
             // an interpreter whose inline code prints passes its input on; one that only uses it is a consumer
-            return Cmd.isInterpreterName(name) && new Cmd(t).isInlineCodePrints();
+            return Cmd.isInterpreterName(name) && new Cmd(t, Placement.alone()).isInlineCodePrints();
         }
         if (name.equals("grep") || name.equals("egrep") || name.equals("fgrep") || name.equals("rg")) {
             for (var w : t.argv()) {

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 
 /**
@@ -38,7 +39,7 @@ public final class Cmd {
     private final String name;
     private final List<String> args;
     /** The segment's words as the grammar gave them (literal or not), for walkers shared with it. */
-    private final List<Word> argvWords;
+    final List<Word> argvWords;
     private final List<String> operands;
     /** tar's command line, read on first use (several facts ask about one tar command); null until then. */
     private TarCommandLine tarLine;
@@ -85,64 +86,11 @@ public final class Cmd {
     private String foldedName;
     private Boolean interpreter;
 
-    /** Builds the fact for a segment of a command the client runs in the foreground. */
-    public Cmd(Segment s) {
-        this(s, false, List.of());
-    }
+    /** See {@link Placement#stdinFromWrapper}. */
+    private final boolean stdinFromWrapper;
 
-    /** Builds the fact for a segment; see {@link #Cmd(Segment, boolean, List)}. */
-    public Cmd(Segment s, boolean clientBackground) {
-        this(s, clientBackground, List.of());
-    }
-
-    /**
-     * Builds the fact for a segment. {@code clientBackground}: the agent client itself runs the
-     * whole command in the background and keeps its output (Claude Code's {@code run_in_background}),
-     * or a launcher starts it detached ({@code docker run -d}), so the agent does not wait for it:
-     * the same as the command ending in {@code > file &}.
-     * {@code cwds}: the directories the segment may run in after the command's own {@code cd}s
-     * ({@link WorkingDirs}); empty when it runs where the letter says.
-     */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds) {
-        this(s, clientBackground, cwds, s.parent());
-    }
-
-    /**
-     * As {@link #Cmd(Segment, boolean, List, int)} for a segment judged through a copy with other
-     * words ({@link ContainerPaths}: a container's paths as the host's); {@code written} is the
-     * segment as the agent wrote it, which the container-mount rules read.
-     */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written) {
-        this(s, clientBackground, cwds, pipeParent, written, false);
-    }
-
-    /**
-     * As {@link #Cmd(Segment, boolean, List, int, Segment)}; {@code stdinFromWrapper}: a wrapper that
-     * starts this command in its own place has its standard input redirected ({@code sudo bash -s < setup.sh},
-     * {@code ssh host 'bash -s' < cmds.sh}), so this command reads that input as well.
-     */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written, boolean stdinFromWrapper) {
-        this(s, clientBackground, cwds, pipeParent, written, stdinFromWrapper, true);
-    }
-
-    /**
-     * As {@link #Cmd(Segment, boolean, List, int, Segment, boolean)}; {@code outputToAgent}: what the
-     * command prints reaches the agent's transcript ({@link AgentOutput}). The other constructors
-     * assume it does (fail closed).
-     */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent, Segment written, boolean stdinFromWrapper,
-            boolean outputToAgent) {
-        this(s, clientBackground, cwds, pipeParent);
-        this.written = written == null || written == s ? null : new Cmd(written, clientBackground, List.of(), pipeParent);
-        this.stdinFromWrapper = stdinFromWrapper;
-        this.outputToAgent = outputToAgent;
-    }
-
-    /** See {@link #Cmd(Segment, boolean, List, int, Segment, boolean)}. */
-    private boolean stdinFromWrapper;
-
-    /** See {@link #Cmd(Segment, boolean, List, int, Segment, boolean, boolean)}. */
-    private boolean outputToAgent = true;
+    /** See {@link Placement#outputToAgent}. */
+    private final boolean outputToAgent;
 
     /**
      * True when what this command prints reaches the agent: not written to a file, piped into a
@@ -159,20 +107,23 @@ public final class Cmd {
     }
 
     /** The fact for the words as written, when this one judges a translated copy ({@link ContainerPaths}); else null. */
-    private Cmd written;
+    private final Cmd written;
 
     /** This fact, or the one for the words as written. */
     private Cmd asWritten() {
         return written == null ? this : written;
     }
 
-    /** As {@link #Cmd(Segment, boolean, List)}, standing in the pipeline of segment {@code pipeParent}'s commands. */
-    public Cmd(Segment s, boolean clientBackground, List<String> cwds, int pipeParent) {
-        this.pipeParent = pipeParent;
-        this.clientBackground = clientBackground;
-        this.cwds = List.copyOf(cwds);
+    /**
+     * Builds the fact for segment {@code s} placed in its command as {@code placement} says
+     * ({@link Placement#alone()} for a segment judged on its own).
+     */
+    public Cmd(Segment s, Placement placement) {
+        this.pipeParent = placement.pipeParentOf(s);
+        this.clientBackground = placement.clientBackground();
+        this.cwds = placement.cwds();
         this.id = s.id();
-        this.launcher = s.id();
+        this.launcher = placement.launcherOf(s);
         this.parent = s.parent();
         this.depth = s.depth();
         this.provenance = s.provenance().name();
@@ -265,6 +216,13 @@ public final class Cmd {
         this.stdoutRedirected = out;
         this.redirectTargets = Collections.unmodifiableList(all);
         this.stdinRedirected = readsRedirectedStdin(s);
+        // the twin for the words as written shares the command's background and pipeline, not its
+        // working dirs, launcher or standard input (it is read for the words alone)
+        Segment asWritten = placement.written();
+        this.written = asWritten == null || asWritten == s ? null
+                : new Cmd(asWritten, new Placement(clientBackground, List.of(), OptionalInt.of(pipeParent), OptionalInt.empty(), null, false, true));
+        this.stdinFromWrapper = placement.stdinFromWrapper();
+        this.outputToAgent = placement.outputToAgent();
     }
 
     /** True for a literal word whose text holds {@code $} or a backtick: quoted, nothing in it is expanded. */
@@ -283,7 +241,7 @@ public final class Cmd {
         return argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(basename(argv.get(0).text()));
     }
 
-    private static String basename(String p) {
+    static String basename(String p) {
         int slash = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
         String b = slash >= 0 && slash < p.length() - 1 ? p.substring(slash + 1) : p;
         // npm.cmd, yarn.cmd, gradlew.bat, NPX.CMD, format.com: the Windows launchers of the program
@@ -344,18 +302,13 @@ public final class Cmd {
      * it. WHY: the words of a substitution in the wrapped command's arguments belong to that
      * outermost segment ({@code $(gh auth token)} is a child of {@code sudo}'s segment, not of
      * {@code curl}'s), so "read inside this command's words" is {@code parent == launcher}.
-     * Set by the engine before the fact is inserted ({@link #launchedFrom}).
+     * Given by the engine in the fact's {@link Placement}.
      */
-    private int launcher;
+    private final int launcher;
 
     /** See {@link #launcher}. */
     public int getLauncher() {
         return launcher;
-    }
-
-    /** Sets {@link #launcher}; called once by the engine before the fact is inserted. */
-    public void launchedFrom(int outermostWrapper) {
-        this.launcher = outermostWrapper;
     }
 
     /** Id of the enclosing segment, or -1. */
@@ -545,7 +498,7 @@ public final class Cmd {
      * The value of short option {@code letter} inside a cluster after its first letter ({@code git
      * commit -aF FILE}, {@code -aFFILE}); empty when there is none. See {@link #clusteredValueOption}.
      */
-    private String clusterValue(char letter) {
+    String clusterValue(char letter) {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--")) {
@@ -895,7 +848,7 @@ public final class Cmd {
     }
 
     /** tar's command line, read once per command (the facts are read-only, so the reading never goes stale). */
-    private TarCommandLine tar() {
+    TarCommandLine tar() {
         if (tarLine == null) {
             tarLine = TarCommandLine.of(args);
         }
@@ -1436,7 +1389,7 @@ public final class Cmd {
      */
     public List<String> getDeleteTargets() {
         if (deleteTargets == null) {
-            deleteTargets = withProtectedGlobMatches(deleteTargetsOf());
+            deleteTargets = withProtectedGlobMatches(DeleteTargets.of(this));
         }
         return deleteTargets;
     }
@@ -1446,79 +1399,10 @@ public final class Cmd {
      * back) in place, so they delete one file and write another. The one list for deletes,
      * written files and file changes.
      */
-    private static final Set<String> COMPRESSORS = Set.of("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma",
+    static final Set<String> COMPRESSORS = Set.of("gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma",
             "lzip", "compress", "uncompress", "pigz", "pbzip2", "zstd", "unzstd", "lz4", "brotli");
     /** The compressors' options that take a value (suffix, block size, threads, output name). */
-    private static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
-    /**
-     * The editors' options that take a value (vim's -c/--cmd commands, -S session, -u/-U/-i init
-     * and viminfo files, -T terminal, -w/-W key scripts, -t tag, -q error file, --listen): what is
-     * left are the files the editor opens. -s, -p and -r are flags to ed, ex or vim's tab and
-     * recovery modes: left out, a value they take counts as a file opened, which only reads more.
-     */
-    private static final String EDITOR_VALUES = "-c --cmd -S -u -U -i -T -w -W -t -q --listen --servername";
-    /** emacs's options that take a value: what is left are the files it visits. */
-    private static final String EMACS_VALUES = "--eval -eval -l --load -f --funcall --insert -L --directory --script -x -d --display -t --terminal";
-    /** awk's options that take a value: what is left is the program (unless -f/-E give it) and the input files. */
-    private static final String AWK_VALUES = "-F -v -f -i -l -E --field-separator --assign --file --include --load --exec";
-
-    private List<String> deleteTargetsOf() {
-        if (COMPRESSORS.contains(name)) {
-            // a compressor replaces each FILE with FILE.gz (and back): the original is gone;
-            // zstd, lz4 and brotli keep it unless told --rm (brotli: -j)
-            boolean keeps = anyFlag("-c --stdout --to-stdout -k --keep -l --list -t --test -h --help -V --version")
-                    || named("zstd unzstd lz4 brotli") && !anyFlag("--rm -j");
-            return keeps ? List.of() : positionals(COMPRESSOR_VALUES);
-        }
-        if (isCmdExeDelete()) {
-            // cmd.exe's `rd /s /q .ssh`, `del /a:h /q x`: cmd reads every word that starts with / as a switch
-            List<String> out = new ArrayList<>();
-            for (String a : args) {
-                if (!a.startsWith("/")) {
-                    out.add(PathFacts.fromWindows(a));
-                }
-            }
-            return out;
-        }
-        switch (name) {
-            case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
-                // shred's -u/--remove is a flag (it deletes after overwriting); -n, -s take values
-                return positionals("-n --iterations --random-source -s --size");
-            }
-            case "gio" -> {
-                // gio trash|remove FILE…: the files go (trash takes folders whole); --empty/--list/--restore name none
-                List<String> ops = positionals("");
-                return !ops.isEmpty() && Set.of("trash", "remove", "rm").contains(ops.get(0)) && !anyFlag("--empty --list --restore")
-                        ? ops.subList(1, ops.size()) : List.of();
-            }
-            case "ccrypt", "ccencrypt", "ccdecrypt" -> {
-                // each FILE is replaced by its encrypted (or decrypted) copy, unless written to standard output
-                return anyFlag("-c --cat") ? List.of() : positionals("-K --key -k --keyfile -H --key2 -S --suffix");
-            }
-            case "pytest", "py.test" -> {
-                // pytest empties its --basetemp directory before the run
-                String base = valueOf("--basetemp");
-                return base.isEmpty() ? List.of() : List.of(base);
-            }
-            case "rimraf" -> {
-                // the npm package's CLI (npx rimraf DIR): a recursive delete without a prompt
-                return positionals("--impl --filter");
-            }
-            case "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zz", "rsync" -> {
-                return deletedAfterArchiving();
-            }
-            case "find" -> {
-                boolean deletes = args.contains("-delete") || findRuns(p -> Regex.matches(p, "rm|rmdir|unlink|shred|srm|wipe|truncate"));
-                return deletes ? findStarts() : List.of();
-            }
-            case "Remove-Item" -> {
-                return psPathOperands();
-            }
-            default -> {
-                return List.of();
-            }
-        }
-    }
+    static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
 
     /** Switch parameters of PowerShell's content and item cmdlets (the others take a value). */
     private static final List<String> PS_SWITCHES = List.of("-force", "-nonewline", "-append", "-noclobber", "-recurse", "-passthru",
@@ -1533,7 +1417,7 @@ public final class Cmd {
      * (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item,
      * Expand-Archive (the folder it unpacks into) and Compress-Archive (the archive it writes).
      */
-    private List<String> psWriteTargets() {
+    List<String> psWriteTargets() {
         boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive")
                 || name.equals("Compress-Archive");
         List<String> positional = new ArrayList<>();
@@ -1583,7 +1467,7 @@ public final class Cmd {
      * the POSIX form of {@link PathFacts#fromWindows}: {@code ..\\..} is {@code ../..},
      * {@code C:\\} is {@code /}, {@code $env:USERPROFILE} is {@code ~}.
      */
-    private List<String> psPathOperands() {
+    List<String> psPathOperands() {
         List<String> out = new ArrayList<>();
         for (String w : psPathWords()) {
             out.add(PathFacts.fromWindows(w));
@@ -1745,40 +1629,6 @@ public final class Cmd {
     }
 
     /**
-     * The files an archiver or rsync deletes once it has copied them: {@code tar --remove-files},
-     * {@code zip -m}, {@code 7z a -sdel}, {@code rsync --remove-source-files} (the sources).
-     */
-    private List<String> deletedAfterArchiving() {
-        switch (name) {
-            case "tar", "gtar", "bsdtar" -> {
-                // -C DIR applies to the members after it: `tar -C ~ --remove-files -cf x.tar .ssh` deletes ~/.ssh
-                return anyFlagOrAbbreviation("--remove-files") ? tar().memberPaths() : List.of();
-            }
-            case "zip" -> {
-                if (!anyFlag("-m --move") && !argMatches("-[A-Za-z]*m[A-Za-z]*")) {
-                    return List.of();
-                }
-                List<String> p = positionals("-b -n -t -tt -x -i -P --password");
-                return p.size() > 1 ? p.subList(1, p.size()) : List.of();
-            }
-            case "7z", "7za", "7zz" -> {
-                if (!anyFlag("-sdel")) {
-                    return List.of();
-                }
-                List<String> p = positionals("");
-                return p.size() > 2 ? p.subList(2, p.size()) : List.of();
-            }
-            default -> {
-                if (!anyFlag("--remove-source-files")) {
-                    return List.of();
-                }
-                List<String> p = positionals(RSYNC_VALUES);
-                return p.size() > 1 ? p.subList(0, p.size() - 1) : List.of();
-            }
-        }
-    }
-
-    /**
      * For {@code mv} and {@code rsync --delete…}: true when the move takes away, or the sync empties,
      * the root, a home directory or a system directory — written out or reached through a relative
      * path or the command's cd ({@code mv ~ /tmp/x}, {@code rsync -a --delete empty/ /}).
@@ -1835,7 +1685,7 @@ public final class Cmd {
     private static final Set<String> FIND_EXEC_ACTIONS = Set.of("-exec", "-execdir", "-ok", "-okdir");
 
     /** True when {@code find} runs, by -exec/-execdir/-ok/-okdir, a program whose base name the test accepts. */
-    private boolean findRuns(java.util.function.Predicate<String> program) {
+    boolean findRuns(java.util.function.Predicate<String> program) {
         for (int i = 0; i + 1 < args.size(); i++) {
             if (FIND_EXEC_ACTIONS.contains(args.get(i)) && program.test(basename(args.get(i + 1)))) {
                 return true;
@@ -1888,7 +1738,7 @@ public final class Cmd {
      */
     public List<String> getWriteTargets() {
         if (writeTargets == null) {
-            writeTargets = withProtectedGlobMatches(writeTargetsOf());
+            writeTargets = withProtectedGlobMatches(WriteTargets.of(this));
         }
         return writeTargets;
     }
@@ -1964,7 +1814,7 @@ public final class Cmd {
     }
 
     /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
-    private List<String> payloadWriteTargets() {
+    List<String> payloadWriteTargets() {
         List<String> out = new ArrayList<>(payloadPaths(CODE_WRITE));
         for (String rest : payloadPaths(CODE_HOME_WRITE)) {
             // the literal pieces joined below the home: `.joinpath(".ssh", "config")`, `/ ".ssh" / "config"`
@@ -2005,575 +1855,15 @@ public final class Cmd {
         return out;
     }
 
-    private List<String> writeTargetsOf() {
-        List<String> out = new ArrayList<>(redirectWrites);
-        out.addAll(payloadWriteTargets());
-        out.addAll(outputOptionValues());
-        out.addAll(Formatters.targets(this));
-        List<String> p;
-        if (COMPRESSORS.contains(name)) {
-            // a decompressor writes each FILE.gz back as FILE (`gunzip i.sh.gz && sh i.sh`)
-            boolean decompresses = named("gunzip bunzip2 unxz unlzma unzstd uncompress") || anyFlag("-d --decompress --uncompress");
-            if (decompresses && !anyFlag("-c --stdout --to-stdout -l --list -t --test")) {
-                for (String f : positionals(COMPRESSOR_VALUES + " --output")) {
-                    String plain = Regex.pattern("(?i)\\.(gz|z|bz2|xz|lzma|lz|zst|lz4|br)$").matcher(f).replaceFirst("");
-                    out.add(plain.equals(f) && f.toLowerCase(java.util.Locale.ROOT).endsWith(".tgz")
-                            ? f.substring(0, f.length() - 4) + ".tar" : plain);
-                }
-            }
-        }
-        if (nameIs("csc vbc")) {
-            // the .NET Framework compilers write /out:FILE, else the first source's name as .exe or
-            // .dll: a downloaded source compiled then run meets SW4004 through SW4108
-            out.addAll(dotNetCompilerOutput());
-        }
-        switch (name) {
-            case "tee", "touch", "mkdir", "truncate" -> out.addAll(positionals("-s --size -m --mode -r -d -t"));
-            // tools whose output file is an operand or an option's value
-            case "sponge", "mkfifo", "mknod", "script" -> {
-                List<String> ops = positionals("-m --mode -Z -c --command -t --timing -T -I -O -B --log-in --log-out --log-io -E");
-                out.addAll(name.equals("mknod") && ops.size() > 1 ? ops.subList(0, 1) : ops.isEmpty() ? ops : ops.subList(0, 1));
-            }
-            case "uniq" -> {
-                List<String> ops = positionals("-f -s -w --skip-fields --skip-chars --check-chars");
-                if (ops.size() > 1) {
-                    out.add(ops.get(1));
-                }
-            }
-            case "fallocate" -> {
-                if (anyFlag("-p --punch-hole -z --zero-range -c --collapse-range -i --insert-range -d --dig-holes")) {
-                    out.addAll(positionals("-o --offset -l --length"));
-                }
-            }
-            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "go", "rustc" -> {
-                String o = valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            // screenshots: the picture file is the last operand (or -f/-out/-o), its content a secret read (SW4104)
-            case "screencapture", "scrot", "grim", "maim", "import" -> {
-                List<String> ops = positionals(SCREENSHOT_VALUES.get(name));
-                if (!ops.isEmpty() && !ops.get(ops.size() - 1).equals("-") && (!name.equals("import") || anyArg("root"))) {
-                    out.add(ops.get(ops.size() - 1));
-                }
-            }
-            case "gnome-screenshot", "xwd", "spectacle" -> {
-                String o = valueOf("-f --file -out -o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "tcpdump" -> {
-                String o = valueOf("-w");
-                if (!o.isEmpty() && !o.equals("-")) {
-                    out.add(o);
-                }
-            }
-            case "aria2c" -> {
-                // aria2c saves below -d DIR (default: here) as -o NAME, or the URL's last path element
-                String dir = valueOf("-d --dir");
-                String o = valueOf("-o --out");
-                if (!dir.isEmpty()) {
-                    out.add(PathFacts.asFolder(dir));
-                }
-                for (String f : !o.isEmpty() ? List.of(o) : urlFileNames(args)) {
-                    out.add(PathFacts.below(f, dir));
-                }
-            }
-            case "unix2dos", "dos2unix", "unix2mac", "mac2unix" -> {
-                // converted in place, or -n IN OUT (pairs) into a new file
-                boolean newFile = false;
-                List<String> pair = new ArrayList<>();
-                for (String a : args) {
-                    if (a.equals("-n") || a.equals("--newfile")) {
-                        newFile = true;
-                    } else if (a.equals("-o") || a.equals("--oldfile")) {
-                        newFile = false;
-                    } else if (!a.startsWith("-")) {
-                        if (!newFile) {
-                            out.add(a);
-                        } else if (pair.size() == 1) {
-                            out.add(a);
-                            pair.clear();
-                        } else {
-                            pair.add(a);
-                        }
-                    }
-                }
-            }
-            case "sqlite3" -> {
-                // dot commands given as arguments write files: .output F, .once F, .save F, .backup F
-                for (String a : args) {
-                    java.util.regex.Matcher m = Regex.pattern("^\\.(output|once|save|backup|clone)\\s+(?:-\\S+\\s+)*(\\S+)").matcher(PathFacts.unquote(a));
-                    if (m.find()) {
-                        out.add(m.group(2));
-                    }
-                }
-            }
-            case "rename", "prename", "file-rename", "perl-rename" -> {
-                // rename EXPR FILE… (Perl) or rename FROM TO FILE… (util-linux): every FILE is renamed,
-                // and an expression can give them all one name; -n/--no-act only shows what it would do
-                if (!anyFlag("-n --no-act --dry-run")) {
-                    p = positionals("-e -E -S --suffix");
-                    out.addAll(p.subList(Math.min(1, p.size()), p.size()));
-                }
-            }
-            case "update-alternatives", "alternatives" -> {
-                // --install LINK NAME PATH PRIO writes LINK and the NAME link; --set/--remove-all NAME rewrites it
-                int i = args.indexOf("--install");
-                if (i >= 0 && i + 2 < args.size()) {
-                    out.add(args.get(i + 1));
-                    out.add("/etc/alternatives/" + args.get(i + 2));
-                }
-                String named = valueOf("--set --remove-all --auto --remove");
-                if (!named.isEmpty()) {
-                    out.add("/etc/alternatives/" + named);
-                }
-            }
-            case "history" -> {
-                // history -w FILE / -a FILE write the shell's history into FILE
-                if (anyFlag("-w -a")) {
-                    out.addAll(positionals(""));
-                }
-                // without FILE, -w replaces $HISTFILE with the session's list (`history -c; history -w` empties it)
-                if (anyFlag("-w") && positionals("").isEmpty()) {
-                    out.add("~/.bash_history");
-                }
-            }
-            case "lwp-download" -> {
-                // lwp-download URL [LOCAL]: LOCAL is a file, or a folder it saves the URL's name into
-                p = positionals("");
-                if (p.size() >= 2) {
-                    out.add(p.get(1));
-                    out.addAll(intoDirectory(p.get(1), urlFileNames(p.subList(0, 1)), false));
-                }
-            }
-            case "ssh-keygen" -> {
-                // over an existing key it asks "Overwrite (y/n)?": only an answer fed on standard input
-                // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase
-                String f = valueOf("-f");
-                if (!f.isEmpty() && !anyFlag("-l -y -F -R -H -e -i -B -L -Q -k") && (isPipedInto() || hasStdinText || isStdinRedirected() || anyFlag("-p"))) {
-                    out.add(f);
-                }
-                // -R HOST removes the host's keys from known_hosts (-f FILE): the next connection
-                // trusts whatever key the host then shows
-                if (anyFlag("-R")) {
-                    out.add(f.isEmpty() ? "~/.ssh/known_hosts" : f);
-                }
-            }
-            case "docker", "podman", "kubectl" -> {
-                // `docker cp CONTAINER:SRC DEST` and `kubectl cp POD:SRC DEST` write DEST on this machine
-                List<String> ops = positionals("-n --namespace -c --container --context --kubeconfig");
-                if (ops.size() >= 3 && ops.get(0).equals("cp") && ops.get(1).contains(":") && !ops.get(ops.size() - 1).contains(":")) {
-                    out.add(ops.get(ops.size() - 1));
-                }
-            }
-            case "cp", "ln", "install", "rsync", "scp" -> {
-                if (name.equals("rsync") && (anyFlag("-n") || anyFlagOrAbbreviation("--dry-run --list-only"))) {
-                    break; // rsync -n / --dry-run / --list-only only reports what it would transfer
-                }
-                String t = valueOf("-t --target-directory");
-                // each program's own options with a value (`cp -f` is force, rsync's -f a filter)
-                p = positionals(switch (name) {
-                    case "rsync" -> RSYNC_VALUES;
-                    case "scp" -> SCP_VALUES;
-                    case "install" -> "-t --target-directory -S --suffix -m --mode -o --owner -g --group";
-                    default -> "-t --target-directory -S --suffix";
-                });
-                String dest = !t.isEmpty() ? t : p.size() >= 2 ? p.get(p.size() - 1) : "";
-                if (!dest.isEmpty()) {
-                    out.add(dest);
-                    List<String> sources = !t.isEmpty() ? p : p.subList(0, p.size() - 1);
-                    out.addAll(intoDirectory(dest, sources, !t.isEmpty()));
-                }
-            }
-            case "mv" -> {
-                // mv writes (and takes away) every source, and writes its destination
-                Transfer tr = transfer();
-                out.addAll(tr.sources());
-                if (tr.destination() != null) {
-                    out.add(tr.destination());
-                    out.addAll(intoDirectory(tr.destination(), tr.sources(), tr.byOption()));
-                }
-            }
-            case "tar", "bsdtar", "gtar" -> {
-                TarCommandLine tar = tar();
-                if (tar.extracts()) {
-                    // extraction writes below every -C folder, and where the command runs when a
-                    // member comes before any -C or there is none (`cd ~ && tar xf x.tar`)
-                    for (String dir : tar.dirs()) {
-                        out.add(PathFacts.asFolder(dir));
-                    }
-                    if (tar.dirs().isEmpty() || tar.members().stream().anyMatch(m -> m.dir().isEmpty())) {
-                        out.add("./");
-                    }
-                    if (argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
-                        out.add("/"); // members keep their absolute paths: anywhere on the machine
-                    }
-                    // members named on the command line land at their own paths below their -C folder
-                    out.addAll(tar.memberPaths());
-                    // --transform/--xform renames the members as they land: the new names are written
-                    out.addAll(tarTransformedPaths(tar));
-                    // --wildcards member patterns match any member they fit, at any depth
-                    if (anyFlagOrAbbreviation("--wildcards") || name.equals("bsdtar")) {
-                        for (String m : tar.memberPaths()) {
-                            out.addAll(PathFacts.archivePatternMatches(m));
-                        }
-                    }
-                }
-                // creating, appending to or updating an archive writes the archive file
-                out.addAll(tar.written());
-            }
-            case "zip" -> {
-                // zip ARCHIVE FILES…: the first operand is the archive (written), -O names another output
-                List<String> z = positionals("-b --temp-path -n --suffixes -t --from-date -tt --before-date -x --exclude -i --include"
-                        + " -P --password -Z --compression-method -O --output-file -s --split-size -sp -la --logfile-path -TT --unzip-command");
-                if (!z.isEmpty() && !z.get(0).equals("-")) {
-                    out.add(z.get(0));
-                }
-                String o = valueOf("-O --output-file --out");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "cpio" -> {
-                // copy-pass (-p DIR) writes below DIR; copy-in (-i) keeps the members' absolute
-                // names unless told not to, so it may write anywhere on the machine
-                boolean pass = argMatches("-[a-zA-Z]*p[a-zA-Z]*|--pass-through");
-                boolean in = argMatches("-[a-zA-Z]*i[a-zA-Z]*|--extract");
-                String dir = valueOf("-D --directory");
-                if (pass) {
-                    List<String> dest = positionals("-D --directory -E --pattern-file -F --file -H --format -I -O -R --owner"
-                            + " --block-size -C --io-size -M --message --rsh-command");
-                    out.addAll(dest.isEmpty() ? List.of() : List.of(dest.get(dest.size() - 1) + "/"));
-                } else if (in && !argMatches("-[a-zA-Z]*t[a-zA-Z]*|--list")) {
-                    if (!anyFlag("--no-absolute-filenames")) {
-                        out.add("/");
-                    } else if (!dir.isEmpty()) {
-                        out.add(PathFacts.asFolder(dir));
-                    }
-                }
-            }
-            case "7z", "7za", "7zz", "7zr" -> {
-                // 7z x|e ARCHIVE [-oDIR] [MEMBERS…]: extraction writes below -o (attached), or where it runs
-                List<String> sz = positionals("");
-                if (!sz.isEmpty() && (sz.get(0).equals("x") || sz.get(0).equals("e"))) {
-                    String o = "";
-                    for (String a : args) {
-                        if (a.startsWith("-o") && a.length() > 2) {
-                            o = a.substring(2);
-                        }
-                    }
-                    out.add(o.isEmpty() ? "./" : PathFacts.asFolder(o));
-                }
-            }
-            case "unzip" -> {
-                // -d also at the end of a cluster (`unzip -od DIR`)
-                String dir = valueOf("-d").isEmpty() ? clusterValue('d') : valueOf("-d");
-                if (!unzipOnlyReads()) {
-                    out.add(dir.isEmpty() ? "./" : PathFacts.asFolder(dir));
-                    // members named after the archive land at their own paths below it (up to -x, the excluded ones)
-                    List<String> named = positionals("-d -P -x");
-                    for (int i = 1; i < named.size(); i++) {
-                        String m = PathFacts.unquote(named.get(i));
-                        out.add(dir.isEmpty() || m.startsWith("/") ? m : PathFacts.asFolder(dir) + m);
-                        // unzip's member names are wildcards (`'*mcp.json'`, `'.vscode/*'`)
-                        for (String hit : PathFacts.archivePatternMatches(m)) {
-                            out.add(dir.isEmpty() ? hit : PathFacts.asFolder(dir) + hit);
-                        }
-                    }
-                }
-            }
-            case "git" -> {
-                // git clone URL DIR writes DIR
-                List<String> g = positionals("-C -c --git-dir --work-tree -b --branch -o --origin --depth --reference "
-                        + "--separate-git-dir --template -u --upload-pack --config --filter --shallow-since --shallow-exclude -j --jobs");
-                if (g.size() == 3 && g.get(0).equals("clone")) {
-                    out.add(PathFacts.below(g.get(2), gitChangedDirectory()));
-                }
-                if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
-                    out.addAll(gitPatchTargets(g.get(0).equals("apply")));
-                }
-                // git config -f FILE writes any file in git's config syntax (`git config -f ~/.bashrc x.y z`)
-                String configFile = valueOf("-f --file");
-                if (!g.isEmpty() && g.get(0).equals("config") && !configFile.isEmpty() && !configFile.equals("-")
-                        && !anyFlagOrAbbreviation("--get --get-all --get-regexp --get-urlmatch --get-color --get-colorbool --list")
-                        && !anyFlag("-l") && !(g.size() > 1 && Regex.matches(g.get(1), "get|list"))) {
-                    out.add(configFile);
-                }
-                out.addAll(gitOutputFiles());
-                if (!g.isEmpty() && (g.get(0).equals("checkout") || g.get(0).equals("restore"))) {
-                    out.addAll(gitCheckedOutPaths(g.get(0).equals("restore")));
-                }
-            }
-            case "patch" -> out.addAll(patchTargets());
-            case "find" -> {
-                // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
-                out.addAll(valuesAfter(FIND_OUTPUT_ACTIONS));
-            }
-            case "dd" -> {
-                for (String a : args) {
-                    if (a.startsWith("of=")) {
-                        out.add(a.substring(3));
-                    }
-                }
-            }
-            case "sort" -> {
-                String o = valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "openssl" -> {
-                String o = valueOf("-out");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "base64" -> {
-                // macOS base64 writes -o FILE (GNU base64 has no -o)
-                String o = valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "split", "csplit" -> {
-                // the output files are PREFIXaa, PREFIXab…: below the prefix's directory
-                List<String> ops = positionals("-a -b -C -l -n -t --additional-suffix --suffix-length --bytes --line-bytes"
-                        + " --lines --number --separator -f --prefix --suffix-format");
-                String prefix = name.equals("csplit") ? valueOf("-f --prefix") : ops.size() >= 2 ? ops.get(1) : "";
-                if (!prefix.isEmpty()) {
-                    out.add(prefix);
-                }
-            }
-            // macOS property lists: PlistBuddy -c 'Set …' FILE edits FILE (only Print and Help
-            // commands read); plutil -replace/-insert/-remove/-convert/-create KEY… FILE rewrites
-            // its last operand (or -o OUT); defaults write|delete|import /abs/path/DOMAIN writes DOMAIN.plist
-            case "PlistBuddy" -> {
-                p = positionals("-c");
-                List<String> cmds = valuesAfter(Set.of("-c"));
-                if (!p.isEmpty() && (cmds.isEmpty() || cmds.stream().anyMatch(c -> !Regex.find(c, "^\\s*(?i:print|help)\\b")))) {
-                    out.add(p.get(p.size() - 1));
-                }
-            }
-            case "plutil" -> {
-                if (argMatches("-(replace|insert|remove|convert|create|extract)")) {
-                    p = positionals("-o -s -r -e -replace -insert -remove -convert -extract -json -xml -integer -float -bool -date -data -string -dictionary -array -append");
-                    if (!valueOf("-o").isEmpty()) {
-                        out.add(valueOf("-o"));
-                    } else if (!p.isEmpty()) {
-                        out.add(p.get(p.size() - 1));
-                    }
-                }
-            }
-            case "defaults" -> {
-                p = positionals("-host");
-                if (p.size() > 1 && Set.of("write", "delete", "import", "rename").contains(p.get(0)) && p.get(1).contains("/")) {
-                    out.add(p.get(1).endsWith(".plist") ? p.get(1) : p.get(1) + ".plist");
-                }
-            }
-            // editors write the files they open: in batch mode (`ex -sc '%s/a/b/|x' F`, `vim -es -c wq F`,
-            // `ed -s F <<< …`) the commands given decide, and they are not read here
-            // (emacs --batch F --eval …, nvi and red too); `+CMD` words are commands, and vim's -w/-W
-            // record the keystrokes into a file
-            case "ed", "red", "ex", "vi", "nvi", "vim", "nvim", "gvim", "view", "vimdiff", "nano", "pico", "micro", "kak", "hx", "helix",
-                    "emacs", "emacs-nox" -> {
-                out.addAll(positionals(name.startsWith("emacs") ? EMACS_VALUES : EDITOR_VALUES).stream().filter(f -> !f.startsWith("+")).toList());
-                String keys = valueOf("-w -W");
-                if (!keys.isEmpty() && !name.startsWith("emacs")) {
-                    out.add(keys);
-                }
-            }
-            // gawk's in-place extension rewrites every input file (`awk -i inplace '!/x/' F`)
-            case "awk", "gawk" -> {
-                if (argMatches("-i\\s*inplace(\\.awk)?|--include=inplace(\\.awk)?") || valuesAfter(Set.of("-i", "--include")).stream()
-                        .anyMatch(v -> Regex.matches(v, "inplace(\\.awk)?"))) {
-                    List<String> files = positionals(AWK_VALUES);
-                    boolean programByFile = anyFlag("-f --file -E --exec");
-                    // `var=value` operands are assignments, not files
-                    out.addAll((programByFile ? files : files.subList(Math.min(1, files.size()), files.size())).stream()
-                            .filter(f -> !Regex.matches(f, "[A-Za-z_][A-Za-z0-9_]*=.*")).toList());
-                }
-            }
-            case "sed", "perl" -> {
-                if (name.equals("sed")) {
-                    out.addAll(dev.shellwarden.grammar.SedScript.writeFiles(dev.shellwarden.grammar.SedScript.scripts(args)));
-                }
-                if (argMatches("-i.*|--in-place.*|-[a-hj-zA-Z]*i[a-zA-Z]*")) {
-                    // sed's -E is a flag (extended regexps); perl's -E takes code like -e
-                    p = positionals(name.equals("sed") ? "-e -f --expression --file -l --line-length" : "-e -E -f -l");
-                    boolean scriptGiven = anyFlag("-e -f --expression --file") || name.equals("perl") && anyFlag("-e -E");
-                    out.addAll(scriptGiven ? p : p.subList(Math.min(1, p.size()), p.size()));
-                }
-            }
-            case "ruby" -> {
-                // ruby -i[EXT] (alone or in a cluster: -pi, -ni.bak) edits its input files in place;
-                // only lower-case letters before it, so -Ilib (a load path) is not read as -i
-                if (argMatches("-[a-hj-z]*i.*")) {
-                    p = positionals("-e -r -I -C -E --encoding -x");
-                    out.addAll(anyFlag("-e") ? p : p.subList(Math.min(1, p.size()), p.size()));
-                }
-            }
-            case "curl" -> {
-                String o = valueOf("-o --output");
-                if (o.isEmpty()) {
-                    o = curlClusterOutput();
-                }
-                // --output-dir DIR holds the files of -o and -O (an anchored -o stays where it names)
-                String dir = valueOf("--output-dir");
-                if (!o.isEmpty()) {
-                    out.add(o.equals("-") ? o : PathFacts.below(o, dir));
-                }
-                if (savesUnderRemoteName()) {
-                    // -O saves under the URL's last path element
-                    for (String f : urlFileNames(positionals(CURL_WITH_VALUE_FLAGS))) {
-                        out.add(PathFacts.below(f, dir));
-                    }
-                }
-            }
-            case "Invoke-WebRequest", "Invoke-RestMethod", "Start-BitsTransfer" -> {
-                // PowerShell: -OutFile (any unambiguous prefix), Start-BitsTransfer -Destination
-                boolean named = false;
-                for (int i = 0; i + 1 < args.size(); i++) {
-                    String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
-                    if (a.startsWith("-outf") || a.startsWith("-dest")) {
-                        out.add(args.get(i + 1).replace('\\', '/'));
-                        named = true;
-                    }
-                }
-                if (!named && name.equals("Start-BitsTransfer")) {
-                    // Start-BitsTransfer SOURCE DESTINATION (positions 0 and 1; -Source takes position 0)
-                    p = bitsPositionals();
-                    int at = argFind("(?i)^-so") ? 0 : 1;
-                    if (p.size() > at) {
-                        out.add(p.get(at).replace('\\', '/'));
-                    }
-                }
-            }
-            case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item", "Tee-Object",
-                 "Expand-Archive", "Compress-Archive", "Export-Csv", "Export-Clixml", "Export-Alias", "Export-Certificate",
-                 "Export-PfxCertificate", "Export-FormatData" -> out.addAll(psWriteTargets());
-            case "certutil" -> {
-                // certutil -decode IN OUT (and -encode, -decodehex): the last word is the file written
-                p = positionals("");
-                if (argFind("(?i)^[/-](decode|decodehex|encode|encodehex)$") && p.size() >= 2) {
-                    out.add(p.get(p.size() - 1).replace('\\', '/'));
-                }
-            }
-            case "wget" -> {
-                String o = valueOf("-O --output-document");
-                if (!o.isEmpty() && !o.equals("-")) {
-                    out.add(o);
-                } else if (o.isEmpty()) {
-                    // Without -O wget saves under the URL's last path element, below -P DIR when given.
-                    String dir = valueOf("-P --directory-prefix");
-                    if (!dir.isEmpty()) {
-                        out.add(PathFacts.asFolder(dir));
-                    }
-                    List<String> urls = positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header");
-                    List<String> names = new ArrayList<>(urlFileNames(urls));
-                    if (urls.stream().anyMatch(u -> Regex.matches(PathFacts.unquote(u), "[a-z]+://[^/?#]+(/([^?#]*/)?)?([?#].*)?"))) {
-                        names.add("index.html"); // a folder's URL (`wget https://x.io/`) is saved as index.html
-                    }
-                    for (String f : names) {
-                        out.add(dir.isEmpty() ? f : PathFacts.asFolder(dir) + f);
-                    }
-                }
-            }
-            case "gh" -> {
-                // gh release download -O FILE (`-` is standard output)
-                String o = sub("release") && anyArg("download") ? valueOf("-O --output") : "";
-                if (!o.isEmpty() && !o.equals("-")) {
-                    out.add(o);
-                }
-            }
-            case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
-                p = positionals("--reference");
-                if (name.equals("setfacl") && argMatches("--restore(=.*)?")) {
-                    out.add("/"); // the paths come from the backup file: anywhere on the machine, as cpio -i
-                } else if (!valueOf("--reference").isEmpty()) {
-                    out.addAll(p); // --reference=RFILE stands for the mode or owner: every operand is a file
-                } else if (p.size() >= 2) {
-                    out.addAll(p.subList(1, p.size()));
-                }
-            }
-            default -> {
-            }
-        }
-        return out;
-    }
-
-    /** Start-BitsTransfer's switches (every other parameter takes a value). */
-    private static final Set<String> BITS_SWITCHES = Set.of("-asynchronous", "-suspended", "-dynamic", "-whatif", "-confirm",
-            "-verbose", "-debug");
-
-    /** The positional words of Start-BitsTransfer: words that are no parameter nor a parameter's value. */
-    private List<String> bitsPositionals() {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.startsWith("-") && a.length() > 1) {
-                String l = a.toLowerCase(java.util.Locale.ROOT);
-                if (!l.endsWith(":") && BITS_SWITCHES.stream().noneMatch(sw -> l.length() >= 3 && sw.startsWith(l))) {
-                    i++;
-                }
-                continue;
-            }
-            out.add(a);
-        }
-        return out;
-    }
-
-    /** find actions that write the file list to a file named next. */
-    private static final Set<String> FIND_OUTPUT_ACTIONS = Set.of("-fprint", "-fprint0", "-fls", "-fprintf");
-
     /** curl's short options that take a value (so a cluster stops at them). */
-    private static final String CURL_VALUE_LETTERS = "dHuXAebcFTwxrmKEyYzCDPQtUo";
-    /** curl's options that take a value, for finding its URLs. */
-    private static final String CURL_WITH_VALUE_FLAGS = "-d -H -u -X -A -e -b -c -F -T -w -x -r -m -K -E -y -Y -z -C -D -P -Q -t -U -o "
-            + "--data --header --user --request --user-agent --referer --cookie --cookie-jar --form --upload-file --write-out "
-            + "--proxy --range --max-time --config --cert --output --connect-timeout --retry --output-dir";
-
-    /** curl's output file given at the end of a short-option cluster ({@code -fsSLo FILE}, {@code -sofile}). */
-    private String curlClusterOutput() {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.startsWith("--") || !a.startsWith("-") || a.length() < 3) {
-                continue;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                char c = a.charAt(k);
-                if (c == 'o') {
-                    return k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(i + 1) : "";
-                }
-                if (CURL_VALUE_LETTERS.indexOf(c) >= 0) {
-                    break; // the rest of the word is that option's value
-                }
-            }
-        }
-        return "";
-    }
-
-    /** The file names URLs are saved under by default: the last path element. */
-    private static List<String> urlFileNames(List<String> words) {
-        List<String> out = new ArrayList<>();
-        for (String u : words) {
-            String b = Regex.pattern("[?#].*$").matcher(u).replaceFirst("");
-            int slash = b.lastIndexOf('/');
-            if (slash >= 0 && slash < b.length() - 1 && b.contains("://")) {
-                out.add(b.substring(slash + 1));
-            }
-        }
-        return out;
-    }
+    static final String CURL_VALUE_LETTERS = "dHuXAebcFTwxrmKEyYzCDPQtUo";
 
     /**
      * The files a copy or move creates inside a destination directory ({@code cp x.service
      * ~/.config/systemd/user/} writes {@code ~/.config/systemd/user/x.service}): for a destination
      * written as a directory (a trailing slash, {@code ~}, {@code -t DIR}), each source's name below it.
      */
-    private static List<String> intoDirectory(String dest, List<String> sources, boolean isDirectory) {
+    static List<String> intoDirectory(String dest, List<String> sources, boolean isDirectory) {
         boolean dir = isDirectory || dest.endsWith("/") || dest.equals("~") || dest.equals("$HOME") || dest.equals("${HOME}");
         if (!dir) {
             return List.of();
@@ -2694,11 +1984,11 @@ public final class Cmd {
      * positionals is the destination, and with fewer there is none ({@code null}: ln then links
      * into the working directory, cp and mv fail).
      */
-    private record Transfer(List<String> sources, String destination, boolean byOption) {
+    record Transfer(List<String> sources, String destination, boolean byOption) {
     }
 
     /** cp's, mv's and ln's operands read as a {@link Transfer}. */
-    private Transfer transfer() {
+    Transfer transfer() {
         List<String> p = positionals("-t --target-directory -S --suffix");
         String t = valueOf("-t --target-directory");
         if (!t.isEmpty()) {
@@ -2786,7 +2076,6 @@ public final class Cmd {
         return abs != null && (!PathFacts.isInside(abs, project) || abs.equals(project) || tempToo && PathFacts.isTemp(abs)
                 || !PathFacts.mayBeProjectAutomation(abs.substring(project.length() + 1), ctx.globsMatchDotFiles()));
     }
-
 
     /**
      * The absolute path {@code target} resolves to from {@code dir} when that is a literal path
@@ -3443,74 +2732,6 @@ public final class Cmd {
         return false;
     }
 
-    /**
-     * The paths tar's {@code --transform}/{@code --xform} (also abbreviated) give: the replacement
-     * text of each {@code s/REGEX/REPL/} expression below every -C folder, and each named member
-     * renamed by it (read as a Java regex: near enough to tell where it lands).
-     */
-    private List<String> tarTransformedPaths(TarCommandLine tar) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String v = null;
-            int eq = a.indexOf('=');
-            String opt = eq > 0 ? a.substring(0, eq) : a;
-            if (opt.length() >= 4 && ("--transform".startsWith(opt) || "--xform".startsWith(opt))) {
-                v = eq > 0 ? a.substring(eq + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
-            } else if (name.equals("bsdtar") && a.equals("-s") && i + 1 < args.size()) {
-                // bsdtar's -s /OLD/NEW/[gps]: the same substitution without the leading s
-                v = "s" + args.get(i + 1);
-            }
-            if (v == null) {
-                continue;
-            }
-            for (String expr : PathFacts.unquote(v).split(";")) {
-                if (expr.length() < 4 || expr.charAt(0) != 's') {
-                    continue;
-                }
-                // the delimiter may be escaped inside the parts (`s/x/.claude\/settings.json/`)
-                String d = java.util.regex.Pattern.quote(String.valueOf(expr.charAt(1)));
-                String[] part = expr.substring(2).split("(?<!\\\\)" + d, -1);
-                for (int k = 0; k < part.length; k++) {
-                    part[k] = part[k].replace("\\" + expr.charAt(1), String.valueOf(expr.charAt(1)));
-                }
-                if (part.length < 2) {
-                    continue;
-                }
-                List<String> dirs = tar.dirs().isEmpty() ? List.of("") : tar.dirs();
-                for (String dir : dirs) {
-                    String base = dir.isEmpty() ? "" : PathFacts.asFolder(dir);
-                    out.add(base + part[1]);
-                    for (String m : tar.memberPaths()) {
-                        try {
-                            out.add(m.replaceFirst(part[0].replace("\\(", "(").replace("\\)", ")"), part[1].replaceAll("\\\\([0-9])", "\\$$1")));
-                        } catch (RuntimeException e) {
-                            out.add(base + part[1] + m);
-                        }
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * True for unzip's listing, testing and printing modes (-l -t -v -Z -p -c -z), read from the
-     * option words themselves: the letters of a -d value ({@code -d.vscode}) are no options.
-     */
-    private boolean unzipOnlyReads() {
-        boolean[] reads = {false};
-        for (int i = 0; i < args.size() && !reads[0]; i++) {
-            String a = args.get(i);
-            if (a.equals("--") || !a.startsWith("-") || a.startsWith("--") || a.length() < 2) {
-                continue;
-            }
-            // -d, -x and -P take the rest of the word or the next word
-            i = ShortOptions.readCluster(args, i, "dxP", (c, v) -> reads[0] |= v == null && "ltvZpcz".indexOf(c) >= 0);
-        }
-        return reads[0];
-    }
-
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
     public boolean touchesSelfProtected() {
         return selfProtectedTarget(null) || isAgentSettingsCommand() || isPayloadSelfProtected();
@@ -3981,23 +3202,6 @@ public final class Cmd {
     /** True for a PowerShell expression that turns a stored secret back into clear text (DPAPI, SecureString). */
     public boolean isDotNetSecretInClear() {
         return DOTNET_SECRET_CLEAR.matcher(expressionText()).find();
-    }
-
-    /** csc's and vbc's output file: {@code /out:F} ({@code -out:F}), else the first source with .exe (.dll for /target:library), with {@code /}. */
-    private List<String> dotNetCompilerOutput() {
-        boolean library = false;
-        String source = null;
-        for (String a : args) {
-            String l = a.toLowerCase(java.util.Locale.ROOT);
-            if (l.startsWith("/out:") || l.startsWith("-out:")) {
-                return List.of(a.substring(5).replace('\\', '/'));
-            }
-            library |= Regex.matches(l, "[/-]t(arget)?:(library|module)");
-            if (source == null && Regex.matches(l, "[^/-].*\\.(cs|vb)")) {
-                source = a.replace('\\', '/');
-            }
-        }
-        return source == null ? List.of() : List.of(source.substring(0, source.length() - 3) + (library ? ".dll" : ".exe"));
     }
 
     /** The registry keys among the words (reg.exe's spelling only for reg). */
@@ -4982,7 +4186,7 @@ public final class Cmd {
      */
     private static final java.util.regex.Pattern SHARE_PATH = java.util.regex.Pattern.compile("\\\\\\\\[A-Za-z0-9_][^\\\\/?*:]*\\\\[^\\\\]+.*");
 
-    private static boolean isSharePath(String word) {
+    static boolean isSharePath(String word) {
         return SHARE_PATH.matcher(word).matches();
     }
 
@@ -6373,43 +5577,6 @@ public final class Cmd {
         return false;
     }
 
-    /** A cmd.exe switch ({@code /y}, {@code /C}, {@code /o}): no operand of the Windows copy programs. */
-    private static final java.util.regex.Pattern CMD_SWITCH = java.util.regex.Pattern.compile("/[A-Za-z?]{1,2}");
-
-    /**
-     * The file a Windows program that downloads or copies from a share writes, or null for other
-     * programs: {@code esentutl /y SRC /d DEST}, {@code MpCmdRun -DownloadFile -url URL -path FILE},
-     * {@code GfxDownloadWrapper URL FILE}, and the last operand of {@code expand}, {@code extrac32}
-     * and {@code xcopy} reading a share (their cmd switches are no operands). Paths use {@code /}.
-     */
-    private List<String> windowsFetchDestination() {
-        String dest = null;
-        if (nameIs("esentutl") && isCopiesFromShare()) {
-            dest = valueOf("/d /D");
-        } else if (nameIs("MpCmdRun") && argFind("^-DownloadFile$")) {
-            dest = valueOf("-path -Path");
-        } else if (nameIs("GfxDownloadWrapper") || nameIs("expand extrac32 xcopy") && isCopiesFromShare()) {
-            List<String> ops = new ArrayList<>();
-            for (String a : positionals("")) {
-                if (!CMD_SWITCH.matcher(a).matches()) {
-                    ops.add(a);
-                }
-            }
-            dest = ops.size() < 2 ? "" : ops.get(ops.size() - 1);
-        }
-        if (dest == null) {
-            return null;
-        }
-        String d = PathFacts.unquote(dest).replace('\\', '/');
-        if (d.isEmpty()) {
-            return List.of();
-        }
-        // into a folder (`xcopy \\srv\x.exe C:\Users\Public\`), the copy keeps the source's name
-        String source = args.stream().filter(Cmd::isSharePath).findFirst().orElse("");
-        String base = source.substring(source.lastIndexOf('\\') + 1);
-        return base.isEmpty() ? List.of(d) : List.of(d, d.replaceAll("/+$", "") + "/" + base);
-    }
-
     /**
      * The local files a fetcher other than curl and wget writes: the destination of {@code scp} and
      * {@code rsync} from a remote source (the source's file name inside a destination folder),
@@ -6417,115 +5584,11 @@ public final class Cmd {
      * {@code tftp -c get} and {@code smbclient -c 'get …'}.
      */
     public List<String> fetchedFiles() {
-        // Windows downloaders (Git Bash or PowerShell): certutil -urlcache -f URL FILE, bitsadmin /transfer JOB URL FILE
-        if (nameIs("certutil") && argFind("^[/-](urlcache|verifyctl)$") || nameIs("bitsadmin") && argFind("^/(transfer|addfile)$")) {
-            List<String> p = positionals("");
-            String last = p.isEmpty() ? "" : p.get(p.size() - 1);
-            return last.isEmpty() || last.contains("://") || last.startsWith("/") && last.length() < 4 ? List.of() : List.of(last.replace('\\', '/'));
-        }
-        List<String> windows = windowsFetchDestination();
-        if (windows != null) {
-            return windows;
-        }
-        if (isCopiesFromShare()) {
-            // `Copy-Item \\srv\tools\x.exe .`: into a folder, the copy keeps the source's name
-            List<String> p = positionals("-Destination -Path -LiteralPath -Filter -Include -Exclude");
-            String dest = valueOf("-Destination");
-            if (dest.isEmpty() && p.size() > 1) {
-                dest = p.get(p.size() - 1);
-                p = p.subList(0, p.size() - 1);
-            }
-            String d = dest.replace('\\', '/');
-            if (d.isEmpty()) {
-                return List.of();
-            }
-            List<String> sources = new ArrayList<>(p);
-            sources.add(valueOf("-Path"));
-            List<String> out = new ArrayList<>();
-            for (String src : sources) {
-                if (isSharePath(src)) {
-                    String base = src.substring(src.lastIndexOf('\\') + 1);
-                    out.add(d);
-                    out.add(d.replaceAll("/+$", "") + "/" + base);
-                }
-            }
-            return out;
-        }
-        switch (name) {
-            case "scp", "rsync", "sftp" -> {
-                List<String> p = positionals(name.equals("rsync") ? RSYNC_VALUES : SCP_VALUES);
-                if (p.size() < 2) {
-                    return List.of();
-                }
-                String dest = p.get(p.size() - 1);
-                List<String> out = new ArrayList<>();
-                for (String src : p.subList(0, p.size() - 1)) {
-                    if (!Regex.matches(src, "[^/ ]+:.*") || dest.contains(":")) {
-                        continue;
-                    }
-                    String file = src.substring(src.indexOf(':') + 1).replaceAll("^:+", "");
-                    String base = file.substring(file.lastIndexOf('/') + 1);
-                    out.add(dest.endsWith("/") || dest.equals(".") || dest.equals("..") ? dest + "/" + base : dest);
-                    out.add(dest + "/" + base);
-                }
-                return out;
-            }
-            case "git" -> {
-                if (!git("clone")) {
-                    return List.of();
-                }
-                List<String> p = positionals("-b --branch -o --origin --depth --reference --separate-git-dir -c --config --template -u --upload-pack --filter --jobs -j --shallow-since --shallow-exclude");
-                int at = p.indexOf("clone");
-                List<String> ops = at >= 0 ? p.subList(at + 1, p.size()) : p;
-                if (ops.isEmpty()) {
-                    return List.of();
-                }
-                // the clone's folder, below the one git's -C changes to (`git -C /tmp clone URL`)
-                return List.of(PathFacts.below(ops.size() > 1 ? ops.get(1) : cloneFolder(ops.get(0)), gitChangedDirectory()));
-            }
-            // the other clients' clones: gh repo clone OWNER/REPO [DIR], hg clone URL [DIR],
-            // svn checkout|co URL [DIR] (their options with a value come before the operands)
-            case "gh", "hg", "svn" -> {
-                List<String> p = positionals("-u --upstream-remote-name -r --rev -b --branch -e --ssh --remotecmd --depth"
-                        + " --username --password --config-dir --config-option");
-                int skip = name.equals("gh") ? 2 : 1;
-                boolean clone = name.equals("gh") ? subAt(0, "repo") && subAt(1, "clone")
-                        : name.equals("hg") ? subAt(0, "clone") : subAt(0, "checkout co");
-                if (!clone || p.size() <= skip) {
-                    return List.of();
-                }
-                return List.of(p.size() > skip + 1 ? p.get(skip + 1) : cloneFolder(p.get(skip)));
-            }
-            case "aria2c" -> {
-                String dir = valueOf("-d --dir");
-                String out = valueOf("-o --out");
-                if (out.isEmpty()) {
-                    return List.of();
-                }
-                return List.of(dir.isEmpty() ? out : dir + "/" + out);
-            }
-            case "tftp", "smbclient" -> {
-                String script = valueOf("-c --command");
-                int c = args.indexOf("-c");
-                if (name.equals("tftp") && c >= 0) {
-                    // tftp HOST -c get FILE [LOCAL]: the command is every word after -c
-                    script = String.join(" ", args.subList(c + 1, args.size()));
-                }
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\bget\\s+(\\S+)(?:\\s+(\\S+))?").matcher(script);
-                List<String> out = new ArrayList<>();
-                while (m.find()) {
-                    out.add(m.group(2) != null ? m.group(2) : m.group(1).substring(m.group(1).lastIndexOf('/') + 1));
-                }
-                return out;
-            }
-            default -> {
-                return List.of();
-            }
-        }
+        return Downloads.fetchedFiles(this);
     }
 
     /** True for curl told to save under the remote name ({@code -O}, {@code --remote-name}, {@code -OJ}). */
-    private boolean savesUnderRemoteName() {
+    boolean savesUnderRemoteName() {
         return named("curl") && (anyFlag("-O --remote-name --remote-name-all") || argMatches("-[A-Za-z]*O[A-Za-z]*"));
     }
 
@@ -6654,12 +5717,6 @@ public final class Cmd {
             }
         }
         return 0;
-    }
-
-    /** The folder a clone of {@code url} lands in when none is named: the last path part, without {@code .git}. */
-    private static String cloneFolder(String url) {
-        String u = url.replaceAll("/+$", "");
-        return u.substring(Math.max(u.lastIndexOf('/'), u.lastIndexOf(':')) + 1).replaceAll("\\.git$", "");
     }
 
     /**
@@ -6979,7 +6036,7 @@ public final class Cmd {
     }
 
     /** The subcommand word of docker, podman or nerdctl ({@code run}, {@code exec}, {@code attach}…), or "" when none. */
-    private String containerSubcommand() {
+    String containerSubcommand() {
         int k = ContainerRun.subcommand(argvWords);
         return k < argvWords.size() ? argvWords.get(k).text() : "";
     }
@@ -7030,7 +6087,7 @@ public final class Cmd {
     }
 
     /** A container run's or exec's detach option: {@code --detach}, {@code --detach=true}, {@code -d} alone or in a cluster ({@code -dit}). */
-    private static boolean isDetachOption(String option) {
+    static boolean isDetachOption(String option) {
         return option.equals("--detach") || option.equals("--detach=true") || Regex.matches(option, "-[a-zA-Z]*d[a-zA-Z]*");
     }
 
@@ -7305,330 +6362,7 @@ public final class Cmd {
 
     /** True for a development server or other foreground process that runs until stopped. */
     public boolean isDevServer() {
-        List<String> p = positionals("-p --port -H --host -b --bind -w --workers -c --config -f --file --prefix -C --cwd --filter -F --env-file -e");
-        String tool = name;
-        if (named("npx pnpx bunx") || (named("pnpm yarn") && !p.isEmpty() && p.get(0).equals("dlx"))) {
-            int k = p.isEmpty() || !p.get(0).equals("dlx") ? 0 : 1;
-            if (p.size() <= k) {
-                return false;
-            }
-            tool = basename(p.get(k));
-            p = p.subList(k + 1, p.size());
-        }
-        String first = p.isEmpty() ? "" : p.get(0);
-        String second = p.size() > 1 ? p.get(1) : "";
-        switch (tool) {
-            case "npm", "yarn", "pnpm", "bun" -> {
-                // `yarn hardhat node`, `pnpm anvil`: a package's program run by name
-                if (!tool.equals("npm") && (first.equals("hardhat") && p.contains("node")
-                        || Regex.matches(first, "anvil|ganache(-cli)?|azurite(-blob|-queue|-table)?"))) {
-                    return true;
-                }
-                if (tool.equals("yarn") && (first.equals("workspace") || first.equals("workspaces") && second.equals("foreach"))) {
-                    // `yarn workspace web dev`, `yarn workspaces foreach -A run dev`: the script
-                    // follows the workspace's name or the foreach, with or without `run`
-                    List<String> rest = p.subList(2, p.size());
-                    String word = rest.isEmpty() ? "" : rest.get(0);
-                    String task = word.equals("run") && rest.size() > 1 ? rest.get(1) : word;
-                    return Regex.matches(task, DEV_SCRIPT);
-                }
-                String script = first.equals("run") || first.equals("run-script") ? second : first;
-                if (tool.equals("npm") && !first.equals("run") && !first.equals("run-script") && !first.equals("start")) {
-                    return false;
-                }
-                return Regex.matches(script, DEV_SCRIPT);
-            }
-            // monorepo task runners: `lerna run dev`, `turbo dev`, `turbo run build dev`,
-            // `nx serve web`, `nx run web:serve`, `nx run-many -t serve`, `moon run web:dev`
-            case "lerna" -> {
-                return first.equals("run") && Regex.matches(second, DEV_SCRIPT);
-            }
-            case "turbo" -> {
-                // `turbo dev` is `turbo run dev`; turbo's own commands take no task names
-                if (first.isEmpty() || Regex.matches(first, TURBO_COMMANDS)) {
-                    return false;
-                }
-                List<String> tasks = first.equals("run") ? p.subList(1, p.size()) : p;
-                return tasks.stream().anyMatch(t -> Regex.matches(t, DEV_SCRIPT));
-            }
-            case "nx", "moon" -> {
-                // a target is `project:serve[:configuration]` after run (`nx web:serve` too), the
-                // first word in nx's inferred form (`nx serve web`), or listed after -t/--targets
-                // for run-many and affected (`-t build,serve`)
-                String target = first.equals("run") ? second : first;
-                String task = target.contains(":") ? target.split(":", -1)[1] : tool.equals("nx") ? target : "";
-                boolean many = first.equals("run-many") || first.equals("affected");
-                // `nx graph` serves the project graph in a browser until stopped unless it writes a file
-                // or prints (--file, --print); a bare --graph on run, run-many or affected does the same
-                if (tool.equals("nx") && (Regex.matches(first, "graph|dep-graph|affected:graph") && !anyFlag("--file --print")
-                        && !argStartsWith("--file=") || argMatches("--graph(=true)?"))) {
-                    return true;
-                }
-                return Regex.matches(task, DEV_SCRIPT)
-                        || many && List.of(valueOf("-t --target --targets").split(",")).stream().anyMatch(t -> Regex.matches(t, DEV_SCRIPT));
-            }
-            case "vite" -> {
-                return first.isEmpty() || Regex.matches(first, "dev|serve|preview") || first.startsWith(".") || first.startsWith("/");
-            }
-            case "next", "nuxt", "nuxi", "astro", "remix", "gatsby", "expo", "storybook", "wrangler", "netlify", "vercel", "sail" -> {
-                // expo run:ios / run:android build, install and then serve the bundle until stopped
-                return Regex.matches(first, "dev|start|develop|preview|serve") || first.equals("pages") && second.equals("dev")
-                        || tool.equals("expo") && Regex.matches(first, "run:(ios|android)") && !anyFlag("--no-bundler");
-            }
-            // web servers, model servers, service agents and brokers that stay in the foreground
-            // unless told to detach (each one's own daemon flag)
-            case "nginx" -> {
-                // nginx daemonizes by default; `-g 'daemon off;'` keeps it in the foreground
-                return Regex.matches(valueOf("-g"), "(?s).*daemon\\s+off.*");
-            }
-            case "colima" -> {
-                return first.equals("start") && anyFlag("-f --foreground");
-            }
-            case "apachectl", "apache2ctl", "httpd" -> {
-                // Apache daemonizes unless told -D FOREGROUND (or -X, the single-process debug mode)
-                return anyArg("FOREGROUND -DFOREGROUND") && (anyFlag("-D") || anyArg("-DFOREGROUND")) || anyFlag("-X");
-            }
-            case "serverless", "sls" -> {
-                // the serverless-offline plugin serves the functions locally until stopped
-                return first.equals("offline") && (second.isEmpty() || second.equals("start"));
-            }
-            case "caddy" -> {
-                return Regex.matches(first, "run|file-server|reverse-proxy|respond");
-            }
-            case "traefik" -> {
-                return !Regex.matches(first, "version|healthcheck") && !anyFlag("--help -h --version");
-            }
-            case "minio", "vault" -> {
-                return first.equals("server");
-            }
-            case "ollama", "vllm", "ionic", "panel", "bokeh" -> {
-                return first.equals("serve");
-            }
-            case "consul", "nomad" -> {
-                return first.equals("agent");
-            }
-            case "temporal" -> {
-                return first.equals("server") && second.startsWith("start");
-            }
-            case "supabase" -> {
-                return first.equals("functions") && second.equals("serve");
-            }
-            case "ray" -> {
-                return first.equals("start") && anyFlag("--block");
-            }
-            case "dask" -> {
-                return Regex.matches(first, "scheduler|worker");
-            }
-            case "code-server", "rackup", "puma", "unicorn", "granian", "daphne", "waitress-serve", "sphinx-autobuild", "voila",
-                    "etcd", "elasticsearch", "rabbitmq-server", "kafka-server-start", "kafka-server-start.sh", "zookeeper-server-start",
-                    "zookeeper-server-start.sh", "dask-scheduler", "dask-worker", "hivemind" -> {
-                return !anyFlag("--version -v -V --help -h -d -D --daemon -daemon -detached --daemonize");
-            }
-            // static-site and documentation servers
-            case "zola", "mdbook", "trunk" -> {
-                return Regex.matches(first, "serve|watch");
-            }
-            case "eleventy" -> {
-                return anyFlag("--serve --watch");
-            }
-            case "docusaurus" -> {
-                return Regex.matches(first, "start|serve");
-            }
-            case "quarto" -> {
-                return Regex.matches(first, "preview|serve");
-            }
-            case "hexo" -> {
-                return Regex.matches(first, "server|s");
-            }
-            case "litestar", "shiny" -> {
-                return first.equals("run");
-            }
-            // Procfile runners start every process of the Procfile (a web server among them)
-            case "foreman", "overmind", "honcho" -> {
-                return Regex.matches(first, "start|s");
-            }
-            case "symfony" -> {
-                return Regex.matches(first, "serve|server:start|local:server:start") && !anyFlag("-d --daemon");
-            }
-            case "wp" -> {
-                return first.equals("server");
-            }
-            case "func", "swa" -> {
-                return first.equals("start");
-            }
-            case "heroku" -> {
-                return first.equals("local");
-            }
-            case "shopify" -> {
-                return Regex.matches(first, "app|theme|hydrogen") && second.equals("dev");
-            }
-            case "tauri", "electron-forge" -> {
-                return Regex.matches(first, "dev|start");
-            }
-            case "cargo" -> {
-                return first.equals("leptos") && Regex.matches(second, "watch|serve") || first.equals("tauri") && second.equals("dev");
-            }
-            // skaffold and tilt rebuild and redeploy on every change until stopped
-            case "skaffold", "tilt", "devspace", "garden" -> {
-                return Regex.matches(first, "dev|debug|up");
-            }
-            case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll" -> {
-                return Regex.matches(first, "serve|s|server");
-            }
-            case "artisan" -> {
-                return Regex.matches(first, ARTISAN_SERVER);
-            }
-            case "ruby" -> {
-                // ruby -run -e httpd: un.rb's web server
-                return args.contains("-run") && argMatches("(-e)?httpd");
-            }
-            case "gradle", "gradlew" -> {
-                return argMatches("(:?[\\w-]+:)*(bootRun|quarkusDev|appRun|jettyRun|tomcatRun|appengineRun)");
-            }
-            case "mvn", "mvnw" -> {
-                return argMatches("(spring-boot|jetty|quarkus|tomcat7?|liberty|wildfly|appengine):(run|dev|run-war|devserver)");
-            }
-            case "redis-server", "valkey-server" -> {
-                return !(args.contains("--daemonize") && args.contains("yes")) && !anyFlag("-v --version -h --help --test-memory");
-            }
-            case "postgres", "postmaster" -> {
-                return !anyFlag("-V --version -C --describe-config -? --help --single");
-            }
-            case "mongod" -> {
-                return !anyFlag("--fork --version --help -h");
-            }
-            case "mysqld", "mariadbd", "mysqld_safe" -> {
-                return !anyFlag("--daemonize --version -V --help -? --initialize --initialize-insecure --verbose --print-defaults --validate-config");
-            }
-            case "memcached" -> {
-                return !anyFlag("-d --daemon -h --help -V --version");
-            }
-            case "tensorboard", "json-server", "sidekiq", "dramatiq", "huey_consumer", "rqworker" -> {
-                return !anyFlag("--version -v -V --help -h");
-            }
-            case "mitmdump", "mitmweb" -> {
-                // -n / --no-server: replay or convert a flow file, then exit
-                return !anyFlag("--version --help -h -n --no-server") && !argMatches("-n[a-z]+");
-            }
-            case "celery" -> {
-                return argMatches("worker|beat|flower|events");
-            }
-            case "rq" -> {
-                return first.equals("worker");
-            }
-            case "react-native", "metro" -> {
-                return first.equals("start");
-            }
-            case "prisma", "drizzle-kit" -> {
-                return first.equals("studio");
-            }
-            case "mix" -> {
-                return first.equals("phx.server");
-            }
-            case "make", "gmake" -> {
-                return p.contains("serve") || p.contains("server");
-            }
-            case "playwright" -> {
-                // the UI mode and the report server stay up until stopped
-                return first.equals("show-report") || first.equals("test") && anyFlag("--ui --ui-port --ui-host");
-            }
-            case "iex" -> {
-                return args.contains("phx.server");
-            }
-            case "deno" -> {
-                return first.equals("serve") || first.equals("task") && Regex.matches(second, DEV_SCRIPT);
-            }
-            case "hugo" -> {
-                // -h is hugo's help (its host option is --bind)
-                return Regex.matches(first, "server|serve") && !anyFlag("-h");
-            }
-            case "react-scripts" -> {
-                return first.equals("start");
-            }
-            case "parcel" -> {
-                return !first.equals("build");
-            }
-            case "firebase" -> {
-                return Regex.matches(first, "serve|emulators:start");
-            }
-            case "streamlit" -> {
-                return first.equals("run");
-            }
-            case "jupyter" -> {
-                // `jupyter notebook list`, `jupyter lab build`, `jupyter server stop 8888` print or change and return
-                return Regex.matches(first, "notebook|lab|server")
-                        && !Regex.matches(second, "list|stop|password|build|clean|path|paths|workspace|workspaces|extension|labextension");
-            }
-            case "flask", "fastapi" -> {
-                // flask's global --app/-A and --env-file come before the command
-                List<String> q = positionals("--app -A --env-file -e");
-                return !q.isEmpty() && Regex.matches(q.get(0), "run|dev");
-            }
-            // local chains, cloud emulators and model UIs that serve until stopped
-            case "anvil", "ganache", "ganache-cli", "azurite", "azurite-blob", "azurite-queue", "azurite-table", "functions-framework", "gradio" -> {
-                return !anyFlag("--version -v -V --help -h");
-            }
-            case "hardhat" -> {
-                // global options with values come first (`hardhat --network hardhat node`)
-                return p.contains("node");
-            }
-            case "mlflow" -> {
-                return Regex.matches(first, "ui|server");
-            }
-            case "sam" -> {
-                return first.equals("local") && Regex.matches(second, "start-api|start-lambda");
-            }
-            case "localstack" -> {
-                // -d before `start` is the global --debug; only start's own -d detaches
-                int at = args.indexOf("start");
-                return first.equals("start") && (at < 0 || !args.subList(at + 1, args.size()).stream().anyMatch(a -> a.equals("--detached")
-                        || Regex.matches(a, "-[a-zA-Z]*d[a-zA-Z]*")));
-            }
-            case "rails" -> {
-                // -h is rails server's help (its host option is -b)
-                return Regex.matches(first, "s|server") && !anyFlag("-h");
-            }
-            case "bundle" -> {
-                return p.contains("rails") && (p.contains("s") || p.contains("server")) || p.contains("jekyll") && p.contains("serve");
-            }
-            case "php" -> {
-                // Symfony's console server:run (before the symfony CLI) serves in the foreground
-                return anyFlag("-S") || p.size() >= 2 && p.get(0).endsWith("console") && p.get(1).equals("server:run")
-                        || p.contains("artisan") && p.size() > p.indexOf("artisan") + 1
-                        && Regex.matches(p.get(p.indexOf("artisan") + 1), ARTISAN_SERVER);
-            }
-            case "python", "python3" -> {
-                String m = valueOf("-m");
-                return Regex.matches(m, "http\\.server|SimpleHTTPServer|uvicorn|flask|streamlit|jupyter|notebook|gunicorn|hypercorn|mkdocs|pydoc")
-                        && !(m.equals("flask") && !args.contains("run")) && !(m.equals("mkdocs") && !args.contains("serve"))
-                        && !(m.equals("pydoc") && !anyFlag("-p -b"))
-                        || p.size() >= 2 && p.get(0).endsWith("manage.py") && p.get(1).equals("runserver");
-            }
-            case "manage.py" -> {
-                return first.equals("runserver");
-            }
-            case "uvicorn", "gunicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server", "air" -> {
-                return true;
-            }
-            case "dotnet" -> {
-                return first.equals("watch");
-            }
-            case "docker", "podman", "docker-compose", "podman-compose" -> {
-                boolean compose = tool.endsWith("-compose") || first.equals("compose");
-                // a container that publishes a port and runs its image's own command is a service: in
-                // the foreground it runs until stopped (a command given is its own segment)
-                // (detached runs are spared by the rule's !detached)
-                ContainerRun run = compose ? null : ContainerRun.of(argvWords);
-                return compose && (args.contains("up") && !anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run")
-                        || args.contains("watch"))
-                        || run != null && containerSubcommand().equals("run") && run.publishesPort()
-                        && run.certain().stream().noneMatch(Cmd::isDetachOption)
-                        && ContainerRun.runsImageDefault(argvWords);
-            }
-            default -> {
-                return false;
-            }
-        }
+        return LongRunning.isDevServer(this);
     }
 
     /**
@@ -7637,26 +6371,7 @@ public final class Cmd {
      * {@code vmstat 1 5} stops after five.
      */
     public boolean isSamplesForever() {
-        // vmstat's -n and -w take no value (only -S and -p do); sysstat's -n, -P, -p… do
-        List<String> p = positionals(name.equals("vmstat") ? "-S --unit -p --partition -c" : "-p -P -I -o -f -s -e -i -j -g -N -C -G -T -n -m -S --dec");
-        if (anyFlag("--help -V --version") || p.isEmpty() || !Regex.matches(p.get(p.size() - 1), "[0-9]+")) {
-            return false;
-        }
-        long numbers = p.stream().filter(a -> Regex.matches(a, "[0-9]+")).count();
-        if (numbers == 1) {
-            return true;
-        }
-        if (numbers >= 2 && Regex.matches(p.get(p.size() - 2), "[0-9]+") && (p.get(p.size() - 1).length() > 9 || p.get(p.size() - 2).length() > 9)) {
-            return !p.get(p.size() - 1).equals("1"); // one report comes at once, whatever the interval
-        }
-        if (numbers >= 2 && Regex.matches(p.get(p.size() - 2), "[0-9]+")) {
-            long interval = Long.parseLong(p.get(p.size() - 2));
-            long count = Long.parseLong(p.get(p.size() - 1));
-            // a count of 0 is read as no count by sysstat's tools (procps vmstat prints once); a count
-            // that runs for more than ten minutes is no bound the agent can wait out
-            return !name.equals("vmstat") && count == 0 || interval * count > 600;
-        }
-        return false;
+        return LongRunning.isSamplesForever(this);
     }
 
     /**
@@ -7664,143 +6379,14 @@ public final class Cmd {
      * ({@code perf record -a}, {@code perf stat -p PID}): it samples until stopped.
      */
     public boolean isPerfSamplesForever() {
-        if (!name.equals("perf") || anyFlag("-h --help") || !sub("record trace stat")) {
-            return false;
-        }
-        List<String> p = positionals("-p --pid -t --tid -e --event -F --freq -o --output -c --count -C --cpu -u --uid -m --mmap-pages"
-                + " -G --cgroup -I --interval-print -r --repeat -x --field-separator -j --branch-filter --filter --switch-output"
-                + " --call-graph -D --delay -i --input --duration --max-size --aux-sample --affinity --control --clockid -k");
-        return p.size() == 1 && !args.contains("--") && !anyFlagOrAbbreviation("--timeout");
-    }
-
-    /**
-     * A long option (or a {@code -D} property) whose name says it names a file written: output,
-     * log, report, dump, save, export, destination.
-     */
-    private static final java.util.regex.Pattern OUTPUT_OPTION = java.util.regex.Pattern.compile(
-            "(?i)(?:--|-D)[\\w.-]*(?:output|out-?file|log-?file|logfile|report|dump|save|export|dest(?:ination)?)[\\w.-]*(?:=(.*))?");
-
-    /**
-     * The files named by output-like long options of any program ({@code pylint --output=F},
-     * {@code pytest --log-file=F}, {@code mvn … -Doutput=F}): most tools write such a file, and a
-     * program's own reading of its options is not known for every program. Only adds write
-     * targets, which inside the project change nothing; outside it the write rules judge them.
-     */
-    private List<String> outputOptionValues() {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            String v;
-            if (OUTPUT_FILE_OPTIONS.contains(a) && i + 1 < args.size()) {
-                // the separate-word form only for names that are a file in the tools that have
-                // them (`--output FILE`, `--log-file FILE`); other output-like names are often
-                // switches before an operand (`pyright --outputjson FILE`, `blockdev --report DEV`)
-                v = args.get(i + 1);
-                if (Regex.matches(PathFacts.unquote(v), "\\$[^{A-Za-z_].*")) {
-                    continue; // an expression, not a variable (`ack --output '$&'`)
-                }
-            } else {
-                java.util.regex.Matcher m = OUTPUT_OPTION.matcher(a);
-                if (!m.matches() || m.group(1) == null) {
-                    continue;
-                }
-                v = m.group(1);
-            }
-            String plain = PathFacts.unquote(v);
-            // a path outside or hidden in the project, never a format name (`--output=json`, `--report=term`)
-            if (Regex.matches(plain, "[/~$].*|\\.\\.?(/.*)?|\\.[\\w-]+/.*")) {
-                out.add(v);
-            }
-        }
-        return out;
-    }
-
-    /** Long options whose separate next word is the file written, in the tools that have them. */
-    private static final Set<String> OUTPUT_FILE_OPTIONS = Set.of(
-            "--output", "--output-file", "--outfile", "--out-file", "--log-file", "--logfile");
-
-    /** git's --output and the abbreviations a long-option parser may take for it ({@code --outp=F}). */
-    private static final java.util.regex.Pattern GIT_OUTPUT = java.util.regex.Pattern.compile("--out(?:p|pu|put)?(?:=(.*))?");
-
-    /**
-     * The files git writes its output to: {@code --output FILE} of the diff family ({@code git diff},
-     * {@code log}, {@code show}, {@code format-patch --stdout}…, also abbreviated) and format-patch's
-     * {@code -o DIR}/{@code --output-directory DIR}, each relative to the folders {@code -C} changed
-     * to. {@code git log --format='TEXT' --output=~/.bashrc} writes any text the agent chooses.
-     */
-    /**
-     * The files {@code git checkout [REV] [--] PATH…} and {@code git restore [--source=REV] PATH…}
-     * write in the working tree, below the folder git runs in: every word after {@code --}, else
-     * restore's operands and checkout's operands after the first (a branch or revision; a lone
-     * operand may be a branch switch, which names no file). {@code restore --staged} alone writes
-     * the index, not the files.
-     */
-    private List<String> gitCheckedOutPaths(boolean restore) {
-        if (restore && anyFlag("--staged -S") && !anyFlag("--worktree -W")) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        String dir = gitChangedDirectory();
-        int dashes = args.indexOf("--");
-        if (dashes >= 0) {
-            args.subList(dashes + 1, args.size()).forEach(p -> out.add(PathFacts.below(p, dir)));
-            return out;
-        }
-        List<String> ops = positionals("-C -c --git-dir --work-tree -s --source -b -B --orphan --conflict --pathspec-from-file");
-        // ops.get(0) is the subcommand; checkout's next operand is the revision or branch
-        int first = restore ? 1 : 2;
-        for (int i = first; i < ops.size(); i++) {
-            out.add(PathFacts.below(ops.get(i), dir));
-        }
-        return out;
-    }
-
-    private List<String> gitOutputFiles() {
-        List<String> out = new ArrayList<>();
-        String dir = gitChangedDirectory();
-        boolean formatPatch = false;
-        boolean subcommand = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            String next = i + 1 < args.size() ? args.get(i + 1) : "";
-            if (!subcommand) {
-                // git's own options before the subcommand (after it, `-C` is diff's copy detection)
-                if (Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix").contains(a)) {
-                    i++;
-                } else if (!a.startsWith("-")) {
-                    subcommand = true;
-                    formatPatch = a.equals("format-patch");
-                }
-                continue;
-            }
-            java.util.regex.Matcher m = GIT_OUTPUT.matcher(a);
-            String file = null;
-            if (m.matches()) {
-                file = m.group(1) != null ? m.group(1) : next;
-            } else if (formatPatch && (a.equals("-o") || a.startsWith("--output-d"))) {
-                int eq = a.indexOf('=');
-                file = eq > 0 ? a.substring(eq + 1) : next;
-            } else if (formatPatch && a.startsWith("-o") && a.length() > 2) {
-                file = a.substring(2);
-            }
-            if (file != null && !file.isEmpty()) {
-                out.add(PathFacts.below(file, dir));
-            }
-        }
-        return out;
+        return LongRunning.isPerfSamplesForever(this);
     }
 
     /**
      * The folder git's own {@code -C} options (before the subcommand) change to, each relative to
      * the one before ({@code git -C a -C b} is {@code a/b}); empty without one.
      */
-    private String gitChangedDirectory() {
+    String gitChangedDirectory() {
         String dir = "";
         for (int i = 0; i + 1 < args.size(); i++) {
             String a = args.get(i);
@@ -7814,66 +6400,6 @@ public final class Cmd {
             }
         }
         return dir;
-    }
-
-    /**
-     * Where {@code git apply} and {@code git am} write. The file names are in the patch, which the
-     * checker does not read, so the work tree stands for them ({@code DIR/}): {@code --work-tree=DIR},
-     * else the folder {@code -C} changes to, else nothing is added (git refuses patch paths that
-     * leave the work tree, and a project's own files are everyday work). {@code git apply
-     * --unsafe-paths} lifts that refusal where there is no repository (or with {@code --no-index}):
-     * its paths may be absolute, so "/" (anywhere), or below {@code --directory=ROOT} when an
-     * absolute root is given. A check or a statistic without {@code --apply}, and {@code --cached}
-     * (the index only), write no file.
-     */
-    private List<String> gitPatchTargets(boolean apply) {
-        if (apply && (anyFlagOrAbbreviation("--cached")
-                || (anyFlagOrAbbreviation("--check --stat --numstat --summary") && !anyFlagOrAbbreviation("--apply")))) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        String tree = valueOf("--work-tree");
-        String top = !tree.isEmpty() ? tree : gitChangedDirectory();
-        if (!top.isEmpty()) {
-            out.add(PathFacts.asFolder(top));
-        }
-        if (apply && anyFlagOrAbbreviation("--unsafe-paths")) {
-            String root = PathFacts.unquote(valueOf("--directory"));
-            out.add(PathFacts.isAnchored(root) ? PathFacts.asFolder(root) : "/");
-        }
-        return out;
-    }
-
-    /** GNU and BSD patch's options that take a value. */
-    private static final String PATCH_VALUES = "-B --prefix -D --ifdef -d --directory -F --fuzz -i --input -o --output -p --strip"
-            + " -r --reject-file -V --version-control -Y --basename-prefix -z --suffix -g --get --quoting-style --reject-format";
-
-    /**
-     * What {@code patch [ORIGINAL [PATCHFILE]]} writes: ORIGINAL (or {@code -o OUT} instead), the
-     * reject file {@code -r}, each below {@code -d DIR}. Without ORIGINAL the files are named in the
-     * patch, so the folder stands for them ({@code DIR/}, or {@code ./} where it runs): GNU patch
-     * refuses names that climb out with {@code ..} or are absolute, so they stay below it.
-     * {@code --dry-run} writes nothing.
-     */
-    private List<String> patchTargets() {
-        if (anyFlagOrAbbreviation("--dry-run --check")) {
-            return List.of();
-        }
-        String dir = PathFacts.unquote(valueOf("-d --directory"));
-        List<String> out = new ArrayList<>();
-        List<String> ops = positionals(PATCH_VALUES);
-        String o = valueOf("-o --output");
-        String reject = valueOf("-r --reject-file");
-        for (String f : List.of(!o.isEmpty() ? o : ops.isEmpty() ? "" : ops.get(0), reject)) {
-            String plain = PathFacts.unquote(f);
-            if (!plain.isEmpty() && !plain.equals("-")) {
-                out.add(PathFacts.below(f, dir));
-            }
-        }
-        if (ops.isEmpty() && o.isEmpty()) {
-            out.add(dir.isEmpty() ? "./" : PathFacts.asFolder(dir));
-        }
-        return out;
     }
 
     /** Context names the local-cluster tools give themselves (kind, minikube, k3d, Docker/Rancher Desktop…). */
@@ -8179,25 +6705,13 @@ public final class Cmd {
      * rsync's options that take a value, for every reading of its operands (sources, destination,
      * delete targets): one list, so a value is never read as a path in one place and not another.
      */
-    private static final String RSYNC_VALUES = "-e --rsh --exclude --include --filter -f --rsync-path --port --password-file --log-file"
+    static final String RSYNC_VALUES = "-e --rsh --exclude --include --filter -f --rsync-path --port --password-file --log-file"
             + " --backup-dir --suffix --chmod --chown --timeout --bwlimit --partial-dir --temp-dir -T --compare-dest --copy-dest --link-dest"
             + " --files-from --exclude-from --include-from --out-format --max-size --min-size --info --debug --iconv --max-delete"
             + " --modify-window --block-size -B --remote-option -M --usermap --groupmap --sockopts --stop-after --stop-at";
 
-    /**
-     * The options that take a value of the screenshot tools whose picture file is their last
-     * operand: screencapture, scrot, grim, maim and ImageMagick's import ({@code import -window root x.png}).
-     */
-    private static final Map<String, String> SCREENSHOT_VALUES = Map.of(
-            "screencapture", "-t -T -R -l -D -B -J -V",
-            "scrot", "-d --delay -q --quality -t --thumb -e --exec -F --file -D --display -l --line -n --note",
-            "grim", "-g -t -q -l -s -o -T",
-            "maim", "-g --geometry -d --delay -f --format -i --window -m --quality -x --xdisplay -b --bordersize -p --padding"
-                    + " -c --color -r --shader -w --parent -t --tolerance",
-            "import", "-window -crop -geometry -resize -quality -density -depth -delay -display -screen -type -format -frame");
-
     /** scp's (and sftp's) options that take a value. */
-    private static final String SCP_VALUES = "-i -F -o -P -c -l -S -J";
+    static final String SCP_VALUES = "-i -F -o -P -c -l -S -J";
 
     /**
      * True when rsync deletes on another machine: a {@code --delete} option (any of its timings,
@@ -8368,42 +6882,12 @@ public final class Cmd {
     }
 
     /**
-     * Package-script and task names that by convention start something that runs until stopped
-     * (`dev`, `start:api`, `serve-docs`): read for npm/yarn/pnpm/bun scripts, deno tasks and the
-     * monorepo task runners alike.
-     */
-    private static final String DEV_SCRIPT = "(dev|start|serve|server|preview|develop|storybook)([:-].*)?";
-
-    /** turbo's own commands, which are no task names (`turbo prune web`, `turbo watch dev` is SW7002's). */
-    private static final String TURBO_COMMANDS = "prune|login|logout|link|unlink|gen|generate|daemon|ls|query|info|telemetry|scan"
-            + "|bin|boundaries|completion|docs|devtools|watch|--version|-v|--help|-h";
-
-    /** Laravel's commands that serve or work a queue until stopped. */
-    private static final String ARTISAN_SERVER = "serve|s|server|queue:work|queue:listen|horizon|reverb:start|octane:start"
-            + "|octane:frankenphp|schedule:work|pail";
-
-    /**
      * True when the command opens a tunnel or port forward that lasts until stopped:
      * {@code kubectl port-forward}, {@code kubectl proxy}, {@code minikube tunnel}, {@code ssh -N}
      * without {@code -f}, {@code autossh}, {@code ngrok http}, {@code cloudflared tunnel --url}.
      */
     public boolean isTunnel() {
-        List<String> p = positionals("-n --namespace --context --kubeconfig -p --port --address");
-        String first = p.isEmpty() ? "" : p.get(0);
-        return switch (name) {
-            case "kubectl", "oc" -> Regex.matches(first, "port-forward|proxy");
-            case "minikube" -> Regex.matches(first, "tunnel|dashboard|mount");
-            case "ssh", "autossh" -> anyFlag("-N") && !anyFlag("-f -O -G -V");
-            case "ngrok" -> Regex.matches(first, "http|tcp|tls|start|tunnel");
-            case "cloudflared" -> first.equals("tunnel") && (anyFlag("--url") || p.contains("run"));
-            // Microsoft's dev tunnel hosts the port until stopped (`devtunnel host -p 8080`)
-            case "devtunnel" -> first.equals("host") && !anyFlag("-h --help");
-            // tailscale serve and funnel with a target stay in the foreground unless --bg (since 1.52)
-            case "tailscale" -> tailscaleServesPort() && !anyFlag("--bg") && !argMatches("--bg=(true|1)");
-            case "gcloud" -> args.contains("start-iap-tunnel") || args.contains("ssh") && anyFlag("-N");
-            case "aws" -> args.contains("start-session") && argFind("PortForwarding");
-            default -> false;
-        };
+        return LongRunning.isTunnel(this);
     }
 
     /**
@@ -8411,7 +6895,7 @@ public final class Cmd {
      * or (funnel) the internet. {@code status}, {@code reset}, the config commands and {@code … off}
      * print or remove the settings instead.
      */
-    private boolean tailscaleServesPort() {
+    boolean tailscaleServesPort() {
         List<String> p = positionals("");
         return name.equals("tailscale") && p.size() >= 2 && Regex.matches(p.get(0), "serve|funnel")
                 && !Regex.matches(p.get(1), "status|reset|get-config|set-config|clear|drain|advertise")
@@ -8613,7 +7097,6 @@ public final class Cmd {
         }
         return p;
     }
-
 
     /** Seconds of a PowerShell {@code Start-Sleep} ({@code -Seconds}, {@code -Milliseconds}, positional); -1 when unreadable. */
     public double getPsSleepSeconds() {

@@ -154,7 +154,7 @@ public final class ContainerPaths {
                 return null;
             }
         }
-        Cmd c = new Cmd(s);
+        Cmd c = new Cmd(s, Placement.alone());
         if (c.namesRemoteEngine()) {
             return null;
         }

@@ -24,7 +24,7 @@ class CmdTest {
             argv.add(w.startsWith("$") ? new Word(w, w, false, Set.of()) : Word.literal(w));
         }
         return new Cmd(new Segment(0, -1, 0, Provenance.TOP, List.of(), argv, List.of(), List.of(), List.of(),
-                Position.SOLE, Set.of()));
+                Position.SOLE, Set.of()), Placement.alone());
     }
 
     @Test
@@ -91,7 +91,7 @@ class CmdTest {
             argv.add(Word.literal(w));
         }
         return new Cmd(new Segment(1, 0, 1, Provenance.WRAPPED, wrappers, argv, List.of(), List.of(), List.of(),
-                Position.SOLE, Set.of()));
+                Position.SOLE, Set.of()), Placement.alone());
     }
 
     @Test

@@ -1,0 +1,433 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.ContainerRun;
+import dev.shellwarden.grammar.Regex;
+import java.util.List;
+
+/**
+ * Commands that run in the foreground until stopped, so that an agent waiting for them waits until
+ * its own timeout: development servers and watchers (package scripts named like {@code dev} or
+ * {@code start}, framework servers, monorepo task runners, containers that publish a port),
+ * samplers given an interval and no count ({@code vmstat 1}, {@code perf record -a}), tunnels and
+ * port forwards. The slow-command rules (SW7xxx) read these through {@link Cmd#isDevServer},
+ * {@link Cmd#isSamplesForever}, {@link Cmd#isPerfSamplesForever} and {@link Cmd#isTunnel}.
+ *
+ * <p>Each predicate reads only the {@link Cmd} it is given. INVARIANT: they say what the command
+ * does in the foreground, not whether it may run: whether it is detached ({@code &} with output to
+ * a file, the client's background, {@code docker run -d}) or bounded by {@code timeout} is left
+ * to the rules ({@code !detached}, {@code !wrappedBy("timeout")}).
+ */
+final class LongRunning {
+
+    private LongRunning() {
+    }
+
+    /**
+     * Package-script and task names that by convention start something that runs until stopped
+     * (`dev`, `start:api`, `serve-docs`): read for npm/yarn/pnpm/bun scripts, deno tasks and the
+     * monorepo task runners alike.
+     */
+    private static final String DEV_SCRIPT = "(dev|start|serve|server|preview|develop|storybook)([:-].*)?";
+
+    /** turbo's own commands, which are no task names (`turbo prune web`, `turbo watch dev` is SW7002's). */
+    private static final String TURBO_COMMANDS = "prune|login|logout|link|unlink|gen|generate|daemon|ls|query|info|telemetry|scan"
+            + "|bin|boundaries|completion|docs|devtools|watch|--version|-v|--help|-h";
+
+    /** Laravel's commands that serve or work a queue until stopped. */
+    private static final String ARTISAN_SERVER = "serve|s|server|queue:work|queue:listen|horizon|reverb:start|octane:start"
+            + "|octane:frankenphp|schedule:work|pail";
+
+    /** True for a development server or other foreground process that runs until stopped. */
+    static boolean isDevServer(Cmd c) {
+        List<String> p = c.positionals("-p --port -H --host -b --bind -w --workers -c --config -f --file --prefix -C --cwd --filter -F --env-file -e");
+        String tool = c.getName();
+        if (c.named("npx pnpx bunx") || (c.named("pnpm yarn") && !p.isEmpty() && p.get(0).equals("dlx"))) {
+            int k = p.isEmpty() || !p.get(0).equals("dlx") ? 0 : 1;
+            if (p.size() <= k) {
+                return false;
+            }
+            tool = Cmd.basename(p.get(k));
+            p = p.subList(k + 1, p.size());
+        }
+        String first = p.isEmpty() ? "" : p.get(0);
+        String second = p.size() > 1 ? p.get(1) : "";
+        switch (tool) {
+            case "npm", "yarn", "pnpm", "bun" -> {
+                // `yarn hardhat node`, `pnpm anvil`: a package's program run by name
+                if (!tool.equals("npm") && (first.equals("hardhat") && p.contains("node")
+                        || Regex.matches(first, "anvil|ganache(-cli)?|azurite(-blob|-queue|-table)?"))) {
+                    return true;
+                }
+                if (tool.equals("yarn") && (first.equals("workspace") || first.equals("workspaces") && second.equals("foreach"))) {
+                    // `yarn workspace web dev`, `yarn workspaces foreach -A run dev`: the script
+                    // follows the workspace's name or the foreach, with or without `run`
+                    List<String> rest = p.subList(2, p.size());
+                    String word = rest.isEmpty() ? "" : rest.get(0);
+                    String task = word.equals("run") && rest.size() > 1 ? rest.get(1) : word;
+                    return Regex.matches(task, DEV_SCRIPT);
+                }
+                String script = first.equals("run") || first.equals("run-script") ? second : first;
+                if (tool.equals("npm") && !first.equals("run") && !first.equals("run-script") && !first.equals("start")) {
+                    return false;
+                }
+                return Regex.matches(script, DEV_SCRIPT);
+            }
+            // monorepo task runners: `lerna run dev`, `turbo dev`, `turbo run build dev`,
+            // `nx serve web`, `nx run web:serve`, `nx run-many -t serve`, `moon run web:dev`
+            case "lerna" -> {
+                return first.equals("run") && Regex.matches(second, DEV_SCRIPT);
+            }
+            case "turbo" -> {
+                // `turbo dev` is `turbo run dev`; turbo's own commands take no task names
+                if (first.isEmpty() || Regex.matches(first, TURBO_COMMANDS)) {
+                    return false;
+                }
+                List<String> tasks = first.equals("run") ? p.subList(1, p.size()) : p;
+                return tasks.stream().anyMatch(t -> Regex.matches(t, DEV_SCRIPT));
+            }
+            case "nx", "moon" -> {
+                // a target is `project:serve[:configuration]` after run (`nx web:serve` too), the
+                // first word in nx's inferred form (`nx serve web`), or listed after -t/--targets
+                // for run-many and affected (`-t build,serve`)
+                String target = first.equals("run") ? second : first;
+                String task = target.contains(":") ? target.split(":", -1)[1] : tool.equals("nx") ? target : "";
+                boolean many = first.equals("run-many") || first.equals("affected");
+                // `nx graph` serves the project graph in a browser until stopped unless it writes a file
+                // or prints (--file, --print); a bare --graph on run, run-many or affected does the same
+                if (tool.equals("nx") && (Regex.matches(first, "graph|dep-graph|affected:graph") && !c.anyFlag("--file --print")
+                        && !c.argStartsWith("--file=") || c.argMatches("--graph(=true)?"))) {
+                    return true;
+                }
+                return Regex.matches(task, DEV_SCRIPT)
+                        || many && List.of(c.valueOf("-t --target --targets").split(",")).stream().anyMatch(t -> Regex.matches(t, DEV_SCRIPT));
+            }
+            case "vite" -> {
+                return first.isEmpty() || Regex.matches(first, "dev|serve|preview") || first.startsWith(".") || first.startsWith("/");
+            }
+            case "next", "nuxt", "nuxi", "astro", "remix", "gatsby", "expo", "storybook", "wrangler", "netlify", "vercel", "sail" -> {
+                // expo run:ios / run:android build, install and then serve the bundle until stopped
+                return Regex.matches(first, "dev|start|develop|preview|serve") || first.equals("pages") && second.equals("dev")
+                        || tool.equals("expo") && Regex.matches(first, "run:(ios|android)") && !c.anyFlag("--no-bundler");
+            }
+            // web servers, model servers, service agents and brokers that stay in the foreground
+            // unless told to detach (each one's own daemon flag)
+            case "nginx" -> {
+                // nginx daemonizes by default; `-g 'daemon off;'` keeps it in the foreground
+                return Regex.matches(c.valueOf("-g"), "(?s).*daemon\\s+off.*");
+            }
+            case "colima" -> {
+                return first.equals("start") && c.anyFlag("-f --foreground");
+            }
+            case "apachectl", "apache2ctl", "httpd" -> {
+                // Apache daemonizes unless told -D FOREGROUND (or -X, the single-process debug mode)
+                return c.anyArg("FOREGROUND -DFOREGROUND") && (c.anyFlag("-D") || c.anyArg("-DFOREGROUND")) || c.anyFlag("-X");
+            }
+            case "serverless", "sls" -> {
+                // the serverless-offline plugin serves the functions locally until stopped
+                return first.equals("offline") && (second.isEmpty() || second.equals("start"));
+            }
+            case "caddy" -> {
+                return Regex.matches(first, "run|file-server|reverse-proxy|respond");
+            }
+            case "traefik" -> {
+                return !Regex.matches(first, "version|healthcheck") && !c.anyFlag("--help -h --version");
+            }
+            case "minio", "vault" -> {
+                return first.equals("server");
+            }
+            case "ollama", "vllm", "ionic", "panel", "bokeh" -> {
+                return first.equals("serve");
+            }
+            case "consul", "nomad" -> {
+                return first.equals("agent");
+            }
+            case "temporal" -> {
+                return first.equals("server") && second.startsWith("start");
+            }
+            case "supabase" -> {
+                return first.equals("functions") && second.equals("serve");
+            }
+            case "ray" -> {
+                return first.equals("start") && c.anyFlag("--block");
+            }
+            case "dask" -> {
+                return Regex.matches(first, "scheduler|worker");
+            }
+            case "code-server", "rackup", "puma", "unicorn", "granian", "daphne", "waitress-serve", "sphinx-autobuild", "voila",
+                    "etcd", "elasticsearch", "rabbitmq-server", "kafka-server-start", "kafka-server-start.sh", "zookeeper-server-start",
+                    "zookeeper-server-start.sh", "dask-scheduler", "dask-worker", "hivemind" -> {
+                return !c.anyFlag("--version -v -V --help -h -d -D --daemon -daemon -detached --daemonize");
+            }
+            // static-site and documentation servers
+            case "zola", "mdbook", "trunk" -> {
+                return Regex.matches(first, "serve|watch");
+            }
+            case "eleventy" -> {
+                return c.anyFlag("--serve --watch");
+            }
+            case "docusaurus" -> {
+                return Regex.matches(first, "start|serve");
+            }
+            case "quarto" -> {
+                return Regex.matches(first, "preview|serve");
+            }
+            case "hexo" -> {
+                return Regex.matches(first, "server|s");
+            }
+            case "litestar", "shiny" -> {
+                return first.equals("run");
+            }
+            // Procfile runners start every process of the Procfile (a web server among them)
+            case "foreman", "overmind", "honcho" -> {
+                return Regex.matches(first, "start|s");
+            }
+            case "symfony" -> {
+                return Regex.matches(first, "serve|server:start|local:server:start") && !c.anyFlag("-d --daemon");
+            }
+            case "wp" -> {
+                return first.equals("server");
+            }
+            case "func", "swa" -> {
+                return first.equals("start");
+            }
+            case "heroku" -> {
+                return first.equals("local");
+            }
+            case "shopify" -> {
+                return Regex.matches(first, "app|theme|hydrogen") && second.equals("dev");
+            }
+            case "tauri", "electron-forge" -> {
+                return Regex.matches(first, "dev|start");
+            }
+            case "cargo" -> {
+                return first.equals("leptos") && Regex.matches(second, "watch|serve") || first.equals("tauri") && second.equals("dev");
+            }
+            // skaffold and tilt rebuild and redeploy on every change until stopped
+            case "skaffold", "tilt", "devspace", "garden" -> {
+                return Regex.matches(first, "dev|debug|up");
+            }
+            case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll" -> {
+                return Regex.matches(first, "serve|s|server");
+            }
+            case "artisan" -> {
+                return Regex.matches(first, ARTISAN_SERVER);
+            }
+            case "ruby" -> {
+                // ruby -run -e httpd: un.rb's web server
+                return c.getArgs().contains("-run") && c.argMatches("(-e)?httpd");
+            }
+            case "gradle", "gradlew" -> {
+                return c.argMatches("(:?[\\w-]+:)*(bootRun|quarkusDev|appRun|jettyRun|tomcatRun|appengineRun)");
+            }
+            case "mvn", "mvnw" -> {
+                return c.argMatches("(spring-boot|jetty|quarkus|tomcat7?|liberty|wildfly|appengine):(run|dev|run-war|devserver)");
+            }
+            case "redis-server", "valkey-server" -> {
+                return !(c.getArgs().contains("--daemonize") && c.getArgs().contains("yes")) && !c.anyFlag("-v --version -h --help --test-memory");
+            }
+            case "postgres", "postmaster" -> {
+                return !c.anyFlag("-V --version -C --describe-config -? --help --single");
+            }
+            case "mongod" -> {
+                return !c.anyFlag("--fork --version --help -h");
+            }
+            case "mysqld", "mariadbd", "mysqld_safe" -> {
+                return !c.anyFlag("--daemonize --version -V --help -? --initialize --initialize-insecure --verbose --print-defaults --validate-config");
+            }
+            case "memcached" -> {
+                return !c.anyFlag("-d --daemon -h --help -V --version");
+            }
+            case "tensorboard", "json-server", "sidekiq", "dramatiq", "huey_consumer", "rqworker" -> {
+                return !c.anyFlag("--version -v -V --help -h");
+            }
+            case "mitmdump", "mitmweb" -> {
+                // -n / --no-server: replay or convert a flow file, then exit
+                return !c.anyFlag("--version --help -h -n --no-server") && !c.argMatches("-n[a-z]+");
+            }
+            case "celery" -> {
+                return c.argMatches("worker|beat|flower|events");
+            }
+            case "rq" -> {
+                return first.equals("worker");
+            }
+            case "react-native", "metro" -> {
+                return first.equals("start");
+            }
+            case "prisma", "drizzle-kit" -> {
+                return first.equals("studio");
+            }
+            case "mix" -> {
+                return first.equals("phx.server");
+            }
+            case "make", "gmake" -> {
+                return p.contains("serve") || p.contains("server");
+            }
+            case "playwright" -> {
+                // the UI mode and the report server stay up until stopped
+                return first.equals("show-report") || first.equals("test") && c.anyFlag("--ui --ui-port --ui-host");
+            }
+            case "iex" -> {
+                return c.getArgs().contains("phx.server");
+            }
+            case "deno" -> {
+                return first.equals("serve") || first.equals("task") && Regex.matches(second, DEV_SCRIPT);
+            }
+            case "hugo" -> {
+                // -h is hugo's help (its host option is --bind)
+                return Regex.matches(first, "server|serve") && !c.anyFlag("-h");
+            }
+            case "react-scripts" -> {
+                return first.equals("start");
+            }
+            case "parcel" -> {
+                return !first.equals("build");
+            }
+            case "firebase" -> {
+                return Regex.matches(first, "serve|emulators:start");
+            }
+            case "streamlit" -> {
+                return first.equals("run");
+            }
+            case "jupyter" -> {
+                // `jupyter notebook list`, `jupyter lab build`, `jupyter server stop 8888` print or change and return
+                return Regex.matches(first, "notebook|lab|server")
+                        && !Regex.matches(second, "list|stop|password|build|clean|path|paths|workspace|workspaces|extension|labextension");
+            }
+            case "flask", "fastapi" -> {
+                // flask's global --app/-A and --env-file come before the command
+                List<String> q = c.positionals("--app -A --env-file -e");
+                return !q.isEmpty() && Regex.matches(q.get(0), "run|dev");
+            }
+            // local chains, cloud emulators and model UIs that serve until stopped
+            case "anvil", "ganache", "ganache-cli", "azurite", "azurite-blob", "azurite-queue", "azurite-table", "functions-framework", "gradio" -> {
+                return !c.anyFlag("--version -v -V --help -h");
+            }
+            case "hardhat" -> {
+                // global options with values come first (`hardhat --network hardhat node`)
+                return p.contains("node");
+            }
+            case "mlflow" -> {
+                return Regex.matches(first, "ui|server");
+            }
+            case "sam" -> {
+                return first.equals("local") && Regex.matches(second, "start-api|start-lambda");
+            }
+            case "localstack" -> {
+                // -d before `start` is the global --debug; only start's own -d detaches
+                int at = c.getArgs().indexOf("start");
+                return first.equals("start") && (at < 0 || !c.getArgs().subList(at + 1, c.getArgs().size()).stream().anyMatch(a -> a.equals("--detached")
+                        || Regex.matches(a, "-[a-zA-Z]*d[a-zA-Z]*")));
+            }
+            case "rails" -> {
+                // -h is rails server's help (its host option is -b)
+                return Regex.matches(first, "s|server") && !c.anyFlag("-h");
+            }
+            case "bundle" -> {
+                return p.contains("rails") && (p.contains("s") || p.contains("server")) || p.contains("jekyll") && p.contains("serve");
+            }
+            case "php" -> {
+                // Symfony's console server:run (before the symfony CLI) serves in the foreground
+                return c.anyFlag("-S") || p.size() >= 2 && p.get(0).endsWith("console") && p.get(1).equals("server:run")
+                        || p.contains("artisan") && p.size() > p.indexOf("artisan") + 1
+                        && Regex.matches(p.get(p.indexOf("artisan") + 1), ARTISAN_SERVER);
+            }
+            case "python", "python3" -> {
+                String m = c.valueOf("-m");
+                return Regex.matches(m, "http\\.server|SimpleHTTPServer|uvicorn|flask|streamlit|jupyter|notebook|gunicorn|hypercorn|mkdocs|pydoc")
+                        && !(m.equals("flask") && !c.getArgs().contains("run")) && !(m.equals("mkdocs") && !c.getArgs().contains("serve"))
+                        && !(m.equals("pydoc") && !c.anyFlag("-p -b"))
+                        || p.size() >= 2 && p.get(0).endsWith("manage.py") && p.get(1).equals("runserver");
+            }
+            case "manage.py" -> {
+                return first.equals("runserver");
+            }
+            case "uvicorn", "gunicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server", "air" -> {
+                return true;
+            }
+            case "dotnet" -> {
+                return first.equals("watch");
+            }
+            case "docker", "podman", "docker-compose", "podman-compose" -> {
+                boolean compose = tool.endsWith("-compose") || first.equals("compose");
+                // a container that publishes a port and runs its image's own command is a service: in
+                // the foreground it runs until stopped (a command given is its own segment)
+                // (detached runs are spared by the rule's !detached)
+                ContainerRun run = compose ? null : ContainerRun.of(c.argvWords);
+                return compose && (c.getArgs().contains("up") && !c.anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run")
+                        || c.getArgs().contains("watch"))
+                        || run != null && c.containerSubcommand().equals("run") && run.publishesPort()
+                        && run.certain().stream().noneMatch(Cmd::isDetachOption)
+                        && ContainerRun.runsImageDefault(c.argvWords);
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * True for a sysstat-style sampler given an interval and no count ({@code vmstat 1},
+     * {@code iostat -x 2}, {@code sar 1}): it prints a report every interval until stopped;
+     * {@code vmstat 1 5} stops after five.
+     */
+    static boolean isSamplesForever(Cmd c) {
+        // vmstat's -n and -w take no value (only -S and -p do); sysstat's -n, -P, -p… do
+        List<String> p = c.positionals(c.getName().equals("vmstat") ? "-S --unit -p --partition -c" : "-p -P -I -o -f -s -e -i -j -g -N -C -G -T -n -m -S --dec");
+        if (c.anyFlag("--help -V --version") || p.isEmpty() || !Regex.matches(p.get(p.size() - 1), "[0-9]+")) {
+            return false;
+        }
+        long numbers = p.stream().filter(a -> Regex.matches(a, "[0-9]+")).count();
+        if (numbers == 1) {
+            return true;
+        }
+        if (numbers >= 2 && Regex.matches(p.get(p.size() - 2), "[0-9]+") && (p.get(p.size() - 1).length() > 9 || p.get(p.size() - 2).length() > 9)) {
+            return !p.get(p.size() - 1).equals("1"); // one report comes at once, whatever the interval
+        }
+        if (numbers >= 2 && Regex.matches(p.get(p.size() - 2), "[0-9]+")) {
+            long interval = Long.parseLong(p.get(p.size() - 2));
+            long count = Long.parseLong(p.get(p.size() - 1));
+            // a count of 0 is read as no count by sysstat's tools (procps vmstat prints once); a count
+            // that runs for more than ten minutes is no bound the agent can wait out
+            return !c.getName().equals("vmstat") && count == 0 || interval * count > 600;
+        }
+        return false;
+    }
+
+    /**
+     * True for {@code perf record}, {@code perf trace} or {@code perf stat} with no program to run
+     * ({@code perf record -a}, {@code perf stat -p PID}): it samples until stopped.
+     */
+    static boolean isPerfSamplesForever(Cmd c) {
+        if (!c.getName().equals("perf") || c.anyFlag("-h --help") || !c.sub("record trace stat")) {
+            return false;
+        }
+        List<String> p = c.positionals("-p --pid -t --tid -e --event -F --freq -o --output -c --count -C --cpu -u --uid -m --mmap-pages"
+                + " -G --cgroup -I --interval-print -r --repeat -x --field-separator -j --branch-filter --filter --switch-output"
+                + " --call-graph -D --delay -i --input --duration --max-size --aux-sample --affinity --control --clockid -k");
+        return p.size() == 1 && !c.getArgs().contains("--") && !c.anyFlagOrAbbreviation("--timeout");
+    }
+
+    /**
+     * True when the command opens a tunnel or port forward that lasts until stopped:
+     * {@code kubectl port-forward}, {@code kubectl proxy}, {@code minikube tunnel}, {@code ssh -N}
+     * without {@code -f}, {@code autossh}, {@code ngrok http}, {@code cloudflared tunnel --url}.
+     */
+    static boolean isTunnel(Cmd c) {
+        List<String> p = c.positionals("-n --namespace --context --kubeconfig -p --port --address");
+        String first = p.isEmpty() ? "" : p.get(0);
+        return switch (c.getName()) {
+            case "kubectl", "oc" -> Regex.matches(first, "port-forward|proxy");
+            case "minikube" -> Regex.matches(first, "tunnel|dashboard|mount");
+            case "ssh", "autossh" -> c.anyFlag("-N") && !c.anyFlag("-f -O -G -V");
+            case "ngrok" -> Regex.matches(first, "http|tcp|tls|start|tunnel");
+            case "cloudflared" -> first.equals("tunnel") && (c.anyFlag("--url") || p.contains("run"));
+            // Microsoft's dev tunnel hosts the port until stopped (`devtunnel host -p 8080`)
+            case "devtunnel" -> first.equals("host") && !c.anyFlag("-h --help");
+            // tailscale serve and funnel with a target stay in the foreground unless --bg (since 1.52)
+            case "tailscale" -> c.tailscaleServesPort() && !c.anyFlag("--bg") && !c.argMatches("--bg=(true|1)");
+            case "gcloud" -> c.getArgs().contains("start-iap-tunnel") || c.getArgs().contains("ssh") && c.anyFlag("-N");
+            case "aws" -> c.getArgs().contains("start-session") && c.argFind("PortForwarding");
+            default -> false;
+        };
+    }
+}

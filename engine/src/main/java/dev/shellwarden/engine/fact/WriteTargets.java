@@ -1,0 +1,882 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Regex;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The paths a command writes, truncates or replaces, read per tool from its own option table, for
+ * {@link Cmd#getWriteTargets}: writing redirections, paths inline code writes, then each tool's
+ * destinations ({@code tee}, {@code cp}/{@code mv}/{@code ln}/{@code rsync}, {@code dd of=},
+ * {@code sed -i}, {@code curl -o}, {@code wget -O}, archivers, compilers' {@code -o}, editors,
+ * {@code chmod}/{@code chown}, PowerShell's writing cmdlets, {@link Formatters}).
+ *
+ * <p>Its own pass over one segment's words: it reads the {@link Cmd} it is given and nothing else
+ * (WHY a class of its own: the per-tool switch and the option tables only it reads made up a tenth
+ * of Cmd). INVARIANT: where a tool's reading is uncertain it names more paths, never fewer (an
+ * unknown option's value counts as an operand), since every rule that protects a file reads this
+ * list; the globs among the results are matched against protected files by Cmd afterwards.
+ */
+final class WriteTargets {
+
+    private WriteTargets() {
+    }
+
+    /**
+     * The editors' options that take a value (vim's -c/--cmd commands, -S session, -u/-U/-i init
+     * and viminfo files, -T terminal, -w/-W key scripts, -t tag, -q error file, --listen): what is
+     * left are the files the editor opens. -s, -p and -r are flags to ed, ex or vim's tab and
+     * recovery modes: left out, a value they take counts as a file opened, which only reads more.
+     */
+    private static final String EDITOR_VALUES = "-c --cmd -S -u -U -i -T -w -W -t -q --listen --servername";
+
+    /** emacs's options that take a value: what is left are the files it visits. */
+    private static final String EMACS_VALUES = "--eval -eval -l --load -f --funcall --insert -L --directory --script -x -d --display -t --terminal";
+
+    /** awk's options that take a value: what is left is the program (unless -f/-E give it) and the input files. */
+    private static final String AWK_VALUES = "-F -v -f -i -l -E --field-separator --assign --file --include --load --exec";
+
+    /** The paths {@code c} writes, in the order found, duplicates kept (the caller adds glob matches and freezes the list). */
+    static List<String> of(Cmd c) {
+        List<String> out = new ArrayList<>(c.getRedirectWrites());
+        out.addAll(c.payloadWriteTargets());
+        out.addAll(outputOptionValues(c));
+        out.addAll(Formatters.targets(c));
+        List<String> p;
+        if (Cmd.COMPRESSORS.contains(c.getName())) {
+            // a decompressor writes each FILE.gz back as FILE (`gunzip i.sh.gz && sh i.sh`)
+            boolean decompresses = c.named("gunzip bunzip2 unxz unlzma unzstd uncompress") || c.anyFlag("-d --decompress --uncompress");
+            if (decompresses && !c.anyFlag("-c --stdout --to-stdout -l --list -t --test")) {
+                for (String f : c.positionals(Cmd.COMPRESSOR_VALUES + " --output")) {
+                    String plain = Regex.pattern("(?i)\\.(gz|z|bz2|xz|lzma|lz|zst|lz4|br)$").matcher(f).replaceFirst("");
+                    out.add(plain.equals(f) && f.toLowerCase(java.util.Locale.ROOT).endsWith(".tgz")
+                            ? f.substring(0, f.length() - 4) + ".tar" : plain);
+                }
+            }
+        }
+        if (c.nameIs("csc vbc")) {
+            // the .NET Framework compilers write /out:FILE, else the first source's name as .exe or
+            // .dll: a downloaded source compiled then run meets SW4004 through SW4108
+            out.addAll(dotNetCompilerOutput(c));
+        }
+        switch (c.getName()) {
+            case "tee", "touch", "mkdir", "truncate" -> out.addAll(c.positionals("-s --size -m --mode -r -d -t"));
+            // tools whose output file is an operand or an option's value
+            case "sponge", "mkfifo", "mknod", "script" -> {
+                List<String> ops = c.positionals("-m --mode -Z -c --command -t --timing -T -I -O -B --log-in --log-out --log-io -E");
+                out.addAll(c.getName().equals("mknod") && ops.size() > 1 ? ops.subList(0, 1) : ops.isEmpty() ? ops : ops.subList(0, 1));
+            }
+            case "uniq" -> {
+                List<String> ops = c.positionals("-f -s -w --skip-fields --skip-chars --check-chars");
+                if (ops.size() > 1) {
+                    out.add(ops.get(1));
+                }
+            }
+            case "fallocate" -> {
+                if (c.anyFlag("-p --punch-hole -z --zero-range -c --collapse-range -i --insert-range -d --dig-holes")) {
+                    out.addAll(c.positionals("-o --offset -l --length"));
+                }
+            }
+            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "go", "rustc" -> {
+                String o = c.valueOf("-o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            // screenshots: the picture file is the last operand (or -f/-out/-o), its content a secret read (SW4104)
+            case "screencapture", "scrot", "grim", "maim", "import" -> {
+                List<String> ops = c.positionals(SCREENSHOT_VALUES.get(c.getName()));
+                if (!ops.isEmpty() && !ops.get(ops.size() - 1).equals("-") && (!c.getName().equals("import") || c.anyArg("root"))) {
+                    out.add(ops.get(ops.size() - 1));
+                }
+            }
+            case "gnome-screenshot", "xwd", "spectacle" -> {
+                String o = c.valueOf("-f --file -out -o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "tcpdump" -> {
+                String o = c.valueOf("-w");
+                if (!o.isEmpty() && !o.equals("-")) {
+                    out.add(o);
+                }
+            }
+            case "aria2c" -> {
+                // aria2c saves below -d DIR (default: here) as -o NAME, or the URL's last path element
+                String dir = c.valueOf("-d --dir");
+                String o = c.valueOf("-o --out");
+                if (!dir.isEmpty()) {
+                    out.add(PathFacts.asFolder(dir));
+                }
+                for (String f : !o.isEmpty() ? List.of(o) : urlFileNames(c.getArgs())) {
+                    out.add(PathFacts.below(f, dir));
+                }
+            }
+            case "unix2dos", "dos2unix", "unix2mac", "mac2unix" -> {
+                // converted in place, or -n IN OUT (pairs) into a new file
+                boolean newFile = false;
+                List<String> pair = new ArrayList<>();
+                for (String a : c.getArgs()) {
+                    if (a.equals("-n") || a.equals("--newfile")) {
+                        newFile = true;
+                    } else if (a.equals("-o") || a.equals("--oldfile")) {
+                        newFile = false;
+                    } else if (!a.startsWith("-")) {
+                        if (!newFile) {
+                            out.add(a);
+                        } else if (pair.size() == 1) {
+                            out.add(a);
+                            pair.clear();
+                        } else {
+                            pair.add(a);
+                        }
+                    }
+                }
+            }
+            case "sqlite3" -> {
+                // dot commands given as arguments write files: .output F, .once F, .save F, .backup F
+                for (String a : c.getArgs()) {
+                    java.util.regex.Matcher m = Regex.pattern("^\\.(output|once|save|backup|clone)\\s+(?:-\\S+\\s+)*(\\S+)").matcher(PathFacts.unquote(a));
+                    if (m.find()) {
+                        out.add(m.group(2));
+                    }
+                }
+            }
+            case "rename", "prename", "file-rename", "perl-rename" -> {
+                // rename EXPR FILE… (Perl) or rename FROM TO FILE… (util-linux): every FILE is renamed,
+                // and an expression can give them all one name; -n/--no-act only shows what it would do
+                if (!c.anyFlag("-n --no-act --dry-run")) {
+                    p = c.positionals("-e -E -S --suffix");
+                    out.addAll(p.subList(Math.min(1, p.size()), p.size()));
+                }
+            }
+            case "update-alternatives", "alternatives" -> {
+                // --install LINK NAME PATH PRIO writes LINK and the NAME link; --set/--remove-all NAME rewrites it
+                int i = c.getArgs().indexOf("--install");
+                if (i >= 0 && i + 2 < c.getArgs().size()) {
+                    out.add(c.getArgs().get(i + 1));
+                    out.add("/etc/alternatives/" + c.getArgs().get(i + 2));
+                }
+                String named = c.valueOf("--set --remove-all --auto --remove");
+                if (!named.isEmpty()) {
+                    out.add("/etc/alternatives/" + named);
+                }
+            }
+            case "history" -> {
+                // history -w FILE / -a FILE write the shell's history into FILE
+                if (c.anyFlag("-w -a")) {
+                    out.addAll(c.positionals(""));
+                }
+                // without FILE, -w replaces $HISTFILE with the session's list (`history -c; history -w` empties it)
+                if (c.anyFlag("-w") && c.positionals("").isEmpty()) {
+                    out.add("~/.bash_history");
+                }
+            }
+            case "lwp-download" -> {
+                // lwp-download URL [LOCAL]: LOCAL is a file, or a folder it saves the URL's name into
+                p = c.positionals("");
+                if (p.size() >= 2) {
+                    out.add(p.get(1));
+                    out.addAll(Cmd.intoDirectory(p.get(1), urlFileNames(p.subList(0, 1)), false));
+                }
+            }
+            case "ssh-keygen" -> {
+                // over an existing key it asks "Overwrite (y/n)?": only an answer fed on standard input
+                // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase
+                String f = c.valueOf("-f");
+                if (!f.isEmpty() && !c.anyFlag("-l -y -F -R -H -e -i -B -L -Q -k") && (c.isPipedInto() || c.isHasStdinText() || c.isStdinRedirected() || c.anyFlag("-p"))) {
+                    out.add(f);
+                }
+                // -R HOST removes the host's keys from known_hosts (-f FILE): the next connection
+                // trusts whatever key the host then shows
+                if (c.anyFlag("-R")) {
+                    out.add(f.isEmpty() ? "~/.ssh/known_hosts" : f);
+                }
+            }
+            case "docker", "podman", "kubectl" -> {
+                // `docker cp CONTAINER:SRC DEST` and `kubectl cp POD:SRC DEST` write DEST on this machine
+                List<String> ops = c.positionals("-n --namespace -c --container --context --kubeconfig");
+                if (ops.size() >= 3 && ops.get(0).equals("cp") && ops.get(1).contains(":") && !ops.get(ops.size() - 1).contains(":")) {
+                    out.add(ops.get(ops.size() - 1));
+                }
+            }
+            case "cp", "ln", "install", "rsync", "scp" -> {
+                if (c.getName().equals("rsync") && (c.anyFlag("-n") || c.anyFlagOrAbbreviation("--dry-run --list-only"))) {
+                    break; // rsync -n / --dry-run / --list-only only reports what it would transfer
+                }
+                String t = c.valueOf("-t --target-directory");
+                // each program's own options with a value (`cp -f` is force, rsync's -f a filter)
+                p = c.positionals(switch (c.getName()) {
+                    case "rsync" -> Cmd.RSYNC_VALUES;
+                    case "scp" -> Cmd.SCP_VALUES;
+                    case "install" -> "-t --target-directory -S --suffix -m --mode -o --owner -g --group";
+                    default -> "-t --target-directory -S --suffix";
+                });
+                String dest = !t.isEmpty() ? t : p.size() >= 2 ? p.get(p.size() - 1) : "";
+                if (!dest.isEmpty()) {
+                    out.add(dest);
+                    List<String> sources = !t.isEmpty() ? p : p.subList(0, p.size() - 1);
+                    out.addAll(Cmd.intoDirectory(dest, sources, !t.isEmpty()));
+                }
+            }
+            case "mv" -> {
+                // mv writes (and takes away) every source, and writes its destination
+                Cmd.Transfer tr = c.transfer();
+                out.addAll(tr.sources());
+                if (tr.destination() != null) {
+                    out.add(tr.destination());
+                    out.addAll(Cmd.intoDirectory(tr.destination(), tr.sources(), tr.byOption()));
+                }
+            }
+            case "tar", "bsdtar", "gtar" -> {
+                TarCommandLine tar = c.tar();
+                if (tar.extracts()) {
+                    // extraction writes below every -C folder, and where the command runs when a
+                    // member comes before any -C or there is none (`cd ~ && tar xf x.tar`)
+                    for (String dir : tar.dirs()) {
+                        out.add(PathFacts.asFolder(dir));
+                    }
+                    if (tar.dirs().isEmpty() || tar.members().stream().anyMatch(m -> m.dir().isEmpty())) {
+                        out.add("./");
+                    }
+                    if (c.argMatches("-[a-zA-Z]*P[a-zA-Z]*|--absolute-names")) {
+                        out.add("/"); // members keep their absolute paths: anywhere on the machine
+                    }
+                    // members named on the command line land at their own paths below their -C folder
+                    out.addAll(tar.memberPaths());
+                    // --transform/--xform renames the members as they land: the new names are written
+                    out.addAll(tarTransformedPaths(c, tar));
+                    // --wildcards member patterns match any member they fit, at any depth
+                    if (c.anyFlagOrAbbreviation("--wildcards") || c.getName().equals("bsdtar")) {
+                        for (String m : tar.memberPaths()) {
+                            out.addAll(PathFacts.archivePatternMatches(m));
+                        }
+                    }
+                }
+                // creating, appending to or updating an archive writes the archive file
+                out.addAll(tar.written());
+            }
+            case "zip" -> {
+                // zip ARCHIVE FILES…: the first operand is the archive (written), -O names another output
+                List<String> z = c.positionals("-b --temp-path -n --suffixes -t --from-date -tt --before-date -x --exclude -i --include"
+                        + " -P --password -Z --compression-method -O --output-file -s --split-size -sp -la --logfile-path -TT --unzip-command");
+                if (!z.isEmpty() && !z.get(0).equals("-")) {
+                    out.add(z.get(0));
+                }
+                String o = c.valueOf("-O --output-file --out");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "cpio" -> {
+                // copy-pass (-p DIR) writes below DIR; copy-in (-i) keeps the members' absolute
+                // names unless told not to, so it may write anywhere on the machine
+                boolean pass = c.argMatches("-[a-zA-Z]*p[a-zA-Z]*|--pass-through");
+                boolean in = c.argMatches("-[a-zA-Z]*i[a-zA-Z]*|--extract");
+                String dir = c.valueOf("-D --directory");
+                if (pass) {
+                    List<String> dest = c.positionals("-D --directory -E --pattern-file -F --file -H --format -I -O -R --owner"
+                            + " --block-size -C --io-size -M --message --rsh-command");
+                    out.addAll(dest.isEmpty() ? List.of() : List.of(dest.get(dest.size() - 1) + "/"));
+                } else if (in && !c.argMatches("-[a-zA-Z]*t[a-zA-Z]*|--list")) {
+                    if (!c.anyFlag("--no-absolute-filenames")) {
+                        out.add("/");
+                    } else if (!dir.isEmpty()) {
+                        out.add(PathFacts.asFolder(dir));
+                    }
+                }
+            }
+            case "7z", "7za", "7zz", "7zr" -> {
+                // 7z x|e ARCHIVE [-oDIR] [MEMBERS…]: extraction writes below -o (attached), or where it runs
+                List<String> sz = c.positionals("");
+                if (!sz.isEmpty() && (sz.get(0).equals("x") || sz.get(0).equals("e"))) {
+                    String o = "";
+                    for (String a : c.getArgs()) {
+                        if (a.startsWith("-o") && a.length() > 2) {
+                            o = a.substring(2);
+                        }
+                    }
+                    out.add(o.isEmpty() ? "./" : PathFacts.asFolder(o));
+                }
+            }
+            case "unzip" -> {
+                // -d also at the end of a cluster (`unzip -od DIR`)
+                String dir = c.valueOf("-d").isEmpty() ? c.clusterValue('d') : c.valueOf("-d");
+                if (!unzipOnlyReads(c)) {
+                    out.add(dir.isEmpty() ? "./" : PathFacts.asFolder(dir));
+                    // members named after the archive land at their own paths below it (up to -x, the excluded ones)
+                    List<String> named = c.positionals("-d -P -x");
+                    for (int i = 1; i < named.size(); i++) {
+                        String m = PathFacts.unquote(named.get(i));
+                        out.add(dir.isEmpty() || m.startsWith("/") ? m : PathFacts.asFolder(dir) + m);
+                        // unzip's member names are wildcards (`'*mcp.json'`, `'.vscode/*'`)
+                        for (String hit : PathFacts.archivePatternMatches(m)) {
+                            out.add(dir.isEmpty() ? hit : PathFacts.asFolder(dir) + hit);
+                        }
+                    }
+                }
+            }
+            case "git" -> {
+                // git clone URL DIR writes DIR
+                List<String> g = c.positionals("-C -c --git-dir --work-tree -b --branch -o --origin --depth --reference "
+                        + "--separate-git-dir --template -u --upload-pack --config --filter --shallow-since --shallow-exclude -j --jobs");
+                if (g.size() == 3 && g.get(0).equals("clone")) {
+                    out.add(PathFacts.below(g.get(2), c.gitChangedDirectory()));
+                }
+                if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
+                    out.addAll(gitPatchTargets(c, g.get(0).equals("apply")));
+                }
+                // git config -f FILE writes any file in git's config syntax (`git config -f ~/.bashrc x.y z`)
+                String configFile = c.valueOf("-f --file");
+                if (!g.isEmpty() && g.get(0).equals("config") && !configFile.isEmpty() && !configFile.equals("-")
+                        && !c.anyFlagOrAbbreviation("--get --get-all --get-regexp --get-urlmatch --get-color --get-colorbool --list")
+                        && !c.anyFlag("-l") && !(g.size() > 1 && Regex.matches(g.get(1), "get|list"))) {
+                    out.add(configFile);
+                }
+                out.addAll(gitOutputFiles(c));
+                if (!g.isEmpty() && (g.get(0).equals("checkout") || g.get(0).equals("restore"))) {
+                    out.addAll(gitCheckedOutPaths(c, g.get(0).equals("restore")));
+                }
+            }
+            case "patch" -> out.addAll(patchTargets(c));
+            case "find" -> {
+                // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
+                out.addAll(c.valuesAfter(FIND_OUTPUT_ACTIONS));
+            }
+            case "dd" -> {
+                for (String a : c.getArgs()) {
+                    if (a.startsWith("of=")) {
+                        out.add(a.substring(3));
+                    }
+                }
+            }
+            case "sort" -> {
+                String o = c.valueOf("-o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "openssl" -> {
+                String o = c.valueOf("-out");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "base64" -> {
+                // macOS base64 writes -o FILE (GNU base64 has no -o)
+                String o = c.valueOf("-o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "split", "csplit" -> {
+                // the output files are PREFIXaa, PREFIXab…: below the prefix's directory
+                List<String> ops = c.positionals("-a -b -C -l -n -t --additional-suffix --suffix-length --bytes --line-bytes"
+                        + " --lines --number --separator -f --prefix --suffix-format");
+                String prefix = c.getName().equals("csplit") ? c.valueOf("-f --prefix") : ops.size() >= 2 ? ops.get(1) : "";
+                if (!prefix.isEmpty()) {
+                    out.add(prefix);
+                }
+            }
+            // macOS property lists: PlistBuddy -c 'Set …' FILE edits FILE (only Print and Help
+            // commands read); plutil -replace/-insert/-remove/-convert/-create KEY… FILE rewrites
+            // its last operand (or -o OUT); defaults write|delete|import /abs/path/DOMAIN writes DOMAIN.plist
+            case "PlistBuddy" -> {
+                p = c.positionals("-c");
+                List<String> cmds = c.valuesAfter(Set.of("-c"));
+                if (!p.isEmpty() && (cmds.isEmpty() || cmds.stream().anyMatch(line -> !Regex.find(line, "^\\s*(?i:print|help)\\b")))) {
+                    out.add(p.get(p.size() - 1));
+                }
+            }
+            case "plutil" -> {
+                if (c.argMatches("-(replace|insert|remove|convert|create|extract)")) {
+                    p = c.positionals("-o -s -r -e -replace -insert -remove -convert -extract -json -xml -integer -float -bool -date -data -string -dictionary -array -append");
+                    if (!c.valueOf("-o").isEmpty()) {
+                        out.add(c.valueOf("-o"));
+                    } else if (!p.isEmpty()) {
+                        out.add(p.get(p.size() - 1));
+                    }
+                }
+            }
+            case "defaults" -> {
+                p = c.positionals("-host");
+                if (p.size() > 1 && Set.of("write", "delete", "import", "rename").contains(p.get(0)) && p.get(1).contains("/")) {
+                    out.add(p.get(1).endsWith(".plist") ? p.get(1) : p.get(1) + ".plist");
+                }
+            }
+            // editors write the files they open: in batch mode (`ex -sc '%s/a/b/|x' F`, `vim -es -c wq F`,
+            // `ed -s F <<< …`) the commands given decide, and they are not read here
+            // (emacs --batch F --eval …, nvi and red too); `+CMD` words are commands, and vim's -w/-W
+            // record the keystrokes into a file
+            case "ed", "red", "ex", "vi", "nvi", "vim", "nvim", "gvim", "view", "vimdiff", "nano", "pico", "micro", "kak", "hx", "helix",
+                    "emacs", "emacs-nox" -> {
+                out.addAll(c.positionals(c.getName().startsWith("emacs") ? EMACS_VALUES : EDITOR_VALUES).stream().filter(f -> !f.startsWith("+")).toList());
+                String keys = c.valueOf("-w -W");
+                if (!keys.isEmpty() && !c.getName().startsWith("emacs")) {
+                    out.add(keys);
+                }
+            }
+            // gawk's in-place extension rewrites every input file (`awk -i inplace '!/x/' F`)
+            case "awk", "gawk" -> {
+                if (c.argMatches("-i\\s*inplace(\\.awk)?|--include=inplace(\\.awk)?") || c.valuesAfter(Set.of("-i", "--include")).stream()
+                        .anyMatch(v -> Regex.matches(v, "inplace(\\.awk)?"))) {
+                    List<String> files = c.positionals(AWK_VALUES);
+                    boolean programByFile = c.anyFlag("-f --file -E --exec");
+                    // `var=value` operands are assignments, not files
+                    out.addAll((programByFile ? files : files.subList(Math.min(1, files.size()), files.size())).stream()
+                            .filter(f -> !Regex.matches(f, "[A-Za-z_][A-Za-z0-9_]*=.*")).toList());
+                }
+            }
+            case "sed", "perl" -> {
+                if (c.getName().equals("sed")) {
+                    out.addAll(dev.shellwarden.grammar.SedScript.writeFiles(dev.shellwarden.grammar.SedScript.scripts(c.getArgs())));
+                }
+                if (c.argMatches("-i.*|--in-place.*|-[a-hj-zA-Z]*i[a-zA-Z]*")) {
+                    // sed's -E is a flag (extended regexps); perl's -E takes code like -e
+                    p = c.positionals(c.getName().equals("sed") ? "-e -f --expression --file -l --line-length" : "-e -E -f -l");
+                    boolean scriptGiven = c.anyFlag("-e -f --expression --file") || c.getName().equals("perl") && c.anyFlag("-e -E");
+                    out.addAll(scriptGiven ? p : p.subList(Math.min(1, p.size()), p.size()));
+                }
+            }
+            case "ruby" -> {
+                // ruby -i[EXT] (alone or in a cluster: -pi, -ni.bak) edits its input files in place;
+                // only lower-case letters before it, so -Ilib (a load path) is not read as -i
+                if (c.argMatches("-[a-hj-z]*i.*")) {
+                    p = c.positionals("-e -r -I -C -E --encoding -x");
+                    out.addAll(c.anyFlag("-e") ? p : p.subList(Math.min(1, p.size()), p.size()));
+                }
+            }
+            case "curl" -> {
+                String o = c.valueOf("-o --output");
+                if (o.isEmpty()) {
+                    o = curlClusterOutput(c);
+                }
+                // --output-dir DIR holds the files of -o and -O (an anchored -o stays where it names)
+                String dir = c.valueOf("--output-dir");
+                if (!o.isEmpty()) {
+                    out.add(o.equals("-") ? o : PathFacts.below(o, dir));
+                }
+                if (c.savesUnderRemoteName()) {
+                    // -O saves under the URL's last path element
+                    for (String f : urlFileNames(c.positionals(CURL_WITH_VALUE_FLAGS))) {
+                        out.add(PathFacts.below(f, dir));
+                    }
+                }
+            }
+            case "Invoke-WebRequest", "Invoke-RestMethod", "Start-BitsTransfer" -> {
+                // PowerShell: -OutFile (any unambiguous prefix), Start-BitsTransfer -Destination
+                boolean named = false;
+                for (int i = 0; i + 1 < c.getArgs().size(); i++) {
+                    String a = c.getArgs().get(i).toLowerCase(java.util.Locale.ROOT);
+                    if (a.startsWith("-outf") || a.startsWith("-dest")) {
+                        out.add(c.getArgs().get(i + 1).replace('\\', '/'));
+                        named = true;
+                    }
+                }
+                if (!named && c.getName().equals("Start-BitsTransfer")) {
+                    // Start-BitsTransfer SOURCE DESTINATION (positions 0 and 1; -Source takes position 0)
+                    p = bitsPositionals(c);
+                    int at = c.argFind("(?i)^-so") ? 0 : 1;
+                    if (p.size() > at) {
+                        out.add(p.get(at).replace('\\', '/'));
+                    }
+                }
+            }
+            case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item", "Tee-Object",
+                 "Expand-Archive", "Compress-Archive", "Export-Csv", "Export-Clixml", "Export-Alias", "Export-Certificate",
+                 "Export-PfxCertificate", "Export-FormatData" -> out.addAll(c.psWriteTargets());
+            case "certutil" -> {
+                // certutil -decode IN OUT (and -encode, -decodehex): the last word is the file written
+                p = c.positionals("");
+                if (c.argFind("(?i)^[/-](decode|decodehex|encode|encodehex)$") && p.size() >= 2) {
+                    out.add(p.get(p.size() - 1).replace('\\', '/'));
+                }
+            }
+            case "wget" -> {
+                String o = c.valueOf("-O --output-document");
+                if (!o.isEmpty() && !o.equals("-")) {
+                    out.add(o);
+                } else if (o.isEmpty()) {
+                    // Without -O wget saves under the URL's last path element, below -P DIR when given.
+                    String dir = c.valueOf("-P --directory-prefix");
+                    if (!dir.isEmpty()) {
+                        out.add(PathFacts.asFolder(dir));
+                    }
+                    List<String> urls = c.positionals("-P --directory-prefix -o -a -t -T -U --user-agent --header");
+                    List<String> names = new ArrayList<>(urlFileNames(urls));
+                    if (urls.stream().anyMatch(u -> Regex.matches(PathFacts.unquote(u), "[a-z]+://[^/?#]+(/([^?#]*/)?)?([?#].*)?"))) {
+                        names.add("index.html"); // a folder's URL (`wget https://x.io/`) is saved as index.html
+                    }
+                    for (String f : names) {
+                        out.add(dir.isEmpty() ? f : PathFacts.asFolder(dir) + f);
+                    }
+                }
+            }
+            case "gh" -> {
+                // gh release download -O FILE (`-` is standard output)
+                String o = c.sub("release") && c.anyArg("download") ? c.valueOf("-O --output") : "";
+                if (!o.isEmpty() && !o.equals("-")) {
+                    out.add(o);
+                }
+            }
+            case "chmod", "chown", "chgrp", "chattr", "setfacl" -> {
+                p = c.positionals("--reference");
+                if (c.getName().equals("setfacl") && c.argMatches("--restore(=.*)?")) {
+                    out.add("/"); // the paths come from the backup file: anywhere on the machine, as cpio -i
+                } else if (!c.valueOf("--reference").isEmpty()) {
+                    out.addAll(p); // --reference=RFILE stands for the mode or owner: every operand is a file
+                } else if (p.size() >= 2) {
+                    out.addAll(p.subList(1, p.size()));
+                }
+            }
+            default -> {
+            }
+        }
+        return out;
+    }
+
+    /** Start-BitsTransfer's switches (every other parameter takes a value). */
+    private static final Set<String> BITS_SWITCHES = Set.of("-asynchronous", "-suspended", "-dynamic", "-whatif", "-confirm",
+            "-verbose", "-debug");
+
+    /** The positional words of Start-BitsTransfer: words that are no parameter nor a parameter's value. */
+    private static List<String> bitsPositionals(Cmd c) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            if (a.startsWith("-") && a.length() > 1) {
+                String l = a.toLowerCase(java.util.Locale.ROOT);
+                if (!l.endsWith(":") && BITS_SWITCHES.stream().noneMatch(sw -> l.length() >= 3 && sw.startsWith(l))) {
+                    i++;
+                }
+                continue;
+            }
+            out.add(a);
+        }
+        return out;
+    }
+
+    /** find actions that write the file list to a file named next. */
+    private static final Set<String> FIND_OUTPUT_ACTIONS = Set.of("-fprint", "-fprint0", "-fls", "-fprintf");
+
+    /** curl's options that take a value, for finding its URLs. */
+    private static final String CURL_WITH_VALUE_FLAGS = "-d -H -u -X -A -e -b -c -F -T -w -x -r -m -K -E -y -Y -z -C -D -P -Q -t -U -o "
+            + "--data --header --user --request --user-agent --referer --cookie --cookie-jar --form --upload-file --write-out "
+            + "--proxy --range --max-time --config --cert --output --connect-timeout --retry --output-dir";
+
+    /** curl's output file given at the end of a short-option cluster ({@code -fsSLo FILE}, {@code -sofile}). */
+    private static String curlClusterOutput(Cmd cmd) {
+        for (int i = 0; i < cmd.getArgs().size(); i++) {
+            String a = cmd.getArgs().get(i);
+            if (a.startsWith("--") || !a.startsWith("-") || a.length() < 3) {
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char c = a.charAt(k);
+                if (c == 'o') {
+                    return k + 1 < a.length() ? a.substring(k + 1) : i + 1 < cmd.getArgs().size() ? cmd.getArgs().get(i + 1) : "";
+                }
+                if (Cmd.CURL_VALUE_LETTERS.indexOf(c) >= 0) {
+                    break; // the rest of the word is that option's value
+                }
+            }
+        }
+        return "";
+    }
+
+    /** The file names URLs are saved under by default: the last path element. */
+    private static List<String> urlFileNames(List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (String u : words) {
+            String b = Regex.pattern("[?#].*$").matcher(u).replaceFirst("");
+            int slash = b.lastIndexOf('/');
+            if (slash >= 0 && slash < b.length() - 1 && b.contains("://")) {
+                out.add(b.substring(slash + 1));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The paths tar's {@code --transform}/{@code --xform} (also abbreviated) give: the replacement
+     * text of each {@code s/REGEX/REPL/} expression below every -C folder, and each named member
+     * renamed by it (read as a Java regex: near enough to tell where it lands).
+     */
+    private static List<String> tarTransformedPaths(Cmd c, TarCommandLine tar) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            String v = null;
+            int eq = a.indexOf('=');
+            String opt = eq > 0 ? a.substring(0, eq) : a;
+            if (opt.length() >= 4 && ("--transform".startsWith(opt) || "--xform".startsWith(opt))) {
+                v = eq > 0 ? a.substring(eq + 1) : i + 1 < c.getArgs().size() ? c.getArgs().get(i + 1) : null;
+            } else if (c.getName().equals("bsdtar") && a.equals("-s") && i + 1 < c.getArgs().size()) {
+                // bsdtar's -s /OLD/NEW/[gps]: the same substitution without the leading s
+                v = "s" + c.getArgs().get(i + 1);
+            }
+            if (v == null) {
+                continue;
+            }
+            for (String expr : PathFacts.unquote(v).split(";")) {
+                if (expr.length() < 4 || expr.charAt(0) != 's') {
+                    continue;
+                }
+                // the delimiter may be escaped inside the parts (`s/x/.claude\/settings.json/`)
+                String d = java.util.regex.Pattern.quote(String.valueOf(expr.charAt(1)));
+                String[] part = expr.substring(2).split("(?<!\\\\)" + d, -1);
+                for (int k = 0; k < part.length; k++) {
+                    part[k] = part[k].replace("\\" + expr.charAt(1), String.valueOf(expr.charAt(1)));
+                }
+                if (part.length < 2) {
+                    continue;
+                }
+                List<String> dirs = tar.dirs().isEmpty() ? List.of("") : tar.dirs();
+                for (String dir : dirs) {
+                    String base = dir.isEmpty() ? "" : PathFacts.asFolder(dir);
+                    out.add(base + part[1]);
+                    for (String m : tar.memberPaths()) {
+                        try {
+                            out.add(m.replaceFirst(part[0].replace("\\(", "(").replace("\\)", ")"), part[1].replaceAll("\\\\([0-9])", "\\$$1")));
+                        } catch (RuntimeException e) {
+                            out.add(base + part[1] + m);
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * True for unzip's listing, testing and printing modes (-l -t -v -Z -p -c -z), read from the
+     * option words themselves: the letters of a -d value ({@code -d.vscode}) are no options.
+     */
+    private static boolean unzipOnlyReads(Cmd cmd) {
+        boolean[] reads = {false};
+        for (int i = 0; i < cmd.getArgs().size() && !reads[0]; i++) {
+            String a = cmd.getArgs().get(i);
+            if (a.equals("--") || !a.startsWith("-") || a.startsWith("--") || a.length() < 2) {
+                continue;
+            }
+            // -d, -x and -P take the rest of the word or the next word
+            i = ShortOptions.readCluster(cmd.getArgs(), i, "dxP", (c, v) -> reads[0] |= v == null && "ltvZpcz".indexOf(c) >= 0);
+        }
+        return reads[0];
+    }
+
+    /** csc's and vbc's output file: {@code /out:F} ({@code -out:F}), else the first source with .exe (.dll for /target:library), with {@code /}. */
+    private static List<String> dotNetCompilerOutput(Cmd c) {
+        boolean library = false;
+        String source = null;
+        for (String a : c.getArgs()) {
+            String l = a.toLowerCase(java.util.Locale.ROOT);
+            if (l.startsWith("/out:") || l.startsWith("-out:")) {
+                return List.of(a.substring(5).replace('\\', '/'));
+            }
+            library |= Regex.matches(l, "[/-]t(arget)?:(library|module)");
+            if (source == null && Regex.matches(l, "[^/-].*\\.(cs|vb)")) {
+                source = a.replace('\\', '/');
+            }
+        }
+        return source == null ? List.of() : List.of(source.substring(0, source.length() - 3) + (library ? ".dll" : ".exe"));
+    }
+
+    /**
+     * A long option (or a {@code -D} property) whose name says it names a file written: output,
+     * log, report, dump, save, export, destination.
+     */
+    private static final java.util.regex.Pattern OUTPUT_OPTION = java.util.regex.Pattern.compile(
+            "(?i)(?:--|-D)[\\w.-]*(?:output|out-?file|log-?file|logfile|report|dump|save|export|dest(?:ination)?)[\\w.-]*(?:=(.*))?");
+
+    /**
+     * The files named by output-like long options of any program ({@code pylint --output=F},
+     * {@code pytest --log-file=F}, {@code mvn … -Doutput=F}): most tools write such a file, and a
+     * program's own reading of its options is not known for every program. Only adds write
+     * targets, which inside the project change nothing; outside it the write rules judge them.
+     */
+    private static List<String> outputOptionValues(Cmd c) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            String v;
+            if (OUTPUT_FILE_OPTIONS.contains(a) && i + 1 < c.getArgs().size()) {
+                // the separate-word form only for names that are a file in the tools that have
+                // them (`--output FILE`, `--log-file FILE`); other output-like names are often
+                // switches before an operand (`pyright --outputjson FILE`, `blockdev --report DEV`)
+                v = c.getArgs().get(i + 1);
+                if (Regex.matches(PathFacts.unquote(v), "\\$[^{A-Za-z_].*")) {
+                    continue; // an expression, not a variable (`ack --output '$&'`)
+                }
+            } else {
+                java.util.regex.Matcher m = OUTPUT_OPTION.matcher(a);
+                if (!m.matches() || m.group(1) == null) {
+                    continue;
+                }
+                v = m.group(1);
+            }
+            String plain = PathFacts.unquote(v);
+            // a path outside or hidden in the project, never a format name (`--output=json`, `--report=term`)
+            if (Regex.matches(plain, "[/~$].*|\\.\\.?(/.*)?|\\.[\\w-]+/.*")) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+
+    /** Long options whose separate next word is the file written, in the tools that have them. */
+    private static final Set<String> OUTPUT_FILE_OPTIONS = Set.of(
+            "--output", "--output-file", "--outfile", "--out-file", "--log-file", "--logfile");
+
+    /** git's --output and the abbreviations a long-option parser may take for it ({@code --outp=F}). */
+    private static final java.util.regex.Pattern GIT_OUTPUT = java.util.regex.Pattern.compile("--out(?:p|pu|put)?(?:=(.*))?");
+
+    /**
+     * The files git writes its output to: {@code --output FILE} of the diff family ({@code git diff},
+     * {@code log}, {@code show}, {@code format-patch --stdout}…, also abbreviated) and format-patch's
+     * {@code -o DIR}/{@code --output-directory DIR}, each relative to the folders {@code -C} changed
+     * to. {@code git log --format='TEXT' --output=~/.bashrc} writes any text the agent chooses.
+     */
+    /**
+     * The files {@code git checkout [REV] [--] PATH…} and {@code git restore [--source=REV] PATH…}
+     * write in the working tree, below the folder git runs in: every word after {@code --}, else
+     * restore's operands and checkout's operands after the first (a branch or revision; a lone
+     * operand may be a branch switch, which names no file). {@code restore --staged} alone writes
+     * the index, not the files.
+     */
+    private static List<String> gitCheckedOutPaths(Cmd c, boolean restore) {
+        if (restore && c.anyFlag("--staged -S") && !c.anyFlag("--worktree -W")) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        String dir = c.gitChangedDirectory();
+        int dashes = c.getArgs().indexOf("--");
+        if (dashes >= 0) {
+            c.getArgs().subList(dashes + 1, c.getArgs().size()).forEach(p -> out.add(PathFacts.below(p, dir)));
+            return out;
+        }
+        List<String> ops = c.positionals("-C -c --git-dir --work-tree -s --source -b -B --orphan --conflict --pathspec-from-file");
+        // ops.get(0) is the subcommand; checkout's next operand is the revision or branch
+        int first = restore ? 1 : 2;
+        for (int i = first; i < ops.size(); i++) {
+            out.add(PathFacts.below(ops.get(i), dir));
+        }
+        return out;
+    }
+
+    private static List<String> gitOutputFiles(Cmd c) {
+        List<String> out = new ArrayList<>();
+        String dir = c.gitChangedDirectory();
+        boolean formatPatch = false;
+        boolean subcommand = false;
+        for (int i = 0; i < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            String next = i + 1 < c.getArgs().size() ? c.getArgs().get(i + 1) : "";
+            if (!subcommand) {
+                // git's own options before the subcommand (after it, `-C` is diff's copy detection)
+                if (Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix").contains(a)) {
+                    i++;
+                } else if (!a.startsWith("-")) {
+                    subcommand = true;
+                    formatPatch = a.equals("format-patch");
+                }
+                continue;
+            }
+            java.util.regex.Matcher m = GIT_OUTPUT.matcher(a);
+            String file = null;
+            if (m.matches()) {
+                file = m.group(1) != null ? m.group(1) : next;
+            } else if (formatPatch && (a.equals("-o") || a.startsWith("--output-d"))) {
+                int eq = a.indexOf('=');
+                file = eq > 0 ? a.substring(eq + 1) : next;
+            } else if (formatPatch && a.startsWith("-o") && a.length() > 2) {
+                file = a.substring(2);
+            }
+            if (file != null && !file.isEmpty()) {
+                out.add(PathFacts.below(file, dir));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Where {@code git apply} and {@code git am} write. The file names are in the patch, which the
+     * checker does not read, so the work tree stands for them ({@code DIR/}): {@code --work-tree=DIR},
+     * else the folder {@code -C} changes to, else nothing is added (git refuses patch paths that
+     * leave the work tree, and a project's own files are everyday work). {@code git apply
+     * --unsafe-paths} lifts that refusal where there is no repository (or with {@code --no-index}):
+     * its paths may be absolute, so "/" (anywhere), or below {@code --directory=ROOT} when an
+     * absolute root is given. A check or a statistic without {@code --apply}, and {@code --cached}
+     * (the index only), write no file.
+     */
+    private static List<String> gitPatchTargets(Cmd c, boolean apply) {
+        if (apply && (c.anyFlagOrAbbreviation("--cached")
+                || (c.anyFlagOrAbbreviation("--check --stat --numstat --summary") && !c.anyFlagOrAbbreviation("--apply")))) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        String tree = c.valueOf("--work-tree");
+        String top = !tree.isEmpty() ? tree : c.gitChangedDirectory();
+        if (!top.isEmpty()) {
+            out.add(PathFacts.asFolder(top));
+        }
+        if (apply && c.anyFlagOrAbbreviation("--unsafe-paths")) {
+            String root = PathFacts.unquote(c.valueOf("--directory"));
+            out.add(PathFacts.isAnchored(root) ? PathFacts.asFolder(root) : "/");
+        }
+        return out;
+    }
+
+    /** GNU and BSD patch's options that take a value. */
+    private static final String PATCH_VALUES = "-B --prefix -D --ifdef -d --directory -F --fuzz -i --input -o --output -p --strip"
+            + " -r --reject-file -V --version-control -Y --basename-prefix -z --suffix -g --get --quoting-style --reject-format";
+
+    /**
+     * What {@code patch [ORIGINAL [PATCHFILE]]} writes: ORIGINAL (or {@code -o OUT} instead), the
+     * reject file {@code -r}, each below {@code -d DIR}. Without ORIGINAL the files are named in the
+     * patch, so the folder stands for them ({@code DIR/}, or {@code ./} where it runs): GNU patch
+     * refuses names that climb out with {@code ..} or are absolute, so they stay below it.
+     * {@code --dry-run} writes nothing.
+     */
+    private static List<String> patchTargets(Cmd c) {
+        if (c.anyFlagOrAbbreviation("--dry-run --check")) {
+            return List.of();
+        }
+        String dir = PathFacts.unquote(c.valueOf("-d --directory"));
+        List<String> out = new ArrayList<>();
+        List<String> ops = c.positionals(PATCH_VALUES);
+        String o = c.valueOf("-o --output");
+        String reject = c.valueOf("-r --reject-file");
+        for (String f : List.of(!o.isEmpty() ? o : ops.isEmpty() ? "" : ops.get(0), reject)) {
+            String plain = PathFacts.unquote(f);
+            if (!plain.isEmpty() && !plain.equals("-")) {
+                out.add(PathFacts.below(f, dir));
+            }
+        }
+        if (ops.isEmpty() && o.isEmpty()) {
+            out.add(dir.isEmpty() ? "./" : PathFacts.asFolder(dir));
+        }
+        return out;
+    }
+
+    /**
+     * The options that take a value of the screenshot tools whose picture file is their last
+     * operand: screencapture, scrot, grim, maim and ImageMagick's import ({@code import -window root x.png}).
+     */
+    private static final Map<String, String> SCREENSHOT_VALUES = Map.of(
+            "screencapture", "-t -T -R -l -D -B -J -V",
+            "scrot", "-d --delay -q --quality -t --thumb -e --exec -F --file -D --display -l --line -n --note",
+            "grim", "-g -t -q -l -s -o -T",
+            "maim", "-g --geometry -d --delay -f --format -i --window -m --quality -x --xdisplay -b --bordersize -p --padding"
+                    + " -c --color -r --shader -w --parent -t --tolerance",
+            "import", "-window -crop -geometry -resize -quality -density -depth -delay -display -screen -type -format -frame");
+}
