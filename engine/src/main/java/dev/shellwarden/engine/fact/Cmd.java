@@ -5128,11 +5128,11 @@ public final class Cmd {
         return false;
     }
 
-    /** The words that make a name a credential's by convention. */
-    private static final String SECRET_NAME_WORDS = "(?i:token|secret|passw(or)?d|api_?key|access_key|private_key|credentials?)";
+    /** The words that make a name a credential's by convention (the grammar's table, shared with CI files). */
+    private static final String SECRET_NAME_WORDS = dev.shellwarden.grammar.SecretNames.WORDS;
 
     /** A variable name that holds a credential by convention ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
-    private static final String SECRET_VARIABLE = "[A-Za-z0-9_]*" + SECRET_NAME_WORDS + "[A-Za-z0-9_]*\\}?";
+    private static final String SECRET_VARIABLE = dev.shellwarden.grammar.SecretNames.VARIABLE + "\\}?";
 
     /**
      * An infrastructure output named like a credential ({@code db_password}, {@code admin-token}),
