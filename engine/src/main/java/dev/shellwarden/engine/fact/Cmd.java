@@ -6017,7 +6017,7 @@ public final class Cmd {
         List<String> written = new ArrayList<>();
         List<String> fetched = new ArrayList<>();
         for (String dir : writer.pathBases(ctx)) {
-            written.addAll(knownFiles(writer.getWriteTargets(), dir, home));
+            written.addAll(knownFiles(withPosixForms(writer.getWriteTargets()), dir, home));
             // a download's folder (`git clone URL x`, `wget -P dir URL`) holds nothing but what it fetched
             fetched.addAll(knownFiles(writer.fetchedFiles(), dir, home));
         }
@@ -6027,10 +6027,6 @@ public final class Cmd {
         List<String> named = new ArrayList<>(redirectReads);
         for (String a : args) {
             named.add(a);
-            if (a.indexOf('\\') >= 0 && a.indexOf('/') < 0) {
-                // PowerShell's `.\k`, `$env:TEMP\k`: the POSIX form the write targets are kept in
-                named.add(PathFacts.fromWindows(a));
-            }
             String value = a.substring(a.lastIndexOf('=') + 1);
             named.add(value.startsWith("@") || value.startsWith("<") ? value.substring(1) : value);
             if (a.length() > 2 && a.charAt(0) == '-' && a.charAt(1) != '-') {
@@ -6039,7 +6035,7 @@ public final class Cmd {
             }
         }
         List<String> absolute = new ArrayList<>();
-        for (String n : named) {
+        for (String n : withPosixForms(named)) {
             for (String dir : n.isEmpty() ? List.<String>of() : pathBases(ctx)) {
                 String abs = PathFacts.resolveKnown(n, dir, home);
                 if (abs != null) {
@@ -6063,6 +6059,23 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /**
+     * {@code paths} with the POSIX form ({@link PathFacts#fromWindows}) of each one written the
+     * Windows way: PowerShell's {@code .\k} and {@code $env:TEMP\k}, cmd.exe's {@code %TEMP%\k},
+     * so that a file one shell writes and another reads is one file
+     * ({@code cmd /c "… > %TEMP%\k.txt"; curl.exe -F "f=@$env:TEMP\k.txt" …}).
+     */
+    private static List<String> withPosixForms(List<String> paths) {
+        List<String> out = new ArrayList<>(paths);
+        for (String p : paths) {
+            String plain = PathFacts.unquote(p);
+            if (plain.indexOf('\\') >= 0 && plain.indexOf('/') < 0 || plain.startsWith("%") || Regex.matches(plain, "(?i)\\$env:.*")) {
+                out.add(PathFacts.fromWindows(plain));
+            }
+        }
+        return out;
     }
 
     /** The absolute paths of {@code paths} the text tells, without the root, devices and /proc. */
@@ -7694,6 +7707,12 @@ public final class Cmd {
                 break;
             }
             String v;
+            if (WINDOWS_OUTPUT_SWITCH.matcher(a).matches() && i + 1 < args.size()
+                    && WINDOWS_OUTPUT_FILE.matcher(PathFacts.unquote(args.get(i + 1))).matches()) {
+                // Windows' slash switch (`psr /start /output s.zip`): the next word, a file name, is written
+                out.add(args.get(i + 1));
+                continue;
+            }
             if (OUTPUT_FILE_OPTIONS.contains(a) && i + 1 < args.size()) {
                 // the separate-word form only for names that are a file in the tools that have
                 // them (`--output FILE`, `--log-file FILE`); other output-like names are often
@@ -7717,6 +7736,13 @@ public final class Cmd {
         }
         return out;
     }
+
+    /** Windows programs' output switch ({@code psr /output F}, {@code /outfile F}). */
+    private static final java.util.regex.Pattern WINDOWS_OUTPUT_SWITCH = java.util.regex.Pattern.compile("(?i)/(?:output|outfile)");
+
+    /** The value of {@link #WINDOWS_OUTPUT_SWITCH} as a file: a drive path, a variable's folder, or a name with an extension. */
+    private static final java.util.regex.Pattern WINDOWS_OUTPUT_FILE = java.util.regex.Pattern.compile(
+            "(?i)[a-z]:[\\\\/].*|[%$].*|[^/]*\\.[a-z0-9]{1,5}");
 
     /** Long options whose separate next word is the file written, in the tools that have them. */
     private static final Set<String> OUTPUT_FILE_OPTIONS = Set.of(
