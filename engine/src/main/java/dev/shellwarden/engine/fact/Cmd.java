@@ -4845,6 +4845,26 @@ public final class Cmd {
     }
 
     /**
+     * True for a grep that picks one named setting out of the files it reads ({@code grep
+     * OPENAI_API_KEY .env}, {@code grep -E '^DB_URL=' .env.local}): it prints that setting's line,
+     * not the file, the way an agent hands a project's key to the service it is for. Inverted,
+     * recursive, context and pattern-file forms print more and do not count. SW4051 leaves such a
+     * read to SW4050 (ask).
+     */
+    public boolean isSelectsOneSetting() {
+        if (!named("grep egrep ggrep rg") || anyFlag("-v --invert-match -f --file -r -R --recursive -A -B -C --context "
+                + "--after-context --before-context -c --count -l -L --files-with-matches --files-without-match -z --null-data")
+                || argMatches("-[A-Za-z]*[vfrRABCzlLc][A-Za-z0-9]*|--(after|before)-context=.*|--context=.*|--file=.*")) {
+            return false;
+        }
+        String pattern = PathFacts.unquote(valueOf("-e --regexp"));
+        if (pattern.isEmpty()) {
+            pattern = PathFacts.unquote(getFirstOperand());
+        }
+        return Regex.matches(pattern, "\\^?[A-Za-z_][A-Za-z0-9_]*=?");
+    }
+
+    /**
      * True for a program that prints a token, password, private key or secret value by design: a
      * CLI's token ({@code gh auth token}, {@code gcloud auth print-access-token},
      * {@code az account get-access-token}, {@code aws configure get aws_secret_access_key}), a secret
