@@ -3367,15 +3367,48 @@ final class BashWalker {
         }
     }
 
-    /** Wrappers that start their command with their own descriptors and print nothing themselves. */
+    /**
+     * Wrappers that start their command with their own descriptors and print nothing themselves:
+     * what their command prints is what they print, and what is piped into them is what their
+     * command reads ({@code echo … | sudo sh}).
+     */
     private static final Set<String> PRINT_THROUGH = Set.of("env", "nice", "nohup", "timeout", "stdbuf", "setsid",
-            "sudo", "doas", "command", "builtin", "exec", "ionice", "chrt", "taskset");
+            "sudo", "doas", "command", "builtin", "exec", "ionice", "chrt", "taskset", "busybox");
+
+    /** sudo's options that make sudo itself read standard input (the password), before its command does. */
+    private static final Pattern SUDO_READS_STDIN = Pattern.compile("-[a-zA-Z]*S[a-zA-Z]*|--stdin");
 
     /**
-     * The exact text the previous stage of {@code d}'s pipeline prints, when it is {@code echo} or
+     * The draft whose place in its pipeline {@code d} takes: {@code d} itself, or the outermost of
+     * the {@link #PRINT_THROUGH} wrappers that started it in their own place ({@code echo 'ls' |
+     * sudo -u root sh}: the shell reads what is piped into sudo). A wrapper that reads its input
+     * itself ({@code xargs sh}, {@code find -exec sh}, {@code sudo -S}) ends the chain.
+     */
+    private Draft pipelinePlace(Draft d) {
+        Draft at = d;
+        while (at.provenance == Provenance.WRAPPED && at.parent >= 0 && at.parent < drafts.size()) {
+            Draft up = drafts.get(at.parent);
+            if (up.id != at.parent || !up.position.equals(at.position) || up.argv.size() <= at.argv.size()) {
+                break;
+            }
+            String name = up.argv.get(0).text().substring(up.argv.get(0).text().lastIndexOf('/') + 1);
+            List<Word> own = up.argv.subList(1, up.argv.size() - at.argv.size());
+            if (!PRINT_THROUGH.contains(name)
+                    || name.equals("sudo") && own.stream().anyMatch(w -> SUDO_READS_STDIN.matcher(w.text()).matches())) {
+                break;
+            }
+            at = up;
+        }
+        return at;
+    }
+
+    /**
+     * The exact text the previous stage of {@code consumer}'s pipeline prints (the stage before the
+     * wrappers that started it in their place, {@link #pipelinePlace}), when it is {@code echo} or
      * {@code printf} of literal words without escapes or format directives; null otherwise.
      */
-    private String literalProducerText(Draft d) {
+    private String literalProducerText(Draft consumer) {
+        Draft d = pipelinePlace(consumer);
         for (int k = drafts.size() - 1; k >= 0; k--) {
             Draft p = drafts.get(k);
             if (p.parent != d.parent || p.depth != d.depth || p.position.item() != d.position.item()

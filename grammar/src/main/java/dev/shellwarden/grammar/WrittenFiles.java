@@ -319,8 +319,11 @@ final class WrittenFiles {
         return out;
     }
 
-    /** The string values under {@code key} of a JSON object (strings, lists of strings, {@code {"command": …}}). */
-    static List<String> jsonScripts(String text, String key) {
+    /**
+     * The string values under {@code keys} (a path of nested objects: {@code "scripts"},
+     * {@code "husky", "hooks"}) of a JSON object (strings, lists of strings, {@code {"command": …}}).
+     */
+    static List<String> jsonScripts(String text, String... keys) {
         // EDITOR: a repeated key keeps its last value, as JSON.parse (npm) and deno's reader do;
         // comments only in deno.jsonc, harmless to accept elsewhere since this only adds segments
         Object root;
@@ -330,7 +333,11 @@ final class WrittenFiles {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        if (root instanceof Map<?, ?> top && top.get(key) instanceof Map<?, ?> scripts) {
+        Object at = root;
+        for (String key : keys) {
+            at = at instanceof Map<?, ?> m ? m.get(key) : null;
+        }
+        if (at instanceof Map<?, ?> scripts) {
             for (Object v : scripts.values()) {
                 jsonCommand(v, out);
             }
@@ -429,13 +436,16 @@ final class WrittenFiles {
     /**
      * The command lines a hook manager's config makes git's hooks run: lefthook's {@code run:},
      * pre-commit's {@code entry:} (with {@code repo: local} the whole command; otherwise the
-     * hook's own program, a word), the {@code simple-git-hooks} of {@code package.json}.
+     * hook's own program, a word), the {@code simple-git-hooks} and husky v4's
+     * {@code "husky": {"hooks": …}} of {@code package.json}.
      * Like a {@code .husky/} hook they run on a later commit, so they are judged when written.
      */
     static List<String> hookManagerCommands(String path, String text) {
         String base = path.substring(path.lastIndexOf('/') + 1);
         if (base.equals("package.json")) {
-            return jsonScripts(text, "simple-git-hooks");
+            List<String> out = new ArrayList<>(jsonScripts(text, "simple-git-hooks"));
+            out.addAll(jsonScripts(text, "husky", "hooks"));
+            return out;
         }
         return yamlValues(text, Set.of(base.contains("lefthook") ? "run" : "entry"));
     }
@@ -446,45 +456,102 @@ final class WrittenFiles {
     private static final Pattern CI_SECRET = Pattern.compile("\\$\\{\\{\\s*(?:toJSON\\s*\\(\\s*secrets\\s*\\)|secrets\\s*(?:\\.\\s*[\\w-]+|\\[[^\\]]*\\]))\\s*\\}\\}");
     private static final Pattern CI_SENDER = Pattern.compile("\\b(curl|wget|nc|ncat|socat|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\\b");
     private static final Pattern CI_STEP_PREFIX = Pattern.compile("^\\s*(?:-\\s+)?(?:(?:run|script|command|sh|bash)\\s*:?\\s+)?");
-    /** A step variable given all secrets at once ({@code ALL: ${{ toJSON(secrets) }}}): group 1 its name. */
-    private static final Pattern CI_ALL_SECRETS_VAR = Pattern.compile("^\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*[\"']?\\$\\{\\{\\s*toJSON\\s*\\(\\s*secrets\\s*\\)\\s*\\}\\}");
+    /**
+     * A variable given secrets in a CI file: a step or job variable set to a secret expression
+     * ({@code TOKEN: ${{ secrets.X }}}, {@code ALL: ${{ toJSON(secrets) }}}), a Jenkins binding
+     * ({@code withCredentials([string(credentialsId: 'x', variable: 'T')])}, {@code usernameVariable},
+     * {@code passwordVariable}, {@code keyFileVariable}), or a Jenkins {@code T = credentials('x')}
+     * (which also sets {@code T_USR} and {@code T_PSW}): group 1, 2 or 3 its name.
+     */
+    private static final Pattern CI_SECRET_VAR = Pattern.compile("^\\s*(?:-\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*:\\s*[\"']?" + CI_SECRET.pattern()
+            + "|\\b[a-zA-Z]*[vV]ariable\\s*:\\s*[\"']([A-Za-z_][A-Za-z0-9_]*)[\"']"
+            + "|\\b([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*credentials\\s*\\(");
+    /**
+     * Secrets a CI runner sets by itself: GitLab's job token, registry, deploy and dependency proxy
+     * passwords and job JWTs; with the masked variables a project defines, named as secrets are
+     * ({@link SecretNames}).
+     */
+    private static final Pattern CI_SECRET_NAME = Pattern.compile("CI_JOB_TOKEN|CI_REGISTRY_PASSWORD|CI_DEPLOY_PASSWORD"
+            + "|CI_DEPENDENCY_PROXY_PASSWORD|CI_JOB_JWT\\w*|" + SecretNames.VARIABLE);
+    /** A variable's expansion on a step line ({@code $T}, {@code ${T}}, {@code ${{ env.T }}}, Groovy's {@code ${env.T}}): group 1 or 2 its name. */
+    private static final Pattern CI_VAR_USE = Pattern.compile("\\$\\{\\{\\s*env\\.([A-Za-z_][A-Za-z0-9_]*)\\s*\\}\\}|\\$\\{?(?:env\\.)?([A-Za-z_][A-Za-z0-9_]*)\\}?");
+    /**
+     * The CI service's own endpoints ({@code $CI_API_V4_URL}, {@code $CI_REGISTRY}, GitHub's
+     * {@code $GITHUB_API_URL}, github.com, gitlab.com): a token sent there is its use.
+     */
+    private static final Pattern CI_OWN_URL = Pattern.compile("\\$\\{?(?:CI_API_V4_URL|CI_API_GRAPHQL_URL|CI_SERVER_URL|CI_PROJECT_URL|CI_REGISTRY"
+            + "|CI_SERVER_HOST|GITHUB_API_URL|GITHUB_SERVER_URL)\\b|(?i:https?://(?:[\\w-]+\\.)*(?:github\\.com|githubusercontent\\.com|gitlab\\.com|ghcr\\.io)(?:[:/]|$))");
+    /** Any literal URL on a step line. */
+    private static final Pattern CI_ANY_URL = Pattern.compile("(?i)\\b(?:https?|wss?|ftp)://[^\\s\"']+");
     /** The runner's whole environment read on a step line ({@code env | curl -d @- …}, {@code "$(printenv)"}). */
     private static final Pattern CI_ENV_DUMP = Pattern.compile("(?:^|[|;&(`\\s])(?:env|printenv)\\s*(?:$|[|;&)`>])");
 
     /**
      * The step lines of a CI file written earlier ({@code .github/workflows/*.yml},
      * {@code .gitlab-ci.yml}, {@code Jenkinsfile}…) that hand the repository's secrets to a
-     * network sender: a {@code ${{ secrets… }}} expression on the sender's line, a variable given
-     * {@code ${{ toJSON(secrets) }}} sent there, or the runner's whole environment read there;
-     * each expression or such variable is read as the runner's environment ({@code $(env)}).
-     * Pushed, the CI runner runs them with the secrets. A single secret passed the usual way
-     * ({@code env: TOKEN: ${{ secrets.X }}}, then {@code $TOKEN}) gives nothing.
+     * network sender: a {@code ${{ secrets… }}} expression on the sender's line; a variable given
+     * secrets ({@link #CI_SECRET_VAR}: {@code env: T: ${{ secrets.X }}}, Jenkins'
+     * {@code withCredentials} and {@code credentials('…')}) or one the runner or the project keeps
+     * secret ({@link #CI_SECRET_NAME}: {@code $CI_JOB_TOKEN}, a masked {@code $DEPLOY_TOKEN}) sent
+     * there, unless every URL on the line is the CI service's own ({@code "$CI_API_V4_URL/…"});
+     * or the runner's whole environment read there. Each expression or such variable is read as
+     * the runner's environment ({@code $(env)}), so a body or URL send is denied and an
+     * {@code Authorization:} header asks, as for the expression itself. A Jenkins
+     * {@code sh '…'} step is read without its quotes. Pushed, the CI runner runs them with the
+     * secrets; a secret passed to a step that sends nothing ({@code run: ./deploy.sh}) gives nothing.
      */
     static List<String> ciSecretSends(String path, String text) {
         List<String> out = new ArrayList<>();
         if (!CI_CONFIG.matcher(path).matches()) {
             return out;
         }
-        List<String> allSecrets = new ArrayList<>();
+        Set<String> secretVars = new LinkedHashSet<>();
         for (String line : text.split("\n")) {
-            Matcher v = CI_ALL_SECRETS_VAR.matcher(line);
-            if (v.find()) {
-                allSecrets.add(v.group(1));
+            Matcher v = CI_SECRET_VAR.matcher(line);
+            while (v.find()) {
+                String name = v.group(1) != null ? v.group(1) : v.group(2) != null ? v.group(2) : v.group(3);
+                secretVars.add(name);
+                if (v.group(3) != null) {
+                    secretVars.add(name + "_USR");
+                    secretVars.add(name + "_PSW");
+                }
             }
         }
         for (String line : text.split("\n")) {
             if (!CI_SENDER.matcher(line).find()) {
                 continue;
             }
-            String step = CI_SECRET.matcher(CI_STEP_PREFIX.matcher(line).replaceFirst("")).replaceAll(Matcher.quoteReplacement("$(env)"));
-            for (String name : allSecrets) {
-                step = step.replaceAll("\\$\\{\\{\\s*env\\." + name + "\\s*\\}\\}|\\$\\{?" + name + "\\b\\}?", Matcher.quoteReplacement("$(env)"));
+            String step = CI_SECRET.matcher(ciStep(line)).replaceAll(Matcher.quoteReplacement("$(env)"));
+            boolean ownService = CI_OWN_URL.matcher(step).find()
+                    && CI_ANY_URL.matcher(step).results().allMatch(u -> CI_OWN_URL.matcher(u.group()).lookingAt());
+            if (!ownService) {
+                Matcher m = CI_VAR_USE.matcher(step);
+                StringBuilder sb = new StringBuilder();
+                while (m.find()) {
+                    String name = m.group(1) != null ? m.group(1) : m.group(2);
+                    boolean secret = secretVars.contains(name) || CI_SECRET_NAME.matcher(name).matches();
+                    m.appendReplacement(sb, Matcher.quoteReplacement(secret ? "$(env)" : m.group()));
+                }
+                m.appendTail(sb);
+                step = sb.toString();
             }
             if (step.contains("$(env)") || CI_ENV_DUMP.matcher(step).find()) {
                 out.add(step);
             }
         }
         return out;
+    }
+
+    /** A Jenkins shell step's quoted script ({@code sh 'curl …'}, {@code sh "curl …"}). */
+    private static final Pattern CI_QUOTED_STEP = Pattern.compile("\\s*(?:sh|bat|powershell|pwsh)\\s*\\(?\\s*(\"\"\"|'{3}|[\"'])(.*?)\\1\\s*\\)?\\s*");
+
+    /** The command of one step line: its list marker and step key dropped, a Jenkins step's quotes removed. */
+    private static String ciStep(String line) {
+        Matcher q = CI_QUOTED_STEP.matcher(line);
+        if (q.matches()) {
+            return q.group(2);
+        }
+        return CI_STEP_PREFIX.matcher(line).replaceFirst("");
     }
 
     /** Whether {@code path} is a git configuration file git reads on every run. */

@@ -4049,6 +4049,26 @@ public final class Cmd {
     }
 
     /**
+     * True for a grep that picks one named setting out of the files it reads ({@code grep
+     * OPENAI_API_KEY .env}, {@code grep -E '^DB_URL=' .env.local}): it prints that setting's line,
+     * not the file, the way an agent hands a project's key to the service it is for. Inverted,
+     * recursive, context and pattern-file forms print more and do not count. SW4051 leaves such a
+     * read to SW4050 (ask).
+     */
+    public boolean isSelectsOneSetting() {
+        if (!named("grep egrep ggrep rg") || anyFlag("-v --invert-match -f --file -r -R --recursive -A -B -C --context "
+                + "--after-context --before-context -c --count -l -L --files-with-matches --files-without-match -z --null-data")
+                || argMatches("-[A-Za-z]*[vfrRABCzlLc][A-Za-z0-9]*|--(after|before)-context=.*|--context=.*|--file=.*")) {
+            return false;
+        }
+        String pattern = PathFacts.unquote(valueOf("-e --regexp"));
+        if (pattern.isEmpty()) {
+            pattern = PathFacts.unquote(getFirstOperand());
+        }
+        return Regex.matches(pattern, "\\^?[A-Za-z_][A-Za-z0-9_]*=?");
+    }
+
+    /**
      * True for a program that prints a token, password, private key or secret value by design: a
      * CLI's token ({@code gh auth token}, {@code gcloud auth print-access-token},
      * {@code az account get-access-token}, {@code aws configure get aws_secret_access_key}), a secret
@@ -4332,11 +4352,11 @@ public final class Cmd {
         return false;
     }
 
-    /** The words that make a name a credential's by convention. */
-    private static final String SECRET_NAME_WORDS = "(?i:token|secret|passw(or)?d|api_?key|access_key|private_key|credentials?)";
+    /** The words that make a name a credential's by convention (the grammar's table, shared with CI files). */
+    private static final String SECRET_NAME_WORDS = dev.shellwarden.grammar.SecretNames.WORDS;
 
     /** A variable name that holds a credential by convention ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
-    private static final String SECRET_VARIABLE = "[A-Za-z0-9_]*" + SECRET_NAME_WORDS + "[A-Za-z0-9_]*\\}?";
+    private static final String SECRET_VARIABLE = dev.shellwarden.grammar.SecretNames.VARIABLE + "\\}?";
 
     /**
      * An infrastructure output named like a credential ({@code db_password}, {@code admin-token}),
@@ -5221,7 +5241,7 @@ public final class Cmd {
         List<String> written = new ArrayList<>();
         List<String> fetched = new ArrayList<>();
         for (String dir : writer.pathBases(ctx)) {
-            written.addAll(knownFiles(writer.getWriteTargets(), dir, home));
+            written.addAll(knownFiles(withPosixForms(writer.getWriteTargets()), dir, home));
             // a download's folder (`git clone URL x`, `wget -P dir URL`) holds nothing but what it fetched
             fetched.addAll(knownFiles(writer.fetchedFiles(), dir, home));
         }
@@ -5231,10 +5251,6 @@ public final class Cmd {
         List<String> named = new ArrayList<>(redirectReads);
         for (String a : args) {
             named.add(a);
-            if (a.indexOf('\\') >= 0 && a.indexOf('/') < 0) {
-                // PowerShell's `.\k`, `$env:TEMP\k`: the POSIX form the write targets are kept in
-                named.add(PathFacts.fromWindows(a));
-            }
             String value = a.substring(a.lastIndexOf('=') + 1);
             named.add(value.startsWith("@") || value.startsWith("<") ? value.substring(1) : value);
             if (a.length() > 2 && a.charAt(0) == '-' && a.charAt(1) != '-') {
@@ -5243,7 +5259,7 @@ public final class Cmd {
             }
         }
         List<String> absolute = new ArrayList<>();
-        for (String n : named) {
+        for (String n : withPosixForms(named)) {
             for (String dir : n.isEmpty() ? List.<String>of() : pathBases(ctx)) {
                 String abs = PathFacts.resolveKnown(n, dir, home);
                 if (abs != null) {
@@ -5267,6 +5283,23 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /**
+     * {@code paths} with the POSIX form ({@link PathFacts#fromWindows}) of each one written the
+     * Windows way: PowerShell's {@code .\k} and {@code $env:TEMP\k}, cmd.exe's {@code %TEMP%\k},
+     * so that a file one shell writes and another reads is one file
+     * ({@code cmd /c "… > %TEMP%\k.txt"; curl.exe -F "f=@$env:TEMP\k.txt" …}).
+     */
+    private static List<String> withPosixForms(List<String> paths) {
+        List<String> out = new ArrayList<>(paths);
+        for (String p : paths) {
+            String plain = PathFacts.unquote(p);
+            if (plain.indexOf('\\') >= 0 && plain.indexOf('/') < 0 || plain.startsWith("%") || Regex.matches(plain, "(?i)\\$env:.*")) {
+                out.add(PathFacts.fromWindows(plain));
+            }
+        }
+        return out;
     }
 
     /** The absolute paths of {@code paths} the text tells, without the root, devices and /proc. */

@@ -706,6 +706,12 @@ final class WriteTargets {
                 break;
             }
             String v;
+            if (WINDOWS_OUTPUT_SWITCH.matcher(a).matches() && i + 1 < c.getArgs().size()
+                    && WINDOWS_OUTPUT_FILE.matcher(PathFacts.unquote(c.getArgs().get(i + 1))).matches()) {
+                // Windows' slash switch (`psr /start /output s.zip`): the next word, a file name, is written
+                out.add(c.getArgs().get(i + 1));
+                continue;
+            }
             if (OUTPUT_FILE_OPTIONS.contains(a) && i + 1 < c.getArgs().size()) {
                 // the separate-word form only for names that are a file in the tools that have
                 // them (`--output FILE`, `--log-file FILE`); other output-like names are often
@@ -729,6 +735,13 @@ final class WriteTargets {
         }
         return out;
     }
+
+    /** Windows programs' output switch ({@code psr /output F}, {@code /outfile F}). */
+    private static final java.util.regex.Pattern WINDOWS_OUTPUT_SWITCH = java.util.regex.Pattern.compile("(?i)/(?:output|outfile)");
+
+    /** The value of {@link #WINDOWS_OUTPUT_SWITCH} as a file: a drive path, a variable's folder, or a name with an extension. */
+    private static final java.util.regex.Pattern WINDOWS_OUTPUT_FILE = java.util.regex.Pattern.compile(
+            "(?i)[a-z]:[\\\\/].*|[%$].*|[^/]*\\.[a-z0-9]{1,5}");
 
     /** Long options whose separate next word is the file written, in the tools that have them. */
     private static final Set<String> OUTPUT_FILE_OPTIONS = Set.of(
