@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * {@code tasks}, the code of {@code setup.py}, {@code conftest.py}, test files, {@code noxfile.py},
  * a Rakefile, a Vagrantfile, Gradle build and init scripts, {@code pom.xml}'s exec plugin,
  * {@code build.rs} and {@code .cargo/config.toml}'s runners, the git settings of a written
- * {@code .git/config}, the files {@code .npmrc} and {@code .yarnrc.yml} make npm and yarn load,
+ * {@code .git/config}, the code a package manager's own config makes it load ({@link #packageManagerLoads}),
  * and a script run by its interpreter or its path ({@code python3 x.py}, {@code node x.js},
  * {@code ./x.py} with its {@code #!} line).
  *
@@ -723,7 +723,7 @@ final class WrittenFiles {
                 if (t != null) {
                     out.addAll(jsonScripts(t, "scripts"));
                 }
-                npmrcLoads(written, out);
+                packageManagerLoads(Names.canonicalCommand(name), args, written, out);
             }
             case "composer" -> {
                 String t = text(written, "composer.json");
@@ -824,17 +824,6 @@ final class WrittenFiles {
             String language = language(shim, shimText);
             out.addAll(scriptRuns(language == null ? "sh" : language, shimText));
         }
-        if (Names.canonicalCommand(name).equals("yarn")) {
-            String t = text(written, ".yarnrc.yml");
-            if (t != null) {
-                for (String f : yamlValues(t, Set.of("yarnPath"))) {
-                    String code = text(written, f);
-                    if (code != null) {
-                        out.add(inlineForm("node", code));
-                    }
-                }
-            }
-        }
         return new ArrayList<>(out);
     }
 
@@ -932,33 +921,81 @@ final class WrittenFiles {
         return null;
     }
 
-    /** {@code .npmrc}'s {@code script-shell=F} (a shell for every script) and {@code node-options=--require F}. */
-    private static void npmrcLoads(Map<String, String> written, Set<String> out) {
-        String t = text(written, ".npmrc");
-        if (t == null) {
-            return;
-        }
-        for (String line : t.split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq <= 0) {
-                continue;
-            }
-            String key = line.substring(0, eq).trim();
-            String v = line.substring(eq + 1).trim();
-            if (key.equals("script-shell")) {
-                String s = text(written, v);
-                if (s != null) {
-                    out.addAll(scriptRuns(language(v, s), s));
+    /**
+     * The code a package manager loads from its own config files on every run, whatever the verb
+     * ({@code pnpm install} as much as {@code pnpm test}): {@code .npmrc}'s {@code script-shell=F}
+     * (a shell for every script) and {@code node-options=--require F}; pnpm's {@code .pnpmfile.cjs}
+     * (or {@code --pnpmfile F}), whose hooks run on install; {@code .yarnrc.yml}'s {@code yarnPath}
+     * (yarn itself) and {@code plugins}; {@code bunfig.toml}'s {@code preload} scripts. WHY:
+     * {@code > .pnpmfile.cjs && pnpm install} runs the written code as surely as {@code node -e};
+     * it is handed to the rules as that inline code, and a file's process calls as command lines.
+     */
+    static void packageManagerLoads(String manager, List<String> args, Map<String, String> written, Set<String> out) {
+        String npmrc = text(written, ".npmrc");
+        if (npmrc != null) {
+            for (String line : npmrc.split("\n")) {
+                int eq = line.indexOf('=');
+                if (eq <= 0) {
+                    continue;
                 }
-            } else if (key.equals("node-options")) {
-                Matcher m = Regex.pattern("(?:--require|-r|--import)[= ]+(\\S+)").matcher(v);
-                while (m.find()) {
-                    String s = text(written, m.group(1));
-                    if (s != null) {
-                        out.add(inlineForm("node", s));
+                String key = line.substring(0, eq).trim();
+                String v = line.substring(eq + 1).trim();
+                if (key.equals("script-shell")) {
+                    String sh = text(written, v);
+                    if (sh != null) {
+                        out.addAll(scriptRuns(language(v, sh), sh));
+                    }
+                } else if (key.equals("node-options")) {
+                    Matcher m = Regex.pattern("(?:--require|-r|--import)[= ]+(\\S+)").matcher(v);
+                    while (m.find()) {
+                        nodeCode(text(written, m.group(1)), out);
                     }
                 }
             }
+        }
+        switch (manager) {
+            case "pnpm" -> {
+                String f = value(args, "--pnpmfile", "--global-pnpmfile");
+                for (String n : f != null ? List.of(f) : List.of(".pnpmfile.cjs", ".pnpmfile.mjs")) {
+                    nodeCode(text(written, n), out);
+                }
+            }
+            case "yarn" -> {
+                String t = text(written, ".yarnrc.yml");
+                if (t != null) {
+                    for (String v : yamlValues(t, Set.of("yarnPath", "plugins"))) {
+                        // a plugin is a path, or an item `- path: F` with its `spec:`
+                        String f = v.replaceFirst("^path:\\s*", "").replaceAll("^[\"']|[\"']$", "");
+                        nodeCode(text(written, f), out);
+                    }
+                }
+            }
+            case "bun" -> {
+                for (String n : List.of("bunfig.toml", ".bunfig.toml")) {
+                    String t = text(written, n);
+                    if (t == null) {
+                        continue;
+                    }
+                    // `preload = "./x.ts"` or `preload = ["./a.ts", "./b.ts"]`, at the top or under [test]/[run]
+                    Matcher m = Regex.pattern("(?m)^\\s*preload\\s*=\\s*(.+)$").matcher(t);
+                    while (m.find()) {
+                        Matcher f = STRING.matcher(m.group(1));
+                        while (f.find()) {
+                            nodeCode(text(written, InlineCode.unquote(f.group(1))), out);
+                        }
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** A JavaScript file's text, when known, as node's inline code and the command lines of its process calls. */
+    private static void nodeCode(String text, Set<String> out) {
+        if (text != null) {
+            out.addAll(scriptRuns("node", text));
+            out.addAll(codeCommands(text));
         }
     }
 

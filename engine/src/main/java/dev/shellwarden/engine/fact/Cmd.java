@@ -5997,6 +5997,24 @@ public final class Cmd {
     private static final Set<String> OUTPUT_OPTIONS = Set.of("-o", "--output", "-O", "--output-document", "--outdev", "-outdev",
             "--out", "-dev");
 
+    /**
+     * True when the command word names a file of the project or of a temp folder by its path
+     * ({@code ./tools/git}, {@code .venv/bin/python}, {@code /home/dev/project/x.sh},
+     * {@code /tmp/x}), not a program found on PATH or installed elsewhere. WHY: a setting that makes
+     * the editor start such a file (SW8015) runs whatever the agent puts there, later and unseen.
+     */
+    public boolean isProjectProgram(Ctx ctx) {
+        if (!path.contains("/")) {
+            return false;
+        }
+        if (!path.startsWith("/")) {
+            // ~/… and $HOME/… are installed programs of the user; other relative paths are the project's
+            return !path.startsWith("~") && !path.startsWith("$");
+        }
+        String abs = PathFacts.normalize(path);
+        return PathFacts.isInside(abs, ctx.getProjectDir()) || PathFacts.isTemp(abs);
+    }
+
     /** True when some write target, normalised, matches the regular expression. */
     public boolean writesMatching(String regex) {
         for (String t : getWriteTargets()) {

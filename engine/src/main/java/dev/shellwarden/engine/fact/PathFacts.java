@@ -560,7 +560,9 @@ public final class PathFacts {
             "Directory.Build.props", "Directory.Build.targets", "Directory.Build.rsp", "Directory.Packages.props", "nuget.config",
             "BUILD.bazel", "WORKSPACE.bazel", "MODULE.bazel", ".bazelrc", "meson.build", "build.zig", "Earthfile", "Podfile",
             ".rspec", ".rspec-local", "sitecustomize.py", "usercustomize.py",
-            "deno.json", "deno.jsonc", ".pre-commit-config.yaml"));
+            "deno.json", "deno.jsonc", ".pre-commit-config.yaml",
+            // package managers' own code configs, loaded on every run (WrittenFiles.packageManagerLoads)
+            ".pnpmfile.cjs", ".pnpmfile.mjs", "bunfig.toml", ".bunfig.toml"));
 
     private static Set<String> lowerCase(Set<String> names) {
         return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
