@@ -50,10 +50,11 @@ public final class AutoRunConfig {
     /**
      * Settings whose string value is a program the editor or an extension starts: {@code git.path},
      * {@code python.defaultInterpreterPath}, {@code eslint.nodePath}, {@code rust-analyzer.server.path},
-     * {@code go.alternateTools}' values, {@code typescript.tsdk} (a folder whose tsserver runs).
+     * {@code go.alternateTools}' values. Not {@code typescript.tsdk}: VS Code asks the user before it
+     * runs a workspace's TypeScript.
      */
     private static final Pattern PROGRAM_SETTING = Pattern.compile(
-            "(?i)[\\w.-]+\\.([\\w]*path|[\\w]*executable|[\\w]*executablePath|[\\w]*binary|tsdk)");
+            "(?i)[\\w.-]+\\.([\\w]*path|[\\w]*executable|[\\w]*executablePath|[\\w]*binary)");
 
     /** Settings whose value is a whole command line an extension runs ({@code jest.jestCommandLine}). */
     private static final Pattern COMMAND_LINE_SETTING = Pattern.compile("(?i)[\\w.-]+\\.[\\w]*commandLine");
@@ -203,7 +204,7 @@ public final class AutoRunConfig {
         return MAY_RUN.matcher(text).find();
     }
 
-    private static final Pattern MAY_RUN = Pattern.compile("folderOpen|Command|terminal\\.integrated|(?i:path|executable|binary|tsdk)|\\\\u");
+    private static final Pattern MAY_RUN = Pattern.compile("folderOpen|Command|terminal\\.integrated|(?i:path|executable|binary)|\\\\u");
 
     private static boolean runsOnFolderOpen(Map<?, ?> task) {
         return task.get("runOptions") instanceof Map<?, ?> options && "folderOpen".equals(options.get("runOn"));

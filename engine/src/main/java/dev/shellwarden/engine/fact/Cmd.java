@@ -6000,11 +6000,13 @@ public final class Cmd {
     /**
      * True when the command word names a file of the project or of a temp folder by its path
      * ({@code ./tools/git}, {@code .venv/bin/python}, {@code /home/dev/project/x.sh},
-     * {@code /tmp/x}), not a program found on PATH or installed elsewhere. WHY: a setting that makes
-     * the editor start such a file (SW8015) runs whatever the agent puts there, later and unseen.
+     * {@code /tmp/x}), not a program found on PATH or installed elsewhere, nor one an installer put
+     * in the project's virtual environment, {@code node_modules/.bin} or {@code .yarn/releases}
+     * ({@code yarn set version}; writes there are judged as project automation). WHY: a setting that makes the editor or a package manager start such
+     * a file (SW8015) runs whatever the agent puts there, later and unseen.
      */
     public boolean isProjectProgram(Ctx ctx) {
-        if (!path.contains("/")) {
+        if (!path.contains("/") || Regex.matches(path, "(.*/)?(\\.?venv|\\.tox/[^/]+)/(bin|Scripts)/[^/]+|(.*/)?(node_modules/\\.bin|\\.yarn/releases)/[^/]+")) {
             return false;
         }
         if (!path.startsWith("/")) {
