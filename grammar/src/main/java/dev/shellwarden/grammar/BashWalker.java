@@ -2704,7 +2704,7 @@ final class BashWalker {
         List<String> hookConfigs = new ArrayList<>();
         for (String path : writtenFileModes(d, name).keySet()) {
             target |= AUTO_RUN_SCRIPT.matcher(path).matches() || inHookFolder(path);
-            if (WrittenFiles.isHookManagerConfig(path)) {
+            if (WrittenFiles.isHookManagerConfig(path) || WrittenFiles.isPackageManagerConfig(path)) {
                 hookConfigs.add(path);
             }
             gitConfig |= WrittenFiles.isGitConfig(path);
@@ -2725,9 +2725,12 @@ final class BashWalker {
                 nested(command, childCtx(d, Provenance.SETTING, wrappers));
             }
         }
-        // lefthook's run:, pre-commit's entry:, simple-git-hooks: what the next commit's hooks run, as a .husky/ hook
+        // lefthook's run:, pre-commit's entry:, simple-git-hooks: what the next commit's hooks run, as a .husky/ hook;
+        // the programs a package manager's config names (script-shell, yarnPath, preload), as command words
         for (String path : hookConfigs) {
-            WrittenFiles.hookManagerCommands(path, text).forEach(command -> nested(command, childCtx(d, Provenance.SETTING, wrappers)));
+            List<String> commands = WrittenFiles.isPackageManagerConfig(path) ? WrittenFiles.packageManagerPrograms(path, text)
+                    : WrittenFiles.hookManagerCommands(path, text);
+            commands.forEach(command -> nested(command, childCtx(d, Provenance.SETTING, wrappers)));
         }
         // editor tasks and dev-container commands run when the project is opened (AutoRunConfig)
         for (String path : configs) {

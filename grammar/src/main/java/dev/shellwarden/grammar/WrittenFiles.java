@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * {@code tasks}, the code of {@code setup.py}, {@code conftest.py}, test files, {@code noxfile.py},
  * a Rakefile, a Vagrantfile, Gradle build and init scripts, {@code pom.xml}'s exec plugin,
  * {@code build.rs} and {@code .cargo/config.toml}'s runners, the git settings of a written
- * {@code .git/config}, the files {@code .npmrc} and {@code .yarnrc.yml} make npm and yarn load,
+ * {@code .git/config}, the code a package manager's own config makes it load ({@link #packageManagerLoads}),
  * and a script run by its interpreter or its path ({@code python3 x.py}, {@code node x.js},
  * {@code ./x.py} with its {@code #!} line).
  *
@@ -723,7 +723,7 @@ final class WrittenFiles {
                 if (t != null) {
                     out.addAll(jsonScripts(t, "scripts"));
                 }
-                npmrcLoads(written, out);
+                packageManagerLoads(Names.canonicalCommand(name), args, written, out);
             }
             case "composer" -> {
                 String t = text(written, "composer.json");
@@ -824,17 +824,6 @@ final class WrittenFiles {
             String language = language(shim, shimText);
             out.addAll(scriptRuns(language == null ? "sh" : language, shimText));
         }
-        if (Names.canonicalCommand(name).equals("yarn")) {
-            String t = text(written, ".yarnrc.yml");
-            if (t != null) {
-                for (String f : yamlValues(t, Set.of("yarnPath"))) {
-                    String code = text(written, f);
-                    if (code != null) {
-                        out.add(inlineForm("node", code));
-                    }
-                }
-            }
-        }
         return new ArrayList<>(out);
     }
 
@@ -932,33 +921,125 @@ final class WrittenFiles {
         return null;
     }
 
-    /** {@code .npmrc}'s {@code script-shell=F} (a shell for every script) and {@code node-options=--require F}. */
-    private static void npmrcLoads(Map<String, String> written, Set<String> out) {
-        String t = text(written, ".npmrc");
-        if (t == null) {
-            return;
-        }
-        for (String line : t.split("\n")) {
-            int eq = line.indexOf('=');
-            if (eq <= 0) {
-                continue;
-            }
-            String key = line.substring(0, eq).trim();
-            String v = line.substring(eq + 1).trim();
-            if (key.equals("script-shell")) {
-                String s = text(written, v);
-                if (s != null) {
-                    out.addAll(scriptRuns(language(v, s), s));
+    /**
+     * The code a package manager loads from its own config files on every run, whatever the verb
+     * ({@code pnpm install} as much as {@code pnpm test}): the files {@link #namedFiles} reads out
+     * of {@code .npmrc} (every manager), {@code .yarnrc.yml}/{@code .yarnrc} (yarn) and
+     * {@code bunfig.toml} (bun), and pnpm's {@code .pnpmfile.cjs} (or {@code --pnpmfile F}), whose
+     * hooks run on install. WHY: {@code > .pnpmfile.cjs && pnpm install} runs the written code as
+     * surely as {@code node -e}; it is handed to the rules as that inline code, and a file's
+     * process calls as command lines; a shell or program file by its language.
+     */
+    static void packageManagerLoads(String manager, List<String> args, Map<String, String> written, Set<String> out) {
+        List<String> configs = switch (manager) {
+            case "yarn" -> List.of(".npmrc", ".yarnrc.yml", ".yarnrc");
+            case "bun" -> List.of(".npmrc", "bunfig.toml", ".bunfig.toml");
+            default -> List.of(".npmrc");
+        };
+        for (String config : configs) {
+            String t = text(written, config);
+            for (Named f : t == null ? List.<Named>of() : namedFiles(config, t)) {
+                String code = text(written, f.file());
+                if (code == null) {
+                    continue;
                 }
-            } else if (key.equals("node-options")) {
-                Matcher m = Regex.pattern("(?:--require|-r|--import)[= ]+(\\S+)").matcher(v);
-                while (m.find()) {
-                    String s = text(written, m.group(1));
-                    if (s != null) {
-                        out.add(inlineForm("node", s));
+                if (f.program()) {
+                    out.addAll(scriptRuns(language(f.file(), code), code));
+                } else {
+                    nodeCode(code, out);
+                }
+            }
+        }
+        if (manager.equals("pnpm")) {
+            String f = value(args, "--pnpmfile", "--global-pnpmfile");
+            for (String n : f != null ? List.of(f) : List.of(".pnpmfile.cjs", ".pnpmfile.mjs")) {
+                nodeCode(text(written, n), out);
+            }
+        }
+    }
+
+    private static final Pattern PACKAGE_MANAGER_CONFIG = Pattern.compile("(.*/)?(\\.npmrc|\\.yarnrc|\\.yarnrc\\.yml|\\.?bunfig\\.toml)");
+
+    /** Whether {@code path} is a package manager's config that may name programs ({@link #packageManagerPrograms}). */
+    static boolean isPackageManagerConfig(String path) {
+        return PACKAGE_MANAGER_CONFIG.matcher(path).matches();
+    }
+
+    /**
+     * The programs and code files a package manager's config written into the project makes it
+     * start on every later run ({@link #namedFiles}), each as a command word. WHY: like
+     * {@code git config core.fsmonitor ./x} the setting runs a file nobody reviews later; SW8015
+     * asks when the word is a file of the project. The code itself is read only when the same
+     * command runs the manager ({@link #packageManagerLoads}).
+     */
+    static List<String> packageManagerPrograms(String path, String text) {
+        return namedFiles(path.substring(path.lastIndexOf('/') + 1), text).stream().map(f -> Word.singleQuoted(f.file())).toList();
+    }
+
+    /** A file a package manager's config names: a program it starts ({@code script-shell}), or a module node loads. */
+    private record Named(String file, boolean program) {
+    }
+
+    /** {@code .npmrc} keys whose value is a program npm starts. */
+    private static final Set<String> NPMRC_PROGRAMS = Set.of("script-shell", "shell", "git", "editor", "browser", "viewer",
+            "onload-script", "init-module");
+
+    /**
+     * The files config {@code base} with text {@code text} names: {@code .npmrc}'s
+     * {@code script-shell}, {@code shell}, {@code git}, {@code editor}… and the modules of
+     * {@code node-options} ({@code --require F}); yarn's {@code yarnPath}, {@code yarn-path} and
+     * {@code plugins} ({@code - path: F} or {@code - F}); bun's {@code preload} (a string or a
+     * list, at the top or under {@code [test]}/{@code [run]}).
+     */
+    private static List<Named> namedFiles(String base, String text) {
+        List<Named> out = new ArrayList<>();
+        switch (base) {
+            case ".npmrc" -> {
+                for (String line : text.split("\n")) {
+                    int eq = line.indexOf('=');
+                    String key = eq > 0 ? line.substring(0, eq).trim() : "";
+                    String v = eq > 0 ? line.substring(eq + 1).trim() : "";
+                    if (NPMRC_PROGRAMS.contains(key) && !v.isEmpty() && !v.equals("true") && !v.equals("false")) {
+                        out.add(new Named(v, true));
+                    } else if (key.equals("node-options")) {
+                        Matcher m = Regex.pattern("(?:--require|-r|--import|--loader|--experimental-loader)[= ]+(\\S+)").matcher(v);
+                        while (m.find()) {
+                            out.add(new Named(m.group(1), false));
+                        }
                     }
                 }
             }
+            case ".yarnrc.yml" -> {
+                for (String v : yamlValues(text, Set.of("yarnPath", "plugins"))) {
+                    out.add(new Named(v.replaceFirst("^path:\\s*", "").replaceAll("^[\"']|[\"']$", ""), false));
+                }
+            }
+            case ".yarnrc" -> {
+                Matcher m = Regex.pattern("(?m)^\\s*yarn-path\\s+[\"']?([^\"'\\s]+)").matcher(text);
+                while (m.find()) {
+                    out.add(new Named(m.group(1), false));
+                }
+            }
+            case "bunfig.toml", ".bunfig.toml" -> {
+                Matcher m = Regex.pattern("(?m)^\\s*preload\\s*=\\s*(.+)$").matcher(text);
+                while (m.find()) {
+                    Matcher f = STRING.matcher(m.group(1));
+                    while (f.find()) {
+                        out.add(new Named(InlineCode.unquote(f.group(1)), false));
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+        return out;
+    }
+
+    /** A JavaScript file's text, when known, as node's inline code and the command lines of its process calls. */
+    private static void nodeCode(String text, Set<String> out) {
+        if (text != null) {
+            out.addAll(scriptRuns("node", text));
+            out.addAll(codeCommands(text));
         }
     }
 

@@ -19,7 +19,9 @@ class AutoRunConfigTest {
         assertTrue(AutoRunConfig.isAutoRunConfig(".devcontainer/devcontainer.json"));
         assertTrue(AutoRunConfig.isAutoRunConfig(".devcontainer/python/devcontainer.json"));
         assertTrue(AutoRunConfig.isAutoRunConfig(".devcontainer.json"));
-        assertFalse(AutoRunConfig.isAutoRunConfig(".vscode/settings.json"));
+        assertTrue(AutoRunConfig.isAutoRunConfig(".vscode/settings.json"));
+        assertTrue(AutoRunConfig.isAutoRunConfig("app.code-workspace"));
+        assertFalse(AutoRunConfig.isAutoRunConfig("settings.json"));
         assertFalse(AutoRunConfig.isAutoRunConfig("tasks.json"));
     }
 
@@ -43,12 +45,13 @@ class AutoRunConfigTest {
     }
 
     @Test
-    void readsOnlyTheHostCommandOfADevContainer() {
+    void readsEveryLifecycleCommandOfADevContainer() {
         String text = """
-                {"name": "x", "initializeCommand": ["echo", "it's here"], "postCreateCommand": "make setup",
-                 "nested": {"initializeCommand": "not this one"}}
+                {"name": "x", "postCreateCommand": "make setup", "initializeCommand": ["echo", "it's here"],
+                 "postStartCommand": {"db": "make db"}, "nested": {"initializeCommand": "not this one"}}
                 """;
-        assertEquals(Optional.of(List.of("'echo' 'it'\\''s here'")), AutoRunConfig.commands(".devcontainer/devcontainer.json", text));
+        assertEquals(Optional.of(List.of("'echo' 'it'\\''s here'", "make setup", "make db")),
+                AutoRunConfig.commands(".devcontainer/devcontainer.json", text));
         String named = "{\"initializeCommand\": {\"a\": \"make a\", \"b\": [\"make\", \"b\"]}}";
         assertEquals(Optional.of(List.of("make a", "'make' 'b'")), AutoRunConfig.commands(".devcontainer.json", named));
     }
@@ -70,6 +73,23 @@ class AutoRunConfigTest {
                 + " \"command\": \"make watch\"}]}";
         assertEquals(Optional.of(List.of("make watch")), AutoRunConfig.commands(TASKS, text));
         assertEquals(Optional.of(List.of()), AutoRunConfig.commands(TASKS, "[]"));
+    }
+
+    @Test
+    void readsTheProgramsEditorSettingsStart() {
+        String text = """
+                {"editor.tabSize": 2, "terminal.integrated.shellArgs.linux": ["-c", "make a"],
+                 "terminal.integrated.profiles.osx": {"x": {"path": ["./t.sh", "zsh"], "args": ["-l"]}},
+                 "terminal.integrated.env.linux": {"BASH_ENV": "./e.sh", "bad name": "x"},
+                 "[python]": {"python.defaultInterpreterPath": "${workspaceFolder}/.venv/bin/python"},
+                 "git.path": "/usr/bin/git", "jest.jestCommandLine": "npx jest", "python.analysis.extraPaths": ["src"]}
+                """;
+        assertEquals(Optional.of(List.of("'bash' '-c' 'make a'", "'./t.sh' '-l'", "'zsh' '-l'", "BASH_ENV='./e.sh' true",
+                "'./.venv/bin/python'", "'/usr/bin/git'", "npx jest")), AutoRunConfig.commands(".vscode/settings.json", text));
+        String workspace = "{\"folders\": [], \"settings\": {\"git.path\": \"./g\"}}";
+        assertEquals(Optional.of(List.of("'./g'")), AutoRunConfig.commands("a.code-workspace", workspace));
+        assertEquals(Optional.of(List.of()), AutoRunConfig.commands(".vscode/settings.json", "{\"editor.tabSize\": 2}"));
+        assertTrue(AutoRunConfig.mayNameAutoRun("{\"git.path\": \"./g\" oops"));
     }
 
     @Test

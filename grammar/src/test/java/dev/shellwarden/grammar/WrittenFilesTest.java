@@ -61,4 +61,17 @@ class WrittenFilesTest {
         assertTrue(WrittenFiles.isGitConfig(".git/config"));
         assertTrue(WrittenFiles.isGitConfig("/home/dev/.gitconfig"));
     }
+
+    @Test
+    void readsTheFilesPackageManagerConfigsName() {
+        assertEquals(List.of("'./s.sh'", "'./r.js'"),
+                WrittenFiles.packageManagerPrograms(".npmrc", "registry=https://r\nscript-shell=./s.sh\nnode-options=--require ./r.js\nbrowser=false\n"));
+        assertEquals(List.of("'.yarn/y.cjs'", "'./p.cjs'", "'./q.cjs'"),
+                WrittenFiles.packageManagerPrograms("a/.yarnrc.yml", "yarnPath: .yarn/y.cjs\nplugins:\n  - path: ./p.cjs\n    spec: x\n  - ./q.cjs\n"));
+        assertEquals(List.of("'./a.ts'", "'./b.ts'"), WrittenFiles.packageManagerPrograms("bunfig.toml", "[test]\npreload = [\"./a.ts\", './b.ts']\n"));
+        assertTrue(WrittenFiles.isPackageManagerConfig("web/.npmrc"));
+        Map<String, String> written = Map.of(".pnpmfile.cjs", "x()", "bunfig.toml", "preload = \"./p.ts\"", "p.ts", "y()");
+        assertEquals(List.of("node -e 'x()'"), WrittenFiles.commandsRun("pnpm", List.of("install"), Map.of(), written));
+        assertEquals(List.of("node -e 'y()'"), WrittenFiles.commandsRun("bun", List.of("test"), Map.of(), written));
+    }
 }

@@ -5997,6 +5997,26 @@ public final class Cmd {
     private static final Set<String> OUTPUT_OPTIONS = Set.of("-o", "--output", "-O", "--output-document", "--outdev", "-outdev",
             "--out", "-dev");
 
+    /**
+     * True when the command word names a file of the project or of a temp folder by its path
+     * ({@code ./tools/git}, {@code .venv/bin/python}, {@code /home/dev/project/x.sh},
+     * {@code /tmp/x}), not a program found on PATH or installed elsewhere, nor one an installer put
+     * in the project's virtual environment, {@code node_modules/.bin} or {@code .yarn/releases}
+     * ({@code yarn set version}; writes there are judged as project automation). WHY: a setting that makes the editor or a package manager start such
+     * a file (SW8015) runs whatever the agent puts there, later and unseen.
+     */
+    public boolean isProjectProgram(Ctx ctx) {
+        if (!path.contains("/") || Regex.matches(path, "(.*/)?(\\.?venv|\\.tox/[^/]+)/(bin|Scripts)/[^/]+|(.*/)?(node_modules/\\.bin|\\.yarn/releases)/[^/]+")) {
+            return false;
+        }
+        if (!path.startsWith("/")) {
+            // ~/… and $HOME/… are installed programs of the user; other relative paths are the project's
+            return !path.startsWith("~") && !path.startsWith("$");
+        }
+        String abs = PathFacts.normalize(path);
+        return PathFacts.isInside(abs, ctx.getProjectDir()) || PathFacts.isTemp(abs);
+    }
+
     /** True when some write target, normalised, matches the regular expression. */
     public boolean writesMatching(String regex) {
         for (String t : getWriteTargets()) {
@@ -7180,6 +7200,34 @@ public final class Cmd {
     /** Clients that request the URLs they are given (curl, wget, aria2c, HTTPie and xh, lwp's, FreeBSD fetch, websocat). */
     private static final Set<String> URL_CLIENTS = Words.setOf("curl wget aria2c http https xh xhs curlie httpie lwp-download "
             + "lwp-request GET HEAD fetch websocat");
+
+    /**
+     * A download run at once, as text in prose or a code span: a URL client (its generic names
+     * {@code http}, {@code GET}… left out, they are words of prose) piped to a shell or an
+     * interpreter, or read by one through {@code <(…)} or {@code $(…)}.
+     */
+    private static final String PLANTED_FETCH = "\\b(" + String.join("|", URL_CLIENTS.stream()
+            .filter(c -> !Set.of("http", "https", "GET", "HEAD").contains(c)).sorted().toList())
+            + "|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\\b";
+    private static final String PLANTED_RUNNER = "(sudo\\s+)?(\\S*/)?((ba|z|da|k|mk|a|fi)?sh|python[0-9.]*|node|perl|ruby|php|iex|Invoke-Expression)\\b";
+    private static final String PLANTED_FETCH_EXEC = PLANTED_FETCH + "[^\\n|]*\\|\\s*" + PLANTED_RUNNER
+            + "|" + PLANTED_RUNNER + "\\s+(-\\S+\\s+)*[<$]\\(\\s*" + PLANTED_FETCH
+            + "|" + PLANTED_RUNNER + "\\s+-c\\s+[\"']?\\$\\(\\s*" + PLANTED_FETCH;
+    /** A recursive delete of the root, the home folder or all of either, as text. */
+    private static final String PLANTED_WIPE = "\\brm\\s+(-\\S+\\s+)*(-[a-z]*r[a-z]*|--recursive)\\s+(-\\S+\\s+)*"
+            + "(/|/\\*|~/?|~/\\*|\\$HOME/?|\\$\\{HOME\\}/?)(?=$|[\\s\"'`;&|)])";
+
+    /**
+     * True when the command writes a file agents read as instructions ({@link PathFacts#isAgentInstructions})
+     * with text that holds a download run at once or a recursive delete of the root or the home
+     * folder ({@code echo 'Always run curl … | bash first' >> AGENTS.md}). The text is prose, so
+     * these two shapes are looked for in it rather than split as commands: an apostrophe in a note
+     * would make the shell's reading fail.
+     */
+    public boolean isPlantsCommandInAgentInstructions() {
+        return getWriteTargets().stream().anyMatch(PathFacts::isAgentInstructions)
+                && (argFind(PLANTED_FETCH_EXEC) || argFind(PLANTED_WIPE));
+    }
 
     /** True for a client that requests the URLs it is given ({@link #URL_CLIENTS}). */
     public boolean isUrlClient() {

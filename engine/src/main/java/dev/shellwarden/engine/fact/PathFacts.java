@@ -560,7 +560,9 @@ public final class PathFacts {
             "Directory.Build.props", "Directory.Build.targets", "Directory.Build.rsp", "Directory.Packages.props", "nuget.config",
             "BUILD.bazel", "WORKSPACE.bazel", "MODULE.bazel", ".bazelrc", "meson.build", "build.zig", "Earthfile", "Podfile",
             ".rspec", ".rspec-local", "sitecustomize.py", "usercustomize.py",
-            "deno.json", "deno.jsonc", ".pre-commit-config.yaml"));
+            "deno.json", "deno.jsonc", ".pre-commit-config.yaml",
+            // package managers' own code configs, loaded on every run (WrittenFiles.packageManagerLoads)
+            ".pnpmfile.cjs", ".pnpmfile.mjs", "bunfig.toml", ".bunfig.toml"));
 
     private static Set<String> lowerCase(Set<String> names) {
         return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.toUnmodifiableSet());
@@ -593,8 +595,8 @@ public final class PathFacts {
      * workflows on push, containers start from devcontainer files, build tools take programs and
      * downloads from their local settings (.cargo/config.toml's rustc-wrapper, the Gradle wrapper's
      * distributionUrl, .yarnrc's yarnPath), debuggers and editors read local init files; and the
-     * files agents read as instructions (CLAUDE.md, AGENTS.md, rules files), where a planted line
-     * steers the next session.
+     * files agents read as instructions ({@link #AGENT_INSTRUCTIONS}, matched on their own), where a
+     * planted line steers the next session.
      */
     private static final Pattern PROJECT_AUTOMATION = Pattern.compile(
             "(.*/)?\\.(git|github|gitlab|gitea|forgejo|woodpecker|circleci|buildkite|semaphore|husky|githooks|lefthook|hg|jj"
@@ -607,14 +609,32 @@ public final class PathFacts {
             + "|(.*/)?(gradlew|mvnw|gradle\\.properties|\\.?bunfig\\.toml|deno\\.jsonc?|rust-toolchain(\\.toml)?"
             + "|pip\\.conf|\\.?pytest\\.ini|\\.pnpmfile\\.cjs|Procfile|\\.gdbinit|\\.lldbinit|\\.exrc|\\.nvimrc|\\.nvim\\.lua|\\.vimrc|\\.pdbrc)"
             + "|(.*/)?(\\.envrc[^/]*|\\.env\\.sh|\\.gitlab-ci\\.ya?ml|\\.pre-commit-config\\.ya?ml|\\.gitmodules|\\.gitattributes|\\.lfsconfig"
-            + "|\\.mcp\\.json|\\.cursorrules|\\.windsurfrules|\\.rules|\\.goosehints|\\.tool-versions|\\.?mise(\\.[^/]*)?\\.toml"
+            + "|\\.mcp\\.json|\\.tool-versions|\\.?mise(\\.[^/]*)?\\.toml"
             + "|\\.?lefthook(-local)?\\.(ya?ml|json|toml)|\\.overcommit\\.ya?ml|\\.huskyrc[^/]*|\\.simple-git-hooks\\.(c?js|json)"
             + "|\\.lintstagedrc[^/]*|lint-staged\\.config\\.[cm]?js"
-            + "|CLAUDE(\\.local)?\\.md|AGENTS?\\.md|GEMINI\\.md|QWEN\\.md|CRUSH\\.md|opencode\\.jsonc?|Dockerfile|(docker-)?compose\\.ya?ml"
+            + "|opencode\\.jsonc?|Dockerfile|(docker-)?compose\\.ya?ml"
             + "|\\.devcontainer\\.json|[^/]*\\.code-workspace|[^/]*\\.mk|[^/]*\\.gradle(\\.kts)?|[^/]*\\.(cs|fs|vb)proj|[^/]*\\.pth"
             + "|Jenkinsfile|azure-pipelines\\.ya?ml|bitbucket-pipelines\\.yml|\\.travis\\.yml|\\.woodpecker\\.ya?ml|\\.drone\\.ya?ml"
             + "|\\.?appveyor\\.ya?ml|\\.cirrus\\.ya?ml|flake\\.nix|shell\\.nix|default\\.nix)",
             Pattern.CASE_INSENSITIVE);
+
+    /**
+     * The files agents read as instructions at the start of a session: CLAUDE.md, AGENTS.md,
+     * GEMINI.md and their kin, the rules files of Cursor, Windsurf, Cline, Roo, Continue, Kiro,
+     * Junie and Amazon Q, Copilot's instructions and prompts, Claude Code's commands, agents and
+     * skills. A line planted there steers the next session (SW8016); all are project automation.
+     */
+    private static final Pattern AGENT_INSTRUCTIONS = Pattern.compile(
+            "(.*/)?(CLAUDE(\\.local)?\\.md|AGENTS?\\.md|GEMINI\\.md|QWEN\\.md|CRUSH\\.md|\\.cursorrules|\\.windsurfrules|\\.rules|\\.goosehints"
+            + "|\\.clinerules(/.*)?|\\.github/(copilot-instructions\\.md|instructions/.*|prompts/.*)|\\.cursor/rules/.*|\\.windsurf/rules/.*"
+            + "|\\.roo/rules[^/]*/.*|\\.continue/rules/.*|\\.kiro/steering/.*|\\.junie/guidelines\\.md|\\.amazonq/rules/.*"
+            + "|\\.claude/(commands|agents|skills)/.*)",
+            Pattern.CASE_INSENSITIVE);
+
+    /** True when {@code path} is a file agents read as instructions ({@link #AGENT_INSTRUCTIONS}). */
+    public static boolean isAgentInstructions(String path) {
+        return AGENT_INSTRUCTIONS.matcher(path.startsWith("./") ? path.substring(2) : path).matches();
+    }
 
     /**
      * One name for each entry of {@link #BUILD_MANIFESTS} and {@link #PROJECT_AUTOMATION}, path
@@ -647,7 +667,8 @@ public final class PathFacts {
      */
     public static boolean isProjectAutomation(String relative) {
         String p = relative.startsWith("./") ? relative.substring(2) : relative;
-        return isBuildManifest(p.substring(p.lastIndexOf('/') + 1)) || PROJECT_AUTOMATION.matcher(p).matches();
+        return isBuildManifest(p.substring(p.lastIndexOf('/') + 1)) || PROJECT_AUTOMATION.matcher(p).matches()
+                || AGENT_INSTRUCTIONS.matcher(p).matches();
     }
 
     /** Most spellings a glob or brace path is expanded to before judging: beyond it, assume the worst. */
