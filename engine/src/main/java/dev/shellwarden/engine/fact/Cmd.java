@@ -7493,6 +7493,27 @@ public final class Cmd {
     }
 
     /**
+     * True when the program is a file of the project started by a relative path ({@code ./gradlew},
+     * {@code vendor/bin/phpunit}, {@code bin/rails}): the path is literal and, read against every
+     * folder this segment may run in, lands inside the project. After a {@code cd} elsewhere
+     * ({@code cd /tmp/x && ./gradlew test}) or into a folder the text does not tell, the same
+     * words start another tree's program, so this is false (fail closed).
+     */
+    public boolean runsProjectProgram(Ctx ctx) {
+        String p = PathFacts.unquote(path);
+        String project = ctx.project();
+        if (p.isEmpty() || project.isEmpty() || PathFacts.isAnchored(p) || !isStatic()) {
+            return false;
+        }
+        for (String dir : dirs(ctx)) {
+            if (dir.equals(WorkingDirs.UNKNOWN) || !PathFacts.isInside(PathFacts.resolve(p, dir, ctx.home()), project)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * True when the program is started from a path outside the system program directories
      * ({@code ./x}, {@code path/to/x}, {@code ~/bin/x}, {@code /opt/x/bin/x}, {@code /usr/local/bin/x}),
      * or its name is computed at run time: code the rules know nothing about.
