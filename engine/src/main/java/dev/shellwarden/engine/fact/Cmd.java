@@ -7493,6 +7493,26 @@ public final class Cmd {
     }
 
     /**
+     * True when every folder this segment may run in is known and inside the project. A build or
+     * test tool reads its build file, hooks and plugins from the folder it runs in: after
+     * {@code cd /tmp/x} the same words build a tree someone else wrote ({@code make test} runs that
+     * Makefile), so an allow rule for the project's own builds needs this (fail closed: a folder the
+     * text does not tell counts as outside).
+     */
+    public boolean runsInProject(Ctx ctx) {
+        String project = ctx.project();
+        if (project.isEmpty()) {
+            return false;
+        }
+        for (String dir : dirs(ctx)) {
+            if (dir.equals(WorkingDirs.UNKNOWN) || !PathFacts.isInside(PathFacts.resolve(".", dir, ctx.home()), project)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * True when the program is a file of the project started by a relative path ({@code ./gradlew},
      * {@code vendor/bin/phpunit}, {@code bin/rails}): the path is literal and, read against every
      * folder this segment may run in, lands inside the project. After a {@code cd} elsewhere
