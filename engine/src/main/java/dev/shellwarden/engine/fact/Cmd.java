@@ -7500,16 +7500,17 @@ public final class Cmd {
      * text does not tell counts as outside).
      */
     public boolean runsInProject(Ctx ctx) {
+        return landsInProjectFromEveryDir(".", ctx);
+    }
+
+    /**
+     * True when the relative path {@code relative}, read from every folder this segment may run in,
+     * lands inside the project; a folder the text does not tell counts as outside.
+     */
+    private boolean landsInProjectFromEveryDir(String relative, Ctx ctx) {
         String project = ctx.project();
-        if (project.isEmpty()) {
-            return false;
-        }
-        for (String dir : dirs(ctx)) {
-            if (dir.equals(WorkingDirs.UNKNOWN) || !PathFacts.isInside(PathFacts.resolve(".", dir, ctx.home()), project)) {
-                return false;
-            }
-        }
-        return true;
+        return !project.isEmpty() && fromEveryDir(List.of(relative), ctx,
+                (p, dir) -> !dir.equals(WorkingDirs.UNKNOWN) && PathFacts.isInside(PathFacts.resolve(p, dir, ctx.home()), project));
     }
 
     /**
@@ -7521,16 +7522,7 @@ public final class Cmd {
      */
     public boolean runsProjectProgram(Ctx ctx) {
         String p = PathFacts.unquote(path);
-        String project = ctx.project();
-        if (p.isEmpty() || project.isEmpty() || PathFacts.isAnchored(p) || !isStatic()) {
-            return false;
-        }
-        for (String dir : dirs(ctx)) {
-            if (dir.equals(WorkingDirs.UNKNOWN) || !PathFacts.isInside(PathFacts.resolve(p, dir, ctx.home()), project)) {
-                return false;
-            }
-        }
-        return true;
+        return !p.isEmpty() && !PathFacts.isAnchored(p) && isStatic() && landsInProjectFromEveryDir(p, ctx);
     }
 
     /**

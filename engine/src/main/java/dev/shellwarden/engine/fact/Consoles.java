@@ -92,24 +92,29 @@ final class Consoles {
             // debuggers: a prompt unless headless
             Map.entry("dlv", new Console("debug exec attach test core replay", false, true, "--headless", "--listen --api-version --log-output --init --build-flags --wd --output -o")));
 
-    /** True when the command opens one of the consoles above. */
+    /**
+     * True when the command opens one of the consoles above. Called for every segment (through
+     * {@link Cmd#isPromptOnly}): a program that is neither in the table nor one of the named
+     * readings' is settled by its name before any option is read.
+     */
     static boolean opensPrompt(Cmd c) {
-        if (c.anyFlag("--help -help --version -version")) {
+        Console console = TABLE.get(c.getName());
+        boolean named = frameworkShell(c) || cloudInteractive(c) || debuggerPrompt(c);
+        if (console == null && !named || c.anyFlag("--help -help --version -version")) {
             return false;
         }
-        Console console = TABLE.get(c.getName());
         // -h and -v (as words of their own: -classpath is no cluster) print help or the version, except
         // where the console takes them with a value (pgcli -h HOST)
         String values = console == null ? "" : " " + console.values() + " ";
         for (String shortInfo : List.of("-h", "-v", "-V")) {
-            if (!values.contains(" " + shortInfo + " ") && c.getArgs().contains(shortInfo)) {
+            if (!values.contains(" " + shortInfo + " ") && c.anyArg(shortInfo)) {
                 return false;
             }
         }
-        if (frameworkShell(c) || cloudInteractive(c) || debuggerPrompt(c)) {
+        if (named) {
             return true;
         }
-        if (console == null || given(c, console.batch())) {
+        if (given(c, console.batch())) {
             return false;
         }
         List<String> operands = c.positionals(console.values());
@@ -125,8 +130,11 @@ final class Consoles {
      * ({@code -package}, {@code -classpath}) are no clusters of short ones.
      */
     private static boolean given(Cmd c, String options) {
+        if (c.anyArg(options)) {
+            return true;
+        }
         for (String o : Words.of(options)) {
-            if (!o.isEmpty() && c.getArgs().stream().anyMatch(a -> a.equals(o) || o.startsWith("--") && a.startsWith(o + "="))) {
+            if (o.startsWith("--") && c.argStartsWith(o + "=")) {
                 return true;
             }
         }
@@ -139,10 +147,13 @@ final class Consoles {
      * with a connect string and no script.
      */
     private static boolean frameworkShell(Cmd c) {
-        List<String> ops = c.positionals("--settings --pythonpath -i --interface --database");
-        int at = c.getName().equals("manage.py") ? 0 : c.isInterpreter() && !ops.isEmpty() && ops.get(0).endsWith("manage.py") ? 1 : -1;
-        if (at >= 0 && ops.size() > at && List.of("shell", "dbshell", "shell_plus").contains(ops.get(at))) {
-            return !c.anyFlag("-c --command") && !c.argStartsWith("--command=") && !c.getArgs().contains("--");
+        // the operands are read only for manage.py itself or an interpreter that may run it
+        if (c.getName().equals("manage.py") || c.isInterpreter()) {
+            List<String> ops = c.positionals("--settings --pythonpath -i --interface --database");
+            int at = c.getName().equals("manage.py") ? 0 : !ops.isEmpty() && ops.get(0).endsWith("manage.py") ? 1 : -1;
+            if (at >= 0 && ops.size() > at && List.of("shell", "dbshell", "shell_plus").contains(ops.get(at))) {
+                return !c.anyFlag("-c --command") && !c.argStartsWith("--command=") && !c.anyArg("--");
+            }
         }
         return c.getName().equals("flask") && c.sub("shell")
                 || c.getName().equals("rails") && c.sub("dbconsole db")
