@@ -407,7 +407,11 @@ final class BashWalker {
             this.provenance = provenance;
             this.wrappers = wrappers;
             // Git Bash hands a Windows program `//c` as `/c`, however the command was reached (MsysSwitches)
-            this.argv = MsysSwitches.normalized(argv);
+            // `/proc/self/exe -c …` is the shell itself; `/dev/fd/3 …` a program the text does not show (ProcPrograms)
+            this.argv = ProcPrograms.normalized(MsysSwitches.normalized(argv));
+            if (!argv.isEmpty() && argv.get(0).literal() && ProcPrograms.kindOf(argv.get(0).text()) == ProcPrograms.Kind.HELD) {
+                reasons.add(OpaqueReason.DYNAMIC_COMMAND);
+            }
             this.assignments = assignments;
             this.redirects = redirects;
             this.heredocs = heredocs;

@@ -858,8 +858,13 @@ final class Launchers {
     private static List<Unwrap> sedCommands(List<Word> argv) {
         boolean literal = argv.stream().allMatch(Word::literal);
         List<Unwrap> out = new ArrayList<>();
-        for (String command : SedScript.commands(SedScript.scripts(argv.subList(1, argv.size()).stream().map(Word::text).toList()))) {
+        List<String> scripts = SedScript.scripts(argv.subList(1, argv.size()).stream().map(Word::text).toList());
+        for (String command : SedScript.commands(scripts)) {
             out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(command, command, literal, Set.of()))));
+        }
+        if (SedScript.runsInputText(scripts)) {
+            // `s/x/y/e`, a bare `e`: the command is an edited line of the input, which the text does not show
+            out.add(Unwrap.UNDETERMINED);
         }
         return out;
     }

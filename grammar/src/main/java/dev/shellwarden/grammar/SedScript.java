@@ -196,6 +196,51 @@ public final class SedScript {
         return new ArrayList<>(out);
     }
 
+    /**
+     * Regexes of {@code s} that match the whole pattern space, whatever it holds: only then is an
+     * {@code s///e}'s command its replacement alone ({@code .} matches a line break in sed).
+     */
+    private static final Pattern WHOLE_LINE = Pattern.compile("\\^?\\.\\*\\$?");
+
+    /**
+     * True when a script runs a command line the script does not show: a bare {@code e} (it runs
+     * the pattern space, a line of the input), or an {@code s///e} whose regex can leave part of
+     * the line ({@code s/x/y/e} runs the edited line) or whose replacement puts the match back
+     * ({@code &}, {@code \1}). Such a command comes from the edited file, not from the text.
+     */
+    public static boolean runsInputText(List<String> scripts) {
+        for (String script : scripts) {
+            List<Command> commands = parse(script);
+            if (commands == null) {
+                // a script that does not parse: read by the patterns, the worst of what they find
+                for (String line : lines(List.of(script))) {
+                    Matcher s = SUBSTITUTE.matcher(line);
+                    while (s.find()) {
+                        if (s.group(4).contains("e") && !wholeLine(s.group(2), s.group(3))) {
+                            return true;
+                        }
+                    }
+                }
+                if (script.matches("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*")) {
+                    return true;
+                }
+                continue;
+            }
+            for (Command c : commands) {
+                if (c.name() == 'e' && c.text().isBlank()
+                        || c.name() == 's' && c.flags().contains("e") && !wholeLine(c.pattern(), c.replacement())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when an {@code s} with this regex and replacement leaves nothing of the line it edits. */
+    private static boolean wholeLine(String pattern, String replacement) {
+        return WHOLE_LINE.matcher(pattern).matches() && !replacement.contains("&") && !replacement.matches("(?s).*\\\\[0-9].*");
+    }
+
     /** True when a script runs shell commands at all (the {@code e} command or flag). */
     public static boolean runsCommands(List<String> scripts) {
         return !commands(scripts).isEmpty() || scripts.stream().anyMatch(s -> s.matches("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*"))
@@ -254,8 +299,9 @@ public final class SedScript {
      *                    the command line of {@code e}, the text of a/i/c, a label
      * @param flags       the flags of {@code s} (with {@code w} when it writes), else empty
      * @param replacement the replacement of {@code s}, its escaped delimiters unescaped, else empty
+     * @param pattern     the regex of {@code s} as written, else empty
      */
-    record Command(char name, String text, String flags, String replacement) {
+    record Command(char name, String text, String flags, String replacement, String pattern) {
         /** True when the command runs a shell command: {@code e}, or {@code s///e}. */
         boolean runs() {
             return name == 'e' || name == 's' && flags.contains("e");
@@ -321,23 +367,23 @@ public final class SedScript {
             if (c == '{') {
                 continue;
             } else if (SIMPLE.indexOf(c) >= 0) {
-                command = new Command(c, "", "", "");
+                command = new Command(c, "", "", "", "");
             } else if ("lLqQ".indexOf(c) >= 0) {
                 skip(script, at, " \t");
                 digits(script, at);
-                command = new Command(c, "", "", "");
+                command = new Command(c, "", "", "", "");
             } else if ("aicrRwWe".indexOf(c) >= 0) {
                 // the argument runs to the end of the line (the text of a/i/c on while a line ends in a
                 // backslash); e keeps its command line's trailing blanks, as the patterns read it
                 String text = toLineEnd(script, at, "aic".indexOf(c) >= 0);
-                out.add(new Command(c, c == 'e' ? text.stripLeading() : text.strip(), "", ""));
+                out.add(new Command(c, c == 'e' ? text.stripLeading() : text.strip(), "", "", ""));
                 continue;
             } else if (":btTv".indexOf(c) >= 0) {
                 int start = at[0];
                 while (at[0] < n && script.charAt(at[0]) != ';' && script.charAt(at[0]) != '\n') {
                     at[0]++;
                 }
-                command = new Command(c, script.substring(start, at[0]).strip(), "", "");
+                command = new Command(c, script.substring(start, at[0]).strip(), "", "", "");
             } else if (c == 's' || c == 'y') {
                 if (at[0] >= n || script.charAt(at[0]) == '\n' || script.charAt(at[0]) == '\\') {
                     return null;
@@ -349,7 +395,7 @@ public final class SedScript {
                     return null;
                 }
                 if (c == 'y') {
-                    command = new Command(c, "", "", "");
+                    command = new Command(c, "", "", "", "");
                 } else {
                     int start = at[0];
                     while (at[0] < n && "gpiImMe0123456789".indexOf(script.charAt(at[0])) >= 0) {
@@ -359,10 +405,10 @@ public final class SedScript {
                     String unescaped = replacement.replace("\\" + delimiter, String.valueOf(delimiter));
                     if (at[0] < n && script.charAt(at[0]) == 'w') {
                         at[0]++;
-                        out.add(new Command(c, toLineEnd(script, at, false).strip(), flags + "w", unescaped));
+                        out.add(new Command(c, toLineEnd(script, at, false).strip(), flags + "w", unescaped, pattern));
                         continue;
                     }
-                    command = new Command(c, "", flags, unescaped);
+                    command = new Command(c, "", flags, unescaped, pattern);
                 }
             } else {
                 return null;

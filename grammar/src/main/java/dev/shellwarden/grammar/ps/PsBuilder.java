@@ -936,6 +936,11 @@ final class PsBuilder {
         if (lookedUp) {
             reasons.add(OpaqueReason.DYNAMIC_COMMAND);
         }
+        if (!argv.isEmpty() && argv.get(0).literal()
+                && dev.shellwarden.grammar.ProcPrograms.kindOf(argv.get(0).text()) != dev.shellwarden.grammar.ProcPrograms.Kind.FILE) {
+            // `& /proc/self/exe -c …` starts pwsh itself, `/dev/fd/3` a descriptor's file: no program the text shows
+            reasons.add(OpaqueReason.DYNAMIC_COMMAND);
+        }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
                 List.of(), redirects, List.<Heredoc>of(), pos, reasons));
     }
