@@ -221,7 +221,10 @@ public final class SedScript {
                         }
                     }
                 }
-                if (script.matches("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*")) {
+                // a bare e, or flags with an e right after a closing delimiter (`s/[/]/x/e`: where a
+                // bracket with the delimiter ends, seds disagree, so any such flag counts)
+                if (script.matches("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*")
+                        || script.matches("(?s).*[^A-Za-z0-9\\s\\\\][gpiImMw0-9]*e[gpiImM0-9]*\\s*($|[;}\\n]).*")) {
                     return true;
                 }
                 continue;

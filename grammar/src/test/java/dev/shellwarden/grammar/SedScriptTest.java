@@ -30,6 +30,22 @@ class SedScriptTest {
     }
 
     @Test
+    void anEFlagThatKeepsPartOfTheLineRunsInputText() {
+        assertTrue(SedScript.runsInputText(List.of("s/x/y/e")));
+        assertTrue(SedScript.runsInputText(List.of("s/^/echo /e")));
+        assertTrue(SedScript.runsInputText(List.of("s/.*/echo &/e")));
+        assertTrue(SedScript.runsInputText(List.of("s/\\(.*\\)/mv \\1 x/e")));
+        assertTrue(SedScript.runsInputText(List.of("e")));
+        assertTrue(SedScript.runsInputText(List.of("2,$e")));
+        // unparsable scripts are read by the patterns
+        assertTrue(SedScript.runsInputText(List.of("s/[/]/x/e")));
+        assertFalse(SedScript.runsInputText(List.of("s/.*/date/e")));
+        assertFalse(SedScript.runsInputText(List.of("s/^.*$/make test/e")));
+        assertFalse(SedScript.runsInputText(List.of("1e make test")));
+        assertFalse(SedScript.runsInputText(List.of("s/x/e/g")));
+    }
+
+    @Test
     void textThatOnlyMentionsAnEIsNoCommand() {
         assertEquals(List.of(), SedScript.commands(List.of("s/the e x/y/g")));
         assertEquals(List.of(), SedScript.commands(List.of("s/echo/print/")));
