@@ -95,8 +95,14 @@ public final class Names {
             return canonicalCommand(zsh);
         }
         String n = windowsProgram(name);
+        if (VERSIONED_NODE.matcher(n).matches()) {
+            return "node"; // Fedora's node-22, FreeBSD's node20: node itself, with node's -e/-p code options
+        }
         return GNU_PREFIXED.contains(n) ? n.substring(1) : n;
     }
+
+    /** Node.js installed under a versioned name ({@code node-22}, {@code node20}, {@code nodejs-20}, {@code nodejs18}). */
+    private static final java.util.regex.Pattern VERSIONED_NODE = java.util.regex.Pattern.compile("node(js)?-?[0-9]+(\\.[0-9]+)*");
 
     /** {@code name} without a {@code .exe}/{@code .cmd}/{@code .bat}/{@code .com} suffix (any case), lower-cased; else {@code name}. */
     public static String windowsProgram(String name) {
