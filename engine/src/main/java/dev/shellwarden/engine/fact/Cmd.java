@@ -4212,13 +4212,14 @@ public final class Cmd {
 
     /**
      * True when the program run is a file on another host's share ({@code \\srv\tools\setup.exe},
-     * {@code Start-Process \\srv\x.exe}, {@code wscript \\srv\x.js}): code fetched and run in one
+     * {@code Start-Process \\srv\x.exe}, {@code Invoke-Item \\srv\x.exe} and {@code explorer}, which
+     * open a file with its default action, running a program, {@code wscript \\srv\x.js}): code fetched and run in one
      * step, as {@code curl … | sh} is. mshta, regsvr32, rundll32 and msiexec given a share or a URL
      * are SW6019's (deny).
      */
     public boolean isRunsFromShare() {
         return isSharePath(path)
-                || nameIs("Start-Process saps start wscript cscript hh cmstp InstallUtil regasm regsvcs msbuild")
+                || nameIs("Start-Process saps start Invoke-Item ii explorer wscript cscript hh cmstp InstallUtil regasm regsvcs msbuild")
                         && args.stream().anyMatch(Cmd::isSharePath);
     }
 
