@@ -248,7 +248,7 @@ final class WriteTargets {
                     // members named on the command line land at their own paths below their -C folder
                     out.addAll(tar.memberPaths());
                     // --transform/--xform renames the members as they land: the new names are written
-                    out.addAll(tarTransformedPaths(c, tar));
+                    out.addAll(tarTransformedPaths(c, tar.dirs(), tar.memberPaths()));
                     // --wildcards member patterns match any member they fit, at any depth
                     if (c.anyFlagOrAbbreviation("--wildcards") || c.getName().equals("bsdtar")) {
                         for (String m : tar.memberPaths()) {
@@ -300,6 +300,30 @@ final class WriteTargets {
                         }
                     }
                     out.add(o.isEmpty() ? "./" : PathFacts.asFolder(o));
+                }
+            }
+            case "pax" -> {
+                // pax -r (read) and -rw (copy) restore members under their own names, absolute ones
+                // and those a -s substitution rewrites too: anywhere on the machine; -w only writes the archive
+                boolean read = c.argMatches("-[a-zA-Z]*r[a-zA-Z]*");
+                if (read && c.argMatches("-[a-zA-Z]*w[a-zA-Z]*")) {
+                    List<String> dest = c.positionals("-f -s -b -o -p -x -B -G -T -U");
+                    out.add(dest.isEmpty() ? "./" : PathFacts.asFolder(dest.get(dest.size() - 1)));
+                } else if (read) {
+                    out.add("/");
+                    // a -s rewrite names where members land (`-s ',x.json,.claude/settings.json,'`)
+                    out.addAll(tarTransformedPaths(c, List.of(), List.of()));
+                }
+                String file = c.valueOf("-f");
+                if (!read && c.argMatches("-[a-zA-Z]*w[a-zA-Z]*") && !file.isEmpty()) {
+                    out.add(file);
+                }
+            }
+            case "dpkg-deb" -> {
+                // dpkg-deb -x|--extract|-X|--vextract|-R|--raw-extract DEB DIR: the package's files below DIR
+                List<String> d = c.positionals("");
+                if (c.anyFlag("-x --extract -X --vextract -R --raw-extract") && d.size() >= 2) {
+                    out.add(PathFacts.asFolder(d.get(d.size() - 1)));
                 }
             }
             case "unzip" -> {
@@ -603,9 +627,10 @@ final class WriteTargets {
     /**
      * The paths tar's {@code --transform}/{@code --xform} (also abbreviated) give: the replacement
      * text of each {@code s/REGEX/REPL/} expression below every -C folder, and each named member
-     * renamed by it (read as a Java regex: near enough to tell where it lands).
+     * renamed by it (read as a Java regex: near enough to tell where it lands); bsdtar's and pax's
+     * {@code -s} the same way. {@code folders} are the extraction folders, {@code members} the named members.
      */
-    private static List<String> tarTransformedPaths(Cmd c, TarCommandLine tar) {
+    private static List<String> tarTransformedPaths(Cmd c, List<String> folders, List<String> members) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < c.getArgs().size(); i++) {
             String a = c.getArgs().get(i);
@@ -614,8 +639,8 @@ final class WriteTargets {
             String opt = eq > 0 ? a.substring(0, eq) : a;
             if (opt.length() >= 4 && ("--transform".startsWith(opt) || "--xform".startsWith(opt))) {
                 v = eq > 0 ? a.substring(eq + 1) : i + 1 < c.getArgs().size() ? c.getArgs().get(i + 1) : null;
-            } else if (c.getName().equals("bsdtar") && a.equals("-s") && i + 1 < c.getArgs().size()) {
-                // bsdtar's -s /OLD/NEW/[gps]: the same substitution without the leading s
+            } else if ((c.getName().equals("bsdtar") || c.getName().equals("pax")) && a.equals("-s") && i + 1 < c.getArgs().size()) {
+                // bsdtar's and pax's -s /OLD/NEW/[gps]: the same substitution without the leading s
                 v = "s" + c.getArgs().get(i + 1);
             }
             if (v == null) {
@@ -634,11 +659,11 @@ final class WriteTargets {
                 if (part.length < 2) {
                     continue;
                 }
-                List<String> dirs = tar.dirs().isEmpty() ? List.of("") : tar.dirs();
+                List<String> dirs = folders.isEmpty() ? List.of("") : folders;
                 for (String dir : dirs) {
                     String base = dir.isEmpty() ? "" : PathFacts.asFolder(dir);
                     out.add(base + part[1]);
-                    for (String m : tar.memberPaths()) {
+                    for (String m : members) {
                         try {
                             out.add(m.replaceFirst(part[0].replace("\\(", "(").replace("\\)", ")"), part[1].replaceAll("\\\\([0-9])", "\\$$1")));
                         } catch (RuntimeException e) {
