@@ -189,6 +189,28 @@ public record ContainerRun(List<String> certain, List<String> possible) {
         return !readings.isEmpty() && readings.stream().allMatch(u -> u.kind() != Kind.UNDETERMINED && u.argv().size() == 1);
     }
 
+    /**
+     * The images a container run may start with their own default command, by repository name
+     * without registry, tag or digest ({@code docker.io/library/nginx:1.27} is {@code nginx});
+     * empty when a command follows or the image cannot be read.
+     */
+    public static List<String> defaultCommandImages(List<Word> argv) {
+        if (!runsImageDefault(argv)) {
+            return List.of();
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (Unwrap u : Launchers.containerImage(argv, subcommand(argv) + 1)) {
+            String image = u.argv().get(0).text();
+            int at = image.indexOf('@');
+            image = at >= 0 ? image.substring(0, at) : image;
+            int slash = image.lastIndexOf('/');
+            int colon = image.lastIndexOf(':');
+            image = colon > slash ? image.substring(0, colon) : image;
+            out.add(image.substring(slash + 1));
+        }
+        return out;
+    }
+
     /** True when the container is certainly removed when its command ends ({@code --rm}). */
     public boolean removed() {
         return certain.contains("--rm") || certain.contains("--rm=true");

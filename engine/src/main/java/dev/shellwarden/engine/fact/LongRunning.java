@@ -27,6 +27,17 @@ final class LongRunning {
      * (`dev`, `start:api`, `serve-docs`): read for npm/yarn/pnpm/bun scripts, deno tasks and the
      * monorepo task runners alike.
      */
+    /**
+     * Official images whose default command is a server that stays up until stopped (databases,
+     * brokers, web servers, caches): run in the foreground without a command, they never return.
+     */
+    private static final java.util.Set<String> SERVICE_IMAGES = java.util.Set.of("nginx", "httpd", "caddy", "traefik", "haproxy",
+            "postgres", "mysql", "mariadb", "mongo", "redis", "valkey", "memcached", "rabbitmq", "elasticsearch", "opensearch",
+            "cassandra", "couchdb", "neo4j", "influxdb", "clickhouse-server", "minio", "localstack", "grafana", "prometheus",
+            "jenkins", "registry", "vault", "consul", "kafka", "zookeeper", "nats", "keycloak", "mailhog", "mailpit", "adminer",
+            "pgadmin4", "wordpress", "ghost", "tomcat", "jetty", "sonarqube", "gitea", "mosquitto", "etcd", "temporal", "jaeger",
+            "all-in-one", "azurite", "dynamodb-local", "mssql-server", "standalone-chrome");
+
     private static final String DEV_SCRIPT = "(dev|start|serve|server|preview|develop|storybook)([:-].*)?";
 
     /** turbo's own commands, which are no task names (`turbo prune web`, `turbo watch dev` is SW7002's). */
@@ -259,6 +270,13 @@ final class LongRunning {
             case "mix" -> {
                 return first.equals("phx.server");
             }
+            case "browser-sync" -> {
+                return first.equals("start");
+            }
+            case "cypress" -> {
+                // the interactive runner is a window that stays open; `cypress run` runs the specs once
+                return first.equals("open");
+            }
             case "make", "gmake" -> {
                 return p.contains("serve") || p.contains("server");
             }
@@ -357,7 +375,11 @@ final class LongRunning {
                         || c.getArgs().contains("watch"))
                         || run != null && c.containerSubcommand().equals("run") && run.publishesPort()
                         && run.certain().stream().noneMatch(Cmd::isDetachOption)
-                        && ContainerRun.runsImageDefault(c.argvWords);
+                        && ContainerRun.runsImageDefault(c.argvWords)
+                        // a server image's own command runs until stopped, port published or not (`docker run nginx`)
+                        || run != null && c.containerSubcommand().equals("run")
+                        && run.certain().stream().noneMatch(Cmd::isDetachOption)
+                        && ContainerRun.defaultCommandImages(c.argvWords).stream().anyMatch(SERVICE_IMAGES::contains);
             }
             default -> {
                 return false;
