@@ -645,7 +645,7 @@ public final class Cmd {
     /** True when some operand is, after normalisation, the root or the home directory. */
     public boolean hasRootLikeOperand() {
         for (String op : operands) {
-            if (PathFacts.isRootLike(op)) {
+            if (PathFacts.isRootLike(op) || PathFacts.isRootLike(PathFacts.posixOperand(op))) {
                 return true;
             }
         }
@@ -1720,7 +1720,7 @@ public final class Cmd {
             return !getDeleteTargets().isEmpty();
         }
         // trash-put, macOS trash and gio trash move a folder away whole, with or without -r
-        return named("rm shred srm wipe") && anyFlag("-r -R --recursive") || name.equals("rimraf")
+        return named("rm shred srm wipe") && anyFlagOrAbbreviation("-r -R --recursive") || name.equals("rimraf") || name.equals("del-cli") && !getDeleteTargets().isEmpty()
                 || named("trash trash-put") && !getDeleteTargets().isEmpty() || name.equals("gio") && sub("trash") && !getDeleteTargets().isEmpty()
                 || named("pytest py.test") && !getDeleteTargets().isEmpty()
                 || COMPRESSORS.contains(name) && anyFlag("-r --recursive") && !getDeleteTargets().isEmpty()
@@ -2297,6 +2297,18 @@ public final class Cmd {
                 if (!negated && Set.of("-name", "-iname", "-path", "-wholename").contains(args.get(i))
                         && Regex.matches(args.get(i + 1), "(\\*/|\\./)?\\.git")) {
                     return true;
+                }
+            }
+            // `find . -delete`, `find . -type f -delete`, `find * -delete`: everything below the
+            // project's top goes, as with `rm -rf *`
+            if (isRecursiveDelete() && findSparesNothing()) {
+                for (String start : findStarts()) {
+                    for (String dir : dirs(ctx)) {
+                        String abs = PathFacts.resolve(start, dir, ctx.home());
+                        if (abs.equals(project) || abs.equals(project + "/*")) {
+                            return true;
+                        }
+                    }
                 }
             }
             return false;
@@ -7196,6 +7208,83 @@ public final class Cmd {
             }
         }
         return true;
+    }
+
+    /**
+     * True when no test of a {@code find} keeps a part of the tree out of what it acts on, other
+     * than a few excluded paths: its tests are all negated ({@code ! -name x}, {@code -not -path
+     * './.git/*'}), pruned exclusions ({@code -path ./node_modules -prune -o}) or {@code -type}
+     * f (every file). Unlike {@link #isFindUnfiltered}, an exclusion does not make the command narrow:
+     * {@code find . -path ./node_modules -prune -o -type f -delete} still empties the project.
+     */
+    boolean findSparesNothing() {
+        List<String> own = findOwnWords();
+        for (int i = 0; i < own.size(); i++) {
+            String a = own.get(i);
+            if (a.equals("-type") && i + 1 < own.size() && own.get(i + 1).equals("f")) {
+                i++;
+                continue;
+            }
+            if (!FIND_TESTS.contains(a) && !Regex.matches(a, FIND_MORE_TESTS)) {
+                continue;
+            }
+            boolean negated = i > 0 && (own.get(i - 1).equals("!") || own.get(i - 1).equals("-not"));
+            boolean pruned = i + 2 < own.size() && own.get(i + 2).equals("-prune");
+            if (!negated && !pruned) {
+                return false;
+            }
+            i++;
+        }
+        return findDeletesEachMatch(own);
+    }
+
+    /** Narrowing tests and limits {@link #FIND_TESTS} leaves out: -newerXY, ids, access, file system, depth. */
+    private static final String FIND_MORE_TESTS = "-newer[a-zA-Z]{0,2}|-uid|-gid|-fstype|-readable|-writable|-executable"
+            + "|-context|-maxdepth|-xdev|-mount";
+
+    /** find's own words: its arguments outside the command lines of -exec, -execdir, -ok and -okdir. */
+    private List<String> findOwnWords() {
+        List<String> out = new ArrayList<>();
+        boolean inExec = false;
+        for (String a : args) {
+            if (inExec) {
+                inExec = !a.equals(";") && !a.equals("+");
+            } else if (FIND_EXEC_ACTIONS.contains(a)) {
+                inExec = true;
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * True when find deletes every file it matches: its own {@code -delete}, or an action running
+     * a deleter ({@code rm}, {@code rmdir}, {@code unlink}, {@code shred}…, also through {@code env}
+     * or {@code command}) on the match itself ({@code {}}, not {@code {}.bak}).
+     */
+    private boolean findDeletesEachMatch(List<String> own) {
+        if (own.contains("-delete")) {
+            return true;
+        }
+        for (int i = 0; i < args.size(); i++) {
+            if (!FIND_EXEC_ACTIONS.contains(args.get(i))) {
+                continue;
+            }
+            int k = i + 1;
+            while (k < args.size() && Set.of("env", "command", "nice", "nohup").contains(basename(args.get(k)))) {
+                k++;
+            }
+            if (k >= args.size() || !Regex.matches(basename(args.get(k)), "rm|rmdir|unlink|shred|srm|wipe")) {
+                continue;
+            }
+            for (int j = k + 1; j < args.size() && !args.get(j).equals(";") && !args.get(j).equals("+"); j++) {
+                if (args.get(j).equals("{}")) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Clients that request the URLs they are given (curl, wget, aria2c, HTTPie and xh, lwp's, FreeBSD fetch, websocat). */

@@ -43,8 +43,9 @@ final class DeleteTargets {
         }
         switch (c.getName()) {
             case "rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe" -> {
-                // shred's -u/--remove is a flag (it deletes after overwriting); -n, -s take values
-                return c.positionals("-n --iterations --random-source -s --size");
+                // shred's -u/--remove is a flag (it deletes after overwriting); -n, -s take values;
+                // Git Bash hands a drive path (`rm -rf C:/`) to them as the drive
+                return c.positionals("-n --iterations --random-source -s --size").stream().map(PathFacts::posixOperand).toList();
             }
             case "gio" -> {
                 // gio trash|remove FILE…: the files go (trash takes folders whole); --empty/--list/--restore name none
@@ -64,6 +65,11 @@ final class DeleteTargets {
             case "rimraf" -> {
                 // the npm package's CLI (npx rimraf DIR): a recursive delete without a prompt
                 return c.positionals("--impl --filter");
+            }
+            case "del-cli" -> {
+                // sindresorhus' del CLI (npx del-cli GLOB…): folders and files by glob, no prompt; --force
+                // lets it reach outside the working folder, --dry-run only lists
+                return c.anyFlag("-d --dry-run") ? List.of() : c.positionals("");
             }
             case "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zz", "rsync" -> {
                 return deletedAfterArchiving(c);

@@ -1257,6 +1257,18 @@ public final class PathFacts {
         return !Regex.find(unquote(word), "^[A-Za-z][A-Za-z0-9+.-]*://") && psProviderLocation(word) == null;
     }
 
+    /**
+     * A POSIX tool's operand in the form the path rules read: a Windows drive or a path on one
+     * ({@code C:}, {@code C:/}, {@code 'D:\x'}), which Git Bash's rm, rmdir and kin are handed as
+     * such, becomes its POSIX form ({@link #fromWindows}: {@code rm -rf C:/} deletes the drive, as
+     * {@code rm -rf /} the root); any other word comes back unchanged. On Linux such a word would
+     * name a folder {@code C:} in the working directory, so the reading only makes it stricter.
+     */
+    public static String posixOperand(String word) {
+        String p = unquote(word);
+        return Regex.matches(p, "(?s)[A-Za-z]:([\\\\/].*)?") ? fromWindows(p) : word;
+    }
+
     /** True for a Windows drive path ({@code C:\\x}, {@code C:/x}). */
     public static boolean isWindowsAbsolute(String path) {
         return Regex.matches(path, "(?s)[A-Za-z]:[\\\\/].*");
