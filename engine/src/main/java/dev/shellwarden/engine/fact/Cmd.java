@@ -4430,23 +4430,9 @@ public final class Cmd {
         return false;
     }
 
-    /**
-     * Git keys that make git run a program: those whose value is a command line
-     * ({@link CommandSettings#GIT_COMMAND_KEY}, split by the grammar) and those naming hooks,
-     * included files or transports.
-     */
-    private static final java.util.regex.Pattern GIT_EXEC_KEY = java.util.regex.Pattern.compile(
-            "(?i)" + CommandSettings.GIT_COMMAND_KEY.pattern() + "|core\\.hookspath|protocol\\.ext\\.allow|include\\.path|includeif\\..*"
-            + "|init\\.templatedir");
-
-    private static final Set<String> SAFE_PROGRAMS = Set.of("", "cat", "less", "more", "less -R", "less -FRX",
+    static final Set<String> SAFE_PROGRAMS = Set.of("", "cat", "less", "more", "less -R", "less -FRX",
             "true", "false", "delta", "diff-so-fancy");
 
-    /**
-     * True when {@code git -c key=value} or {@code --config-env} sets a key that makes git run a
-     * program (pager, editor, ssh command, hooks path, alias with {@code !}…) to something other
-     * than a plain pager.
-     */
     /**
      * True when a git push names its destination through settings on the command line
      * ({@code git -c remote.origin.pushurl=URL push}), or sends through a proxy the command names or
@@ -4454,13 +4440,7 @@ public final class Cmd {
      * {@code GIT_SSL_NO_VERIFY=1}): the code and the credentials then reach a host that is not the remote.
      */
     public boolean isGitConfigPushTarget() {
-        for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("-c") && Regex.matches(args.get(i + 1), "(?i)(remote\\..*\\.(push)?url|url\\..*\\.(push)?insteadof"
-                    + "|http\\.(.*\\.)?proxy)=.*|http\\.(.*\\.)?sslverify=(false|no|off|0)")) {
-                return true;
-            }
-        }
-        return assignments.stream().anyMatch(a -> Regex.matches(a, "GIT_SSL_NO_VERIFY=['\"]?(1|true|yes)['\"]?"));
+        return GitPrograms.isGitConfigPushTarget(this);
     }
 
     /**
@@ -4559,83 +4539,18 @@ public final class Cmd {
         return List.of(dir.isEmpty() ? "." : dir);
     }
 
+    /**
+     * True when {@code git -c key=value} or {@code --config-env} sets a key that makes git run a
+     * program (pager, editor, ssh command, hooks path, alias with {@code !}…) to something other
+     * than a plain pager.
+     */
     public boolean isGitConfigRunsProgram() {
-        if (!name.equals("git")) {
-            return false;
-        }
-        // --upload-pack/--receive-pack/--exec name the program run for the remote end (locally
-        // for a path or file:// remote); clone's -u is --upload-pack
-        // the ext:: transport runs a command line (`git push 'ext::sh -c …'`)
-        // git takes any unique abbreviation of a long option (`--upload-p=`, `--rece=`)
-        for (String a : args) {
-            if (abbreviates(a, "--upload-pack", 5) || abbreviates(a, "--receive-pack", 6)
-                    || !git("rebase") && (a.equals("--exec") || a.startsWith("--exec="))) {
-                return true;
-            }
-        }
-        if (sub("clone") && anyFlag("-u") || argFind("^ext::") || argFind("^url\\.ext::")) {
-            return true;
-        }
-        for (int i = 0; i + 1 < args.size(); i++) {
-            String a = args.get(i);
-            // --config-env, also in git's attached spelling (`--config-env=core.pager=VAR`), takes the
-            // value from the environment: unseen, so any value of a key that runs a program counts
-            boolean attachedEnv = a.startsWith("--config-env=");
-            if (!attachedEnv && !a.equals("-c") && !a.equals("--config-env")) {
-                if (!a.startsWith("-")) {
-                    break;
-                }
-                continue;
-            }
-            String kv = attachedEnv ? a.substring("--config-env=".length()) : args.get(++i);
-            // (the value word is skipped: a later -c or --config-env is read too, not taken for the subcommand)
-            int eq = kv.indexOf('=');
-            String key = eq < 0 ? kv : kv.substring(0, eq);
-            String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
-            if (!a.equals("-c")) {
-                if (GIT_EXEC_KEY.matcher(key).matches()) {
-                    return true;
-                }
-                continue;
-            }
-            if (GIT_EXEC_KEY.matcher(key).matches()
-                    && (!SAFE_PROGRAMS.contains(value) || key.toLowerCase(java.util.Locale.ROOT).startsWith("core.hooks"))
-                    && !(key.toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !value.startsWith("!"))) {
-                return true;
-            }
-        }
-        return false;
+        return GitPrograms.isGitConfigRunsProgram(this);
     }
 
     /** True when {@code git config} sets (not reads) a key that makes git run a program. */
     public boolean isGitConfigSetsProgram() {
-        if (!getGitSub().equals("config") || anyFlag("--get --get-all --get-regexp --list -l --unset --unset-all --show-origin --name-only -e --edit")) {
-            return false;
-        }
-        List<String> p = gitConfigOperands();
-        // renaming a section into one whose keys run programs (`--rename-section x core` makes an
-        // earlier `x.fsmonitor` core.fsmonitor): the new name is the prefix of such a key
-        int rename = args.indexOf("--rename-section");
-        String newSection = rename >= 0 && rename + 2 < args.size() ? args.get(rename + 2)
-                : p.size() == 4 && p.get(1).equals("rename-section") ? p.get(3) : "";
-        if (!newSection.isEmpty()) {
-            java.util.regex.Matcher m = GIT_EXEC_KEY.matcher(newSection + ".");
-            return m.matches() || m.hitEnd();
-        }
-        return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
-                && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
-                && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)))
-                // the diff highlighters' documented filter (`diff-so-fancy --patch`, `delta --color-only`)
-                && !(p.get(1).equalsIgnoreCase("interactive.diffFilter") && Regex.matches(p.get(2), "(delta|diff-so-fancy|diff-highlight)( +--?[a-z-]+)*"));
-    }
-
-    /** {@code [config, KEY, VALUE…]} of a git config command; git 2.46 spells it {@code git config set KEY VALUE}. */
-    private List<String> gitConfigOperands() {
-        List<String> p = new ArrayList<>(positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
-        if (p.size() >= 2 && p.get(1).equals("set")) {
-            p.remove(1);
-        }
-        return p;
+        return GitPrograms.isGitConfigSetsProgram(this);
     }
 
     /**
@@ -4644,11 +4559,7 @@ public final class Cmd {
      * {@code ~/.config/git/config}).
      */
     public boolean isGitConfigUserScope() {
-        if (anyFlag("--global --system")) {
-            return true;
-        }
-        String f = valueOf("--file -f");
-        return Regex.matches(f, "(~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root)/(\\.gitconfig|\\.config/git/config)|/etc/gitconfig");
+        return GitPrograms.isGitConfigUserScope(this);
     }
 
     /**
@@ -4658,22 +4569,7 @@ public final class Cmd {
      * projects share hooks and stays allowed).
      */
     public boolean isGitConfigLocalProgram() {
-        if (!isGitConfigSetsProgram() || isGitConfigUserScope()) {
-            return false;
-        }
-        List<String> p = gitConfigOperands();
-        if (p.size() < 3) {
-            return false;
-        }
-        String key = p.get(1).toLowerCase(java.util.Locale.ROOT);
-        String value = p.get(2);
-        if (key.equals("core.hookspath")) {
-            return value.startsWith("/") || value.startsWith("~") || value.startsWith("$") || value.startsWith("..");
-        }
-        // an alias runs only when called by its name, and its command line is split and judged
-        // where it is stored (CommandSettings); the other keys run on their own, on later git commands
-        // a credential helper by name (`store`, `cache --timeout=…`) is one of git's own programs
-        return !key.startsWith("alias.") && !(key.startsWith("credential") && !value.startsWith("!") && !value.startsWith("/"));
+        return GitPrograms.isGitConfigLocalProgram(this);
     }
 
     /**
@@ -4728,7 +4624,7 @@ public final class Cmd {
     }
 
     /** True when {@code arg} is {@code full} or an abbreviation of it of at least {@code min} characters, with or without {@code =VALUE}. */
-    private static boolean abbreviates(String arg, String full, int min) {
+    static boolean abbreviates(String arg, String full, int min) {
         int eq = arg.indexOf('=');
         String key = eq < 0 ? arg : arg.substring(0, eq);
         return key.length() >= min && key.startsWith("--") && full.startsWith(key);
@@ -5874,16 +5770,7 @@ public final class Cmd {
      * ({@code git switch -c topic} creates a branch). Without a subcommand any {@code -c} counts.
      */
     public boolean isGitConfigOption() {
-        String sub = getGitSub();
-        for (String a : args) {
-            if (a.startsWith("-c")) {
-                return true;
-            }
-            if (!sub.isEmpty() && a.equals(sub)) {
-                return false;
-            }
-        }
-        return false;
+        return GitPrograms.isGitConfigOption(this);
     }
 
     /** True when the git subcommand is one of the space-separated words. */
@@ -7587,7 +7474,7 @@ public final class Cmd {
     }
 
     /** The directories this segment may run in: its own after a {@code cd}, else the letter's. */
-    private List<String> dirs(Ctx ctx) {
+    List<String> dirs(Ctx ctx) {
         return cwds.isEmpty() ? List.of(ctx.cwdOrProject()) : cwds;
     }
 
@@ -7659,42 +7546,7 @@ public final class Cmd {
      * A sibling repository's configuration could only be written with the user's approval (SW2031).
      */
     public boolean gitRunsInTempRepository(Ctx ctx) {
-        if (!name.equals("git") || git("clone init version help") || isInfoOnly()) {
-            return false;
-        }
-        List<String> repos = new ArrayList<>();
-        for (int i = 0; i < args.size() && !args.get(i).equals("--"); i++) {
-            String a = args.get(i);
-            if (a.equals("-C") || a.equals("--git-dir")) {
-                repos.add(i + 1 < args.size() ? args.get(++i) : "");
-            } else if (a.startsWith("--git-dir=")) {
-                repos.add(a.substring("--git-dir=".length()));
-            } else if (a.startsWith("-C") && a.length() > 2) {
-                repos.add(a.substring(2));
-            } else if (!a.startsWith("-")) {
-                break; // the subcommand: what follows is its own
-            }
-        }
-        for (String as : assignments) {
-            if (as.startsWith("GIT_DIR=")) {
-                repos.add(as.substring("GIT_DIR=".length()));
-            }
-        }
-        String project = ctx.project();
-        for (String dir : dirs(ctx)) {
-            if (dir.equals(WorkingDirs.UNKNOWN)) {
-                continue; // a folder the text does not tell: the other rules judge unknown folders
-            }
-            List<String> candidates = new ArrayList<>(repos);
-            candidates.add(".");
-            for (String r : candidates) {
-                String abs = PathFacts.normalize(PathFacts.resolve(PathFacts.unquote(r), dir, ctx.home()));
-                if (PathFacts.isTemp(abs) && !PathFacts.isInside(abs, project)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return GitPrograms.gitRunsInTempRepository(this, ctx);
     }
 
     /**
@@ -7707,33 +7559,7 @@ public final class Cmd {
      * folder may be anyone's (`cd /tmp/x && git status`, `git -C ../clone log`).
      */
     public boolean gitRunsInsideProject(Ctx ctx) {
-        String project = ctx.project();
-        List<String> dirs = dirs(ctx);
-        for (String dir : dirs) {
-            if (dir.equals(WorkingDirs.UNKNOWN) || !PathFacts.isInside(PathFacts.normalize(dir), project)) {
-                return false;
-            }
-        }
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            String target = a.equals("-C") ? (i + 1 < args.size() ? args.get(++i) : "") : a.startsWith("-C") ? a.substring(2) : null;
-            if (target == null) {
-                continue;
-            }
-            String plain = PathFacts.unquote(target);
-            if (plain.isEmpty() || plain.indexOf('$') >= 0 || plain.indexOf('`') >= 0) {
-                return false;
-            }
-            for (String dir : dirs) {
-                if (!PathFacts.isInside(PathFacts.resolve(plain, dir, ctx.home()), project)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return GitPrograms.gitRunsInsideProject(this, ctx);
     }
 
     /**
