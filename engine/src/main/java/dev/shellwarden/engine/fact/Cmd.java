@@ -2782,70 +2782,7 @@ public final class Cmd {
      * of a secret for the command's data.
      */
     public boolean mentionsSecret() {
-        boolean ssh = named("ssh scp sftp autossh sshfs");
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (ssh && isIdentityOption(a, i + 1 < args.size() ? args.get(i + 1) : "")) {
-                i += a.equals("-i") || a.equals("-o") ? 1 : 0;
-                continue;
-            }
-            // -e takes the next word also at the end of a short-option cluster (`rsync -ave "ssh -i KEY"`).
-            if (name.equals("rsync") && (a.equals("--rsh") || Regex.matches(a, "-[A-Za-z0-9]*e")) && i + 1 < args.size()) {
-                a = withoutIdentity(args.get(++i));
-            } else if (name.equals("rsync") && a.startsWith("--rsh=")) {
-                a = withoutIdentity(a.substring(6));
-            }
-            String v = a;
-            int at = v.lastIndexOf('@');
-            if (at >= 0) {
-                v = v.substring(at + 1);
-            }
-            int eq = v.indexOf('=');
-            if (eq >= 0 && (a.startsWith("-") || name.equals("git") && i > 0 && args.get(i - 1).equals("-c"))) {
-                v = v.substring(eq + 1);
-            }
-            if (!v.isEmpty() && !v.startsWith("-") && (PathFacts.isSecret(v) || PathFacts.isSecret(addressPath(v)))) {
-                return true;
-            }
-        }
-        for (String r : redirectReads) {
-            if (PathFacts.isSecret(r)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** socat's file address types ({@code FILE:path,rdonly}) and curl's form-part attributes ({@code @path;type=x}). */
-    private static final java.util.regex.Pattern ADDRESS_DECORATION = java.util.regex.Pattern.compile(
-            "^(?i:file|open|gopen|create|pipe|readline|unix-connect|unix-client|unix-sendto|sctp-connect):|[,;].*$");
-
-    /** The path inside a decorated argument: socat's {@code FILE:.env,rdonly}, curl's {@code key.pem;type=text/plain}. */
-    private static String addressPath(String value) {
-        return ADDRESS_DECORATION.matcher(value).replaceAll("");
-    }
-
-    /** {@code -i KEY}, {@code -iKEY}, {@code -o IdentityFile=KEY} or {@code -oIdentityFile KEY}: an ssh identity option. */
-    private static boolean isIdentityOption(String arg, String next) {
-        if (arg.equals("-i")) {
-            return true;
-        }
-        String o = arg.equals("-o") ? next : arg.startsWith("-o") ? arg.substring(2) : null;
-        if (o != null) {
-            return Regex.matches(o, "(?i)\\s*identityfile\\s*[= ]\\s*\\S+\\s*");
-        }
-        return arg.startsWith("-i") && arg.length() > 2 && !arg.startsWith("--");
-    }
-
-    /**
-     * rsync's remote shell command without its ssh identity options, when it is a plain ssh call;
-     * anything else comes back unchanged and is judged whole.
-     */
-    private static String withoutIdentity(String rsh) {
-        if (!Regex.matches(rsh, "\\s*(\\S*/)?ssh(\\s[^;&|`$()<>]*)?")) {
-            return rsh;
-        }
-        return rsh.replaceAll("(?i)(^|\\s)(-i\\s*\\S+|-o\\s*identityfile\\s*=?\\s*\\S+)", " ");
+        return Credentials.mentionsSecret(this);
     }
 
     /**
@@ -3725,31 +3662,7 @@ public final class Cmd {
      * rules; only the credential printers are asked on their own (SW4048).
      */
     public boolean isPrintsSecrets() {
-        return isPrintsCredential()
-                || (named("env printenv") && operands.isEmpty() && !hasWrappedCommand()) || (name.equals("export") && anyFlag("-p"))
-                || (name.equals("set") && args.isEmpty())
-                // the shell's history, a store of every token typed or pasted on a command line, as
-                // ~/.bash_history is (SW4104): `history`, `fc -l`; clearing or writing it prints nothing
-                || name.equals("history") && !anyFlag("-c -d -a -n -r -w -s -p") || name.equals("fc") && argMatches("-[a-z]*l[a-z]*")
-                || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ")
-                || name.equals("docker") && sub("inspect") && argFind("Env")
-                || name.equals("ansible-vault") && anyArg("decrypt") || name.equals("doppler") && anyArg("download")
-                // BSD-style `ps e` (no dash) prints each process's environment; `ps -e` only means all processes
-                || name.equals("ps") && argMatches("[a-z]*e[a-z]*")
-                || name.equals("declare") && anyFlag("-x -p")
-                || named("curl wget") && argFind("169\\.254\\.169\\.254/.*(security-credentials|identity/oauth2/token|service-accounts/.*/token)|metadata\\.google\\.internal/.*/token")
-                // PowerShell's environment drive: Get-ChildItem env:, gi env:*, dir env:\\
-                || named("Get-ChildItem Get-Item Get-Content") && argFind("^env:[\\\\/]?\\*?$")
-                // the clipboard, where password managers put the password copied (`pass -c`, KeePassXC)
-                || named("pbpaste wl-paste termux-clipboard-get Get-Clipboard gcb")
-                || name.equals("xclip") && argMatches("-o|-out") || name.equals("xsel") && argMatches("-[a-zA-Z]*o[a-zA-Z]*|--output")
-                // the screen, with whatever windows show (mail, chats, a password manager)
-                || named("screencapture scrot grim gnome-screenshot maim xwd") || name.equals("import") && anyArg("root")
-                // Windows' Problem Steps Recorder: every screen and click until stopped (`psr /start /output x.zip`)
-                || isStartsScreenRecorder()
-                // the saved Windows credentials' targets and user names: which accounts to take (`cmdkey /list`, `vaultcmd /listcreds:…`)
-                || nameIs("cmdkey") && argFind("(?i)^/l(ist)?(:.*)?$") || nameIs("vaultcmd") && argFind("(?i)^/listcreds")
-                || name.equals("spectacle") && anyFlag("-b --background") || name.equals("flameshot") && anyArg("full screen");
+        return Credentials.isPrintsSecrets(this);
     }
 
     /**
@@ -3784,16 +3697,6 @@ public final class Cmd {
     }
 
     /**
-     * Registries each vendor's token logs in to: the token CLI's words, then the registry host
-     * ({@code gh auth token | docker login ghcr.io --password-stdin}).
-     */
-    private static final List<String[]> VENDOR_REGISTRIES = List.of(
-            new String[] {"gh", "ghcr\\.io|docker\\.pkg\\.github\\.com"},
-            new String[] {"aws", "[0-9]+\\.dkr\\.ecr(-fips)?\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?|public\\.ecr\\.aws"},
-            new String[] {"gcloud", "([a-z0-9-]+-docker\\.pkg\\.dev|([a-z]+\\.)?gcr\\.io)"},
-            new String[] {"az", "[a-z0-9]+\\.azurecr\\.io"});
-
-    /**
      * True when this command is a registry login reading its password on standard input
      * ({@code docker login HOST --password-stdin}, podman, buildah, nerdctl, helm registry, oras)
      * into a registry of the vendor whose CLI printed the token: {@code gh auth token | docker login
@@ -3802,18 +3705,7 @@ public final class Cmd {
      * any other registry it stays an exfiltration (SW4006).
      */
     public boolean logsInWithTokenOf(Cmd printer) {
-        if (!printer.isPrintsCredential() || !anyFlag("--password-stdin")
-                || !(named("docker podman buildah nerdctl oras skopeo crane") && sub("login") || name.equals("helm") && sub("registry"))) {
-            return false;
-        }
-        List<String> p = positionals("-u --username -p --password --authfile --registry-config");
-        String host = p.isEmpty() ? "" : PathFacts.unquote(p.get(p.size() - 1)).replaceFirst("^https?://", "").replaceFirst("[:/].*$", "");
-        for (String[] v : VENDOR_REGISTRIES) {
-            if (printer.getName().equals(v[0])) {
-                return Regex.matches(host, v[1]);
-            }
-        }
-        return false;
+        return Credentials.logsInWithTokenOf(this, printer);
     }
 
     /**
@@ -3919,22 +3811,6 @@ public final class Cmd {
     }
 
     /**
-     * The hosts each vendor's token is issued for, by the CLI that prints it: the APIs, registries
-     * and hosted apps a documented request sends it to ({@code curl -H "Authorization: Bearer
-     * $(gcloud auth print-identity-token)" https://svc.a.run.app}). A host given to the printer
-     * ({@code gh auth token --hostname H}) is added in {@link #tokenServiceHost}.
-     */
-    private static final Map<String, String> TOKEN_SERVICE_HOSTS = Map.of(
-            "gh", "([\\w-]+\\.)*(github\\.com|githubusercontent\\.com)|ghcr\\.io",
-            "glab", "([\\w-]+\\.)*gitlab\\.com",
-            "gcloud", "([\\w-]+\\.)*(googleapis\\.com|google\\.com|run\\.app|cloudfunctions\\.net|gcr\\.io|pkg\\.dev)",
-            "az", "([\\w-]+\\.)*(azure\\.com|azure\\.net|windows\\.net|microsoft\\.com|microsoftonline\\.com|azurecr\\.io|visualstudio\\.com)",
-            "aws", "([\\w-]+\\.)*(amazonaws\\.com(\\.cn)?|aws)",
-            "heroku", "([\\w-]+\\.)*heroku\\.com",
-            "fly", "([\\w-]+\\.)*(fly\\.io|machines\\.dev)",
-            "flyctl", "([\\w-]+\\.)*(fly\\.io|machines\\.dev)");
-
-    /**
      * True when an HTTP client sends an {@code Authorization} (or {@code Proxy-Authorization})
      * header whose value is computed: a command's output or a variable ({@code curl -H
      * "Authorization: Bearer $(gh auth token)"}, {@code wget --header="Authorization: token $T"},
@@ -3967,34 +3843,7 @@ public final class Cmd {
      * the credential itself.
      */
     public boolean isAuthorizationForServiceOf(Cmd reader) {
-        String service = reader.isPrintsCredential() ? TOKEN_SERVICE_HOSTS.get(reader.name) : null;
-        String given = reader.name.equals("gh") || reader.name.equals("glab") ? PathFacts.unquote(reader.valueOf("--hostname -h")) : "";
-        List<String> hosts = new ArrayList<>();
-        for (String word : args) {
-            String a = PathFacts.unquote(word);
-            java.util.regex.Matcher m = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/@\\s]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)").matcher(a);
-            java.util.regex.Matcher bare = Regex.pattern("(?i)^([\\w-]+(?:\\.[\\w-]+)+|localhost|\\[[0-9a-f:]+\\])(?::\\d+)?(?:/\\S*)?$").matcher(a);
-            if (m.find()) {
-                hosts.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
-            } else if (a.indexOf("://") >= 0) {
-                return false; // another scheme, or a URL built at run time
-            } else if (bare.matches()) {
-                hosts.add(bare.group(1).toLowerCase(java.util.Locale.ROOT)); // a URL without scheme (or a value that looks like one: stricter)
-            } else if (named("http https xh xhs httpie") && Regex.matches(a, ":(\\d+)?(/\\S*)?")) {
-                hosts.add("localhost"); // HTTPie's and xh's shorthand for this machine
-            }
-        }
-        if (hosts.isEmpty()) {
-            return false;
-        }
-        for (String h : hosts) {
-            boolean local = Regex.matches(h, LOOPBACK_ADDRESS);
-            boolean own = service != null && Regex.matches(h, service) || !given.isEmpty() && Regex.matches(h, "([\\w-]+\\.)?" + java.util.regex.Pattern.quote(given.toLowerCase(java.util.Locale.ROOT)));
-            if (!local && !own) {
-                return false;
-            }
-        }
-        return true;
+        return Credentials.isAuthorizationForServiceOf(this, reader);
     }
 
     /**
@@ -4033,72 +3882,7 @@ public final class Cmd {
      * {@code -o name}, {@code vault kv list}, {@code pass ls}) print no secret.
      */
     public boolean isPrintsCredential() {
-        return (name.equals("gpg") || name.equals("gpg2")) && argMatches("--export-secret-(sub)?keys")
-                || name.equals("security") && argMatches("find-(generic|internet)-password") && anyFlag("-w -g")
-                || name.equals("secret-tool") && (sub("lookup") || sub("search")) || named("pass gopass") && sub("show")
-                || name.equals("op") && (sub("read") || sub("item") && anyArg("get") && anyFlag("--reveal"))
-                || name.equals("gh") && sub("auth") && (anyArg("token") || anyArg("status") && anyFlag("-t --show-token"))
-                || name.equals("aws") && anyArg("get-session-token")
-                // the authorization header actions/checkout stores (`git config --get-all http.https://github.com/.extraheader`)
-                || isPrintsGitExtraHeader()
-                // a secret-named variable printed (`printenv AWS_SECRET_ACCESS_KEY`, `echo $GITHUB_TOKEN`)
-                || name.equals("printenv") && argMatches(SECRET_VARIABLE) || named("echo printf") && argFind("\\$\\{?" + SECRET_VARIABLE)
-                // CLIs that print a token or a secret's value
-                || name.equals("aws") && sub("configure") && anyArg("get") && argMatches("(?i).*(secret|token).*")
-                || name.equals("gcloud") && argMatches("print-access-token|print-identity-token")
-                || name.equals("az") && (anyArg("get-access-token") || sub("acr") && anyFlag("--expose-token"))
-                || name.equals("vault") && (sub("read") || argMatches("get|print"))
-                // `vault login` prints the token it stores (`-token-only` nothing else) unless told not to
-                || name.equals("vault") && sub("login") && !argMatches("--?no-print(=(true|1|t))?")
-                // a secret's data as yaml, json, jsonpath or a template (`-o name` and `-o wide` print names only)
-                || name.equals("kubectl") && sub("get") && argMatches("secrets?(/.*)?") && argMatches("-o|--output(=.*)?|-o.+")
-                        && printsSecretData(valueOf("-o --output"))
-                || name.equals("kubectl") && sub("view-secret") || name.equals("kubectl-view_secret")
-                || name.equals("git") && sub("credential") && anyArg("fill")
-                // a credential helper asked directly: git credential-osxkeychain get, git-credential-store get, docker-credential-desktop get
-                || (name.equals("git") && subMatches(1, "credential-[A-Za-z0-9-]+") || Regex.matches(name, "(git|docker)-credential-[A-Za-z0-9-]+"))
-                        && anyArg("get")
-                || name.equals("security") && sub("dump-keychain")
-                // cloud secret stores and registry tokens
-                || name.equals("aws") && argMatches("get-secret-value|get-login-password|export-credentials")
-                || name.equals("aws") && anyArg("get-parameter get-parameters get-parameters-by-path") && anyFlag("--with-decryption")
-                || name.equals("gcloud") && anyArg("secrets") && anyArg("access") || name.equals("az") && anyArg("keyvault") && anyArg("secret") && anyArg("show download")
-                || name.equals("kubectl") && (sub("config") && anyArg("view") && anyFlag("--raw") || sub("create") && anyArg("token"))
-                // decrypters and password managers printing what they keep
-                || name.equals("sops") && anyFlag("-d --decrypt") || name.equals("ansible-vault") && anyArg("view")
-                || name.equals("bw") && sub("get") || name.equals("lpass") && sub("show") || name.equals("keyring") && sub("get")
-                || name.equals("rails") && argMatches("credentials:show") || name.equals("heroku") && argMatches("auth:token")
-                // `glab auth status -t` shows the token; `glab auth login -t TOKEN` takes one
-                || name.equals("glab") && sub("auth") && anyArg("status") && anyFlag("-t --show-token")
-                // `doppler secrets` prints every secret with its value; `get`, `download --no-file` too
-                || name.equals("doppler") && sub("secrets") && !anyArg("set upload delete names") && !anyFlag("--only-names")
-                        && !(anyArg("download") && !anyFlag("--no-file"))
-                // infisical prints every secret with its value (`secrets`, `secrets get`, `export` without a file)
-                || name.equals("infisical") && (sub("secrets") && !anyArg("set delete folders generate-example-env")
-                        || sub("export") && !anyFlag("--output-file") && !argMatches("--output-file=.*"))
-                || isPrintsInfrastructureSecretOutput() || name.equals("pulumi") && anyFlag("--show-secrets")
-                // vault's own token: `token lookup` shows its id, `token create` a new one
-                || name.equals("vault") && sub("token") && anyArg("lookup create")
-                // temporary or registry credentials and access keys minted and printed
-                || name.equals("aws") && argMatches("assume-role(-with-[a-z-]+)?|get-federation-token|get-authorization-token|create-access-key")
-                || name.equals("az") && (anyArg("keys") && anyArg("list") || sub("acr") && anyArg("credential") && anyArg("show")
-                        || anyArg("show-connection-string"))
-                || named("fly flyctl") && sub("auth") && anyArg("token")
-                // a registry token from the package manager's configuration
-                || named("npm pnpm yarn") && sub("config") && anyArg("get") && argMatches("(?i).*(_auth|authtoken|_password).*");
-    }
-
-    /**
-     * True when kubectl's output format shows a secret's data: yaml, json, a template file, or an
-     * inline template that names {@code .data} or the whole object; {@code name}, {@code wide} and a
-     * template of other fields ({@code jsonpath='{.metadata.name}'}) do not.
-     */
-    private static boolean printsSecretData(String format) {
-        String f = PathFacts.unquote(format);
-        if (Regex.matches(f, "name|wide")) {
-            return false;
-        }
-        return !Regex.matches(f, "(?s)(jsonpath|go-template|template|custom-columns)=.*") || f.contains(".data") || f.contains("stringData") || Regex.matches(f, "(?s).*\\{\\s*\\.?\\s*\\}.*");
+        return Credentials.isPrintsCredential(this);
     }
 
     /**
@@ -4109,24 +3893,7 @@ public final class Cmd {
      * do read it. SW4006 leaves such a commit-then-push to SW4007, which asks.
      */
     public boolean isNamesSecretOnlyInMessage() {
-        if (!name.equals("git") || redirectReads.stream().anyMatch(PathFacts::isSecret)) {
-            return false;
-        }
-        boolean inMessage = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String message = a.equals("-m") || a.equals("--message") ? (i + 1 < args.size() ? args.get(++i) : "")
-                    : a.startsWith("--message=") ? a.substring(10) : Regex.matches(a, "-m.+") ? a.substring(2) : null;
-            String word = message != null ? message : a.indexOf('=') > 0 ? a.substring(a.indexOf('=') + 1) : a;
-            if (!PathFacts.isSecret(word)) {
-                continue;
-            }
-            if (message == null || message.contains("$(") || message.contains("`")) {
-                return false;
-            }
-            inMessage = true;
-        }
-        return inMessage;
+        return Credentials.isNamesSecretOnlyInMessage(this);
     }
 
     /**
@@ -4209,28 +3976,7 @@ public final class Cmd {
      * {@code -e 'put ~/.aws/credentials'}, a here-string of ftp commands) name a secret file.
      */
     public boolean isTransferScriptMentionsSecret() {
-        List<String> texts = new ArrayList<>(args);
-        texts.add(stdin);
-        for (String t : texts) {
-            // `put .env; bye`, and curl config lines (`upload-file = "/home/u/.ssh/id_rsa"`)
-            for (String w : t.split("[\\s;=\"']+")) {
-                if (!w.isEmpty() && !w.startsWith("-") && PathFacts.isSecret(w)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * True for {@code git config} printing an {@code http.*.extraheader} value: actions/checkout
-     * keeps the job's token there as an {@code AUTHORIZATION} header. Setting or unsetting it
-     * prints nothing.
-     */
-    private boolean isPrintsGitExtraHeader() {
-        return name.equals("git") && "config".equals(getGitSub()) && argFind("(?i)^['\"]?http\\..*extraheader['\"]?$")
-                && (anyFlag("--get --get-all --get-regexp") || anyArg("get") || Regex.matches(getLastArg(), "(?i)['\"]?http\\..*extraheader['\"]?")
-                    && !anyFlag("--unset --unset-all"));
+        return Credentials.isTransferScriptMentionsSecret(this);
     }
 
     /**
@@ -4265,7 +4011,7 @@ public final class Cmd {
      * environment goes to the host, as {@code curl -d "$(env)"} sends it.
      */
     public boolean isSendsEnvironment() {
-        return named("ssh autossh scp sftp") && argFind("(?i)^['\"]?(-o)?['\"]?sendenv[\\s=]+.*(\\*|" + SECRET_NAME_WORDS + ")");
+        return Credentials.isSendsEnvironment(this);
     }
 
     /**
@@ -4299,34 +4045,6 @@ public final class Cmd {
             }
         }
         return false;
-    }
-
-    /** The words that make a name a credential's by convention (the grammar's table, shared with CI files). */
-    private static final String SECRET_NAME_WORDS = dev.shellwarden.grammar.SecretNames.WORDS;
-
-    /** A variable name that holds a credential by convention ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
-    private static final String SECRET_VARIABLE = dev.shellwarden.grammar.SecretNames.VARIABLE + "\\}?";
-
-    /**
-     * An infrastructure output named like a credential ({@code db_password}, {@code admin-token}),
-     * or one that carries credentials by its kind ({@code kube_config}, {@code connection_string}).
-     */
-    private static final String SECRET_OUTPUT = "[A-Za-z0-9_-]*(" + SECRET_NAME_WORDS + "|(?i:kube_?config|connection_?string))[A-Za-z0-9_-]*";
-
-    /**
-     * True for {@code terraform|tofu|terragrunt output} that prints a secret: {@code -json} of every
-     * output (sensitive ones in plain text, as with {@code -raw}), or an output named like a secret
-     * in any format ({@code -raw db_password}). Plain {@code terraform output} shows sensitive values
-     * as {@code <sensitive>}, and a named output of another kind ({@code -raw instance_ip}) is an
-     * address or an id, read every day.
-     */
-    private boolean isPrintsInfrastructureSecretOutput() {
-        if (!named("terraform tofu terragrunt") || !subAt(0, "output") || anyArg("-help -h --help")) {
-            return false;
-        }
-        List<String> outputs = positionals("-state");
-        outputs = outputs.subList(1, outputs.size());
-        return outputs.isEmpty() ? anyArg("-json --json") : outputs.stream().anyMatch(o -> Regex.matches(PathFacts.unquote(o), SECRET_OUTPUT));
     }
 
     /** True when the inline program names an absolute or home path. */
@@ -6020,7 +5738,7 @@ public final class Cmd {
      * An address on this machine, with or without a scheme, port or path: {@code https://127.0.0.1:6443},
      * {@code localhost:8001}, {@code tcp://[::1]:2375}. A value computed at run time never is one.
      */
-    private static final String LOOPBACK_ADDRESS =
+    static final String LOOPBACK_ADDRESS =
             "(?i)((https?|tcp|ssh)://)?([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\]|::1)(:\\d+)?(/.*)?";
 
     /**
