@@ -1199,7 +1199,7 @@ public final class Cmd {
      * file.
      */
     public boolean isCurlOptionFiles() {
-        return curlOptionValue("-H --header -w --write-out", v -> v.startsWith("@") || v.contains("%output{"));
+        return HttpRequests.isCurlOptionFiles(this);
     }
 
     /**
@@ -1208,37 +1208,7 @@ public final class Cmd {
      * any other value writes the response to a file.
      */
     public boolean isCurlKeepsOutput() {
-        return curlOptionValue("-o --output", v -> !v.equals("/dev/null"));
-    }
-
-    /** True when a value of one of curl's space-separated options (separate, attached or after {@code =}, before {@code --}) passes {@code test}, unquoted. */
-    private boolean curlOptionValue(String options, java.util.function.Predicate<String> test) {
-        return optionValueMatches(options, true, true, test);
-    }
-
-    /**
-     * True when a value of one of the space-separated options passes {@code test}, unquoted: the
-     * next word ({@code -H v}), after {@code =} for long options ({@code --header=v}), and when
-     * {@code attachedShort} glued to a short option ({@code -Hv}, curl's reading; wget's short
-     * options take no attached values we read). When {@code stopAtEnd} the scan ends at {@code --}
-     * (the words after it are operands); without it they are read too, since curl resolves a
-     * substitution after {@code --} as a URL and its output still reaches the server.
-     */
-    private boolean optionValueMatches(String options, boolean attachedShort, boolean stopAtEnd,
-            java.util.function.Predicate<String> test) {
-        String[] opts = Words.of(options);
-        for (int i = 0; i < args.size() && !(stopAtEnd && args.get(i).equals("--")); i++) {
-            String a = args.get(i);
-            for (String o : opts) {
-                String v = a.equals(o) && i + 1 < args.size() ? args.get(i + 1)
-                        : o.startsWith("--") && a.startsWith(o + "=") ? a.substring(o.length() + 1)
-                        : attachedShort && !o.startsWith("--") && a.startsWith(o) && a.length() > 2 ? a.substring(2) : null;
-                if (v != null && test.test(PathFacts.unquote(v))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return HttpRequests.isCurlKeepsOutput(this);
     }
 
     /**
@@ -2003,7 +1973,7 @@ public final class Cmd {
         return fromEveryDir(paths, ctx, (t, dir) -> isPlainProjectFile(t, dir, ctx, tempToo));
     }
 
-    private boolean allInsideProject(List<String> paths, Ctx ctx, boolean tempToo) {
+    boolean allInsideProject(List<String> paths, Ctx ctx, boolean tempToo) {
         return fromEveryDir(paths, ctx, (t, dir) -> insideProject(t, dir, ctx, tempToo) != null);
     }
 
@@ -3818,20 +3788,7 @@ public final class Cmd {
      * no {@code net.send} ({@link #isSendsComputedRequestPart}); SW4050 checks where it goes.
      */
     public boolean isAuthorizationComputed() {
-        java.util.function.Predicate<String> computed = v -> v.indexOf('$') >= 0 || v.contains("`");
-        java.util.function.Predicate<String> auth = v -> Regex.matches(v, AUTHORIZATION_HEADER) && computed.test(v);
-        if (named("curl wget")) {
-            // and the options that carry a credential themselves: curl -u USER:PASS, --oauth2-bearer TOKEN,
-            // wget --password / --http-password
-            return optionValueMatches("-H --header", name.equals("curl"), false, auth)
-                    || optionValueMatches(name.equals("curl") ? "-u --user --oauth2-bearer -U --proxy-user" : "--password --http-password --proxy-password",
-                            name.equals("curl"), false, computed);
-        }
-        if (nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm")) {
-            // -Headers @{Authorization = "Bearer $(gh auth token)"} (or a header table built at run time)
-            return args.stream().anyMatch(a -> Regex.matches(a, "(?is).*authorization.*") && computed.test(a));
-        }
-        return named(HEADER_ITEM_CLIENTS) && args.stream().map(PathFacts::unquote).anyMatch(auth);
+        return HttpRequests.isAuthorizationComputed(this);
     }
 
     /**
@@ -3979,17 +3936,9 @@ public final class Cmd {
         return Credentials.isTransferScriptMentionsSecret(this);
     }
 
-    /**
-     * curl's {@code -K}/{@code --config} file, unquoted, or empty: the file names URLs, data and
-     * files to upload, so it decides what curl sends ({@code -} reads it from standard input).
-     */
-    private String curlConfig() {
-        return name.equals("curl") ? PathFacts.unquote(valueOf("-K --config")) : "";
-    }
-
     /** True for {@code curl -K -}: the options, uploads included, come from standard input. */
     public boolean isCurlConfigFromStdin() {
-        return curlConfig().equals("-");
+        return HttpRequests.isCurlConfigFromStdin(this);
     }
 
     /**
@@ -3998,11 +3947,7 @@ public final class Cmd {
      * the project ({@code curl -K ./api.curlrc}) is the project's own and is read like any file.
      */
     public boolean curlConfigUnseen(Ctx ctx) {
-        String k = curlConfig();
-        if (k.isEmpty()) {
-            return false;
-        }
-        return k.equals("-") || !Regex.matches(k, "[A-Za-z0-9_./~-]+") || !allInsideProject(List.of(k), ctx, false);
+        return HttpRequests.curlConfigUnseen(this, ctx);
     }
 
     /**
@@ -6107,10 +6052,6 @@ public final class Cmd {
         return "";
     }
 
-    /** curl's options whose value names a file it sends: {@code @FILE} (or {@code <FILE} in a form field). */
-    private static final Set<String> CURL_FILE_DATA = Set.of("-d", "--data", "--data-binary", "--data-urlencode", "--json", "-F",
-            "--form", "--form-string");
-
     /**
      * True when an HTTP client sends a file whose name is only known at run time:
      * {@code curl -T "$F" URL}, {@code curl -d @"$BODY"}, {@code curl -F f=@$1},
@@ -6118,72 +6059,7 @@ public final class Cmd {
      * file names; a computed one may be any file, a credential included.
      */
     public boolean isUploadsComputedFile() {
-        if (named("Invoke-WebRequest Invoke-RestMethod Start-BitsTransfer")) {
-            return psUploadsComputedFile();
-        }
-        if (!named("curl wget wget2 http https xh xhs")) {
-            return false;
-        }
-        for (int i = 1; i < argvWords.size(); i++) {
-            Word w = argvWords.get(i);
-            String t = w.text();
-            Word next = i + 1 < argvWords.size() ? argvWords.get(i + 1) : null;
-            if (name.startsWith("curl")) {
-                if ((t.equals("-T") || t.equals("--upload-file")) && next != null && !next.literal()) {
-                    return true;
-                }
-                if (t.startsWith("--upload-file=") && !w.literal() || t.startsWith("-T") && t.length() > 2 && !w.literal()) {
-                    return true;
-                }
-                if (CURL_FILE_DATA.contains(t) && next != null && !next.literal() && Regex.find(next.text(), "(^|=)[@<]\\$")) {
-                    return true;
-                }
-                if (!w.literal() && t.startsWith("-") && CURL_FILE_DATA.stream().anyMatch(o -> t.startsWith(o + "=") || o.length() == 2 && t.startsWith(o))
-                        && Regex.find(t, "[=@<]\\$|^-[dF][@<]?\\$")) {
-                    return true;
-                }
-            } else if (name.startsWith("wget")) {
-                if ((t.equals("--post-file") || t.equals("--body-file")) && next != null && !next.literal()
-                        || (t.startsWith("--post-file=") || t.startsWith("--body-file=")) && !w.literal()) {
-                    return true;
-                }
-            } else if (!w.literal() && Regex.find(t, "^[A-Za-z0-9_.-]+@\\$|^@\\$")) {
-                return true; // httpie / xh: field@FILE, @FILE body
-            }
-        }
-        return false;
-    }
-
-    /** A PowerShell value that reads a file named by a variable: {@code (Get-Content $f)}, {@code @{f = Get-Item $p}}, {@code [IO.File]::ReadAllBytes($f)}. */
-    private static final String PS_READS_COMPUTED_FILE = "(?i)(\\b(get-content|gc|cat|type|get-item|gi)\\b|readall(bytes|text|lines)|openread)[^)}]*\\$";
-
-    /**
-     * PowerShell's forms of {@link #isUploadsComputedFile()}: {@code Invoke-WebRequest}/{@code
-     * Invoke-RestMethod} with {@code -InFile $f}, or a {@code -Body}/{@code -Form} value that reads a
-     * file named by a variable ({@code -Body (Get-Content $f)}); {@code Start-BitsTransfer
-     * -TransferType Upload} of a computed {@code -Source}. Parameters in any unambiguous prefix.
-     */
-    private boolean psUploadsComputedFile() {
-        boolean bits = name.equals("Start-BitsTransfer");
-        boolean upload = false;
-        boolean computedSource = false;
-        for (int i = 1; i + 1 < argvWords.size(); i++) {
-            Word w = argvWords.get(i);
-            String p = w.text().toLowerCase(java.util.Locale.ROOT);
-            p = p.endsWith(":") ? p.substring(0, p.length() - 1) : p;
-            Word next = argvWords.get(i + 1);
-            if (!w.literal() || !p.startsWith("-") || p.length() < 3) {
-                continue;
-            }
-            if (bits) {
-                upload |= "-transfertype".startsWith(p) && next.text().toLowerCase(java.util.Locale.ROOT).startsWith("upload");
-                computedSource |= "-source".startsWith(p) && !next.literal();
-            } else if (!next.literal() && (p.length() >= 4 && "-infile".startsWith(p)
-                    || ("-body".startsWith(p) || "-form".startsWith(p)) && Regex.find(next.text(), PS_READS_COMPUTED_FILE))) {
-                return true;
-            }
-        }
-        return upload && computedSource;
+        return HttpRequests.isUploadsComputedFile(this);
     }
 
     /**
@@ -6327,7 +6203,7 @@ public final class Cmd {
      * go out with the request as a body would ({@code gcloud auth print-access-token | curl -H @- URL}).
      */
     public boolean isCurlHeadersFromFile() {
-        return name.equals("curl") && curlOptionValue("-H --header -b --cookie", v -> v.startsWith("@"));
+        return HttpRequests.isCurlHeadersFromFile(this);
     }
 
     /** True when a shell, interpreter or client is started with nothing to run: it would open a prompt. */
@@ -6487,18 +6363,6 @@ public final class Cmd {
     }
 
     /**
-     * curl's and wget's options whose value travels to the server as written: headers, cookies,
-     * agent, referer. (-u/--user and wget's passwords are credentials used, like Authorization.)
-     */
-    private static final String REQUEST_PART_OPTIONS = "-H --header -A --user-agent -U -e --referer -b --cookie";
-
-    /** An {@code Authorization:} or {@code Proxy-Authorization:} header as written, unquoted. */
-    private static final String AUTHORIZATION_HEADER = "(?is)\\s*(proxy-)?authorization\\s*:.*";
-
-    /** HTTP clients that take headers as {@code Name:value} items (HTTPie and its kin). */
-    private static final String HEADER_ITEM_CLIENTS = "http https xh xhs curlie httpie";
-
-    /**
      * True when a URL client puts a command's output into a part of the request that reaches the
      * server: a header, cookie, user agent, referer or user (curl -H "X: $(cat .env | base64)",
      * wget --header="X: $(…)", HTTPie's and xh's {@code Name:value} items). WHY: like a URL or a
@@ -6508,18 +6372,7 @@ public final class Cmd {
      * left to the token rules.
      */
     public boolean isSendsComputedRequestPart() {
-        boolean items = named(HEADER_ITEM_CLIENTS);
-        if (!items && !named("curl wget")) {
-            return false;
-        }
-        java.util.function.Predicate<String> computed = v -> (v.contains("$(") || v.contains("`"))
-                && !Regex.matches(v, AUTHORIZATION_HEADER);
-        if (optionValueMatches(REQUEST_PART_OPTIONS, name.equals("curl"), false, computed)) {
-            return true;
-        }
-        // HTTPie's and xh's header items (Name:value), not URLs (scheme://)
-        return items && args.stream().map(PathFacts::unquote)
-                .anyMatch(a -> !a.startsWith("-") && Regex.matches(a, "[A-Za-z0-9_-]+:[^/].*") && computed.test(a));
+        return HttpRequests.isSendsComputedRequestPart(this);
     }
 
     /** Programs that destroy or replace a file they are told: truncate empties it, the others write over it. */
