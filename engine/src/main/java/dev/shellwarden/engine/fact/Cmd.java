@@ -4553,12 +4553,7 @@ public final class Cmd {
                 }
             }
         }
-        List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments());
-        loaded.addAll(loadedByOptions());
-        loaded.addAll(pythonModulesLoaded());
-        for (String l : payloadLoadedFiles()) {
-            loaded.add(new LoadedCode(l, false, Set.of()));
-        }
+        List<LoadedCode> loaded = LoadedCode.loadedBy(this);
         if (loaded.isEmpty()) {
             return false;
         }
@@ -4582,42 +4577,6 @@ public final class Cmd {
     }
 
     /**
-     * A file an assignment makes a program load as code ({@code LD_PRELOAD=./x.so}, {@code
-     * BASH_ENV=./e.sh}, {@code NODE_OPTIONS='--require ./x.js'}), or a folder it loads code from
-     * ({@code PATH=.:$PATH}, {@code LD_LIBRARY_PATH=./lib}), then with the names it picks up there
-     * (empty: any file; {@code "."}: any dotfile).
-     */
-    private record LoadedCode(String path, boolean folder, Set<String> names) {
-    }
-
-    /**
-     * The files this command loads as code through its own options: kubectl's, oc's and helm's
-     * {@code --kubeconfig FILE}, whose {@code users[].user.exec} credential plugin is a program the
-     * client runs (and whose server receives the credentials it holds). A kubeconfig written or
-     * fetched earlier in the same command and loaded this way is run like {@code sh ./x.sh}
-     * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is.
-     */
-    private List<LoadedCode> loadedByOptions() {
-        if (!named("kubectl oc k helm helmfile kubectx kubens")) {
-            return List.of();
-        }
-        List<LoadedCode> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            if (a.equals("--kubeconfig") && i + 1 < args.size()) {
-                out.add(new LoadedCode(PathFacts.unquote(args.get(i + 1)), false, Set.of()));
-            } else if (a.startsWith("--kubeconfig=")) {
-                out.add(new LoadedCode(PathFacts.unquote(a.substring("--kubeconfig=".length())), false, Set.of()));
-            }
-        }
-        out.removeIf(l -> l.path().isEmpty());
-        return out;
-    }
-
-    /**
      * Files inline code loads and runs as code, named by a literal: PHP {@code include}/{@code require}
      * (and their {@code _once} forms), Ruby {@code load}/{@code require_relative}, Node
      * {@code require(…)}/{@code import(…)}, Python {@code exec(open(…).read())} and
@@ -4631,7 +4590,7 @@ public final class Cmd {
      * The files this command's inline code loads as code ({@link #PAYLOAD_LOAD}): one written or
      * fetched earlier in the same command is run as surely as {@code php ./x.php} (SW4004, SW4005).
      */
-    private List<String> payloadLoadedFiles() {
+    List<String> payloadLoadedFiles() {
         return payloadPaths(PAYLOAD_LOAD);
     }
 
@@ -4651,109 +4610,6 @@ public final class Cmd {
             }
         }
         return false;
-    }
-
-    /**
-     * The code this command loads through its assignment prefixes, or through an export or
-     * declaration for what follows: a file written or fetched earlier in the same command and
-     * loaded this way is run as surely as {@code sh ./x.sh} (SW4004, SW4005).
-     */
-    private List<LoadedCode> loadedByAssignments() {
-        boolean exports = named("export declare typeset readonly local") || name.isEmpty();
-        List<String> all = assignments;
-        if (named("export declare typeset readonly local") && !args.isEmpty()) {
-            all = new ArrayList<>(assignments);
-            all.addAll(args);
-        }
-        List<LoadedCode> out = new ArrayList<>();
-        for (String a : all) {
-            int eq = a.indexOf('=');
-            if (eq <= 0) {
-                continue;
-            }
-            String var = a.substring(0, eq);
-            String value = PathFacts.unquote(a.substring(eq + 1).trim());
-            if (Regex.matches(var, "(?i)\\$\\{?env:[A-Za-z_][A-Za-z0-9_]*\\}?")) {
-                // PowerShell's `$env:PATH = '.;' + $env:PATH`: Windows names in any case, for every later command
-                var = var.replaceAll("(?i)^\\$\\{?env:|\\}$", "").toUpperCase(java.util.Locale.ROOT);
-                if (var.equals("PATH")) {
-                    for (String e : searchPathEntries(value, false)) {
-                        String entry = e.replaceFirst("^\\s*\\+\\s*", "").strip();
-                        if (!entry.isEmpty() && !Regex.matches(entry, "(?i)\\$\\{?env:path\\}?")) {
-                            out.add(new LoadedCode(PathFacts.fromWindows(entry), true, Set.of()));
-                        }
-                    }
-                    continue;
-                }
-            }
-            switch (var) {
-                case "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV", "PYTHONSTARTUP", "GIT_SSH", "GIT_ASKPASS",
-                        "SSH_ASKPASS", "SUDO_ASKPASS", "MAKEFILES", "OPENSSL_CONF", "SHELL", "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "KUBECONFIG",
-                        "BUNDLE_GEMFILE", "MYVIMRC", "AWS_CONFIG_FILE" -> loadedFrom(out, value, "[:\\s]+", false, Set.of());
-                // the earlier search path (`PATH=/tmp/x:$PATH`) is the user's own
-                case "PATH" -> loadedFrom(out, String.join(":", java.util.Arrays.stream(value.split(":"))
-                        .filter(p -> !p.startsWith("$PATH") && !p.startsWith("${PATH")).toList()), ":", true, exports ? Set.of() : Set.of(name));
-                case "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "GCONV_PATH",
-                        "OPENSSL_ENGINES", "OPENSSL_MODULES", "GIT_EXEC_PATH" -> loadedFrom(out, value, ":", true, Set.of());
-                // perl's and ruby's library folders: a module written there is what PERL5OPT=-MX or RUBYOPT=-rx loads by name
-                case "PERL5LIB", "PERLLIB", "RUBYLIB" -> loadedFrom(out, value, ":", true, Set.of());
-                // site runs these two from every folder on the module path before any other code
-                // every module on it, under its own name or shadowing the standard library's (json.py)
-                case "PYTHONPATH" -> loadedFrom(out, value, ":", true, Set.of("*.py"));
-                // pytest's plugins by module name (`PYTEST_ADDOPTS='-p evilplug'`; `-p no:x` disables one)
-                case "PYTEST_ADDOPTS" -> loadedFiles(out, value, "-p ?([A-Za-z_][A-Za-z0-9_]*)(?![:A-Za-z0-9_])", ".py");
-                // start-up files of the shells, git's and other tools' configuration
-                case "HOME", "ZDOTDIR" -> out.add(new LoadedCode(value, true, Set.of(".")));
-                case "NODE_OPTIONS" -> loadedFiles(out, value, "(?:--require|-r|--import|--loader|--experimental-loader|--openssl-config)[= ]+([^ ]+)", "");
-                case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" ->
-                        loadedFiles(out, value, "-(?:javaagent|agentpath):([^= ]+)", "");
-                case "RUBYOPT" -> loadedFiles(out, value, "-r ?([^ ]+)", ".rb");
-                default -> {
-                    // no file of its own
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The Python modules a run imports from where it starts: {@code python -m X} puts the
-     * working folder first on the module path (pytest's rootdir too), so a module written
-     * there ({@code json.py}) replaces the one of that name; pytest's {@code -p NAME} loads a
-     * plugin module by name. A module written and then imported this way runs as surely as
-     * {@code python x.py} (SW4005).
-     */
-    private List<LoadedCode> pythonModulesLoaded() {
-        List<LoadedCode> out = new ArrayList<>();
-        if (Regex.matches(name, "python[0-9.]*") && anyFlag("-m") || named("pytest py.test")) {
-            out.add(new LoadedCode(".", true, Set.of("*.py")));
-        }
-        if (named("pytest py.test") || Regex.matches(name, "python[0-9.]*") && args.size() >= 2 && args.get(0).equals("-m") && args.get(1).equals("pytest")) {
-            for (int i = 0; i + 1 < args.size(); i++) {
-                if (args.get(i).equals("-p") && Regex.matches(args.get(i + 1), "[A-Za-z_][A-Za-z0-9_]*")) {
-                    out.add(new LoadedCode(args.get(i + 1) + ".py", false, Set.of()));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Each entry of a search-path value split by {@code separator}, as files or folders code is loaded from. */
-    private static void loadedFrom(List<LoadedCode> out, String value, String separator, boolean folder, Set<String> names) {
-        for (String p : value.split(separator)) {
-            if (!p.isEmpty()) {
-                out.add(new LoadedCode(p, folder, names));
-            }
-        }
-    }
-
-    /** The file each match of {@code option} (its group 1) in an options value loads, with {@code suffix} when it lacks it. */
-    private static void loadedFiles(List<LoadedCode> out, String value, String option, String suffix) {
-        java.util.regex.Matcher m = Regex.pattern(option).matcher(value);
-        while (m.find()) {
-            String f = m.group(1);
-            out.add(new LoadedCode(f.endsWith(suffix) ? f : f + suffix, false, Set.of()));
-        }
     }
 
     /**
