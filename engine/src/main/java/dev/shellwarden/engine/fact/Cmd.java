@@ -5555,96 +5555,11 @@ public final class Cmd {
      * computed value ({@code -s "$S"}) counts, as it may be any server.
      */
     public boolean namesRemoteApiServer() {
-        if (!named("kubectl oc k helm")) {
-            return false;
-        }
-        List<String> servers = new ArrayList<>();
-        String apiserver = assigned("HELM_KUBEAPISERVER");
-        if (!apiserver.isEmpty()) {
-            servers.add(apiserver);
-        }
-        boolean kube = !name.equals("helm");
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            String next = i + 1 < args.size() ? args.get(i + 1) : "";
-            if (a.equals("--kube-apiserver") || kube && (a.equals("--server") || a.equals("-s"))) {
-                servers.add(next);
-            } else if (a.startsWith("--kube-apiserver=") || kube && a.startsWith("--server=")) {
-                servers.add(a.substring(a.indexOf('=') + 1));
-            } else if (kube && a.startsWith("-s") && !a.startsWith("--") && a.length() > 2) {
-                servers.add(a.startsWith("-s=") ? a.substring(3) : a.substring(2));
-            } else if (kube && Regex.matches(a, "clusters\\..+\\.server") && sub("config") && anyArg("set")) {
-                servers.add(next);
-            }
-        }
-        for (String s : servers) {
-            String v = PathFacts.unquote(s);
-            if (!v.isEmpty() && !Regex.matches(v, LOOPBACK_ADDRESS)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Docker context names that are this machine's engine (the default socket, Docker Desktop, Colima, OrbStack, Rancher Desktop, rootless, a podman machine). */
-    private static final String LOCAL_ENGINE_CONTEXT =
-            "default|desktop-linux|desktop-windows|colima(-[\\w.-]+)?|orbstack|rancher-desktop|rootless|podman-machine-default(-root)?";
-
-    /** True when an engine address ({@code DOCKER_HOST}, {@code -H}, podman's {@code --url}) is this machine's: a socket, a named pipe or a loopback address. */
-    private static boolean localEngineAddress(String value) {
-        String v = PathFacts.unquote(value);
-        return v.isEmpty() || Regex.matches(v, "(?i)(unix|npipe)://.*") || Regex.matches(v, LOOPBACK_ADDRESS);
-    }
-
-    /** True when a docker context or podman connection name is a local engine's. */
-    private static boolean localEngineContext(String value) {
-        String v = PathFacts.unquote(value);
-        return v.isEmpty() || Regex.matches(v, LOCAL_ENGINE_CONTEXT);
+        return ContainerEngines.namesRemoteApiServer(this);
     }
 
     /** docker's (and docker-compose v1's) options before the subcommand that take a value. */
-    private static final Set<String> DOCKER_GLOBAL_VALUES = Words.setOf("-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey");
-
-    /** podman's options before the subcommand that take a value. */
-    private static final Set<String> PODMAN_GLOBAL_VALUES = Words.setOf("-c --connection --url --identity --root --runroot --log-level"
-            + " --storage-driver --storage-opt --cgroup-manager --events-backend --module --network-cmd-path --runtime --tmpdir --volumepath --imagestore");
-
-    /**
-     * The options a docker, docker-compose or podman command gives before its subcommand, as
-     * name/value pairs ({@code -H ssh://x}, {@code --host=ssh://x}, {@code -Hssh://x}, {@code -c prod});
-     * switches get an empty value. Options after the subcommand belong to it ({@code docker run -c 512}
-     * is a CPU share, {@code docker exec db psql -c …} the program's own).
-     */
-    private List<String[]> engineGlobalOptions() {
-        Set<String> withValue = name.equals("podman") ? PODMAN_GLOBAL_VALUES : DOCKER_GLOBAL_VALUES;
-        if (name.equals("docker-compose")) {
-            // docker-compose v1 takes docker's engine options among its own (`-f prod.yml -H ssh://x down`)
-            withValue = new java.util.HashSet<>(DOCKER_GLOBAL_VALUES);
-            withValue.addAll(COMPOSE_VALUES);
-        }
-        List<String[]> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (!a.startsWith("-") || a.equals("-") || a.equals("--")) {
-                break;
-            }
-            int eq = a.indexOf('=');
-            if (a.startsWith("--") && eq > 0) {
-                out.add(new String[] {a.substring(0, eq), a.substring(eq + 1)});
-            } else if (withValue.contains(a)) {
-                out.add(new String[] {a, i + 1 < args.size() ? args.get(i + 1) : ""});
-                i++;
-            } else if (!a.startsWith("--") && a.length() > 2 && withValue.contains(a.substring(0, 2))) {
-                out.add(new String[] {a.substring(0, 2), a.charAt(2) == '=' ? a.substring(3) : a.substring(2)});
-            } else {
-                out.add(new String[] {a, ""});
-            }
-        }
-        return out;
-    }
+    static final Set<String> DOCKER_GLOBAL_VALUES = Words.setOf("-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey");
 
     /**
      * True when a docker, docker-compose or podman command talks to another machine's engine: a
@@ -5654,47 +5569,7 @@ public final class Cmd {
      * {@code CONTAINER_HOST=} and {@code CONTAINER_CONNECTION=}. A computed value counts.
      */
     public boolean namesRemoteEngine() {
-        if (!named("docker podman docker-compose")) {
-            return false;
-        }
-        for (String[] o : engineGlobalOptions()) {
-            switch (o[0]) {
-                case "-H", "--host", "--url" -> {
-                    if (!localEngineAddress(o[1])) {
-                        return true;
-                    }
-                }
-                case "-c", "--context", "--connection" -> {
-                    if (!localEngineContext(o[1])) {
-                        return true;
-                    }
-                }
-                case "-r", "--remote" -> {
-                    if (name.equals("podman") && !o[1].equalsIgnoreCase("false")) {
-                        return true;
-                    }
-                }
-                default -> { }
-            }
-        }
-        return assignsRemoteEngine(assignments);
-    }
-
-    /** True when one of the assignments points docker or podman at another machine's engine. */
-    private static boolean assignsRemoteEngine(List<String> words) {
-        for (String a : words) {
-            int eq = a.indexOf('=');
-            if (eq < 0) {
-                continue;
-            }
-            String var = a.substring(0, eq);
-            String value = a.substring(eq + 1);
-            if ((var.equals("DOCKER_HOST") || var.equals("CONTAINER_HOST")) && !localEngineAddress(value)
-                    || (var.equals("DOCKER_CONTEXT") || var.equals("CONTAINER_CONNECTION")) && !localEngineContext(value)) {
-                return true;
-            }
-        }
-        return false;
+        return ContainerEngines.namesRemoteEngine(this);
     }
 
     /**
@@ -5703,26 +5578,12 @@ public final class Cmd {
      * machine's engine (a bare assignment changes a variable the shell already exports).
      */
     public boolean exportsRemoteEngine() {
-        List<String> all = new ArrayList<>(assignments);
-        if (named("export declare typeset readonly local")) {
-            all.addAll(args);
-        } else if (!name.isEmpty() || !args.isEmpty()) {
-            return false;
-        }
-        return assignsRemoteEngine(all);
+        return ContainerEngines.exportsRemoteEngine(this);
     }
 
     /** {@code docker context use NAME} of a context that is not a local engine's: every later docker command goes there. */
     public boolean switchesToRemoteEngine() {
-        if (!named("docker podman")) {
-            return false;
-        }
-        List<String> ops = operands;
-        boolean docker = name.equals("docker") && ops.size() >= 3 && ops.get(0).equals("context") && ops.get(1).equals("use");
-        // podman system connection default NAME
-        boolean podman = name.equals("podman") && ops.size() >= 4 && ops.get(0).equals("system") && ops.get(1).equals("connection")
-                && ops.get(2).equals("default");
-        return docker && !localEngineContext(ops.get(2)) || podman && !localEngineContext(ops.get(3));
+        return ContainerEngines.switchesToRemoteEngine(this);
     }
 
     /**
@@ -5734,41 +5595,7 @@ public final class Cmd {
      * remote engine made the default ({@code --default}, {@code -d}) or named as a local one.
      */
     public boolean repointsEngineContext() {
-        List<String> ops = operands;
-        if (name.equals("docker") && ops.size() >= 3 && ops.get(0).equals("context") && ops.get(1).matches("create|update")) {
-            String host = "";
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                String v = a.equals("--docker") && i + 1 < args.size() ? args.get(i + 1) : a.startsWith("--docker=") ? a.substring(9) : null;
-                if (v == null) {
-                    continue;
-                }
-                for (String kv : PathFacts.unquote(v).split(",")) {
-                    if (kv.startsWith("host=")) {
-                        host = kv.substring(5);
-                    }
-                }
-            }
-            String ctx = contextNameAfter(2, "--docker --description --from --kubernetes --default-stack-orchestrator");
-            return !host.isEmpty() && !localEngineAddress(host) && (ops.get(1).equals("update") || !ctx.isEmpty() && localEngineContext(ctx));
-        }
-        if (name.equals("podman") && ops.size() >= 5 && ops.get(0).equals("system") && ops.get(1).equals("connection") && ops.get(2).equals("add")) {
-            List<String> p = positionals("-i --identity --port -p --socket-path -s");
-            int at = p.indexOf("add");
-            if (at < 0 || at + 2 >= p.size()) {
-                return false;
-            }
-            String conn = p.get(at + 1);
-            String url = p.get(at + 2);
-            return !localEngineAddress(url) && (anyFlag("--default -d") || localEngineContext(conn));
-        }
-        return false;
-    }
-
-    /** The context name a docker context subcommand names: the first positional from {@code skip} on, with the options that take a value skipped. */
-    private String contextNameAfter(int skip, String optionsWithValue) {
-        List<String> p = positionals(optionsWithValue);
-        return p.size() > skip ? PathFacts.unquote(p.get(skip)) : "";
+        return ContainerEngines.repointsEngineContext(this);
     }
 
     /**
@@ -5837,26 +5664,8 @@ public final class Cmd {
         return Regex.matches(dest, "(?i)rsync://.*|([^/:\\s]+@)?[^/:\\s]+::?.*");
     }
 
-    /** Subcommands of docker and podman that only read. */
-    private static final Set<String> ENGINE_READS = Words.setOf("ps images version info history port top stats logs inspect diff events search");
-
-    /** The subcommands of docker's and podman's groups that only read. */
-    private static final java.util.Map<String, Set<String>> ENGINE_GROUP_READS = java.util.Map.ofEntries(
-            java.util.Map.entry("container", Words.setOf("ls list ps inspect logs top port stats diff")),
-            java.util.Map.entry("image", Words.setOf("ls list inspect history")),
-            java.util.Map.entry("volume", Words.setOf("ls list inspect")),
-            java.util.Map.entry("network", Words.setOf("ls list inspect")),
-            java.util.Map.entry("context", Words.setOf("ls list inspect show")),
-            java.util.Map.entry("system", Words.setOf("df info events")),
-            java.util.Map.entry("buildx", Words.setOf("ls inspect version du")),
-            java.util.Map.entry("node", Words.setOf("ls inspect ps")),
-            java.util.Map.entry("service", Words.setOf("ls inspect logs ps")),
-            java.util.Map.entry("stack", Words.setOf("ls ps services")),
-            java.util.Map.entry("pod", Words.setOf("ps ls list inspect top stats logs")),
-            java.util.Map.entry("compose", Words.setOf("ps ls logs images config top version port events")));
-
     /** docker compose's options before its subcommand that take a value. */
-    private static final Set<String> COMPOSE_VALUES = Words.setOf("-f --file -p --project-name --profile --env-file --project-directory"
+    static final Set<String> COMPOSE_VALUES = Words.setOf("-f --file -p --project-name --profile --env-file --project-directory"
             + " --ansi --progress --parallel");
 
     /**
@@ -5865,30 +5674,7 @@ public final class Cmd {
      * subcommands and option words the reading does not know count as changes.
      */
     public boolean changesContainerEngine() {
-        if (!named("docker podman docker-compose")) {
-            return false;
-        }
-        List<String> ops = operands;
-        if (ops.isEmpty()) {
-            return false;
-        }
-        String sub = ops.get(0);
-        if (name.equals("docker-compose")) {
-            return !ENGINE_GROUP_READS.get("compose").contains(composeSubcommand(0));
-        }
-        if (ENGINE_READS.contains(sub)) {
-            return false;
-        }
-        Set<String> reads = ENGINE_GROUP_READS.get(sub);
-        if (reads == null) {
-            return true;
-        }
-        String second = ops.size() > 1 ? ops.get(1) : "";
-        if (sub.equals("compose")) {
-            int at = args.indexOf("compose");
-            second = at >= 0 ? composeSubcommand(at + 1) : "";
-        }
-        return !reads.contains(second);
+        return ContainerEngines.changesContainerEngine(this);
     }
 
     /**
@@ -5896,7 +5682,7 @@ public final class Cmd {
      * and docker's options that take a value skipped ({@code -f prod.yml -p shop down} gives
      * {@code down}); empty when there is none.
      */
-    private String composeSubcommand(int from) {
+    String composeSubcommand(int from) {
         for (int i = from; i < args.size(); i++) {
             String a = args.get(i);
             if (COMPOSE_VALUES.contains(a) || DOCKER_GLOBAL_VALUES.contains(a)) {
