@@ -27,7 +27,7 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
         List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments(c));
         loaded.addAll(loadedByOptions(c));
         loaded.addAll(pythonModulesLoaded(c));
-        for (String l : c.payloadLoadedFiles()) {
+        for (String l : InlineCode.payloadLoadedFiles(c)) {
             loaded.add(new LoadedCode(l, false, Set.of()));
         }
         return loaded;
