@@ -3659,29 +3659,12 @@ public final class Cmd {
      * daemon.
      */
     public boolean isExposesMachine() {
-        // ssh's flag letters, then R or D (`-fNR 8080:…`, `-D 1080`, `-R8080:…`)
-        return named("ssh autossh") && (argMatches("-[46AaCfGgKkMNnqsTtVvXxYy]*[RD](.+)?") || argMatches("(?i)-o\\s*(RemoteForward|DynamicForward).*")
-                        || anyFlag("-o") && argMatches("(?i)(RemoteForward|DynamicForward).*"))
-                || name.equals("chisel") && (sub("server") && anyFlag("--reverse") || sub("client") && argMatches("R:.*"))
-                || named("bore sshx") && !isInfoOnly() && !anyFlag("-h --help -V --version") || named("lt localtunnel") && !anyFlag("--help --version")
-                || name.equals("frpc") && !anyArg("verify completion") && !anyFlag("-v --version -h --help")
-                || name.equals("zrok") && anyArg("share reserve")
-                || name.equals("tailscale") && (tailscaleServesPort() || sub("up") && argMatches("--ssh(=true)?"))
-                // VS Code's remote tunnel, also in its forks' CLIs (Cursor's, abused after a parser bypass in NomShub)
-                || named("code code-insiders cursor") && sub("tunnel") && !anyArg("user unregister status kill rename prune help")
-                || name.equals("ngrok") && anyArg("http tcp tls start tunnel") || name.equals("devtunnel") && sub("host")
-                || name.equals("cloudflared") && sub("tunnel") && (anyArg("run") || anyFlag("--url"))
-                || named("sshd dropbear") || name.equals("rsync") && anyFlag("--daemon");
+        return NetworkExposure.isExposesMachine(this);
     }
 
     /** True when the command serves a shell or a desktop to the network (ttyd, gotty, tmate, x11vnc, code-server without auth). */
     public boolean isServesShell() {
-        // ttyd and gotty serve a program's terminal: a shell or a multiplexer is a shell for anyone who connects
-        List<String> served = named("ttyd gotty") ? positionals("-p --port -i --interface -c --credential -t --client-option -T --terminal-type -O --check-origin -a --address -w -u --uid -g --gid -s --signal -I --index -b --base-path -P --ping-interval -m --max-clients --title-format --tls-crt --tls-key --tls-ca-crt")
-                : List.of();
-        return !served.isEmpty() && Regex.matches(basename(served.get(0)), "(ba|z|da|k|c|tc|fi|a|mk)?sh|login|tmux|screen|su|python[0-9.]*|node|irb|zellij")
-                || name.equals("tmate") && !isInfoOnly() && !anyArg("show-messages") || name.equals("x11vnc") && anyFlag("-nopw")
-                || name.equals("code-server") && argMatches("--auth(=|\\s*)none|none") && (anyFlag("--auth") || argFind("^--auth=none"));
+        return NetworkExposure.isServesShell(this);
     }
 
     /**
@@ -3690,63 +3673,7 @@ public final class Cmd {
      * segment's working directories.
      */
     public boolean servesPrivateFiles(Ctx ctx) {
-        List<String> served = servedDirectories();
-        if (served == null) {
-            return false;
-        }
-        for (String d : served) {
-            for (String dir : dirs(ctx)) {
-                if (dir.equals(WorkingDirs.UNKNOWN)) {
-                    continue;
-                }
-                String abs = PathFacts.resolve(d, dir, ctx.home());
-                if (abs.equals("/") || abs.equals(ctx.home()) || abs.equals(PathFacts.normalize(ctx.home())) || PathFacts.isSecret(abs)
-                        || PathFacts.isSystemDir(abs)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** The directories a file server serves ({@code .} when it serves where it runs), or null when this is no file server. */
-    private List<String> servedDirectories() {
-        String dir;
-        if (isInterpreter() && anyArg("http.server SimpleHTTPServer") && anyFlag("-m")) {
-            dir = valueOf("--directory -d");
-        } else if (Regex.matches(name, "php[0-9.]*") && anyFlag("-S")) {
-            dir = valueOf("-t");
-        } else if (name.equals("caddy") && sub("file-server")) {
-            dir = valueOf("--root -r");
-        } else if (named("updog")) {
-            dir = valueOf("-d --directory");
-        } else if (name.equals("twistd") && anyArg("web")) {
-            dir = valueOf("--path");
-        } else if (named("busybox httpd") && (name.equals("httpd") || anyArg("httpd"))) {
-            dir = valueOf("-h");
-        } else if (name.equals("onionshare-cli")) {
-            // --website, --receive, --chat and --public are switches: the operand after them is what is shared
-            dir = positionals("--connect-timeout --config --persistent --title --auto-start-timer --auto-stop-timer --data-dir"
-                    + " --webhook-url --custom_csp").stream().findFirst().orElse("");
-        } else if (name.equals("rclone") && sub("serve")) {
-            List<String> p = positionals("--addr --user --pass --htpasswd --config");
-            dir = p.size() > 2 ? p.get(2) : "";
-            if (dir.isEmpty()) {
-                return null; // a remote, not a local folder
-            }
-        } else if (named("miniserve darkhttpd http-server serve static-web-server")) {
-            List<String> p = positionals("-p --port -i --interfaces -a --auth -c --color-scheme -t --title --addr -d --root -C --cert -K --key"
-                    + " --ssl-cert --ssl-key --ssl-pass -l --listen -e --ext -o --open -U --utc -P --proxy --username --password --tls-cert --tls-key");
-            dir = p.isEmpty() ? valueOf("-d --root") : p.get(0);
-        } else if (name.equals("ruby") && anyArg("-run") && anyArg("httpd")) {
-            // ruby's un library: `ruby -run -e httpd DIR -p 8000`
-            List<String> p = positionals("-p --port -b --bind-address --max-clients --temp-dir --request-timeout --ssl-certificate --ssl-private-key");
-            int at = p.indexOf("httpd");
-            dir = at < 0 || at + 1 >= p.size() ? "" : p.get(at + 1);
-        } else {
-            return null;
-        }
-        return List.of(dir.isEmpty() ? "." : dir);
+        return NetworkExposure.servesPrivateFiles(this, ctx);
     }
 
     /**
