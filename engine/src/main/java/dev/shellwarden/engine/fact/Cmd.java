@@ -110,7 +110,7 @@ public final class Cmd {
     private final Cmd written;
 
     /** This fact, or the one for the words as written. */
-    private Cmd asWritten() {
+    Cmd asWritten() {
         return written == null ? this : written;
     }
 
@@ -660,77 +660,6 @@ public final class Cmd {
     private static final Set<String> SHELLS = Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash",
             "fish", "csh", "tcsh", "busybox", "pwsh", "powershell", "yash", "posh", "sash", "rbash");
 
-    private static final java.util.regex.Pattern PAYLOAD_RUNS = java.util.regex.Pattern.compile(
-            "os\\.system|os\\.popen|os\\.exec|os\\.spawn|subprocess|pty\\.spawn|commands\\.getoutput"
-            + "|System\\.cmd|\\bos[:.]cmd|std\\.system|\\(\\s*(?:system|shell-command|async-shell-command|uiop:run-program|run-program"
-            + "|sb-ext:run-program|babashka\\.process/\\w+|process/shell|shell/sh|sh)\\s|%sh\\{|\\brun\\s*\\(\\s*`"
-            + "|child_process|execSync|spawnSync|execFileSync|\\bexec\\s*\\(|\\bsystem\\s*\\(|\\bsystem\\s+[\"'`]"
-            // Perl's quote-like operators as the command: system q{…}, exec qw(…)
-            + "|\\b(?:system|exec)\\s+q[qw]?\\s*[^\\w\\s]"
-            // Perl's and Ruby's system/exec of a variable, with or without a blank (`system$_ while<>`)
-            + "|\\b(?:system|exec)\\s*[$@]"
-            + "|passthru|shell_exec|proc_open|popen|pcntl_exec|Process\\.Start|ProcessBuilder"
-            + "|Runtime\\.getRuntime|callCommand|\\brun\\(`|\\brun\\(\\s*pipeline\\(|\\bspawn\\s*\\(|IO\\.popen|Kernel\\.exec|Open3"
-            + "|\\bexec\\s+[\"'/]|__import__|\\beval\\s*\\(|ctypes|cdll|LoadLibrary|\\|\\s*getline|\\|&"
-            + "|\\|\\s*\"[^\"]*\"|qx[{(/]|/bin/(ba)?sh"
-            // Lua, Tcl, Ruby %x, R, Deno and Bun spellings of the same
-            + "|os\\.execute|\\bexec\\s+[A-Za-z]|%x[({\\[]|\\bsystem2\\s*\\(|Deno\\.(run|Command)|Bun\\.(spawn|\\$)|\\$`|posix_spawn"
-            // Emacs Lisp, AppleScript, Groovy and Scala spellings
-            + "|shell-command|call-process|start-process|make-process|process-file|do shell script|\\.execute\\(\\)|\"\\s*\\.!|#\\|"
-            // code loaded from a URL runs as it loads: R source(URL), Julia include(download(…)),
-            // JavaScript import(URL) (node's network imports, Deno, Bun)
-            + "|\\bsource\\s*\\(\\s*[\"']https?://|\\binclude\\s*\\(\\s*download\\s*\\(|\\bimport\\s*\\(\\s*[\"']https?://");
-
-    private static final java.util.regex.Pattern PAYLOAD_DELETES = java.util.regex.Pattern.compile(
-            "shutil\\.rmtree|os\\.remove|os\\.unlink|os\\.rmdir|os\\.removedirs|\\.unlink\\(|\\.rmdir\\("
-            + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
-            + "|rmtree|remove_tree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
-            + "|Deno\\.remove|file\\.remove\\("
-            // a move takes the source away from where it was (shutil.move("/home/dev/.ssh", …))
-            + "|shutil\\.move|os\\.rename|os\\.replace|renameSync|fs\\.rename|File\\.rename|FileUtils\\.mv|FileUtils\\.move|Deno\\.rename"
-            + "|\\.truncate\\(|os\\.truncate|delete-directory|delete-file|deleteRecursively|deleteDir\\s*\\(|Files\\.delete|FileUtils\\.delete"
-            + "|from\\s+(os|shutil)\\s+import[^\\n;]*\\b(remove|rmdir|unlink|rmtree|removedirs)|fs/promises|\\bfs\\.rm\\s*\\(|\\.rm\\s*\\(\\s*[^)]*recursive");
-
-    /**
-     * A shell delete written as text inside the code ({@code os.system("rm -rf /")}): a delete only
-     * when the code also runs commands, or when it shows no sign of merely printing the text
-     * ({@code print('rm -rf /')} is data).
-     */
-    private static final java.util.regex.Pattern PAYLOAD_SHELL_DELETES = java.util.regex.Pattern.compile(
-            "Remove-Item|\\bdel\\s|\\brm\\s+-\\w*[rRf]"
-            // the argument-list form: subprocess.run(["rm", "-rf", …]), spawnSync("rm", ["-rf", …]), exec "rm", "-rf", …
-            + "|[\"']rm[\"']\\s*,\\s*\\[?\\s*[\"']-\\w*[rRf]");
-
-    /** Calls that only print their arguments. */
-    private static final String PRINT_CALLS = "\\b(print|println|printf|puts|say|echo)\\b|console\\.(log|error)|\\bcat\\s*\\(";
-
-    private static final java.util.regex.Pattern PAYLOAD_PRINTS = java.util.regex.Pattern.compile(PRINT_CALLS);
-
-    /**
-     * Any way inline code writes to standard output or error: the print calls, and the other
-     * printers and streams of the common interpreters (pprint, p, pp, write, syswrite, var_dump,
-     * console, process.stdout, sys.stdout, STDOUT, $stdout, Perl's {@code $>}, Node's pipe). A word
-     * found anywhere counts (fail closed).
-     */
-    private static final java.util.regex.Pattern PAYLOAD_OUTPUT = java.util.regex.Pattern.compile(PRINT_CALLS
-            + "|\\b(pprint|p|pp|write|writeln|syswrite|display|var_dump|print_r|console|stdout|stderr|STDOUT|STDERR|pipe)\\b|\\$>");
-
-    private static final java.util.regex.Pattern PAYLOAD_NETWORK = java.util.regex.Pattern.compile(
-            "socket|urllib|requests\\.|http\\.client|fetch\\(|https?\\.(request|get)|net\\.connect"
-            + "|IO::Socket|fsockopen|TCPSocket|/inet/tcp|/inet/udp|Net::HTTP|open-uri|LWP|curl_exec"
-            + "|ftplib|paramiko|/dev/tcp|Sockets|connect\\("
-            + "|\\brequests\\b|\\bfetch\\s*\\(|require\\(\\s*[\"']https?[\"']\\s*\\)|HTTP::Tiny|Mojo::UserAgent|net/http|smtplib|xmlrpc|httpx|aiohttp"
-            // URLs opened by loaders and copy functions: source("https://…"), import("https://…"),
-            // Julia's download(…), PHP's copy/file_get_contents of a URL
-            + "|\\b(source|import|copy|file_get_contents|fopen|readfile)\\s*\\(\\s*[\"']https?://|\\bdownload\\s*\\(");
-
-    private static final java.util.regex.Pattern PAYLOAD_ABSOLUTE_PATH = java.util.regex.Pattern.compile(
-            "[\"'](/(?!tmp[/\"'])|~|[A-Za-z]:\\\\)[^\"']*[\"']|\\s(/|~)(\\s|$|[*'\"/])|expanduser|Path\\.home|homedir|\\$HOME|ENV\\[.HOME.\\]"
-            + "|os\\.environ\\[.HOME.\\]|getenv\\(.HOME.\\)|ENV\\{.?HOME.?\\}|Dir\\.home|env\\.HOME|env\\.get\\(.HOME.\\)"
-            + "|user\\.home|getenv \"HOME\"|env\\(HOME\\)"
-            + "|os\\.sep|chr\\(\\s*47\\s*\\)|pw_dir|getpwuid|ENVIRON\\[\"HOME\"\\]|(?i:environ|env)\\s*(\\.get\\(|\\.fetch\\(|\\[)\\s*['\"]HOME"
-            + "|['\"]\\.\\.(/\\.\\.)*/?['\"]");
-
     /** True when the command is one of the space-separated names. */
     public boolean named(String spaceSeparated) {
         for (String n : Words.of(spaceSeparated)) {
@@ -1199,7 +1128,7 @@ public final class Cmd {
      * file.
      */
     public boolean isCurlOptionFiles() {
-        return curlOptionValue("-H --header -w --write-out", v -> v.startsWith("@") || v.contains("%output{"));
+        return HttpRequests.isCurlOptionFiles(this);
     }
 
     /**
@@ -1208,100 +1137,19 @@ public final class Cmd {
      * any other value writes the response to a file.
      */
     public boolean isCurlKeepsOutput() {
-        return curlOptionValue("-o --output", v -> !v.equals("/dev/null"));
+        return HttpRequests.isCurlKeepsOutput(this);
     }
-
-    /** True when a value of one of curl's space-separated options (separate, attached or after {@code =}, before {@code --}) passes {@code test}, unquoted. */
-    private boolean curlOptionValue(String options, java.util.function.Predicate<String> test) {
-        return optionValueMatches(options, true, true, test);
-    }
-
-    /**
-     * True when a value of one of the space-separated options passes {@code test}, unquoted: the
-     * next word ({@code -H v}), after {@code =} for long options ({@code --header=v}), and when
-     * {@code attachedShort} glued to a short option ({@code -Hv}, curl's reading; wget's short
-     * options take no attached values we read). When {@code stopAtEnd} the scan ends at {@code --}
-     * (the words after it are operands); without it they are read too, since curl resolves a
-     * substitution after {@code --} as a URL and its output still reaches the server.
-     */
-    private boolean optionValueMatches(String options, boolean attachedShort, boolean stopAtEnd,
-            java.util.function.Predicate<String> test) {
-        String[] opts = Words.of(options);
-        for (int i = 0; i < args.size() && !(stopAtEnd && args.get(i).equals("--")); i++) {
-            String a = args.get(i);
-            for (String o : opts) {
-                String v = a.equals(o) && i + 1 < args.size() ? args.get(i + 1)
-                        : o.startsWith("--") && a.startsWith(o + "=") ? a.substring(o.length() + 1)
-                        : attachedShort && !o.startsWith("--") && a.startsWith(o) && a.length() > 2 ? a.substring(2) : null;
-                if (v != null && test.test(PathFacts.unquote(v))) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Variables that move where a program finds its configuration, code, helpers, toolchain or
-     * network: search paths ({@code PATH}, {@code PYTHONPATH}, {@code CDPATH}), homes and
-     * configuration folders ({@code HOME}, {@code XDG_CONFIG_HOME}, {@code CURL_HOME}, {@code
-     * GIT_CONFIG_GLOBAL}), git's environment ({@code GIT_DIR}, {@code GIT_TEMPLATE_DIR}, {@code
-     * GIT_EXEC_PATH}), proxies, option and flag sets ({@code JAVA_TOOL_OPTIONS}, {@code GOFLAGS},
-     * {@code PYTEST_ADDOPTS}), wrappers and runners, compilers, and the package managers' settings.
-     * Broad by design: an allow rule only declines, and the user is asked.
-     */
-    private static final java.util.regex.Pattern LOOKUP_VARIABLE = java.util.regex.Pattern.compile(
-            "(PATH|HOME|CDPATH|ENV|SHELL|CC|CXX|CPP|LD|AR|TMPDIR|TEMP|TMP|EDITOR|VISUAL|PAGER"
-            + "|[A-Z0-9_]*(PATH|_HOME|_DIR|LIB|_OPTS|OPTIONS|FLAGS|_CONFIG[A-Z0-9_]*|_PROXY|_URL|RC|PLUGINS?|ADDOPTS|WRAPPER|RUNNER"
-            + "|TOOLCHAIN|COMMAND|_CMD|_EDITOR|_PAGER|_SHELL|PRELOAD|AUDIT|_FILE|GEMFILE)"
-            + "|[A-Za-z0-9_]*_proxy|GIT_[A-Z0-9_]*|LD_[A-Z0-9_]*|DYLD_[A-Z0-9_]*|PYTHON[A-Z0-9_]*|PERL5[A-Z0-9_]*|RUBY[A-Z0-9_]*"
-            + "|NODE_(?!ENV=)[A-Z0-9_]*|XDG_[A-Z0-9_]*|CURL_[A-Z0-9_]*|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[A-Za-z0-9_]*|YARN_[A-Z0-9_]*"
-            + "|PIP_[A-Z0-9_]*|UV_[A-Z0-9_]*|CARGO_[A-Z0-9_]*|RUSTC[A-Z0-9_]*|RUSTFLAGS|RUSTDOCFLAGS"
-            + "|GO(ROOT|ENV|WORK|INSECURE|NOSUMDB|NOSUMCHECK|SUMDB|PRIVATE|NOPROXY|VCS|AUTH|FLAGS|PROXY|TOOLCHAIN|PATH|BIN)"
-            + "|MAVEN_[A-Z0-9_]*|GRADLE_[A-Z0-9_]*|BUNDLE_[A-Z0-9_]*|MAKE[A-Z]*|CMAKE_[A-Z0-9_]*|DENO_[A-Z0-9_]*|BUN_[A-Z0-9_]*"
-            + "|PNPM_[A-Z0-9_]*|COMPOSER_[A-Z0-9_]*|DOTNET_[A-Z0-9_]*|MSBUILD[A-Z0-9_]*|NUGET_[A-Z0-9_]*)=.*",
-            java.util.regex.Pattern.DOTALL);
 
     /**
      * True when an assignment prefix, or an export or declaration, sets a variable that moves where
-     * the program finds its configuration, code or network ({@link #LOOKUP_VARIABLE}): {@code
+     * the program finds its configuration, code or network ({@code ProgramHooks}' lookup list): {@code
      * HOME=. git commit} reads a project .gitconfig, {@code http_proxy=… curl localhost} sends the
      * request elsewhere, {@code GIT_TEMPLATE_DIR=… git init} installs hooks. The allow rules take
      * no such command: its name no longer says what it runs.
      */
     public boolean isAssignsLookupVariable() {
-        List<String> all = assignments;
-        if (named("export declare typeset readonly local") && !args.isEmpty()) {
-            all = new ArrayList<>(assignments);
-            all.addAll(args);
-        }
-        // the hook variables (PAGER, GIT_EDITOR, NODE_OPTIONS…) are SW4014's, which takes the safe values (GIT_PAGER=cat)
-        // the variables added for tools' program settings (RSYNC_RSH, GH_PAGER, PYTHONPATH…) stay lookups too
-        return all.stream().anyMatch(a -> LOOKUP_VARIABLE.matcher(a).matches()
-                && (!HOOK_VARIABLE.matcher(a).matches() || TOOL_PROGRAM_VARIABLE.matcher(a).matches()));
+        return ProgramHooks.isAssignsLookupVariable(this);
     }
-
-    /**
-     * Variables that name a program, library, option set, search path or start-up folder a tool
-     * loads code from: one list for {@link #TOOL_PROGRAM_VARIABLE} (no allow rule accepts them)
-     * and {@link #HOOK_VARIABLE} (SW4014 judges their values).
-     */
-    private static final String PROGRAM_SETTING_VARIABLES =
-            "SUDO_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG|RUSTC|CARGO_BUILD_RUSTC"
-            + "|COMPILER_PATH|GCC_EXEC_PREFIX|WGETRC|MANOPT|LESSKEYIN|LESSKEY|LESSKEY_CONTENT|YARN_YARN_PATH|TF_CLI_CONFIG_FILE|PSQLRC"
-            + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
-            + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
-            + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS"
-            // code loaded through search paths, homes and start-up settings
-            + "|PATH|HOME|XDG_CONFIG_HOME|CURL_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS";
-
-    /** The hook variables of {@link #HOOK_VARIABLE} added for other tools' program settings (round 6). */
-    private static final java.util.regex.Pattern TOOL_PROGRAM_VARIABLE = java.util.regex.Pattern.compile(
-            "(RSYNC_RSH|BORG_RSH|SVN_SSH|BAT_PAGER|PSQL_PAGER|SYSTEMD_PAGER|GH_PAGER|AWS_PAGER|DELTA_PAGER|KUBE_EDITOR|KUBECTL_EXTERNAL_DIFF"
-            + "|SVN_EDITOR|GH_EDITOR|GH_BROWSER|HGEDITOR|FZF_DEFAULT_COMMAND|RESTIC_PASSWORD_COMMAND|BORG_PASSCOMMAND"
-            + "|" + PROGRAM_SETTING_VARIABLES + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Bb][Rr][Oo][Ww][Ss][Ee][Rr]"
-            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee])=.*",
-            java.util.regex.Pattern.DOTALL);
 
     /** Launchers that may fetch a package from a registry and run its program under the name given. */
     private static final Set<String> PACKAGE_RUNNERS = Set.of("npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun", "uvx", "pipx", "deno");
@@ -1780,79 +1628,9 @@ public final class Cmd {
         return false;
     }
 
-    /** A string literal of inline code (single or double quoted), its text in group 1 or 2. */
-    private static final String CODE_STRING = "(?:'([^'\\\\]{1,500})'|\"([^\"\\\\]{1,500})\")";
-    /** Optional home expansion around a path literal: Python's os.path.expanduser, Node's os.homedir()+… are not read. */
-    private static final String EXPAND = "(?:os\\.path\\.expanduser\\(\\s*|Path\\(\\s*)?";
-    /**
-     * Inline code that writes, truncates, appends to or replaces a file named by a literal, with
-     * the path as the first string: Python {@code open(P, 'w'|'a'|'x'|'+')}, {@code Path(P).write_text},
-     * {@code os.truncate}; Node and Deno {@code writeFileSync}, {@code appendFileSync},
-     * {@code truncateSync}, {@code createWriteStream}; Ruby {@code File.write}, {@code File.open(P, 'w')};
-     * PHP {@code file_put_contents}, {@code fopen(P, 'w')}; Perl {@code open(F, '>', P)},
-     * {@code open(F, ">P")}, {@code truncate}; awk {@code print > "P"}; the destination of a copy
-     * (PHP {@code copy(SRC, P)}, Python {@code shutil.copy(SRC, P)}, Node {@code copyFileSync(SRC, P)}).
-     */
-    private static final java.util.regex.Pattern CODE_WRITE = java.util.regex.Pattern.compile(
-            "\\bopen\\(\\s*" + EXPAND + CODE_STRING + "\\s*\\)?\\s*,\\s*(?:mode\\s*=\\s*)?['\"][^'\"]*[wax+][^'\"]*['\"]"
-            + "|Path\\(\\s*" + CODE_STRING + "\\s*\\)\\s*\\.\\s*(?:write_text|write_bytes|touch|unlink|rmdir)\\b"
-            + "|\\b(?:os\\.truncate|writeFileSync|appendFileSync|truncateSync|writeFile|appendFile|createWriteStream|writeTextFileSync"
-            + "|writeTextFile|file_put_contents|File\\.write|IO\\.write|File\\.truncate)\\s*\\(\\s*" + EXPAND + CODE_STRING
-            + "|\\b(?:File\\.open|fopen)\\(\\s*" + CODE_STRING + "\\s*,\\s*['\"][^'\"]*[wax+]"
-            + "|\\bopen\\s*\\(?\\s*[\\w$]+\\s*,\\s*['\"]\\+?>>?['\"]\\s*,\\s*" + CODE_STRING
-            + "|\\bopen\\s*\\(?\\s*[\\w$]+\\s*,\\s*['\"]\\+?>>?\\s*([^'\"&|]{1,500})['\"]"
-            + "|\\btruncate\\s*\\(?\\s*" + CODE_STRING
-            + "|\\bprintf?\\b[^>;}]{0,200}>>?\\s*\"([^\"]{1,500})\""
-            // a copy's or a download's destination, the second argument: PHP copy(), Python
-            // shutil.copy/copyfile/copy2 and urllib's urlretrieve, Node copyFileSync, Julia download(),
-            // R download.file(), jrunscript's cp(), Ruby IO.copy_stream
-            + "|\\b(?:copy|copyfile|copy2|copyFileSync|copyFile|urlretrieve|download|download\\.file|cp|copy_stream)\\s*\\(\\s*[^,()]{1,500},\\s*" + CODE_STRING);
-
     /** True for tar creating, appending to or updating an archive (also old style: {@code tar czf x.tgz dir}). */
     public boolean isTarWritesArchive() {
         return named("tar bsdtar gtar") && tar().creates();
-    }
-
-    /** The files inline code writes, by literal path (see {@link #CODE_WRITE}); empty for other commands. */
-    List<String> payloadWriteTargets() {
-        List<String> out = new ArrayList<>(payloadPaths(CODE_WRITE));
-        for (String rest : payloadPaths(CODE_HOME_WRITE)) {
-            // the literal pieces joined below the home: `.joinpath(".ssh", "config")`, `/ ".ssh" / "config"`
-            StringBuilder path = new StringBuilder("~");
-            java.util.regex.Matcher m = Regex.pattern("['\"]([^'\"]*)['\"]").matcher(rest);
-            while (m.find()) {
-                path.append('/').append(m.group(1));
-            }
-            out.add(path.toString());
-        }
-        return out;
-    }
-
-    /**
-     * Python's pathlib below the home written, truncated or removed: {@code Path.home().joinpath(".gitconfig").write_text("")},
-     * {@code (Path.home() / ".bashrc").write_text(…)}; group 1 holds the joined literal pieces.
-     */
-    private static final java.util.regex.Pattern CODE_HOME_WRITE = java.util.regex.Pattern.compile(
-            "Path\\.home\\(\\s*\\)((?:\\s*\\.joinpath\\(\\s*" + CODE_STRING + "(?:\\s*,\\s*" + CODE_STRING + ")*\\s*\\)|\\s*/\\s*" + CODE_STRING + ")+)"
-            + "\\s*\\)?\\s*\\.\\s*(?:write_text|write_bytes|touch|unlink|rmdir|open\\(\\s*['\"][^'\"]*[wax+])");
-
-    /** The path each match of {@code pattern} in the inline code names: its first non-blank group. */
-    private List<String> payloadPaths(java.util.regex.Pattern pattern) {
-        String code = getPayload();
-        if (code.isEmpty()) {
-            return List.of();
-        }
-        List<String> out = new ArrayList<>();
-        java.util.regex.Matcher m = pattern.matcher(code);
-        while (m.find()) {
-            for (int g = 1; g <= m.groupCount(); g++) {
-                if (m.group(g) != null && !m.group(g).isBlank()) {
-                    out.add(m.group(g).trim());
-                    break;
-                }
-            }
-        }
-        return out;
     }
 
     /** curl's short options that take a value (so a cluster stops at them). */
@@ -2054,7 +1832,7 @@ public final class Cmd {
         return fromEveryDir(paths, ctx, (t, dir) -> isPlainProjectFile(t, dir, ctx, tempToo));
     }
 
-    private boolean allInsideProject(List<String> paths, Ctx ctx, boolean tempToo) {
+    boolean allInsideProject(List<String> paths, Ctx ctx, boolean tempToo) {
         return fromEveryDir(paths, ctx, (t, dir) -> insideProject(t, dir, ctx, tempToo) != null);
     }
 
@@ -2561,7 +2339,7 @@ public final class Cmd {
         return !alias.isEmpty() && (path.equals(alias) || path.startsWith(alias + "/"));
     }
 
-    private List<String> writeAndDeleteTargets() {
+    List<String> writeAndDeleteTargets() {
         List<String> w = getWriteTargets();
         List<String> d = getDeleteTargets();
         if (d.isEmpty()) {
@@ -2774,26 +2552,12 @@ public final class Cmd {
     }
 
     /**
-     * The guard's and the agents' settings and hook files as inline code names them, whole or in
-     * pieces ({@code "~/.claude/settings.json"}, {@code homedir()+"/.claude/settings.json"},
-     * {@code os.path.join(home, ".claude", "settings.json")}): the paths of
-     * {@link PathFacts#isSelfProtected}, which reads only literal targets.
-     */
-    private static final java.util.regex.Pattern PAYLOAD_SELF_PROTECTED = java.util.regex.Pattern.compile(
-            "(?i)shell-?warden|\\.claude['\"]?\\s*[,/+]\\s*['\"]?/?(settings|hooks)|\\.claude\\.json|\\.codex['\"]?\\s*[,/+]"
-            + "|\\.gemini['\"]?\\s*[,/+]\\s*['\"]?/?settings|opencode\\.jsonc?|\\.config['\"]?\\s*[,/+]\\s*['\"]?opencode|\\.mcp\\.json"
-            + "|\\.cursor['\"]?\\s*[,/+]\\s*['\"]?/?(hooks|mcp|cli)|\\.copilot['\"]?\\s*[,/+]|\\.github['\"]?\\s*[,/+]\\s*['\"]?/?(hooks|copilot)"
-            + "|\\.(vscode|roo|kilocode|amazonq)['\"]?\\s*[,/+]\\s*['\"]?/?mcp\\.json|\\.continue['\"]?\\s*[,/+]");
-
-    /**
      * True when the inline program names the guard's or an agent's settings or hook files and
      * changes a file ({@code json.dump(d, open(p, "w"))} with {@code p} the
      * settings): the interpreter switches the guard off as {@code sed -i} on the file would.
      */
     public boolean isPayloadSelfProtected() {
-        String p = getPayload();
-        return !p.isEmpty() && PAYLOAD_SELF_PROTECTED.matcher(p).find()
-                && (PAYLOAD_WRITES.matcher(p).find() || PAYLOAD_DELETES.matcher(p).find());
+        return InlineCode.isPayloadSelfProtected(this);
     }
 
     /**
@@ -2845,70 +2609,7 @@ public final class Cmd {
      * of a secret for the command's data.
      */
     public boolean mentionsSecret() {
-        boolean ssh = named("ssh scp sftp autossh sshfs");
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (ssh && isIdentityOption(a, i + 1 < args.size() ? args.get(i + 1) : "")) {
-                i += a.equals("-i") || a.equals("-o") ? 1 : 0;
-                continue;
-            }
-            // -e takes the next word also at the end of a short-option cluster (`rsync -ave "ssh -i KEY"`).
-            if (name.equals("rsync") && (a.equals("--rsh") || Regex.matches(a, "-[A-Za-z0-9]*e")) && i + 1 < args.size()) {
-                a = withoutIdentity(args.get(++i));
-            } else if (name.equals("rsync") && a.startsWith("--rsh=")) {
-                a = withoutIdentity(a.substring(6));
-            }
-            String v = a;
-            int at = v.lastIndexOf('@');
-            if (at >= 0) {
-                v = v.substring(at + 1);
-            }
-            int eq = v.indexOf('=');
-            if (eq >= 0 && (a.startsWith("-") || name.equals("git") && i > 0 && args.get(i - 1).equals("-c"))) {
-                v = v.substring(eq + 1);
-            }
-            if (!v.isEmpty() && !v.startsWith("-") && (PathFacts.isSecret(v) || PathFacts.isSecret(addressPath(v)))) {
-                return true;
-            }
-        }
-        for (String r : redirectReads) {
-            if (PathFacts.isSecret(r)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** socat's file address types ({@code FILE:path,rdonly}) and curl's form-part attributes ({@code @path;type=x}). */
-    private static final java.util.regex.Pattern ADDRESS_DECORATION = java.util.regex.Pattern.compile(
-            "^(?i:file|open|gopen|create|pipe|readline|unix-connect|unix-client|unix-sendto|sctp-connect):|[,;].*$");
-
-    /** The path inside a decorated argument: socat's {@code FILE:.env,rdonly}, curl's {@code key.pem;type=text/plain}. */
-    private static String addressPath(String value) {
-        return ADDRESS_DECORATION.matcher(value).replaceAll("");
-    }
-
-    /** {@code -i KEY}, {@code -iKEY}, {@code -o IdentityFile=KEY} or {@code -oIdentityFile KEY}: an ssh identity option. */
-    private static boolean isIdentityOption(String arg, String next) {
-        if (arg.equals("-i")) {
-            return true;
-        }
-        String o = arg.equals("-o") ? next : arg.startsWith("-o") ? arg.substring(2) : null;
-        if (o != null) {
-            return Regex.matches(o, "(?i)\\s*identityfile\\s*[= ]\\s*\\S+\\s*");
-        }
-        return arg.startsWith("-i") && arg.length() > 2 && !arg.startsWith("--");
-    }
-
-    /**
-     * rsync's remote shell command without its ssh identity options, when it is a plain ssh call;
-     * anything else comes back unchanged and is judged whole.
-     */
-    private static String withoutIdentity(String rsh) {
-        if (!Regex.matches(rsh, "\\s*(\\S*/)?ssh(\\s[^;&|`$()<>]*)?")) {
-            return rsh;
-        }
-        return rsh.replaceAll("(?i)(^|\\s)(-i\\s*\\S+|-o\\s*identityfile\\s*=?\\s*\\S+)", " ");
+        return Credentials.mentionsSecret(this);
     }
 
     /**
@@ -3362,124 +3063,9 @@ public final class Cmd {
      */
     public String getPayload() {
         if (payload == null) {
-            payload = payloadOf();
+            payload = InlineCode.payloadOf(this);
         }
         return payload;
-    }
-
-    private String payloadOf() {
-        String inline = inlinePayload();
-        if (inline.isEmpty() && hasStdinText && (isInterpreter() || Regex.matches(name, "awk|gawk|mawk|nawk|busybox-awk"))
-                && getProgramSource().fromStdin()) {
-            // python3 <<'EOF' … EOF, awk -f /dev/stdin <<< 'PROGRAM': the here-document is the program
-            return stdin;
-        }
-        return inline;
-    }
-
-    private String inlinePayload() {
-        if (Regex.matches(name, "python[0-9.]*|pypy[0-9.]*")) {
-            String[] program = pythonProgram();
-            return program[0].equals("c") ? program[1] : "";
-        }
-        if (Regex.matches(name, "node|nodejs|bun|deno|tsx|ts-node|ts-node-esm|esno|esr")) {
-            String v = "";
-            for (int i = 0; v.isEmpty() && i + 1 < args.size(); i++) {
-                if (Regex.matches(args.get(i), "-[pe]{2}")) {
-                    v = args.get(i + 1); // `node -pe CODE`
-                }
-            }
-            if (v.isEmpty()) {
-                v = valueOf("-e --eval -p --print");
-            }
-            return v.isEmpty() && name.equals("deno") && sub("eval") && operands.size() > 1 ? operands.get(1) : v;
-        }
-        if (Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*")) {
-            // every -e line is part of the program, attached (`-e'…'`) or not
-            List<String> lines = new ArrayList<>();
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                if (Regex.matches(a, "-[a-zA-Z0-9]*[eE]") && i + 1 < args.size()) {
-                    lines.add(args.get(++i));
-                } else if (Regex.matches(a, "-[a-dfg-zA-DF-Z0-9]*[eE].+") && !a.startsWith("--")) {
-                    int k = 1;
-                    while (a.charAt(k) != 'e' && a.charAt(k) != 'E') {
-                        k++; // the flag letters before -e (the regex guarantees one)
-                    }
-                    lines.add(a.substring(k + 1));
-                }
-            }
-            return String.join("\n", lines);
-        }
-        if (Regex.matches(name, "php[0-9.]*")) {
-            return valueOf("-r");
-        }
-        if (Regex.matches(name, "awk|gawk|mawk|nawk|busybox-awk")) {
-            List<String> p = positionals("-F -v -f --field-separator --assign --file");
-            return anyFlag("-f --file") || p.isEmpty() ? "" : p.get(0);
-        }
-        if (Regex.matches(name, "R|Rscript|lua[0-9.]*|julia|jrunscript|gnuplot|ghc|slsh|dc|luajit|tclsh")) {
-            return valueOf("-e --eval");
-        }
-        if (Regex.matches(name, "octave|octave-cli")) {
-            return valueOf("--eval");
-        }
-        // Elixir, QuickJS, Racket, Babashka, Kakoune, rake's Ruby; Erlang's -eval; Guile's -c; SBCL, the MongoDB shell, emacsclient
-        if (Regex.matches(name, "elixir|qjs|racket|bb|kak")) {
-            return valueOf("-e --eval");
-        }
-        if (Regex.matches(name, "rake|erl|guile|sbcl|mongosh|mongo|emacsclient")) {
-            return valueOf(switch (name) {
-                case "rake" -> "-e --execute --execute-continue";
-                case "erl" -> "-eval";
-                case "guile" -> "-c";
-                default -> "--eval -e";
-            });
-        }
-        if (name.equals("crystal") && sub("eval") && operands.size() > 1) {
-            return operands.get(1);
-        }
-        if (Regex.matches(name, "emacs|emacs-nox|xemacs")) {
-            String v = valueOf("--eval");
-            return v.isEmpty() ? valueOf("-eval") : v;
-        }
-        if (Regex.matches(name, "osascript|groovy|kotlin|scala")) {
-            // every -e line belongs to the one program
-            List<String> lines = new ArrayList<>();
-            for (int i = 0; i + 1 < args.size(); i++) {
-                if (args.get(i).equals("-e")) {
-                    lines.add(args.get(++i));
-                }
-            }
-            return String.join("\n", lines);
-        }
-        return "";
-    }
-
-    /**
-     * How python's command line names its program: {@code {"c", CODE}} for {@code -c CODE},
-     * {@code {"m", MODULE}} for {@code -m MODULE}, else {@code {"", ""}} (a script, standard input,
-     * or nothing). Python's own option syntax: {@code -W}/{@code -X} take a value, flags cluster
-     * ({@code -Ic CODE}, {@code -cCODE}, {@code -mpytest}), and the first of -c, -m or a script wins.
-     */
-    private String[] pythonProgram() {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("-W") || a.equals("-X") || a.equals("--check-hash-based-pycs")) {
-                i++;
-            } else if (Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*[cm]")) {
-                return new String[] {a.substring(a.length() - 1), i + 1 < args.size() ? args.get(i + 1) : ""};
-            } else if (Regex.matches(a, "-[bBdEhiIOPqsSuvVx]*[cm].+")) {
-                int k = 1;
-                while (a.charAt(k) != 'c' && a.charAt(k) != 'm') {
-                    k++; // the flag letters before -c/-m (the regex guarantees one)
-                }
-                return new String[] {String.valueOf(a.charAt(k)), a.substring(k + 1)};
-            } else if (!a.startsWith("-") || a.equals("-")) {
-                break; // a script or standard input
-            }
-        }
-        return new String[] {"", ""};
     }
 
     /**
@@ -3487,120 +3073,42 @@ public final class Cmd {
      * {@code -m} ({@code python3 -m pytest -x}); false when {@code -c} code or a script comes first.
      */
     public boolean pythonModule(String spaceSeparated) {
-        if (!named("python python3")) {
-            return false;
-        }
-        String[] program = pythonProgram();
-        return program[0].equals("m") && !program[1].isEmpty() && Words.setOf(spaceSeparated).contains(program[1]);
+        return InlineCode.pythonModule(this, spaceSeparated);
     }
-
-    /**
-     * Code that reaches a function or module by a computed name, or runs text as code without the
-     * usual call spellings: reflection ({@code getattr(os, 'sys'+'tem')}, {@code __dict__[…]},
-     * {@code globalThis[…]}, {@code send(:system)}), code from strings ({@code new Function},
-     * {@code (0,eval)}, eval or Function taken as a value ({@code const e = eval}), {@code compile},
-     * {@code runpy}, Perl/Ruby {@code eval} without brackets,
-     * {@code instance_eval}), and pipes into a shell by name. Such code says nothing the other
-     * patterns can read, so it is asked about.
-     */
-    private static final java.util.regex.Pattern PAYLOAD_DYNAMIC = java.util.regex.Pattern.compile(
-            "\\bgetattr\\s*\\(|\\bvars\\s*\\(\\s*(__)?builtins|__dict__\\s*\\[|sys\\.modules\\s*\\[|import_module\\s*\\(|methodcaller"
-            + "|FunctionType|runpy|run_path|\\bcompile\\s*\\(|globalThis\\s*\\[|new\\s+Function\\b|\\(\\s*0\\s*,\\s*eval\\s*\\)"
-            + "|runIn\\w*Context|vm\\.Script|require\\s*\\([^)]*\\+|\\b(instance|class|module)_eval\\b|\\b(public_)?send\\s*\\(?\\s*:"
-            + "|\\bmethod\\s*\\(\\s*:|->can\\s*\\(|\\breadpipe\\b|call_user_func|\\bdo\\.call\\b|\\b(os|io)\\s*\\[\\s*['\"]"
-            + "|['\"]\\s*\\|\\s*(ba|z|da)?sh\\b|\\bsystem\\s+\\$|\\)\\s*\\.!|doShellScript|\\.execute\\s*\\(|\\bexec\\s*\\n"
-            + "|\\b(Deno|Bun|fs|cp|child_process)\\s*\\[|\\[\\s*['\"][a-zA-Z]+['\"]\\s*\\+\\s*['\"]"
-            // eval or Function taken as a value to call later (const e = eval; e(s)), or Function called on a string
-            // (not a name in a regex or string: /eval\(/, "eval")
-            + "|(?<![./\\w'\"])\\b(?:eval|Function)\\b(?!\\s*[({.'\"\\w\\\\/])|(?<![.\\w])\\bFunction\\s*\\(");
-
-    /** Perl and Ruby {@code eval EXPR} without brackets (an eval of a decoded string). */
-    private static final java.util.regex.Pattern BARE_EVAL = java.util.regex.Pattern.compile("\\beval\\s+[^({\\s]");
 
     /** True when the inline program reaches code by computed names or runs strings as code (see PAYLOAD_DYNAMIC). */
     public boolean isPayloadDynamic() {
-        String p = getPayload();
-        if (p.isEmpty()) {
-            return false;
-        }
-        return PAYLOAD_DYNAMIC.matcher(p).find() || Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*|php[0-9.]*") && BARE_EVAL.matcher(p).find();
+        return InlineCode.isPayloadDynamic(this);
     }
 
     /** True when the inline program starts processes or runs shell commands. */
     public boolean isPayloadRuns() {
-        String p = getPayload();
-        if (p.isEmpty()) {
-            return false;
-        }
-        if (PAYLOAD_RUNS.matcher(p).find()) {
-            return true;
-        }
-        if (Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*|php[0-9.]*") && p.indexOf('`') >= 0) {
-            return true;
-        }
-        return name.equals("dc") && p.contains("!");
+        return InlineCode.isPayloadRuns(this);
     }
 
     /** True when the inline program deletes files. */
     public boolean isPayloadDeletes() {
-        String p = getPayload();
-        if (p.isEmpty()) {
-            return false;
-        }
-        if (PAYLOAD_DELETES.matcher(p).find()) {
-            return true;
-        }
-        return PAYLOAD_SHELL_DELETES.matcher(p).find() && (isPayloadRuns() || !PAYLOAD_PRINTS.matcher(p).find());
+        return InlineCode.isPayloadDeletes(this);
     }
-
-    /**
-     * A signal sent to pid -1 (every process the user may signal): {@code os.kill(-1, 9)},
-     * {@code process.kill(-1)}, {@code posix_kill(-1, 9)}, Ruby's {@code Process.kill("KILL", -1)}
-     * and Perl's {@code kill 9, -1}.
-     */
-    private static final java.util.regex.Pattern PAYLOAD_KILLS_ALL = java.util.regex.Pattern.compile(
-            "kill\\s*\\(\\s*(-\\s*1|~0)\\s*[,)]|kill\\s*\\(?\\s*['\":]?-?\\w+['\"]?\\s*(,|=>)\\s*(-\\s*1|~0)\\b|killpg\\s*\\(\\s*[01]\\s*,"
-            + "|kill\\s*\\(\\s*~0|posix_kill\\s*\\(\\s*(-\\s*1|~0)");
 
     /** True when the inline program signals every process ({@code os.kill(-1, 9)}). */
     public boolean isPayloadKillsAll() {
-        String p = getPayload();
-        return !p.isEmpty() && PAYLOAD_KILLS_ALL.matcher(p).find();
+        return InlineCode.isPayloadKillsAll(this);
     }
-
-    /** Writing in code: an open mode that writes, a write or append call, a copy, link or move. */
-    private static final java.util.regex.Pattern PAYLOAD_WRITES = java.util.regex.Pattern.compile(
-            "(?i)write|append|\\bopen\\s*\\([^)]*,\\s*['\"][^'\"]*[wa+]|symlink|copy|rename|\\bmove\\b|puts|>>|O_WRONLY|O_RDWR"
-            // awk's print/printf into a file (print > FILE); a pipe (print | CMD) is a run, not a write
-            + "|\\bprintf?\\b[^|;>}]*>\\s*[(\"$A-Za-z]"
-            + "|sysopen|\\bprint\\s*\\{?\\s*\\$?[A-Za-z_]+\\s*\\}?\\s+[\"'$]");
-
-    /** A string literal in code that looks like a device path. */
-    private static final java.util.regex.Pattern PAYLOAD_DEVICE = java.util.regex.Pattern.compile("/dev/[A-Za-z0-9/_-]+");
 
     /**
      * True when the inline program writes and names a disk device ({@code open("/dev/sda","wb")}):
      * the interpreter reaches the disk below the file system just as {@code dd of=/dev/sda} would.
      */
     public boolean isPayloadWritesDevice() {
-        String p = getPayload();
-        if (p.isEmpty() || p.indexOf("/dev/") < 0 || !PAYLOAD_WRITES.matcher(p).find()) {
-            return false;
-        }
-        java.util.regex.Matcher m = PAYLOAD_DEVICE.matcher(p);
-        while (m.find()) {
-            if (PathFacts.isBlockDevice(m.group())) {
-                return true;
-            }
-        }
-        return false;
+        return InlineCode.isPayloadWritesDevice(this);
     }
 
     /**
      * A login, schedule or privilege file named in code (the file names of
      * {@link PathFacts#isPersistence}; code builds the directory part in too many ways to resolve).
      */
-    private static final java.util.regex.Pattern PAYLOAD_PERSISTENCE = java.util.regex.Pattern.compile(
+    static final java.util.regex.Pattern PAYLOAD_PERSISTENCE = java.util.regex.Pattern.compile(
             "\\.(bashrc|bash_profile|bash_login|zshrc|zshenv|zprofile|zlogin|kshrc|cshrc|tcshrc|xprofile|xinitrc|pam_environment)\\b"
             + "|['\"/~]\\.profile\\b|authorized_keys|/etc/(sudoers|crontab|cron\\.|profile|environment|ld\\.so\\.preload|rc\\.local|systemd/|init\\.d/|pam\\.d/)"
             + "|LaunchAgents|LaunchDaemons|\\.config/autostart|systemd/user|/var/spool/cron|\\.config/fish/config"
@@ -3615,8 +3123,7 @@ public final class Cmd {
      * ({@code open(os.path.expanduser("~/.bashrc"), "a")}, {@code fs.appendFileSync(…/.bashrc)}).
      */
     public boolean isPayloadPersistence() {
-        String p = getPayload();
-        return !p.isEmpty() && PAYLOAD_PERSISTENCE.matcher(p).find() && PAYLOAD_WRITES.matcher(p).find();
+        return InlineCode.isPayloadPersistence(this);
     }
 
     /** Spellings of root and of the user running the command (whose processes include the agent). */
@@ -3713,47 +3220,18 @@ public final class Cmd {
     }
 
     /**
-     * Calls that make inline code wait for the world instead of finishing: a server's own loop
-     * (Python's serve_forever/run_forever and a socket's accept, Node's listen, Ruby's
-     * TCPServer/WEBrick, PHP's and Perl's listening sockets) and a loop written to never end.
-     */
-    private static final java.util.regex.Pattern PAYLOAD_WAITS = java.util.regex.Pattern.compile(
-            "\\b(serve_forever|run_forever|run_until_disconnected|socket_listen|stream_socket_server)\\s*\\("
-            + "|\\.(accept|listen)\\s*\\(|\\bTCPServer\\.new\\b|\\bWEBrick::HTTPServer\\b|\\bListen\\s*=>"
-            + "|\\bwhile\\s*\\(?\\s*(True|true|1)\\s*\\)?\\s*(:|\\{|do\\b|;|$)|\\bfor\\s*\\(\\s*;\\s*;\\s*\\)|\\bloop\\s*(do\\b|\\{)"
-            + "|\\bsetInterval\\s*\\(");
-
-    /**
-     * Words by which such code can still end on its own: leaving a loop or the process, closing
-     * the server, or a bounded wait. WHY: a one-liner that polls until a file appears and breaks
-     * ({@code while True: … break}) or a test server that closes itself finishes; only code
-     * without any way out hangs the agent.
-     */
-    private static final java.util.regex.Pattern PAYLOAD_ENDS = java.util.regex.Pattern.compile(
-            "\\b(break|return|exit|_exit|die|raise|throw|last|clearInterval|shutdown|quit|abort|kill)\\b|\\.close\\s*\\(|\\bsettimeout\\s*\\(");
-
-    /**
      * True when the inline program serves or loops and nothing in it ends the wait:
      * {@code python3 -c '…serve_forever()'}, {@code node -e '…createServer(…).listen(3000)'},
      * {@code php -r 'while(true){sleep(1);}'}. Like a dev server, it runs until its timeout.
      */
     public boolean isPayloadWaits() {
-        String p = getPayload();
-        return !p.isEmpty() && PAYLOAD_WAITS.matcher(p).find() && !PAYLOAD_ENDS.matcher(p).find();
+        return InlineCode.isPayloadWaits(this);
     }
 
     /** True when the inline program opens network connections. */
     public boolean isPayloadNetwork() {
-        String p = getPayload();
-        return !p.isEmpty() && PAYLOAD_NETWORK.matcher(p).find();
+        return InlineCode.isPayloadNetwork(this);
     }
-
-    /** A credential file named in code: keys, cloud credentials, .env, .netrc, shadow. */
-    private static final java.util.regex.Pattern PAYLOAD_SECRET = java.util.regex.Pattern.compile(
-            "\\.ssh/id_|\\.aws/credentials|\\.netrc|\\.kube/config|\\.gnupg|/etc/shadow|\\.git-credentials|\\.docker/config\\.json"
-            + "|['\"/]\\.env['\"]|\\.config/gcloud|\\.pgpass|\\.vault-token"
-            // the same joined by the code: Path.home() / ".ssh" / "id_rsa"
-            + "|\\bid_(rsa|ed25519|ecdsa|dsa)\\b|['\"]\\.(ssh|aws|gnupg|kube)['\"]");
 
     /**
      * True for an interpreter given inline code that may print: a print call or stream in the code
@@ -3764,21 +3242,12 @@ public final class Cmd {
      * is not read here (a consumer).
      */
     public boolean isInlineCodePrints() {
-        if (!isInterpreter()) {
-            return false;
-        }
-        if (Regex.matches(name, "perl[0-9.]*|ruby[0-9.]*") && argMatches("-[a-zA-Z0-9]*p[a-zA-Z0-9]*")
-                || Regex.matches(name, "node|nodejs|bun") && argMatches("-p|--print|-pe|-ep")) {
-            return true;
-        }
-        String code = getPayload();
-        return !code.isEmpty() && PAYLOAD_OUTPUT.matcher(code).find();
+        return InlineCode.isInlineCodePrints(this);
     }
 
     /** True when the inline program names a credential file. */
     public boolean isPayloadSecret() {
-        String p = getPayload();
-        return !p.isEmpty() && PAYLOAD_SECRET.matcher(p).find();
+        return InlineCode.isPayloadSecret(this);
     }
 
     /**
@@ -3788,31 +3257,7 @@ public final class Cmd {
      * rules; only the credential printers are asked on their own (SW4048).
      */
     public boolean isPrintsSecrets() {
-        return isPrintsCredential()
-                || (named("env printenv") && operands.isEmpty() && !hasWrappedCommand()) || (name.equals("export") && anyFlag("-p"))
-                || (name.equals("set") && args.isEmpty())
-                // the shell's history, a store of every token typed or pasted on a command line, as
-                // ~/.bash_history is (SW4104): `history`, `fc -l`; clearing or writing it prints nothing
-                || name.equals("history") && !anyFlag("-c -d -a -n -r -w -s -p") || name.equals("fc") && argMatches("-[a-z]*l[a-z]*")
-                || name.equals("cat") && argMatches("/proc/(self|\\d+)/environ")
-                || name.equals("docker") && sub("inspect") && argFind("Env")
-                || name.equals("ansible-vault") && anyArg("decrypt") || name.equals("doppler") && anyArg("download")
-                // BSD-style `ps e` (no dash) prints each process's environment; `ps -e` only means all processes
-                || name.equals("ps") && argMatches("[a-z]*e[a-z]*")
-                || name.equals("declare") && anyFlag("-x -p")
-                || named("curl wget") && argFind("169\\.254\\.169\\.254/.*(security-credentials|identity/oauth2/token|service-accounts/.*/token)|metadata\\.google\\.internal/.*/token")
-                // PowerShell's environment drive: Get-ChildItem env:, gi env:*, dir env:\\
-                || named("Get-ChildItem Get-Item Get-Content") && argFind("^env:[\\\\/]?\\*?$")
-                // the clipboard, where password managers put the password copied (`pass -c`, KeePassXC)
-                || named("pbpaste wl-paste termux-clipboard-get Get-Clipboard gcb")
-                || name.equals("xclip") && argMatches("-o|-out") || name.equals("xsel") && argMatches("-[a-zA-Z]*o[a-zA-Z]*|--output")
-                // the screen, with whatever windows show (mail, chats, a password manager)
-                || named("screencapture scrot grim gnome-screenshot maim xwd") || name.equals("import") && anyArg("root")
-                // Windows' Problem Steps Recorder: every screen and click until stopped (`psr /start /output x.zip`)
-                || isStartsScreenRecorder()
-                // the saved Windows credentials' targets and user names: which accounts to take (`cmdkey /list`, `vaultcmd /listcreds:…`)
-                || nameIs("cmdkey") && argFind("(?i)^/l(ist)?(:.*)?$") || nameIs("vaultcmd") && argFind("(?i)^/listcreds")
-                || name.equals("spectacle") && anyFlag("-b --background") || name.equals("flameshot") && anyArg("full screen");
+        return Credentials.isPrintsSecrets(this);
     }
 
     /**
@@ -3847,16 +3292,6 @@ public final class Cmd {
     }
 
     /**
-     * Registries each vendor's token logs in to: the token CLI's words, then the registry host
-     * ({@code gh auth token | docker login ghcr.io --password-stdin}).
-     */
-    private static final List<String[]> VENDOR_REGISTRIES = List.of(
-            new String[] {"gh", "ghcr\\.io|docker\\.pkg\\.github\\.com"},
-            new String[] {"aws", "[0-9]+\\.dkr\\.ecr(-fips)?\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?|public\\.ecr\\.aws"},
-            new String[] {"gcloud", "([a-z0-9-]+-docker\\.pkg\\.dev|([a-z]+\\.)?gcr\\.io)"},
-            new String[] {"az", "[a-z0-9]+\\.azurecr\\.io"});
-
-    /**
      * True when this command is a registry login reading its password on standard input
      * ({@code docker login HOST --password-stdin}, podman, buildah, nerdctl, helm registry, oras)
      * into a registry of the vendor whose CLI printed the token: {@code gh auth token | docker login
@@ -3865,18 +3300,7 @@ public final class Cmd {
      * any other registry it stays an exfiltration (SW4006).
      */
     public boolean logsInWithTokenOf(Cmd printer) {
-        if (!printer.isPrintsCredential() || !anyFlag("--password-stdin")
-                || !(named("docker podman buildah nerdctl oras skopeo crane") && sub("login") || name.equals("helm") && sub("registry"))) {
-            return false;
-        }
-        List<String> p = positionals("-u --username -p --password --authfile --registry-config");
-        String host = p.isEmpty() ? "" : PathFacts.unquote(p.get(p.size() - 1)).replaceFirst("^https?://", "").replaceFirst("[:/].*$", "");
-        for (String[] v : VENDOR_REGISTRIES) {
-            if (printer.getName().equals(v[0])) {
-                return Regex.matches(host, v[1]);
-            }
-        }
-        return false;
+        return Credentials.logsInWithTokenOf(this, printer);
     }
 
     /**
@@ -3982,22 +3406,6 @@ public final class Cmd {
     }
 
     /**
-     * The hosts each vendor's token is issued for, by the CLI that prints it: the APIs, registries
-     * and hosted apps a documented request sends it to ({@code curl -H "Authorization: Bearer
-     * $(gcloud auth print-identity-token)" https://svc.a.run.app}). A host given to the printer
-     * ({@code gh auth token --hostname H}) is added in {@link #tokenServiceHost}.
-     */
-    private static final Map<String, String> TOKEN_SERVICE_HOSTS = Map.of(
-            "gh", "([\\w-]+\\.)*(github\\.com|githubusercontent\\.com)|ghcr\\.io",
-            "glab", "([\\w-]+\\.)*gitlab\\.com",
-            "gcloud", "([\\w-]+\\.)*(googleapis\\.com|google\\.com|run\\.app|cloudfunctions\\.net|gcr\\.io|pkg\\.dev)",
-            "az", "([\\w-]+\\.)*(azure\\.com|azure\\.net|windows\\.net|microsoft\\.com|microsoftonline\\.com|azurecr\\.io|visualstudio\\.com)",
-            "aws", "([\\w-]+\\.)*(amazonaws\\.com(\\.cn)?|aws)",
-            "heroku", "([\\w-]+\\.)*heroku\\.com",
-            "fly", "([\\w-]+\\.)*(fly\\.io|machines\\.dev)",
-            "flyctl", "([\\w-]+\\.)*(fly\\.io|machines\\.dev)");
-
-    /**
      * True when an HTTP client sends an {@code Authorization} (or {@code Proxy-Authorization})
      * header whose value is computed: a command's output or a variable ({@code curl -H
      * "Authorization: Bearer $(gh auth token)"}, {@code wget --header="Authorization: token $T"},
@@ -4005,20 +3413,7 @@ public final class Cmd {
      * no {@code net.send} ({@link #isSendsComputedRequestPart}); SW4050 checks where it goes.
      */
     public boolean isAuthorizationComputed() {
-        java.util.function.Predicate<String> computed = v -> v.indexOf('$') >= 0 || v.contains("`");
-        java.util.function.Predicate<String> auth = v -> Regex.matches(v, AUTHORIZATION_HEADER) && computed.test(v);
-        if (named("curl wget")) {
-            // and the options that carry a credential themselves: curl -u USER:PASS, --oauth2-bearer TOKEN,
-            // wget --password / --http-password
-            return optionValueMatches("-H --header", name.equals("curl"), false, auth)
-                    || optionValueMatches(name.equals("curl") ? "-u --user --oauth2-bearer -U --proxy-user" : "--password --http-password --proxy-password",
-                            name.equals("curl"), false, computed);
-        }
-        if (nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm")) {
-            // -Headers @{Authorization = "Bearer $(gh auth token)"} (or a header table built at run time)
-            return args.stream().anyMatch(a -> Regex.matches(a, "(?is).*authorization.*") && computed.test(a));
-        }
-        return named(HEADER_ITEM_CLIENTS) && args.stream().map(PathFacts::unquote).anyMatch(auth);
+        return HttpRequests.isAuthorizationComputed(this);
     }
 
     /**
@@ -4030,34 +3425,7 @@ public final class Cmd {
      * the credential itself.
      */
     public boolean isAuthorizationForServiceOf(Cmd reader) {
-        String service = reader.isPrintsCredential() ? TOKEN_SERVICE_HOSTS.get(reader.name) : null;
-        String given = reader.name.equals("gh") || reader.name.equals("glab") ? PathFacts.unquote(reader.valueOf("--hostname -h")) : "";
-        List<String> hosts = new ArrayList<>();
-        for (String word : args) {
-            String a = PathFacts.unquote(word);
-            java.util.regex.Matcher m = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/@\\s]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)").matcher(a);
-            java.util.regex.Matcher bare = Regex.pattern("(?i)^([\\w-]+(?:\\.[\\w-]+)+|localhost|\\[[0-9a-f:]+\\])(?::\\d+)?(?:/\\S*)?$").matcher(a);
-            if (m.find()) {
-                hosts.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
-            } else if (a.indexOf("://") >= 0) {
-                return false; // another scheme, or a URL built at run time
-            } else if (bare.matches()) {
-                hosts.add(bare.group(1).toLowerCase(java.util.Locale.ROOT)); // a URL without scheme (or a value that looks like one: stricter)
-            } else if (named("http https xh xhs httpie") && Regex.matches(a, ":(\\d+)?(/\\S*)?")) {
-                hosts.add("localhost"); // HTTPie's and xh's shorthand for this machine
-            }
-        }
-        if (hosts.isEmpty()) {
-            return false;
-        }
-        for (String h : hosts) {
-            boolean local = Regex.matches(h, LOOPBACK_ADDRESS);
-            boolean own = service != null && Regex.matches(h, service) || !given.isEmpty() && Regex.matches(h, "([\\w-]+\\.)?" + java.util.regex.Pattern.quote(given.toLowerCase(java.util.Locale.ROOT)));
-            if (!local && !own) {
-                return false;
-            }
-        }
-        return true;
+        return Credentials.isAuthorizationForServiceOf(this, reader);
     }
 
     /**
@@ -4096,72 +3464,7 @@ public final class Cmd {
      * {@code -o name}, {@code vault kv list}, {@code pass ls}) print no secret.
      */
     public boolean isPrintsCredential() {
-        return (name.equals("gpg") || name.equals("gpg2")) && argMatches("--export-secret-(sub)?keys")
-                || name.equals("security") && argMatches("find-(generic|internet)-password") && anyFlag("-w -g")
-                || name.equals("secret-tool") && (sub("lookup") || sub("search")) || named("pass gopass") && sub("show")
-                || name.equals("op") && (sub("read") || sub("item") && anyArg("get") && anyFlag("--reveal"))
-                || name.equals("gh") && sub("auth") && (anyArg("token") || anyArg("status") && anyFlag("-t --show-token"))
-                || name.equals("aws") && anyArg("get-session-token")
-                // the authorization header actions/checkout stores (`git config --get-all http.https://github.com/.extraheader`)
-                || isPrintsGitExtraHeader()
-                // a secret-named variable printed (`printenv AWS_SECRET_ACCESS_KEY`, `echo $GITHUB_TOKEN`)
-                || name.equals("printenv") && argMatches(SECRET_VARIABLE) || named("echo printf") && argFind("\\$\\{?" + SECRET_VARIABLE)
-                // CLIs that print a token or a secret's value
-                || name.equals("aws") && sub("configure") && anyArg("get") && argMatches("(?i).*(secret|token).*")
-                || name.equals("gcloud") && argMatches("print-access-token|print-identity-token")
-                || name.equals("az") && (anyArg("get-access-token") || sub("acr") && anyFlag("--expose-token"))
-                || name.equals("vault") && (sub("read") || argMatches("get|print"))
-                // `vault login` prints the token it stores (`-token-only` nothing else) unless told not to
-                || name.equals("vault") && sub("login") && !argMatches("--?no-print(=(true|1|t))?")
-                // a secret's data as yaml, json, jsonpath or a template (`-o name` and `-o wide` print names only)
-                || name.equals("kubectl") && sub("get") && argMatches("secrets?(/.*)?") && argMatches("-o|--output(=.*)?|-o.+")
-                        && printsSecretData(valueOf("-o --output"))
-                || name.equals("kubectl") && sub("view-secret") || name.equals("kubectl-view_secret")
-                || name.equals("git") && sub("credential") && anyArg("fill")
-                // a credential helper asked directly: git credential-osxkeychain get, git-credential-store get, docker-credential-desktop get
-                || (name.equals("git") && subMatches(1, "credential-[A-Za-z0-9-]+") || Regex.matches(name, "(git|docker)-credential-[A-Za-z0-9-]+"))
-                        && anyArg("get")
-                || name.equals("security") && sub("dump-keychain")
-                // cloud secret stores and registry tokens
-                || name.equals("aws") && argMatches("get-secret-value|get-login-password|export-credentials")
-                || name.equals("aws") && anyArg("get-parameter get-parameters get-parameters-by-path") && anyFlag("--with-decryption")
-                || name.equals("gcloud") && anyArg("secrets") && anyArg("access") || name.equals("az") && anyArg("keyvault") && anyArg("secret") && anyArg("show download")
-                || name.equals("kubectl") && (sub("config") && anyArg("view") && anyFlag("--raw") || sub("create") && anyArg("token"))
-                // decrypters and password managers printing what they keep
-                || name.equals("sops") && anyFlag("-d --decrypt") || name.equals("ansible-vault") && anyArg("view")
-                || name.equals("bw") && sub("get") || name.equals("lpass") && sub("show") || name.equals("keyring") && sub("get")
-                || name.equals("rails") && argMatches("credentials:show") || name.equals("heroku") && argMatches("auth:token")
-                // `glab auth status -t` shows the token; `glab auth login -t TOKEN` takes one
-                || name.equals("glab") && sub("auth") && anyArg("status") && anyFlag("-t --show-token")
-                // `doppler secrets` prints every secret with its value; `get`, `download --no-file` too
-                || name.equals("doppler") && sub("secrets") && !anyArg("set upload delete names") && !anyFlag("--only-names")
-                        && !(anyArg("download") && !anyFlag("--no-file"))
-                // infisical prints every secret with its value (`secrets`, `secrets get`, `export` without a file)
-                || name.equals("infisical") && (sub("secrets") && !anyArg("set delete folders generate-example-env")
-                        || sub("export") && !anyFlag("--output-file") && !argMatches("--output-file=.*"))
-                || isPrintsInfrastructureSecretOutput() || name.equals("pulumi") && anyFlag("--show-secrets")
-                // vault's own token: `token lookup` shows its id, `token create` a new one
-                || name.equals("vault") && sub("token") && anyArg("lookup create")
-                // temporary or registry credentials and access keys minted and printed
-                || name.equals("aws") && argMatches("assume-role(-with-[a-z-]+)?|get-federation-token|get-authorization-token|create-access-key")
-                || name.equals("az") && (anyArg("keys") && anyArg("list") || sub("acr") && anyArg("credential") && anyArg("show")
-                        || anyArg("show-connection-string"))
-                || named("fly flyctl") && sub("auth") && anyArg("token")
-                // a registry token from the package manager's configuration
-                || named("npm pnpm yarn") && sub("config") && anyArg("get") && argMatches("(?i).*(_auth|authtoken|_password).*");
-    }
-
-    /**
-     * True when kubectl's output format shows a secret's data: yaml, json, a template file, or an
-     * inline template that names {@code .data} or the whole object; {@code name}, {@code wide} and a
-     * template of other fields ({@code jsonpath='{.metadata.name}'}) do not.
-     */
-    private static boolean printsSecretData(String format) {
-        String f = PathFacts.unquote(format);
-        if (Regex.matches(f, "name|wide")) {
-            return false;
-        }
-        return !Regex.matches(f, "(?s)(jsonpath|go-template|template|custom-columns)=.*") || f.contains(".data") || f.contains("stringData") || Regex.matches(f, "(?s).*\\{\\s*\\.?\\s*\\}.*");
+        return Credentials.isPrintsCredential(this);
     }
 
     /**
@@ -4172,24 +3475,7 @@ public final class Cmd {
      * do read it. SW4006 leaves such a commit-then-push to SW4007, which asks.
      */
     public boolean isNamesSecretOnlyInMessage() {
-        if (!name.equals("git") || redirectReads.stream().anyMatch(PathFacts::isSecret)) {
-            return false;
-        }
-        boolean inMessage = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String message = a.equals("-m") || a.equals("--message") ? (i + 1 < args.size() ? args.get(++i) : "")
-                    : a.startsWith("--message=") ? a.substring(10) : Regex.matches(a, "-m.+") ? a.substring(2) : null;
-            String word = message != null ? message : a.indexOf('=') > 0 ? a.substring(a.indexOf('=') + 1) : a;
-            if (!PathFacts.isSecret(word)) {
-                continue;
-            }
-            if (message == null || message.contains("$(") || message.contains("`")) {
-                return false;
-            }
-            inMessage = true;
-        }
-        return inMessage;
+        return Credentials.isNamesSecretOnlyInMessage(this);
     }
 
     /**
@@ -4273,41 +3559,12 @@ public final class Cmd {
      * {@code -e 'put ~/.aws/credentials'}, a here-string of ftp commands) name a secret file.
      */
     public boolean isTransferScriptMentionsSecret() {
-        List<String> texts = new ArrayList<>(args);
-        texts.add(stdin);
-        for (String t : texts) {
-            // `put .env; bye`, and curl config lines (`upload-file = "/home/u/.ssh/id_rsa"`)
-            for (String w : t.split("[\\s;=\"']+")) {
-                if (!w.isEmpty() && !w.startsWith("-") && PathFacts.isSecret(w)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /**
-     * True for {@code git config} printing an {@code http.*.extraheader} value: actions/checkout
-     * keeps the job's token there as an {@code AUTHORIZATION} header. Setting or unsetting it
-     * prints nothing.
-     */
-    private boolean isPrintsGitExtraHeader() {
-        return name.equals("git") && "config".equals(getGitSub()) && argFind("(?i)^['\"]?http\\..*extraheader['\"]?$")
-                && (anyFlag("--get --get-all --get-regexp") || anyArg("get") || Regex.matches(getLastArg(), "(?i)['\"]?http\\..*extraheader['\"]?")
-                    && !anyFlag("--unset --unset-all"));
-    }
-
-    /**
-     * curl's {@code -K}/{@code --config} file, unquoted, or empty: the file names URLs, data and
-     * files to upload, so it decides what curl sends ({@code -} reads it from standard input).
-     */
-    private String curlConfig() {
-        return name.equals("curl") ? PathFacts.unquote(valueOf("-K --config")) : "";
+        return Credentials.isTransferScriptMentionsSecret(this);
     }
 
     /** True for {@code curl -K -}: the options, uploads included, come from standard input. */
     public boolean isCurlConfigFromStdin() {
-        return curlConfig().equals("-");
+        return HttpRequests.isCurlConfigFromStdin(this);
     }
 
     /**
@@ -4316,11 +3573,7 @@ public final class Cmd {
      * the project ({@code curl -K ./api.curlrc}) is the project's own and is read like any file.
      */
     public boolean curlConfigUnseen(Ctx ctx) {
-        String k = curlConfig();
-        if (k.isEmpty()) {
-            return false;
-        }
-        return k.equals("-") || !Regex.matches(k, "[A-Za-z0-9_./~-]+") || !allInsideProject(List.of(k), ctx, false);
+        return HttpRequests.curlConfigUnseen(this, ctx);
     }
 
     /**
@@ -4329,7 +3582,7 @@ public final class Cmd {
      * environment goes to the host, as {@code curl -d "$(env)"} sends it.
      */
     public boolean isSendsEnvironment() {
-        return named("ssh autossh scp sftp") && argFind("(?i)^['\"]?(-o)?['\"]?sendenv[\\s=]+.*(\\*|" + SECRET_NAME_WORDS + ")");
+        return Credentials.isSendsEnvironment(this);
     }
 
     /**
@@ -4365,52 +3618,9 @@ public final class Cmd {
         return false;
     }
 
-    /** The words that make a name a credential's by convention (the grammar's table, shared with CI files). */
-    private static final String SECRET_NAME_WORDS = dev.shellwarden.grammar.SecretNames.WORDS;
-
-    /** A variable name that holds a credential by convention ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
-    private static final String SECRET_VARIABLE = dev.shellwarden.grammar.SecretNames.VARIABLE + "\\}?";
-
-    /**
-     * An infrastructure output named like a credential ({@code db_password}, {@code admin-token}),
-     * or one that carries credentials by its kind ({@code kube_config}, {@code connection_string}).
-     */
-    private static final String SECRET_OUTPUT = "[A-Za-z0-9_-]*(" + SECRET_NAME_WORDS + "|(?i:kube_?config|connection_?string))[A-Za-z0-9_-]*";
-
-    /**
-     * True for {@code terraform|tofu|terragrunt output} that prints a secret: {@code -json} of every
-     * output (sensitive ones in plain text, as with {@code -raw}), or an output named like a secret
-     * in any format ({@code -raw db_password}). Plain {@code terraform output} shows sensitive values
-     * as {@code <sensitive>}, and a named output of another kind ({@code -raw instance_ip}) is an
-     * address or an id, read every day.
-     */
-    private boolean isPrintsInfrastructureSecretOutput() {
-        if (!named("terraform tofu terragrunt") || !subAt(0, "output") || anyArg("-help -h --help")) {
-            return false;
-        }
-        List<String> outputs = positionals("-state");
-        outputs = outputs.subList(1, outputs.size());
-        return outputs.isEmpty() ? anyArg("-json --json") : outputs.stream().anyMatch(o -> Regex.matches(PathFacts.unquote(o), SECRET_OUTPUT));
-    }
-
     /** True when the inline program names an absolute or home path. */
     public boolean isPayloadAbsolutePath() {
-        String p = getPayload();
-        if (p.isEmpty()) {
-            return false;
-        }
-        if (PAYLOAD_ABSOLUTE_PATH.matcher(p).find()) {
-            return true;
-        }
-        // `python3 -c '…rmtree(sys.argv[1])' ~`: the path comes in as an argument of the program
-        if (Regex.pattern("\\bargv\\b|\\bARGV\\b|\\$ARGV|process\\.argv|Deno\\.args|commandArgs").matcher(p).find()) {
-            for (String a : args) {
-                if (!a.equals(p) && !a.startsWith("-") && (a.startsWith("/") || a.startsWith("~") || a.startsWith("$HOME") || a.startsWith("${HOME"))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return InlineCode.isPayloadAbsolutePath(this);
     }
 
     private static final java.util.regex.Pattern SHELL_PATH = java.util.regex.Pattern.compile(
@@ -4443,23 +3653,9 @@ public final class Cmd {
         return false;
     }
 
-    /**
-     * Git keys that make git run a program: those whose value is a command line
-     * ({@link CommandSettings#GIT_COMMAND_KEY}, split by the grammar) and those naming hooks,
-     * included files or transports.
-     */
-    private static final java.util.regex.Pattern GIT_EXEC_KEY = java.util.regex.Pattern.compile(
-            "(?i)" + CommandSettings.GIT_COMMAND_KEY.pattern() + "|core\\.hookspath|protocol\\.ext\\.allow|include\\.path|includeif\\..*"
-            + "|init\\.templatedir");
-
-    private static final Set<String> SAFE_PROGRAMS = Set.of("", "cat", "less", "more", "less -R", "less -FRX",
+    static final Set<String> SAFE_PROGRAMS = Set.of("", "cat", "less", "more", "less -R", "less -FRX",
             "true", "false", "delta", "diff-so-fancy");
 
-    /**
-     * True when {@code git -c key=value} or {@code --config-env} sets a key that makes git run a
-     * program (pager, editor, ssh command, hooks path, alias with {@code !}…) to something other
-     * than a plain pager.
-     */
     /**
      * True when a git push names its destination through settings on the command line
      * ({@code git -c remote.origin.pushurl=URL push}), or sends through a proxy the command names or
@@ -4467,13 +3663,7 @@ public final class Cmd {
      * {@code GIT_SSL_NO_VERIFY=1}): the code and the credentials then reach a host that is not the remote.
      */
     public boolean isGitConfigPushTarget() {
-        for (int i = 0; i + 1 < args.size(); i++) {
-            if (args.get(i).equals("-c") && Regex.matches(args.get(i + 1), "(?i)(remote\\..*\\.(push)?url|url\\..*\\.(push)?insteadof"
-                    + "|http\\.(.*\\.)?proxy)=.*|http\\.(.*\\.)?sslverify=(false|no|off|0)")) {
-                return true;
-            }
-        }
-        return assignments.stream().anyMatch(a -> Regex.matches(a, "GIT_SSL_NO_VERIFY=['\"]?(1|true|yes)['\"]?"));
+        return GitPrograms.isGitConfigPushTarget(this);
     }
 
     /**
@@ -4482,29 +3672,12 @@ public final class Cmd {
      * daemon.
      */
     public boolean isExposesMachine() {
-        // ssh's flag letters, then R or D (`-fNR 8080:…`, `-D 1080`, `-R8080:…`)
-        return named("ssh autossh") && (argMatches("-[46AaCfGgKkMNnqsTtVvXxYy]*[RD](.+)?") || argMatches("(?i)-o\\s*(RemoteForward|DynamicForward).*")
-                        || anyFlag("-o") && argMatches("(?i)(RemoteForward|DynamicForward).*"))
-                || name.equals("chisel") && (sub("server") && anyFlag("--reverse") || sub("client") && argMatches("R:.*"))
-                || named("bore sshx") && !isInfoOnly() && !anyFlag("-h --help -V --version") || named("lt localtunnel") && !anyFlag("--help --version")
-                || name.equals("frpc") && !anyArg("verify completion") && !anyFlag("-v --version -h --help")
-                || name.equals("zrok") && anyArg("share reserve")
-                || name.equals("tailscale") && (tailscaleServesPort() || sub("up") && argMatches("--ssh(=true)?"))
-                // VS Code's remote tunnel, also in its forks' CLIs (Cursor's, abused after a parser bypass in NomShub)
-                || named("code code-insiders cursor") && sub("tunnel") && !anyArg("user unregister status kill rename prune help")
-                || name.equals("ngrok") && anyArg("http tcp tls start tunnel") || name.equals("devtunnel") && sub("host")
-                || name.equals("cloudflared") && sub("tunnel") && (anyArg("run") || anyFlag("--url"))
-                || named("sshd dropbear") || name.equals("rsync") && anyFlag("--daemon");
+        return NetworkExposure.isExposesMachine(this);
     }
 
     /** True when the command serves a shell or a desktop to the network (ttyd, gotty, tmate, x11vnc, code-server without auth). */
     public boolean isServesShell() {
-        // ttyd and gotty serve a program's terminal: a shell or a multiplexer is a shell for anyone who connects
-        List<String> served = named("ttyd gotty") ? positionals("-p --port -i --interface -c --credential -t --client-option -T --terminal-type -O --check-origin -a --address -w -u --uid -g --gid -s --signal -I --index -b --base-path -P --ping-interval -m --max-clients --title-format --tls-crt --tls-key --tls-ca-crt")
-                : List.of();
-        return !served.isEmpty() && Regex.matches(basename(served.get(0)), "(ba|z|da|k|c|tc|fi|a|mk)?sh|login|tmux|screen|su|python[0-9.]*|node|irb|zellij")
-                || name.equals("tmate") && !isInfoOnly() && !anyArg("show-messages") || name.equals("x11vnc") && anyFlag("-nopw")
-                || name.equals("code-server") && argMatches("--auth(=|\\s*)none|none") && (anyFlag("--auth") || argFind("^--auth=none"));
+        return NetworkExposure.isServesShell(this);
     }
 
     /**
@@ -4513,142 +3686,21 @@ public final class Cmd {
      * segment's working directories.
      */
     public boolean servesPrivateFiles(Ctx ctx) {
-        List<String> served = servedDirectories();
-        if (served == null) {
-            return false;
-        }
-        for (String d : served) {
-            for (String dir : dirs(ctx)) {
-                if (dir.equals(WorkingDirs.UNKNOWN)) {
-                    continue;
-                }
-                String abs = PathFacts.resolve(d, dir, ctx.home());
-                if (abs.equals("/") || abs.equals(ctx.home()) || abs.equals(PathFacts.normalize(ctx.home())) || PathFacts.isSecret(abs)
-                        || PathFacts.isSystemDir(abs)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return NetworkExposure.servesPrivateFiles(this, ctx);
     }
 
-    /** The directories a file server serves ({@code .} when it serves where it runs), or null when this is no file server. */
-    private List<String> servedDirectories() {
-        String dir;
-        if (isInterpreter() && anyArg("http.server SimpleHTTPServer") && anyFlag("-m")) {
-            dir = valueOf("--directory -d");
-        } else if (Regex.matches(name, "php[0-9.]*") && anyFlag("-S")) {
-            dir = valueOf("-t");
-        } else if (name.equals("caddy") && sub("file-server")) {
-            dir = valueOf("--root -r");
-        } else if (named("updog")) {
-            dir = valueOf("-d --directory");
-        } else if (name.equals("twistd") && anyArg("web")) {
-            dir = valueOf("--path");
-        } else if (named("busybox httpd") && (name.equals("httpd") || anyArg("httpd"))) {
-            dir = valueOf("-h");
-        } else if (name.equals("onionshare-cli")) {
-            // --website, --receive, --chat and --public are switches: the operand after them is what is shared
-            dir = positionals("--connect-timeout --config --persistent --title --auto-start-timer --auto-stop-timer --data-dir"
-                    + " --webhook-url --custom_csp").stream().findFirst().orElse("");
-        } else if (name.equals("rclone") && sub("serve")) {
-            List<String> p = positionals("--addr --user --pass --htpasswd --config");
-            dir = p.size() > 2 ? p.get(2) : "";
-            if (dir.isEmpty()) {
-                return null; // a remote, not a local folder
-            }
-        } else if (named("miniserve darkhttpd http-server serve static-web-server")) {
-            List<String> p = positionals("-p --port -i --interfaces -a --auth -c --color-scheme -t --title --addr -d --root -C --cert -K --key"
-                    + " --ssl-cert --ssl-key --ssl-pass -l --listen -e --ext -o --open -U --utc -P --proxy --username --password --tls-cert --tls-key");
-            dir = p.isEmpty() ? valueOf("-d --root") : p.get(0);
-        } else if (name.equals("ruby") && anyArg("-run") && anyArg("httpd")) {
-            // ruby's un library: `ruby -run -e httpd DIR -p 8000`
-            List<String> p = positionals("-p --port -b --bind-address --max-clients --temp-dir --request-timeout --ssl-certificate --ssl-private-key");
-            int at = p.indexOf("httpd");
-            dir = at < 0 || at + 1 >= p.size() ? "" : p.get(at + 1);
-        } else {
-            return null;
-        }
-        return List.of(dir.isEmpty() ? "." : dir);
-    }
-
+    /**
+     * True when {@code git -c key=value} or {@code --config-env} sets a key that makes git run a
+     * program (pager, editor, ssh command, hooks path, alias with {@code !}…) to something other
+     * than a plain pager.
+     */
     public boolean isGitConfigRunsProgram() {
-        if (!name.equals("git")) {
-            return false;
-        }
-        // --upload-pack/--receive-pack/--exec name the program run for the remote end (locally
-        // for a path or file:// remote); clone's -u is --upload-pack
-        // the ext:: transport runs a command line (`git push 'ext::sh -c …'`)
-        // git takes any unique abbreviation of a long option (`--upload-p=`, `--rece=`)
-        for (String a : args) {
-            if (abbreviates(a, "--upload-pack", 5) || abbreviates(a, "--receive-pack", 6)
-                    || !git("rebase") && (a.equals("--exec") || a.startsWith("--exec="))) {
-                return true;
-            }
-        }
-        if (sub("clone") && anyFlag("-u") || argFind("^ext::") || argFind("^url\\.ext::")) {
-            return true;
-        }
-        for (int i = 0; i + 1 < args.size(); i++) {
-            String a = args.get(i);
-            // --config-env, also in git's attached spelling (`--config-env=core.pager=VAR`), takes the
-            // value from the environment: unseen, so any value of a key that runs a program counts
-            boolean attachedEnv = a.startsWith("--config-env=");
-            if (!attachedEnv && !a.equals("-c") && !a.equals("--config-env")) {
-                if (!a.startsWith("-")) {
-                    break;
-                }
-                continue;
-            }
-            String kv = attachedEnv ? a.substring("--config-env=".length()) : args.get(++i);
-            // (the value word is skipped: a later -c or --config-env is read too, not taken for the subcommand)
-            int eq = kv.indexOf('=');
-            String key = eq < 0 ? kv : kv.substring(0, eq);
-            String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
-            if (!a.equals("-c")) {
-                if (GIT_EXEC_KEY.matcher(key).matches()) {
-                    return true;
-                }
-                continue;
-            }
-            if (GIT_EXEC_KEY.matcher(key).matches()
-                    && (!SAFE_PROGRAMS.contains(value) || key.toLowerCase(java.util.Locale.ROOT).startsWith("core.hooks"))
-                    && !(key.toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !value.startsWith("!"))) {
-                return true;
-            }
-        }
-        return false;
+        return GitPrograms.isGitConfigRunsProgram(this);
     }
 
     /** True when {@code git config} sets (not reads) a key that makes git run a program. */
     public boolean isGitConfigSetsProgram() {
-        if (!getGitSub().equals("config") || anyFlag("--get --get-all --get-regexp --list -l --unset --unset-all --show-origin --name-only -e --edit")) {
-            return false;
-        }
-        List<String> p = gitConfigOperands();
-        // renaming a section into one whose keys run programs (`--rename-section x core` makes an
-        // earlier `x.fsmonitor` core.fsmonitor): the new name is the prefix of such a key
-        int rename = args.indexOf("--rename-section");
-        String newSection = rename >= 0 && rename + 2 < args.size() ? args.get(rename + 2)
-                : p.size() == 4 && p.get(1).equals("rename-section") ? p.get(3) : "";
-        if (!newSection.isEmpty()) {
-            java.util.regex.Matcher m = GIT_EXEC_KEY.matcher(newSection + ".");
-            return m.matches() || m.hitEnd();
-        }
-        return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
-                && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
-                && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && SAFE_PROGRAMS.contains(p.get(2)))
-                // the diff highlighters' documented filter (`diff-so-fancy --patch`, `delta --color-only`)
-                && !(p.get(1).equalsIgnoreCase("interactive.diffFilter") && Regex.matches(p.get(2), "(delta|diff-so-fancy|diff-highlight)( +--?[a-z-]+)*"));
-    }
-
-    /** {@code [config, KEY, VALUE…]} of a git config command; git 2.46 spells it {@code git config set KEY VALUE}. */
-    private List<String> gitConfigOperands() {
-        List<String> p = new ArrayList<>(positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
-        if (p.size() >= 2 && p.get(1).equals("set")) {
-            p.remove(1);
-        }
-        return p;
+        return GitPrograms.isGitConfigSetsProgram(this);
     }
 
     /**
@@ -4657,11 +3709,7 @@ public final class Cmd {
      * {@code ~/.config/git/config}).
      */
     public boolean isGitConfigUserScope() {
-        if (anyFlag("--global --system")) {
-            return true;
-        }
-        String f = valueOf("--file -f");
-        return Regex.matches(f, "(~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root)/(\\.gitconfig|\\.config/git/config)|/etc/gitconfig");
+        return GitPrograms.isGitConfigUserScope(this);
     }
 
     /**
@@ -4671,40 +3719,8 @@ public final class Cmd {
      * projects share hooks and stays allowed).
      */
     public boolean isGitConfigLocalProgram() {
-        if (!isGitConfigSetsProgram() || isGitConfigUserScope()) {
-            return false;
-        }
-        List<String> p = gitConfigOperands();
-        if (p.size() < 3) {
-            return false;
-        }
-        String key = p.get(1).toLowerCase(java.util.Locale.ROOT);
-        String value = p.get(2);
-        if (key.equals("core.hookspath")) {
-            return value.startsWith("/") || value.startsWith("~") || value.startsWith("$") || value.startsWith("..");
-        }
-        // an alias runs only when called by its name, and its command line is split and judged
-        // where it is stored (CommandSettings); the other keys run on their own, on later git commands
-        // a credential helper by name (`store`, `cache --timeout=…`) is one of git's own programs
-        return !key.startsWith("alias.") && !(key.startsWith("credential") && !value.startsWith("!") && !value.startsWith("/"));
+        return GitPrograms.isGitConfigLocalProgram(this);
     }
-
-    /**
-     * Assignments of variables that make a program run another: the hook variables whose value is
-     * a command line ({@link CommandSettings#HOOK_VARIABLES}, split by the grammar) and those
-     * naming a program, library or option set.
-     */
-    private static final java.util.regex.Pattern HOOK_VARIABLE = java.util.regex.Pattern.compile(
-            "(" + String.join("|", new java.util.TreeSet<>(CommandSettings.HOOK_VARIABLES))
-            + "|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT"
-            + "|" + CommandSettings.RUNNER_VARIABLE.pattern()
-            + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|PERL5DB|RUBYOPT"
-            // PowerShell autoloads a module by command name from every folder of PSModulePath
-            + "|(?i:PSModulePath)"
-            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
-            + "|" + PROGRAM_SETTING_VARIABLES
-            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]|[Bb][Rr][Oo][Ww][Ss][Ee][Rr]|[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee]))=(.*)",
-            java.util.regex.Pattern.DOTALL);
 
     /**
      * True when an option of the command names a program or code that the command starts:
@@ -4712,63 +3728,15 @@ public final class Cmd {
      * {@code scp -S P}.
      */
     public boolean isOptionHookProgram() {
-        return switch (name) {
-            case "npm", "pnpm", "yarn", "npx" -> !valueOf("--script-shell --shell").isEmpty()
-                    && !Regex.matches(valueOf("--script-shell --shell"), "(/usr)?(/bin/)?(ba|z|da|k|fi)?sh|cmd(\\.exe)?|pwsh|powershell")
-                    || Regex.matches(valueOf("--node-options"), ".*(--require|-r |--import|--loader|--experimental-loader).*");
-            case "make", "gmake" -> argMatches("(SHELL|\\.SHELLFLAGS|MAKESHELL):?=.*") || args.stream().anyMatch(a -> {
-                java.util.regex.Matcher m = Regex.pattern("(CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|MAKEFILES):?=(.*)").matcher(a);
-                return m.matches() && hookValueRuns(m.group(1), m.group(2).trim());
-            });
-            case "scp" -> !valueOf("-S").isEmpty();
-            // `hash -p FILE NAME` makes NAME run FILE for the rest of the shell
-            case "hash" -> argMatches("-[A-Za-z]*p.*");
-            case "sftp" -> !valueOf("-S").isEmpty() || !valueOf("-D").isEmpty();
-            // git's program options: the pager of grep -O, difftool's command, send-email's address
-            // commands, a folder of git programs or of hooks to install (any unique abbreviation)
-            case "git" -> gitProgramOption();
-            default -> false;
-        // man's pager and browser are SW4024's
-        } || !name.equals("man") && !ProgramOptions.unsafeValues(programArgv()).isEmpty();
-    }
-
-    /** The command's words with its canonical name first, as {@link ProgramOptions} reads them. */
-    private List<String> programArgv() {
-        List<String> argv = new ArrayList<>(args.size() + 1);
-        argv.add(name);
-        argv.addAll(args);
-        return argv;
+        return ProgramHooks.isOptionHookProgram(this);
     }
 
     /** True when {@code arg} is {@code full} or an abbreviation of it of at least {@code min} characters, with or without {@code =VALUE}. */
-    private static boolean abbreviates(String arg, String full, int min) {
+    static boolean abbreviates(String arg, String full, int min) {
         int eq = arg.indexOf('=');
         String key = eq < 0 ? arg : arg.substring(0, eq);
         return key.length() >= min && key.startsWith("--") && full.startsWith(key);
     }
-
-    private boolean gitProgramOption() {
-        for (String a : args) {
-            int eq = a.indexOf('=');
-            String value = eq < 0 ? "" : a.substring(eq + 1).trim();
-            if (git("grep") && (a.startsWith("-O") && a.length() > 2 && !SAFE_PROGRAMS.contains(a.substring(2).trim())
-                    || abbreviates(a, "--open-files-in-pager", 4) && !SAFE_PROGRAMS.contains(value))
-                    || git("difftool") && (a.equals("-x") || abbreviates(a, "--extcmd", 5))
-                    || git("send-email") && (abbreviates(a, "--to-cmd", 6) || abbreviates(a, "--cc-cmd", 6) || abbreviates(a, "--header-cmd", 5))
-                    || abbreviates(a, "--exec-path", 7) && eq > 0
-                    || abbreviates(a, "--template", 6) && (eq < 0 || ProgramOptions.outside(value))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Options of package managers that name where a package comes from. */
-    private static final String SOURCE_OPTIONS = "--from --spec --git --index-url -i --extra-index-url --source --registry --index --add-source -s"
-            + " -f --find-links";
-
-    /** Package sources that are not a registry: a URL, a git remote or a forge shorthand. */
-    private static final String UNREVIEWED_SOURCE = "(git\\+[a-z]+|git|https?|ftp)://.*|(github|gitlab|bitbucket|gist):.*|git@.*:.*";
 
     /**
      * True when a package manager installs or runs a package from a URL, a git remote or a custom
@@ -4778,157 +3746,7 @@ public final class Cmd {
      * build steps of that package run at once, and no registry vouches for the name.
      */
     public boolean isInstallsFromUnreviewedSource() {
-        if (named("nix nix-shell nix-build nix-env")) {
-            return nixFromUnreviewedSource();
-        }
-        // `export NIX_PATH=nixpkgs=URL` for the nix commands after it
-        if (named("export declare typeset") && args.stream().anyMatch(Cmd::nixPathUnreviewed)) {
-            return true;
-        }
-        boolean installs = switch (name) {
-            case "npm", "pnpm", "yarn", "bun" -> subMatches(1, "install|i|add|ci|isntall|in|update|up|upgrade|global|exec|dlx|x");
-            case "pip", "pip3", "pipx", "uv", "pdm", "poetry", "gem", "cargo", "deno" ->
-                    subMatches(2, "install|add|run|tool|pip|sync|update|upgrade");
-            case "npx", "pnpx", "bunx", "uvx", "jbang", "groovy" -> true;
-            // Go fetches modules through GOPROXY (an environment source only, below)
-            case "go" -> subMatches(1, "get|install|run|build|test|mod|generate|list") && assignments.stream().anyMatch(x -> x.startsWith("GOPROXY="));
-            // a formula from a third-party tap
-            case "brew" -> subMatches(1, "install|reinstall|upgrade|tap");
-            // ansible-pull always clones a repository and runs its playbook on this machine
-            case "ansible-pull" -> true;
-            // roles and collections, hooks tried from a repository, version-manager plugins (their
-            // scripts run on install), .NET tools and packages, Scala scripts and gists
-            case "ansible-galaxy" -> subMatches(2, "install");
-            case "pre-commit" -> subMatches(1, "try-repo");
-            case "asdf" -> subMatches(2, "add|plugin-add");
-            case "dotnet" -> subMatches(2, "install|update|add|restore|package");
-            case "scala-cli", "scala" -> subMatches(1, "run|shebang");
-            // `python3 -m pip install URL` is pip
-            default -> Regex.matches(name, "pip[0-9.]+") || Regex.matches(name, "python[0-9.]*|py") && args.size() > 2
-                    && args.get(0).equals("-m") && Regex.matches(args.get(1), "pip[0-9.]*") && subMatches(3, "install|download|wheel");
-        };
-        if (!installs) {
-            return false;
-        }
-        if (name.equals("ansible-pull")) {
-            return !anyFlag("-h --help");
-        }
-        if (name.equals("brew")) {
-            // user/tap/formula and `brew tap user/repo` name a GitHub repository of formulae, whose
-            // install steps are Ruby code; homebrew/… are Homebrew's own
-            return positionals("").stream().skip(1)
-                    .anyMatch(op -> Regex.matches(op, UNREVIEWED_SOURCE) || !op.startsWith("homebrew/")
-                            && (Regex.matches(op, "[^/\\s]+/[^/\\s]+/[^/\\s]+") || sub("tap") && Regex.matches(op, "[^/\\s]+/[^/\\s]+")));
-        }
-        // the same sources set in the environment: PIP_INDEX_URL=… pip install x, npm_config_registry=… npm i
-        for (String a : assignments) {
-            java.util.regex.Matcher m = Regex.pattern("(?i)(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL"
-                    + "|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|NPM_CONFIG_REGISTRY|YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY)=(.*)").matcher(a);
-            if (m.matches() && Regex.matches(m.group(2).trim(), UNREVIEWED_SOURCE)
-                    && !Regex.matches(m.group(2).trim(), "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|proxy\\.golang\\.org)(/[^,|]*)?([,|](direct|off))?")) {
-                return true;
-            }
-        }
-        if (!valueOf(SOURCE_OPTIONS).isEmpty()) {
-            String v = valueOf(SOURCE_OPTIONS);
-            // -i is a plain flag to some of them (npm i is the subcommand, pnpm -i…): only a URL value counts
-            if (Regex.matches(v, UNREVIEWED_SOURCE) && !Regex.matches(v, "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|rubygems\\.org|api\\.nuget\\.org)(/.*)?")) {
-                return true;
-            }
-        }
-        // a runner's arguments after the package belong to the program it runs (`pipx run pkg URL`)
-        List<String> sources = positionals(SOURCE_OPTIONS + " -p --package -w --workspace -r --requirement -c --constraint -e --editable");
-        if (named("npx pnpx bunx uvx jbang groovy") || sub("run exec dlx x")) {
-            int first = named("npx pnpx bunx uvx jbang groovy") ? 0 : 1;
-            sources = sources.size() > first ? sources.subList(first, first + 1) : List.of();
-        }
-        for (String op : sources) {
-            if (Regex.matches(op, UNREVIEWED_SOURCE) || Regex.matches(op, "[A-Za-z0-9_.-]+\\s*@\\s*(git\\+|https?://|file:).*")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Nix sources that are neither the registry ({@code nixpkgs#x}, {@code channel:}) nor the
-     * project: the package managers' URLs and forge shorthands, and Nix's own fetcher schemes
-     * ({@code sourcehut:}, {@code tarball+https:}, {@code file+https:}, {@code hg+https:}).
-     */
-    private static final String NIX_SOURCE = UNREVIEWED_SOURCE + "|(sourcehut|tarball\\+[a-z]+|file\\+[a-z]+|hg\\+[a-z]+):.*";
-
-    /**
-     * True when nix builds, runs, enters or installs code from an address no registry vouches for:
-     * a flake reference from a forge, a URL or a folder outside the project ({@code nix run
-     * github:o/r}, {@code nix run path:/tmp/x}), an input replaced by one ({@code --override-input
-     * nixpkgs github:…}, {@code --inputs-from}), an expression from a URL ({@code nix-env -if URL},
-     * {@code nix-build URL}), or a search path naming one ({@code -I nixpkgs=URL},
-     * {@code NIX_PATH=nixpkgs=URL}). The words of the program nix runs ({@code nix run R -- …},
-     * {@code nix shell R -c …}, {@code nix-shell --run …}) are not sources.
-     */
-    private boolean nixFromUnreviewedSource() {
-        for (String a : assignments) {
-            if (nixPathUnreviewed(a)) {
-                return true;
-            }
-        }
-        boolean modern = name.equals("nix");
-        if (modern && !subMatches(1, "run|shell|develop|profile|build|bundle|print-dev-env")) {
-            return false;
-        }
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String next = i + 1 < args.size() ? args.get(i + 1) : "";
-            if (a.equals("--") || modern && (a.equals("-c") || a.equals("--command"))) {
-                break;
-            }
-            if (a.equals("--run") || a.equals("--command") || a.equals("--arg") || a.equals("--argstr") || a.equals("--option")) {
-                i += a.startsWith("--arg") || a.equals("--option") ? 2 : 1; // NAME VALUE, or the shell command
-                continue;
-            }
-            if (a.equals("-I") || a.equals("--include")) {
-                if (nixSearchPathUnreviewed(next)) {
-                    return true;
-                }
-                i++;
-            } else if (a.startsWith("-I") && a.length() > 2 && nixSearchPathUnreviewed(a.substring(2))) {
-                return true;
-            } else if (a.equals("--override-input") && i + 2 < args.size()) {
-                if (nixRefUnreviewed(args.get(i + 2))) {
-                    return true;
-                }
-                i += 2;
-            } else if (a.equals("--inputs-from") || a.equals("--file") || a.equals("-f") || !modern && Regex.matches(a, "-[A-Za-z]*f")) {
-                if (nixRefUnreviewed(next)) {
-                    return true;
-                }
-                i++;
-            } else if (!a.startsWith("-") && nixRefUnreviewed(a)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** An assignment {@code NIX_PATH=…} with an entry naming an address or a folder outside the project. */
-    private static boolean nixPathUnreviewed(String assignment) {
-        return assignment.startsWith("NIX_PATH=")
-                && java.util.Arrays.stream(assignment.substring(9).split(":(?![/])")).anyMatch(Cmd::nixSearchPathUnreviewed);
-    }
-
-    /** A {@code -I}/{@code NIX_PATH} entry ({@code nixpkgs=URL} or a bare path) naming an address or a folder outside the project. */
-    private static boolean nixSearchPathUnreviewed(String entry) {
-        String v = Regex.matches(entry, "[A-Za-z0-9_.-]+=.*") ? entry.substring(entry.indexOf('=') + 1) : entry;
-        return !v.startsWith("channel:") && !v.startsWith("flake:nixpkgs") && nixRefUnreviewed(v);
-    }
-
-    /** A flake reference or expression path that is a forge, a URL, or a folder outside the project ({@code path:/tmp/x#app}). */
-    private static boolean nixRefUnreviewed(String ref) {
-        if (Regex.matches(ref, NIX_SOURCE)) {
-            return true;
-        }
-        String path = ref.replaceFirst("^path:", "").replaceFirst("#.*$", "").replaceFirst("\\?.*$", "");
-        return (ref.startsWith("path:") || path.startsWith("/") || path.startsWith("~") || path.startsWith("..")) && ProgramOptions.outside(path);
+        return PackageSources.isInstallsFromUnreviewedSource(this);
     }
 
     /**
@@ -4941,29 +3759,7 @@ public final class Cmd {
 
     /** True when an assignment prefix points a hook variable ({@code PAGER}, {@code LD_PRELOAD}, {@code GIT_SSH_COMMAND}…) at a program. */
     public boolean isAssignsHookProgram() {
-        // prefixes (`PAGER=x git log`), and export/declare of the variable for what follows
-        List<String> all = assignments;
-        if (named("export declare typeset readonly local") && !args.isEmpty()) {
-            all = new ArrayList<>(assignments);
-            all.addAll(args);
-        }
-        for (String a : all) {
-            // PowerShell sets them as `$env:NAME='…'` for the native commands after it
-            java.util.regex.Matcher m = HOOK_VARIABLE.matcher(Regex.matches(a, "(?i)\\$env:.*") ? psEnvironmentAssignment(a.substring(5)) : a);
-            if (m.matches()) {
-                String v = m.group(2).trim();
-                if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, ".*(--require|-r |--import|--loader|--experimental-loader|--openssl-config).*")) {
-                    continue;
-                }
-                if (!hookValueRuns(m.group(1), v)) {
-                    continue;
-                }
-                if (!SAFE_PROGRAMS.contains(v)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return ProgramHooks.isAssignsHookProgram(this);
     }
 
     /**
@@ -4978,7 +3774,7 @@ public final class Cmd {
      * {@code blanks}), a drive letter kept with its path: {@code C:\\Windows\\Temp;$env:PATH} is
      * {@code C:\\Windows\\Temp} and {@code $env:PATH}, as Windows splits a PATH at {@code ;}.
      */
-    private static List<String> searchPathEntries(String value, boolean blanks) {
+    static List<String> searchPathEntries(String value, boolean blanks) {
         java.util.regex.Matcher m = DRIVE_COLON.matcher(value);
         StringBuilder marked = new StringBuilder();
         while (m.find()) {
@@ -4991,71 +3787,6 @@ public final class Cmd {
             out.add(e.replace('\u0000', ':').replaceFirst("^\\s*\\+\\s*", "")); // PowerShell's `'C:\\x;' + $env:PATH`
         }
         return out;
-    }
-
-    /**
-     * A PowerShell {@code $env:NAME=VALUE} assignment (after {@code $env:}) with the name in capitals:
-     * Windows' environment names do not depend on case ({@code $env:Path} is PATH), and a name
-     * matched in capitals on another system only asks more.
-     */
-    private static String psEnvironmentAssignment(String assignment) {
-        int eq = assignment.indexOf('=');
-        return eq < 0 ? assignment : assignment.substring(0, eq).toUpperCase(java.util.Locale.ROOT) + assignment.substring(eq);
-    }
-
-    /** True when a compiler setting ({@code CC=…}) names a shell, an interpreter or a file in a temporary or home folder. */
-    private static boolean compilerRunsOther(String value) {
-        String first = value.trim().split(" +")[0];
-        String base = first.substring(first.lastIndexOf('/') + 1);
-        return ProgramOptions.outside(first) || Regex.matches(base, "(ba|z|da|k|fi|tc|c)?sh|env|eval|rm|dd|python[0-9.]*|perl|ruby|node|curl|wget")
-                || java.util.Arrays.stream(value.trim().split(" +")).skip(1).anyMatch(w -> Regex.matches(w, "(ba|z|da|k)?sh|-c|rm|-rf|/|~.*"));
-    }
-
-    /**
-     * For the variables that run a program only with some values: true when {@code value} does
-     * ({@code MAKEFLAGS} with {@code SHELL=}, {@code JAVA_TOOL_OPTIONS} with an agent, a library
-     * path into a temporary or home folder, a config file in a temporary folder, ssh for the ssh
-     * commands of rsync, borg and svn); true for every other variable.
-     */
-    private static boolean hookValueRuns(String name, String value) {
-        // plain option words (PERL5OPT=-w, RUBYOPT=-W0) and a known pager or editor with plain options (EDITOR='code --wait')
-        if (CommandSettings.isPlainSetting(name, value)) {
-            return false;
-        }
-        return switch (name) {
-            case "RSYNC_RSH", "BORG_RSH", "SVN_SSH" -> !Regex.matches(value, "(/usr/bin/)?ssh(\\.exe)?( +-[A-Za-z0-9=.,/:@~_-]+( +[A-Za-z0-9=.,/:@~_-]+)?)*");
-            case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" -> !value.equals("/dev/null");
-            case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS" -> Regex.matches(value, "(?s).*(SHELL|MAKESHELL|\\.SHELLFLAGS)=.*|(?s).*--eval.*|(?s)(.*\\s)?-[a-zA-Z]*E.*");
-            case "GOFLAGS" -> Regex.matches(value, "(?s).*-(toolexec|exec|vettool|overlay)\\b.*|(?s).*extld.*");
-            case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" ->
-                    Regex.matches(value, "(?s).*(-javaagent|-agentpath|-agentlib|OnError|OnOutOfMemoryError|-Xbootclasspath).*");
-            case "PYTHONPATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH", "LD_LIBRARY_PATH", "CLASSPATH", "DYLD_LIBRARY_PATH",
-                    "DYLD_FRAMEWORK_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FALLBACK_FRAMEWORK_PATH", "OPENSSL_ENGINES", "OPENSSL_MODULES" ->
-                    searchPathEntries(value, false).stream().anyMatch(ProgramOptions::outside);
-            // a search path, home, configuration or start-up folder in a folder anyone can write to (PATH=/tmp/x:$PATH)
-            // OpenSSL's config loads engines and providers (shared libraries) into every program linked
-            // with it, curl, git and python included: only the system's own configuration is plain
-            case "OPENSSL_CONF" -> !Regex.matches(value, "/(etc|usr|opt/homebrew/etc)/[A-Za-z0-9_./-]*|/dev/null");
-            case "PATH", "HOME", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_COMMON_DIR", "GRADLE_USER_HOME", "BUNDLE_GEMFILE", "GEM_HOME", "GEM_PATH",
-                    "MAKEFILES", "PYTHONHOME", "PYTHONUSERBASE", "ZDOTDIR", "MYVIMRC" ->
-                    searchPathEntries(value, true).stream().anyMatch(ProgramOptions::temporary);
-            // less's start-up command (+cmd) running a shell (!), a pipe (|) or saving a file (s)
-            case "LESS" -> Regex.matches(value, "(?s)(.*\\s)?-*[A-Za-z]*\\+\\+?:?[!|s].*");
-            // programs that start $SHELL (script, screen, tmux, sudo -s, vim's :!): a plain shell is no hook
-            case "SHELL" -> !Regex.matches(value, "(/usr)?(/local)?(/s?bin/)?(ba|z|da|k|mk|fi|tc|c|y|x)?sh|(/usr)?(/local)?(/bin/)?(fish|nu|xonsh|elvish|pwsh)"
-                    + "|/bin/false|(/usr)?/s?bin/nologin");
-            // gcc's -wrapper runs a program around every pass; plugins, -B and spec files load code from a folder
-            case "CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS" -> Regex.matches(value, "(?s)(.*\\s)?(-wrapper|-fplugin=|-B|--?specs=|-Wl,-plugin|-Xlinker -plugin).*");
-            case "PYTHONBREAKPOINT" -> !Regex.matches(value, "0?|[A-Za-z0-9_.]*(pdb|pudb|ipdb|debugpy|breakpoint)[A-Za-z0-9_.]*");
-            // a compiler, linker or archiver that make and configure run through a shell: a program and its words only
-            case "CC", "CXX", "CPP", "LD", "AR", "AS", "HOSTCC", "FC", "OBJCOPY", "STRIP", "NM", "RANLIB" ->
-                    !Regex.matches(value, "([A-Za-z0-9_./+=,:@%-]+|\\$\\((which|command -v) [A-Za-z0-9_.+-]+\\))( +[A-Za-z0-9_./+=,:@%-]+)*") || compilerRunsOther(value);
-            case "KUBECONFIG", "AWS_CONFIG_FILE", "DOCKER_CONFIG" -> searchPathEntries(value, false).stream().anyMatch(ProgramOptions::temporary);
-            case "FZF_DEFAULT_OPTS" -> Regex.matches(value, "(?s).*(--preview|--bind|execute|become|reload).*");
-            // warning:message:CATEGORY:module:line; a dotted category is imported as a module
-            case "PYTHONWARNINGS" -> Regex.matches(value, "(?s)(.*,)?[^:,]*:[^:,]*:[^:,]*\\.[^:,]*.*");
-            default -> true;
-        };
     }
 
     /**
@@ -5360,12 +4091,7 @@ public final class Cmd {
                 }
             }
         }
-        List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments());
-        loaded.addAll(loadedByOptions());
-        loaded.addAll(pythonModulesLoaded());
-        for (String l : payloadLoadedFiles()) {
-            loaded.add(new LoadedCode(l, false, Set.of()));
-        }
+        List<LoadedCode> loaded = LoadedCode.loadedBy(this);
         if (loaded.isEmpty()) {
             return false;
         }
@@ -5389,178 +4115,11 @@ public final class Cmd {
     }
 
     /**
-     * A file an assignment makes a program load as code ({@code LD_PRELOAD=./x.so}, {@code
-     * BASH_ENV=./e.sh}, {@code NODE_OPTIONS='--require ./x.js'}), or a folder it loads code from
-     * ({@code PATH=.:$PATH}, {@code LD_LIBRARY_PATH=./lib}), then with the names it picks up there
-     * (empty: any file; {@code "."}: any dotfile).
-     */
-    private record LoadedCode(String path, boolean folder, Set<String> names) {
-    }
-
-    /**
-     * The files this command loads as code through its own options: kubectl's, oc's and helm's
-     * {@code --kubeconfig FILE}, whose {@code users[].user.exec} credential plugin is a program the
-     * client runs (and whose server receives the credentials it holds). A kubeconfig written or
-     * fetched earlier in the same command and loaded this way is run like {@code sh ./x.sh}
-     * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is.
-     */
-    private List<LoadedCode> loadedByOptions() {
-        if (!named("kubectl oc k helm helmfile kubectx kubens")) {
-            return List.of();
-        }
-        List<LoadedCode> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            if (a.equals("--kubeconfig") && i + 1 < args.size()) {
-                out.add(new LoadedCode(PathFacts.unquote(args.get(i + 1)), false, Set.of()));
-            } else if (a.startsWith("--kubeconfig=")) {
-                out.add(new LoadedCode(PathFacts.unquote(a.substring("--kubeconfig=".length())), false, Set.of()));
-            }
-        }
-        out.removeIf(l -> l.path().isEmpty());
-        return out;
-    }
-
-    /**
-     * Files inline code loads and runs as code, named by a literal: PHP {@code include}/{@code require}
-     * (and their {@code _once} forms), Ruby {@code load}/{@code require_relative}, Node
-     * {@code require(…)}/{@code import(…)}, Python {@code exec(open(…).read())} and
-     * {@code runpy.run_path}, Perl {@code do FILE}, Lua {@code dofile}, R {@code source}.
-     */
-    private static final java.util.regex.Pattern PAYLOAD_LOAD = java.util.regex.Pattern.compile(
-            "\\b(?:include|require|include_once|require_once|load|require_relative|import|dofile|loadfile|source|do)\\s*\\(?\\s*" + CODE_STRING
-            + "|\\bexec\\s*\\(\\s*open\\s*\\(\\s*" + CODE_STRING + "|\\brun_path\\s*\\(\\s*" + CODE_STRING);
-
-    /**
-     * The files this command's inline code loads as code ({@link #PAYLOAD_LOAD}): one written or
-     * fetched earlier in the same command is run as surely as {@code php ./x.php} (SW4004, SW4005).
-     */
-    private List<String> payloadLoadedFiles() {
-        return payloadPaths(PAYLOAD_LOAD);
-    }
-
-    /**
      * True when inline code loads as code a file it also writes ({@code copy(URL, 'x.php'); include
      * 'x.php';}): with {@link #isPayloadNetwork} that is a download run inside the code (SW5102).
      */
     public boolean isPayloadLoadsWrittenFile() {
-        List<String> loaded = payloadLoadedFiles();
-        if (loaded.isEmpty()) {
-            return false;
-        }
-        for (String w : payloadWriteTargets()) {
-            String plain = w.startsWith("./") ? w.substring(2) : w;
-            if (loaded.stream().anyMatch(l -> (l.startsWith("./") ? l.substring(2) : l).equals(plain))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The code this command loads through its assignment prefixes, or through an export or
-     * declaration for what follows: a file written or fetched earlier in the same command and
-     * loaded this way is run as surely as {@code sh ./x.sh} (SW4004, SW4005).
-     */
-    private List<LoadedCode> loadedByAssignments() {
-        boolean exports = named("export declare typeset readonly local") || name.isEmpty();
-        List<String> all = assignments;
-        if (named("export declare typeset readonly local") && !args.isEmpty()) {
-            all = new ArrayList<>(assignments);
-            all.addAll(args);
-        }
-        List<LoadedCode> out = new ArrayList<>();
-        for (String a : all) {
-            int eq = a.indexOf('=');
-            if (eq <= 0) {
-                continue;
-            }
-            String var = a.substring(0, eq);
-            String value = PathFacts.unquote(a.substring(eq + 1).trim());
-            if (Regex.matches(var, "(?i)\\$\\{?env:[A-Za-z_][A-Za-z0-9_]*\\}?")) {
-                // PowerShell's `$env:PATH = '.;' + $env:PATH`: Windows names in any case, for every later command
-                var = var.replaceAll("(?i)^\\$\\{?env:|\\}$", "").toUpperCase(java.util.Locale.ROOT);
-                if (var.equals("PATH")) {
-                    for (String e : searchPathEntries(value, false)) {
-                        String entry = e.replaceFirst("^\\s*\\+\\s*", "").strip();
-                        if (!entry.isEmpty() && !Regex.matches(entry, "(?i)\\$\\{?env:path\\}?")) {
-                            out.add(new LoadedCode(PathFacts.fromWindows(entry), true, Set.of()));
-                        }
-                    }
-                    continue;
-                }
-            }
-            switch (var) {
-                case "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV", "PYTHONSTARTUP", "GIT_SSH", "GIT_ASKPASS",
-                        "SSH_ASKPASS", "SUDO_ASKPASS", "MAKEFILES", "OPENSSL_CONF", "SHELL", "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "KUBECONFIG",
-                        "BUNDLE_GEMFILE", "MYVIMRC", "AWS_CONFIG_FILE" -> loadedFrom(out, value, "[:\\s]+", false, Set.of());
-                // the earlier search path (`PATH=/tmp/x:$PATH`) is the user's own
-                case "PATH" -> loadedFrom(out, String.join(":", java.util.Arrays.stream(value.split(":"))
-                        .filter(p -> !p.startsWith("$PATH") && !p.startsWith("${PATH")).toList()), ":", true, exports ? Set.of() : Set.of(name));
-                case "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "GCONV_PATH",
-                        "OPENSSL_ENGINES", "OPENSSL_MODULES", "GIT_EXEC_PATH" -> loadedFrom(out, value, ":", true, Set.of());
-                // perl's and ruby's library folders: a module written there is what PERL5OPT=-MX or RUBYOPT=-rx loads by name
-                case "PERL5LIB", "PERLLIB", "RUBYLIB" -> loadedFrom(out, value, ":", true, Set.of());
-                // site runs these two from every folder on the module path before any other code
-                // every module on it, under its own name or shadowing the standard library's (json.py)
-                case "PYTHONPATH" -> loadedFrom(out, value, ":", true, Set.of("*.py"));
-                // pytest's plugins by module name (`PYTEST_ADDOPTS='-p evilplug'`; `-p no:x` disables one)
-                case "PYTEST_ADDOPTS" -> loadedFiles(out, value, "-p ?([A-Za-z_][A-Za-z0-9_]*)(?![:A-Za-z0-9_])", ".py");
-                // start-up files of the shells, git's and other tools' configuration
-                case "HOME", "ZDOTDIR" -> out.add(new LoadedCode(value, true, Set.of(".")));
-                case "NODE_OPTIONS" -> loadedFiles(out, value, "(?:--require|-r|--import|--loader|--experimental-loader|--openssl-config)[= ]+([^ ]+)", "");
-                case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" ->
-                        loadedFiles(out, value, "-(?:javaagent|agentpath):([^= ]+)", "");
-                case "RUBYOPT" -> loadedFiles(out, value, "-r ?([^ ]+)", ".rb");
-                default -> {
-                    // no file of its own
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The Python modules a run imports from where it starts: {@code python -m X} puts the
-     * working folder first on the module path (pytest's rootdir too), so a module written
-     * there ({@code json.py}) replaces the one of that name; pytest's {@code -p NAME} loads a
-     * plugin module by name. A module written and then imported this way runs as surely as
-     * {@code python x.py} (SW4005).
-     */
-    private List<LoadedCode> pythonModulesLoaded() {
-        List<LoadedCode> out = new ArrayList<>();
-        if (Regex.matches(name, "python[0-9.]*") && anyFlag("-m") || named("pytest py.test")) {
-            out.add(new LoadedCode(".", true, Set.of("*.py")));
-        }
-        if (named("pytest py.test") || Regex.matches(name, "python[0-9.]*") && args.size() >= 2 && args.get(0).equals("-m") && args.get(1).equals("pytest")) {
-            for (int i = 0; i + 1 < args.size(); i++) {
-                if (args.get(i).equals("-p") && Regex.matches(args.get(i + 1), "[A-Za-z_][A-Za-z0-9_]*")) {
-                    out.add(new LoadedCode(args.get(i + 1) + ".py", false, Set.of()));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Each entry of a search-path value split by {@code separator}, as files or folders code is loaded from. */
-    private static void loadedFrom(List<LoadedCode> out, String value, String separator, boolean folder, Set<String> names) {
-        for (String p : value.split(separator)) {
-            if (!p.isEmpty()) {
-                out.add(new LoadedCode(p, folder, names));
-            }
-        }
-    }
-
-    /** The file each match of {@code option} (its group 1) in an options value loads, with {@code suffix} when it lacks it. */
-    private static void loadedFiles(List<LoadedCode> out, String value, String option, String suffix) {
-        java.util.regex.Matcher m = Regex.pattern(option).matcher(value);
-        while (m.find()) {
-            String f = m.group(1);
-            out.add(new LoadedCode(f.endsWith(suffix) ? f : f + suffix, false, Set.of()));
-        }
+        return InlineCode.isPayloadLoadsWrittenFile(this);
     }
 
     /**
@@ -5887,16 +4446,7 @@ public final class Cmd {
      * ({@code git switch -c topic} creates a branch). Without a subcommand any {@code -c} counts.
      */
     public boolean isGitConfigOption() {
-        String sub = getGitSub();
-        for (String a : args) {
-            if (a.startsWith("-c")) {
-                return true;
-            }
-            if (!sub.isEmpty() && a.equals(sub)) {
-                return false;
-            }
-        }
-        return false;
+        return GitPrograms.isGitConfigOption(this);
     }
 
     /** True when the git subcommand is one of the space-separated words. */
@@ -6160,10 +4710,6 @@ public final class Cmd {
     /** Launchers whose command the agent does not wait on (see {@link #isDetached()}). */
     private static final Set<String> DETACHING_LAUNCHERS = Set.of("tmux", "screen", "at", "batch", "expect");
 
-    /** Host paths whose mount into a container hands it the machine: the root, system directories, homes, the Docker socket. */
-    private static final Set<String> CONTAINER_SOCKETS = Set.of("/var/run/docker.sock", "/run/docker.sock",
-            "/run/podman/podman.sock", "/run/containerd/containerd.sock", "/var/run/containerd/containerd.sock");
-
     /**
      * For {@code docker|podman|nerdctl run|create}: true when the container gets the host itself —
      * a bind mount of the root, a system directory, a home directory or a container-engine socket,
@@ -6171,85 +4717,7 @@ public final class Cmd {
      * memory device. Any of these makes root in the container root on the host.
      */
     public boolean isContainerHostAccess() {
-        if (named("kubectl oc")) {
-            return kubectlHostAccess();
-        }
-        if (named("lxc incus")) {
-            // a privileged or nesting container, raw LXC/AppArmor/idmap settings, or a disk device
-            // that passes the host's root, a system or home directory in
-            return Regex.matches(String.join(" ", args), "(?s).*security\\.(privileged|nesting)[= ]+(true|1|yes).*|(?s).*raw\\.(lxc|idmap|apparmor|seccomp).*")
-                    || args.contains("disk") && args.stream().anyMatch(a -> a.startsWith("source=") && isHostSensitive(a.substring(7)));
-        }
-        ContainerRun run = ContainerRun.of(argvWords) != null ? ContainerRun.of(argvWords) : ContainerRun.ofCompose(argvWords);
-        if (run == null) {
-            return false;
-        }
-        // every option that may stand before the image (see ContainerRun: this rule tightens)
-        List<String> options = run.possible();
-        for (int i = 0; i < options.size(); i++) {
-            String a = options.get(i);
-            String next = i + 1 < options.size() ? options.get(i + 1) : "";
-            String key = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
-            String value = a.contains("=") ? a.substring(a.indexOf('=') + 1) : next;
-            if (a.equals("--privileged") || a.equals("--privileged=true")) {
-                return true;
-            }
-            switch (key) {
-                case "--pid", "--userns", "--cgroupns", "--uts" -> {
-                    if (value.equals("host")) {
-                        return true;
-                    }
-                }
-                case "--cap-add" -> {
-                    if (Regex.matches(value.toUpperCase(java.util.Locale.ROOT),
-                            "(CAP_)?(ALL|SYS_ADMIN|SYS_MODULE|SYS_PTRACE|SYS_RAWIO|DAC_READ_SEARCH|DAC_OVERRIDE|SYS_BOOT)")) {
-                        return true;
-                    }
-                }
-                case "--device" -> {
-                    String dev = value.contains(":") ? value.substring(0, value.indexOf(':')) : value;
-                    if (PathFacts.isBlockDevice(dev) || dev.equals("/dev/mem") || dev.equals("/dev/kmem") || dev.equals("/dev/port")) {
-                        return true;
-                    }
-                }
-                default -> {
-                    // mounts: see containerMounts
-                }
-            }
-        }
-        return containerMounts(options).stream().anyMatch(m -> isHostSensitive(m[0]));
-    }
-
-    /**
-     * kubectl's pods with the node itself: {@code kubectl debug node/N} (the node's root file
-     * system at /host, its namespaces shared), {@code --profile=sysadmin}, or {@code kubectl run
-     * --overrides} asking for a privileged container, the host's PID, IPC or network namespace or
-     * a hostPath volume.
-     */
-    private boolean kubectlHostAccess() {
-        if (sub("debug")) {
-            return isKubectlNodeDebug() || Regex.matches(valueOf("--profile"), "sysadmin|netadmin");
-        }
-        if (sub("run") || sub("create") || sub("apply") || sub("patch")) {
-            String o = valueOf("--overrides --patch -p");
-            return Regex.matches(o, "(?s).*(\"privileged\"\\s*:\\s*true|\"host(PID|IPC|Network|Users)\"\\s*:\\s*true|\"hostPath\"|\"allowPrivilegeEscalation\"\\s*:\\s*true|\"SYS_ADMIN\"|\"ALL\").*");
-        }
-        return false;
-    }
-
-    /** True for {@code kubectl debug node/NAME} (or {@code nodes/}, {@code no/}): a pod on the node with its root at /host. */
-    private boolean isKubectlNodeDebug() {
-        return named("kubectl oc") && sub("debug") && operands.stream().anyMatch(o -> Regex.matches(o, "(node|nodes|no)/.+"));
-    }
-
-    /**
-     * The mounts with a source among a container run's options, as {@code {source, target}}: bind
-     * mounts and named volumes, read by {@link ContainerRun#mounts} (tmpfs and anonymous volumes
-     * have no source).
-     */
-    private static List<String[]> containerMounts(List<String> options) {
-        return new ContainerRun(options, options).mounts().stream().filter(m -> !m.source().isEmpty())
-                .map(m -> new String[] {m.source(), m.target()}).toList();
+        return ContainerHost.isContainerHostAccess(this);
     }
 
     /**
@@ -6257,28 +4725,7 @@ public final class Cmd {
      * mounts, by their path inside the container; empty for every other command.
      */
     public Map<String, String> getContainerProtectedMounts() {
-        if (isKubectlNodeDebug()) {
-            return Map.of("/host", "/");
-        }
-        ContainerRun run = ContainerRun.of(argvWords) != null ? ContainerRun.of(argvWords) : ContainerRun.ofCompose(argvWords);
-        if (run == null) {
-            return Map.of();
-        }
-        Map<String, String> out = new java.util.TreeMap<>();
-        for (String[] m : containerMounts(run.possible())) {
-            if (!m[1].startsWith("/")) {
-                continue;
-            }
-            if (PathFacts.isRootLike(m[0]) || PathFacts.isSystemDir(m[0]) || isHome(m[0])) {
-                out.put(PathFacts.normalize(m[1]), m[0]);
-            }
-        }
-        return out;
-    }
-
-    private static boolean isHome(String src) {
-        String s = PathFacts.unquote(src);
-        return s.equals("~") || s.equals("~/") || s.equals("$HOME") || s.equals("${HOME}") || s.equals("$HOME/") || s.equals("${HOME}/");
+        return ContainerHost.getContainerProtectedMounts(this);
     }
 
     /**
@@ -6288,30 +4735,7 @@ public final class Cmd {
      * rm -rf /host}).
      */
     public boolean deletesMountedHost(Map<String, String> mounts) {
-        if (mounts.isEmpty() || !isRecursiveDelete()) {
-            return false;
-        }
-        // the container's paths as written (this fact may judge them as the host's)
-        for (String target : asWritten().getDeleteTargets()) {
-            String t = PathFacts.normalize(PathFacts.unquote(target));
-            if (!t.startsWith("/")) {
-                continue;
-            }
-            for (var m : mounts.entrySet()) {
-                String dst = m.getKey();
-                // the root itself is SW2001's already, in a container or not
-                if (t.equals(dst) || !t.equals("/") && dst.startsWith(t + "/") || t.equals(dst + "/*")) {
-                    return true;
-                }
-                if (t.startsWith(dst + "/")) {
-                    String host = m.getValue() + t.substring(dst.length());
-                    if (PathFacts.isRootLike(host) || PathFacts.isSystemDir(host)) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
+        return ContainerHost.deletesMountedHost(this, mounts);
     }
 
     /**
@@ -6320,36 +4744,7 @@ public final class Cmd {
      * ({@code docker run -v /:/host alpine sh -c ': > /host/etc/passwd'}).
      */
     public boolean writesMountedHostFile(Map<String, String> mounts, Ctx ctx) {
-        if (mounts.isEmpty()) {
-            return false;
-        }
-        String home = PathFacts.normalize(ctx.home());
-        for (String target : asWritten().writeAndDeleteTargets()) {
-            String t = PathFacts.normalize(PathFacts.unquote(target));
-            for (var m : mounts.entrySet()) {
-                String dst = m.getKey();
-                if (!t.startsWith(dst + "/")) {
-                    continue;
-                }
-                String host = PathFacts.resolve(m.getValue() + t.substring(dst.length()), "/", ctx.home());
-                String tilde = host.startsWith(home + "/") ? "~" + host.substring(home.length()) : host;
-                if (PathFacts.isPersistence(host) || PathFacts.isPersistence(tilde) || PathFacts.isCriticalSystemFile(host)
-                        || host.startsWith(home + "/.ssh/") && !host.endsWith(".pub")) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    private static boolean isHostSensitive(String src) {
-        if (src.isEmpty()) {
-            return false;
-        }
-        String n = PathFacts.normalize(src);
-        return CONTAINER_SOCKETS.contains(n) || PathFacts.isRootLike(src) || PathFacts.isSystemDir(src)
-                || n.equals("/proc") || n.equals("/sys") || n.equals("/dev") || n.equals("/boot")
-                || n.startsWith("/etc") || n.startsWith("/root") || src.equals("~") || src.startsWith("~/.ssh") || n.contains("/.ssh");
+        return ContainerHost.writesMountedHostFile(this, mounts, ctx);
     }
 
     /** True when {@code find -exec}/{@code -execdir}/{@code -ok} starts a shell with neither {@code -c} nor a script file to run. */
@@ -6499,7 +4894,7 @@ public final class Cmd {
      * An address on this machine, with or without a scheme, port or path: {@code https://127.0.0.1:6443},
      * {@code localhost:8001}, {@code tcp://[::1]:2375}. A value computed at run time never is one.
      */
-    private static final String LOOPBACK_ADDRESS =
+    static final String LOOPBACK_ADDRESS =
             "(?i)((https?|tcp|ssh)://)?([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\]|::1)(:\\d+)?(/.*)?";
 
     /**
@@ -6515,96 +4910,11 @@ public final class Cmd {
      * computed value ({@code -s "$S"}) counts, as it may be any server.
      */
     public boolean namesRemoteApiServer() {
-        if (!named("kubectl oc k helm")) {
-            return false;
-        }
-        List<String> servers = new ArrayList<>();
-        String apiserver = assigned("HELM_KUBEAPISERVER");
-        if (!apiserver.isEmpty()) {
-            servers.add(apiserver);
-        }
-        boolean kube = !name.equals("helm");
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            String next = i + 1 < args.size() ? args.get(i + 1) : "";
-            if (a.equals("--kube-apiserver") || kube && (a.equals("--server") || a.equals("-s"))) {
-                servers.add(next);
-            } else if (a.startsWith("--kube-apiserver=") || kube && a.startsWith("--server=")) {
-                servers.add(a.substring(a.indexOf('=') + 1));
-            } else if (kube && a.startsWith("-s") && !a.startsWith("--") && a.length() > 2) {
-                servers.add(a.startsWith("-s=") ? a.substring(3) : a.substring(2));
-            } else if (kube && Regex.matches(a, "clusters\\..+\\.server") && sub("config") && anyArg("set")) {
-                servers.add(next);
-            }
-        }
-        for (String s : servers) {
-            String v = PathFacts.unquote(s);
-            if (!v.isEmpty() && !Regex.matches(v, LOOPBACK_ADDRESS)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Docker context names that are this machine's engine (the default socket, Docker Desktop, Colima, OrbStack, Rancher Desktop, rootless, a podman machine). */
-    private static final String LOCAL_ENGINE_CONTEXT =
-            "default|desktop-linux|desktop-windows|colima(-[\\w.-]+)?|orbstack|rancher-desktop|rootless|podman-machine-default(-root)?";
-
-    /** True when an engine address ({@code DOCKER_HOST}, {@code -H}, podman's {@code --url}) is this machine's: a socket, a named pipe or a loopback address. */
-    private static boolean localEngineAddress(String value) {
-        String v = PathFacts.unquote(value);
-        return v.isEmpty() || Regex.matches(v, "(?i)(unix|npipe)://.*") || Regex.matches(v, LOOPBACK_ADDRESS);
-    }
-
-    /** True when a docker context or podman connection name is a local engine's. */
-    private static boolean localEngineContext(String value) {
-        String v = PathFacts.unquote(value);
-        return v.isEmpty() || Regex.matches(v, LOCAL_ENGINE_CONTEXT);
+        return ContainerEngines.namesRemoteApiServer(this);
     }
 
     /** docker's (and docker-compose v1's) options before the subcommand that take a value. */
-    private static final Set<String> DOCKER_GLOBAL_VALUES = Words.setOf("-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey");
-
-    /** podman's options before the subcommand that take a value. */
-    private static final Set<String> PODMAN_GLOBAL_VALUES = Words.setOf("-c --connection --url --identity --root --runroot --log-level"
-            + " --storage-driver --storage-opt --cgroup-manager --events-backend --module --network-cmd-path --runtime --tmpdir --volumepath --imagestore");
-
-    /**
-     * The options a docker, docker-compose or podman command gives before its subcommand, as
-     * name/value pairs ({@code -H ssh://x}, {@code --host=ssh://x}, {@code -Hssh://x}, {@code -c prod});
-     * switches get an empty value. Options after the subcommand belong to it ({@code docker run -c 512}
-     * is a CPU share, {@code docker exec db psql -c …} the program's own).
-     */
-    private List<String[]> engineGlobalOptions() {
-        Set<String> withValue = name.equals("podman") ? PODMAN_GLOBAL_VALUES : DOCKER_GLOBAL_VALUES;
-        if (name.equals("docker-compose")) {
-            // docker-compose v1 takes docker's engine options among its own (`-f prod.yml -H ssh://x down`)
-            withValue = new java.util.HashSet<>(DOCKER_GLOBAL_VALUES);
-            withValue.addAll(COMPOSE_VALUES);
-        }
-        List<String[]> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (!a.startsWith("-") || a.equals("-") || a.equals("--")) {
-                break;
-            }
-            int eq = a.indexOf('=');
-            if (a.startsWith("--") && eq > 0) {
-                out.add(new String[] {a.substring(0, eq), a.substring(eq + 1)});
-            } else if (withValue.contains(a)) {
-                out.add(new String[] {a, i + 1 < args.size() ? args.get(i + 1) : ""});
-                i++;
-            } else if (!a.startsWith("--") && a.length() > 2 && withValue.contains(a.substring(0, 2))) {
-                out.add(new String[] {a.substring(0, 2), a.charAt(2) == '=' ? a.substring(3) : a.substring(2)});
-            } else {
-                out.add(new String[] {a, ""});
-            }
-        }
-        return out;
-    }
+    static final Set<String> DOCKER_GLOBAL_VALUES = Words.setOf("-H --host -c --context --config -l --log-level --tlscacert --tlscert --tlskey");
 
     /**
      * True when a docker, docker-compose or podman command talks to another machine's engine: a
@@ -6614,47 +4924,7 @@ public final class Cmd {
      * {@code CONTAINER_HOST=} and {@code CONTAINER_CONNECTION=}. A computed value counts.
      */
     public boolean namesRemoteEngine() {
-        if (!named("docker podman docker-compose")) {
-            return false;
-        }
-        for (String[] o : engineGlobalOptions()) {
-            switch (o[0]) {
-                case "-H", "--host", "--url" -> {
-                    if (!localEngineAddress(o[1])) {
-                        return true;
-                    }
-                }
-                case "-c", "--context", "--connection" -> {
-                    if (!localEngineContext(o[1])) {
-                        return true;
-                    }
-                }
-                case "-r", "--remote" -> {
-                    if (name.equals("podman") && !o[1].equalsIgnoreCase("false")) {
-                        return true;
-                    }
-                }
-                default -> { }
-            }
-        }
-        return assignsRemoteEngine(assignments);
-    }
-
-    /** True when one of the assignments points docker or podman at another machine's engine. */
-    private static boolean assignsRemoteEngine(List<String> words) {
-        for (String a : words) {
-            int eq = a.indexOf('=');
-            if (eq < 0) {
-                continue;
-            }
-            String var = a.substring(0, eq);
-            String value = a.substring(eq + 1);
-            if ((var.equals("DOCKER_HOST") || var.equals("CONTAINER_HOST")) && !localEngineAddress(value)
-                    || (var.equals("DOCKER_CONTEXT") || var.equals("CONTAINER_CONNECTION")) && !localEngineContext(value)) {
-                return true;
-            }
-        }
-        return false;
+        return ContainerEngines.namesRemoteEngine(this);
     }
 
     /**
@@ -6663,26 +4933,12 @@ public final class Cmd {
      * machine's engine (a bare assignment changes a variable the shell already exports).
      */
     public boolean exportsRemoteEngine() {
-        List<String> all = new ArrayList<>(assignments);
-        if (named("export declare typeset readonly local")) {
-            all.addAll(args);
-        } else if (!name.isEmpty() || !args.isEmpty()) {
-            return false;
-        }
-        return assignsRemoteEngine(all);
+        return ContainerEngines.exportsRemoteEngine(this);
     }
 
     /** {@code docker context use NAME} of a context that is not a local engine's: every later docker command goes there. */
     public boolean switchesToRemoteEngine() {
-        if (!named("docker podman")) {
-            return false;
-        }
-        List<String> ops = operands;
-        boolean docker = name.equals("docker") && ops.size() >= 3 && ops.get(0).equals("context") && ops.get(1).equals("use");
-        // podman system connection default NAME
-        boolean podman = name.equals("podman") && ops.size() >= 4 && ops.get(0).equals("system") && ops.get(1).equals("connection")
-                && ops.get(2).equals("default");
-        return docker && !localEngineContext(ops.get(2)) || podman && !localEngineContext(ops.get(3));
+        return ContainerEngines.switchesToRemoteEngine(this);
     }
 
     /**
@@ -6694,41 +4950,7 @@ public final class Cmd {
      * remote engine made the default ({@code --default}, {@code -d}) or named as a local one.
      */
     public boolean repointsEngineContext() {
-        List<String> ops = operands;
-        if (name.equals("docker") && ops.size() >= 3 && ops.get(0).equals("context") && ops.get(1).matches("create|update")) {
-            String host = "";
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                String v = a.equals("--docker") && i + 1 < args.size() ? args.get(i + 1) : a.startsWith("--docker=") ? a.substring(9) : null;
-                if (v == null) {
-                    continue;
-                }
-                for (String kv : PathFacts.unquote(v).split(",")) {
-                    if (kv.startsWith("host=")) {
-                        host = kv.substring(5);
-                    }
-                }
-            }
-            String ctx = contextNameAfter(2, "--docker --description --from --kubernetes --default-stack-orchestrator");
-            return !host.isEmpty() && !localEngineAddress(host) && (ops.get(1).equals("update") || !ctx.isEmpty() && localEngineContext(ctx));
-        }
-        if (name.equals("podman") && ops.size() >= 5 && ops.get(0).equals("system") && ops.get(1).equals("connection") && ops.get(2).equals("add")) {
-            List<String> p = positionals("-i --identity --port -p --socket-path -s");
-            int at = p.indexOf("add");
-            if (at < 0 || at + 2 >= p.size()) {
-                return false;
-            }
-            String conn = p.get(at + 1);
-            String url = p.get(at + 2);
-            return !localEngineAddress(url) && (anyFlag("--default -d") || localEngineContext(conn));
-        }
-        return false;
-    }
-
-    /** The context name a docker context subcommand names: the first positional from {@code skip} on, with the options that take a value skipped. */
-    private String contextNameAfter(int skip, String optionsWithValue) {
-        List<String> p = positionals(optionsWithValue);
-        return p.size() > skip ? PathFacts.unquote(p.get(skip)) : "";
+        return ContainerEngines.repointsEngineContext(this);
     }
 
     /**
@@ -6797,26 +5019,8 @@ public final class Cmd {
         return Regex.matches(dest, "(?i)rsync://.*|([^/:\\s]+@)?[^/:\\s]+::?.*");
     }
 
-    /** Subcommands of docker and podman that only read. */
-    private static final Set<String> ENGINE_READS = Words.setOf("ps images version info history port top stats logs inspect diff events search");
-
-    /** The subcommands of docker's and podman's groups that only read. */
-    private static final java.util.Map<String, Set<String>> ENGINE_GROUP_READS = java.util.Map.ofEntries(
-            java.util.Map.entry("container", Words.setOf("ls list ps inspect logs top port stats diff")),
-            java.util.Map.entry("image", Words.setOf("ls list inspect history")),
-            java.util.Map.entry("volume", Words.setOf("ls list inspect")),
-            java.util.Map.entry("network", Words.setOf("ls list inspect")),
-            java.util.Map.entry("context", Words.setOf("ls list inspect show")),
-            java.util.Map.entry("system", Words.setOf("df info events")),
-            java.util.Map.entry("buildx", Words.setOf("ls inspect version du")),
-            java.util.Map.entry("node", Words.setOf("ls inspect ps")),
-            java.util.Map.entry("service", Words.setOf("ls inspect logs ps")),
-            java.util.Map.entry("stack", Words.setOf("ls ps services")),
-            java.util.Map.entry("pod", Words.setOf("ps ls list inspect top stats logs")),
-            java.util.Map.entry("compose", Words.setOf("ps ls logs images config top version port events")));
-
     /** docker compose's options before its subcommand that take a value. */
-    private static final Set<String> COMPOSE_VALUES = Words.setOf("-f --file -p --project-name --profile --env-file --project-directory"
+    static final Set<String> COMPOSE_VALUES = Words.setOf("-f --file -p --project-name --profile --env-file --project-directory"
             + " --ansi --progress --parallel");
 
     /**
@@ -6825,30 +5029,7 @@ public final class Cmd {
      * subcommands and option words the reading does not know count as changes.
      */
     public boolean changesContainerEngine() {
-        if (!named("docker podman docker-compose")) {
-            return false;
-        }
-        List<String> ops = operands;
-        if (ops.isEmpty()) {
-            return false;
-        }
-        String sub = ops.get(0);
-        if (name.equals("docker-compose")) {
-            return !ENGINE_GROUP_READS.get("compose").contains(composeSubcommand(0));
-        }
-        if (ENGINE_READS.contains(sub)) {
-            return false;
-        }
-        Set<String> reads = ENGINE_GROUP_READS.get(sub);
-        if (reads == null) {
-            return true;
-        }
-        String second = ops.size() > 1 ? ops.get(1) : "";
-        if (sub.equals("compose")) {
-            int at = args.indexOf("compose");
-            second = at >= 0 ? composeSubcommand(at + 1) : "";
-        }
-        return !reads.contains(second);
+        return ContainerEngines.changesContainerEngine(this);
     }
 
     /**
@@ -6856,7 +5037,7 @@ public final class Cmd {
      * and docker's options that take a value skipped ({@code -f prod.yml -p shop down} gives
      * {@code down}); empty when there is none.
      */
-    private String composeSubcommand(int from) {
+    String composeSubcommand(int from) {
         for (int i = from; i < args.size(); i++) {
             String a = args.get(i);
             if (COMPOSE_VALUES.contains(a) || DOCKER_GLOBAL_VALUES.contains(a)) {
@@ -6868,10 +5049,6 @@ public final class Cmd {
         return "";
     }
 
-    /** curl's options whose value names a file it sends: {@code @FILE} (or {@code <FILE} in a form field). */
-    private static final Set<String> CURL_FILE_DATA = Set.of("-d", "--data", "--data-binary", "--data-urlencode", "--json", "-F",
-            "--form", "--form-string");
-
     /**
      * True when an HTTP client sends a file whose name is only known at run time:
      * {@code curl -T "$F" URL}, {@code curl -d @"$BODY"}, {@code curl -F f=@$1},
@@ -6879,72 +5056,7 @@ public final class Cmd {
      * file names; a computed one may be any file, a credential included.
      */
     public boolean isUploadsComputedFile() {
-        if (named("Invoke-WebRequest Invoke-RestMethod Start-BitsTransfer")) {
-            return psUploadsComputedFile();
-        }
-        if (!named("curl wget wget2 http https xh xhs")) {
-            return false;
-        }
-        for (int i = 1; i < argvWords.size(); i++) {
-            Word w = argvWords.get(i);
-            String t = w.text();
-            Word next = i + 1 < argvWords.size() ? argvWords.get(i + 1) : null;
-            if (name.startsWith("curl")) {
-                if ((t.equals("-T") || t.equals("--upload-file")) && next != null && !next.literal()) {
-                    return true;
-                }
-                if (t.startsWith("--upload-file=") && !w.literal() || t.startsWith("-T") && t.length() > 2 && !w.literal()) {
-                    return true;
-                }
-                if (CURL_FILE_DATA.contains(t) && next != null && !next.literal() && Regex.find(next.text(), "(^|=)[@<]\\$")) {
-                    return true;
-                }
-                if (!w.literal() && t.startsWith("-") && CURL_FILE_DATA.stream().anyMatch(o -> t.startsWith(o + "=") || o.length() == 2 && t.startsWith(o))
-                        && Regex.find(t, "[=@<]\\$|^-[dF][@<]?\\$")) {
-                    return true;
-                }
-            } else if (name.startsWith("wget")) {
-                if ((t.equals("--post-file") || t.equals("--body-file")) && next != null && !next.literal()
-                        || (t.startsWith("--post-file=") || t.startsWith("--body-file=")) && !w.literal()) {
-                    return true;
-                }
-            } else if (!w.literal() && Regex.find(t, "^[A-Za-z0-9_.-]+@\\$|^@\\$")) {
-                return true; // httpie / xh: field@FILE, @FILE body
-            }
-        }
-        return false;
-    }
-
-    /** A PowerShell value that reads a file named by a variable: {@code (Get-Content $f)}, {@code @{f = Get-Item $p}}, {@code [IO.File]::ReadAllBytes($f)}. */
-    private static final String PS_READS_COMPUTED_FILE = "(?i)(\\b(get-content|gc|cat|type|get-item|gi)\\b|readall(bytes|text|lines)|openread)[^)}]*\\$";
-
-    /**
-     * PowerShell's forms of {@link #isUploadsComputedFile()}: {@code Invoke-WebRequest}/{@code
-     * Invoke-RestMethod} with {@code -InFile $f}, or a {@code -Body}/{@code -Form} value that reads a
-     * file named by a variable ({@code -Body (Get-Content $f)}); {@code Start-BitsTransfer
-     * -TransferType Upload} of a computed {@code -Source}. Parameters in any unambiguous prefix.
-     */
-    private boolean psUploadsComputedFile() {
-        boolean bits = name.equals("Start-BitsTransfer");
-        boolean upload = false;
-        boolean computedSource = false;
-        for (int i = 1; i + 1 < argvWords.size(); i++) {
-            Word w = argvWords.get(i);
-            String p = w.text().toLowerCase(java.util.Locale.ROOT);
-            p = p.endsWith(":") ? p.substring(0, p.length() - 1) : p;
-            Word next = argvWords.get(i + 1);
-            if (!w.literal() || !p.startsWith("-") || p.length() < 3) {
-                continue;
-            }
-            if (bits) {
-                upload |= "-transfertype".startsWith(p) && next.text().toLowerCase(java.util.Locale.ROOT).startsWith("upload");
-                computedSource |= "-source".startsWith(p) && !next.literal();
-            } else if (!next.literal() && (p.length() >= 4 && "-infile".startsWith(p)
-                    || ("-body".startsWith(p) || "-form".startsWith(p)) && Regex.find(next.text(), PS_READS_COMPUTED_FILE))) {
-                return true;
-            }
-        }
-        return upload && computedSource;
+        return HttpRequests.isUploadsComputedFile(this);
     }
 
     /**
@@ -7088,7 +5200,7 @@ public final class Cmd {
      * go out with the request as a body would ({@code gcloud auth print-access-token | curl -H @- URL}).
      */
     public boolean isCurlHeadersFromFile() {
-        return name.equals("curl") && curlOptionValue("-H --header -b --cookie", v -> v.startsWith("@"));
+        return HttpRequests.isCurlHeadersFromFile(this);
     }
 
     /** True when a shell, interpreter or client is started with nothing to run: it would open a prompt. */
@@ -7325,18 +5437,6 @@ public final class Cmd {
     }
 
     /**
-     * curl's and wget's options whose value travels to the server as written: headers, cookies,
-     * agent, referer. (-u/--user and wget's passwords are credentials used, like Authorization.)
-     */
-    private static final String REQUEST_PART_OPTIONS = "-H --header -A --user-agent -U -e --referer -b --cookie";
-
-    /** An {@code Authorization:} or {@code Proxy-Authorization:} header as written, unquoted. */
-    private static final String AUTHORIZATION_HEADER = "(?is)\\s*(proxy-)?authorization\\s*:.*";
-
-    /** HTTP clients that take headers as {@code Name:value} items (HTTPie and its kin). */
-    private static final String HEADER_ITEM_CLIENTS = "http https xh xhs curlie httpie";
-
-    /**
      * True when a URL client puts a command's output into a part of the request that reaches the
      * server: a header, cookie, user agent, referer or user (curl -H "X: $(cat .env | base64)",
      * wget --header="X: $(…)", HTTPie's and xh's {@code Name:value} items). WHY: like a URL or a
@@ -7346,18 +5446,7 @@ public final class Cmd {
      * left to the token rules.
      */
     public boolean isSendsComputedRequestPart() {
-        boolean items = named(HEADER_ITEM_CLIENTS);
-        if (!items && !named("curl wget")) {
-            return false;
-        }
-        java.util.function.Predicate<String> computed = v -> (v.contains("$(") || v.contains("`"))
-                && !Regex.matches(v, AUTHORIZATION_HEADER);
-        if (optionValueMatches(REQUEST_PART_OPTIONS, name.equals("curl"), false, computed)) {
-            return true;
-        }
-        // HTTPie's and xh's header items (Name:value), not URLs (scheme://)
-        return items && args.stream().map(PathFacts::unquote)
-                .anyMatch(a -> !a.startsWith("-") && Regex.matches(a, "[A-Za-z0-9_-]+:[^/].*") && computed.test(a));
+        return HttpRequests.isSendsComputedRequestPart(this);
     }
 
     /** Programs that destroy or replace a file they are told: truncate empties it, the others write over it. */
@@ -7677,7 +5766,7 @@ public final class Cmd {
     }
 
     /** The directories this segment may run in: its own after a {@code cd}, else the letter's. */
-    private List<String> dirs(Ctx ctx) {
+    List<String> dirs(Ctx ctx) {
         return cwds.isEmpty() ? List.of(ctx.cwdOrProject()) : cwds;
     }
 
@@ -7749,42 +5838,7 @@ public final class Cmd {
      * A sibling repository's configuration could only be written with the user's approval (SW2031).
      */
     public boolean gitRunsInTempRepository(Ctx ctx) {
-        if (!name.equals("git") || git("clone init version help") || isInfoOnly()) {
-            return false;
-        }
-        List<String> repos = new ArrayList<>();
-        for (int i = 0; i < args.size() && !args.get(i).equals("--"); i++) {
-            String a = args.get(i);
-            if (a.equals("-C") || a.equals("--git-dir")) {
-                repos.add(i + 1 < args.size() ? args.get(++i) : "");
-            } else if (a.startsWith("--git-dir=")) {
-                repos.add(a.substring("--git-dir=".length()));
-            } else if (a.startsWith("-C") && a.length() > 2) {
-                repos.add(a.substring(2));
-            } else if (!a.startsWith("-")) {
-                break; // the subcommand: what follows is its own
-            }
-        }
-        for (String as : assignments) {
-            if (as.startsWith("GIT_DIR=")) {
-                repos.add(as.substring("GIT_DIR=".length()));
-            }
-        }
-        String project = ctx.project();
-        for (String dir : dirs(ctx)) {
-            if (dir.equals(WorkingDirs.UNKNOWN)) {
-                continue; // a folder the text does not tell: the other rules judge unknown folders
-            }
-            List<String> candidates = new ArrayList<>(repos);
-            candidates.add(".");
-            for (String r : candidates) {
-                String abs = PathFacts.normalize(PathFacts.resolve(PathFacts.unquote(r), dir, ctx.home()));
-                if (PathFacts.isTemp(abs) && !PathFacts.isInside(abs, project)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return GitPrograms.gitRunsInTempRepository(this, ctx);
     }
 
     /**
@@ -7797,33 +5851,7 @@ public final class Cmd {
      * folder may be anyone's (`cd /tmp/x && git status`, `git -C ../clone log`).
      */
     public boolean gitRunsInsideProject(Ctx ctx) {
-        String project = ctx.project();
-        List<String> dirs = dirs(ctx);
-        for (String dir : dirs) {
-            if (dir.equals(WorkingDirs.UNKNOWN) || !PathFacts.isInside(PathFacts.normalize(dir), project)) {
-                return false;
-            }
-        }
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            String target = a.equals("-C") ? (i + 1 < args.size() ? args.get(++i) : "") : a.startsWith("-C") ? a.substring(2) : null;
-            if (target == null) {
-                continue;
-            }
-            String plain = PathFacts.unquote(target);
-            if (plain.isEmpty() || plain.indexOf('$') >= 0 || plain.indexOf('`') >= 0) {
-                return false;
-            }
-            for (String dir : dirs) {
-                if (!PathFacts.isInside(PathFacts.resolve(plain, dir, ctx.home()), project)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return GitPrograms.gitRunsInsideProject(this, ctx);
     }
 
     /**

@@ -41,7 +41,7 @@ final class WriteTargets {
     /** The paths {@code c} writes, in the order found, duplicates kept (the caller adds glob matches and freezes the list). */
     static List<String> of(Cmd c) {
         List<String> out = new ArrayList<>(c.getRedirectWrites());
-        out.addAll(c.payloadWriteTargets());
+        out.addAll(InlineCode.payloadWriteTargets(c));
         out.addAll(outputOptionValues(c));
         out.addAll(Formatters.targets(c));
         List<String> p;

@@ -1,0 +1,401 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Regex;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Commands that print, name or hand on a credential: programs that print a token, password, key
+ * or secret value by design ({@code gh auth token}, {@code vault kv get}, {@code kubectl get secret
+ * -o yaml}, {@code printenv AWS_SECRET_ACCESS_KEY}) and the wider secret reads of the exfiltration
+ * rules (environment dumps, the clipboard, the screen); operands naming a secret file; ssh told to
+ * send secret-named variables; and the two readings that let a token go where it was made for (a
+ * registry login of the vendor that printed it, a request to the service that issued it). The
+ * exfiltration and secret rules (SW4006, SW4048, SW4050…) read these through
+ * {@link Cmd#isPrintsCredential}, {@link Cmd#isPrintsSecrets}, {@link Cmd#mentionsSecret} and
+ * their siblings.
+ *
+ * <p>It reads only the {@link Cmd}s it is given. INVARIANT: a reading that lets a token through
+ * ({@link Cmd#logsInWithTokenOf}, {@link Cmd#isAuthorizationForServiceOf}) needs every host it
+ * finds to be the vendor's or this machine's, and finding none is no match.
+ */
+final class Credentials {
+
+    private Credentials() {
+    }
+
+    /**
+     * True when some operand, option value ({@code @file}, {@code file=@x}) or input redirection
+     * names a secret file. The identity file of an ssh-family client ({@code -i KEY},
+     * {@code -o IdentityFile=KEY}, and inside rsync's {@code -e "ssh -i KEY"}) does not count: the
+     * client signs with the key and never sends the file, so naming it is how one logs in, not a read
+     * of a secret for the command's data.
+     */
+    static boolean mentionsSecret(Cmd c) {
+        boolean ssh = c.named("ssh scp sftp autossh sshfs");
+        for (int i = 0; i < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            if (ssh && isIdentityOption(a, i + 1 < c.getArgs().size() ? c.getArgs().get(i + 1) : "")) {
+                i += a.equals("-i") || a.equals("-o") ? 1 : 0;
+                continue;
+            }
+            // -e takes the next word also at the end of a short-option cluster (`rsync -ave "ssh -i KEY"`).
+            if (c.getName().equals("rsync") && (a.equals("--rsh") || Regex.matches(a, "-[A-Za-z0-9]*e")) && i + 1 < c.getArgs().size()) {
+                a = withoutIdentity(c.getArgs().get(++i));
+            } else if (c.getName().equals("rsync") && a.startsWith("--rsh=")) {
+                a = withoutIdentity(a.substring(6));
+            }
+            String v = a;
+            int at = v.lastIndexOf('@');
+            if (at >= 0) {
+                v = v.substring(at + 1);
+            }
+            int eq = v.indexOf('=');
+            if (eq >= 0 && (a.startsWith("-") || c.getName().equals("git") && i > 0 && c.getArgs().get(i - 1).equals("-c"))) {
+                v = v.substring(eq + 1);
+            }
+            if (!v.isEmpty() && !v.startsWith("-") && (PathFacts.isSecret(v) || PathFacts.isSecret(addressPath(v)))) {
+                return true;
+            }
+        }
+        for (String r : c.getRedirectReads()) {
+            if (PathFacts.isSecret(r)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** socat's file address types ({@code FILE:path,rdonly}) and curl's form-part attributes ({@code @path;type=x}). */
+    private static final java.util.regex.Pattern ADDRESS_DECORATION = java.util.regex.Pattern.compile(
+            "^(?i:file|open|gopen|create|pipe|readline|unix-connect|unix-client|unix-sendto|sctp-connect):|[,;].*$");
+
+    /** The path inside a decorated argument: socat's {@code FILE:.env,rdonly}, curl's {@code key.pem;type=text/plain}. */
+    private static String addressPath(String value) {
+        return ADDRESS_DECORATION.matcher(value).replaceAll("");
+    }
+
+    /** {@code -i KEY}, {@code -iKEY}, {@code -o IdentityFile=KEY} or {@code -oIdentityFile KEY}: an ssh identity option. */
+    private static boolean isIdentityOption(String arg, String next) {
+        if (arg.equals("-i")) {
+            return true;
+        }
+        String o = arg.equals("-o") ? next : arg.startsWith("-o") ? arg.substring(2) : null;
+        if (o != null) {
+            return Regex.matches(o, "(?i)\\s*identityfile\\s*[= ]\\s*\\S+\\s*");
+        }
+        return arg.startsWith("-i") && arg.length() > 2 && !arg.startsWith("--");
+    }
+
+    /**
+     * rsync's remote shell command without its ssh identity options, when it is a plain ssh call;
+     * anything else comes back unchanged and is judged whole.
+     */
+    private static String withoutIdentity(String rsh) {
+        if (!Regex.matches(rsh, "\\s*(\\S*/)?ssh(\\s[^;&|`$()<>]*)?")) {
+            return rsh;
+        }
+        return rsh.replaceAll("(?i)(^|\\s)(-i\\s*\\S+|-o\\s*identityfile\\s*=?\\s*\\S+)", " ");
+    }
+
+    /**
+     * True when the command prints secrets by design: a credential printer ({@link #isPrintsCredential}),
+     * a full environment dump ({@code env}, {@code printenv}, {@code export -p}, {@code set}), a
+     * decryption in place, the clipboard or the screen. These are secret reads for the exfiltration
+     * rules; only the credential printers are asked on their own (SW4048).
+     */
+    static boolean isPrintsSecrets(Cmd c) {
+        return isPrintsCredential(c)
+                || (c.named("env printenv") && c.getOperands().isEmpty() && !c.hasWrappedCommand()) || (c.getName().equals("export") && c.anyFlag("-p"))
+                || (c.getName().equals("set") && c.getArgs().isEmpty())
+                // the shell's history, a store of every token typed or pasted on a command line, as
+                // ~/.bash_history is (SW4104): `history`, `fc -l`; clearing or writing it prints nothing
+                || c.getName().equals("history") && !c.anyFlag("-c -d -a -n -r -w -s -p") || c.getName().equals("fc") && c.argMatches("-[a-z]*l[a-z]*")
+                || c.getName().equals("cat") && c.argMatches("/proc/(self|\\d+)/environ")
+                || c.getName().equals("docker") && c.sub("inspect") && c.argFind("Env")
+                || c.getName().equals("ansible-vault") && c.anyArg("decrypt") || c.getName().equals("doppler") && c.anyArg("download")
+                // BSD-style `ps e` (no dash) prints each process's environment; `ps -e` only means all processes
+                || c.getName().equals("ps") && c.argMatches("[a-z]*e[a-z]*")
+                || c.getName().equals("declare") && c.anyFlag("-x -p")
+                || c.named("curl wget") && c.argFind("169\\.254\\.169\\.254/.*(security-credentials|identity/oauth2/token|service-accounts/.*/token)|metadata\\.google\\.internal/.*/token")
+                // PowerShell's environment drive: Get-ChildItem env:, gi env:*, dir env:\\
+                || c.named("Get-ChildItem Get-Item Get-Content") && c.argFind("^env:[\\\\/]?\\*?$")
+                // the clipboard, where password managers put the password copied (`pass -c`, KeePassXC)
+                || c.named("pbpaste wl-paste termux-clipboard-get Get-Clipboard gcb")
+                || c.getName().equals("xclip") && c.argMatches("-o|-out") || c.getName().equals("xsel") && c.argMatches("-[a-zA-Z]*o[a-zA-Z]*|--output")
+                // the screen, with whatever windows show (mail, chats, a password manager)
+                || c.named("screencapture scrot grim gnome-screenshot maim xwd") || c.getName().equals("import") && c.anyArg("root")
+                // Windows' Problem Steps Recorder: every screen and click until stopped (`psr /start /output x.zip`)
+                || c.isStartsScreenRecorder()
+                // the saved Windows credentials' targets and user names: which accounts to take (`cmdkey /list`, `vaultcmd /listcreds:…`)
+                || c.nameIs("cmdkey") && c.argFind("(?i)^/l(ist)?(:.*)?$") || c.nameIs("vaultcmd") && c.argFind("(?i)^/listcreds")
+                || c.getName().equals("spectacle") && c.anyFlag("-b --background") || c.getName().equals("flameshot") && c.anyArg("full screen");
+    }
+
+    /**
+     * Registries each vendor's token logs in to: the token CLI's words, then the registry host
+     * ({@code gh auth token | docker login ghcr.io --password-stdin}).
+     */
+    private static final List<String[]> VENDOR_REGISTRIES = List.of(
+            new String[] {"gh", "ghcr\\.io|docker\\.pkg\\.github\\.com"},
+            new String[] {"aws", "[0-9]+\\.dkr\\.ecr(-fips)?\\.[a-z0-9-]+\\.amazonaws\\.com(\\.cn)?|public\\.ecr\\.aws"},
+            new String[] {"gcloud", "([a-z0-9-]+-docker\\.pkg\\.dev|([a-z]+\\.)?gcr\\.io)"},
+            new String[] {"az", "[a-z0-9]+\\.azurecr\\.io"});
+
+    /**
+     * True when this command is a registry login reading its password on standard input
+     * ({@code docker login HOST --password-stdin}, podman, buildah, nerdctl, helm registry, oras)
+     * into a registry of the vendor whose CLI printed the token: {@code gh auth token | docker login
+     * ghcr.io -u me --password-stdin}, {@code aws ecr get-login-password | docker login … ACCOUNT.dkr.ecr…}.
+     * That is how the vendors document the login, and the token goes where it was made for; sent to
+     * any other registry it stays an exfiltration (SW4006).
+     */
+    static boolean logsInWithTokenOf(Cmd c, Cmd printer) {
+        if (!printer.isPrintsCredential() || !c.anyFlag("--password-stdin")
+                || !(c.named("docker podman buildah nerdctl oras skopeo crane") && c.sub("login") || c.getName().equals("helm") && c.sub("registry"))) {
+            return false;
+        }
+        List<String> p = c.positionals("-u --username -p --password --authfile --registry-config");
+        String host = p.isEmpty() ? "" : PathFacts.unquote(p.get(p.size() - 1)).replaceFirst("^https?://", "").replaceFirst("[:/].*$", "");
+        for (String[] v : VENDOR_REGISTRIES) {
+            if (printer.getName().equals(v[0])) {
+                return Regex.matches(host, v[1]);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The hosts each vendor's token is issued for, by the CLI that prints it: the APIs, registries
+     * and hosted apps a documented request sends it to ({@code curl -H "Authorization: Bearer
+     * $(gcloud auth print-identity-token)" https://svc.a.run.app}). A host given to the printer
+     * ({@code gh auth token --hostname H}) is added in {@link #isAuthorizationForServiceOf}.
+     */
+    private static final Map<String, String> TOKEN_SERVICE_HOSTS = Map.of(
+            "gh", "([\\w-]+\\.)*(github\\.com|githubusercontent\\.com)|ghcr\\.io",
+            "glab", "([\\w-]+\\.)*gitlab\\.com",
+            "gcloud", "([\\w-]+\\.)*(googleapis\\.com|google\\.com|run\\.app|cloudfunctions\\.net|gcr\\.io|pkg\\.dev)",
+            "az", "([\\w-]+\\.)*(azure\\.com|azure\\.net|windows\\.net|microsoft\\.com|microsoftonline\\.com|azurecr\\.io|visualstudio\\.com)",
+            "aws", "([\\w-]+\\.)*(amazonaws\\.com(\\.cn)?|aws)",
+            "heroku", "([\\w-]+\\.)*heroku\\.com",
+            "fly", "([\\w-]+\\.)*(fly\\.io|machines\\.dev)",
+            "flyctl", "([\\w-]+\\.)*(fly\\.io|machines\\.dev)");
+
+    /**
+     * True when every host this HTTP client names is on this machine or belongs to the service
+     * whose token {@code reader} prints ({@link #TOKEN_SERVICE_HOSTS}, or the host given to the
+     * printer as {@code --hostname}). A reader of a file ({@code cat .env}, a key) has no service:
+     * only this machine counts. No host found (a computed or scheme-less URL) is no match.
+     * WHY: a token sent where it was issued is its use; sent to any other host, that host receives
+     * the credential itself.
+     */
+    static boolean isAuthorizationForServiceOf(Cmd c, Cmd reader) {
+        String service = reader.isPrintsCredential() ? TOKEN_SERVICE_HOSTS.get(reader.getName()) : null;
+        String given = reader.getName().equals("gh") || reader.getName().equals("glab") ? PathFacts.unquote(reader.valueOf("--hostname -h")) : "";
+        List<String> hosts = new ArrayList<>();
+        for (String word : c.getArgs()) {
+            String a = PathFacts.unquote(word);
+            java.util.regex.Matcher m = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/@\\s]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)").matcher(a);
+            java.util.regex.Matcher bare = Regex.pattern("(?i)^([\\w-]+(?:\\.[\\w-]+)+|localhost|\\[[0-9a-f:]+\\])(?::\\d+)?(?:/\\S*)?$").matcher(a);
+            if (m.find()) {
+                hosts.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
+            } else if (a.indexOf("://") >= 0) {
+                return false; // another scheme, or a URL built at run time
+            } else if (bare.matches()) {
+                hosts.add(bare.group(1).toLowerCase(java.util.Locale.ROOT)); // a URL without scheme (or a value that looks like one: stricter)
+            } else if (c.named("http https xh xhs httpie") && Regex.matches(a, ":(\\d+)?(/\\S*)?")) {
+                hosts.add("localhost"); // HTTPie's and xh's shorthand for this machine
+            }
+        }
+        if (hosts.isEmpty()) {
+            return false;
+        }
+        for (String h : hosts) {
+            boolean local = Regex.matches(h, Cmd.LOOPBACK_ADDRESS);
+            boolean own = service != null && Regex.matches(h, service) || !given.isEmpty() && Regex.matches(h, "([\\w-]+\\.)?" + java.util.regex.Pattern.quote(given.toLowerCase(java.util.Locale.ROOT)));
+            if (!local && !own) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * True for a program that prints a token, password, private key or secret value by design: a
+     * CLI's token ({@code gh auth token}, {@code gcloud auth print-access-token},
+     * {@code az account get-access-token}, {@code aws configure get aws_secret_access_key}), a secret
+     * store's value ({@code vault kv get}, {@code kubectl get secret X -o yaml}, {@code op read},
+     * {@code pass show}, {@code bw get}), a credential helper's answer ({@code git credential fill},
+     * {@code docker-credential-desktop get}) or a secret-named variable ({@code printenv AWS_SECRET_ACCESS_KEY},
+     * {@code echo $GITHUB_TOKEN}).
+     *
+     * <p>Not here, though they are secret reads for the exfiltration rules ({@link #isPrintsSecrets}):
+     * {@code env}, bare {@code printenv} and {@code echo $HOME}, which an agent runs every day to see
+     * its environment and whose secrets, if any, the user put there for the session; and the project's
+     * {@code cat .env}, the agent's own configuration to read. Names only ({@code kubectl get secrets},
+     * {@code -o name}, {@code vault kv list}, {@code pass ls}) print no secret.
+     */
+    static boolean isPrintsCredential(Cmd c) {
+        return (c.getName().equals("gpg") || c.getName().equals("gpg2")) && c.argMatches("--export-secret-(sub)?keys")
+                || c.getName().equals("security") && c.argMatches("find-(generic|internet)-password") && c.anyFlag("-w -g")
+                || c.getName().equals("secret-tool") && (c.sub("lookup") || c.sub("search")) || c.named("pass gopass") && c.sub("show")
+                || c.getName().equals("op") && (c.sub("read") || c.sub("item") && c.anyArg("get") && c.anyFlag("--reveal"))
+                || c.getName().equals("gh") && c.sub("auth") && (c.anyArg("token") || c.anyArg("status") && c.anyFlag("-t --show-token"))
+                || c.getName().equals("aws") && c.anyArg("get-session-token")
+                // the authorization header actions/checkout stores (`git config --get-all http.https://github.com/.extraheader`)
+                || isPrintsGitExtraHeader(c)
+                // a secret-named variable printed (`printenv AWS_SECRET_ACCESS_KEY`, `echo $GITHUB_TOKEN`)
+                || c.getName().equals("printenv") && c.argMatches(SECRET_VARIABLE) || c.named("echo printf") && c.argFind("\\$\\{?" + SECRET_VARIABLE)
+                // CLIs that print a token or a secret's value
+                || c.getName().equals("aws") && c.sub("configure") && c.anyArg("get") && c.argMatches("(?i).*(secret|token).*")
+                || c.getName().equals("gcloud") && c.argMatches("print-access-token|print-identity-token")
+                || c.getName().equals("az") && (c.anyArg("get-access-token") || c.sub("acr") && c.anyFlag("--expose-token"))
+                || c.getName().equals("vault") && (c.sub("read") || c.argMatches("get|print"))
+                // `vault login` prints the token it stores (`-token-only` nothing else) unless told not to
+                || c.getName().equals("vault") && c.sub("login") && !c.argMatches("--?no-print(=(true|1|t))?")
+                // a secret's data as yaml, json, jsonpath or a template (`-o name` and `-o wide` print names only)
+                || c.getName().equals("kubectl") && c.sub("get") && c.argMatches("secrets?(/.*)?") && c.argMatches("-o|--output(=.*)?|-o.+")
+                        && printsSecretData(c.valueOf("-o --output"))
+                || c.getName().equals("kubectl") && c.sub("view-secret") || c.getName().equals("kubectl-view_secret")
+                || c.getName().equals("git") && c.sub("credential") && c.anyArg("fill")
+                // a credential helper asked directly: git credential-osxkeychain get, git-credential-store get, docker-credential-desktop get
+                || (c.getName().equals("git") && c.subMatches(1, "credential-[A-Za-z0-9-]+") || Regex.matches(c.getName(), "(git|docker)-credential-[A-Za-z0-9-]+"))
+                        && c.anyArg("get")
+                || c.getName().equals("security") && c.sub("dump-keychain")
+                // cloud secret stores and registry tokens
+                || c.getName().equals("aws") && c.argMatches("get-secret-value|get-login-password|export-credentials")
+                || c.getName().equals("aws") && c.anyArg("get-parameter get-parameters get-parameters-by-path") && c.anyFlag("--with-decryption")
+                || c.getName().equals("gcloud") && c.anyArg("secrets") && c.anyArg("access") || c.getName().equals("az") && c.anyArg("keyvault") && c.anyArg("secret") && c.anyArg("show download")
+                || c.getName().equals("kubectl") && (c.sub("config") && c.anyArg("view") && c.anyFlag("--raw") || c.sub("create") && c.anyArg("token"))
+                // decrypters and password managers printing what they keep
+                || c.getName().equals("sops") && c.anyFlag("-d --decrypt") || c.getName().equals("ansible-vault") && c.anyArg("view")
+                || c.getName().equals("bw") && c.sub("get") || c.getName().equals("lpass") && c.sub("show") || c.getName().equals("keyring") && c.sub("get")
+                || c.getName().equals("rails") && c.argMatches("credentials:show") || c.getName().equals("heroku") && c.argMatches("auth:token")
+                // `glab auth status -t` shows the token; `glab auth login -t TOKEN` takes one
+                || c.getName().equals("glab") && c.sub("auth") && c.anyArg("status") && c.anyFlag("-t --show-token")
+                // `doppler secrets` prints every secret with its value; `get`, `download --no-file` too
+                || c.getName().equals("doppler") && c.sub("secrets") && !c.anyArg("set upload delete names") && !c.anyFlag("--only-names")
+                        && !(c.anyArg("download") && !c.anyFlag("--no-file"))
+                // infisical prints every secret with its value (`secrets`, `secrets get`, `export` without a file)
+                || c.getName().equals("infisical") && (c.sub("secrets") && !c.anyArg("set delete folders generate-example-env")
+                        || c.sub("export") && !c.anyFlag("--output-file") && !c.argMatches("--output-file=.*"))
+                || isPrintsInfrastructureSecretOutput(c) || c.getName().equals("pulumi") && c.anyFlag("--show-secrets")
+                // vault's own token: `token lookup` shows its id, `token create` a new one
+                || c.getName().equals("vault") && c.sub("token") && c.anyArg("lookup create")
+                // temporary or registry credentials and access keys minted and printed
+                || c.getName().equals("aws") && c.argMatches("assume-role(-with-[a-z-]+)?|get-federation-token|get-authorization-token|create-access-key")
+                || c.getName().equals("az") && (c.anyArg("keys") && c.anyArg("list") || c.sub("acr") && c.anyArg("credential") && c.anyArg("show")
+                        || c.anyArg("show-connection-string"))
+                || c.named("fly flyctl") && c.sub("auth") && c.anyArg("token")
+                // a registry token from the package manager's configuration
+                || c.named("npm pnpm yarn") && c.sub("config") && c.anyArg("get") && c.argMatches("(?i).*(_auth|authtoken|_password).*");
+    }
+
+    /**
+     * True when kubectl's output format shows a secret's data: yaml, json, a template file, or an
+     * inline template that names {@code .data} or the whole object; {@code name}, {@code wide} and a
+     * template of other fields ({@code jsonpath='{.metadata.name}'}) do not.
+     */
+    private static boolean printsSecretData(String format) {
+        String f = PathFacts.unquote(format);
+        if (Regex.matches(f, "name|wide")) {
+            return false;
+        }
+        return !Regex.matches(f, "(?s)(jsonpath|go-template|template|custom-columns)=.*") || f.contains(".data") || f.contains("stringData") || Regex.matches(f, "(?s).*\\{\\s*\\.?\\s*\\}.*");
+    }
+
+    /**
+     * True for a git command whose only secret-looking words are literal commit, tag or note
+     * messages ({@code git commit -m "docs: explain ~/.aws/credentials setup"}): the message names
+     * a file, it does not read it. A message built by a substitution ({@code -m "$(cat KEY)"}), a
+     * message or template file ({@code -F KEY}, {@code -c commit.template=KEY}) and a staged file
+     * do read it. SW4006 leaves such a commit-then-push to SW4007, which asks.
+     */
+    static boolean isNamesSecretOnlyInMessage(Cmd c) {
+        if (!c.getName().equals("git") || c.getRedirectReads().stream().anyMatch(PathFacts::isSecret)) {
+            return false;
+        }
+        boolean inMessage = false;
+        for (int i = 0; i < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            String message = a.equals("-m") || a.equals("--message") ? (i + 1 < c.getArgs().size() ? c.getArgs().get(++i) : "")
+                    : a.startsWith("--message=") ? a.substring(10) : Regex.matches(a, "-m.+") ? a.substring(2) : null;
+            String word = message != null ? message : a.indexOf('=') > 0 ? a.substring(a.indexOf('=') + 1) : a;
+            if (!PathFacts.isSecret(word)) {
+                continue;
+            }
+            if (message == null || message.contains("$(") || message.contains("`")) {
+                return false;
+            }
+            inMessage = true;
+        }
+        return inMessage;
+    }
+
+    /**
+     * True when a file-transfer client's inline commands or standard input ({@code -c 'put .env'},
+     * {@code -e 'put ~/.aws/credentials'}, a here-string of ftp commands) name a secret file.
+     */
+    static boolean isTransferScriptMentionsSecret(Cmd c) {
+        List<String> texts = new ArrayList<>(c.getArgs());
+        texts.add(c.getStdin());
+        for (String t : texts) {
+            // `put .env; bye`, and curl config lines (`upload-file = "/home/u/.ssh/id_rsa"`)
+            for (String w : t.split("[\\s;=\"']+")) {
+                if (!w.isEmpty() && !w.startsWith("-") && PathFacts.isSecret(w)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for {@code git config} printing an {@code http.*.extraheader} value: actions/checkout
+     * keeps the job's token there as an {@code AUTHORIZATION} header. Setting or unsetting it
+     * prints nothing.
+     */
+    private static boolean isPrintsGitExtraHeader(Cmd c) {
+        return c.getName().equals("git") && "config".equals(c.getGitSub()) && c.argFind("(?i)^['\"]?http\\..*extraheader['\"]?$")
+                && (c.anyFlag("--get --get-all --get-regexp") || c.anyArg("get") || Regex.matches(c.getLastArg(), "(?i)['\"]?http\\..*extraheader['\"]?")
+                    && !c.anyFlag("--unset --unset-all"));
+    }
+
+    /**
+     * True for ssh, scp or sftp told to send local environment variables by a wildcard or a
+     * secret's name ({@code -o SendEnv='*'}, {@code -o SendEnv=GITHUB_TOKEN}): every token in the
+     * environment goes to the host, as {@code curl -d "$(env)"} sends it.
+     */
+    static boolean isSendsEnvironment(Cmd c) {
+        return c.named("ssh autossh scp sftp") && c.argFind("(?i)^['\"]?(-o)?['\"]?sendenv[\\s=]+.*(\\*|" + SECRET_NAME_WORDS + ")");
+    }
+
+    /** The words that make a name a credential's by convention (the grammar's table, shared with CI files). */
+    private static final String SECRET_NAME_WORDS = dev.shellwarden.grammar.SecretNames.WORDS;
+
+    /** A variable name that holds a credential by convention ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}). */
+    private static final String SECRET_VARIABLE = dev.shellwarden.grammar.SecretNames.VARIABLE + "\\}?";
+
+    /**
+     * An infrastructure output named like a credential ({@code db_password}, {@code admin-token}),
+     * or one that carries credentials by its kind ({@code kube_config}, {@code connection_string}).
+     */
+    private static final String SECRET_OUTPUT = "[A-Za-z0-9_-]*(" + SECRET_NAME_WORDS + "|(?i:kube_?config|connection_?string))[A-Za-z0-9_-]*";
+
+    /**
+     * True for {@code terraform|tofu|terragrunt output} that prints a secret: {@code -json} of every
+     * output (sensitive ones in plain text, as with {@code -raw}), or an output named like a secret
+     * in any format ({@code -raw db_password}). Plain {@code terraform output} shows sensitive values
+     * as {@code <sensitive>}, and a named output of another kind ({@code -raw instance_ip}) is an
+     * address or an id, read every day.
+     */
+    private static boolean isPrintsInfrastructureSecretOutput(Cmd c) {
+        if (!c.named("terraform tofu terragrunt") || !c.subAt(0, "output") || c.anyArg("-help -h --help")) {
+            return false;
+        }
+        List<String> outputs = c.positionals("-state");
+        outputs = outputs.subList(1, outputs.size());
+        return outputs.isEmpty() ? c.anyArg("-json --json") : outputs.stream().anyMatch(o -> Regex.matches(PathFacts.unquote(o), SECRET_OUTPUT));
+    }
+}

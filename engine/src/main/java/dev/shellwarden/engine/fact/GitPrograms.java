@@ -1,0 +1,278 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.CommandSettings;
+import dev.shellwarden.grammar.Regex;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * When git runs a program the command does not name, or sends the code somewhere the remote does
+ * not say: settings on the command line ({@code git -c core.pager=P}, {@code --config-env},
+ * {@code --upload-pack}, the {@code ext::} transport), {@code git config} writing a key that runs a
+ * program, and git reading a repository whose configuration anyone may have written (one below a
+ * temporary folder). The rules on programs git runs (SW4013, SW4110, SW8003…) read these through
+ * {@link Cmd#isGitConfigRunsProgram}, {@link Cmd#isGitConfigLocalProgram},
+ * {@link Cmd#gitRunsInTempRepository} and their siblings.
+ *
+ * <p>It reads only the {@link Cmd} (and {@link Ctx}) it is given. INVARIANT: a key git would run
+ * counts whatever its value when the value is unseen ({@code --config-env}); only a plain pager
+ * ({@code Cmd}'s safe programs) set on the command line is let through.
+ */
+final class GitPrograms {
+
+    private GitPrograms() {
+    }
+
+    /**
+     * Git keys that make git run a program: those whose value is a command line
+     * ({@link CommandSettings#GIT_COMMAND_KEY}, split by the grammar) and those naming hooks,
+     * included files or transports.
+     */
+    private static final java.util.regex.Pattern GIT_EXEC_KEY = java.util.regex.Pattern.compile(
+            "(?i)" + CommandSettings.GIT_COMMAND_KEY.pattern() + "|core\\.hookspath|protocol\\.ext\\.allow|include\\.path|includeif\\..*"
+            + "|init\\.templatedir");
+
+    /**
+     * True when a git push names its destination through settings on the command line
+     * ({@code git -c remote.origin.pushurl=URL push}), or sends through a proxy the command names or
+     * with the certificate check off ({@code -c http.proxy=URL}, {@code -c http.sslVerify=false},
+     * {@code GIT_SSL_NO_VERIFY=1}): the code and the credentials then reach a host that is not the remote.
+     */
+    static boolean isGitConfigPushTarget(Cmd c) {
+        for (int i = 0; i + 1 < c.getArgs().size(); i++) {
+            if (c.getArgs().get(i).equals("-c") && Regex.matches(c.getArgs().get(i + 1), "(?i)(remote\\..*\\.(push)?url|url\\..*\\.(push)?insteadof"
+                    + "|http\\.(.*\\.)?proxy)=.*|http\\.(.*\\.)?sslverify=(false|no|off|0)")) {
+                return true;
+            }
+        }
+        return c.getAssignments().stream().anyMatch(a -> Regex.matches(a, "GIT_SSL_NO_VERIFY=['\"]?(1|true|yes)['\"]?"));
+    }
+
+    /**
+     * True when {@code git -c key=value} or {@code --config-env} sets a key that makes git run a
+     * program (pager, editor, ssh command, hooks path, alias with {@code !}…) to something other
+     * than a plain pager.
+     */
+    static boolean isGitConfigRunsProgram(Cmd c) {
+        if (!c.getName().equals("git")) {
+            return false;
+        }
+        // --upload-pack/--receive-pack/--exec name the program run for the remote end (locally
+        // for a path or file:// remote); clone's -u is --upload-pack
+        // the ext:: transport runs a command line (`git push 'ext::sh -c …'`)
+        // git takes any unique abbreviation of a long option (`--upload-p=`, `--rece=`)
+        for (String a : c.getArgs()) {
+            if (Cmd.abbreviates(a, "--upload-pack", 5) || Cmd.abbreviates(a, "--receive-pack", 6)
+                    || !c.git("rebase") && (a.equals("--exec") || a.startsWith("--exec="))) {
+                return true;
+            }
+        }
+        if (c.sub("clone") && c.anyFlag("-u") || c.argFind("^ext::") || c.argFind("^url\\.ext::")) {
+            return true;
+        }
+        for (int i = 0; i + 1 < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            // --config-env, also in git's attached spelling (`--config-env=core.pager=VAR`), takes the
+            // value from the environment: unseen, so any value of a key that runs a program counts
+            boolean attachedEnv = a.startsWith("--config-env=");
+            if (!attachedEnv && !a.equals("-c") && !a.equals("--config-env")) {
+                if (!a.startsWith("-")) {
+                    break;
+                }
+                continue;
+            }
+            String kv = attachedEnv ? a.substring("--config-env=".length()) : c.getArgs().get(++i);
+            // (the value word is skipped: a later -c or --config-env is read too, not taken for the subcommand)
+            int eq = kv.indexOf('=');
+            String key = eq < 0 ? kv : kv.substring(0, eq);
+            String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
+            if (!a.equals("-c")) {
+                if (GIT_EXEC_KEY.matcher(key).matches()) {
+                    return true;
+                }
+                continue;
+            }
+            if (GIT_EXEC_KEY.matcher(key).matches()
+                    && (!Cmd.SAFE_PROGRAMS.contains(value) || key.toLowerCase(java.util.Locale.ROOT).startsWith("core.hooks"))
+                    && !(key.toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !value.startsWith("!"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code git config} sets (not reads) a key that makes git run a program. */
+    static boolean isGitConfigSetsProgram(Cmd c) {
+        if (!c.getGitSub().equals("config") || c.anyFlag("--get --get-all --get-regexp --list -l --unset --unset-all --show-origin --name-only -e --edit")) {
+            return false;
+        }
+        List<String> p = gitConfigOperands(c);
+        // renaming a section into one whose keys run programs (`--rename-section x core` makes an
+        // earlier `x.fsmonitor` core.fsmonitor): the new name is the prefix of such a key
+        int rename = c.getArgs().indexOf("--rename-section");
+        String newSection = rename >= 0 && rename + 2 < c.getArgs().size() ? c.getArgs().get(rename + 2)
+                : p.size() == 4 && p.get(1).equals("rename-section") ? p.get(3) : "";
+        if (!newSection.isEmpty()) {
+            java.util.regex.Matcher m = GIT_EXEC_KEY.matcher(newSection + ".");
+            return m.matches() || m.hitEnd();
+        }
+        return p.size() >= 3 && GIT_EXEC_KEY.matcher(p.get(1)).matches()
+                && !(p.get(1).toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !p.get(2).startsWith("!"))
+                && !(Regex.matches(p.get(1).toLowerCase(java.util.Locale.ROOT), "core\\.pager|pager\\..*") && Cmd.SAFE_PROGRAMS.contains(p.get(2)))
+                // the diff highlighters' documented filter (`diff-so-fancy --patch`, `delta --color-only`)
+                && !(p.get(1).equalsIgnoreCase("interactive.diffFilter") && Regex.matches(p.get(2), "(delta|diff-so-fancy|diff-highlight)( +--?[a-z-]+)*"));
+    }
+
+    /** {@code [config, KEY, VALUE…]} of a git config command; git 2.46 spells it {@code git config set KEY VALUE}. */
+    private static List<String> gitConfigOperands(Cmd c) {
+        List<String> p = new ArrayList<>(c.positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
+        if (p.size() >= 2 && p.get(1).equals("set")) {
+            p.remove(1);
+        }
+        return p;
+    }
+
+    /**
+     * True when a git config command writes the user's or the system's configuration: {@code --global},
+     * {@code --system}, or {@code --file} naming the global file ({@code ~/.gitconfig},
+     * {@code ~/.config/git/config}).
+     */
+    static boolean isGitConfigUserScope(Cmd c) {
+        if (c.anyFlag("--global --system")) {
+            return true;
+        }
+        String f = c.valueOf("--file -f");
+        return Regex.matches(f, "(~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root)/(\\.gitconfig|\\.config/git/config)|/etc/gitconfig");
+    }
+
+    /**
+     * True for a repository-level git setting that runs a program from outside the project:
+     * {@code core.fsmonitor}, {@code core.sshCommand}, a pager or editor, a {@code !} alias, or
+     * {@code core.hooksPath} pointing out of the project ({@code core.hooksPath .githooks} is how
+     * projects share hooks and stays allowed).
+     */
+    static boolean isGitConfigLocalProgram(Cmd c) {
+        if (!isGitConfigSetsProgram(c) || isGitConfigUserScope(c)) {
+            return false;
+        }
+        List<String> p = gitConfigOperands(c);
+        if (p.size() < 3) {
+            return false;
+        }
+        String key = p.get(1).toLowerCase(java.util.Locale.ROOT);
+        String value = p.get(2);
+        if (key.equals("core.hookspath")) {
+            return value.startsWith("/") || value.startsWith("~") || value.startsWith("$") || value.startsWith("..");
+        }
+        // an alias runs only when called by its name, and its command line is split and judged
+        // where it is stored (CommandSettings); the other keys run on their own, on later git commands
+        // a credential helper by name (`store`, `cache --timeout=…`) is one of git's own programs
+        return !key.startsWith("alias.") && !(key.startsWith("credential") && !value.startsWith("!") && !value.startsWith("/"));
+    }
+
+    /**
+     * True when git's own {@code -c NAME=VALUE} comes before the subcommand ({@code git -c
+     * core.pager=… switch main}), which can set a program git runs; not a subcommand's {@code -c}
+     * ({@code git switch -c topic} creates a branch). Without a subcommand any {@code -c} counts.
+     */
+    static boolean isGitConfigOption(Cmd c) {
+        String sub = c.getGitSub();
+        for (String a : c.getArgs()) {
+            if (a.startsWith("-c")) {
+                return true;
+            }
+            if (!sub.isEmpty() && a.equals(sub)) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when git works in a repository below a temporary folder outside the project: a
+     * {@code -C DIR}, {@code --git-dir DIR}, {@code GIT_DIR=} or the folder it runs in. Clone and
+     * init, which make a repository rather than read one, and help are not counted.
+     *
+     * <p>WHY: a repository's configuration runs programs on a plain read ({@code core.fsmonitor}
+     * on {@code git status}, a pager, hooks), and in a temporary folder any earlier command, the
+     * agent's included, may have written that configuration unasked, since writes there are allowed.
+     * A sibling repository's configuration could only be written with the user's approval (SW2031).
+     */
+    static boolean gitRunsInTempRepository(Cmd c, Ctx ctx) {
+        if (!c.getName().equals("git") || c.git("clone init version help") || c.isInfoOnly()) {
+            return false;
+        }
+        List<String> repos = new ArrayList<>();
+        for (int i = 0; i < c.getArgs().size() && !c.getArgs().get(i).equals("--"); i++) {
+            String a = c.getArgs().get(i);
+            if (a.equals("-C") || a.equals("--git-dir")) {
+                repos.add(i + 1 < c.getArgs().size() ? c.getArgs().get(++i) : "");
+            } else if (a.startsWith("--git-dir=")) {
+                repos.add(a.substring("--git-dir=".length()));
+            } else if (a.startsWith("-C") && a.length() > 2) {
+                repos.add(a.substring(2));
+            } else if (!a.startsWith("-")) {
+                break; // the subcommand: what follows is its own
+            }
+        }
+        for (String as : c.getAssignments()) {
+            if (as.startsWith("GIT_DIR=")) {
+                repos.add(as.substring("GIT_DIR=".length()));
+            }
+        }
+        String project = ctx.project();
+        for (String dir : c.dirs(ctx)) {
+            if (dir.equals(WorkingDirs.UNKNOWN)) {
+                continue; // a folder the text does not tell: the other rules judge unknown folders
+            }
+            List<String> candidates = new ArrayList<>(repos);
+            candidates.add(".");
+            for (String r : candidates) {
+                String abs = PathFacts.normalize(PathFacts.resolve(PathFacts.unquote(r), dir, ctx.home()));
+                if (PathFacts.isTemp(abs) && !PathFacts.isInside(abs, project)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when git works in the project's own repository: every directory the segment may run in
+     * and every {@code -C DIR} (resolved against them) is the project or below it.
+     *
+     * <p>WHY: another repository's configuration names programs git runs on a plain read
+     * ({@code core.fsmonitor} on {@code git status}, {@code gpg.program} with
+     * {@code log.showSignature}, {@code diff.external}); a repository in a temporary or sibling
+     * folder may be anyone's (`cd /tmp/x && git status`, `git -C ../clone log`).
+     */
+    static boolean gitRunsInsideProject(Cmd c, Ctx ctx) {
+        String project = ctx.project();
+        List<String> dirs = c.dirs(ctx);
+        for (String dir : dirs) {
+            if (dir.equals(WorkingDirs.UNKNOWN) || !PathFacts.isInside(PathFacts.normalize(dir), project)) {
+                return false;
+            }
+        }
+        for (int i = 0; i < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            String target = a.equals("-C") ? (i + 1 < c.getArgs().size() ? c.getArgs().get(++i) : "") : a.startsWith("-C") ? a.substring(2) : null;
+            if (target == null) {
+                continue;
+            }
+            String plain = PathFacts.unquote(target);
+            if (plain.isEmpty() || plain.indexOf('$') >= 0 || plain.indexOf('`') >= 0) {
+                return false;
+            }
+            for (String dir : dirs) {
+                if (!PathFacts.isInside(PathFacts.resolve(plain, dir, ctx.home()), project)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,165 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Regex;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A file a command loads as code though it does not run it by name, or a folder it loads code from,
+ * for {@link Cmd#runsFileWrittenBy}: what an assignment loads ({@code LD_PRELOAD=./x.so},
+ * {@code BASH_ENV=./e.sh}, {@code NODE_OPTIONS='--require ./x.js'}, {@code PATH=.:$PATH},
+ * {@code LD_LIBRARY_PATH=./lib}), a kubeconfig given as an option (its credential plugin runs), the
+ * Python modules a run imports from where it starts, and the files inline code includes. A file
+ * written or fetched earlier in the same command and loaded so runs as surely as {@code sh ./x.sh}
+ * (SW4004, SW4005).
+ *
+ * <p>{@code names} are the files a folder entry picks up (empty: any file; {@code "."}: any
+ * dotfile; {@code "*.py"}: any module). It reads only the {@link Cmd} it is given.
+ */
+record LoadedCode(String path, boolean folder, Set<String> names) {
+
+    /**
+     * Everything {@code c} loads as code: through its assignment prefixes or exports, its own
+     * options, the Python module path, and the files its inline code includes, in that order.
+     */
+    static List<LoadedCode> loadedBy(Cmd c) {
+        List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments(c));
+        loaded.addAll(loadedByOptions(c));
+        loaded.addAll(pythonModulesLoaded(c));
+        for (String l : InlineCode.payloadLoadedFiles(c)) {
+            loaded.add(new LoadedCode(l, false, Set.of()));
+        }
+        return loaded;
+    }
+
+    /**
+     * The files this command loads as code through its own options: kubectl's, oc's and helm's
+     * {@code --kubeconfig FILE}, whose {@code users[].user.exec} credential plugin is a program the
+     * client runs (and whose server receives the credentials it holds). A kubeconfig written or
+     * fetched earlier in the same command and loaded this way is run like {@code sh ./x.sh}
+     * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is.
+     */
+    private static List<LoadedCode> loadedByOptions(Cmd c) {
+        if (!c.named("kubectl oc k helm helmfile kubectx kubens")) {
+            return List.of();
+        }
+        List<LoadedCode> out = new ArrayList<>();
+        for (int i = 0; i < c.getArgs().size(); i++) {
+            String a = c.getArgs().get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.equals("--kubeconfig") && i + 1 < c.getArgs().size()) {
+                out.add(new LoadedCode(PathFacts.unquote(c.getArgs().get(i + 1)), false, Set.of()));
+            } else if (a.startsWith("--kubeconfig=")) {
+                out.add(new LoadedCode(PathFacts.unquote(a.substring("--kubeconfig=".length())), false, Set.of()));
+            }
+        }
+        out.removeIf(l -> l.path().isEmpty());
+        return out;
+    }
+
+    /**
+     * The code this command loads through its assignment prefixes, or through an export or
+     * declaration for what follows: a file written or fetched earlier in the same command and
+     * loaded this way is run as surely as {@code sh ./x.sh} (SW4004, SW4005).
+     */
+    private static List<LoadedCode> loadedByAssignments(Cmd c) {
+        boolean exports = c.named("export declare typeset readonly local") || c.getName().isEmpty();
+        List<String> all = c.getAssignments();
+        if (c.named("export declare typeset readonly local") && !c.getArgs().isEmpty()) {
+            all = new ArrayList<>(c.getAssignments());
+            all.addAll(c.getArgs());
+        }
+        List<LoadedCode> out = new ArrayList<>();
+        for (String a : all) {
+            int eq = a.indexOf('=');
+            if (eq <= 0) {
+                continue;
+            }
+            String var = a.substring(0, eq);
+            String value = PathFacts.unquote(a.substring(eq + 1).trim());
+            if (Regex.matches(var, "(?i)\\$\\{?env:[A-Za-z_][A-Za-z0-9_]*\\}?")) {
+                // PowerShell's `$env:PATH = '.;' + $env:PATH`: Windows names in any case, for every later command
+                var = var.replaceAll("(?i)^\\$\\{?env:|\\}$", "").toUpperCase(java.util.Locale.ROOT);
+                if (var.equals("PATH")) {
+                    for (String e : Cmd.searchPathEntries(value, false)) {
+                        String entry = e.replaceFirst("^\\s*\\+\\s*", "").strip();
+                        if (!entry.isEmpty() && !Regex.matches(entry, "(?i)\\$\\{?env:path\\}?")) {
+                            out.add(new LoadedCode(PathFacts.fromWindows(entry), true, Set.of()));
+                        }
+                    }
+                    continue;
+                }
+            }
+            switch (var) {
+                case "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "BASH_ENV", "ENV", "PYTHONSTARTUP", "GIT_SSH", "GIT_ASKPASS",
+                        "SSH_ASKPASS", "SUDO_ASKPASS", "MAKEFILES", "OPENSSL_CONF", "SHELL", "GIT_CONFIG_GLOBAL", "GIT_CONFIG", "KUBECONFIG",
+                        "BUNDLE_GEMFILE", "MYVIMRC", "AWS_CONFIG_FILE" -> loadedFrom(out, value, "[:\\s]+", false, Set.of());
+                // the earlier search path (`PATH=/tmp/x:$PATH`) is the user's own
+                case "PATH" -> loadedFrom(out, String.join(":", java.util.Arrays.stream(value.split(":"))
+                        .filter(p -> !p.startsWith("$PATH") && !p.startsWith("${PATH")).toList()), ":", true, exports ? Set.of() : Set.of(c.getName()));
+                case "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH", "GCONV_PATH",
+                        "OPENSSL_ENGINES", "OPENSSL_MODULES", "GIT_EXEC_PATH" -> loadedFrom(out, value, ":", true, Set.of());
+                // perl's and ruby's library folders: a module written there is what PERL5OPT=-MX or RUBYOPT=-rx loads by name
+                case "PERL5LIB", "PERLLIB", "RUBYLIB" -> loadedFrom(out, value, ":", true, Set.of());
+                // site runs these two from every folder on the module path before any other code
+                // every module on it, under its own name or shadowing the standard library's (json.py)
+                case "PYTHONPATH" -> loadedFrom(out, value, ":", true, Set.of("*.py"));
+                // pytest's plugins by module name (`PYTEST_ADDOPTS='-p evilplug'`; `-p no:x` disables one)
+                case "PYTEST_ADDOPTS" -> loadedFiles(out, value, "-p ?([A-Za-z_][A-Za-z0-9_]*)(?![:A-Za-z0-9_])", ".py");
+                // start-up files of the shells, git's and other tools' configuration
+                case "HOME", "ZDOTDIR" -> out.add(new LoadedCode(value, true, Set.of(".")));
+                case "NODE_OPTIONS" -> loadedFiles(out, value, "(?:--require|-r|--import|--loader|--experimental-loader|--openssl-config)[= ]+([^ ]+)", "");
+                case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" ->
+                        loadedFiles(out, value, "-(?:javaagent|agentpath):([^= ]+)", "");
+                case "RUBYOPT" -> loadedFiles(out, value, "-r ?([^ ]+)", ".rb");
+                default -> {
+                    // no file of its own
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The Python modules a run imports from where it starts: {@code python -m X} puts the
+     * working folder first on the module path (pytest's rootdir too), so a module written
+     * there ({@code json.py}) replaces the one of that name; pytest's {@code -p NAME} loads a
+     * plugin module by name. A module written and then imported this way runs as surely as
+     * {@code python x.py} (SW4005).
+     */
+    private static List<LoadedCode> pythonModulesLoaded(Cmd c) {
+        List<LoadedCode> out = new ArrayList<>();
+        if (Regex.matches(c.getName(), "python[0-9.]*") && c.anyFlag("-m") || c.named("pytest py.test")) {
+            out.add(new LoadedCode(".", true, Set.of("*.py")));
+        }
+        if (c.named("pytest py.test") || Regex.matches(c.getName(), "python[0-9.]*") && c.getArgs().size() >= 2 && c.getArgs().get(0).equals("-m") && c.getArgs().get(1).equals("pytest")) {
+            for (int i = 0; i + 1 < c.getArgs().size(); i++) {
+                if (c.getArgs().get(i).equals("-p") && Regex.matches(c.getArgs().get(i + 1), "[A-Za-z_][A-Za-z0-9_]*")) {
+                    out.add(new LoadedCode(c.getArgs().get(i + 1) + ".py", false, Set.of()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Each entry of a search-path value split by {@code separator}, as files or folders code is loaded from. */
+    private static void loadedFrom(List<LoadedCode> out, String value, String separator, boolean folder, Set<String> names) {
+        for (String p : value.split(separator)) {
+            if (!p.isEmpty()) {
+                out.add(new LoadedCode(p, folder, names));
+            }
+        }
+    }
+
+    /** The file each match of {@code option} (its group 1) in an options value loads, with {@code suffix} when it lacks it. */
+    private static void loadedFiles(List<LoadedCode> out, String value, String option, String suffix) {
+        java.util.regex.Matcher m = Regex.pattern(option).matcher(value);
+        while (m.find()) {
+            String f = m.group(1);
+            out.add(new LoadedCode(f.endsWith(suffix) ? f : f + suffix, false, Set.of()));
+        }
+    }
+}
