@@ -2,6 +2,7 @@ package dev.shellwarden.engine.fact;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,9 +26,12 @@ import java.util.regex.Pattern;
  * ({@code @latest}) is dropped and a script run by node or bun from {@code node_modules} is named
  * by its package or its {@code .bin} name.
  *
- * <p>What counts: a switch on the command line or its environment prefix, or a variable exported
- * for every later run. A client started under the user's own configuration (goose's configured
- * GOOSE_MODE, OpenCode's opencode.json) is the user's choice and is not read here.
+ * <p>What counts: a switch on the client's command line (abbreviated too where the client reads
+ * its options with argparse), a stored setting the client's own command writes (plandex
+ * set-auto), or a switch variable set as the prefix of any command or exported for every later
+ * run. A client started under the user's own configuration (goose's configured GOOSE_MODE,
+ * OpenCode's opencode.json) is the user's choice and is not read here; the configuration files
+ * themselves are {@link PathFacts#isSelfProtected}.
  */
 public final class AgentLaunches {
 
@@ -35,18 +39,65 @@ public final class AgentLaunches {
     }
 
     /**
-     * One client.
-     *
-     * @param programs    program and package names it runs under
-     * @param offFlags    options that switch every check off
-     * @param offValues   options whose value (case-insensitive) switches every check off
-     * @param grants      options whose values pre-approve tools without asking
-     * @param shellTools  the names of its shell tool in those values
-     * @param env         variables whose value (whole, case-insensitive) switches every check off
-     * @param extra       a reading the columns cannot express (codex's two options), or null
+     * One client, built in one chained row: the names it runs under, then what switches its
+     * checks off. Filled once while the table is built, read only after.
      */
-    private record Client(Set<String> programs, Set<String> offFlags, Map<String, String> offValues, Set<String> grants,
-            Set<String> shellTools, Map<String, Pattern> env, Predicate<Cmd> extra) {
+    private static final class Client {
+        /** Program and package names it runs under. */
+        private final Set<String> programs;
+        /** Options that switch every check off. */
+        private final Set<String> offFlags = new HashSet<>();
+        /** Options whose value (case-insensitive) switches every check off. */
+        private final Map<String, String> offValues = new HashMap<>();
+        /** Options whose values pre-approve tools without asking. */
+        private final Set<String> grants = new HashSet<>();
+        /** The names of its shell tool in those values. */
+        private final Set<String> shellTools = new HashSet<>();
+        /** Variables whose value (whole, case-insensitive) switches every check off. */
+        private final Map<String, Pattern> env = new HashMap<>();
+        /** True when it reads its options with Python's argparse, which takes any unambiguous abbreviation. */
+        private boolean abbreviates;
+        /** A reading the columns cannot express (codex's two options, plandex's stored autonomy), or null. */
+        private Predicate<Cmd> extra;
+
+        private Client(String programs) {
+            this.programs = Set.of(programs.split(" "));
+        }
+
+        private Client off(String spaceSeparated) {
+            offFlags.addAll(List.of(spaceSeparated.split(" ")));
+            return this;
+        }
+
+        private Client value(String option, String value) {
+            offValues.put(option, value);
+            return this;
+        }
+
+        private Client grants(String options, String shellToolNames) {
+            grants.addAll(List.of(options.split(" ")));
+            shellTools.addAll(List.of(shellToolNames.split(" ")));
+            return this;
+        }
+
+        private Client env(String variable, Pattern value) {
+            env.put(variable, value);
+            return this;
+        }
+
+        private Client argparse() {
+            abbreviates = true;
+            return this;
+        }
+
+        private Client extra(Predicate<Cmd> reading) {
+            extra = reading;
+            return this;
+        }
+    }
+
+    private static Client client(String programs) {
+        return new Client(programs);
     }
 
     /** OpenCode's permission object (or its shorthand) allowing every tool or the shell. */
@@ -57,38 +108,38 @@ public final class AgentLaunches {
 
     private static final List<Client> CLIENTS = List.of(
             // Claude Code: bypass mode by flag or mode; --allowedTools Bash pre-approves every command
-            row("claude claude-code @anthropic-ai/claude-code", "--dangerously-skip-permissions",
-                    Map.of("--permission-mode", "bypassPermissions"), "--allowedTools --allowed-tools", "Bash", Map.of(), null),
-            row("codex @openai/codex", "--dangerously-bypass-approvals-and-sandbox --yolo", Map.of(), "", "", Map.of(),
-                    AgentLaunches::codexUnsandboxedUnasked),
+            client("claude claude-code @anthropic-ai/claude-code").off("--dangerously-skip-permissions")
+                    .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash"),
+            client("codex @openai/codex").off("--dangerously-bypass-approvals-and-sandbox --yolo")
+                    .extra(AgentLaunches::codexUnsandboxedUnasked),
             // Gemini CLI and its fork Qwen Code: yolo; --allowed-tools run_shell_command skips the shell's confirmation
-            row("gemini gemini-cli @google/gemini-cli", "--yolo -y", Map.of("--approval-mode", "yolo"), "--allowed-tools",
-                    "run_shell_command ShellTool", Map.of(), null),
-            row("qwen qwen-code @qwen-code/qwen-code", "--yolo -y", Map.of("--approval-mode", "yolo"), "--allowed-tools",
-                    "run_shell_command ShellTool", Map.of(), null),
+            client("gemini gemini-cli @google/gemini-cli").off("--yolo -y").value("--approval-mode", "yolo")
+                    .grants("--allowed-tools", "run_shell_command ShellTool"),
+            client("qwen qwen-code @qwen-code/qwen-code").off("--yolo -y").value("--approval-mode", "yolo")
+                    .grants("--allowed-tools", "run_shell_command ShellTool"),
             // OpenCode: --auto approves what would ask; OPENCODE_PERMISSION may allow everything (sandvault PR#111)
-            row("opencode opencode-ai", "--dangerously-skip-permissions --auto", Map.of(), "", "",
-                    Map.of("OPENCODE_PERMISSION", OPENCODE_ALLOW_ALL), null),
-            row("cursor-agent", "--force --dangerously-allow-all", Map.of(), "", "", Map.of(), null),
-            row("amp @sourcegraph/amp", "--force --dangerously-allow-all", Map.of(), "", "", Map.of(), null),
+            client("opencode opencode-ai").off("--dangerously-skip-permissions --auto").env("OPENCODE_PERMISSION", OPENCODE_ALLOW_ALL),
+            // Cursor's CLI: -f/--force allows commands unless denied, --yolo is its alias
+            client("cursor-agent").off("--force -f --yolo --dangerously-allow-all"),
+            client("amp @sourcegraph/amp").off("--dangerously-allow-all --force"),
             // GitHub Copilot CLI: every tool, or the bare shell tool (--allow-tool shell), without confirmation
-            row("copilot @github/copilot", "--allow-all-tools --allow-all --yolo", Map.of(), "--allow-tool", "shell",
-                    Map.of("COPILOT_ALLOW_ALL", TRUTHY), null),
+            client("copilot @github/copilot").off("--allow-all-tools --allow-all --yolo").grants("--allow-tool", "shell")
+                    .env("COPILOT_ALLOW_ALL", TRUTHY),
             // goose: GOOSE_MODE=auto approves every tool (its default is the user's configured mode)
-            row("goose", "", Map.of(), "", "", Map.of("GOOSE_MODE", Pattern.compile("(?i)auto")), null),
+            client("goose").env("GOOSE_MODE", Pattern.compile("(?i)auto")),
             // Amazon Q Developer CLI and its successor Kiro CLI: trust every tool, or the shell tool
-            row("q kiro-cli kiro", "--trust-all-tools", Map.of(), "--trust-tools", "execute_bash execute_cmd shell", Map.of(), null),
-            row("crush @charmland/crush", "--yolo -y", Map.of(), "", "", Map.of(), null),
-            row("cline", "--yolo -y", Map.of(), "", "", Map.of(), null),
+            client("q kiro-cli kiro").off("--trust-all-tools").grants("--trust-tools", "execute_bash execute_cmd shell"),
+            client("crush @charmland/crush").off("--yolo -y"),
+            client("cline").off("--yolo -y"),
             // Continue's cn: --allow Bash (or *) runs every command unasked
-            row("cn @continuedev/cli", "", Map.of(), "--allow", "Bash", Map.of(), null),
+            client("cn @continuedev/cli").grants("--allow", "Bash"),
             // OpenHands: --always-approve, and --headless which always approves
-            row("openhands openhands-ai", "--always-approve --headless", Map.of(), "", "", Map.of(), null),
-            row("kilo kilocode @kilocode/cli", "--auto --yolo", Map.of(), "", "", Map.of(), null),
-            // Plandex's full autonomy runs the commands it writes without confirmation
-            row("plandex pdx", "--full", Map.of(), "", "", Map.of(), null),
+            client("openhands openhands-ai").off("--always-approve --headless").argparse(),
+            client("kilo kilocode @kilocode/cli").off("--auto --yolo"),
+            // Plandex's full autonomy runs the commands it writes without confirmation, by flag or stored
+            client("plandex pdx").off("--full").extra(AgentLaunches::plandexStoresFullAutonomy),
             // Factory's droid exec: autonomy high runs high-risk commands unasked
-            row("droid", "", Map.of("--auto", "high"), "", "", Map.of(), null));
+            client("droid").value("--auto", "high"));
 
     /** Every client by each of its names. */
     private static final Map<String, Client> BY_PROGRAM = byProgram();
@@ -109,20 +160,10 @@ public final class AgentLaunches {
             "nice", "exec", "eval", "command", "builtin", "time", "watch", "parallel", "script", "setsid", "stdbuf", "find",
             "rm", "rmdir", "shred", "dd", "mkfs", "truncate", "unlink", "npx", "bunx", "uvx", "make");
 
-    private static Client row(String programs, String offFlags, Map<String, String> offValues, String grants, String shellTools,
-            Map<String, Pattern> env, Predicate<Cmd> extra) {
-        return new Client(words(programs), words(offFlags), offValues, words(grants), words(shellTools), env, extra);
-    }
-
-    /** The words of a space-separated list; an empty list has none. */
-    private static Set<String> words(String spaceSeparated) {
-        return spaceSeparated.isBlank() ? Set.of() : Words.setOf(spaceSeparated);
-    }
-
     private static Map<String, Client> byProgram() {
         Map<String, Client> m = new HashMap<>();
         for (Client c : CLIENTS) {
-            for (String p : c.programs()) {
+            for (String p : c.programs) {
                 m.put(p, c);
             }
         }
@@ -132,40 +173,38 @@ public final class AgentLaunches {
     private static Map<String, Pattern> switchVariables() {
         Map<String, Pattern> m = new HashMap<>();
         for (Client c : CLIENTS) {
-            m.putAll(c.env());
+            m.putAll(c.env);
         }
         return Map.copyOf(m);
     }
 
     /**
-     * True when the command starts a coding agent with its permission checks off, or exports a
-     * variable that switches them off for every later run.
+     * True when the command starts a coding agent with its permission checks off, or sets a
+     * variable that switches them off: as a prefix of any command (whatever it starts inherits
+     * it: {@code COPILOT_ALLOW_ALL=1 npx @github/copilot}) or exported for every later run.
      */
     static boolean unguarded(Cmd c) {
-        if (exportsSwitch(c)) {
+        if (setsSwitch(c)) {
             return true;
         }
         Client k = clientOf(c);
         if (k == null) {
             return false;
         }
-        for (String f : k.offFlags()) {
+        for (String f : k.offFlags) {
             if (c.flag(f)) {
                 return true;
             }
         }
-        for (Map.Entry<String, String> e : k.offValues().entrySet()) {
+        if (k.abbreviates && c.anyFlagOrAbbreviation(String.join(" ", k.offFlags))) {
+            return true;
+        }
+        for (Map.Entry<String, String> e : k.offValues.entrySet()) {
             if (c.valueOf(e.getKey()).equalsIgnoreCase(e.getValue())) {
                 return true;
             }
         }
-        for (Map.Entry<String, Pattern> e : k.env().entrySet()) {
-            String v = c.assigned(e.getKey());
-            if (!v.isEmpty() && e.getValue().matcher(v).matches()) {
-                return true;
-            }
-        }
-        return grantsShell(c, k) || k.extra() != null && k.extra().test(c);
+        return grantsShell(c, k) || k.extra != null && k.extra.test(c);
     }
 
     /** The client the command runs, or null. */
@@ -204,19 +243,17 @@ public final class AgentLaunches {
     }
 
     /**
-     * True when an export sets one of the table's variables to a value that switches checks off
-     * for every later run: {@code export VAR=…} or PowerShell's {@code $env:VAR = …}.
+     * True when the command sets one of the table's variables to a value that switches checks
+     * off: a prefix assignment ({@code GOOSE_MODE=auto goose run}, also before a runner), an
+     * {@code export}, {@code declare -x} or {@code typeset -x}, or PowerShell's {@code $env:VAR = …}.
      */
-    private static boolean exportsSwitch(Cmd c) {
+    private static boolean setsSwitch(Cmd c) {
         List<String> settings = new ArrayList<>();
-        if (c.getName().equals("export")) {
+        for (String a : c.getAssignments()) {
+            settings.add(a.regionMatches(true, 0, "$env:", 0, 5) ? a.substring(5) : a);
+        }
+        if (c.getName().equals("export") || c.getName().matches("declare|typeset|local") && c.flag("-x")) {
             settings.addAll(c.getArgs());
-        } else if (c.getName().isEmpty()) {
-            for (String a : c.getAssignments()) {
-                if (a.regionMatches(true, 0, "$env:", 0, 5)) {
-                    settings.add(a.substring(5));
-                }
-            }
         }
         for (String s : settings) {
             int eq = s.indexOf('=');
@@ -240,12 +277,12 @@ public final class AgentLaunches {
      * allowance ({@code Bash(git status)}, {@code Read,Edit}) is no switch.
      */
     private static boolean grantsShell(Cmd c, Client k) {
-        if (k.grants().isEmpty()) {
+        if (k.grants.isEmpty()) {
             return false;
         }
-        for (String value : grantValues(c, k.grants())) {
+        for (String value : grantValues(c, k.grants)) {
             for (String spec : toolSpecs(value)) {
-                if (broadShellGrant(spec, k.shellTools())) {
+                if (broadShellGrant(spec, k.shellTools)) {
                     return true;
                 }
             }
@@ -336,5 +373,19 @@ public final class AgentLaunches {
         boolean unasked = c.anyArg("exec e") || c.valueOf("-a --ask-for-approval").equals("never")
                 || c.argMatches("(-c|--config=)?approval_policy=[\"']?never[\"']?");
         return unsandboxed && unasked;
+    }
+
+    /**
+     * plandex storing full autonomy for the plan or as the default for new plans
+     * ({@code plandex set-auto full}, {@code set-auto default full}, {@code set-config auto-exec
+     * true}, {@code set-config auto-mode full}): every later {@code plandex tell} runs its commands unasked.
+     */
+    private static boolean plandexStoresFullAutonomy(Cmd c) {
+        List<String> p = c.positionals("");
+        if (p.contains("set-auto")) {
+            return p.contains("full");
+        }
+        return p.contains("set-config") && (p.contains("auto-mode") && p.contains("full")
+                || (p.contains("auto-exec") || p.contains("auto-debug")) && p.contains("true"));
     }
 }
