@@ -244,18 +244,10 @@ public final class AgentLaunches {
 
     /**
      * True when the command sets one of the table's variables to a value that switches checks
-     * off: a prefix assignment ({@code GOOSE_MODE=auto goose run}, also before a runner), an
-     * {@code export}, {@code declare -x} or {@code typeset -x}, or PowerShell's {@code $env:VAR = …}.
+     * off ({@link #variableSettings}).
      */
     private static boolean setsSwitch(Cmd c) {
-        List<String> settings = new ArrayList<>();
-        for (String a : c.getAssignments()) {
-            settings.add(a.regionMatches(true, 0, "$env:", 0, 5) ? a.substring(5) : a);
-        }
-        if (c.getName().equals("export") || c.getName().matches("declare|typeset|local") && c.flag("-x")) {
-            settings.addAll(c.getArgs());
-        }
-        for (String s : settings) {
+        for (String s : variableSettings(c)) {
             int eq = s.indexOf('=');
             if (eq <= 0) {
                 continue;
@@ -267,6 +259,55 @@ public final class AgentLaunches {
             }
         }
         return false;
+    }
+
+    /**
+     * The variables the command sets, as {@code NAME=VALUE}: a prefix assignment
+     * ({@code GOOSE_MODE=auto goose run}, also before a runner, whose child inherits it),
+     * PowerShell's {@code $env:NAME = …}, {@code export}, {@code declare -x}, {@code typeset -x},
+     * and the setters that keep it for later sessions: Windows' {@code setx NAME VALUE}, macOS'
+     * {@code launchctl setenv NAME VALUE}, fish's {@code set -x NAME VALUE},
+     * {@code systemctl --user set-environment NAME=VALUE} and PowerShell's
+     * {@code Set-Item Env:NAME VALUE}.
+     */
+    private static List<String> variableSettings(Cmd c) {
+        List<String> out = new ArrayList<>();
+        for (String a : c.getAssignments()) {
+            out.add(a.regionMatches(true, 0, "$env:", 0, 5) ? a.substring(5) : a);
+        }
+        String name = c.getName().toLowerCase(Locale.ROOT);
+        List<String> p = c.positionals("");
+        switch (name) {
+            case "export", "declare", "typeset", "local" -> {
+                if (name.equals("export") || c.flag("-x")) {
+                    out.addAll(c.getArgs());
+                }
+            }
+            case "systemctl" -> out.addAll(p);
+            case "setx" -> pair(out, p, 0);
+            case "launchctl" -> pair(out, p, p.contains("setenv") ? p.indexOf("setenv") + 1 : -1);
+            case "set" -> {
+                if (c.flag("-x") || c.flag("--export")) {
+                    pair(out, p, 0);
+                }
+            }
+            case "set-item", "si", "new-item", "ni" -> {
+                if (!p.isEmpty() && p.get(0).regionMatches(true, 0, "env:", 0, 4)) {
+                    String value = c.valueOf("-Value -value");
+                    out.add(p.get(0).substring(4) + "=" + (value.isEmpty() && p.size() > 1 ? p.get(1) : value));
+                }
+            }
+            default -> {
+            }
+        }
+        return out;
+    }
+
+    /** Adds {@code NAME=VALUE} read from two positional words from {@code at}, when there are two. */
+    private static void pair(List<String> out, List<String> positionals, int at) {
+        if (at >= 0 && at + 1 < positionals.size()) {
+            out.add(positionals.get(at) + "=" + positionals.get(at + 1));
+        }
     }
 
     /**
