@@ -45,7 +45,7 @@ final class Launchers {
             "pyenv exec", "nodenv exec", "goenv exec", "asdf exec", "mise exec x", "rtx exec x",
             "volta run", "fnm exec", "devbox run", "opam exec", "stack exec", "cabal exec",
             "pnpm exec dlx", "yarn dlx", "bun x", "toolbox run", "toolbx run", "op run", "doppler run", "infisical run",
-            "dotenvx run");
+            "dotenvx run", "pipx run");
 
     /** A map from each row's first word to the rest of its words. */
     private static java.util.Map<String, Set<String>> table(String... rows) {

@@ -196,6 +196,21 @@ public final class ProgramOptions {
             new Opt("-ldflags", 0, Run.ASK, false, Pattern.compile("(?s).*-extld[= ]\\s*(\\S+).*"), Set.of("gcc", "clang", "cc", "g++", "clang++")),
             new Opt("--ldflags", 0, Run.ASK, false, Pattern.compile("(?s).*-extld[= ]\\s*(\\S+).*"), Set.of("gcc", "clang", "cc", "g++", "clang++"))));
 
+    /** aider's chat commands that run a shell command line: {@code /run CMD}, its alias {@code !CMD}, {@code /test CMD}. */
+    private static final String AIDER_RUN = "\\s*(?:/run|/test|!)\\s*(.*)";
+    /**
+     * aider runs its test and lint commands by itself, and a chat command in {@code --message}
+     * as typed by its user, unasked; its options are configargparse's, which takes unique
+     * abbreviations ({@code --test-c}); a lint command may name its language first ({@code python: flake8}).
+     * Every value is a plain choice ({@code *}, no ask of its own: naming the project's test
+     * command is what the option is for), and the options are in {@link #ALWAYS_SPLIT}, so the
+     * command line is still split and judged as a segment of its own.
+     */
+    private static final Tool AIDER = new Tool("mfc", true, List.of(new Opt("--test-cmd", 8, Run.LINE, false, null, Set.of("*")),
+            matching("--lint-cmd", 8, Run.LINE, "\\s*(?:[A-Za-z0-9_+#-]+:\\s+)?(.*)", Set.of("*")),
+            matching("--message", 9, Run.LINE, AIDER_RUN, Set.of("*")), matching("--msg", 5, Run.LINE, AIDER_RUN, Set.of("*")),
+            matching("-m", 0, Run.LINE, AIDER_RUN, Set.of("*"))));
+
     private static final Map<String, Tool> TOOLS = Map.ofEntries(
             Map.entry("rsync", RSYNC), Map.entry("sort", SORT), Map.entry("tar", TAR), Map.entry("gtar", TAR), Map.entry("bsdtar", TAR),
             Map.entry("zip", ZIP), Map.entry("man", MAN), Map.entry("bat", PAGER_OPTION), Map.entry("batcat", PAGER_OPTION),
@@ -210,7 +225,7 @@ public final class ProgramOptions {
             Map.entry("sqlite3", SQLITE), Map.entry("docker", DOCKER), Map.entry("nmap", NMAP),
             Map.entry("gpg-connect-agent", GPG_CONNECT_AGENT), Map.entry("go", GO), Map.entry("perl", PERL),
             Map.entry("ruby", RUBY), Map.entry("meson", MESON), Map.entry("cargo", CARGO),
-            Map.entry("ag", PAGER_OPTION), Map.entry("rg", RG));
+            Map.entry("ag", PAGER_OPTION), Map.entry("rg", RG), Map.entry("aider", AIDER));
 
     /** A word that names a file or folder outside the project: a temporary or home folder, a URL, a parent. */
     private static final Pattern OUTSIDE = Pattern.compile(
@@ -468,8 +483,9 @@ public final class ProgramOptions {
         }
     }
 
-    /** Options whose command line is split even when it is a plain choice (it runs elsewhere, or later). */
-    private static final Set<String> ALWAYS_SPLIT = Set.of("--rsync-path", "default-command", "default-shell", "alias");
+    /** Options whose command line is split even when it is a plain choice (it runs elsewhere, or later, or is aider's). */
+    private static final Set<String> ALWAYS_SPLIT = Set.of("--rsync-path", "default-command", "default-shell", "alias",
+            "--test-cmd", "--lint-cmd", "--message", "--msg", "-m");
 
     private static final Pattern MUTT_PROGRAM = Pattern.compile(
             "\\bset\\s+(?:sendmail|editor|pager|display_filter|query_command|new_mail_command|print_command|inews|ispell)\\s*=\\s*[\"']?([^\"';]+)");

@@ -3814,30 +3814,15 @@ public final class Cmd {
         return total;
     }
 
-    /** The value of an assignment prefix ({@code PAGER=less git log} gives {@code less} for {@code PAGER}), or empty. */
-    /** OpenCode's permission object (or its shorthand) allowing every tool or the shell. */
-    private static final java.util.regex.Pattern OPENCODE_ALLOW_ALL = java.util.regex.Pattern.compile(
-            "(?s)\\s*\"?allow\"?\\s*|.*\"(\\*|bash)\"\\s*:\\s*\"allow\".*");
-
     /**
-     * True when OpenCode's permission object comes from the environment allowing every tool or
-     * bash: a prefix to {@code opencode}, an {@code export}, or PowerShell's {@code $env:} (sandvault
-     * PR#111 runs OpenCode so); like {@code --dangerously-skip-permissions}, no later command is asked.
+     * True when the command starts a coding agent with its permission checks off, or exports a
+     * switch that does so for every later run ({@link AgentLaunches}: one row per client).
      */
-    public boolean isOpencodeAllowsAll() {
-        String v = "";
-        if (name.equals("opencode")) {
-            v = assigned("OPENCODE_PERMISSION");
-        } else if (name.equals("export")) {
-            v = args.stream().filter(a -> a.startsWith("OPENCODE_PERMISSION=")).map(a -> a.substring(a.indexOf('=') + 1))
-                    .findFirst().orElse("");
-        } else if (name.isEmpty()) {
-            v = assignments.stream().filter(a -> a.regionMatches(true, 0, "$env:OPENCODE_PERMISSION=", 0, 25))
-                    .map(a -> a.substring(25)).findFirst().orElse("");
-        }
-        return !v.isEmpty() && OPENCODE_ALLOW_ALL.matcher(v).matches();
+    public boolean isAgentUnguarded() {
+        return AgentLaunches.unguarded(this);
     }
 
+    /** The value of an assignment prefix ({@code PAGER=less git log} gives {@code less} for {@code PAGER}), or empty. */
     public String assigned(String variable) {
         for (String a : assignments) {
             if (a.startsWith(variable + "=")) {

@@ -984,7 +984,7 @@ public final class PathFacts {
     /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
     private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf",
         ".vscode", ".roo", ".kilocode", ".amazonq", ".kiro", ".codeium", "zed", ".copilot", ".github/hooks", ".github/copilot",
-        "github-copilot"};
+        "github-copilot", "crush", ".factory", ".augment", "goose", ".openhands", ".qwen"};
 
     private static boolean containsAny(String s, String[] words) {
         for (String w : words) {
@@ -1029,7 +1029,20 @@ public final class PathFacts {
                 // hook files and settings (`disableAllHooks`), the machine's policy hooks
                 || Regex.matches(lower, "(.*/)?\\.copilot(/.*)?") || Regex.matches(lower, "(.*/)?\\.github/hooks(/.*)?")
                 || Regex.matches(lower, "(.*/)?\\.github/copilot/[^/]*\\.json") || Regex.matches(lower, "(.*/)?github-copilot/policy\\.d(/.*)?")
-                || isAgentServerList(lower);
+                || isAgentServerList(lower) || isAgentPermissionFile(lower);
+    }
+
+    /**
+     * The permission settings of the other coding-agent CLIs SW8011 knows (AgentLaunches): a
+     * line there lets the next run of that agent run every command unasked ({@code crush.json}'s
+     * {@code skip_requests}, {@code .factory/settings.json}'s autonomy, goose's {@code GOOSE_MODE},
+     * Auggie's tool permissions, OpenHands' agent settings, Qwen Code's approval mode).
+     */
+    private static boolean isAgentPermissionFile(String lower) {
+        return Regex.matches(lower, "(.*/)?\\.?crush\\.json|(.*/)?\\.config/crush/crush\\.json")
+                || Regex.matches(lower, "(.*/)?\\.factory/settings(\\.local)?\\.json|(.*/)?\\.augment/settings\\.json")
+                || Regex.matches(lower, "(.*/)?\\.config/goose/(config|permission)\\.yaml|(.*/)?\\.config/goose/permissions(/.*)?")
+                || Regex.matches(lower, "(.*/)?\\.openhands/(agent_settings|cli_config|mcp)\\.json|(.*/)?\\.qwen/settings\\.json");
     }
 
     /**

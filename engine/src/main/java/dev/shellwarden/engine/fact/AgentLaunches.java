@@ -1,0 +1,432 @@
+package dev.shellwarden.engine.fact;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Coding-agent CLIs, and what on their command line or in their environment starts them with
+ * their own permission checks off: the guarded agent can run a second agent from the shell, and
+ * every command that one runs unasked escapes shell-warden (rule SW8011).
+ *
+ * <p>ONE table, a row per client: the names it runs under (its program, its registry package,
+ * scoped or not), the options that switch every check off, the option values that do, the
+ * options whose values pre-approve tools (an allow-list), the name of its shell tool in that
+ * list, and the environment variables that switch checks off. An author adds a client in one row.
+ *
+ * <p>How the program is found is the grammar's: a package runner ({@code npx}, {@code bunx},
+ * {@code pnpm dlx}, {@code yarn dlx}, {@code npm exec}, {@code uvx}, {@code pipx run}) is unwrapped
+ * there and its package word is this command's program word; here only a version suffix
+ * ({@code @latest}) is dropped and a script run by node or bun from {@code node_modules} is named
+ * by its package or its {@code .bin} name.
+ *
+ * <p>What counts: a switch on the client's command line (abbreviated too where the client reads
+ * its options with argparse), a stored setting the client's own command writes (plandex
+ * set-auto), or a switch variable set as the prefix of any command or exported for every later
+ * run. A client started under the user's own configuration (goose's configured GOOSE_MODE,
+ * OpenCode's opencode.json) is the user's choice and is not read here; the configuration files
+ * themselves are {@link PathFacts#isSelfProtected}.
+ */
+public final class AgentLaunches {
+
+    private AgentLaunches() {
+    }
+
+    /**
+     * One client, built in one chained row: the names it runs under, then what switches its
+     * checks off. Filled once while the table is built, read only after.
+     */
+    private static final class Client {
+        /** Program and package names it runs under. */
+        private final Set<String> programs;
+        /** Options that switch every check off. */
+        private final Set<String> offFlags = new HashSet<>();
+        /** Options whose value (case-insensitive) switches every check off. */
+        private final Map<String, String> offValues = new HashMap<>();
+        /** Options whose values pre-approve tools without asking. */
+        private final Set<String> grants = new HashSet<>();
+        /** The names of its shell tool in those values. */
+        private final Set<String> shellTools = new HashSet<>();
+        /** Variables whose value (whole, case-insensitive) switches every check off. */
+        private final Map<String, Pattern> env = new HashMap<>();
+        /** True when it reads its options with Python's argparse, which takes any unambiguous abbreviation. */
+        private boolean abbreviates;
+        /** A reading the columns cannot express (codex's two options, plandex's stored autonomy), or null. */
+        private Predicate<Cmd> extra;
+
+        private Client(String programs) {
+            this.programs = Set.of(programs.split(" "));
+        }
+
+        private Client off(String spaceSeparated) {
+            offFlags.addAll(List.of(spaceSeparated.split(" ")));
+            return this;
+        }
+
+        private Client value(String option, String value) {
+            offValues.put(option, value);
+            return this;
+        }
+
+        private Client grants(String options, String shellToolNames) {
+            grants.addAll(List.of(options.split(" ")));
+            shellTools.addAll(List.of(shellToolNames.split(" ")));
+            return this;
+        }
+
+        private Client env(String variable, Pattern value) {
+            env.put(variable, value);
+            return this;
+        }
+
+        private Client argparse() {
+            abbreviates = true;
+            return this;
+        }
+
+        private Client extra(Predicate<Cmd> reading) {
+            extra = reading;
+            return this;
+        }
+    }
+
+    private static Client client(String programs) {
+        return new Client(programs);
+    }
+
+    /** OpenCode's permission object (or its shorthand) allowing every tool or the shell. */
+    private static final Pattern OPENCODE_ALLOW_ALL = Pattern.compile("(?s)\\s*\"?allow\"?\\s*|.*\"(\\*|bash)\"\\s*:\\s*\"allow\".*");
+
+    /** A variable's value that switches a thing on: anything but false, 0 or empty. */
+    private static final Pattern TRUTHY = Pattern.compile("(?i)(?!false$|0$).+");
+
+    private static final List<Client> CLIENTS = List.of(
+            // Claude Code: bypass mode by flag or mode; --allowedTools Bash pre-approves every command
+            client("claude claude-code @anthropic-ai/claude-code").off("--dangerously-skip-permissions")
+                    .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash"),
+            client("codex @openai/codex").off("--dangerously-bypass-approvals-and-sandbox --yolo")
+                    .extra(AgentLaunches::codexUnsandboxedUnasked),
+            // Gemini CLI and its fork Qwen Code: yolo; --allowed-tools run_shell_command skips the shell's confirmation
+            client("gemini gemini-cli @google/gemini-cli").off("--yolo -y").value("--approval-mode", "yolo")
+                    .grants("--allowed-tools", "run_shell_command ShellTool"),
+            client("qwen qwen-code @qwen-code/qwen-code").off("--yolo -y").value("--approval-mode", "yolo")
+                    .grants("--allowed-tools", "run_shell_command ShellTool"),
+            // OpenCode: --auto approves what would ask; OPENCODE_PERMISSION may allow everything (sandvault PR#111)
+            client("opencode opencode-ai").off("--dangerously-skip-permissions --auto").env("OPENCODE_PERMISSION", OPENCODE_ALLOW_ALL),
+            // Cursor's CLI: -f/--force allows commands unless denied, --yolo is its alias
+            client("cursor-agent").off("--force -f --yolo --dangerously-allow-all"),
+            client("amp @sourcegraph/amp").off("--dangerously-allow-all --force"),
+            // GitHub Copilot CLI: every tool, or the bare shell tool (--allow-tool shell), without confirmation
+            client("copilot @github/copilot").off("--allow-all-tools --allow-all --yolo").grants("--allow-tool", "shell")
+                    .env("COPILOT_ALLOW_ALL", TRUTHY),
+            // goose: GOOSE_MODE=auto approves every tool (its default is the user's configured mode)
+            client("goose").env("GOOSE_MODE", Pattern.compile("(?i)auto")),
+            // Amazon Q Developer CLI and its successor Kiro CLI: trust every tool, or the shell tool
+            client("q kiro-cli kiro").off("--trust-all-tools").grants("--trust-tools", "execute_bash execute_cmd shell"),
+            client("crush @charmland/crush").off("--yolo -y"),
+            client("cline").off("--yolo -y"),
+            // Continue's cn: --allow Bash (or *) runs every command unasked
+            client("cn @continuedev/cli").grants("--allow", "Bash"),
+            // OpenHands: --always-approve, and --headless which always approves
+            client("openhands openhands-ai").off("--always-approve --headless").argparse(),
+            client("kilo kilocode @kilocode/cli").off("--auto --yolo"),
+            // Plandex's full autonomy runs the commands it writes without confirmation, by flag or stored
+            client("plandex pdx").off("--full").extra(AgentLaunches::plandexStoresFullAutonomy),
+            // Factory's droid exec: autonomy high runs high-risk commands unasked
+            client("droid").value("--auto", "high"));
+
+    /** Every client by each of its names. */
+    private static final Map<String, Client> BY_PROGRAM = byProgram();
+
+    /** Every variable of the table, for an export that holds for every later run. */
+    private static final Map<String, Pattern> SWITCH_VARIABLES = switchVariables();
+
+    /** Runtimes that run a client's script from {@code node_modules}. */
+    private static final Set<String> SCRIPT_RUNTIMES = Set.of("node", "nodejs", "bun");
+
+    /**
+     * Programs that, allowed in a client's shell allow-list, allow everything all the same: they
+     * run any command they are given ({@code env}, {@code xargs}, {@code sudo}, {@code find -exec})
+     * or destroy any file ({@code rm}, {@code dd}). Shells and interpreters are read from
+     * {@link Cmd#isShellName} and {@link Cmd#isInterpreterName}.
+     */
+    private static final Set<String> RUNS_OR_DESTROYS_ANYTHING = Set.of("env", "xargs", "sudo", "doas", "su", "nohup", "timeout",
+            "nice", "exec", "eval", "command", "builtin", "time", "watch", "parallel", "script", "setsid", "stdbuf", "find",
+            "rm", "rmdir", "shred", "dd", "mkfs", "truncate", "unlink", "npx", "bunx", "uvx", "make");
+
+    private static Map<String, Client> byProgram() {
+        Map<String, Client> m = new HashMap<>();
+        for (Client c : CLIENTS) {
+            for (String p : c.programs) {
+                m.put(p, c);
+            }
+        }
+        return Map.copyOf(m);
+    }
+
+    private static Map<String, Pattern> switchVariables() {
+        Map<String, Pattern> m = new HashMap<>();
+        for (Client c : CLIENTS) {
+            m.putAll(c.env);
+        }
+        return Map.copyOf(m);
+    }
+
+    /**
+     * True when the command starts a coding agent with its permission checks off, or sets a
+     * variable that switches them off: as a prefix of any command (whatever it starts inherits
+     * it: {@code COPILOT_ALLOW_ALL=1 npx @github/copilot}) or exported for every later run.
+     */
+    static boolean unguarded(Cmd c) {
+        if (setsSwitch(c)) {
+            return true;
+        }
+        Client k = clientOf(c);
+        if (k == null) {
+            return false;
+        }
+        for (String f : k.offFlags) {
+            if (c.flag(f)) {
+                return true;
+            }
+        }
+        if (k.abbreviates && c.anyFlagOrAbbreviation(String.join(" ", k.offFlags))) {
+            return true;
+        }
+        for (Map.Entry<String, String> e : k.offValues.entrySet()) {
+            if (c.valueOf(e.getKey()).equalsIgnoreCase(e.getValue())) {
+                return true;
+            }
+        }
+        return grantsShell(c, k) || k.extra != null && k.extra.test(c);
+    }
+
+    /** The client the command runs, or null. */
+    private static Client clientOf(Cmd c) {
+        Client byName = BY_PROGRAM.get(c.getName());
+        if (byName != null) {
+            return byName;
+        }
+        String word = c.getPath();
+        if (SCRIPT_RUNTIMES.contains(c.getName())) {
+            List<String> p = c.positionals("");
+            word = p.isEmpty() ? "" : p.get(0);
+        }
+        String key = packageKey(word);
+        Client byPackage = BY_PROGRAM.get(key);
+        return byPackage != null ? byPackage : BY_PROGRAM.get(Cmd.basename(key).replaceFirst("\\.(c|m)?js$", ""));
+    }
+
+    /**
+     * The package a program word names: {@code @scope/name@1.2} gives {@code @scope/name},
+     * {@code name@latest} gives {@code name}, and a path into {@code node_modules} gives the
+     * package there ({@code node_modules/@scope/name/cli.js}) or its {@code .bin} name.
+     */
+    static String packageKey(String word) {
+        String w = word.replace('\\', '/');
+        int nm = w.lastIndexOf("node_modules/");
+        if (nm >= 0) {
+            String[] parts = w.substring(nm + "node_modules/".length()).split("/");
+            if (parts[0].equals(".bin") && parts.length > 1) {
+                return parts[1];
+            }
+            return parts[0].startsWith("@") && parts.length > 1 ? parts[0] + "/" + parts[1] : parts[0];
+        }
+        int version = w.indexOf('@', w.startsWith("@") ? 1 : 0);
+        return version > 0 ? w.substring(0, version) : w;
+    }
+
+    /**
+     * True when the command sets one of the table's variables to a value that switches checks
+     * off ({@link #variableSettings}).
+     */
+    private static boolean setsSwitch(Cmd c) {
+        for (String s : variableSettings(c)) {
+            int eq = s.indexOf('=');
+            if (eq <= 0) {
+                continue;
+            }
+            for (Map.Entry<String, Pattern> e : SWITCH_VARIABLES.entrySet()) {
+                if (s.substring(0, eq).equalsIgnoreCase(e.getKey()) && e.getValue().matcher(s.substring(eq + 1)).matches()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The variables the command sets, as {@code NAME=VALUE}: a prefix assignment
+     * ({@code GOOSE_MODE=auto goose run}, also before a runner, whose child inherits it),
+     * PowerShell's {@code $env:NAME = …}, {@code export}, {@code declare -x}, {@code typeset -x},
+     * and the setters that keep it for later sessions: Windows' {@code setx NAME VALUE}, macOS'
+     * {@code launchctl setenv NAME VALUE}, fish's {@code set -x NAME VALUE},
+     * {@code systemctl --user set-environment NAME=VALUE} and PowerShell's
+     * {@code Set-Item Env:NAME VALUE}.
+     */
+    private static List<String> variableSettings(Cmd c) {
+        List<String> out = new ArrayList<>();
+        for (String a : c.getAssignments()) {
+            out.add(a.regionMatches(true, 0, "$env:", 0, 5) ? a.substring(5) : a);
+        }
+        String name = c.getName().toLowerCase(Locale.ROOT);
+        List<String> p = c.positionals("");
+        switch (name) {
+            case "export", "declare", "typeset", "local" -> {
+                if (name.equals("export") || c.flag("-x")) {
+                    out.addAll(c.getArgs());
+                }
+            }
+            case "systemctl" -> out.addAll(p);
+            case "setx" -> pair(out, p, 0);
+            case "launchctl" -> pair(out, p, p.contains("setenv") ? p.indexOf("setenv") + 1 : -1);
+            case "set" -> {
+                if (c.flag("-x") || c.flag("--export")) {
+                    pair(out, p, 0);
+                }
+            }
+            case "set-item", "si", "new-item", "ni" -> {
+                if (!p.isEmpty() && p.get(0).regionMatches(true, 0, "env:", 0, 4)) {
+                    String value = c.valueOf("-Value -value");
+                    out.add(p.get(0).substring(4) + "=" + (value.isEmpty() && p.size() > 1 ? p.get(1) : value));
+                }
+            }
+            default -> {
+            }
+        }
+        return out;
+    }
+
+    /** Adds {@code NAME=VALUE} read from two positional words from {@code at}, when there are two. */
+    private static void pair(List<String> out, List<String> positionals, int at) {
+        if (at >= 0 && at + 1 < positionals.size()) {
+            out.add(positionals.get(at) + "=" + positionals.get(at + 1));
+        }
+    }
+
+    /**
+     * True when an allow-list option pre-approves the client's shell tool for every command:
+     * the tool bare ({@code Bash}, {@code shell}), with a pattern that matches everything
+     * ({@code Bash(*)}, {@code Bash(:*)}), every tool ({@code *}), or one program that runs or
+     * destroys anything ({@code shell(bash)}, {@code Bash(python3:*)}, {@code shell(rm)}). A narrow
+     * allowance ({@code Bash(git status)}, {@code Read,Edit}) is no switch.
+     */
+    private static boolean grantsShell(Cmd c, Client k) {
+        if (k.grants.isEmpty()) {
+            return false;
+        }
+        for (String value : grantValues(c, k.grants)) {
+            for (String spec : toolSpecs(value)) {
+                if (broadShellGrant(spec, k.shellTools)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The values of the allow-list options: {@code --opt=V}, and every word after {@code --opt}
+     * up to the next option (Claude Code's list option takes several words; reading a prompt
+     * as a tool name too only denies more).
+     */
+    private static List<String> grantValues(Cmd c, Set<String> options) {
+        List<String> out = new ArrayList<>();
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0 && options.contains(a.substring(0, eq))) {
+                out.add(a.substring(eq + 1));
+            } else if (options.contains(a)) {
+                for (int j = i + 1; j < args.size() && !args.get(j).startsWith("-"); j++) {
+                    out.add(args.get(j));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The tool specifications of one value: separated by commas or blanks outside parentheses. */
+    static List<String> toolSpecs(String value) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        int depth = 0;
+        for (char ch : value.toCharArray()) {
+            if (ch == '(') {
+                depth++;
+            } else if (ch == ')') {
+                depth = Math.max(0, depth - 1);
+            }
+            if (depth == 0 && (ch == ',' || Character.isWhitespace(ch))) {
+                if (!cur.isEmpty()) {
+                    out.add(cur.toString());
+                }
+                cur.setLength(0);
+            } else {
+                cur.append(ch);
+            }
+        }
+        if (!cur.isEmpty()) {
+            out.add(cur.toString());
+        }
+        return out;
+    }
+
+    /** True when one tool specification allows every shell command (see {@link #grantsShell}). */
+    static boolean broadShellGrant(String spec, Set<String> shellTools) {
+        String s = spec.replaceAll("[\"']", "").trim();
+        int open = s.indexOf('(');
+        String tool = open < 0 ? s : s.substring(0, open).trim();
+        if (tool.equals("*")) {
+            return true;
+        }
+        boolean shell = shellTools.stream().anyMatch(t -> t.equalsIgnoreCase(tool));
+        if (!shell) {
+            return false;
+        }
+        if (open < 0) {
+            return true;
+        }
+        String pattern = s.substring(open + 1, s.endsWith(")") ? s.length() - 1 : s.length()).trim();
+        String program = pattern.split("[\\s:]", 2)[0];
+        if (program.isEmpty() || program.contains("*")) {
+            return true;
+        }
+        String name = Cmd.basename(program).toLowerCase(Locale.ROOT);
+        return Cmd.isShellName(name) || Cmd.isInterpreterName(name) || RUNS_OR_DESTROYS_ANYTHING.contains(name);
+    }
+
+    /**
+     * codex with no sandbox and no approvals in two options: {@code -s danger-full-access} (or
+     * the {@code sandbox_mode} config override) with {@code exec}, which never asks, or with
+     * approvals set to never.
+     */
+    private static boolean codexUnsandboxedUnasked(Cmd c) {
+        boolean unsandboxed = c.valueOf("-s --sandbox").equals("danger-full-access")
+                || c.argMatches("(-c|--config=)?sandbox_mode=[\"']?danger-full-access[\"']?");
+        boolean unasked = c.anyArg("exec e") || c.valueOf("-a --ask-for-approval").equals("never")
+                || c.argMatches("(-c|--config=)?approval_policy=[\"']?never[\"']?");
+        return unsandboxed && unasked;
+    }
+
+    /**
+     * plandex storing full autonomy for the plan or as the default for new plans
+     * ({@code plandex set-auto full}, {@code set-auto default full}, {@code set-config auto-exec
+     * true}, {@code set-config auto-mode full}): every later {@code plandex tell} runs its commands unasked.
+     */
+    private static boolean plandexStoresFullAutonomy(Cmd c) {
+        List<String> p = c.positionals("");
+        if (p.contains("set-auto")) {
+            return p.contains("full");
+        }
+        return p.contains("set-config") && (p.contains("auto-mode") && p.contains("full")
+                || (p.contains("auto-exec") || p.contains("auto-debug")) && p.contains("true"));
+    }
+}
