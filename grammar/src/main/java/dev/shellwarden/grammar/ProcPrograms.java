@@ -1,8 +1,6 @@
 package dev.shellwarden.grammar;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -56,7 +54,7 @@ public final class ProcPrograms {
         if (!word.startsWith("/")) {
             return Kind.FILE;
         }
-        String p = lexical(word);
+        String p = LexicalPaths.normalize(word);
         String previous;
         do {
             previous = p;
@@ -82,19 +80,4 @@ public final class ProcPrograms {
         return out;
     }
 
-    /** {@code p} with empty and {@code .} names dropped and {@code ..} taking one back (never above {@code /}). */
-    static String lexical(String p) {
-        Deque<String> names = new ArrayDeque<>();
-        for (String name : p.split("/")) {
-            if (name.isEmpty() || name.equals(".")) {
-                continue;
-            }
-            if (name.equals("..")) {
-                names.pollLast();
-            } else {
-                names.addLast(name);
-            }
-        }
-        return "/" + String.join("/", names);
-    }
 }

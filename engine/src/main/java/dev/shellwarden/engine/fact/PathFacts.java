@@ -114,27 +114,7 @@ public final class PathFacts {
      * above the root) and drops a trailing slash. Relative paths stay relative.
      */
     public static String normalize(String path) {
-        if (path.isEmpty()) {
-            return path;
-        }
-        boolean absolute = path.startsWith("/");
-        Deque<String> parts = new ArrayDeque<>();
-        for (String p : SLASHES.split(path)) {
-            if (p.isEmpty() || p.equals(".")) {
-                continue;
-            }
-            if (p.equals("..")) {
-                if (!parts.isEmpty() && !parts.peekLast().equals("..")) {
-                    parts.removeLast();
-                } else if (!absolute) {
-                    parts.addLast("..");
-                }
-            } else {
-                parts.addLast(p);
-            }
-        }
-        String joined = String.join("/", parts);
-        return absolute ? "/" + joined : (joined.isEmpty() ? "." : joined);
+        return dev.shellwarden.grammar.LexicalPaths.normalize(path);
     }
 
     /**
@@ -1245,19 +1225,8 @@ public final class PathFacts {
         int colon = dir.indexOf(':');
         String drive = dir.substring(0, colon + 1);
         String p = unquote(path).replace('\\', '/');
-        Deque<String> parts = new ArrayDeque<>();
         String start = p.startsWith("/") ? "" : dir.substring(colon + 1);
-        for (String s : (start + "/" + p).split("/+")) {
-            if (s.isEmpty() || s.equals(".")) {
-                continue;
-            }
-            if (s.equals("..")) {
-                parts.pollLast();
-            } else {
-                parts.addLast(s);
-            }
-        }
-        return drive + "/" + String.join("/", parts);
+        return drive + normalize("/" + start + "/" + p);
     }
 
     /**
