@@ -125,7 +125,7 @@ public final class AgentLaunches {
             // GitHub Copilot CLI: every tool, or the bare shell tool (--allow-tool shell), without confirmation
             client("copilot @github/copilot").off("--allow-all-tools --allow-all --yolo").grants("--allow-tool", "shell")
                     .env("COPILOT_ALLOW_ALL", TRUTHY),
-            // goose: GOOSE_MODE=auto approves every tool (its default is the user's configured mode)
+            // goose: GOOSE_MODE=auto approves every tool (so does its default mode: SW8017 asks when none is set)
             client("goose").env("GOOSE_MODE", Pattern.compile("(?i)auto")),
             // Amazon Q Developer CLI and its successor Kiro CLI: trust every tool, or the shell tool
             client("q kiro-cli kiro").off("--trust-all-tools").grants("--trust-tools", "execute_bash execute_cmd shell"),
@@ -139,7 +139,9 @@ public final class AgentLaunches {
             // Plandex's full autonomy runs the commands it writes without confirmation, by flag or stored
             client("plandex pdx").off("--full").extra(AgentLaunches::plandexStoresFullAutonomy),
             // Factory's droid exec: autonomy high runs high-risk commands unasked
-            client("droid").value("--auto", "high"));
+            client("droid").value("--auto", "high"),
+            // xAI's grok CLI: --always-approve approves every tool call (docs.x.ai, Permissions)
+            client("grok").off("--always-approve"));
 
     /** Every client by each of its names. */
     private static final Map<String, Client> BY_PROGRAM = byProgram();
