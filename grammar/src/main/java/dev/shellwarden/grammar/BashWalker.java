@@ -408,8 +408,10 @@ final class BashWalker {
             this.wrappers = wrappers;
             // Git Bash hands a Windows program `//c` as `/c`, however the command was reached (MsysSwitches)
             // `/proc/self/exe -c …` is the shell itself; `/dev/fd/3 …` a program the text does not show (ProcPrograms)
-            this.argv = ProcPrograms.normalized(MsysSwitches.normalized(argv));
-            if (!argv.isEmpty() && argv.get(0).literal() && ProcPrograms.kindOf(argv.get(0).text()) == ProcPrograms.Kind.HELD) {
+            List<Word> words = MsysSwitches.normalized(argv);
+            ProcPrograms.Kind program = ProcPrograms.programKind(words);
+            this.argv = ProcPrograms.normalized(words, program);
+            if (program == ProcPrograms.Kind.HELD) {
                 reasons.add(OpaqueReason.DYNAMIC_COMMAND);
             }
             this.assignments = assignments;

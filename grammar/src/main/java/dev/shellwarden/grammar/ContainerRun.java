@@ -185,8 +185,7 @@ public record ContainerRun(List<String> certain, List<String> possible) {
      * follows or where the image cannot be found. A command given is judged as its own segment.
      */
     public static boolean runsImageDefault(List<Word> argv) {
-        List<Unwrap> readings = Launchers.containerImage(argv, subcommand(argv) + 1);
-        return !readings.isEmpty() && readings.stream().allMatch(u -> u.kind() != Kind.UNDETERMINED && u.argv().size() == 1);
+        return !defaultCommandImages(argv).isEmpty();
     }
 
     /**
@@ -195,11 +194,12 @@ public record ContainerRun(List<String> certain, List<String> possible) {
      * empty when a command follows or the image cannot be read.
      */
     public static List<String> defaultCommandImages(List<Word> argv) {
-        if (!runsImageDefault(argv)) {
+        List<Unwrap> readings = Launchers.containerImage(argv, subcommand(argv) + 1);
+        if (readings.isEmpty() || !readings.stream().allMatch(u -> u.kind() != Kind.UNDETERMINED && u.argv().size() == 1)) {
             return List.of();
         }
         List<String> out = new java.util.ArrayList<>();
-        for (Unwrap u : Launchers.containerImage(argv, subcommand(argv) + 1)) {
+        for (Unwrap u : readings) {
             String image = u.argv().get(0).text();
             int at = image.indexOf('@');
             image = at >= 0 ? image.substring(0, at) : image;

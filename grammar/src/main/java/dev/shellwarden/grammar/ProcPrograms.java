@@ -67,12 +67,18 @@ public final class ProcPrograms {
         return HELD.matcher(p).matches() ? Kind.HELD : Kind.FILE;
     }
 
+    /** The kind of a command's program word: {@link Kind#FILE} when there is none or it is not literal. */
+    public static Kind programKind(List<Word> argv) {
+        return argv.isEmpty() || !argv.get(0).literal() ? Kind.FILE : kindOf(argv.get(0).text());
+    }
+
     /**
-     * The argv with {@code /proc/self/exe} read as the shell; every other word unchanged. A HELD
-     * program stays as written (the caller marks the segment opaque, see {@link #kindOf}).
+     * The argv of a command whose program is {@code kind} ({@link #programKind}), with
+     * {@code /proc/self/exe} read as the shell; every other word unchanged. A HELD program stays as
+     * written (the caller marks the segment opaque).
      */
-    static List<Word> normalized(List<Word> argv) {
-        if (argv.isEmpty() || !argv.get(0).literal() || kindOf(argv.get(0).text()) != Kind.SELF) {
+    static List<Word> normalized(List<Word> argv, Kind kind) {
+        if (kind != Kind.SELF) {
             return argv;
         }
         List<Word> out = new ArrayList<>(argv);

@@ -223,7 +223,7 @@ public final class SedScript {
                 }
                 // a bare e, or flags with an e right after a closing delimiter (`s/[/]/x/e`: where a
                 // bracket with the delimiter ends, seds disagree, so any such flag counts)
-                if (script.matches("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*")
+                if (BARE_E.matcher(script).matches()
                         || script.matches("(?s).*[^A-Za-z0-9\\s\\\\][gpiImMw0-9]*e[gpiImM0-9]*\\s*($|[;}\\n]).*")) {
                     return true;
                 }
@@ -239,6 +239,9 @@ public final class SedScript {
         return false;
     }
 
+    /** A script with a bare {@code e} (after an optional line address): it runs the pattern space. */
+    private static final Pattern BARE_E = Pattern.compile("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*");
+
     /** True when an {@code s} with this regex and replacement leaves nothing of the line it edits. */
     private static boolean wholeLine(String pattern, String replacement) {
         return WHOLE_LINE.matcher(pattern).matches() && !replacement.contains("&") && !replacement.matches("(?s).*\\\\[0-9].*");
@@ -246,7 +249,7 @@ public final class SedScript {
 
     /** True when a script runs shell commands at all (the {@code e} command or flag). */
     public static boolean runsCommands(List<String> scripts) {
-        return !commands(scripts).isEmpty() || scripts.stream().anyMatch(s -> s.matches("(?s).*(^|[;{}\\n])\\s*[0-9$,]*e\\s*($|[;}\\n]).*"))
+        return !commands(scripts).isEmpty() || scripts.stream().anyMatch(s -> BARE_E.matcher(s).matches())
                 || parsed(scripts).stream().anyMatch(Command::runs);
     }
 

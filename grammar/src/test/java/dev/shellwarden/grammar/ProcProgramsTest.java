@@ -34,10 +34,14 @@ class ProcProgramsTest {
 
     @Test
     void onlyTheShellsOwnProgramIsRenamed() {
-        List<Word> self = ProcPrograms.normalized(List.of(Word.literal("/proc/self/exe"), Word.literal("-c"), Word.literal("ls")));
+        List<Word> argv = List.of(Word.literal("/proc/self/exe"), Word.literal("-c"), Word.literal("ls"));
+        assertEquals(Kind.SELF, ProcPrograms.programKind(argv));
+        List<Word> self = ProcPrograms.normalized(argv, ProcPrograms.programKind(argv));
         assertEquals("bash", self.get(0).text());
         assertEquals("-c", self.get(1).text());
         List<Word> held = List.of(Word.literal("/dev/fd/3"), Word.literal("-c"));
-        assertEquals(held, ProcPrograms.normalized(held));
+        assertEquals(Kind.HELD, ProcPrograms.programKind(held));
+        assertEquals(held, ProcPrograms.normalized(held, ProcPrograms.programKind(held)));
+        assertEquals(Kind.FILE, ProcPrograms.programKind(List.of()));
     }
 }

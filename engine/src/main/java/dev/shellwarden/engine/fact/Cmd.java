@@ -645,7 +645,7 @@ public final class Cmd {
     /** True when some operand is, after normalisation, the root or the home directory. */
     public boolean hasRootLikeOperand() {
         for (String op : operands) {
-            if (PathFacts.isRootLike(op) || PathFacts.isRootLike(PathFacts.posixOperand(op))) {
+            if (PathFacts.isRootLike(PathFacts.posixOperand(op))) {
                 return true;
             }
         }
@@ -5339,6 +5339,9 @@ public final class Cmd {
     private static final String FIND_MORE_TESTS = "-newer[a-zA-Z]{0,2}|-uid|-gid|-fstype|-readable|-writable|-executable"
             + "|-context|-maxdepth|-xdev|-mount";
 
+    /** Programs that delete the files find hands them ({@code -exec rm {} +}). */
+    static final String FIND_DELETERS = "rm|rmdir|unlink|shred|srm|wipe";
+
     /** find's own words: its arguments outside the command lines of -exec, -execdir, -ok and -okdir. */
     private List<String> findOwnWords() {
         List<String> out = new ArrayList<>();
@@ -5372,7 +5375,7 @@ public final class Cmd {
             while (k < args.size() && Set.of("env", "command", "nice", "nohup").contains(basename(args.get(k)))) {
                 k++;
             }
-            if (k >= args.size() || !Regex.matches(basename(args.get(k)), "rm|rmdir|unlink|shred|srm|wipe")) {
+            if (k >= args.size() || !Regex.matches(basename(args.get(k)), FIND_DELETERS)) {
                 continue;
             }
             for (int j = k + 1; j < args.size() && !args.get(j).equals(";") && !args.get(j).equals("+"); j++) {

@@ -75,7 +75,7 @@ final class DeleteTargets {
                 return deletedAfterArchiving(c);
             }
             case "find" -> {
-                boolean deletes = c.getArgs().contains("-delete") || c.findRuns(p -> Regex.matches(p, "rm|rmdir|unlink|shred|srm|wipe|truncate"));
+                boolean deletes = c.getArgs().contains("-delete") || c.findRuns(p -> Regex.matches(p, Cmd.FIND_DELETERS + "|truncate"));
                 return deletes ? c.findStarts() : List.of();
             }
             case "Remove-Item" -> {

@@ -27,6 +27,8 @@ final class LongRunning {
      * (`dev`, `start:api`, `serve-docs`): read for npm/yarn/pnpm/bun scripts, deno tasks and the
      * monorepo task runners alike.
      */
+    private static final String DEV_SCRIPT = "(dev|start|serve|server|preview|develop|storybook)([:-].*)?";
+
     /**
      * Official images whose default command is a server that stays up until stopped (databases,
      * brokers, web servers, caches): run in the foreground without a command, they never return.
@@ -37,8 +39,6 @@ final class LongRunning {
             "jenkins", "registry", "vault", "consul", "kafka", "zookeeper", "nats", "keycloak", "mailhog", "mailpit", "adminer",
             "pgadmin4", "wordpress", "ghost", "tomcat", "jetty", "sonarqube", "gitea", "mosquitto", "etcd", "temporal", "jaeger",
             "all-in-one", "azurite", "dynamodb-local", "mssql-server", "standalone-chrome");
-
-    private static final String DEV_SCRIPT = "(dev|start|serve|server|preview|develop|storybook)([:-].*)?";
 
     /** turbo's own commands, which are no task names (`turbo prune web`, `turbo watch dev` is SW7002's). */
     private static final String TURBO_COMMANDS = "prune|login|logout|link|unlink|gen|generate|daemon|ls|query|info|telemetry|scan"
@@ -370,16 +370,17 @@ final class LongRunning {
                 // a container that publishes a port and runs its image's own command is a service: in
                 // the foreground it runs until stopped (a command given is its own segment)
                 // (detached runs are spared by the rule's !detached)
-                ContainerRun run = compose ? null : ContainerRun.of(c.argvWords);
-                return compose && (c.getArgs().contains("up") && !c.anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run")
-                        || c.getArgs().contains("watch"))
-                        || run != null && c.containerSubcommand().equals("run") && run.publishesPort()
-                        && run.certain().stream().noneMatch(Cmd::isDetachOption)
-                        && ContainerRun.runsImageDefault(c.argvWords)
-                        // a server image's own command runs until stopped, port published or not (`docker run nginx`)
-                        || run != null && c.containerSubcommand().equals("run")
-                        && run.certain().stream().noneMatch(Cmd::isDetachOption)
-                        && ContainerRun.defaultCommandImages(c.argvWords).stream().anyMatch(SERVICE_IMAGES::contains);
+                if (compose) {
+                    return c.getArgs().contains("up") && !c.anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run")
+                            || c.getArgs().contains("watch");
+                }
+                ContainerRun run = ContainerRun.of(c.argvWords);
+                if (run == null || !c.containerSubcommand().equals("run") || run.certain().stream().anyMatch(Cmd::isDetachOption)) {
+                    return false;
+                }
+                // ... and so is a server image's own command, port published or not (`docker run nginx`)
+                List<String> images = ContainerRun.defaultCommandImages(c.argvWords);
+                return !images.isEmpty() && (run.publishesPort() || images.stream().anyMatch(SERVICE_IMAGES::contains));
             }
             default -> {
                 return false;

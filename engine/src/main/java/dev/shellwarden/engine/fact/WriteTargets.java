@@ -306,17 +306,16 @@ final class WriteTargets {
                 // pax -r (read) and -rw (copy) restore members under their own names, absolute ones
                 // and those a -s substitution rewrites too: anywhere on the machine; -w only writes the archive
                 boolean read = c.argMatches("-[a-zA-Z]*r[a-zA-Z]*");
-                if (read && c.argMatches("-[a-zA-Z]*w[a-zA-Z]*")) {
+                boolean write = c.argMatches("-[a-zA-Z]*w[a-zA-Z]*");
+                if (read && write) {
                     List<String> dest = c.positionals("-f -s -b -o -p -x -B -G -T -U");
                     out.add(dest.isEmpty() ? "./" : PathFacts.asFolder(dest.get(dest.size() - 1)));
                 } else if (read) {
                     out.add("/");
                     // a -s rewrite names where members land (`-s ',x.json,.claude/settings.json,'`)
                     out.addAll(tarTransformedPaths(c, List.of(), List.of()));
-                }
-                String file = c.valueOf("-f");
-                if (!read && c.argMatches("-[a-zA-Z]*w[a-zA-Z]*") && !file.isEmpty()) {
-                    out.add(file);
+                } else if (write && !c.valueOf("-f").isEmpty()) {
+                    out.add(c.valueOf("-f"));
                 }
             }
             case "dpkg-deb" -> {

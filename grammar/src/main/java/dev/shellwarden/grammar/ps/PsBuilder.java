@@ -936,8 +936,7 @@ final class PsBuilder {
         if (lookedUp) {
             reasons.add(OpaqueReason.DYNAMIC_COMMAND);
         }
-        if (!argv.isEmpty() && argv.get(0).literal()
-                && dev.shellwarden.grammar.ProcPrograms.kindOf(argv.get(0).text()) != dev.shellwarden.grammar.ProcPrograms.Kind.FILE) {
+        if (dev.shellwarden.grammar.ProcPrograms.programKind(argv) != dev.shellwarden.grammar.ProcPrograms.Kind.FILE) {
             // `& /proc/self/exe -c …` starts pwsh itself, `/dev/fd/3` a descriptor's file: no program the text shows
             reasons.add(OpaqueReason.DYNAMIC_COMMAND);
         }
