@@ -222,8 +222,11 @@ public final class AgentLaunches {
         }
         String key = packageKey(word);
         Client byPackage = BY_PROGRAM.get(key);
-        return byPackage != null ? byPackage : BY_PROGRAM.get(Cmd.basename(key).replaceFirst("\\.(c|m)?js$", ""));
+        return byPackage != null ? byPackage : BY_PROGRAM.get(JS_SUFFIX.matcher(Cmd.basename(key)).replaceFirst(""));
     }
+
+    /** A script's JavaScript suffix ({@code cli.js}, {@code cli.mjs}), compiled once: clientOf runs for every segment. */
+    private static final Pattern JS_SUFFIX = Pattern.compile("\\.(c|m)?js$");
 
     /**
      * The package a program word names: {@code @scope/name@1.2} gives {@code @scope/name},
@@ -278,22 +281,26 @@ public final class AgentLaunches {
             out.add(a.regionMatches(true, 0, "$env:", 0, 5) ? a.substring(5) : a);
         }
         String name = c.getName().toLowerCase(Locale.ROOT);
-        List<String> p = c.positionals("");
+        // read for every segment: the positional words only for the setters that need them
         switch (name) {
             case "export", "declare", "typeset", "local" -> {
                 if (name.equals("export") || c.flag("-x")) {
                     out.addAll(c.getArgs());
                 }
             }
-            case "systemctl" -> out.addAll(p);
-            case "setx" -> pair(out, p, 0);
-            case "launchctl" -> pair(out, p, p.contains("setenv") ? p.indexOf("setenv") + 1 : -1);
+            case "systemctl" -> out.addAll(c.positionals(""));
+            case "setx" -> pair(out, c.positionals(""), 0);
+            case "launchctl" -> {
+                List<String> p = c.positionals("");
+                pair(out, p, p.contains("setenv") ? p.indexOf("setenv") + 1 : -1);
+            }
             case "set" -> {
                 if (c.flag("-x") || c.flag("--export")) {
-                    pair(out, p, 0);
+                    pair(out, c.positionals(""), 0);
                 }
             }
             case "set-item", "si", "new-item", "ni" -> {
+                List<String> p = c.positionals("");
                 if (!p.isEmpty() && p.get(0).regionMatches(true, 0, "env:", 0, 4)) {
                     String value = c.valueOf("-Value -value");
                     out.add(p.get(0).substring(4) + "=" + (value.isEmpty() && p.size() > 1 ? p.get(1) : value));
