@@ -168,7 +168,8 @@ final class ProgramHooks {
             java.util.regex.Matcher m = HOOK_VARIABLE.matcher(Regex.matches(a, "(?i)\\$env:.*") ? psEnvironmentAssignment(a.substring(5)) : a);
             if (m.matches()) {
                 String v = m.group(2).trim();
-                if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, ".*(--require|-r |--import|--loader|--experimental-loader|--openssl-config).*")) {
+                // NODE_OPTIONS loads code only through these options; a computed value ($(cat f)) may hold any of them
+                if (m.group(1).equals("NODE_OPTIONS") && !Regex.matches(v, "(?s).*(--require|-r |--import|--loader|--experimental-loader|--openssl-config|\\$\\(|`).*")) {
                     continue;
                 }
                 if (!hookValueRuns(m.group(1), v)) {

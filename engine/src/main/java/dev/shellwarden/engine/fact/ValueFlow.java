@@ -37,7 +37,12 @@ public final class ValueFlow {
 
     private static final Set<String> DECLARERS = Set.of("export", "local", "declare", "readonly", "typeset");
 
-    private static final Pattern ASSIGNMENT = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*)\\+?=.*", Pattern.DOTALL);
+    /**
+     * A kept assignment: bash's {@code NAME=value}, or PowerShell's {@code $NAME=value} (the grammar
+     * writes {@code $c = irm URL} as {@code $c=$(irm URL)} with the command nested, as bash's
+     * {@code c=$(curl URL)}); a bash assignment word never starts with {@code $}.
+     */
+    private static final Pattern ASSIGNMENT = Pattern.compile("\\$?([A-Za-z_][A-Za-z0-9_]*)\\+?=.*", Pattern.DOTALL);
 
     private final int source;
     private final int user;
@@ -101,8 +106,11 @@ public final class ValueFlow {
                 var m = ASSIGNMENT.matcher(w.text());
                 if (m.matches()) {
                     Set<Integer> from = new HashSet<>(w.text().contains("$(") || w.text().contains("`") ? captured : Set.of());
+                    if (powerShellAssignment(s)) {
+                        from.addAll(computedBy(s, segments));
+                    }
                     for (var e : carried.entrySet()) {
-                        if (reference(e.getKey()).matcher(w.text()).find()) {
+                        if (reference(e.getKey()).matcher(valueOf(w)).find()) {
                             from.addAll(e.getValue());
                         }
                     }
@@ -259,9 +267,51 @@ public final class ValueFlow {
         return ids;
     }
 
-    /** The assignment words that outlive the segment: a bare assignment's, or a declaring builtin's operands. */
+    /**
+     * True for a PowerShell assignment: the segment computes the value itself, with what the grammar
+     * read of its calls nested under it ({@code $c = (New-Object Net.WebClient).DownloadString(U)}
+     * keeps the expression as the segment's words, {@code $d = [Convert]::FromBase64String($b)} as
+     * the assignment word). A bash assignment word never starts with {@code $}, and bash's
+     * {@code NAME=v cmd} sets the value for cmd only.
+     */
+    private static boolean powerShellAssignment(Segment s) {
+        return !s.assignments().isEmpty() && s.assignments().get(0).text().startsWith("$");
+    }
+
+    /**
+     * What an assignment word puts in its variable: the text after the name for PowerShell's
+     * {@code $v=…}, whose target is written as a reference ({@code $v = 'x'} uses no value of
+     * {@code $v}); bash's {@code NAME=…} whole, whose name has no {@code $}.
+     */
+    private static String valueOf(Word w) {
+        String t = w.text();
+        if (t.startsWith("$")) {
+            var m = ASSIGNMENT.matcher(t);
+            if (m.matches()) {
+                return t.substring(t.indexOf('=') + 1);
+            }
+        }
+        return t;
+    }
+
+    /** The segment and every segment nested under it (segments come parent first). */
+    private static Set<Integer> computedBy(Segment holder, List<Segment> segments) {
+        Set<Integer> ids = new HashSet<>();
+        ids.add(holder.id());
+        for (Segment s : segments) {
+            if (s.id() > holder.id() && ids.contains(s.parent())) {
+                ids.add(s.id());
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * The assignment words that outlive the segment: a bare assignment's, a PowerShell expression's
+     * ({@link #powerShellAssignment}), or a declaring builtin's operands.
+     */
     private static List<Word> keptAssignments(Segment s) {
-        if (s.argv().isEmpty()) {
+        if (s.argv().isEmpty() || powerShellAssignment(s)) {
             return s.assignments();
         }
         return DECLARERS.contains(Cmd.nameOf(s)) ? s.argv().subList(1, s.argv().size()) : List.of();
@@ -294,7 +344,7 @@ public final class ValueFlow {
             }
         }
         for (Word w : s.assignments()) {
-            if (ref.matcher(w.text()).find()) {
+            if (ref.matcher(valueOf(w)).find()) {
                 return true;
             }
         }

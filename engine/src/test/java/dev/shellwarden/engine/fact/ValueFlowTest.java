@@ -61,4 +61,32 @@ class ValueFlowTest {
         assertEquals(Set.of("git>"), flows("X=$(git log); Y=$X; Y=none; echo $Y")); // only the copy uses it
         assertEquals(Set.of(), flows("read X < <(git log); X=none; echo $X"));
     }
+
+    /**
+     * As {@link #flows}, for PowerShell text, from the named sources only: a PowerShell assignment
+     * segment is a source of its own value too (it computes an expression's), shown here by its command.
+     */
+    private static Set<String> psFlows(String text) {
+        List<Segment> segments = new dev.shellwarden.grammar.PowerShellSplitter().split(text).segments();
+        Set<String> out = new TreeSet<>();
+        for (ValueFlow f : ValueFlow.of(segments)) {
+            String source = Cmd.nameOf(segments.get(f.getSource()));
+            if (!source.isEmpty()) {
+                out.add(source + ">" + Cmd.nameOf(segments.get(f.getUser())));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aPowerShellVariableGivenACommandsOutputReachesItsUsers() {
+        // `$v = COMMAND` is written as bash's `v=$(COMMAND)`: the command is the source
+        assertEquals(Set.of("Get-Date>Write-Output"), psFlows("$v = Get-Date; Write-Output $v"));
+        assertEquals(Set.of("Get-Date>Write-Output"), psFlows("$v = Get-Date\nWrite-Output $v.Hour"));
+        // a copy, then its user; a reassignment ends the flow
+        assertEquals(Set.of("Get-Date>", "Get-Date>Write-Output"), psFlows("$v = Get-Date; $w = $v; Write-Output $w"));
+        assertEquals(Set.of(), psFlows("$v = Get-Date; $v = 'x'; Write-Output $v"));
+        // $null discards, and an environment variable is no shell variable
+        assertEquals(Set.of(), psFlows("$null = Get-Date; Write-Output $null"));
+    }
 }

@@ -1268,7 +1268,20 @@ final class PsBuilder {
             Part r0 = rhs.get(0);
             boolean statement = r0.kind() == Kind.AMP
                     || r0.kind() == Kind.WORD && (commandLike(r0.raw()) || r0.raw().equals("."));
-            if (statement) {
+            // only a command alone: in `$c = irm URL | iex` the stages stay a pipeline the rules read
+            String captured = statement && pos.stages() == 1 ? capturedVariable(lhs, parts.get(eq).raw()) : null;
+            if (captured != null) {
+                // `$c = irm URL` keeps the command's output as bash's `c=$(curl URL)` does: an
+                // assignment segment with the command nested as its substitution, so that the engine
+                // follows the value to a later `iex $c` (ValueFlow) as it does in bash
+                int id = reserve();
+                walkCommand(rhs, new Ctx(id, ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION, ctx.wrappers()),
+                        Mode.NORMAL, pos);
+                String text = "$" + captured + parts.get(eq).raw() + "$(" + spaced(rhs) + ")";
+                out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), List.of(),
+                        List.of(new Word(text, source(parts), false, EnumSet.of(WordFeature.COMMAND_SUBSTITUTION))),
+                        List.of(), List.of(), pos, Set.of()));
+            } else if (statement) {
                 walkCommand(rhs, ctx, Mode.NORMAL, pos);
             } else {
                 expression(rhs, ctx, pos, name);
@@ -1391,6 +1404,30 @@ final class PsBuilder {
         }
         out.set(id, new Segment(id, ctx.parent(), ctx.depth(), ctx.prov(), ctx.wrappers(), argv,
                 assignments, redirects, List.of(), pos, reasons));
+    }
+
+    /**
+     * A plain variable, bare or in a scope ({@code $c}, {@code ${c}}, {@code $script:c}), or an
+     * environment variable ({@code $env:PATH}).
+     */
+    private static final Pattern ASSIGNED_VARIABLE = Pattern.compile(
+            "(?i)\\$\\{?(?:(env:)|(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)\\}?");
+
+    /**
+     * The variable a command's output is assigned to ({@code $c = irm URL}, {@code $c += …}) as
+     * the assignment word names it: the bare name, {@code env:NAME} for an environment variable
+     * (which the rules on hook and lookup variables read, as {@code $env:X = 'v'}); null for
+     * several targets, a cast, {@code $null} or a provider path, which keep the command where it stands.
+     */
+    private static String capturedVariable(List<Part> lhs, String op) {
+        if (lhs.size() != 1 || lhs.get(0).kind() != Kind.VARIABLE || !(op.equals("=") || op.equals("+="))) {
+            return null;
+        }
+        Matcher m = ASSIGNED_VARIABLE.matcher(PsText.bare(lhs.get(0).raw()));
+        if (!m.matches() || m.group(1) == null && m.group(2).equalsIgnoreCase("null")) {
+            return null;
+        }
+        return m.group(1) == null ? m.group(2) : "env:" + m.group(2);
     }
 
     private static final Set<String> SCOPES = Set.of("global", "local", "script", "private",

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * {@code .Exec(L)}, {@code Shell.Application}'s {@code .ShellExecute(F, A)} and
  * {@code MMC20.Application}'s {@code .ExecuteShellCommand(F, _, A)} start {@code F A} (as
  * {@code Start-Process} does); {@code WebClient.DownloadFile(U, P)} is {@code Invoke-WebRequest
- * U -OutFile P}; {@code [IO.File]::Copy/Move(A, B)} is {@code Copy-Item}/{@code Move-Item};
+ * U -OutFile P} and its {@code DownloadString(U)}/{@code DownloadData(U)} are {@code Invoke-RestMethod U}
+ * (the text kept in a variable is followed to where it runs); {@code [IO.File]::Copy/Move(A, B)} is {@code Copy-Item}/{@code Move-Item};
  * {@code $ExecutionContext.InvokeProvider.Item.Remove(P, $true)} is {@code Remove-Item P -Recurse};
  * {@code [IO.File]::ReadAll…(P)} is {@code Get-Content P}; {@code [IO.File]::WriteAll…(P, …)}
  * writes {@code P}: as {@code certutil -decode} when the text written is decoded
@@ -64,6 +65,8 @@ final class PsDotNet {
     /** Text written that a download produced: WebClient's DownloadData/DownloadString, Invoke-WebRequest, Invoke-RestMethod. */
     private static final Pattern DOWNLOADED = Pattern.compile(
             "(?i)\\.download(?:data|string)(?:async|taskasync)?\\(|\\((?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\\s");
+    /** WebClient's calls that return what they download (the URL follows the parenthesis). */
+    private static final Pattern DOWNLOAD_TEXT = Pattern.compile("(?i)\\.download(?:data|string)(?:async|taskasync)?\\(");
     private static final Pattern DECODED = Pattern.compile("(?i)frombase64(?:string|chararray)\\(");
     /** A URL written as a literal (the first one of a download's text). */
     private static final Pattern URL = Pattern.compile("(?i)(?:https?|ftp)://[^\\s'\"()`$]+");
@@ -117,6 +120,11 @@ final class PsDotNet {
         m = MMC_EXECUTE.matcher(source);
         while (m.find()) {
             out.add(new Reading("ExecuteShellCommand", WindowsLaunchers.Carried.programAndArguments(PsText.plainText(m, 1), PsText.plainText(m, 3))));
+        }
+        m = DOWNLOAD_TEXT.matcher(source);
+        while (m.find()) {
+            // the text or bytes of a download, kept or used: `$c = (New-Object Net.WebClient).DownloadString(U)`
+            out.add(script("WebClient", "Invoke-RestMethod -Uri " + url(source.substring(m.end()))));
         }
         m = DOWNLOAD_FILE.matcher(source);
         while (m.find()) {
