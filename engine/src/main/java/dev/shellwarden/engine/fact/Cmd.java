@@ -230,17 +230,17 @@ public final class Cmd {
         return w.literal() && (w.text().indexOf('$') >= 0 || w.text().indexOf('`') >= 0);
     }
 
-    /**
-     * The base name a rule matches: after the last {@code /} (or {@code \\}), without a Windows
-     * {@code .exe}, {@code .cmd}, {@code .bat} or {@code .com} suffix, lower-cased then
-     * ({@code C:/Git/bin/git.exe} is {@code git}, {@code NPX.CMD} is {@code npx}).
-     */
     /** The segment's command base name as {@link #getName} gives it; empty when not literal or absent. */
     static String nameOf(Segment s) {
         List<Word> argv = s.argv();
         return argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(basename(argv.get(0).text()));
     }
 
+    /**
+     * The base name a rule matches: after the last {@code /} (or {@code \\}), without a Windows
+     * {@code .exe}, {@code .cmd}, {@code .bat} or {@code .com} suffix, lower-cased then
+     * ({@code C:/Git/bin/git.exe} is {@code git}, {@code NPX.CMD} is {@code npx}).
+     */
     static String basename(String p) {
         int slash = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
         String b = slash >= 0 && slash < p.length() - 1 ? p.substring(slash + 1) : p;
@@ -2804,7 +2804,6 @@ public final class Cmd {
         return false;
     }
 
-    /** True when some operand is a system directory ({@code /etc}, {@code /usr/*}) or a home directory. */
     /**
      * True when an operand of this chmod/chown-like command, resolved against the directories the
      * segment may run in ({@code cd / && chmod -R 777 .}), is the root, a home directory or a
@@ -2826,6 +2825,7 @@ public final class Cmd {
         return false;
     }
 
+    /** True when some operand is a system directory ({@code /etc}, {@code /usr/*}) or a home directory. */
     public boolean hasSystemDirOperand() {
         for (String op : operands) {
             if (PathFacts.isSystemDir(op) || PathFacts.isRootLike(op)) {
@@ -4376,10 +4376,6 @@ public final class Cmd {
     }
 
     /**
-     * Build files whose content the next tool run executes (package scripts, setup code, build
-     * targets): writing one and running its tool in the same command runs code checked only as data.
-     */
-    /**
      * True when this command writes a build file its tool would execute ({@link PathFacts#isBuildManifest}),
      * or a config file a tool imports as code ({@link ToolConfigFiles}: {@code jest.config.js}, {@code fabfile.py}).
      */
@@ -4445,7 +4441,6 @@ public final class Cmd {
         return false;
     }
 
-    /** True when the regular expression is found (case-insensitively) in some argument or in the text fed on stdin. */
     /** curl's options whose value is a local file it saves to. */
     private static final Set<String> CURL_OUTPUT_OPTIONS = Set.of("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar",
             "--output-dir", "--trace", "--trace-ascii", "--stderr", "--libcurl");
@@ -4490,6 +4485,7 @@ public final class Cmd {
         return hasStdinText && p.matcher(stdin).find();
     }
 
+    /** True when the regular expression is found (case-insensitively) in some argument or in the text fed on stdin. */
     public boolean argFind(String regex) {
         java.util.regex.Pattern p = Regex.pattern("(?i)" + regex);
         for (String a : args) {
