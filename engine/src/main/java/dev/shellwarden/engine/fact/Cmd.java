@@ -1087,7 +1087,7 @@ public final class Cmd {
         }
         List<String> files = new ArrayList<>(List.of(valueOf("-F --file"), clusterValue('F')));
         files.removeIf(f -> f.isEmpty() || f.equals("-"));
-        return allPlainProjectFiles(files, ctx, true);
+        return ProjectScope.allPlainProjectFiles(this, files, ctx, true);
     }
 
     /**
@@ -1098,12 +1098,12 @@ public final class Cmd {
     public boolean cmakeTreesInsideProject(Ctx ctx) {
         String source = valueOf("-S");
         String build = valueOf("-B");
-        return (source.isEmpty() || allPlainProjectFiles(List.of(source), ctx, false))
-                && (build.isEmpty() || allPlainProjectFiles(List.of(build), ctx, true));
+        return (source.isEmpty() || ProjectScope.allPlainProjectFiles(this, List.of(source), ctx, false))
+                && (build.isEmpty() || ProjectScope.allPlainProjectFiles(this, List.of(build), ctx, true));
     }
 
     /** git's own options before the subcommand that take the next word as their value. */
-    private static final String GIT_GLOBAL_VALUE_OPTIONS = "-C -c --git-dir --work-tree --namespace --exec-path --config-env";
+    static final String GIT_GLOBAL_VALUE_OPTIONS = "-C -c --git-dir --work-tree --namespace --exec-path --config-env";
 
     /** Options of git fetch and pull that take the next word as their value. */
     private static final String GIT_FETCH_VALUE_OPTIONS = GIT_GLOBAL_VALUE_OPTIONS + " --depth --deepen --shallow-since"
@@ -1678,47 +1678,23 @@ public final class Cmd {
         };
     }
 
-    /** True when some delete target resolves outside the project (temporary directories count as inside). */
+    /** True when some delete target resolves outside the project (temporary directories count as inside; {@link ProjectScope}). */
     public boolean deletesOutside(Ctx ctx) {
-        for (String t : getDeleteTargets()) {
-            if (isOutside(t, ctx)) {
-                return true;
-            }
-        }
-        return false;
+        return ProjectScope.deletesOutside(this, ctx);
     }
 
-    /** True when some write target resolves outside the project and temporary directories. */
+    /** True when some write target resolves outside the project and temporary directories ({@link ProjectScope}). */
     public boolean writesOutside(Ctx ctx) {
-        for (String t : getWriteTargets()) {
-            if (isOutside(t, ctx)) {
-                return true;
-            }
-        }
-        return false;
+        return ProjectScope.writesOutside(this, ctx);
     }
 
     /**
-     * True when everything the command writes, deletes, moves, links or re-permissions, its
-     * redirections included, is a plain project file: a literal path that resolves inside the
-     * project (or a temporary directory, or {@code /dev/null}) from every directory the segment may
-     * run in, and that is no build, editor, CI, git or agent file, nor a glob or brace expansion
-     * that may name one ({@link PathFacts#mayBeProjectAutomation}). A copy, move or link may land
-     * below its destination ({@link #landingPaths}). Every path mv, ln and git mv move or link
-     * ({@link #movedOrLinkedPaths}) must be inside the project itself, temporary directories not
-     * counted: mv takes its sources away from the project, and a link makes its source reachable
-     * under a project name. A command that writes a file may not read a secret ({@link
-     * #isCopiesSecret}). True when the command changes no file at all. HARD's allow rules accept
-     * such writes; anything else they leave to the user.
+     * True when everything the command writes, deletes, moves, links or re-permissions is a plain
+     * project file, no build, editor, CI, git or agent file ({@link ProjectScope}), or it changes
+     * no file at all. HARD's allow rules accept such writes; anything else they leave to the user.
      */
     public boolean writesOnlyProjectFiles(Ctx ctx) {
-        List<String> touched = touchedPaths();
-        List<String> moved = movedOrLinkedPaths();
-        if (touched.isEmpty() && moved.isEmpty()) {
-            return true;
-        }
-        return allPlainProjectFiles(touched, ctx, true) && allPlainProjectFiles(landingPaths(), ctx, true)
-                && allPlainProjectFiles(moved, ctx, false) && !isCopiesSecret();
+        return ProjectScope.writesOnlyProjectFiles(this, ctx);
     }
 
     /**
@@ -1726,34 +1702,7 @@ public final class Cmd {
      * #writesOnlyProjectFiles}, or the project directory itself: what a formatter may rewrite.
      */
     public boolean operandsInsideProject(Ctx ctx) {
-        return allPlainProjectFiles(operands, ctx, false);
-    }
-
-    /**
-     * The destination and operands of {@code git mv} (paths after the subcommand), or empty. git mv
-     * moves files like mv, so HARD judges them alike: {@code git mv ci.yml .github/workflows/}
-     * plants a workflow.
-     */
-    private List<String> gitMovePaths() {
-        if (!git("mv")) {
-            return List.of();
-        }
-        List<String> p = positionals(GIT_GLOBAL_VALUE_OPTIONS);
-        return p.subList(1, p.size());
-    }
-
-    /**
-     * The paths a move or link takes away or points at, which must be in the project itself:
-     * every operand of mv and ln, git mv's paths, and each relative target of a symbolic link read
-     * from the link's own directory, as the system reads it ({@link #symlinkTargetsFromLinks}).
-     */
-    private List<String> movedOrLinkedPaths() {
-        if (named("mv ln link")) {
-            List<String> out = new ArrayList<>(operands);
-            out.addAll(symlinkTargetsFromLinks());
-            return out;
-        }
-        return gitMovePaths();
+        return ProjectScope.operandsInsideProject(this, ctx);
     }
 
     /**
@@ -1775,170 +1724,18 @@ public final class Cmd {
         return p.size() < 2 ? new Transfer(p, null, false) : new Transfer(p.subList(0, p.size() - 1), p.get(p.size() - 1), false);
     }
 
-    /**
-     * Each relative target of {@code ln -s} as the link will resolve it: below the link's folder
-     * ({@code ln -s .. ../up} run in {@code sub/} links the project's parent), and, since the last
-     * operand may be an existing directory that the link lands in, below that too. Empty for other
-     * commands and for {@code ln -r}, which computes the target from the working directory.
-     */
-    private List<String> symlinkTargetsFromLinks() {
-        if (!named("ln") || !anyFlag("-s --symbolic") || anyFlag("-r --relative")) {
-            return List.of();
-        }
-        Transfer tr = transfer();
-        String dest = tr.destination();
-        List<String> linkDirs = tr.byOption() ? List.of(dest) : dest == null ? List.of(".") : List.of(parentOf(dest), dest);
-        List<String> out = new ArrayList<>();
-        for (String target : tr.sources()) {
-            String plain = PathFacts.unquote(target);
-            if (!plain.startsWith("/") && !plain.startsWith("~") && !plain.startsWith("$")) {
-                for (String d : linkDirs) {
-                    out.add(d + "/" + plain);
-                }
-            }
-        }
-        return out;
-    }
-
-    /** The folder part of a relative or absolute path ({@code .} for a bare name). */
-    private static String parentOf(String path) {
-        String p = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        int slash = p.lastIndexOf('/');
-        return slash < 0 ? "." : slash == 0 ? "/" : p.substring(0, slash);
-    }
-
-    /**
-     * Where a copy, move or link may land when its destination is an existing directory, which the
-     * text does not show: each source's name below the destination ({@code cp /tmp/x/Makefile .}
-     * writes ./Makefile, {@code cp -r /tmp/p/.vscode .} writes ./.vscode, {@code git mv ci.yml
-     * .github} writes .github/ci.yml); none when -T says the destination is the file itself.
-     */
-    private List<String> landingPaths() {
-        if (!named("cp ln mv")) {
-            List<String> p = gitMovePaths();
-            return p.size() < 2 ? List.of() : intoDirectory(p.get(p.size() - 1), p.subList(0, p.size() - 1), true);
-        }
-        Transfer tr = transfer();
-        if (tr.byOption() || anyFlag("-T --no-target-directory")) {
-            return List.of(); // -t DIR: the landings are write targets already (intoDirectory)
-        }
-        if (tr.destination() == null) {
-            return named("ln") ? intoDirectory(".", tr.sources(), true) : List.of();
-        }
-        return intoDirectory(tr.destination(), tr.sources(), true);
-    }
-
-    private boolean allPlainProjectFiles(List<String> paths, Ctx ctx, boolean tempToo) {
-        return fromEveryDir(paths, ctx, (t, dir) -> isPlainProjectFile(t, dir, ctx, tempToo));
-    }
-
+    /** True when every path is a literal path inside the project from every folder this segment may run in ({@link ProjectScope}). */
     boolean allInsideProject(List<String> paths, Ctx ctx, boolean tempToo) {
-        return fromEveryDir(paths, ctx, (t, dir) -> insideProject(t, dir, ctx, tempToo) != null);
-    }
-
-    /** True when {@code ok} holds for every path resolved from every directory the segment may run in. */
-    private boolean fromEveryDir(List<String> paths, Ctx ctx, java.util.function.BiPredicate<String, String> ok) {
-        for (String t : paths) {
-            for (String dir : dirs(ctx)) {
-                if (!ok.test(t, dir)) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    private static boolean isPlainProjectFile(String target, String dir, Ctx ctx, boolean tempToo) {
-        String abs = insideProject(target, dir, ctx, tempToo);
-        String project = ctx.project();
-        return abs != null && (!PathFacts.isInside(abs, project) || abs.equals(project) || tempToo && PathFacts.isTemp(abs)
-                || !PathFacts.mayBeProjectAutomation(abs.substring(project.length() + 1), ctx.globsMatchDotFiles()));
+        return ProjectScope.allInsideProject(this, paths, ctx, tempToo);
     }
 
     /**
-     * The absolute path {@code target} resolves to from {@code dir} when that is a literal path
-     * inside the project or, with {@code tempToo}, a temporary directory or harmless device; null
-     * otherwise.
-     */
-    private static String insideProject(String target, String dir, Ctx ctx, boolean tempToo) {
-        String project = ctx.project();
-        // a Windows path (`C:\Windows`, `..\x`) is no POSIX relative name: never judged plain
-        if (project.isEmpty() || target.isEmpty() || target.equals(".*") || target.endsWith("/.*")
-                || target.indexOf('\\') >= 0 || Regex.matches(target, "[A-Za-z]:.*")
-                // a path xargs or xe reads from standard input could be anything
-                || target.contains("{xargs}") || target.contains("{xe}")) {
-            return null;
-        }
-        if (dir.equals(WorkingDirs.UNKNOWN)) {
-            // after `cd "$D"` only an absolute temporary path or device is known (`cd - > /dev/null`)
-            String abs = PathFacts.normalize(PathFacts.unquote(target));
-            return tempToo && abs.startsWith("/") && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs)) ? abs : null;
-        }
-        String abs = PathFacts.resolve(target, dir, ctx.home());
-        if (tempToo && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs))) {
-            return abs;
-        }
-        return abs.indexOf('$') >= 0 || abs.indexOf('`') >= 0 || !PathFacts.isInside(abs, project) ? null : abs;
-    }
-
-    /**
-     * True when every file a copy or archive reads is inside the project, or a temporary
-     * directory: cp's sources, tar's members (below its -C folder) and zip's input files
-     * ({@link #copySources}). A list of secret names is never complete ({@code ~/.config/gh},
-     * {@code /proc/self/environ}), so nothing from elsewhere is copied in without the user. A
-     * recursive copy brings whatever the source folder holds, hooks and editor settings too: it
-     * must come from the project itself, and its contents may not be poured straight into the
-     * project directory ({@code cp -r x/. .}, {@code cp -rT x .}), where .git, .vscode and .envrc
-     * take effect.
+     * True when every file a copy or archive reads (cp's sources, tar's members, zip's input files)
+     * is inside the project, or a temporary directory, and a recursive copy comes from the project
+     * itself and is not poured into the project directory ({@link ProjectScope}).
      */
     public boolean readsOnlyProjectFiles(Ctx ctx) {
-        boolean recursive = name.equals("cp") && anyFlagOrAbbreviation("-r -R -a --recursive --archive");
-        List<String> sources = copySources();
-        return !(recursive && poursIntoProjectDirectory(sources, ctx)) && allInsideProject(sources, ctx, !recursive);
-    }
-
-    /**
-     * True when cp's destination may be the project directory itself and a source's contents,
-     * rather than the source folder, land there: a source ending in {@code /.} or -T.
-     */
-    private boolean poursIntoProjectDirectory(List<String> sources, Ctx ctx) {
-        boolean pours = anyFlagOrAbbreviation("-T --no-target-directory") || sources.stream().map(PathFacts::unquote)
-                .anyMatch(s -> s.equals(".") || s.endsWith("/.") || s.endsWith("/./"));
-        // a lone operand (cp then fails) is read as the destination
-        Transfer tr = transfer();
-        String dest = tr.destination() != null ? tr.destination() : tr.sources().isEmpty() ? "" : tr.sources().get(0);
-        return pours && dirs(ctx).stream().map(d -> insideProject(dest, d, ctx, false)).anyMatch(abs -> abs == null || abs.equals(ctx.project()));
-    }
-
-    /** Options of zip that take a value. */
-    private static final String ZIP_VALUE_OPTIONS = "-b --temp-path -n --suffixes -t --from-date -tt --before-date -x --exclude -i --include"
-            + " -P --password -Z --compression-method -O --output-file -s --split-size -sp -la --logfile-path -TT --unzip-command";
-
-    /** The files cp, tar (creating) and zip read, as {@link #readsOnlyProjectFiles} judges them; empty for other commands. */
-    private List<String> copySources() {
-        if (name.equals("cp")) {
-            return transfer().sources();
-        }
-        if (name.equals("zip")) {
-            List<String> z = positionals(ZIP_VALUE_OPTIONS);
-            return z.isEmpty() ? z : z.subList(1, z.size());
-        }
-        return isTarWritesArchive() ? tarMembers() : List.of();
-    }
-
-    /**
-     * The files tar archives, each resolved below the -C folder before it, and the -C folders
-     * themselves (tar reads them); a single empty name (never inside the project) when the names
-     * come from a list file.
-     */
-    private List<String> tarMembers() {
-        TarCommandLine tar = tar();
-        if (tar.namesFromList()) {
-            return List.of("");
-        }
-        List<String> out = new ArrayList<>(tar.dirs());
-        out.addAll(tar.memberPaths());
-        return out;
+        return ProjectScope.readsOnlyProjectFiles(this, ctx);
     }
 
     /** tar's short options a plain archive creation uses: create, append, update, file, compressors, verbose, permissions, -C. */
@@ -2410,7 +2207,7 @@ public final class Cmd {
      * The paths a command writes, deletes, moves away or changes the mode of: its targets, and the
      * mv/chmod/chown operands (a link's source is only pointed at: ln's link name is a write target).
      */
-    private List<String> touchedPaths() {
+    List<String> touchedPaths() {
         if (touchedPaths == null) {
             List<String> targets = new ArrayList<>(writeAndDeleteTargets());
             if (named("mv chmod chown chgrp chattr setfacl")) {
@@ -5047,30 +4844,17 @@ public final class Cmd {
         return w.has(WordFeature.WRAPPER_SLOT);
     }
 
-    /** True when every start path of a {@code find} resolves inside the project or a temporary directory. */
+    /** True when every start path of a {@code find} resolves inside the project or a temporary directory ({@link ProjectScope}). */
     public boolean findsInside(Ctx ctx) {
-        for (String s : findStarts()) {
-            if (s.indexOf('$') >= 0 || s.indexOf('`') >= 0 || isOutside(s, ctx)) {
-                return false;
-            }
-        }
-        return true;
+        return ProjectScope.findsInside(this, ctx);
     }
 
     /**
      * True for an {@code ls} whose operands are all static and inside the project (none: the
-     * working directory): it prints names inside the project.
+     * working directory): it prints names inside the project ({@link ProjectScope}).
      */
     public boolean listsInside(Ctx ctx) {
-        if (!name.equals("ls") || dynamicArgs) {
-            return false;
-        }
-        for (String o : operands) {
-            if (isOutside(o, ctx)) {
-                return false;
-            }
-        }
-        return !isOutside(".", ctx);
+        return ProjectScope.listsInside(this, ctx);
     }
 
     /**
@@ -5236,36 +5020,19 @@ public final class Cmd {
     }
 
     /**
-     * True when every folder this segment may run in is known and inside the project. A build or
-     * test tool reads its build file, hooks and plugins from the folder it runs in: after
-     * {@code cd /tmp/x} the same words build a tree someone else wrote ({@code make test} runs that
-     * Makefile), so an allow rule for the project's own builds needs this (fail closed: a folder the
-     * text does not tell counts as outside).
+     * True when every folder this segment may run in is known and inside the project: a build or
+     * test tool reads its build file, hooks and plugins from there ({@link ProjectScope}).
      */
     public boolean runsInProject(Ctx ctx) {
-        return landsInProjectFromEveryDir(".", ctx);
-    }
-
-    /**
-     * True when the relative path {@code relative}, read from every folder this segment may run in,
-     * lands inside the project; a folder the text does not tell counts as outside.
-     */
-    private boolean landsInProjectFromEveryDir(String relative, Ctx ctx) {
-        String project = ctx.project();
-        return !project.isEmpty() && fromEveryDir(List.of(relative), ctx,
-                (p, dir) -> !dir.equals(WorkingDirs.UNKNOWN) && PathFacts.isInside(PathFacts.resolve(p, dir, ctx.home()), project));
+        return ProjectScope.runsInProject(this, ctx);
     }
 
     /**
      * True when the program is a file of the project started by a relative path ({@code ./gradlew},
-     * {@code vendor/bin/phpunit}, {@code bin/rails}): the path is literal and, read against every
-     * folder this segment may run in, lands inside the project. After a {@code cd} elsewhere
-     * ({@code cd /tmp/x && ./gradlew test}) or into a folder the text does not tell, the same
-     * words start another tree's program, so this is false (fail closed).
+     * {@code bin/rails}) from every folder this segment may run in ({@link ProjectScope}).
      */
     public boolean runsProjectProgram(Ctx ctx) {
-        String p = PathFacts.unquote(path);
-        return !p.isEmpty() && !PathFacts.isAnchored(p) && isStatic() && landsInProjectFromEveryDir(p, ctx);
+        return ProjectScope.runsProjectProgram(this, ctx);
     }
 
     /**
@@ -5400,7 +5167,7 @@ public final class Cmd {
      * read only project files this way.
      */
     public boolean psWordsInsideProject(Ctx ctx) {
-        if (isOutside(".", ctx)) {
+        if (ProjectScope.isOutside(this, ".", ctx)) {
             return false;
         }
         for (String a : args) {
@@ -5408,50 +5175,11 @@ public final class Cmd {
                 continue;
             }
             String p = psPath(a);
-            if (p.startsWith("//") || isOutside(p, ctx)) {
+            if (p.startsWith("//") || ProjectScope.isOutside(this, p, ctx)) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** True when {@code target}, resolved against any directory the segment may run in, is outside the project. */
-    private boolean isOutside(String target, Ctx ctx) {
-        for (String dir : dirs(ctx)) {
-            if (isOutsideFrom(target, dir, ctx)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isOutsideFrom(String target, String dir, Ctx ctx) {
-        String project = ctx.project();
-        if (target.equals(".*") || target.endsWith("/.*")) {
-            // An old bash expands .* to .. as well: the parent directory.
-            return true;
-        }
-        if ("powershell".equals(ctx.getShell()) && PathFacts.isUnknownPsDrivePath(target)) {
-            // `New-PSDrive -Name Home -Root $HOME; Remove-Item Home:\*`: a drive made elsewhere may be any folder
-            return true;
-        }
-        String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");
-        if (!dir.equals(WorkingDirs.UNKNOWN)) {
-            bare = PathFacts.knownExpansions(bare, dir, ctx.home());
-        }
-        if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
-            // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
-            return false;
-        }
-        if (dir.equals(WorkingDirs.UNKNOWN)) {
-            // after `cd "$DIR"` a relative path could be anywhere
-            return !target.startsWith("/") && !target.startsWith("~");
-        }
-        String abs = PathFacts.resolve(target, dir, ctx.home());
-        if (!abs.startsWith("/")) {
-            return project.isEmpty();
-        }
-        return !PathFacts.isInside(abs, project) && !PathFacts.isTemp(abs) && !PathFacts.isHarmlessDevice(abs);
     }
 
     @Override
