@@ -1252,189 +1252,35 @@ public final class Cmd {
     /** The compressors' options that take a value (suffix, block size, threads, output name). */
     static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
 
-    /** Switch parameters of PowerShell's content and item cmdlets (the others take a value). */
-    private static final List<String> PS_SWITCHES = List.of("-force", "-nonewline", "-append", "-noclobber", "-recurse", "-passthru",
-            "-whatif", "-confirm", "-container", "-asbytestream", "-verbose", "-debug", "-flattenhierarchy", "-update",
-            "-notypeinformation", "-includetypeinformation", "-useculture", "-noheader");
-
-    /**
-     * What a PowerShell content or item cmdlet writes, in the POSIX form of
-     * {@link PathFacts#fromWindows}: the path (-Path, -LiteralPath, -FilePath or the first
-     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item, Tee-Object and the
-     * Export-* cmdlets that save to a file (Export-Csv, Export-Clixml…); the destination
-     * (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item,
-     * Expand-Archive (the folder it unpacks into) and Compress-Archive (the archive it writes).
-     */
+    /** What a PowerShell content or item cmdlet writes, in the POSIX form ({@link PsItemPaths}). */
     List<String> psWriteTargets() {
-        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive")
-                || name.equals("Compress-Archive");
-        List<String> positional = new ArrayList<>();
-        List<String> named = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (!(a.startsWith("-") && a.length() > 1)) {
-                positional.add(a);
-                continue;
-            }
-            String l = a.toLowerCase(java.util.Locale.ROOT);
-            boolean colon = l.endsWith(":");
-            l = colon ? l.substring(0, l.length() - 1) : l;
-            boolean isSwitch = false;
-            for (String sw : PS_SWITCHES) {
-                if (l.length() >= 3 && sw.startsWith(l)) {
-                    isSwitch = true;
-                }
-            }
-            if (isSwitch) {
-                i += colon ? 1 : 0; // -Force:$true
-                continue;
-            }
-            if (i + 1 < args.size()) {
-                String v = args.get(++i);
-                boolean dest = l.length() >= 3 && ("-destination".startsWith(l) || "-destinationpath".startsWith(l));
-                boolean path = l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-lp".equals(l)
-                        || "-filepath".startsWith(l) || "-pspath".startsWith(l));
-                if (copy ? dest : path) {
-                    named.add(PathFacts.fromWindows(v));
-                }
-            }
-        }
-        if (!named.isEmpty()) {
-            return named;
-        }
-        int at = copy ? 1 : 0;
-        return positional.size() > at ? List.of(PathFacts.fromWindows(positional.get(at))) : List.of();
+        return PsItemPaths.psWriteTargets(this);
     }
 
-    /** PowerShell parameters whose value is no path of the item acted on (a prefix of at least three letters). */
-    private static final List<String> PS_NON_PATH_VALUES = List.of("-filter", "-include", "-exclude", "-credential", "-stream",
-            "-encoding", "-value", "-itemtype", "-name", "-destination", "-delimiter", "-inputobject");
-
-    /**
-     * The path operands of a PowerShell item cmdlet (positional or after -Path / -LiteralPath), in
-     * the POSIX form of {@link PathFacts#fromWindows}: {@code ..\\..} is {@code ../..},
-     * {@code C:\\} is {@code /}, {@code $env:USERPROFILE} is {@code ~}.
-     */
+    /** The path operands of a PowerShell item cmdlet, in the POSIX form ({@link PsItemPaths}). */
     List<String> psPathOperands() {
-        List<String> out = new ArrayList<>();
-        for (String w : psPathWords()) {
-            out.add(PathFacts.fromWindows(w));
-        }
-        // `del x /q`, `rd dir /s /q`: cmd.exe switches typed through PowerShell's aliases (the
-        // splitter gives Remove-Item) beside a real path; alone, `/s` stays a path
-        if (out.stream().anyMatch(t -> !Regex.matches(t, "/[A-Za-z?]"))) {
-            out.removeIf(t -> Regex.matches(t, "/[A-Za-z?]"));
-        }
-        return out;
+        return PsItemPaths.psPathOperands(this);
     }
-
-    /** The path operands of a PowerShell item cmdlet as typed ({@link #psPathOperands} before the POSIX form). */
-    private List<String> psPathWords() {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.startsWith("-") && a.length() > 1) {
-                String l = a.toLowerCase(java.util.Locale.ROOT);
-                l = l.endsWith(":") ? l.substring(0, l.length() - 1) : l;
-                for (String p : PS_NON_PATH_VALUES) {
-                    if (l.length() >= 4 && p.startsWith(l)) {
-                        i++;
-                        break;
-                    }
-                }
-                continue;
-            }
-            out.add(a);
-        }
-        return out;
-    }
-
-    /**
-     * The places on drives that hold no files a PowerShell item cmdlet names
-     * ({@link PathFacts#psProviderLocation} form): a path word typed as one
-     * ({@code HKCU:\Software\Google}, {@code Cert:\CurrentUser\Root\*}), and a relative path word
-     * read under each such location the segment may run in ({@code Set-Location HKCU:\Software;
-     * Remove-Item Google} names {@code HKCU:/Software/Google}); a listing without a path lists
-     * its location. The locations are the segment's working directories ({@link WorkingDirs}).
-     */
-    private List<String> psItemPlaces() {
-        List<String> words = psPathWords();
-        if (words.isEmpty() && nameIs("Get-ChildItem")) {
-            words = List.of(".");
-        }
-        List<String> out = new ArrayList<>();
-        for (String w : words) {
-            String typed = PathFacts.psProviderLocation(w);
-            if (typed != null && !typed.isEmpty()) {
-                out.add(typed);
-                continue;
-            }
-            String plain = PathFacts.unquote(w);
-            if (typed == null || plain.isEmpty() || plain.startsWith("~") || plain.startsWith("$") || plain.startsWith("\\\\")
-                    || PathFacts.isWindowsAbsolute(plain) || Regex.matches(plain, "(?s)[A-Za-z]:")) {
-                continue;
-            }
-            for (String dir : cwds) {
-                if (PathFacts.isPsProviderLocation(dir)) {
-                    out.add(PathFacts.psProviderJoin(dir, plain));
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * True when a relative path word of this PowerShell cmdlet is read where the text does not
-     * tell ({@code Set-Location $key; Remove-ItemProperty . -Name Path}): it may be any key.
-     */
-    private boolean psRelativeAtUnknownLocation() {
-        if (!cwds.contains(WorkingDirs.UNKNOWN)) {
-            return false;
-        }
-        for (String w : psPathWords()) {
-            String p = PathFacts.fromWindows(w);
-            if (!p.isEmpty() && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")
-                    && "".equals(PathFacts.psProviderLocation(w))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Certificate stores in any spelling: the drive, or the provider's own path. */
-    private static final java.util.regex.Pattern CERT_PLACE = java.util.regex.Pattern.compile(
-            "(?i)^(cert:|(microsoft\\.powershell\\.security\\\\)?certificate::)");
 
     /**
      * True for a Remove-Item of certificates ({@code Remove-Item Cert:\CurrentUser\Root\*}, a
-     * relative path after {@code Set-Location Cert:\…}), without {@code -WhatIf}.
+     * relative path after {@code Set-Location Cert:\…}), without {@code -WhatIf} ({@link WindowsStores}).
      */
     public boolean deletesCertificates() {
-        return nameIs("Remove-Item") && !psParam("WhatIf", 2) && certificatePlace();
+        return WindowsStores.deletesCertificates(this);
     }
 
     /** True for a listing of a certificate store (Get-ChildItem, Get-Item), for a later Remove-Item in its pipeline. */
     public boolean listsCertificates() {
-        return nameIs("Get-ChildItem Get-Item") && certificatePlace();
-    }
-
-    private boolean certificatePlace() {
-        for (String a : psPathWords()) {
-            if (CERT_PLACE.matcher(PathFacts.unquote(a)).find()) {
-                return true;
-            }
-        }
-        return psItemPlaces().stream().anyMatch(p -> CERT_PLACE.matcher(p).find());
+        return WindowsStores.listsCertificates(this);
     }
 
     /**
      * True for a write of WinRM's settings through the WSMan: drive ({@code Set-Item
-     * WSMan:\localhost\Client\TrustedHosts *}, or a relative path after {@code Set-Location
-     * WSMan:\localhost\Service}): trusted hosts, unencrypted traffic, basic authentication.
+     * WSMan:\localhost\Client\TrustedHosts *}), typed or after a {@code Set-Location} there ({@link WindowsStores}).
      */
     public boolean changesWsmanSettings() {
-        return nameIs("Set-Item New-Item Remove-Item Clear-Item Set-ItemProperty") && !psParam("WhatIf", 2)
-                && psItemPlaces().stream().anyMatch(p -> Regex.find(p, "(?i)^wsman:"));
+        return WindowsStores.changesWsmanSettings(this);
     }
 
     /**
@@ -2714,71 +2560,28 @@ public final class Cmd {
         return DOTNET_SECRET_CLEAR.matcher(expressionText()).find();
     }
 
-    /** The registry keys among the words (reg.exe's spelling only for reg). */
-    private List<RegistryKey> registryKeys() {
-        boolean reg = nameIs("reg");
-        List<RegistryKey> keys = new ArrayList<>();
-        List<String> words = new ArrayList<>(args);
-        if (!reg) {
-            // relative words after `Set-Location HKCU:\Software` name keys under it
-            words.addAll(psItemPlaces());
-        }
-        for (String a : words) {
-            RegistryKey k = RegistryKey.parse(a, reg);
-            if (k != null) {
-                keys.add(k);
-            }
-        }
-        return keys;
-    }
-
-    /** reg delete with /v, /va or /ve: values of the key, not the key. */
-    private boolean regDeletesValuesOnly() {
-        return nameIs("reg") && argFind("(?i)^[/-]v[ae]?$");
-    }
-
     /**
      * True when the command deletes a registry key with its subkeys (Remove-Item, reg delete
-     * without /v) whose {@link RegistryKey#reach} is {@code reach} ({@code TOP}, {@code SHARED}).
-     * Remove-Item without -Recurse counts too: on a key with subkeys it prompts, and -Confirm:$false
-     * or a later answer goes on.
+     * without /v) whose {@link RegistryKey#reach} is {@code reach} ({@code TOP}, {@code SHARED}; {@link WindowsStores}).
      */
     public boolean deletesRegistryKey(String reach) {
-        if (!(nameIs("Remove-Item") || nameIs("reg") && argFind("(?i)^delete$") && !regDeletesValuesOnly()) || psParam("WhatIf", 2)) {
-            return false;
-        }
-        return registryKeys().stream().anyMatch(k -> k.reach().name().equals(reach));
+        return WindowsStores.deletesRegistryKey(this, reach);
     }
 
     /**
      * True when the command lists registry keys of {@code reach} (Get-ChildItem, Get-Item), for a
-     * later Remove-Item in the same pipeline: removing what a key lists is removing the key's content.
+     * later Remove-Item in the same pipeline ({@link WindowsStores}).
      */
     public boolean listsRegistryKey(String reach) {
-        return nameIs("Get-ChildItem Get-Item") && registryKeys().stream().anyMatch(k -> k.reach().name().equals(reach));
+        return WindowsStores.listsRegistryKey(this, reach);
     }
 
     /**
-     * True when the command deletes values of a key that no project owns: every value of a key
-     * that is not the project's own (Clear-Item), or values of a top key ({@code HKCU:\Environment}:
-     * PATH and every user variable), of a machine-wide key, or of a key that starts programs at
-     * logon (Remove-ItemProperty, Clear-ItemProperty, reg delete /v, /va, /ve); or any values
-     * named by a relative path after a move to a location the text does not tell.
+     * True when the command deletes values of a key that no project owns: a top, machine-wide or
+     * logon key's, any key's but the project's own with Clear-Item, or a key the text does not tell ({@link WindowsStores}).
      */
     public boolean deletesSharedRegistryValues() {
-        if (psParam("WhatIf", 2)) {
-            return false;
-        }
-        if (nameIs("Clear-Item Remove-ItemProperty Clear-ItemProperty") && psRelativeAtUnknownLocation()) {
-            return true; // `Set-Location $key; Clear-Item .`: any key's values
-        }
-        if (nameIs("Clear-Item")) {
-            return registryKeys().stream().anyMatch(k -> k.reach() != RegistryKey.Reach.OWN || k.startsProgramsAtLogon());
-        }
-        if (!(nameIs("Remove-ItemProperty Clear-ItemProperty") || regDeletesValuesOnly() && argFind("(?i)^delete$"))) {
-            return false;
-        }
-        return registryKeys().stream().anyMatch(k -> k.reach() == RegistryKey.Reach.TOP || k.machineWide() || k.startsProgramsAtLogon());
+        return WindowsStores.deletesSharedRegistryValues(this);
     }
 
     /** True when some operand is a Windows drive root, system folder or the user profile. */
