@@ -2489,75 +2489,32 @@ public final class Cmd {
     }
 
     /**
-     * A static .NET file call in PowerShell, {@code [System.IO.Directory]::Delete(PATH, …)}: group 1
-     * the class, 2 the method, 3 the first argument as written.
-     */
-    private static final java.util.regex.Pattern DOTNET_FILE_CALL = java.util.regex.Pattern.compile(
-            "(?i)^\\[(?:system\\.)?io\\.(directory|file)\\]::(\\w+)\\s*\\(\\s*(\"[^\"]*\"|'[^']*'|[^,)]+)");
-
-    /** The first argument of a .NET Directory/File call whose class and method match, or null. */
-    private String dotNetFileArgument(String classes, String methods) {
-        java.util.regex.Matcher m = DOTNET_FILE_CALL.matcher(path);
-        if (!m.find() || !Regex.matches(m.group(1).toLowerCase(java.util.Locale.ROOT), classes)
-                || !Regex.matches(m.group(2).toLowerCase(java.util.Locale.ROOT), methods)) {
-            return null;
-        }
-        return m.group(3).trim();
-    }
-
-    /**
      * True for {@code [IO.Directory]::Delete(ROOT, $true)} and {@code [IO.Directory]::Move(ROOT, …)}
-     * of a drive root, the Windows or Users folder, the user profile or the root: Remove-Item
-     * -Recurse written as a .NET call.
+     * of a drive root, the Windows or Users folder, the user profile or the root ({@link DotNetCalls}).
      */
     public boolean isDotNetDeletesRoot() {
-        String arg = dotNetFileArgument("directory", "delete|move");
-        return arg != null && (PathFacts.isWindowsRootLike(arg) || PathFacts.isRootLike(arg));
+        return DotNetCalls.isDotNetDeletesRoot(this);
     }
 
     /**
      * True for {@code [IO.File]::WriteAllText|AppendAllText|…|Copy|Move(PATH, …)} whose path names
-     * the PowerShell profile or a login, schedule or privilege file.
+     * the PowerShell profile or a login, schedule or privilege file ({@link DotNetCalls}).
      */
     public boolean isDotNetWritesPersistence() {
-        String arg = dotNetFileArgument("file", "(write|append)all(text|lines|bytes)|create|copy|move|replace|open(write)?");
-        return arg != null && (Regex.matches(arg, "(?i).*(\\$profile|microsoft\\.powershell_profile\\.ps1|\\\\currentversion\\\\run|start menu\\\\programs\\\\startup).*")
-                || PAYLOAD_PERSISTENCE.matcher(arg.replace('\\', '/')).find());
+        return DotNetCalls.isDotNetWritesPersistence(this);
     }
-
-    /** AMSI's internals a bypass names: the flag, the context, the scan function. */
-    private static final java.util.regex.Pattern AMSI_INTERNALS = java.util.regex.Pattern.compile(
-            "(?i)amsi(utils|initfailed|context|session|scanbuffer|scanstring|opensession)");
-    /** What a bypass does with them: reflection sets a field, or the process's memory is patched. */
-    private static final java.util.regex.Pattern AMSI_PATCH = java.util.regex.Pattern.compile(
-            "(?i)\\.setvalue\\(|getfield\\(|\\]::copy\\(|writebyte|virtualprotect|getprocaddress");
 
     /**
      * True for a PowerShell expression that switches off the Antimalware Scan Interface by
-     * reflection or a memory patch ({@code [Ref].Assembly.GetType('…AmsiUtils').GetField('amsiInitFailed'
-     * …).SetValue($null,$true)}), its names also split into concatenated strings ({@code 'Amsi'+'Utils'}).
+     * reflection or a memory patch, its names also split into concatenated strings ({@link DotNetCalls}).
      */
     public boolean isAmsiPatch() {
-        String text = expressionText();
-        return AMSI_INTERNALS.matcher(text).find() && AMSI_PATCH.matcher(text).find();
+        return DotNetCalls.isAmsiPatch(this);
     }
 
-    /**
-     * The words as one text, string concatenations joined ({@code 'Amsi'+'Utils'} is
-     * {@code AmsiUtils}): a PowerShell expression the splitter keeps opaque is one computed word,
-     * which has no name, so rules reading its calls read this.
-     */
-    private String expressionText() {
-        return (path + " " + String.join(" ", args)).replaceAll("['\"]\\s*\\+\\s*['\"]", "");
-    }
-
-    /** .NET calls that return a stored secret in clear: DPAPI's Unprotect, a SecureString turned back into text. */
-    private static final java.util.regex.Pattern DOTNET_SECRET_CLEAR = java.util.regex.Pattern.compile(
-            "(?i)protecteddata\\]::unprotect\\(|securestringtobstr|securestringtoglobalalloc|convertfrom-securestring\\s.*-asplaintext");
-
-    /** True for a PowerShell expression that turns a stored secret back into clear text (DPAPI, SecureString). */
+    /** True for a PowerShell expression that turns a stored secret back into clear text (DPAPI, SecureString; {@link DotNetCalls}). */
     public boolean isDotNetSecretInClear() {
-        return DOTNET_SECRET_CLEAR.matcher(expressionText()).find();
+        return DotNetCalls.isDotNetSecretInClear(this);
     }
 
     /**
