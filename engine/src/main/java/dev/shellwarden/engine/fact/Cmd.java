@@ -3981,31 +3981,12 @@ public final class Cmd {
         return dir;
     }
 
-    /** Context names the local-cluster tools give themselves (kind, minikube, k3d, Docker/Rancher Desktop…). */
-    private static final String LOCAL_KUBE_CONTEXT =
-            "kind-[\\w.-]+|minikube|docker-desktop|docker-for-desktop|k3d-[\\w.-]+|rancher-desktop|orbstack|colima(-[\\w.-]+)?|microk8s";
-
     /**
      * True when a kubectl or helm command names, once, a local development cluster as its context
-     * ({@code kubectl --context kind-dev apply …}, {@code helm --kube-context minikube upgrade …}) and
-     * names no other kubeconfig or server. The context is otherwise the kubeconfig's current one,
-     * which the checker cannot read; a second {@code --context} would win over the first, and a
-     * kubeconfig or server given on the command line may map the local-looking name anywhere.
+     * ({@code kubectl --context kind-dev apply …}) and names no other kubeconfig or server ({@link RemoteTargets}).
      */
     public boolean namesLocalCluster() {
-        if (!named("kubectl oc k helm") || anyFlagOrAbbreviation("--kubeconfig --server -s --cluster --kube-apiserver")) {
-            return false;
-        }
-        int contexts = 0;
-        for (String a : args) {
-            if (a.equals("--")) {
-                break;
-            }
-            if (Regex.matches(a, "--(kube-)?context(=.*)?")) {
-                contexts++;
-            }
-        }
-        return contexts == 1 && Regex.matches(valueOf("--context --kube-context"), LOCAL_KUBE_CONTEXT);
+        return RemoteTargets.namesLocalCluster(this);
     }
 
     /**
@@ -4072,39 +4053,11 @@ public final class Cmd {
     }
 
     /**
-     * Remote names that deploy on push: the hosting services that build and release whatever
-     * reaches them (Heroku, Dokku, piku, Scalingo, Clever Cloud, Azure App Service's local git) and
-     * the names people give a production remote with a post-receive hook ({@code production},
-     * {@code prod}, {@code live}, {@code deploy}), with a suffix ({@code heroku-staging}).
-     */
-    private static final String DEPLOY_REMOTE = "(?i)(heroku|dokku|piku|scalingo|clever|azure|production|prod|live|deploy)([-_.][\\w.-]*)?";
-
-    /** Branch names that deploy when pushed to (a CI pipeline's production branch). */
-    private static final String DEPLOY_BRANCH = "(?i)(\\+?[^:]*:)?(refs/heads/)?(production|prod|live)";
-
-    /**
-     * True when {@code git push} goes to a remote that deploys on push ({@link #DEPLOY_REMOTE}:
-     * {@code git push heroku main}, {@code git push --repo=dokku}) or updates a production branch
-     * ({@code git push origin main:production}). The remote's URL is in .git/config, which the
-     * checker does not read, so the name is what it has; URLs are SW4034's.
+     * True when {@code git push} goes to a remote that deploys on push ({@code git push heroku main})
+     * or updates a production branch ({@code git push origin main:production}; {@link RemoteTargets}).
      */
     public boolean pushesToDeployRemote() {
-        if (!name.equals("git") || !getGitSub().equals("push")) {
-            return false;
-        }
-        List<String> p = positionals(GIT_GLOBAL_VALUE_OPTIONS + " -o --push-option --receive-pack --exec --repo");
-        int at = p.indexOf("push");
-        String repo = PathFacts.unquote(valueOf("--repo"));
-        if (Regex.matches(repo, DEPLOY_REMOTE)) {
-            return true;
-        }
-        for (int i = at + 1; i < p.size(); i++) {
-            String w = PathFacts.unquote(p.get(i));
-            if (i == at + 1 && repo.isEmpty() && Regex.matches(w, DEPLOY_REMOTE) || i > at + 1 && Regex.matches(w, DEPLOY_BRANCH)) {
-                return true;
-            }
-        }
-        return false;
+        return RemoteTargets.pushesToDeployRemote(this);
     }
 
     /**
@@ -4120,21 +4073,11 @@ public final class Cmd {
     static final String SCP_VALUES = "-i -F -o -P -c -l -S -J";
 
     /**
-     * True when rsync deletes on another machine: a {@code --delete} option (any of its timings,
-     * {@code --delete-excluded}, {@code --del}) with a remote destination ({@code host:path},
-     * {@code user@host:path}, {@code host::module}, {@code rsync://}). Files there that the source
-     * lacks are removed, a whole web root when the source is the wrong folder.
+     * True when rsync deletes on another machine: a {@code --delete} option with a remote
+     * destination ({@code host:path}, {@code host::module}, {@code rsync://}; {@link RemoteTargets}).
      */
     public boolean deletesOnRemote() {
-        if (!name.equals("rsync") || !anyFlag("--delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded")) {
-            return false;
-        }
-        List<String> p = positionals(RSYNC_VALUES);
-        if (p.size() < 2) {
-            return false;
-        }
-        String dest = PathFacts.unquote(p.get(p.size() - 1));
-        return Regex.matches(dest, "(?i)rsync://.*|([^/:\\s]+@)?[^/:\\s]+::?.*");
+        return RemoteTargets.deletesOnRemote(this);
     }
 
     /** docker compose's options before its subcommand that take a value. */
