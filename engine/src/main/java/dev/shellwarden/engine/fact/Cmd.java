@@ -230,17 +230,17 @@ public final class Cmd {
         return w.literal() && (w.text().indexOf('$') >= 0 || w.text().indexOf('`') >= 0);
     }
 
-    /**
-     * The base name a rule matches: after the last {@code /} (or {@code \\}), without a Windows
-     * {@code .exe}, {@code .cmd}, {@code .bat} or {@code .com} suffix, lower-cased then
-     * ({@code C:/Git/bin/git.exe} is {@code git}, {@code NPX.CMD} is {@code npx}).
-     */
     /** The segment's command base name as {@link #getName} gives it; empty when not literal or absent. */
     static String nameOf(Segment s) {
         List<Word> argv = s.argv();
         return argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(basename(argv.get(0).text()));
     }
 
+    /**
+     * The base name a rule matches: after the last {@code /} (or {@code \\}), without a Windows
+     * {@code .exe}, {@code .cmd}, {@code .bat} or {@code .com} suffix, lower-cased then
+     * ({@code C:/Git/bin/git.exe} is {@code git}, {@code NPX.CMD} is {@code npx}).
+     */
     static String basename(String p) {
         int slash = Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\'));
         String b = slash >= 0 && slash < p.length() - 1 ? p.substring(slash + 1) : p;
@@ -1087,7 +1087,7 @@ public final class Cmd {
         }
         List<String> files = new ArrayList<>(List.of(valueOf("-F --file"), clusterValue('F')));
         files.removeIf(f -> f.isEmpty() || f.equals("-"));
-        return allPlainProjectFiles(files, ctx, true);
+        return ProjectScope.allPlainProjectFiles(this, files, ctx, true);
     }
 
     /**
@@ -1098,12 +1098,12 @@ public final class Cmd {
     public boolean cmakeTreesInsideProject(Ctx ctx) {
         String source = valueOf("-S");
         String build = valueOf("-B");
-        return (source.isEmpty() || allPlainProjectFiles(List.of(source), ctx, false))
-                && (build.isEmpty() || allPlainProjectFiles(List.of(build), ctx, true));
+        return (source.isEmpty() || ProjectScope.allPlainProjectFiles(this, List.of(source), ctx, false))
+                && (build.isEmpty() || ProjectScope.allPlainProjectFiles(this, List.of(build), ctx, true));
     }
 
     /** git's own options before the subcommand that take the next word as their value. */
-    private static final String GIT_GLOBAL_VALUE_OPTIONS = "-C -c --git-dir --work-tree --namespace --exec-path --config-env";
+    static final String GIT_GLOBAL_VALUE_OPTIONS = "-C -c --git-dir --work-tree --namespace --exec-path --config-env";
 
     /** Options of git fetch and pull that take the next word as their value. */
     private static final String GIT_FETCH_VALUE_OPTIONS = GIT_GLOBAL_VALUE_OPTIONS + " --depth --deepen --shallow-since"
@@ -1252,189 +1252,35 @@ public final class Cmd {
     /** The compressors' options that take a value (suffix, block size, threads, output name). */
     static final String COMPRESSOR_VALUES = "-S --suffix -b -T --threads -p --processes -o";
 
-    /** Switch parameters of PowerShell's content and item cmdlets (the others take a value). */
-    private static final List<String> PS_SWITCHES = List.of("-force", "-nonewline", "-append", "-noclobber", "-recurse", "-passthru",
-            "-whatif", "-confirm", "-container", "-asbytestream", "-verbose", "-debug", "-flattenhierarchy", "-update",
-            "-notypeinformation", "-includetypeinformation", "-useculture", "-noheader");
-
-    /**
-     * What a PowerShell content or item cmdlet writes, in the POSIX form of
-     * {@link PathFacts#fromWindows}: the path (-Path, -LiteralPath, -FilePath or the first
-     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item, Tee-Object and the
-     * Export-* cmdlets that save to a file (Export-Csv, Export-Clixml…); the destination
-     * (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item,
-     * Expand-Archive (the folder it unpacks into) and Compress-Archive (the archive it writes).
-     */
+    /** What a PowerShell content or item cmdlet writes, in the POSIX form ({@link PsItemPaths}). */
     List<String> psWriteTargets() {
-        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive")
-                || name.equals("Compress-Archive");
-        List<String> positional = new ArrayList<>();
-        List<String> named = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (!(a.startsWith("-") && a.length() > 1)) {
-                positional.add(a);
-                continue;
-            }
-            String l = a.toLowerCase(java.util.Locale.ROOT);
-            boolean colon = l.endsWith(":");
-            l = colon ? l.substring(0, l.length() - 1) : l;
-            boolean isSwitch = false;
-            for (String sw : PS_SWITCHES) {
-                if (l.length() >= 3 && sw.startsWith(l)) {
-                    isSwitch = true;
-                }
-            }
-            if (isSwitch) {
-                i += colon ? 1 : 0; // -Force:$true
-                continue;
-            }
-            if (i + 1 < args.size()) {
-                String v = args.get(++i);
-                boolean dest = l.length() >= 3 && ("-destination".startsWith(l) || "-destinationpath".startsWith(l));
-                boolean path = l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-lp".equals(l)
-                        || "-filepath".startsWith(l) || "-pspath".startsWith(l));
-                if (copy ? dest : path) {
-                    named.add(PathFacts.fromWindows(v));
-                }
-            }
-        }
-        if (!named.isEmpty()) {
-            return named;
-        }
-        int at = copy ? 1 : 0;
-        return positional.size() > at ? List.of(PathFacts.fromWindows(positional.get(at))) : List.of();
+        return PsItemPaths.psWriteTargets(this);
     }
 
-    /** PowerShell parameters whose value is no path of the item acted on (a prefix of at least three letters). */
-    private static final List<String> PS_NON_PATH_VALUES = List.of("-filter", "-include", "-exclude", "-credential", "-stream",
-            "-encoding", "-value", "-itemtype", "-name", "-destination", "-delimiter", "-inputobject");
-
-    /**
-     * The path operands of a PowerShell item cmdlet (positional or after -Path / -LiteralPath), in
-     * the POSIX form of {@link PathFacts#fromWindows}: {@code ..\\..} is {@code ../..},
-     * {@code C:\\} is {@code /}, {@code $env:USERPROFILE} is {@code ~}.
-     */
+    /** The path operands of a PowerShell item cmdlet, in the POSIX form ({@link PsItemPaths}). */
     List<String> psPathOperands() {
-        List<String> out = new ArrayList<>();
-        for (String w : psPathWords()) {
-            out.add(PathFacts.fromWindows(w));
-        }
-        // `del x /q`, `rd dir /s /q`: cmd.exe switches typed through PowerShell's aliases (the
-        // splitter gives Remove-Item) beside a real path; alone, `/s` stays a path
-        if (out.stream().anyMatch(t -> !Regex.matches(t, "/[A-Za-z?]"))) {
-            out.removeIf(t -> Regex.matches(t, "/[A-Za-z?]"));
-        }
-        return out;
+        return PsItemPaths.psPathOperands(this);
     }
-
-    /** The path operands of a PowerShell item cmdlet as typed ({@link #psPathOperands} before the POSIX form). */
-    private List<String> psPathWords() {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.startsWith("-") && a.length() > 1) {
-                String l = a.toLowerCase(java.util.Locale.ROOT);
-                l = l.endsWith(":") ? l.substring(0, l.length() - 1) : l;
-                for (String p : PS_NON_PATH_VALUES) {
-                    if (l.length() >= 4 && p.startsWith(l)) {
-                        i++;
-                        break;
-                    }
-                }
-                continue;
-            }
-            out.add(a);
-        }
-        return out;
-    }
-
-    /**
-     * The places on drives that hold no files a PowerShell item cmdlet names
-     * ({@link PathFacts#psProviderLocation} form): a path word typed as one
-     * ({@code HKCU:\Software\Google}, {@code Cert:\CurrentUser\Root\*}), and a relative path word
-     * read under each such location the segment may run in ({@code Set-Location HKCU:\Software;
-     * Remove-Item Google} names {@code HKCU:/Software/Google}); a listing without a path lists
-     * its location. The locations are the segment's working directories ({@link WorkingDirs}).
-     */
-    private List<String> psItemPlaces() {
-        List<String> words = psPathWords();
-        if (words.isEmpty() && nameIs("Get-ChildItem")) {
-            words = List.of(".");
-        }
-        List<String> out = new ArrayList<>();
-        for (String w : words) {
-            String typed = PathFacts.psProviderLocation(w);
-            if (typed != null && !typed.isEmpty()) {
-                out.add(typed);
-                continue;
-            }
-            String plain = PathFacts.unquote(w);
-            if (typed == null || plain.isEmpty() || plain.startsWith("~") || plain.startsWith("$") || plain.startsWith("\\\\")
-                    || PathFacts.isWindowsAbsolute(plain) || Regex.matches(plain, "(?s)[A-Za-z]:")) {
-                continue;
-            }
-            for (String dir : cwds) {
-                if (PathFacts.isPsProviderLocation(dir)) {
-                    out.add(PathFacts.psProviderJoin(dir, plain));
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * True when a relative path word of this PowerShell cmdlet is read where the text does not
-     * tell ({@code Set-Location $key; Remove-ItemProperty . -Name Path}): it may be any key.
-     */
-    private boolean psRelativeAtUnknownLocation() {
-        if (!cwds.contains(WorkingDirs.UNKNOWN)) {
-            return false;
-        }
-        for (String w : psPathWords()) {
-            String p = PathFacts.fromWindows(w);
-            if (!p.isEmpty() && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")
-                    && "".equals(PathFacts.psProviderLocation(w))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Certificate stores in any spelling: the drive, or the provider's own path. */
-    private static final java.util.regex.Pattern CERT_PLACE = java.util.regex.Pattern.compile(
-            "(?i)^(cert:|(microsoft\\.powershell\\.security\\\\)?certificate::)");
 
     /**
      * True for a Remove-Item of certificates ({@code Remove-Item Cert:\CurrentUser\Root\*}, a
-     * relative path after {@code Set-Location Cert:\…}), without {@code -WhatIf}.
+     * relative path after {@code Set-Location Cert:\…}), without {@code -WhatIf} ({@link WindowsStores}).
      */
     public boolean deletesCertificates() {
-        return nameIs("Remove-Item") && !psParam("WhatIf", 2) && certificatePlace();
+        return WindowsStores.deletesCertificates(this);
     }
 
     /** True for a listing of a certificate store (Get-ChildItem, Get-Item), for a later Remove-Item in its pipeline. */
     public boolean listsCertificates() {
-        return nameIs("Get-ChildItem Get-Item") && certificatePlace();
-    }
-
-    private boolean certificatePlace() {
-        for (String a : psPathWords()) {
-            if (CERT_PLACE.matcher(PathFacts.unquote(a)).find()) {
-                return true;
-            }
-        }
-        return psItemPlaces().stream().anyMatch(p -> CERT_PLACE.matcher(p).find());
+        return WindowsStores.listsCertificates(this);
     }
 
     /**
      * True for a write of WinRM's settings through the WSMan: drive ({@code Set-Item
-     * WSMan:\localhost\Client\TrustedHosts *}, or a relative path after {@code Set-Location
-     * WSMan:\localhost\Service}): trusted hosts, unencrypted traffic, basic authentication.
+     * WSMan:\localhost\Client\TrustedHosts *}), typed or after a {@code Set-Location} there ({@link WindowsStores}).
      */
     public boolean changesWsmanSettings() {
-        return nameIs("Set-Item New-Item Remove-Item Clear-Item Set-ItemProperty") && !psParam("WhatIf", 2)
-                && psItemPlaces().stream().anyMatch(p -> Regex.find(p, "(?i)^wsman:"));
+        return WindowsStores.changesWsmanSettings(this);
     }
 
     /**
@@ -1678,47 +1524,23 @@ public final class Cmd {
         };
     }
 
-    /** True when some delete target resolves outside the project (temporary directories count as inside). */
+    /** True when some delete target resolves outside the project (temporary directories count as inside; {@link ProjectScope}). */
     public boolean deletesOutside(Ctx ctx) {
-        for (String t : getDeleteTargets()) {
-            if (isOutside(t, ctx)) {
-                return true;
-            }
-        }
-        return false;
+        return ProjectScope.deletesOutside(this, ctx);
     }
 
-    /** True when some write target resolves outside the project and temporary directories. */
+    /** True when some write target resolves outside the project and temporary directories ({@link ProjectScope}). */
     public boolean writesOutside(Ctx ctx) {
-        for (String t : getWriteTargets()) {
-            if (isOutside(t, ctx)) {
-                return true;
-            }
-        }
-        return false;
+        return ProjectScope.writesOutside(this, ctx);
     }
 
     /**
-     * True when everything the command writes, deletes, moves, links or re-permissions, its
-     * redirections included, is a plain project file: a literal path that resolves inside the
-     * project (or a temporary directory, or {@code /dev/null}) from every directory the segment may
-     * run in, and that is no build, editor, CI, git or agent file, nor a glob or brace expansion
-     * that may name one ({@link PathFacts#mayBeProjectAutomation}). A copy, move or link may land
-     * below its destination ({@link #landingPaths}). Every path mv, ln and git mv move or link
-     * ({@link #movedOrLinkedPaths}) must be inside the project itself, temporary directories not
-     * counted: mv takes its sources away from the project, and a link makes its source reachable
-     * under a project name. A command that writes a file may not read a secret ({@link
-     * #isCopiesSecret}). True when the command changes no file at all. HARD's allow rules accept
-     * such writes; anything else they leave to the user.
+     * True when everything the command writes, deletes, moves, links or re-permissions is a plain
+     * project file, no build, editor, CI, git or agent file ({@link ProjectScope}), or it changes
+     * no file at all. HARD's allow rules accept such writes; anything else they leave to the user.
      */
     public boolean writesOnlyProjectFiles(Ctx ctx) {
-        List<String> touched = touchedPaths();
-        List<String> moved = movedOrLinkedPaths();
-        if (touched.isEmpty() && moved.isEmpty()) {
-            return true;
-        }
-        return allPlainProjectFiles(touched, ctx, true) && allPlainProjectFiles(landingPaths(), ctx, true)
-                && allPlainProjectFiles(moved, ctx, false) && !isCopiesSecret();
+        return ProjectScope.writesOnlyProjectFiles(this, ctx);
     }
 
     /**
@@ -1726,34 +1548,7 @@ public final class Cmd {
      * #writesOnlyProjectFiles}, or the project directory itself: what a formatter may rewrite.
      */
     public boolean operandsInsideProject(Ctx ctx) {
-        return allPlainProjectFiles(operands, ctx, false);
-    }
-
-    /**
-     * The destination and operands of {@code git mv} (paths after the subcommand), or empty. git mv
-     * moves files like mv, so HARD judges them alike: {@code git mv ci.yml .github/workflows/}
-     * plants a workflow.
-     */
-    private List<String> gitMovePaths() {
-        if (!git("mv")) {
-            return List.of();
-        }
-        List<String> p = positionals(GIT_GLOBAL_VALUE_OPTIONS);
-        return p.subList(1, p.size());
-    }
-
-    /**
-     * The paths a move or link takes away or points at, which must be in the project itself:
-     * every operand of mv and ln, git mv's paths, and each relative target of a symbolic link read
-     * from the link's own directory, as the system reads it ({@link #symlinkTargetsFromLinks}).
-     */
-    private List<String> movedOrLinkedPaths() {
-        if (named("mv ln link")) {
-            List<String> out = new ArrayList<>(operands);
-            out.addAll(symlinkTargetsFromLinks());
-            return out;
-        }
-        return gitMovePaths();
+        return ProjectScope.operandsInsideProject(this, ctx);
     }
 
     /**
@@ -1775,170 +1570,18 @@ public final class Cmd {
         return p.size() < 2 ? new Transfer(p, null, false) : new Transfer(p.subList(0, p.size() - 1), p.get(p.size() - 1), false);
     }
 
-    /**
-     * Each relative target of {@code ln -s} as the link will resolve it: below the link's folder
-     * ({@code ln -s .. ../up} run in {@code sub/} links the project's parent), and, since the last
-     * operand may be an existing directory that the link lands in, below that too. Empty for other
-     * commands and for {@code ln -r}, which computes the target from the working directory.
-     */
-    private List<String> symlinkTargetsFromLinks() {
-        if (!named("ln") || !anyFlag("-s --symbolic") || anyFlag("-r --relative")) {
-            return List.of();
-        }
-        Transfer tr = transfer();
-        String dest = tr.destination();
-        List<String> linkDirs = tr.byOption() ? List.of(dest) : dest == null ? List.of(".") : List.of(parentOf(dest), dest);
-        List<String> out = new ArrayList<>();
-        for (String target : tr.sources()) {
-            String plain = PathFacts.unquote(target);
-            if (!plain.startsWith("/") && !plain.startsWith("~") && !plain.startsWith("$")) {
-                for (String d : linkDirs) {
-                    out.add(d + "/" + plain);
-                }
-            }
-        }
-        return out;
-    }
-
-    /** The folder part of a relative or absolute path ({@code .} for a bare name). */
-    private static String parentOf(String path) {
-        String p = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
-        int slash = p.lastIndexOf('/');
-        return slash < 0 ? "." : slash == 0 ? "/" : p.substring(0, slash);
-    }
-
-    /**
-     * Where a copy, move or link may land when its destination is an existing directory, which the
-     * text does not show: each source's name below the destination ({@code cp /tmp/x/Makefile .}
-     * writes ./Makefile, {@code cp -r /tmp/p/.vscode .} writes ./.vscode, {@code git mv ci.yml
-     * .github} writes .github/ci.yml); none when -T says the destination is the file itself.
-     */
-    private List<String> landingPaths() {
-        if (!named("cp ln mv")) {
-            List<String> p = gitMovePaths();
-            return p.size() < 2 ? List.of() : intoDirectory(p.get(p.size() - 1), p.subList(0, p.size() - 1), true);
-        }
-        Transfer tr = transfer();
-        if (tr.byOption() || anyFlag("-T --no-target-directory")) {
-            return List.of(); // -t DIR: the landings are write targets already (intoDirectory)
-        }
-        if (tr.destination() == null) {
-            return named("ln") ? intoDirectory(".", tr.sources(), true) : List.of();
-        }
-        return intoDirectory(tr.destination(), tr.sources(), true);
-    }
-
-    private boolean allPlainProjectFiles(List<String> paths, Ctx ctx, boolean tempToo) {
-        return fromEveryDir(paths, ctx, (t, dir) -> isPlainProjectFile(t, dir, ctx, tempToo));
-    }
-
+    /** True when every path is a literal path inside the project from every folder this segment may run in ({@link ProjectScope}). */
     boolean allInsideProject(List<String> paths, Ctx ctx, boolean tempToo) {
-        return fromEveryDir(paths, ctx, (t, dir) -> insideProject(t, dir, ctx, tempToo) != null);
-    }
-
-    /** True when {@code ok} holds for every path resolved from every directory the segment may run in. */
-    private boolean fromEveryDir(List<String> paths, Ctx ctx, java.util.function.BiPredicate<String, String> ok) {
-        for (String t : paths) {
-            for (String dir : dirs(ctx)) {
-                if (!ok.test(t, dir)) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    private static boolean isPlainProjectFile(String target, String dir, Ctx ctx, boolean tempToo) {
-        String abs = insideProject(target, dir, ctx, tempToo);
-        String project = ctx.project();
-        return abs != null && (!PathFacts.isInside(abs, project) || abs.equals(project) || tempToo && PathFacts.isTemp(abs)
-                || !PathFacts.mayBeProjectAutomation(abs.substring(project.length() + 1), ctx.globsMatchDotFiles()));
+        return ProjectScope.allInsideProject(this, paths, ctx, tempToo);
     }
 
     /**
-     * The absolute path {@code target} resolves to from {@code dir} when that is a literal path
-     * inside the project or, with {@code tempToo}, a temporary directory or harmless device; null
-     * otherwise.
-     */
-    private static String insideProject(String target, String dir, Ctx ctx, boolean tempToo) {
-        String project = ctx.project();
-        // a Windows path (`C:\Windows`, `..\x`) is no POSIX relative name: never judged plain
-        if (project.isEmpty() || target.isEmpty() || target.equals(".*") || target.endsWith("/.*")
-                || target.indexOf('\\') >= 0 || Regex.matches(target, "[A-Za-z]:.*")
-                // a path xargs or xe reads from standard input could be anything
-                || target.contains("{xargs}") || target.contains("{xe}")) {
-            return null;
-        }
-        if (dir.equals(WorkingDirs.UNKNOWN)) {
-            // after `cd "$D"` only an absolute temporary path or device is known (`cd - > /dev/null`)
-            String abs = PathFacts.normalize(PathFacts.unquote(target));
-            return tempToo && abs.startsWith("/") && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs)) ? abs : null;
-        }
-        String abs = PathFacts.resolve(target, dir, ctx.home());
-        if (tempToo && (PathFacts.isTemp(abs) || PathFacts.isHarmlessDevice(abs))) {
-            return abs;
-        }
-        return abs.indexOf('$') >= 0 || abs.indexOf('`') >= 0 || !PathFacts.isInside(abs, project) ? null : abs;
-    }
-
-    /**
-     * True when every file a copy or archive reads is inside the project, or a temporary
-     * directory: cp's sources, tar's members (below its -C folder) and zip's input files
-     * ({@link #copySources}). A list of secret names is never complete ({@code ~/.config/gh},
-     * {@code /proc/self/environ}), so nothing from elsewhere is copied in without the user. A
-     * recursive copy brings whatever the source folder holds, hooks and editor settings too: it
-     * must come from the project itself, and its contents may not be poured straight into the
-     * project directory ({@code cp -r x/. .}, {@code cp -rT x .}), where .git, .vscode and .envrc
-     * take effect.
+     * True when every file a copy or archive reads (cp's sources, tar's members, zip's input files)
+     * is inside the project, or a temporary directory, and a recursive copy comes from the project
+     * itself and is not poured into the project directory ({@link ProjectScope}).
      */
     public boolean readsOnlyProjectFiles(Ctx ctx) {
-        boolean recursive = name.equals("cp") && anyFlagOrAbbreviation("-r -R -a --recursive --archive");
-        List<String> sources = copySources();
-        return !(recursive && poursIntoProjectDirectory(sources, ctx)) && allInsideProject(sources, ctx, !recursive);
-    }
-
-    /**
-     * True when cp's destination may be the project directory itself and a source's contents,
-     * rather than the source folder, land there: a source ending in {@code /.} or -T.
-     */
-    private boolean poursIntoProjectDirectory(List<String> sources, Ctx ctx) {
-        boolean pours = anyFlagOrAbbreviation("-T --no-target-directory") || sources.stream().map(PathFacts::unquote)
-                .anyMatch(s -> s.equals(".") || s.endsWith("/.") || s.endsWith("/./"));
-        // a lone operand (cp then fails) is read as the destination
-        Transfer tr = transfer();
-        String dest = tr.destination() != null ? tr.destination() : tr.sources().isEmpty() ? "" : tr.sources().get(0);
-        return pours && dirs(ctx).stream().map(d -> insideProject(dest, d, ctx, false)).anyMatch(abs -> abs == null || abs.equals(ctx.project()));
-    }
-
-    /** Options of zip that take a value. */
-    private static final String ZIP_VALUE_OPTIONS = "-b --temp-path -n --suffixes -t --from-date -tt --before-date -x --exclude -i --include"
-            + " -P --password -Z --compression-method -O --output-file -s --split-size -sp -la --logfile-path -TT --unzip-command";
-
-    /** The files cp, tar (creating) and zip read, as {@link #readsOnlyProjectFiles} judges them; empty for other commands. */
-    private List<String> copySources() {
-        if (name.equals("cp")) {
-            return transfer().sources();
-        }
-        if (name.equals("zip")) {
-            List<String> z = positionals(ZIP_VALUE_OPTIONS);
-            return z.isEmpty() ? z : z.subList(1, z.size());
-        }
-        return isTarWritesArchive() ? tarMembers() : List.of();
-    }
-
-    /**
-     * The files tar archives, each resolved below the -C folder before it, and the -C folders
-     * themselves (tar reads them); a single empty name (never inside the project) when the names
-     * come from a list file.
-     */
-    private List<String> tarMembers() {
-        TarCommandLine tar = tar();
-        if (tar.namesFromList()) {
-            return List.of("");
-        }
-        List<String> out = new ArrayList<>(tar.dirs());
-        out.addAll(tar.memberPaths());
-        return out;
+        return ProjectScope.readsOnlyProjectFiles(this, ctx);
     }
 
     /** tar's short options a plain archive creation uses: create, append, update, file, compressors, verbose, permissions, -C. */
@@ -2410,7 +2053,7 @@ public final class Cmd {
      * The paths a command writes, deletes, moves away or changes the mode of: its targets, and the
      * mv/chmod/chown operands (a link's source is only pointed at: ln's link name is a write target).
      */
-    private List<String> touchedPaths() {
+    List<String> touchedPaths() {
         if (touchedPaths == null) {
             List<String> targets = new ArrayList<>(writeAndDeleteTargets());
             if (named("mv chmod chown chgrp chattr setfacl")) {
@@ -2804,7 +2447,6 @@ public final class Cmd {
         return false;
     }
 
-    /** True when some operand is a system directory ({@code /etc}, {@code /usr/*}) or a home directory. */
     /**
      * True when an operand of this chmod/chown-like command, resolved against the directories the
      * segment may run in ({@code cd / && chmod -R 777 .}), is the root, a home directory or a
@@ -2826,6 +2468,7 @@ public final class Cmd {
         return false;
     }
 
+    /** True when some operand is a system directory ({@code /etc}, {@code /usr/*}) or a home directory. */
     public boolean hasSystemDirOperand() {
         for (String op : operands) {
             if (PathFacts.isSystemDir(op) || PathFacts.isRootLike(op)) {
@@ -2846,142 +2489,56 @@ public final class Cmd {
     }
 
     /**
-     * A static .NET file call in PowerShell, {@code [System.IO.Directory]::Delete(PATH, …)}: group 1
-     * the class, 2 the method, 3 the first argument as written.
-     */
-    private static final java.util.regex.Pattern DOTNET_FILE_CALL = java.util.regex.Pattern.compile(
-            "(?i)^\\[(?:system\\.)?io\\.(directory|file)\\]::(\\w+)\\s*\\(\\s*(\"[^\"]*\"|'[^']*'|[^,)]+)");
-
-    /** The first argument of a .NET Directory/File call whose class and method match, or null. */
-    private String dotNetFileArgument(String classes, String methods) {
-        java.util.regex.Matcher m = DOTNET_FILE_CALL.matcher(path);
-        if (!m.find() || !Regex.matches(m.group(1).toLowerCase(java.util.Locale.ROOT), classes)
-                || !Regex.matches(m.group(2).toLowerCase(java.util.Locale.ROOT), methods)) {
-            return null;
-        }
-        return m.group(3).trim();
-    }
-
-    /**
      * True for {@code [IO.Directory]::Delete(ROOT, $true)} and {@code [IO.Directory]::Move(ROOT, …)}
-     * of a drive root, the Windows or Users folder, the user profile or the root: Remove-Item
-     * -Recurse written as a .NET call.
+     * of a drive root, the Windows or Users folder, the user profile or the root ({@link DotNetCalls}).
      */
     public boolean isDotNetDeletesRoot() {
-        String arg = dotNetFileArgument("directory", "delete|move");
-        return arg != null && (PathFacts.isWindowsRootLike(arg) || PathFacts.isRootLike(arg));
+        return DotNetCalls.isDotNetDeletesRoot(this);
     }
 
     /**
      * True for {@code [IO.File]::WriteAllText|AppendAllText|…|Copy|Move(PATH, …)} whose path names
-     * the PowerShell profile or a login, schedule or privilege file.
+     * the PowerShell profile or a login, schedule or privilege file ({@link DotNetCalls}).
      */
     public boolean isDotNetWritesPersistence() {
-        String arg = dotNetFileArgument("file", "(write|append)all(text|lines|bytes)|create|copy|move|replace|open(write)?");
-        return arg != null && (Regex.matches(arg, "(?i).*(\\$profile|microsoft\\.powershell_profile\\.ps1|\\\\currentversion\\\\run|start menu\\\\programs\\\\startup).*")
-                || PAYLOAD_PERSISTENCE.matcher(arg.replace('\\', '/')).find());
+        return DotNetCalls.isDotNetWritesPersistence(this);
     }
-
-    /** AMSI's internals a bypass names: the flag, the context, the scan function. */
-    private static final java.util.regex.Pattern AMSI_INTERNALS = java.util.regex.Pattern.compile(
-            "(?i)amsi(utils|initfailed|context|session|scanbuffer|scanstring|opensession)");
-    /** What a bypass does with them: reflection sets a field, or the process's memory is patched. */
-    private static final java.util.regex.Pattern AMSI_PATCH = java.util.regex.Pattern.compile(
-            "(?i)\\.setvalue\\(|getfield\\(|\\]::copy\\(|writebyte|virtualprotect|getprocaddress");
 
     /**
      * True for a PowerShell expression that switches off the Antimalware Scan Interface by
-     * reflection or a memory patch ({@code [Ref].Assembly.GetType('…AmsiUtils').GetField('amsiInitFailed'
-     * …).SetValue($null,$true)}), its names also split into concatenated strings ({@code 'Amsi'+'Utils'}).
+     * reflection or a memory patch, its names also split into concatenated strings ({@link DotNetCalls}).
      */
     public boolean isAmsiPatch() {
-        String text = expressionText();
-        return AMSI_INTERNALS.matcher(text).find() && AMSI_PATCH.matcher(text).find();
+        return DotNetCalls.isAmsiPatch(this);
     }
 
-    /**
-     * The words as one text, string concatenations joined ({@code 'Amsi'+'Utils'} is
-     * {@code AmsiUtils}): a PowerShell expression the splitter keeps opaque is one computed word,
-     * which has no name, so rules reading its calls read this.
-     */
-    private String expressionText() {
-        return (path + " " + String.join(" ", args)).replaceAll("['\"]\\s*\\+\\s*['\"]", "");
-    }
-
-    /** .NET calls that return a stored secret in clear: DPAPI's Unprotect, a SecureString turned back into text. */
-    private static final java.util.regex.Pattern DOTNET_SECRET_CLEAR = java.util.regex.Pattern.compile(
-            "(?i)protecteddata\\]::unprotect\\(|securestringtobstr|securestringtoglobalalloc|convertfrom-securestring\\s.*-asplaintext");
-
-    /** True for a PowerShell expression that turns a stored secret back into clear text (DPAPI, SecureString). */
+    /** True for a PowerShell expression that turns a stored secret back into clear text (DPAPI, SecureString; {@link DotNetCalls}). */
     public boolean isDotNetSecretInClear() {
-        return DOTNET_SECRET_CLEAR.matcher(expressionText()).find();
-    }
-
-    /** The registry keys among the words (reg.exe's spelling only for reg). */
-    private List<RegistryKey> registryKeys() {
-        boolean reg = nameIs("reg");
-        List<RegistryKey> keys = new ArrayList<>();
-        List<String> words = new ArrayList<>(args);
-        if (!reg) {
-            // relative words after `Set-Location HKCU:\Software` name keys under it
-            words.addAll(psItemPlaces());
-        }
-        for (String a : words) {
-            RegistryKey k = RegistryKey.parse(a, reg);
-            if (k != null) {
-                keys.add(k);
-            }
-        }
-        return keys;
-    }
-
-    /** reg delete with /v, /va or /ve: values of the key, not the key. */
-    private boolean regDeletesValuesOnly() {
-        return nameIs("reg") && argFind("(?i)^[/-]v[ae]?$");
+        return DotNetCalls.isDotNetSecretInClear(this);
     }
 
     /**
      * True when the command deletes a registry key with its subkeys (Remove-Item, reg delete
-     * without /v) whose {@link RegistryKey#reach} is {@code reach} ({@code TOP}, {@code SHARED}).
-     * Remove-Item without -Recurse counts too: on a key with subkeys it prompts, and -Confirm:$false
-     * or a later answer goes on.
+     * without /v) whose {@link RegistryKey#reach} is {@code reach} ({@code TOP}, {@code SHARED}; {@link WindowsStores}).
      */
     public boolean deletesRegistryKey(String reach) {
-        if (!(nameIs("Remove-Item") || nameIs("reg") && argFind("(?i)^delete$") && !regDeletesValuesOnly()) || psParam("WhatIf", 2)) {
-            return false;
-        }
-        return registryKeys().stream().anyMatch(k -> k.reach().name().equals(reach));
+        return WindowsStores.deletesRegistryKey(this, reach);
     }
 
     /**
      * True when the command lists registry keys of {@code reach} (Get-ChildItem, Get-Item), for a
-     * later Remove-Item in the same pipeline: removing what a key lists is removing the key's content.
+     * later Remove-Item in the same pipeline ({@link WindowsStores}).
      */
     public boolean listsRegistryKey(String reach) {
-        return nameIs("Get-ChildItem Get-Item") && registryKeys().stream().anyMatch(k -> k.reach().name().equals(reach));
+        return WindowsStores.listsRegistryKey(this, reach);
     }
 
     /**
-     * True when the command deletes values of a key that no project owns: every value of a key
-     * that is not the project's own (Clear-Item), or values of a top key ({@code HKCU:\Environment}:
-     * PATH and every user variable), of a machine-wide key, or of a key that starts programs at
-     * logon (Remove-ItemProperty, Clear-ItemProperty, reg delete /v, /va, /ve); or any values
-     * named by a relative path after a move to a location the text does not tell.
+     * True when the command deletes values of a key that no project owns: a top, machine-wide or
+     * logon key's, any key's but the project's own with Clear-Item, or a key the text does not tell ({@link WindowsStores}).
      */
     public boolean deletesSharedRegistryValues() {
-        if (psParam("WhatIf", 2)) {
-            return false;
-        }
-        if (nameIs("Clear-Item Remove-ItemProperty Clear-ItemProperty") && psRelativeAtUnknownLocation()) {
-            return true; // `Set-Location $key; Clear-Item .`: any key's values
-        }
-        if (nameIs("Clear-Item")) {
-            return registryKeys().stream().anyMatch(k -> k.reach() != RegistryKey.Reach.OWN || k.startsProgramsAtLogon());
-        }
-        if (!(nameIs("Remove-ItemProperty Clear-ItemProperty") || regDeletesValuesOnly() && argFind("(?i)^delete$"))) {
-            return false;
-        }
-        return registryKeys().stream().anyMatch(k -> k.reach() == RegistryKey.Reach.TOP || k.machineWide() || k.startsProgramsAtLogon());
+        return WindowsStores.deletesSharedRegistryValues(this);
     }
 
     /** True when some operand is a Windows drive root, system folder or the user profile. */
@@ -3844,259 +3401,25 @@ public final class Cmd {
         return false;
     }
 
-    /** The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
-    public String getExecutedFile() {
-        // cmd.exe, Start-Process and the .NET and COM launchers (grammar's PsDotNet) find a program
-        // of the current folder by its bare name (`cmd /c p.bat`, `Start-Process a.exe`); an
-        // installer started so still runs the package it is given (`Start-Process msiexec.exe
-        // -ArgumentList '/I x.msi'`)
-        if (wrappers.stream().anyMatch(BARE_NAME_LAUNCHERS::contains) && Regex.matches(path, "(?i)[^/\\\\:]+\\.(bat|cmd|exe|com|msi)")) {
-            String installed = installedPackageFile();
-            return installed.isEmpty() ? path : installed;
-        }
-        if (path.contains("\\") && !path.contains("/")) {
-            return path.replace('\\', '/'); // PowerShell: .\tool.exe
-        }
-        if (path.contains("/") && !path.startsWith("/usr/") && !path.startsWith("/bin/")) {
-            return path;
-        }
-        if (Regex.matches(name, "php[0-9.]*")) {
-            // php's own options: -c is its ini file, not code; -l lints, -s highlights, -w strips: those do not run the file
-            if (anyFlag("-r -l -s -w -i -v -m -h --syntax-check --run --info --version")) {
-                return "";
-            }
-            String f = valueOf("-f --file");
-            List<String> p = positionals("-c -d -z -S -t -B -R -F -E -f --file --php-ini --define --zend-extension");
-            return !f.isEmpty() ? f : p.isEmpty() ? "" : p.get(0);
-        }
-        if (nameIs("powershell pwsh")) {
-            // powershell -File x.ps1 (-f, -fi, -fil): the script file it runs
-            for (int i = 0; i + 1 < args.size(); i++) {
-                String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
-                if (a.length() >= 2 && (a.startsWith("-") || a.startsWith("/")) && "file".startsWith(a.substring(1))) {
-                    return args.get(i + 1).replace('\\', '/');
-                }
-            }
-            return "";
-        }
-        if (isShell() || isInterpreter() || name.equals("source") || name.equals(".")) {
-            if (anyFlag("-c -e -r -m") && !name.equals("source") && !name.equals(".")) {
-                return "";
-            }
-            List<String> p = positionals("-o -O --rcfile --init-file");
-            return p.isEmpty() ? "" : p.get(0);
-        }
-        if (name.equals("chmod") && !operands.isEmpty() && operands.get(0).contains("x") && operands.size() > 1) {
-            return "";
-        }
-        if (name.equals("java") || name.equals("javaw")) {
-            int jar = args.indexOf("-jar");
-            return jar >= 0 && jar + 1 < args.size() ? args.get(jar + 1) : "";
-        }
-        if (nameIs("Add-Type")) {
-            // C# source or an assembly given by its file: compiled or loaded into the session, its
-            // code runs at the first call of its types (`Add-Type -Path .\x.cs; [X]::Run()`)
-            for (int i = 0; i + 1 < args.size(); i++) {
-                String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
-                if (a.length() >= 3 && ("-path".startsWith(a) || "-literalpath".startsWith(a)) || a.equals("-lp") || a.equals("-pspath")) {
-                    return args.get(i + 1).replace('\\', '/');
-                }
-            }
-            return "";
-        }
-        if (nameIs("Import-Module ipmo")) {
-            // a module given by its file runs its code as it loads (`Import-Module .\tool.psm1`)
-            String file = valueOf("-Name");
-            if (file.isEmpty()) {
-                List<String> p = positionals("-Prefix -Function -Cmdlet -Variable -Alias -ArgumentList -Args -MinimumVersion -MaximumVersion -RequiredVersion -Scope");
-                file = p.isEmpty() ? "" : p.get(0);
-            }
-            return Regex.matches(file, "(?i).*[\\\\/].*|.*\\.(ps1|psm1|psd1|dll)") ? file.replace('\\', '/') : "";
-        }
-        return installedPackageFile();
-    }
-
-    /** Launchers that start a program of the current folder by its bare name (their wrapper labels). */
-    private static final Set<String> BARE_NAME_LAUNCHERS = Set.of("cmd", "Start-Process", "[Diagnostics.Process]::Start",
-            "ShellExecute", "WScript.Shell", "ExecuteShellCommand");
-
-    /** A package file by its name: archives, wheels, system packages, editor extensions, jars. */
-    private static final java.util.regex.Pattern PACKAGE_FILE = java.util.regex.Pattern.compile(
-            "(?i).*\\.(whl|tar\\.gz|tgz|tar\\.bz2|tar\\.xz|zip|egg|deb|rpm|apk|vsix|gem|jar|pkg|mpkg|msi)");
-
     /**
-     * The local package file an installer installs ({@code pip install ./x.tar.gz},
-     * {@code npm install x.tgz}, {@code code --install-extension x.vsix}, {@code dpkg -i x.deb}),
-     * or empty. Installing is running: setup.py, npm's lifecycle scripts and a package's
-     * maintainer scripts run at once, an extension's or a library's code at its first use, so a
-     * package fetched in the same command meets the download-then-run rule like a script.
+     * The script file this command runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}),
+     * or empty ({@link FileProvenance}).
      */
-    private String installedPackageFile() {
-        boolean installs = named("pip pip3 pipx gem") && sub("install")
-                || name.equals("uv") && sub("pip") && args.contains("install")
-                || named("npm pnpm yarn bun") && sub("install i add")
-                || named("code code-insiders codium cursor windsurf") && args.stream().anyMatch(a -> a.startsWith("--install-extension"))
-                || name.equals("dpkg") && anyFlag("-i --install") || name.equals("rpm") && anyFlag("-i -U --install --upgrade")
-                || named("apt apt-get") && sub("install")
-                // macOS installer -pkg X.pkg -target /; Windows msiexec /i X.msi
-                || name.equals("installer") && anyFlag("-pkg -package") || name.equals("msiexec") && argMatches("(?i)[/-](i|package|a)");
-        if (!installs) {
-            return "";
-        }
-        for (String a : args) {
-            String w = a.startsWith("--install-extension=") ? a.substring("--install-extension=".length()) : a;
-            String p = PathFacts.unquote(w);
-            if (!p.startsWith("-") && !p.contains("://") && PACKAGE_FILE.matcher(p).matches()) {
-                return w;
-            }
-        }
-        return "";
+    public String getExecutedFile() {
+        return FileProvenance.executedFile(this);
     }
 
     /**
-     * True when this command names a file {@code writer} writes or downloads, or a folder holding
-     * one (or a file in a folder it downloads): as an argument, an option's value ({@code --opt=FILE},
-     * {@code -d@FILE}, {@code field=@FILE}, {@code -T FILE}) or its standard input. What it reads
-     * or sends may be what {@code writer} put there, so a credential {@code writer} read, or code
-     * it downloaded or decoded, travels on through the file ({@code cp ~/.ssh/id_rsa /tmp/k; curl
-     * -F f=@/tmp/k URL}, {@code curl -o a URL && cp a b && sh b}). Paths the text does not tell
-     * ({@link PathFacts#resolveKnown}) and devices are not followed.
+     * True when this command names a file {@code writer} writes or downloads, or a folder holding one
+     * ({@code cp ~/.ssh/id_rsa /tmp/k; curl -F f=@/tmp/k URL}): see {@link FileProvenance}.
      */
     public boolean readsFileWrittenBy(Cmd writer, Ctx ctx) {
-        if (writer.writesNoContent()) {
-            return false;
-        }
-        String home = ctx.home();
-        List<String> written = new ArrayList<>();
-        List<String> fetched = new ArrayList<>();
-        for (String dir : writer.pathBases(ctx)) {
-            written.addAll(knownFiles(withPosixForms(writer.getWriteTargets()), dir, home));
-            // a download's folder (`git clone URL x`, `wget -P dir URL`) holds nothing but what it fetched
-            fetched.addAll(knownFiles(writer.fetchedFiles(), dir, home));
-        }
-        if (written.isEmpty() && fetched.isEmpty()) {
-            return false;
-        }
-        List<String> named = new ArrayList<>(redirectReads);
-        for (String a : args) {
-            named.add(a);
-            String value = a.substring(a.lastIndexOf('=') + 1);
-            named.add(value.startsWith("@") || value.startsWith("<") ? value.substring(1) : value);
-            if (a.length() > 2 && a.charAt(0) == '-' && a.charAt(1) != '-') {
-                String glued = a.substring(2); // -d@FILE, -T/tmp/FILE
-                named.add(glued.startsWith("@") || glued.startsWith("<") ? glued.substring(1) : glued);
-            }
-        }
-        List<String> absolute = new ArrayList<>();
-        for (String n : withPosixForms(named)) {
-            for (String dir : n.isEmpty() ? List.<String>of() : pathBases(ctx)) {
-                String abs = PathFacts.resolveKnown(n, dir, home);
-                if (abs != null) {
-                    absolute.add(abs);
-                }
-            }
-        }
-        for (String abs : absolute) {
-            String folder = abs.equals("/") ? "/" : abs + "/";
-            for (String w : written) {
-                // not a path below a written folder: `cp KEY .` lists `.` beside `./KEY`, and
-                // everything in the project is below `.`
-                if (abs.equals(w) || w.startsWith(folder)) {
-                    return true;
-                }
-            }
-            for (String f : fetched) {
-                if (abs.equals(f) || f.startsWith(folder) || abs.startsWith(f + "/")) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return FileProvenance.readsFileWrittenBy(this, writer, ctx);
     }
 
-    /**
-     * {@code paths} with the POSIX form ({@link PathFacts#fromWindows}) of each one written the
-     * Windows way: PowerShell's {@code .\k} and {@code $env:TEMP\k}, cmd.exe's {@code %TEMP%\k},
-     * so that a file one shell writes and another reads is one file
-     * ({@code cmd /c "… > %TEMP%\k.txt"; curl.exe -F "f=@$env:TEMP\k.txt" …}).
-     */
-    private static List<String> withPosixForms(List<String> paths) {
-        List<String> out = new ArrayList<>(paths);
-        for (String p : paths) {
-            String plain = PathFacts.unquote(p);
-            if (plain.indexOf('\\') >= 0 && plain.indexOf('/') < 0 || plain.startsWith("%") || Regex.matches(plain, "(?i)\\$env:.*")) {
-                out.add(PathFacts.fromWindows(plain));
-            }
-        }
-        return out;
-    }
-
-    /** The absolute paths of {@code paths} the text tells, without the root, devices and /proc. */
-    private static List<String> knownFiles(List<String> paths, String cwd, String home) {
-        List<String> out = new ArrayList<>();
-        for (String p : paths) {
-            String abs = PathFacts.resolveKnown(p, cwd, home);
-            if (abs != null && !abs.equals("/") && !abs.startsWith("/dev/") && !abs.startsWith("/proc/")) {
-                out.add(abs);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * True for the tools whose write targets get no content from them (modes, owners, times,
-     * empty folders): what a later step reads or runs from such a target is not theirs.
-     */
-    private boolean writesNoContent() {
-        return named("chmod chown chgrp chattr setfacl touch mkdir");
-    }
-
-    /** True when {@code other} writes the file this command then runs. */
+    /** True when {@code other} writes or fetches the file this command then runs or loads as code ({@link FileProvenance}). */
     public boolean runsFileWrittenBy(Cmd other, Ctx ctx) {
-        if (other.writesNoContent()) {
-            return false;
-        }
-        String f = getExecutedFile();
-        if (!f.isEmpty()) {
-            Set<String> run = resolvedIn(f, ctx);
-            for (String w : other.getWriteTargets()) {
-                if (other.resolvedIn(w, ctx).stream().anyMatch(run::contains)) {
-                    return true;
-                }
-            }
-            if (runsByNameAfterUnknownCd(f, other, ctx) || runsUnnamedDownloadOf(f, other, ctx)) {
-                return true;
-            }
-            for (String w : other.fetchedFiles()) {
-                for (String fetched : other.resolvedIn(w, ctx)) {
-                    // a cloned repository is a folder of fetched files: anything run from inside it came with it
-                    if (run.contains(fetched) || other.isClonesRepository() && run.stream().anyMatch(r -> r.startsWith(fetched + "/"))) {
-                        return true;
-                    }
-                }
-            }
-        }
-        List<LoadedCode> loaded = LoadedCode.loadedBy(this);
-        if (loaded.isEmpty()) {
-            return false;
-        }
-        List<String> written = new ArrayList<>(other.getWriteTargets());
-        written.addAll(other.fetchedFiles());
-        for (String w : written) {
-            for (String abs : other.resolvedIn(w, ctx)) {
-                int slash = abs.lastIndexOf('/');
-                String parent = slash <= 0 ? "/" : abs.substring(0, slash);
-                String base = abs.substring(slash + 1);
-                for (LoadedCode l : loaded) {
-                    Set<String> p = resolvedIn(l.path(), ctx);
-                    if (!l.folder() ? p.contains(abs) : p.contains(parent) && (l.names().isEmpty() || l.names().contains(base)
-                            || l.names().contains(".") && base.startsWith(".") || l.names().contains("*.py") && base.endsWith(".py"))) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
+        return FileProvenance.runsFileWrittenBy(this, other, ctx);
     }
 
     /**
@@ -4108,63 +3431,19 @@ public final class Cmd {
     }
 
     /**
-     * The archives an extraction unpacks: tar's -f/--file values ({@link TarCommandLine}), {@code -}
-     * for standard input (no file, or {@code f -}); unzip's archive operand; empty when the command
-     * unpacks nothing.
-     */
-    private List<String> unpackedArchives() {
-        if (named("tar bsdtar gtar")) {
-            return tar().unpacked();
-        }
-        if (name.equals("unzip") && !getWriteTargets().isEmpty()) {
-            List<String> p = positionals("-d -x -P");
-            return p.isEmpty() ? List.of() : List.of(p.get(0));
-        }
-        return List.of();
-    }
-
-    /**
-     * True when this command unpacks what {@code fetch} downloaded: an archive read on standard
-     * input from an earlier stage of the same pipeline ({@code curl URL | tar xz}), or an archive
-     * file the fetch wrote ({@code curl -o a.tgz URL && tar xzf a.tgz}).
+     * True when this command unpacks what {@code fetch} downloaded ({@code curl URL | tar xz},
+     * {@code curl -o a.tgz URL && tar xzf a.tgz}): see {@link FileProvenance}.
      */
     public boolean unpacksFetchedBy(Cmd fetch, Ctx ctx) {
-        List<String> written = new ArrayList<>(fetch.getWriteTargets());
-        written.addAll(fetch.fetchedFiles());
-        for (String archive : unpackedArchives()) {
-            if (archive.equals("-")) {
-                if (fetch.pipeParent == pipeParent && fetch.item == item && fetch.stage < stage) {
-                    return true;
-                }
-            } else if (!archive.isEmpty()) {
-                Set<String> abs = resolvedIn(archive, ctx);
-                if (written.stream().anyMatch(w -> fetch.resolvedIn(w, ctx).stream().anyMatch(abs::contains))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return FileProvenance.unpacksFetchedBy(this, fetch, ctx);
     }
 
     /**
      * True when this command runs a file from inside a folder {@code unpack} extracted an archive
-     * into ({@code tar xz -C /tmp/t && /tmp/t/install.sh}, {@code unzip t.zip && ./t/setup.sh}):
-     * like a cloned repository's, anything run from there may have come with the archive.
+     * into ({@code tar xz -C /tmp/t && /tmp/t/install.sh}): see {@link FileProvenance}.
      */
     public boolean runsFileUnpackedBy(Cmd unpack, Ctx ctx) {
-        String f = getExecutedFile();
-        if (f.isEmpty()) {
-            return false;
-        }
-        Set<String> run = resolvedIn(f, ctx);
-        for (String w : unpack.getWriteTargets()) {
-            for (String folder : w.endsWith("/") ? unpack.resolvedIn(w, ctx) : Set.<String>of()) {
-                if (!folder.equals("/") && run.stream().anyMatch(r -> r.startsWith(folder + "/"))) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return FileProvenance.runsFileUnpackedBy(this, unpack, ctx);
     }
 
     /**
@@ -4180,95 +3459,6 @@ public final class Cmd {
     /** True for curl told to save under the remote name ({@code -O}, {@code --remote-name}, {@code -OJ}). */
     boolean savesUnderRemoteName() {
         return named("curl") && (anyFlag("-O --remote-name --remote-name-all") || argMatches("-[A-Za-z]*O[A-Za-z]*"));
-    }
-
-    /**
-     * A folder a download lands in under a name the text does not tell, and whether the download
-     * may also make folders below it ({@code wget -r}).
-     */
-    public record UnnamedDownload(String folder, boolean tree) {
-    }
-
-    /**
-     * The folders this command downloads into under names the server, a redirect or the release
-     * chooses: curl's {@code -OJ} (the Content-Disposition header names the file), wget's
-     * {@code --content-disposition}, {@code --trust-server-names} (the last redirect's name),
-     * {@code -i FILE} and {@code -r}/{@code -m} (folders below too), aria2c without {@code -o}
-     * (the header's name or the URL's), {@code gh release download} without {@code -O} (the
-     * assets' names). A file later run from such a folder may be the download
-     * ({@link #runsFileWrittenBy}), whatever its name.
-     */
-    public List<UnnamedDownload> unnamedDownloads() {
-        String folder;
-        boolean tree = false;
-        switch (name) {
-            case "curl" -> {
-                if (!savesUnderRemoteName() || !(anyFlag("-J --remote-header-name") || argMatches("-[A-Za-z]*J[A-Za-z]*"))) {
-                    return List.of();
-                }
-                folder = valueOf("--output-dir");
-            }
-            case "wget" -> {
-                tree = anyFlag("-r --recursive -m --mirror");
-                String o = valueOf("-O --output-document");
-                if (!o.isEmpty() || !tree && !anyFlag("--content-disposition --trust-server-names -i --input-file")
-                        && !argStartsWith("--input-file=")) {
-                    return List.of();
-                }
-                folder = valueOf("-P --directory-prefix");
-            }
-            case "aria2c" -> {
-                if (!valueOf("-o --out").isEmpty()) {
-                    return List.of();
-                }
-                folder = valueOf("-d --dir");
-            }
-            case "gh" -> {
-                if (!sub("release") || !anyArg("download") || !valueOf("-O --output").isEmpty()) {
-                    return List.of();
-                }
-                folder = valueOf("-D --dir");
-            }
-            default -> {
-                return List.of();
-            }
-        }
-        return List.of(new UnnamedDownload(folder.isEmpty() ? "." : folder, tree));
-    }
-
-    /**
-     * True when the file this command runs may be one {@code other} downloaded under a name the
-     * text does not tell ({@link #unnamedDownloads}): it lies in that folder (or below it, for a
-     * recursive download), the folder is not told, or a {@code cd} the text does not tell came
-     * before a relative file (fail closed, as {@link #runsByNameAfterUnknownCd}).
-     */
-    private boolean runsUnnamedDownloadOf(String file, Cmd other, Ctx ctx) {
-        List<UnnamedDownload> downloads = other.unnamedDownloads();
-        if (downloads.isEmpty()) {
-            return false;
-        }
-        String f = PathFacts.unquote(file).replace('\\', '/');
-        if (cwds.contains(WorkingDirs.UNKNOWN) && !PathFacts.isAnchored(f) && !PathFacts.isWindowsAbsolute(f)) {
-            return true;
-        }
-        Set<String> run = resolvedIn(file, ctx);
-        for (UnnamedDownload d : downloads) {
-            for (String dir : other.pathBases(ctx)) {
-                String known = PathFacts.resolveKnown(d.folder(), dir, ctx.home());
-                if (known == null) {
-                    return true; // a folder the text does not tell may be any
-                }
-                String folder = known.replaceAll("(?<=.)/+$", "");
-                for (String r : run) {
-                    int slash = r.lastIndexOf('/');
-                    String parent = slash <= 0 ? "/" : r.substring(0, slash);
-                    if (parent.equals(folder) || d.tree() && r.startsWith(folder.equals("/") ? "/" : folder + "/")) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
     }
 
     /** ssh's and autossh's options that take a value. */
@@ -4311,63 +3501,10 @@ public final class Cmd {
 
     /**
      * True when this command runs inside the folder {@code clone} cloned earlier in the same command
-     * ({@code git clone URL tool && cd tool && make}): the build files its tool executes (Makefile,
-     * package scripts, setup.py) came with the clone. The tool works where a {@code cd} led it, or
-     * in the folder its own option names ({@code make -C tool}, {@code npm --prefix tool install},
-     * {@code yarn --cwd tool}, {@code pnpm -C tool}, {@code pip install ./tool}).
+     * ({@code git clone URL tool && cd tool && make}, {@code make -C tool}): see {@link FileProvenance}.
      */
     public boolean runsInsideCloneOf(Cmd clone, Ctx ctx) {
-        if (!clone.isClonesRepository()) {
-            return false;
-        }
-        List<String> named = buildToolFolders();
-        if (cwds.isEmpty() && named.isEmpty()) {
-            return false;
-        }
-        Set<String> mine = new java.util.LinkedHashSet<>(cwds.isEmpty() ? List.of() : pathBases(ctx));
-        for (String n : named) {
-            mine.addAll(resolvedIn(n, ctx));
-        }
-        for (String f : clone.fetchedFiles()) {
-            for (String folder : clone.resolvedIn(f, ctx)) {
-                for (String d : mine) {
-                    if (!folder.equals("/") && (d.equals(folder) || d.startsWith(folder + "/"))) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
-    /** The folders a build tool is told to work in by its own options or operands (see {@link #runsInsideCloneOf}). */
-    private List<String> buildToolFolders() {
-        List<String> out = new ArrayList<>();
-        String opt = switch (name) {
-            case "make", "gmake" -> valueOf("-C --directory");
-            case "npm" -> valueOf("--prefix -C");
-            case "pnpm" -> valueOf("-C --dir");
-            case "yarn" -> valueOf("--cwd");
-            default -> "";
-        };
-        if (!opt.isEmpty()) {
-            out.add(opt);
-        }
-        if (named("pip pip3") && sub("install")) {
-            // pip install ./tool, pip install -e tool: a local folder's setup code runs
-            for (String p : positionals("-r --requirement -c --constraint -t --target --prefix --root -i --index-url"
-                    + " --extra-index-url -f --find-links --src --upgrade-strategy --python-version --platform --implementation --abi")) {
-                String u = PathFacts.unquote(p);
-                if (!u.equals("install") && (u.startsWith(".") || u.startsWith("/") || u.contains("/"))) {
-                    out.add(p);
-                }
-            }
-            String e = valueOf("-e --editable");
-            if (!e.isEmpty()) {
-                out.add(e);
-            }
-        }
-        return out;
+        return FileProvenance.runsInsideCloneOf(this, clone, ctx);
     }
 
     /** True for a clone of a repository ({@link #fetchedFiles} is then the folder that holds it). */
@@ -4375,10 +3512,6 @@ public final class Cmd {
         return named("git gh hg svn") && !fetchedFiles().isEmpty();
     }
 
-    /**
-     * Build files whose content the next tool run executes (package scripts, setup code, build
-     * targets): writing one and running its tool in the same command runs code checked only as data.
-     */
     /**
      * True when this command writes a build file its tool would execute ({@link PathFacts#isBuildManifest}),
      * or a config file a tool imports as code ({@link ToolConfigFiles}: {@code jest.config.js}, {@code fabfile.py}).
@@ -4445,7 +3578,6 @@ public final class Cmd {
         return false;
     }
 
-    /** True when the regular expression is found (case-insensitively) in some argument or in the text fed on stdin. */
     /** curl's options whose value is a local file it saves to. */
     private static final Set<String> CURL_OUTPUT_OPTIONS = Set.of("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar",
             "--output-dir", "--trace", "--trace-ascii", "--stderr", "--libcurl");
@@ -4490,6 +3622,7 @@ public final class Cmd {
         return hasStdinText && p.matcher(stdin).find();
     }
 
+    /** True when the regular expression is found (case-insensitively) in some argument or in the text fed on stdin. */
     public boolean argFind(String regex) {
         java.util.regex.Pattern p = Regex.pattern("(?i)" + regex);
         for (String a : args) {
@@ -4848,31 +3981,12 @@ public final class Cmd {
         return dir;
     }
 
-    /** Context names the local-cluster tools give themselves (kind, minikube, k3d, Docker/Rancher Desktop…). */
-    private static final String LOCAL_KUBE_CONTEXT =
-            "kind-[\\w.-]+|minikube|docker-desktop|docker-for-desktop|k3d-[\\w.-]+|rancher-desktop|orbstack|colima(-[\\w.-]+)?|microk8s";
-
     /**
      * True when a kubectl or helm command names, once, a local development cluster as its context
-     * ({@code kubectl --context kind-dev apply …}, {@code helm --kube-context minikube upgrade …}) and
-     * names no other kubeconfig or server. The context is otherwise the kubeconfig's current one,
-     * which the checker cannot read; a second {@code --context} would win over the first, and a
-     * kubeconfig or server given on the command line may map the local-looking name anywhere.
+     * ({@code kubectl --context kind-dev apply …}) and names no other kubeconfig or server ({@link RemoteTargets}).
      */
     public boolean namesLocalCluster() {
-        if (!named("kubectl oc k helm") || anyFlagOrAbbreviation("--kubeconfig --server -s --cluster --kube-apiserver")) {
-            return false;
-        }
-        int contexts = 0;
-        for (String a : args) {
-            if (a.equals("--")) {
-                break;
-            }
-            if (Regex.matches(a, "--(kube-)?context(=.*)?")) {
-                contexts++;
-            }
-        }
-        return contexts == 1 && Regex.matches(valueOf("--context --kube-context"), LOCAL_KUBE_CONTEXT);
+        return RemoteTargets.namesLocalCluster(this);
     }
 
     /**
@@ -4939,39 +4053,11 @@ public final class Cmd {
     }
 
     /**
-     * Remote names that deploy on push: the hosting services that build and release whatever
-     * reaches them (Heroku, Dokku, piku, Scalingo, Clever Cloud, Azure App Service's local git) and
-     * the names people give a production remote with a post-receive hook ({@code production},
-     * {@code prod}, {@code live}, {@code deploy}), with a suffix ({@code heroku-staging}).
-     */
-    private static final String DEPLOY_REMOTE = "(?i)(heroku|dokku|piku|scalingo|clever|azure|production|prod|live|deploy)([-_.][\\w.-]*)?";
-
-    /** Branch names that deploy when pushed to (a CI pipeline's production branch). */
-    private static final String DEPLOY_BRANCH = "(?i)(\\+?[^:]*:)?(refs/heads/)?(production|prod|live)";
-
-    /**
-     * True when {@code git push} goes to a remote that deploys on push ({@link #DEPLOY_REMOTE}:
-     * {@code git push heroku main}, {@code git push --repo=dokku}) or updates a production branch
-     * ({@code git push origin main:production}). The remote's URL is in .git/config, which the
-     * checker does not read, so the name is what it has; URLs are SW4034's.
+     * True when {@code git push} goes to a remote that deploys on push ({@code git push heroku main})
+     * or updates a production branch ({@code git push origin main:production}; {@link RemoteTargets}).
      */
     public boolean pushesToDeployRemote() {
-        if (!name.equals("git") || !getGitSub().equals("push")) {
-            return false;
-        }
-        List<String> p = positionals(GIT_GLOBAL_VALUE_OPTIONS + " -o --push-option --receive-pack --exec --repo");
-        int at = p.indexOf("push");
-        String repo = PathFacts.unquote(valueOf("--repo"));
-        if (Regex.matches(repo, DEPLOY_REMOTE)) {
-            return true;
-        }
-        for (int i = at + 1; i < p.size(); i++) {
-            String w = PathFacts.unquote(p.get(i));
-            if (i == at + 1 && repo.isEmpty() && Regex.matches(w, DEPLOY_REMOTE) || i > at + 1 && Regex.matches(w, DEPLOY_BRANCH)) {
-                return true;
-            }
-        }
-        return false;
+        return RemoteTargets.pushesToDeployRemote(this);
     }
 
     /**
@@ -4987,21 +4073,11 @@ public final class Cmd {
     static final String SCP_VALUES = "-i -F -o -P -c -l -S -J";
 
     /**
-     * True when rsync deletes on another machine: a {@code --delete} option (any of its timings,
-     * {@code --delete-excluded}, {@code --del}) with a remote destination ({@code host:path},
-     * {@code user@host:path}, {@code host::module}, {@code rsync://}). Files there that the source
-     * lacks are removed, a whole web root when the source is the wrong folder.
+     * True when rsync deletes on another machine: a {@code --delete} option with a remote
+     * destination ({@code host:path}, {@code host::module}, {@code rsync://}; {@link RemoteTargets}).
      */
     public boolean deletesOnRemote() {
-        if (!name.equals("rsync") || !anyFlag("--delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded")) {
-            return false;
-        }
-        List<String> p = positionals(RSYNC_VALUES);
-        if (p.size() < 2) {
-            return false;
-        }
-        String dest = PathFacts.unquote(p.get(p.size() - 1));
-        return Regex.matches(dest, "(?i)rsync://.*|([^/:\\s]+@)?[^/:\\s]+::?.*");
+        return RemoteTargets.deletesOnRemote(this);
     }
 
     /** docker compose's options before its subcommand that take a value. */
@@ -5471,30 +4547,17 @@ public final class Cmd {
         return w.has(WordFeature.WRAPPER_SLOT);
     }
 
-    /** True when every start path of a {@code find} resolves inside the project or a temporary directory. */
+    /** True when every start path of a {@code find} resolves inside the project or a temporary directory ({@link ProjectScope}). */
     public boolean findsInside(Ctx ctx) {
-        for (String s : findStarts()) {
-            if (s.indexOf('$') >= 0 || s.indexOf('`') >= 0 || isOutside(s, ctx)) {
-                return false;
-            }
-        }
-        return true;
+        return ProjectScope.findsInside(this, ctx);
     }
 
     /**
      * True for an {@code ls} whose operands are all static and inside the project (none: the
-     * working directory): it prints names inside the project.
+     * working directory): it prints names inside the project ({@link ProjectScope}).
      */
     public boolean listsInside(Ctx ctx) {
-        if (!name.equals("ls") || dynamicArgs) {
-            return false;
-        }
-        for (String o : operands) {
-            if (isOutside(o, ctx)) {
-                return false;
-            }
-        }
-        return !isOutside(".", ctx);
+        return ProjectScope.listsInside(this, ctx);
     }
 
     /**
@@ -5660,36 +4723,19 @@ public final class Cmd {
     }
 
     /**
-     * True when every folder this segment may run in is known and inside the project. A build or
-     * test tool reads its build file, hooks and plugins from the folder it runs in: after
-     * {@code cd /tmp/x} the same words build a tree someone else wrote ({@code make test} runs that
-     * Makefile), so an allow rule for the project's own builds needs this (fail closed: a folder the
-     * text does not tell counts as outside).
+     * True when every folder this segment may run in is known and inside the project: a build or
+     * test tool reads its build file, hooks and plugins from there ({@link ProjectScope}).
      */
     public boolean runsInProject(Ctx ctx) {
-        return landsInProjectFromEveryDir(".", ctx);
-    }
-
-    /**
-     * True when the relative path {@code relative}, read from every folder this segment may run in,
-     * lands inside the project; a folder the text does not tell counts as outside.
-     */
-    private boolean landsInProjectFromEveryDir(String relative, Ctx ctx) {
-        String project = ctx.project();
-        return !project.isEmpty() && fromEveryDir(List.of(relative), ctx,
-                (p, dir) -> !dir.equals(WorkingDirs.UNKNOWN) && PathFacts.isInside(PathFacts.resolve(p, dir, ctx.home()), project));
+        return ProjectScope.runsInProject(this, ctx);
     }
 
     /**
      * True when the program is a file of the project started by a relative path ({@code ./gradlew},
-     * {@code vendor/bin/phpunit}, {@code bin/rails}): the path is literal and, read against every
-     * folder this segment may run in, lands inside the project. After a {@code cd} elsewhere
-     * ({@code cd /tmp/x && ./gradlew test}) or into a folder the text does not tell, the same
-     * words start another tree's program, so this is false (fail closed).
+     * {@code bin/rails}) from every folder this segment may run in ({@link ProjectScope}).
      */
     public boolean runsProjectProgram(Ctx ctx) {
-        String p = PathFacts.unquote(path);
-        return !p.isEmpty() && !PathFacts.isAnchored(p) && isStatic() && landsInProjectFromEveryDir(p, ctx);
+        return ProjectScope.runsProjectProgram(this, ctx);
     }
 
     /**
@@ -5759,60 +4805,11 @@ public final class Cmd {
     }
 
     /**
-     * The folders this segment's relative paths are read against when one step's file is matched
-     * with another's ({@code git clone URL y && cd y && ./install.sh} runs {@code y/install.sh}):
-     * those it may run in, and the letter's when a {@code cd} went somewhere the text does not
-     * tell, so such a step matches at least what it matched when cd was not followed.
+     * The folders a {@code cd} earlier in the command led this segment to ({@link WorkingDirs#UNKNOWN}
+     * for one the text does not tell); empty when it runs where the letter says.
      */
-    private List<String> pathBases(Ctx ctx) {
-        List<String> out = new ArrayList<>();
-        for (String d : dirs(ctx)) {
-            // PowerShell's `cd C:\Temp`: the POSIX form the write targets are kept in
-            String base = d.equals(WorkingDirs.UNKNOWN) ? ctx.cwdOrProject() : PathFacts.isWindowsAbsolute(d) ? PathFacts.fromWindows(d) : d;
-            if (!out.contains(base)) {
-                out.add(base);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * True when this segment may run in a folder the text does not tell ({@code cd "$TMPDIR"},
-     * {@code Set-Location $env:TEMP}) and runs a relative file named like one {@code other} wrote
-     * or fetched ({@code curl -o "$TMPDIR/i.sh" URL && cd "$TMPDIR" && sh i.sh}): the folder may
-     * be the one the file landed in, so the name decides (fail closed).
-     */
-    private boolean runsByNameAfterUnknownCd(String file, Cmd other, Ctx ctx) {
-        String f = PathFacts.unquote(file).replace('\\', '/');
-        if (!cwds.contains(WorkingDirs.UNKNOWN) || PathFacts.isAnchored(f) || PathFacts.isWindowsAbsolute(f)) {
-            return false;
-        }
-        String name = f.substring(f.lastIndexOf('/') + 1);
-        List<String> theirs = new ArrayList<>(other.getWriteTargets());
-        theirs.addAll(other.fetchedFiles());
-        for (String w : theirs) {
-            String p = PathFacts.unquote(w).replace('\\', '/');
-            if (!name.isEmpty() && p.substring(p.lastIndexOf('/') + 1).equals(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * {@code path} read against each of this segment's {@link #pathBases}; a path with backslashes
-     * and no slash, a drive path or a {@code $env:} path, also in its POSIX form ({@code .\i.ps1},
-     * {@code C:\Temp\i.ps1}, {@code C:/Temp/i.ps1}, {@code $env:TEMP/i.ps1}).
-     */
-    private Set<String> resolvedIn(String path, Ctx ctx) {
-        List<String> forms = path.indexOf('\\') >= 0 && path.indexOf('/') < 0 || PathFacts.isWindowsAbsolute(path) || Regex.find(path, "^(?i)\\$env:") ? List.of(path, PathFacts.fromWindows(path)) : List.of(path);
-        Set<String> out = new java.util.LinkedHashSet<>();
-        for (String dir : pathBases(ctx)) {
-            for (String p : forms) {
-                out.add(PathFacts.resolve(PathFacts.withPwdSubstituted(p, dir), dir, ctx.home()));
-            }
-        }
-        return out;
+    List<String> cwds() {
+        return cwds;
     }
 
     /**
@@ -5873,7 +4870,7 @@ public final class Cmd {
      * read only project files this way.
      */
     public boolean psWordsInsideProject(Ctx ctx) {
-        if (isOutside(".", ctx)) {
+        if (ProjectScope.isOutside(this, ".", ctx)) {
             return false;
         }
         for (String a : args) {
@@ -5881,50 +4878,11 @@ public final class Cmd {
                 continue;
             }
             String p = psPath(a);
-            if (p.startsWith("//") || isOutside(p, ctx)) {
+            if (p.startsWith("//") || ProjectScope.isOutside(this, p, ctx)) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** True when {@code target}, resolved against any directory the segment may run in, is outside the project. */
-    private boolean isOutside(String target, Ctx ctx) {
-        for (String dir : dirs(ctx)) {
-            if (isOutsideFrom(target, dir, ctx)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean isOutsideFrom(String target, String dir, Ctx ctx) {
-        String project = ctx.project();
-        if (target.equals(".*") || target.endsWith("/.*")) {
-            // An old bash expands .* to .. as well: the parent directory.
-            return true;
-        }
-        if ("powershell".equals(ctx.getShell()) && PathFacts.isUnknownPsDrivePath(target)) {
-            // `New-PSDrive -Name Home -Root $HOME; Remove-Item Home:\*`: a drive made elsewhere may be any folder
-            return true;
-        }
-        String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");
-        if (!dir.equals(WorkingDirs.UNKNOWN)) {
-            bare = PathFacts.knownExpansions(bare, dir, ctx.home());
-        }
-        if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
-            // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.
-            return false;
-        }
-        if (dir.equals(WorkingDirs.UNKNOWN)) {
-            // after `cd "$DIR"` a relative path could be anywhere
-            return !target.startsWith("/") && !target.startsWith("~");
-        }
-        String abs = PathFacts.resolve(target, dir, ctx.home());
-        if (!abs.startsWith("/")) {
-            return project.isEmpty();
-        }
-        return !PathFacts.isInside(abs, project) && !PathFacts.isTemp(abs) && !PathFacts.isHarmlessDevice(abs);
     }
 
     @Override

@@ -1,0 +1,175 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Regex;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The paths a PowerShell content or item cmdlet names, read from its parameters the way PowerShell
+ * binds them (any unambiguous prefix of a parameter name, switches that take no value, the first or
+ * second positional): what it writes ({@link Cmd#psWriteTargets}, for {@link WriteTargets}), the
+ * path operands it acts on ({@link Cmd#psPathOperands}, for {@link DeleteTargets}), and the places
+ * on drives that hold no files ({@code HKCU:}, {@code Cert:}, {@code WSMan:}) it names, typed or
+ * relative to a {@code Set-Location} there ({@link WindowsStores}).
+ *
+ * <p>It reads only the {@link Cmd} it is given. INVARIANT: a parameter whose value is no path
+ * (-Filter, -Name, -Value…) never yields a path; a relative word read where a {@code cd} the text
+ * does not tell went is reported as such ({@link #psRelativeAtUnknownLocation}), never resolved.
+ */
+final class PsItemPaths {
+
+    private PsItemPaths() {
+    }
+
+    /** Switch parameters of PowerShell's content and item cmdlets (the others take a value). */
+    private static final List<String> PS_SWITCHES = List.of("-force", "-nonewline", "-append", "-noclobber", "-recurse", "-passthru",
+            "-whatif", "-confirm", "-container", "-asbytestream", "-verbose", "-debug", "-flattenhierarchy", "-update",
+            "-notypeinformation", "-includetypeinformation", "-useculture", "-noheader");
+
+    /**
+     * What a PowerShell content or item cmdlet writes, in the POSIX form of
+     * {@link PathFacts#fromWindows}: the path (-Path, -LiteralPath, -FilePath or the first
+     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item, Tee-Object and the
+     * Export-* cmdlets that save to a file (Export-Csv, Export-Clixml…); the destination
+     * (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item,
+     * Expand-Archive (the folder it unpacks into) and Compress-Archive (the archive it writes).
+     */
+    static List<String> psWriteTargets(Cmd c) {
+        String name = c.getName();
+        List<String> args = c.getArgs();
+        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive")
+                || name.equals("Compress-Archive");
+        List<String> positional = new ArrayList<>();
+        List<String> named = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!(a.startsWith("-") && a.length() > 1)) {
+                positional.add(a);
+                continue;
+            }
+            String l = a.toLowerCase(java.util.Locale.ROOT);
+            boolean colon = l.endsWith(":");
+            l = colon ? l.substring(0, l.length() - 1) : l;
+            boolean isSwitch = false;
+            for (String sw : PS_SWITCHES) {
+                if (l.length() >= 3 && sw.startsWith(l)) {
+                    isSwitch = true;
+                }
+            }
+            if (isSwitch) {
+                i += colon ? 1 : 0; // -Force:$true
+                continue;
+            }
+            if (i + 1 < args.size()) {
+                String v = args.get(++i);
+                boolean dest = l.length() >= 3 && ("-destination".startsWith(l) || "-destinationpath".startsWith(l));
+                boolean path = l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-lp".equals(l)
+                        || "-filepath".startsWith(l) || "-pspath".startsWith(l));
+                if (copy ? dest : path) {
+                    named.add(PathFacts.fromWindows(v));
+                }
+            }
+        }
+        if (!named.isEmpty()) {
+            return named;
+        }
+        int at = copy ? 1 : 0;
+        return positional.size() > at ? List.of(PathFacts.fromWindows(positional.get(at))) : List.of();
+    }
+
+    /** PowerShell parameters whose value is no path of the item acted on (a prefix of at least three letters). */
+    private static final List<String> PS_NON_PATH_VALUES = List.of("-filter", "-include", "-exclude", "-credential", "-stream",
+            "-encoding", "-value", "-itemtype", "-name", "-destination", "-delimiter", "-inputobject");
+
+    /**
+     * The path operands of a PowerShell item cmdlet (positional or after -Path / -LiteralPath), in
+     * the POSIX form of {@link PathFacts#fromWindows}: {@code ..\\..} is {@code ../..},
+     * {@code C:\\} is {@code /}, {@code $env:USERPROFILE} is {@code ~}.
+     */
+    static List<String> psPathOperands(Cmd c) {
+        List<String> out = new ArrayList<>();
+        for (String w : psPathWords(c)) {
+            out.add(PathFacts.fromWindows(w));
+        }
+        // `del x /q`, `rd dir /s /q`: cmd.exe switches typed through PowerShell's aliases (the
+        // splitter gives Remove-Item) beside a real path; alone, `/s` stays a path
+        if (out.stream().anyMatch(t -> !Regex.matches(t, "/[A-Za-z?]"))) {
+            out.removeIf(t -> Regex.matches(t, "/[A-Za-z?]"));
+        }
+        return out;
+    }
+
+    /** The path operands of a PowerShell item cmdlet as typed ({@link #psPathOperands} before the POSIX form). */
+    static List<String> psPathWords(Cmd c) {
+        List<String> args = c.getArgs();
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("-") && a.length() > 1) {
+                String l = a.toLowerCase(java.util.Locale.ROOT);
+                l = l.endsWith(":") ? l.substring(0, l.length() - 1) : l;
+                for (String p : PS_NON_PATH_VALUES) {
+                    if (l.length() >= 4 && p.startsWith(l)) {
+                        i++;
+                        break;
+                    }
+                }
+                continue;
+            }
+            out.add(a);
+        }
+        return out;
+    }
+
+    /**
+     * The places on drives that hold no files a PowerShell item cmdlet names
+     * ({@link PathFacts#psProviderLocation} form): a path word typed as one
+     * ({@code HKCU:\Software\Google}, {@code Cert:\CurrentUser\Root\*}), and a relative path word
+     * read under each such location the segment may run in ({@code Set-Location HKCU:\Software;
+     * Remove-Item Google} names {@code HKCU:/Software/Google}); a listing without a path lists
+     * its location. The locations are the segment's working directories ({@link WorkingDirs}).
+     */
+    static List<String> psItemPlaces(Cmd c) {
+        List<String> words = psPathWords(c);
+        if (words.isEmpty() && c.nameIs("Get-ChildItem")) {
+            words = List.of(".");
+        }
+        List<String> out = new ArrayList<>();
+        for (String w : words) {
+            String typed = PathFacts.psProviderLocation(w);
+            if (typed != null && !typed.isEmpty()) {
+                out.add(typed);
+                continue;
+            }
+            String plain = PathFacts.unquote(w);
+            if (typed == null || plain.isEmpty() || plain.startsWith("~") || plain.startsWith("$") || plain.startsWith("\\\\")
+                    || PathFacts.isWindowsAbsolute(plain) || Regex.matches(plain, "(?s)[A-Za-z]:")) {
+                continue;
+            }
+            for (String dir : c.cwds()) {
+                if (PathFacts.isPsProviderLocation(dir)) {
+                    out.add(PathFacts.psProviderJoin(dir, plain));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * True when a relative path word of this PowerShell cmdlet is read where the text does not
+     * tell ({@code Set-Location $key; Remove-ItemProperty . -Name Path}): it may be any key.
+     */
+    static boolean psRelativeAtUnknownLocation(Cmd c) {
+        if (!c.cwds().contains(WorkingDirs.UNKNOWN)) {
+            return false;
+        }
+        for (String w : psPathWords(c)) {
+            String p = PathFacts.fromWindows(w);
+            if (!p.isEmpty() && !p.startsWith("/") && !p.startsWith("~") && !p.startsWith("$")
+                    && "".equals(PathFacts.psProviderLocation(w))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
