@@ -2478,10 +2478,14 @@ public final class Cmd {
         return false;
     }
 
-    /** True when some delete target is the root, a home directory or a system directory. */
+    /**
+     * True when some delete target is the root, a home directory or a system directory, Windows'
+     * too: Git Bash hands {@code rm -rf C:/Windows} the Windows folder ({@link PathFacts#posixOperand}),
+     * and {@code /Users/NAME} is a profile on Windows and a home on macOS.
+     */
     public boolean deletesSystem() {
         for (String t : getDeleteTargets()) {
-            if (PathFacts.isRootLike(t) || PathFacts.isSystemDir(t)) {
+            if (PathFacts.isRootLike(t) || PathFacts.isSystemDir(t) || PathFacts.isWindowsSystemDir(PathFacts.normalize(t))) {
                 return true;
             }
         }

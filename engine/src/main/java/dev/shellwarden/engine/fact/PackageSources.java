@@ -62,6 +62,8 @@ final class PackageSources {
             case "asdf" -> c.subMatches(2, "add|plugin-add");
             case "dotnet" -> c.subMatches(2, "install|update|add|restore|package");
             case "scala-cli", "scala" -> c.subMatches(1, "run|shebang");
+            // a gh extension is any repository's program, run as `gh NAME` (no registry reviews it)
+            case "gh" -> c.subAt(0, "extension extensions ext");
             // `python3 -m pip install URL` is pip
             default -> Regex.matches(c.getName(), "pip[0-9.]+") || Regex.matches(c.getName(), "python[0-9.]*|py") && c.getArgs().size() > 2
                     && c.getArgs().get(0).equals("-m") && Regex.matches(c.getArgs().get(1), "pip[0-9.]*") && c.subMatches(3, "install|download|wheel");
@@ -71,6 +73,12 @@ final class PackageSources {
         }
         if (c.getName().equals("ansible-pull")) {
             return !c.anyFlag("-h --help");
+        }
+        if (c.getName().equals("gh")) {
+            // `gh extension install OWNER/REPO` or a URL; `.` (the extension being written here) is local
+            List<String> ops = c.positionals("--pin");
+            return ops.size() > 2 && ops.get(1).equals("install") && !c.anyFlag("-h --help")
+                    && ops.stream().skip(2).anyMatch(op -> !op.equals(".") && !op.startsWith("./"));
         }
         if (c.getName().equals("brew")) {
             // user/tap/formula and `brew tap user/repo` name a GitHub repository of formulae, whose

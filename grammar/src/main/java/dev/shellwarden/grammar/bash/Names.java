@@ -98,8 +98,19 @@ public final class Names {
         if (VERSIONED_NODE.matcher(n).matches()) {
             return "node"; // Fedora's node-22, FreeBSD's node20: node itself, with node's -e/-p code options
         }
+        String bin = PACKAGE_PROGRAMS.get(n);
+        if (bin != null) {
+            return bin;
+        }
         return GNU_PREFIXED.contains(n) ? n.substring(1) : n;
     }
+
+    /**
+     * npm packages whose one program has another name: a package runner names the package
+     * ({@code npx trash-cli ~} runs {@code trash ~}), and no system installs a command by the
+     * package's name.
+     */
+    private static final java.util.Map<String, String> PACKAGE_PROGRAMS = java.util.Map.of("trash-cli", "trash");
 
     /** Node.js installed under a versioned name ({@code node-22}, {@code node20}, {@code nodejs-20}, {@code nodejs18}). */
     private static final java.util.regex.Pattern VERSIONED_NODE = java.util.regex.Pattern.compile("node(js)?-?[0-9]+(\\.[0-9]+)*");
