@@ -1,5 +1,8 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.CommandSettings;
+import dev.shellwarden.grammar.Launchers;
+import dev.shellwarden.grammar.ProgramOptions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -59,6 +62,11 @@ public final class AgentLaunches {
         private boolean abbreviates;
         /** A reading the columns cannot express (codex's two options, plandex's stored autonomy), or null. */
         private Predicate<Cmd> extra;
+        /**
+         * Its own commands that change its settings beyond {@code mcp add|remove…}, which every
+         * client reads ({@link #changesSettings}), or null.
+         */
+        private Predicate<Cmd> settings;
 
         private Client(String programs) {
             this.programs = Set.of(programs.split(" "));
@@ -94,6 +102,11 @@ public final class AgentLaunches {
             extra = reading;
             return this;
         }
+
+        private Client settings(Predicate<Cmd> reading) {
+            settings = reading;
+            return this;
+        }
     }
 
     private static Client client(String programs) {
@@ -106,15 +119,26 @@ public final class AgentLaunches {
     /** A variable's value that switches a thing on: anything but false, 0 or empty. */
     private static final Pattern TRUTHY = Pattern.compile("(?i)(?!false$|0$).+");
 
+    /** Plugin subcommands of Claude Code that install or switch on plugins, which carry hooks and MCP servers. */
+    private static final String CLAUDE_PLUGIN_CHANGES = "install i add enable update";
+
     private static final List<Client> CLIENTS = List.of(
-            // Claude Code: bypass mode by flag or mode; --allowedTools Bash pre-approves every command
+            // Claude Code: bypass mode by flag or mode; --allowedTools Bash pre-approves every command.
+            // Settings: plugins carry hooks and MCP servers; --mcp-config, --settings and --plugin-dir
+            // hand a session servers, hooks and plugins from a file for this run
             client("claude claude-code @anthropic-ai/claude-code").off("--dangerously-skip-permissions")
-                    .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash"),
+                    .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash")
+                    .settings(c -> wordPair(c, "mcp", "add-from-claude-desktop reset-project-choices") || wordPair(c, "config", "set add remove")
+                            || wordPair(c, "plugin", CLAUDE_PLUGIN_CHANGES) || wordPair(c, "plugins", CLAUDE_PLUGIN_CHANGES)
+                            || wordPair(c, "marketplace", "add update") || c.anyFlagOrAbbreviation("--mcp-config --settings --plugin-dir")),
+            // codex's -c/--config overrides set servers and the notify program for the run
             client("codex @openai/codex").off("--dangerously-bypass-approvals-and-sandbox --yolo")
-                    .extra(AgentLaunches::codexUnsandboxedUnasked),
+                    .extra(AgentLaunches::codexUnsandboxedUnasked)
+                    .settings(c -> c.argFind("^(mcp_servers|notify|hooks)|^-c(mcp_servers|notify)|^--config=(mcp_servers|notify)")),
             // Gemini CLI and its fork Qwen Code: yolo; --allowed-tools run_shell_command skips the shell's confirmation
             client("gemini gemini-cli @google/gemini-cli").off("--yolo -y").value("--approval-mode", "yolo")
-                    .grants("--allowed-tools", "run_shell_command ShellTool"),
+                    .grants("--allowed-tools", "run_shell_command ShellTool")
+                    .settings(c -> wordPair(c, "extensions", "install link update enable")),
             client("qwen qwen-code @qwen-code/qwen-code").off("--yolo -y").value("--approval-mode", "yolo")
                     .grants("--allowed-tools", "run_shell_command ShellTool"),
             // OpenCode: --auto approves what would ask; OPENCODE_PERMISSION may allow everything (sandvault PR#111)
@@ -141,7 +165,14 @@ public final class AgentLaunches {
             // Factory's droid exec: autonomy high runs high-risk commands unasked
             client("droid").value("--auto", "high"),
             // xAI's grok CLI: --always-approve approves every tool call (docs.x.ai, Permissions)
-            client("grok").off("--always-approve"));
+            client("grok").off("--always-approve"),
+            // Augment's auggie: no switch known here; its MCP servers (auggie mcp add) are its settings
+            client("auggie @augmentcode/auggie"),
+            // editors whose agents start the MCP servers the editor's --add-mcp stores
+            client("code code-insiders cursor windsurf codium").settings(c -> c.anyFlagOrAbbreviation("--add-mcp")));
+
+    /** Subcommands of a client's {@code mcp} command that change the servers it starts by itself. */
+    private static final String MCP_CHANGES = "add add-json remove rm delete enable disable install set";
 
     /** Every client by each of its names. */
     private static final Map<String, Client> BY_PROGRAM = byProgram();
@@ -186,7 +217,7 @@ public final class AgentLaunches {
      * it: {@code COPILOT_ALLOW_ALL=1 npx @github/copilot}) or exported for every later run.
      */
     static boolean unguarded(Cmd c) {
-        if (setsSwitch(c)) {
+        if (setsSwitch(c) || writesSwitch(c) || writesUnguardedLaunch(c)) {
             return true;
         }
         Client k = clientOf(c);
@@ -207,6 +238,34 @@ public final class AgentLaunches {
             }
         }
         return grantsShell(c, k) || k.extra != null && k.extra.test(c);
+    }
+
+    /**
+     * True for a client's own command that changes its MCP servers, extensions or settings
+     * ({@code claude mcp add}, {@code claude config set}, {@code codex mcp add}, {@code gemini
+     * extensions install}, {@code code --add-mcp}), also by its package name or script
+     * ({@code npx @anthropic-ai/claude-code mcp add}): the files it writes are the protected ones
+     * ({@link PathFacts#isSelfProtected}), and a server added there is a program the client starts
+     * by itself. Listing and showing ({@code claude mcp list}) change nothing.
+     */
+    static boolean changesSettings(Cmd c) {
+        Client k = clientOf(c);
+        return k != null && (wordPair(c, "mcp", MCP_CHANGES) || k.settings != null && k.settings.test(c));
+    }
+
+    /**
+     * True when some positional word is {@code first} and the next one is among the space-separated
+     * words. Options before the pair may take values this does not know, so the pair is looked for
+     * anywhere: a deny rule reads it, and reading too much only asks more.
+     */
+    private static boolean wordPair(Cmd c, String first, String spaceSeparated) {
+        List<String> p = c.positionals("");
+        for (int i = 0; i + 1 < p.size(); i++) {
+            if (p.get(i).equals(first) && Words.setOf(spaceSeparated).contains(p.get(i + 1))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The client the command runs, or null. */
@@ -254,12 +313,127 @@ public final class AgentLaunches {
     private static boolean setsSwitch(Cmd c) {
         for (String s : variableSettings(c)) {
             int eq = s.indexOf('=');
-            if (eq <= 0) {
+            if (eq > 0 && isSwitchValue(s.substring(0, eq), s.substring(eq + 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code value} of the table's variable {@code name} (any case) switches checks off. */
+    private static boolean isSwitchValue(String name, String value) {
+        for (Map.Entry<String, Pattern> e : SWITCH_VARIABLES.entrySet()) {
+            if (name.equalsIgnoreCase(e.getKey()) && e.getValue().matcher(value).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Files whose text runs later as commands: shell and PowerShell scripts, batch files, alias
+     * files ({@code .bash_aliases}, {@code .aliases}), task files. Shell start-up files are SW8001's.
+     */
+    private static final Pattern SCRIPT_FILE = Pattern.compile("(?i)(.*[/\\\\])?([^/\\\\]*\\.(sh|bash|zsh|ksh|fish|ps1|psm1|bat|cmd|command)"
+            + "|\\.?[a-z_]*aliases|makefile|gnumakefile|justfile|taskfile\\.ya?ml|package\\.json)");
+
+    /** What separates the words of a written line when it is read for a launch: blanks, quotes, {@code =}, operators. */
+    private static final Pattern LAUNCH_WORD_BREAK = Pattern.compile("[\\s'\"=;()|&{}`]+|\\\\n");
+
+    /**
+     * True when the command writes a script, an alias file or a task file ({@link #SCRIPT_FILE},
+     * or any file whose text starts with {@code #!}) whose literal text holds, on one line, a
+     * client of the table followed by one of its switches ({@code claude
+     * --dangerously-skip-permissions}, {@code alias cx="codex --yolo"}, {@code --approval-mode
+     * yolo}): the file starts the client unguarded whenever it runs, long after this write was
+     * judged. The line is read word by word, not parsed: a switch after the client's name on the
+     * same line counts (reading too much only denies more); allow-lists are not read here.
+     */
+    private static boolean writesUnguardedLaunch(Cmd c) {
+        List<String> texts = new ArrayList<>(c.getArgs());
+        texts.add(c.getStdin());
+        boolean script = texts.stream().anyMatch(t -> t.startsWith("#!"));
+        if (!script && !texts.stream().anyMatch(t -> t.contains("-"))) {
+            return false;
+        }
+        for (String target : c.getWriteTargets()) {
+            script |= SCRIPT_FILE.matcher(target).matches();
+        }
+        if (!script) {
+            return false;
+        }
+        for (String t : texts) {
+            for (String line : t.split("\\R")) {
+                if (lineLaunchesUnguarded(LAUNCH_WORD_BREAK.split(line))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when some word names a client and a later word is one of its switches (an option, or an option and its value). */
+    private static boolean lineLaunchesUnguarded(String[] words) {
+        for (int i = 0; i < words.length; i++) {
+            Client k = BY_PROGRAM.get(packageKey(Cmd.basename(words[i])));
+            if (k == null) {
                 continue;
             }
-            for (Map.Entry<String, Pattern> e : SWITCH_VARIABLES.entrySet()) {
-                if (s.substring(0, eq).equalsIgnoreCase(e.getKey()) && e.getValue().matcher(s.substring(eq + 1)).matches()) {
+            for (int j = i + 1; j < words.length; j++) {
+                String v = k.offValues.get(words[j]);
+                if (k.offFlags.contains(words[j]) || v != null && j + 1 < words.length && v.equalsIgnoreCase(words[j + 1])) {
                     return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The table's variable names as a regex alternation. */
+    private static final String SWITCH_NAMES = String.join("|", SWITCH_VARIABLES.keySet());
+
+    /**
+     * A switch variable given a value in written text: {@code NAME=V}, {@code export NAME=V},
+     * {@code $env:NAME = 'V'}, YAML's {@code NAME: V} (goose's config.yaml keys are its variables'
+     * names); group 1 the name, group 2 the value, quoted or one bare word. Not a reference ({@code $NAME}).
+     */
+    private static final Pattern WRITTEN_ASSIGNMENT = Pattern.compile(
+            "(?i)(?<![A-Za-z0-9_$])(" + SWITCH_NAMES + ")\\s*[=:]\\s*(\"[^\"\\n]*\"|'[^'\\n]*'|[^\\s;'\"\\\\]*)");
+
+    /** fish's {@code set -gx NAME V} and Windows' {@code setx NAME V} in written text: group 1 the name, group 2 the value. */
+    private static final Pattern WRITTEN_SETTER = Pattern.compile(
+            "(?i)\\b(?:setx|set\\s+-[A-Za-z]+)\\s+(" + SWITCH_NAMES + ")\\s+(\"[^\"\\n]*\"|'[^'\\n]*'|[^\\s;'\"\\\\]*)");
+
+    /**
+     * True when the command writes a file ({@code >> .env}, {@code tee -a}, {@code Add-Content})
+     * whose literal text sets a switch variable to a value that switches checks off:
+     * {@code GOOSE_MODE=auto} in a {@code .env} that dotenv loaders and direnv's {@code dotenv}
+     * export, {@code export GOOSE_MODE=auto} in a profile, {@code GOOSE_MODE: auto} in goose's
+     * config.yaml, {@code set -gx} in fish's config. The client started later from that
+     * environment runs every tool unasked, as with the variable exported now. The text read is
+     * the command's words and its heredoc or here-string; {@code GOOSE_MODE=approve} is no switch.
+     */
+    private static boolean writesSwitch(Cmd c) {
+        List<String> texts = new ArrayList<>(c.getArgs());
+        texts.add(c.getStdin());
+        boolean named = false;
+        for (String t : texts) {
+            String upper = t.toUpperCase(Locale.ROOT);
+            for (String k : SWITCH_VARIABLES.keySet()) {
+                named |= upper.contains(k);
+            }
+        }
+        // read for every segment: the write targets only when a variable is named
+        if (!named || c.getWriteTargets().isEmpty()) {
+            return false;
+        }
+        for (String t : texts) {
+            for (Pattern p : List.of(WRITTEN_ASSIGNMENT, WRITTEN_SETTER)) {
+                java.util.regex.Matcher m = p.matcher(t);
+                while (m.find()) {
+                    if (isSwitchValue(m.group(1), m.group(2).replaceAll("^([\"'])(.*)\\1$", "$2"))) {
+                        return true;
+                    }
                 }
             }
         }
@@ -323,8 +497,10 @@ public final class AgentLaunches {
      * True when an allow-list option pre-approves the client's shell tool for every command:
      * the tool bare ({@code Bash}, {@code shell}), with a pattern that matches everything
      * ({@code Bash(*)}, {@code Bash(:*)}), every tool ({@code *}), or one program that runs or
-     * destroys anything ({@code shell(bash)}, {@code Bash(python3:*)}, {@code shell(rm)}). A narrow
-     * allowance ({@code Bash(git status)}, {@code Read,Edit}) is no switch.
+     * destroys anything ({@code shell(bash)}, {@code Bash(python3:*)}, {@code shell(rm)}), or with
+     * any words one whose own words run any program ({@code Bash(git:*)}, {@code shell(npm)},
+     * {@code Bash(uv *)}). A narrow allowance ({@code Bash(git status)}, {@code Bash(git diff:*)},
+     * {@code Bash(ls:*)}, {@code Read,Edit}) is no switch.
      */
     private static boolean grantsShell(Cmd c, Client k) {
         if (k.grants.isEmpty()) {
@@ -404,12 +580,33 @@ public final class AgentLaunches {
             return true;
         }
         String pattern = s.substring(open + 1, s.endsWith(")") ? s.length() - 1 : s.length()).trim();
-        String program = pattern.split("[\\s:]", 2)[0];
+        String[] programAndRest = pattern.split("[\\s:]", 2);
+        String program = programAndRest[0];
         if (program.isEmpty() || program.contains("*")) {
             return true;
         }
         String name = Cmd.basename(program).toLowerCase(Locale.ROOT);
-        return Cmd.isShellName(name) || Cmd.isInterpreterName(name) || RUNS_OR_DESTROYS_ANYTHING.contains(name);
+        if (Cmd.isShellName(name) || Cmd.isInterpreterName(name) || RUNS_OR_DESTROYS_ANYTHING.contains(name)) {
+            return true;
+        }
+        // the program with any words after it: its options or subcommands reach any program
+        String rest = programAndRest.length > 1 ? pattern.substring(program.length()) : "";
+        return ANY_WORDS.matcher(rest).matches() && runsProgramsByItsWords(name);
+    }
+
+    /** What follows the program in a grant that allows it with any words: nothing, {@code :*}, {@code  *}, {@code *}. */
+    private static final Pattern ANY_WORDS = Pattern.compile("\\s*:?\\s*\\*?\\s*");
+
+    /**
+     * True for a program whose own words can make it run any other: settings that store a command
+     * line ({@code git -c core.pager=…}, {@code git config alias.x '!…'}, {@code npm pkg set
+     * scripts}: {@link CommandSettings#storesCommands}), a subcommand that runs a program
+     * ({@code uv run}, {@code pnpm dlx}, {@code yarn dlx}: {@link Launchers#isToolRunner}), an
+     * option that names one ({@code tar --to-command}, {@code rsync -e}, {@code docker}'s config:
+     * {@link ProgramOptions#namesPrograms}). The grammar's tables, read, not copied.
+     */
+    private static boolean runsProgramsByItsWords(String name) {
+        return CommandSettings.storesCommands(name) || Launchers.isToolRunner(name) || ProgramOptions.namesPrograms(name);
     }
 
     /**
