@@ -337,8 +337,11 @@ public final class AgentLaunches {
     private static final Pattern SCRIPT_FILE = Pattern.compile("(?i)(.*[/\\\\])?([^/\\\\]*\\.(sh|bash|zsh|ksh|fish|ps1|psm1|bat|cmd|command)"
             + "|\\.?[a-z_]*aliases|makefile|gnumakefile|justfile|taskfile\\.ya?ml|package\\.json)");
 
-    /** What separates the words of a written line when it is read for a launch: blanks, quotes, {@code =}, operators. */
-    private static final Pattern LAUNCH_WORD_BREAK = Pattern.compile("[\\s'\"=;()|&{}`]+|\\\\n");
+    /**
+     * What separates the words of a written line when it is read for a launch: blanks, quotes,
+     * {@code =}, operators, and printf's escapes for a line break or tab ({@code '\tcodex --yolo\n'}).
+     */
+    private static final Pattern LAUNCH_WORD_BREAK = Pattern.compile("([\\s'\"=;()|&{}`]|\\\\[nrt])+");
 
     /**
      * True when the command writes a script, an alias file or a task file ({@link #SCRIPT_FILE},
@@ -350,10 +353,10 @@ public final class AgentLaunches {
      * same line counts (reading too much only denies more); allow-lists are not read here.
      */
     private static boolean writesUnguardedLaunch(Cmd c) {
-        List<String> texts = new ArrayList<>(c.getArgs());
-        texts.add(c.getStdin());
+        List<String> texts = writtenTexts(c);
         boolean script = texts.stream().anyMatch(t -> t.startsWith("#!"));
-        if (!script && !texts.stream().anyMatch(t -> t.contains("-"))) {
+        // read for every segment: the write targets only when some word could hold an option
+        if (!script && texts.stream().noneMatch(t -> t.indexOf('-') >= 0)) {
             return false;
         }
         for (String target : c.getWriteTargets()) {
@@ -414,30 +417,44 @@ public final class AgentLaunches {
      * the command's words and its heredoc or here-string; {@code GOOSE_MODE=approve} is no switch.
      */
     private static boolean writesSwitch(Cmd c) {
-        List<String> texts = new ArrayList<>(c.getArgs());
-        texts.add(c.getStdin());
-        boolean named = false;
-        for (String t : texts) {
-            String upper = t.toUpperCase(Locale.ROOT);
-            for (String k : SWITCH_VARIABLES.keySet()) {
-                named |= upper.contains(k);
-            }
-        }
-        // read for every segment: the write targets only when a variable is named
-        if (!named || c.getWriteTargets().isEmpty()) {
+        // read for every segment: the words are only matched, and the write targets only read,
+        // when one names a variable of the table (each has an underscore)
+        List<String> texts = writtenTexts(c);
+        if (texts.stream().noneMatch(AgentLaunches::namesSwitchVariable) || c.getWriteTargets().isEmpty()) {
             return false;
         }
         for (String t : texts) {
             for (Pattern p : List.of(WRITTEN_ASSIGNMENT, WRITTEN_SETTER)) {
                 java.util.regex.Matcher m = p.matcher(t);
                 while (m.find()) {
-                    if (isSwitchValue(m.group(1), m.group(2).replaceAll("^([\"'])(.*)\\1$", "$2"))) {
+                    String v = m.group(2);
+                    boolean quoted = v.length() > 1 && (v.charAt(0) == '"' || v.charAt(0) == '\'') && v.charAt(v.length() - 1) == v.charAt(0);
+                    if (isSwitchValue(m.group(1), quoted ? v.substring(1, v.length() - 1) : v)) {
                         return true;
                     }
                 }
             }
         }
         return false;
+    }
+
+    /** True when the text names a variable of the table, in any case. */
+    private static boolean namesSwitchVariable(String text) {
+        if (text.indexOf('_') < 0) {
+            return false;
+        }
+        String upper = text.toUpperCase(Locale.ROOT);
+        return SWITCH_VARIABLES.keySet().stream().anyMatch(upper::contains);
+    }
+
+    /** The literal text a command may write: its words, and its heredoc or here-string. */
+    private static List<String> writtenTexts(Cmd c) {
+        if (!c.isHasStdinText()) {
+            return c.getArgs();
+        }
+        List<String> texts = new ArrayList<>(c.getArgs());
+        texts.add(c.getStdin());
+        return texts;
     }
 
     /**
