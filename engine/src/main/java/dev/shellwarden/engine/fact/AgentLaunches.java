@@ -31,10 +31,14 @@ import java.util.regex.Pattern;
  *
  * <p>What counts: a switch on the client's command line (abbreviated too where the client reads
  * its options with argparse), a stored setting the client's own command writes (plandex
- * set-auto), or a switch variable set as the prefix of any command or exported for every later
- * run. A client started under the user's own configuration (goose's configured GOOSE_MODE,
+ * set-auto), a switch variable set as the prefix of any command or exported for every later
+ * run, or written into a file a later start reads ({@code GOOSE_MODE=auto >> .env}), and a
+ * script, alias or task file written with a client and its switch on one line. An alias or
+ * function that holds a launch is the grammar's: it hands the body to the rules as a segment.
+ * A client started under the user's own configuration (goose's configured GOOSE_MODE,
  * OpenCode's opencode.json) is the user's choice and is not read here; the configuration files
- * themselves are {@link PathFacts#isSelfProtected}.
+ * themselves are {@link PathFacts#isSelfProtected}, and a client's own commands that change them
+ * ({@code claude mcp add}) are {@link #changesSettings}.
  */
 public final class AgentLaunches {
 
@@ -214,7 +218,8 @@ public final class AgentLaunches {
     /**
      * True when the command starts a coding agent with its permission checks off, or sets a
      * variable that switches them off: as a prefix of any command (whatever it starts inherits
-     * it: {@code COPILOT_ALLOW_ALL=1 npx @github/copilot}) or exported for every later run.
+     * it: {@code COPILOT_ALLOW_ALL=1 npx @github/copilot}) or exported for every later run, or
+     * writes such a setting or launch into a file ({@link #writesSwitch}, {@link #writesUnguardedLaunch}).
      */
     static boolean unguarded(Cmd c) {
         if (setsSwitch(c) || writesSwitch(c) || writesUnguardedLaunch(c)) {
