@@ -286,7 +286,12 @@ public final class AgentLaunches {
         }
         String key = packageKey(word);
         Client byPackage = BY_PROGRAM.get(key);
-        return byPackage != null ? byPackage : BY_PROGRAM.get(JS_SUFFIX.matcher(Cmd.basename(key)).replaceFirst(""));
+        if (byPackage != null) {
+            return byPackage;
+        }
+        // read for every segment (twice: unguarded and changesSettings): the regex only for a script name
+        String base = Cmd.basename(key);
+        return BY_PROGRAM.get(base.endsWith("js") ? JS_SUFFIX.matcher(base).replaceFirst("") : base);
     }
 
     /** A script's JavaScript suffix ({@code cli.js}, {@code cli.mjs}), compiled once: clientOf runs for every segment. */
