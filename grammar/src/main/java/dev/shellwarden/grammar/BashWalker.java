@@ -2679,8 +2679,20 @@ final class BashWalker {
             }
             commands.addAll(CommandSettings.environmentGitCommands(words.stream().filter(Word::literal).map(Word::text).toList()));
         }
-        if ((name.equals("git") || name.equals("npm") || name.equals("pnpm")) && d.argv.stream().allMatch(Word::literal)) {
+        if (CommandSettings.storesCommands(name) && d.argv.stream().allMatch(Word::literal)) {
             commands.addAll(CommandSettings.settingCommands(d.argv.stream().map(Word::text).toList()));
+        }
+        if (name.equals("alias")) {
+            // `alias cc='claude --dangerously-skip-permissions'`: the literal value is the command line
+            // a later `cc` runs, in this shell or (written to an rc file) in every later one; a value
+            // that is no whole command (`alias -g L='| less'`, `alias s='sudo '` is one) stays data
+            for (Word a : d.argv.subList(1, d.argv.size())) {
+                int eq = a.text().indexOf('=');
+                String value = eq > 0 && a.literal() ? a.text().substring(eq + 1) : "";
+                if (!value.isBlank() && parse(value).failure() == null) {
+                    commands.add(value);
+                }
+            }
         }
         for (String command : commands) {
             if (d.depth + 1 <= MAX_DEPTH) {

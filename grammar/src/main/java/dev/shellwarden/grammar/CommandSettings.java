@@ -280,6 +280,14 @@ public final class CommandSettings {
     }
 
     /**
+     * True for the programs {@link #settingCommands} reads: their own words can store a command
+     * line they run later ({@code git -c alias.x='!…'}, {@code git config}, {@code npm pkg set scripts.x}).
+     */
+    public static boolean storesCommands(String name) {
+        return name.equals("git") || name.equals("npm") || name.equals("pnpm");
+    }
+
+    /**
      * The command lines that the settings made by one command ({@code argv}, literal words) will
      * run: {@code git -c KEY=VALUE …}, {@code git config [scope] KEY VALUE},
      * {@code npm|pnpm pkg set scripts.NAME=VALUE…} and {@code npm set-script NAME VALUE}.
@@ -290,6 +298,9 @@ public final class CommandSettings {
             return out;
         }
         String name = argv.get(0).substring(argv.get(0).lastIndexOf('/') + 1);
+        if (!storesCommands(name)) {
+            return out;
+        }
         if (name.equals("git")) {
             git(argv, out);
         } else if (name.equals("npm") || name.equals("pnpm")) {

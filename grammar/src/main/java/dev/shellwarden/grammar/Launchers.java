@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * the segments either way and the worst verdict wins. A dynamic option word makes the result
  * {@link Kind#UNDETERMINED}, as in {@link Wrappers}.
  */
-final class Launchers {
+public final class Launchers {
 
     private Launchers() {
     }
@@ -46,6 +46,11 @@ final class Launchers {
             "volta run", "fnm exec", "devbox run", "opam exec", "stack exec", "cabal exec",
             "pnpm exec dlx", "yarn dlx", "bun x", "toolbox run", "toolbx run", "op run", "doppler run", "infisical run",
             "dotenvx run", "pipx run");
+
+    /** True for a tool runner of the table ({@code uv}, {@code poetry}, {@code pnpm}, {@code yarn}…): one of its subcommands runs any program. */
+    public static boolean isToolRunner(String name) {
+        return RUNNER_SUBCOMMANDS.containsKey(name);
+    }
 
     /** A map from each row's first word to the rest of its words. */
     private static java.util.Map<String, Set<String>> table(String... rows) {

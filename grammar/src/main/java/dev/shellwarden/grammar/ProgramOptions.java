@@ -250,6 +250,14 @@ public final class ProgramOptions {
         return TEMPORARY.matcher(value.trim()).matches();
     }
 
+    /**
+     * True for a tool of the table: one of its options names a program it starts
+     * ({@code tar --to-command}, {@code rsync -e}), so any words after its name may run anything.
+     */
+    public static boolean namesPrograms(String name) {
+        return TOOLS.containsKey(Wrappers.canonicalName(name));
+    }
+
     /** The options of {@code argv} (literal or not) that name a program, each with its value. */
     static List<Found> find(String name, List<Word> argv) {
         Tool tool = TOOLS.get(name);

@@ -1,5 +1,8 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.CommandSettings;
+import dev.shellwarden.grammar.Launchers;
+import dev.shellwarden.grammar.ProgramOptions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -28,10 +31,14 @@ import java.util.regex.Pattern;
  *
  * <p>What counts: a switch on the client's command line (abbreviated too where the client reads
  * its options with argparse), a stored setting the client's own command writes (plandex
- * set-auto), or a switch variable set as the prefix of any command or exported for every later
- * run. A client started under the user's own configuration (goose's configured GOOSE_MODE,
+ * set-auto), a switch variable set as the prefix of any command or exported for every later
+ * run, or written into a file a later start reads ({@code GOOSE_MODE=auto >> .env}), and a
+ * script, alias or task file written with a client and its switch on one line. An alias or
+ * function that holds a launch is the grammar's: it hands the body to the rules as a segment.
+ * A client started under the user's own configuration (goose's configured GOOSE_MODE,
  * OpenCode's opencode.json) is the user's choice and is not read here; the configuration files
- * themselves are {@link PathFacts#isSelfProtected}.
+ * themselves are {@link PathFacts#isSelfProtected}, and a client's own commands that change them
+ * ({@code claude mcp add}) are {@link #changesSettings}.
  */
 public final class AgentLaunches {
 
@@ -59,6 +66,11 @@ public final class AgentLaunches {
         private boolean abbreviates;
         /** A reading the columns cannot express (codex's two options, plandex's stored autonomy), or null. */
         private Predicate<Cmd> extra;
+        /**
+         * Its own commands that change its settings beyond {@code mcp add|remove…}, which every
+         * client reads ({@link #changesSettings}), or null.
+         */
+        private Predicate<Cmd> settings;
 
         private Client(String programs) {
             this.programs = Set.of(programs.split(" "));
@@ -94,6 +106,11 @@ public final class AgentLaunches {
             extra = reading;
             return this;
         }
+
+        private Client settings(Predicate<Cmd> reading) {
+            settings = reading;
+            return this;
+        }
     }
 
     private static Client client(String programs) {
@@ -106,15 +123,26 @@ public final class AgentLaunches {
     /** A variable's value that switches a thing on: anything but false, 0 or empty. */
     private static final Pattern TRUTHY = Pattern.compile("(?i)(?!false$|0$).+");
 
+    /** Plugin subcommands of Claude Code that install or switch on plugins, which carry hooks and MCP servers. */
+    private static final String CLAUDE_PLUGIN_CHANGES = "install i add enable update";
+
     private static final List<Client> CLIENTS = List.of(
-            // Claude Code: bypass mode by flag or mode; --allowedTools Bash pre-approves every command
+            // Claude Code: bypass mode by flag or mode; --allowedTools Bash pre-approves every command.
+            // Settings: plugins carry hooks and MCP servers; --mcp-config, --settings and --plugin-dir
+            // hand a session servers, hooks and plugins from a file for this run
             client("claude claude-code @anthropic-ai/claude-code").off("--dangerously-skip-permissions")
-                    .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash"),
+                    .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash")
+                    .settings(c -> wordPair(c, "mcp", "add-from-claude-desktop reset-project-choices") || wordPair(c, "config", "set add remove")
+                            || wordPair(c, "plugin", CLAUDE_PLUGIN_CHANGES) || wordPair(c, "plugins", CLAUDE_PLUGIN_CHANGES)
+                            || wordPair(c, "marketplace", "add update") || c.anyFlagOrAbbreviation("--mcp-config --settings --plugin-dir")),
+            // codex's -c/--config overrides set servers and the notify program for the run
             client("codex @openai/codex").off("--dangerously-bypass-approvals-and-sandbox --yolo")
-                    .extra(AgentLaunches::codexUnsandboxedUnasked),
+                    .extra(AgentLaunches::codexUnsandboxedUnasked)
+                    .settings(c -> c.argFind("^(mcp_servers|notify|hooks)|^-c(mcp_servers|notify)|^--config=(mcp_servers|notify)")),
             // Gemini CLI and its fork Qwen Code: yolo; --allowed-tools run_shell_command skips the shell's confirmation
             client("gemini gemini-cli @google/gemini-cli").off("--yolo -y").value("--approval-mode", "yolo")
-                    .grants("--allowed-tools", "run_shell_command ShellTool"),
+                    .grants("--allowed-tools", "run_shell_command ShellTool")
+                    .settings(c -> wordPair(c, "extensions", "install link update enable")),
             client("qwen qwen-code @qwen-code/qwen-code").off("--yolo -y").value("--approval-mode", "yolo")
                     .grants("--allowed-tools", "run_shell_command ShellTool"),
             // OpenCode: --auto approves what would ask; OPENCODE_PERMISSION may allow everything (sandvault PR#111)
@@ -141,7 +169,14 @@ public final class AgentLaunches {
             // Factory's droid exec: autonomy high runs high-risk commands unasked
             client("droid").value("--auto", "high"),
             // xAI's grok CLI: --always-approve approves every tool call (docs.x.ai, Permissions)
-            client("grok").off("--always-approve"));
+            client("grok").off("--always-approve"),
+            // Augment's auggie: no switch known here; its MCP servers (auggie mcp add) are its settings
+            client("auggie @augmentcode/auggie"),
+            // editors whose agents start the MCP servers the editor's --add-mcp stores
+            client("code code-insiders cursor windsurf codium").settings(c -> c.anyFlagOrAbbreviation("--add-mcp")));
+
+    /** Subcommands of a client's {@code mcp} command that change the servers it starts by itself. */
+    private static final String MCP_CHANGES = "add add-json remove rm delete enable disable install set";
 
     /** Every client by each of its names. */
     private static final Map<String, Client> BY_PROGRAM = byProgram();
@@ -183,10 +218,11 @@ public final class AgentLaunches {
     /**
      * True when the command starts a coding agent with its permission checks off, or sets a
      * variable that switches them off: as a prefix of any command (whatever it starts inherits
-     * it: {@code COPILOT_ALLOW_ALL=1 npx @github/copilot}) or exported for every later run.
+     * it: {@code COPILOT_ALLOW_ALL=1 npx @github/copilot}) or exported for every later run, or
+     * writes such a setting or launch into a file ({@link #writesSwitch}, {@link #writesUnguardedLaunch}).
      */
     static boolean unguarded(Cmd c) {
-        if (setsSwitch(c)) {
+        if (setsSwitch(c) || writesSwitch(c) || writesUnguardedLaunch(c)) {
             return true;
         }
         Client k = clientOf(c);
@@ -209,6 +245,34 @@ public final class AgentLaunches {
         return grantsShell(c, k) || k.extra != null && k.extra.test(c);
     }
 
+    /**
+     * True for a client's own command that changes its MCP servers, extensions or settings
+     * ({@code claude mcp add}, {@code claude config set}, {@code codex mcp add}, {@code gemini
+     * extensions install}, {@code code --add-mcp}), also by its package name or script
+     * ({@code npx @anthropic-ai/claude-code mcp add}): the files it writes are the protected ones
+     * ({@link PathFacts#isSelfProtected}), and a server added there is a program the client starts
+     * by itself. Listing and showing ({@code claude mcp list}) change nothing.
+     */
+    static boolean changesSettings(Cmd c) {
+        Client k = clientOf(c);
+        return k != null && (wordPair(c, "mcp", MCP_CHANGES) || k.settings != null && k.settings.test(c));
+    }
+
+    /**
+     * True when some positional word is {@code first} and the next one is among the space-separated
+     * words. Options before the pair may take values this does not know, so the pair is looked for
+     * anywhere: a deny rule reads it, and reading too much only asks more.
+     */
+    private static boolean wordPair(Cmd c, String first, String spaceSeparated) {
+        List<String> p = c.positionals("");
+        for (int i = 0; i + 1 < p.size(); i++) {
+            if (p.get(i).equals(first) && Words.setOf(spaceSeparated).contains(p.get(i + 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The client the command runs, or null. */
     private static Client clientOf(Cmd c) {
         Client byName = BY_PROGRAM.get(c.getName());
@@ -222,7 +286,12 @@ public final class AgentLaunches {
         }
         String key = packageKey(word);
         Client byPackage = BY_PROGRAM.get(key);
-        return byPackage != null ? byPackage : BY_PROGRAM.get(JS_SUFFIX.matcher(Cmd.basename(key)).replaceFirst(""));
+        if (byPackage != null) {
+            return byPackage;
+        }
+        // read for every segment (twice: unguarded and changesSettings): the regex only for a script name
+        String base = Cmd.basename(key);
+        return BY_PROGRAM.get(base.endsWith("js") ? JS_SUFFIX.matcher(base).replaceFirst("") : base);
     }
 
     /** A script's JavaScript suffix ({@code cli.js}, {@code cli.mjs}), compiled once: clientOf runs for every segment. */
@@ -254,16 +323,148 @@ public final class AgentLaunches {
     private static boolean setsSwitch(Cmd c) {
         for (String s : variableSettings(c)) {
             int eq = s.indexOf('=');
-            if (eq <= 0) {
-                continue;
+            if (eq > 0 && isSwitchValue(s.substring(0, eq), s.substring(eq + 1))) {
+                return true;
             }
-            for (Map.Entry<String, Pattern> e : SWITCH_VARIABLES.entrySet()) {
-                if (s.substring(0, eq).equalsIgnoreCase(e.getKey()) && e.getValue().matcher(s.substring(eq + 1)).matches()) {
+        }
+        return false;
+    }
+
+    /** True when {@code value} of the table's variable {@code name} (any case) switches checks off. */
+    private static boolean isSwitchValue(String name, String value) {
+        for (Map.Entry<String, Pattern> e : SWITCH_VARIABLES.entrySet()) {
+            if (name.equalsIgnoreCase(e.getKey()) && e.getValue().matcher(value).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Files whose text runs later as commands: shell and PowerShell scripts, batch files, alias
+     * files ({@code .bash_aliases}, {@code .aliases}), task files. Shell start-up files are SW8001's.
+     */
+    private static final Pattern SCRIPT_FILE = Pattern.compile("(?i)(.*[/\\\\])?([^/\\\\]*\\.(sh|bash|zsh|ksh|fish|ps1|psm1|bat|cmd|command)"
+            + "|\\.?[a-z_]*aliases|makefile|gnumakefile|justfile|taskfile\\.ya?ml|package\\.json)");
+
+    /**
+     * What separates the words of a written line when it is read for a launch: blanks, quotes,
+     * {@code =}, operators, and printf's escapes for a line break or tab ({@code '\tcodex --yolo\n'}).
+     */
+    private static final Pattern LAUNCH_WORD_BREAK = Pattern.compile("([\\s'\"=;()|&{}`]|\\\\[nrt])+");
+
+    /**
+     * True when the command writes a script, an alias file or a task file ({@link #SCRIPT_FILE},
+     * or any file whose text starts with {@code #!}) whose literal text holds, on one line, a
+     * client of the table followed by one of its switches ({@code claude
+     * --dangerously-skip-permissions}, {@code alias cx="codex --yolo"}, {@code --approval-mode
+     * yolo}): the file starts the client unguarded whenever it runs, long after this write was
+     * judged. The line is read word by word, not parsed: a switch after the client's name on the
+     * same line counts (reading too much only denies more); allow-lists are not read here.
+     */
+    private static boolean writesUnguardedLaunch(Cmd c) {
+        List<String> texts = writtenTexts(c);
+        boolean script = texts.stream().anyMatch(t -> t.startsWith("#!"));
+        // read for every segment: the write targets only when some word could hold an option
+        if (!script && texts.stream().noneMatch(t -> t.indexOf('-') >= 0)) {
+            return false;
+        }
+        for (String target : c.getWriteTargets()) {
+            script |= SCRIPT_FILE.matcher(target).matches();
+        }
+        if (!script) {
+            return false;
+        }
+        for (String t : texts) {
+            for (String line : t.split("\\R")) {
+                if (lineLaunchesUnguarded(LAUNCH_WORD_BREAK.split(line))) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** True when some word names a client and a later word is one of its switches (an option, or an option and its value). */
+    private static boolean lineLaunchesUnguarded(String[] words) {
+        for (int i = 0; i < words.length; i++) {
+            Client k = BY_PROGRAM.get(packageKey(Cmd.basename(words[i])));
+            if (k == null) {
+                continue;
+            }
+            for (int j = i + 1; j < words.length; j++) {
+                String v = k.offValues.get(words[j]);
+                if (k.offFlags.contains(words[j]) || v != null && j + 1 < words.length && v.equalsIgnoreCase(words[j + 1])) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The table's variable names as a regex alternation. */
+    private static final String SWITCH_NAMES = String.join("|", SWITCH_VARIABLES.keySet());
+
+    /**
+     * A switch variable given a value in written text: {@code NAME=V}, {@code export NAME=V},
+     * {@code $env:NAME = 'V'}, YAML's {@code NAME: V} (goose's config.yaml keys are its variables'
+     * names); group 1 the name, group 2 the value, quoted or one bare word. Not a reference ({@code $NAME}).
+     */
+    private static final Pattern WRITTEN_ASSIGNMENT = Pattern.compile(
+            "(?i)(?<![A-Za-z0-9_$])(" + SWITCH_NAMES + ")\\s*[=:]\\s*(\"[^\"\\n]*\"|'[^'\\n]*'|[^\\s;'\"\\\\]*)");
+
+    /** fish's {@code set -gx NAME V} and Windows' {@code setx NAME V} in written text: group 1 the name, group 2 the value. */
+    private static final Pattern WRITTEN_SETTER = Pattern.compile(
+            "(?i)\\b(?:setx|set\\s+-[A-Za-z]+)\\s+(" + SWITCH_NAMES + ")\\s+(\"[^\"\\n]*\"|'[^'\\n]*'|[^\\s;'\"\\\\]*)");
+
+    /**
+     * True when the command writes a file ({@code >> .env}, {@code tee -a}, {@code Add-Content})
+     * whose literal text sets a switch variable to a value that switches checks off:
+     * {@code GOOSE_MODE=auto} in a {@code .env} that dotenv loaders and direnv's {@code dotenv}
+     * export, {@code export GOOSE_MODE=auto} in a profile, {@code GOOSE_MODE: auto} in goose's
+     * config.yaml, {@code set -gx} in fish's config. The client started later from that
+     * environment runs every tool unasked, as with the variable exported now. The text read is
+     * the command's words and its heredoc or here-string; {@code GOOSE_MODE=approve} is no switch.
+     */
+    private static boolean writesSwitch(Cmd c) {
+        // read for every segment: the words are only matched, and the write targets only read,
+        // when one names a variable of the table (each has an underscore)
+        List<String> texts = writtenTexts(c);
+        if (texts.stream().noneMatch(AgentLaunches::namesSwitchVariable) || c.getWriteTargets().isEmpty()) {
+            return false;
+        }
+        for (String t : texts) {
+            for (Pattern p : List.of(WRITTEN_ASSIGNMENT, WRITTEN_SETTER)) {
+                java.util.regex.Matcher m = p.matcher(t);
+                while (m.find()) {
+                    String v = m.group(2);
+                    boolean quoted = v.length() > 1 && (v.charAt(0) == '"' || v.charAt(0) == '\'') && v.charAt(v.length() - 1) == v.charAt(0);
+                    if (isSwitchValue(m.group(1), quoted ? v.substring(1, v.length() - 1) : v)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when the text names a variable of the table, in any case. */
+    private static boolean namesSwitchVariable(String text) {
+        if (text.indexOf('_') < 0) {
+            return false;
+        }
+        String upper = text.toUpperCase(Locale.ROOT);
+        return SWITCH_VARIABLES.keySet().stream().anyMatch(upper::contains);
+    }
+
+    /** The literal text a command may write: its words, and its heredoc or here-string. */
+    private static List<String> writtenTexts(Cmd c) {
+        if (!c.isHasStdinText()) {
+            return c.getArgs();
+        }
+        List<String> texts = new ArrayList<>(c.getArgs());
+        texts.add(c.getStdin());
+        return texts;
     }
 
     /**
@@ -323,8 +524,10 @@ public final class AgentLaunches {
      * True when an allow-list option pre-approves the client's shell tool for every command:
      * the tool bare ({@code Bash}, {@code shell}), with a pattern that matches everything
      * ({@code Bash(*)}, {@code Bash(:*)}), every tool ({@code *}), or one program that runs or
-     * destroys anything ({@code shell(bash)}, {@code Bash(python3:*)}, {@code shell(rm)}). A narrow
-     * allowance ({@code Bash(git status)}, {@code Read,Edit}) is no switch.
+     * destroys anything ({@code shell(bash)}, {@code Bash(python3:*)}, {@code shell(rm)}), or with
+     * any words one whose own words run any program ({@code Bash(git:*)}, {@code shell(npm)},
+     * {@code Bash(uv *)}). A narrow allowance ({@code Bash(git status)}, {@code Bash(git diff:*)},
+     * {@code Bash(ls:*)}, {@code Read,Edit}) is no switch.
      */
     private static boolean grantsShell(Cmd c, Client k) {
         if (k.grants.isEmpty()) {
@@ -404,12 +607,33 @@ public final class AgentLaunches {
             return true;
         }
         String pattern = s.substring(open + 1, s.endsWith(")") ? s.length() - 1 : s.length()).trim();
-        String program = pattern.split("[\\s:]", 2)[0];
+        String[] programAndRest = pattern.split("[\\s:]", 2);
+        String program = programAndRest[0];
         if (program.isEmpty() || program.contains("*")) {
             return true;
         }
         String name = Cmd.basename(program).toLowerCase(Locale.ROOT);
-        return Cmd.isShellName(name) || Cmd.isInterpreterName(name) || RUNS_OR_DESTROYS_ANYTHING.contains(name);
+        if (Cmd.isShellName(name) || Cmd.isInterpreterName(name) || RUNS_OR_DESTROYS_ANYTHING.contains(name)) {
+            return true;
+        }
+        // the program with any words after it: its options or subcommands reach any program
+        String rest = programAndRest.length > 1 ? pattern.substring(program.length()) : "";
+        return ANY_WORDS.matcher(rest).matches() && runsProgramsByItsWords(name);
+    }
+
+    /** What follows the program in a grant that allows it with any words: nothing, {@code :*}, {@code  *}, {@code *}. */
+    private static final Pattern ANY_WORDS = Pattern.compile("\\s*:?\\s*\\*?\\s*");
+
+    /**
+     * True for a program whose own words can make it run any other: settings that store a command
+     * line ({@code git -c core.pager=…}, {@code git config alias.x '!…'}, {@code npm pkg set
+     * scripts}: {@link CommandSettings#storesCommands}), a subcommand that runs a program
+     * ({@code uv run}, {@code pnpm dlx}, {@code yarn dlx}: {@link Launchers#isToolRunner}), an
+     * option that names one ({@code tar --to-command}, {@code rsync -e}, {@code docker}'s config:
+     * {@link ProgramOptions#namesPrograms}). The grammar's tables, read, not copied.
+     */
+    private static boolean runsProgramsByItsWords(String name) {
+        return CommandSettings.storesCommands(name) || Launchers.isToolRunner(name) || ProgramOptions.namesPrograms(name);
     }
 
     /**

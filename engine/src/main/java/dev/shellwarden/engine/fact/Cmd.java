@@ -2203,45 +2203,9 @@ public final class Cmd {
         return InlineCode.isPayloadSelfProtected(this);
     }
 
-    /**
-     * True for an agent's own command that changes its MCP servers, extensions or settings
-     * ({@code claude mcp add}, {@code claude config set}, {@code codex mcp add}, {@code gemini
-     * extensions install}, {@code code --add-mcp}): the files it writes are the protected ones
-     * ({@link PathFacts#isSelfProtected}), and a server added there is a program the client starts
-     * by itself. Listing and showing ({@code claude mcp list}) change nothing.
-     */
+    /** True for an agent's own command that changes its MCP servers, extensions or settings ({@link AgentLaunches#changesSettings}). */
     private boolean isAgentSettingsCommand() {
-        String changes = "add add-json remove rm delete enable disable install set";
-        return switch (name) {
-            // plugins carry hooks and MCP servers; --mcp-config, --settings and --plugin-dir hand a
-            // session servers, hooks and plugins from a file for this run
-            case "claude", "claude-code" -> wordPair("mcp", "add add-json add-from-claude-desktop remove reset-project-choices")
-                    || wordPair("config", "set add remove")
-                    || wordPair("plugin", "install i add enable update") || wordPair("plugins", "install i add enable update")
-                    || wordPair("marketplace", "add update") || anyFlagOrAbbreviation("--mcp-config --settings --plugin-dir");
-            // codex's -c/--config overrides set servers and the notify program for the run
-            case "codex" -> wordPair("mcp", changes) || argFind("^(mcp_servers|notify|hooks)|^-c(mcp_servers|notify)|^--config=(mcp_servers|notify)");
-            case "opencode", "amp", "qwen", "cursor-agent", "q", "kiro-cli", "kiro", "goose", "crush", "copilot", "auggie" -> wordPair("mcp", changes);
-            case "gemini" -> wordPair("mcp", changes) || wordPair("extensions", "install link update enable");
-            case "code", "code-insiders", "cursor", "windsurf", "codium" -> anyFlagOrAbbreviation("--add-mcp");
-            default -> false;
-        };
-    }
-
-    /**
-     * True when some positional word is {@code first} and the next one is among the space-separated
-     * words. Options before the pair may take values this does not know, so
-     * the pair is looked for anywhere: a deny rule reads it, and reading too much only asks more.
-     */
-    private boolean wordPair(String first, String spaceSeparated) {
-        List<String> p = positionals("");
-        for (int i = 0; i < p.size(); i++) {
-            if (p.get(i).equals(first)
-                    && i + 1 < p.size() && Words.setOf(spaceSeparated).contains(p.get(i + 1))) {
-                return true;
-            }
-        }
-        return false;
+        return AgentLaunches.changesSettings(this);
     }
 
     /**
