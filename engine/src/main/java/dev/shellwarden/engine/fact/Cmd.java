@@ -2601,6 +2601,22 @@ public final class Cmd {
         return InlineCode.pythonModule(this, spaceSeparated);
     }
 
+    /**
+     * True when the command's name is the variable ({@code $c}, {@code "${a[@]}"}, PowerShell's
+     * {@code & $c}): what the variable holds is the program run and its words. Only for a name the
+     * grammar found computed (DYNAMIC_COMMAND): a PowerShell expression's first word is the whole
+     * expression ({@code $r.Content.Trim()} runs nothing).
+     */
+    public boolean commandNameExpands(String variable) {
+        return opaqueReasons.contains(dev.shellwarden.grammar.OpaqueReason.DYNAMIC_COMMAND.name())
+                && ValueFlow.startsWithReference(path, variable);
+    }
+
+    /** True when the command's name is a command substitution's output ({@code $(curl -s URL)}, a backtick one). */
+    public boolean isCommandNameSubstituted() {
+        return path.contains("$(") || path.contains("`");
+    }
+
     /** True when the inline program reaches code by computed names or runs strings as code (see PAYLOAD_DYNAMIC). */
     public boolean isPayloadDynamic() {
         return InlineCode.isPayloadDynamic(this);

@@ -47,17 +47,37 @@ public final class ValueFlow {
     private final int source;
     private final int user;
     private final boolean printed;
+    private final String variable;
 
     /** Segment {@code source}'s output, captured into a variable, reaches segment {@code user}. */
     public ValueFlow(int source, int user) {
-        this(source, user, false);
+        this(source, user, false, "");
     }
 
-    /** As {@link #ValueFlow(int, int)}; {@code printed}: the user prints the variable without a word naming it ({@code env}). */
-    public ValueFlow(int source, int user, boolean printed) {
+    /**
+     * As {@link #ValueFlow(int, int)}; {@code printed}: the user prints the variable without a word
+     * naming it ({@code env}); {@code variable}: the name the user reads it by ("" when unknown).
+     */
+    public ValueFlow(int source, int user, boolean printed, String variable) {
         this.source = source;
         this.user = user;
         this.printed = printed;
+        this.variable = variable;
+    }
+
+    /** The variable's name as the user reads it ("" when unknown). */
+    public String getVariable() {
+        return variable;
+    }
+
+    /** True when {@code text} expands the variable's value ({@code $T}, {@code ${T}}, {@code ${T:-x}}), not its length. */
+    public static boolean references(String text, String variable) {
+        return !variable.isEmpty() && reference(variable).matcher(text).find();
+    }
+
+    /** True when {@code text} starts with a reference to the variable's value ({@code $c}, {@code ${a[@]}}). */
+    public static boolean startsWithReference(String text, String variable) {
+        return !variable.isEmpty() && reference(variable).matcher(text).lookingAt();
     }
 
     /** True when the user prints the variable itself ({@code env}, {@code printenv T}, {@code declare -p}). */
@@ -85,7 +105,7 @@ public final class ValueFlow {
             for (var e : carried.entrySet()) {
                 if (!e.getValue().contains(s.id()) && (printed.contains(e.getKey()) || expands(s, reference(e.getKey())))) {
                     for (int src : e.getValue()) {
-                        out.add(new ValueFlow(src, s.id(), printed.contains(e.getKey())));
+                        out.add(new ValueFlow(src, s.id(), printed.contains(e.getKey()), e.getKey()));
                     }
                 }
             }
