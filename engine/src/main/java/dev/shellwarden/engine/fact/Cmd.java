@@ -1151,6 +1151,11 @@ public final class Cmd {
         return ProgramHooks.isAssignsLookupVariable(this);
     }
 
+    /** True when the segment is bare assignments of lower-case script variables only ({@link ProgramHooks#assignsScriptVariablesOnly}). */
+    public boolean isAssignsScriptVariablesOnly() {
+        return ProgramHooks.assignsScriptVariablesOnly(this);
+    }
+
     /** Launchers that may fetch a package from a registry and run its program under the name given. */
     private static final Set<String> PACKAGE_RUNNERS = Set.of("npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun", "uvx", "pipx", "deno");
 

@@ -54,6 +54,42 @@ final class ProgramHooks {
      * request elsewhere, {@code GIT_TEMPLATE_DIR=… git init} installs hooks. The allow rules take
      * no such command: its name no longer says what it runs.
      */
+    /** A script variable's assignment word: a lower-case name, maybe an array element, {@code =} or {@code +=}. */
+    private static final java.util.regex.Pattern SCRIPT_VARIABLE = java.util.regex.Pattern.compile(
+            "([a-z_][a-z0-9_]*)(\\[[^\\]=]*\\])?\\+?=.*", java.util.regex.Pattern.DOTALL);
+
+    /**
+     * The lower-case special parameters of zsh (and bash's histchars, auto_resume) that change what
+     * later commands do: search paths, prompts, options, the command hash, aliases and functions by
+     * assignment, hook arrays (the {@code *_functions} ones), named directories, and zsh/mapfile's
+     * {@code mapfile}, whose elements are files.
+     */
+    private static final java.util.Set<String> LOWER_CASE_SPECIALS = java.util.Set.of("path", "fpath", "cdpath", "manpath",
+            "module_path", "mailpath", "psvar", "prompt", "options", "commands", "aliases", "galiases", "saliases", "functions",
+            "builtins", "parameters", "nameddirs", "userdirs", "reswords", "modules", "histchars", "auto_resume", "watch",
+            "mapfile", "signals", "zle_highlight", "history", "historywords", "jobdirs", "jobstates", "jobtexts", "widgets",
+            "keymaps", "sysparams", "errnos", "argv", "status", "pipestatus", "funcstack", "functrace");
+
+    /**
+     * True when the segment is bare assignments of script variables only: lower-case names
+     * ({@link #SCRIPT_VARIABLE}) by the shells' convention that their own and the environment's
+     * variables are upper-case, none of {@link #LOWER_CASE_SPECIALS}, no {@code dis_*} table and no
+     * {@code *_functions} hook array.
+     */
+    static boolean assignsScriptVariablesOnly(Cmd c) {
+        if (c.getAssignments().isEmpty()) {
+            return false;
+        }
+        for (String a : c.getAssignments()) {
+            java.util.regex.Matcher m = SCRIPT_VARIABLE.matcher(a);
+            if (!m.matches() || LOWER_CASE_SPECIALS.contains(m.group(1)) || m.group(1).startsWith("dis_")
+                    || m.group(1).endsWith("_functions")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static boolean isAssignsLookupVariable(Cmd c) {
         List<String> all = c.getAssignments();
         if (c.named("export declare typeset readonly local") && !c.getArgs().isEmpty()) {
