@@ -146,6 +146,42 @@ public final class ValueFlow {
                 }
             }
         }
+        out.addAll(functionArguments(segments));
+        return out;
+    }
+
+    /** A positional parameter's reference in a function body: {@code $1}…{@code $9}, {@code ${1}}, {@code $@}, {@code $*}; group 2 the name. */
+    private static final Pattern POSITIONAL = Pattern.compile("\\$(\\{)?([1-9@*])");
+
+    /**
+     * A call of a function defined in the same text ({@code f "$(curl …)"}): what its arguments'
+     * substitutions print reaches the commands of the body the grammar walked under the call that
+     * read a positional parameter ({@code f(){ eval "$1"; }}). Every substitution of the call flows
+     * to every such command: which argument is which number is not traced (fail closed).
+     */
+    private static List<ValueFlow> functionArguments(List<Segment> segments) {
+        List<ValueFlow> out = new ArrayList<>();
+        for (Segment call : segments) {
+            if (!call.opaqueReasons().contains(dev.shellwarden.grammar.OpaqueReason.USER_FUNCTION)) {
+                continue;
+            }
+            Set<Integer> arguments = substitutionSegments(call, segments, true);
+            if (arguments.isEmpty()) {
+                continue;
+            }
+            Set<Integer> body = new HashSet<>();
+            for (Segment s : segments) {
+                if (s.id() > call.id() && (s.parent() == call.id() && s.provenance() == Provenance.FUNCTION_BODY || body.contains(s.parent()))) {
+                    body.add(s.id());
+                    java.util.regex.Matcher m = POSITIONAL.matcher(String.join(" ", s.argv().stream().map(Word::text).toList()));
+                    if (m.find()) {
+                        for (int src : arguments) {
+                            out.add(new ValueFlow(src, s.id(), false, m.group(2)));
+                        }
+                    }
+                }
+            }
+        }
         return out;
     }
 
@@ -159,7 +195,8 @@ public final class ValueFlow {
 
     /** A reference to the variable's value ({@code $T}, {@code ${T}}, {@code ${T:-x}}), not its length. */
     private static Pattern reference(String name) {
-        return Pattern.compile("\\$(" + name + "(?![A-Za-z0-9_])|\\{" + name + "(?=[}:%#/^,@\\[]))");
+        String n = Pattern.quote(name); // a positional parameter (@, *) is a regex character
+        return Pattern.compile("\\$(" + n + "(?![A-Za-z0-9_])|\\{" + n + "(?=[}:%#/^,@\\[]))");
     }
 
     /** The names a standalone assignment sets. */

@@ -62,6 +62,15 @@ class ValueFlowTest {
         assertEquals(Set.of(), flows("read X < <(git log); X=none; echo $X"));
     }
 
+    @Test
+    void aFunctionsArgumentsReachTheBodyCommandsThatReadAPositionalParameter() {
+        // the body is walked under the call: its eval reads $1, its echo reads nothing
+        assertEquals(Set.of("git>", "git>eval"), flows("f(){ eval \"$1\"; echo hi; }; f \"$(git log)\"")); // and eval's payload, named by $1
+        assertEquals(Set.of("git>bash"), flows("f(){ bash -c \"$@\"; }; f \"$(git log)\""));
+        assertEquals(Set.of(), flows("f(){ echo hi; }; f \"$(git log)\""));
+        assertEquals(Set.of(), flows("f(){ eval \"$1\"; }; f 'git log'"));
+    }
+
     /**
      * As {@link #flows}, for PowerShell text, from the named sources only: a PowerShell assignment
      * segment is a source of its own value too (it computes an expression's), shown here by its command.
