@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * {@code make}, a justfile's for {@code just}, a Taskfile's {@code cmds} for {@code task},
  * {@code tox.ini}'s {@code commands}, {@code .pre-commit-config.yaml}'s {@code entry}, the
  * {@code scripts} of {@code package.json}/{@code composer.json} and {@code deno.json}'s
- * {@code tasks}, the code of {@code setup.py}, {@code conftest.py}, test files, {@code noxfile.py},
+ * {@code tasks}, the code of {@code setup.py}, of every python module for a python tool ({@code conftest.py},
+ * test files, a package's {@code __init__.py}, a plugin), {@code noxfile.py}, lint-staged's command lines,
  * a Rakefile, a Vagrantfile, Gradle build and init scripts, {@code pom.xml}'s exec plugin,
  * {@code build.rs} and {@code .cargo/config.toml}'s runners, the git settings of a written
  * {@code .git/config}, the code a package manager's own config makes it load ({@link #packageManagerLoads}),
@@ -621,10 +622,14 @@ final class WrittenFiles {
         return path == null ? null : written.get(path.startsWith("./") ? path.substring(2) : path);
     }
 
+    /** lint-staged's JSON configs: its own file, or the {@code "lint-staged"} key of package.json. */
+    private static final Pattern LINT_STAGED_CONFIG = Pattern.compile("(.*/)?(\\.lintstagedrc(\\.json)?|package\\.json)");
+
     /** Programs that start a Python interpreter. */
     private static final Pattern PYTHON_TOOLS = Pattern.compile("python[0-9.]*|pypy[0-9.]*|pytest|py\\.test|pip[0-9.]*|nox|tox|uv|uvx|poetry|pdm|hatch");
 
-    private static final Pattern PY_TEST_FILE = Pattern.compile("conftest\\.py|test_.*\\.py|.*_test\\.py");
+    /** A python module by its file name: what an interpreter imports from the path. */
+    private static final Pattern PY_MODULE = Pattern.compile("[\\w.-]+\\.py");
 
     /**
      * The command lines that running {@code name} with {@code args} executes from the files
@@ -658,7 +663,18 @@ final class WrittenFiles {
             }
             String t = text(written, module.replace('.', '/') + ".py");
             t = t != null ? t : text(written, module.replace('.', '/') + "/__main__.py");
-            return t == null ? List.of() : List.of(inlineForm("python", t));
+            if (t != null) {
+                out.add(inlineForm("python", t));
+            }
+            pythonFiles(written, PY_MODULE, out);
+            return new ArrayList<>(out);
+        }
+        // `> mypkg/__init__.py && python -c 'import mypkg'`, `> evilplug.py && pytest -p evilplug`:
+        // a module written in the same text is code the interpreter may import (its import
+        // statements, pytest plugins, a src layout's package); reading it as inline code only
+        // finds what the code itself runs, so harmless modules stay harmless
+        if (PYTHON_TOOLS.matcher(Names.canonicalCommand(name)).matches()) {
+            pythonFiles(written, PY_MODULE, out);
         }
         switch (Names.canonicalCommand(name)) {
             case "make", "gmake" -> {
@@ -746,7 +762,6 @@ final class WrittenFiles {
                     pythonFiles(written, Regex.pattern("setup\\.py"), out);
                 }
             }
-            case "pytest", "py.test" -> pythonFiles(written, PY_TEST_FILE, out);
             case "rake" -> codeFiles(written, Regex.pattern("[Rr]akefile(\\.rb)?|.*\\.rake"), "ruby", out);
             case "vagrant" -> codeFiles(written, Regex.pattern("Vagrantfile"), "ruby", out);
             case "gradle", "gradlew" -> {
@@ -814,6 +829,14 @@ final class WrittenFiles {
             if (language != null) {
                 out.addAll(scriptRuns(language, e.getValue()));
                 out.addAll(codeCommands(e.getValue()));
+            }
+        }
+        // lint-staged runs the command lines its config maps file patterns to
+        if (tool.equals("lint-staged")) {
+            for (Map.Entry<String, String> e : written.entrySet()) {
+                if (LINT_STAGED_CONFIG.matcher(e.getKey()).matches()) {
+                    out.addAll(e.getKey().endsWith("package.json") ? jsonScripts(e.getValue(), "lint-staged") : jsonScripts(e.getValue()));
+                }
             }
         }
         // a package runner's tool from the project's own bin folder (`npx eslint`, `uv run pytest`):
