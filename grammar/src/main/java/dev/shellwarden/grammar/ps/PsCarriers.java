@@ -209,32 +209,10 @@ final class PsCarriers {
      * {@code Set-Alias} makes it.
      */
     private void functionItem(List<Word> args, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
-        Word path = null;
-        Word name = null;
-        Word value = null;
-        List<Word> positional = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String p = parameter(args.get(i));
-            Word next = i + 1 < args.size() ? args.get(i + 1) : null;
-            if (p == null) {
-                positional.add(args.get(i));
-            } else if (!p.isEmpty() && ("path".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("pspath"))) {
-                path = next;
-                i++;
-            } else if (!p.isEmpty() && "name".startsWith(p)) {
-                name = next;
-                i++;
-            } else if (!p.isEmpty() && "value".startsWith(p)) {
-                value = next;
-                i++;
-            }
-        }
-        if (path == null && !positional.isEmpty()) {
-            path = positional.remove(0);
-        }
-        if (value == null && !positional.isEmpty()) {
-            value = positional.get(0);
-        }
+        ItemWrite item = ItemWrite.of("Set-Content", args);
+        Word path = item.path();
+        Word name = item.name();
+        Word value = item.value();
         java.util.regex.Matcher a = path == null ? null
                 : java.util.regex.Pattern.compile("(?i)^alias:[\\\\/]?(.*)$").matcher(path.text());
         if (a != null && a.matches()) {
@@ -275,39 +253,10 @@ final class PsCarriers {
      * will run as payloads of this segment, as it does for bash's own writes. Only adds segments;
      * a computed path or text gives nothing here (the write rules still judge the write).
      */
-    private void runLaterWrite(String name, List<Word> args, int id, PsBuilder.Ctx ctx) {
-        boolean outFile = name.equals("Out-File");
-        Word path = null;
-        Word value = null;
-        boolean append = name.equals("Add-Content");
-        List<Word> positional = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String p = parameter(args.get(i));
-            Word next = i + 1 < args.size() ? args.get(i + 1) : null;
-            if (p == null) {
-                positional.add(args.get(i));
-            } else if (p.isEmpty()) {
-                continue;
-            } else if (outFile ? "filepath".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("path")
-                    : "path".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("pspath")) {
-                path = next;
-                i++;
-            } else if (outFile ? "inputobject".startsWith(p) : "value".startsWith(p)) {
-                value = next;
-                i++;
-            } else if (outFile && "append".startsWith(p) && p.length() >= 2) {
-                append = true;
-            } else if (!outFile && "encoding".startsWith(p) || outFile && ("encoding".startsWith(p) || "width".startsWith(p))
-                    || !outFile && ("itemtype".startsWith(p) || "name".startsWith(p) || "stream".startsWith(p))) {
-                i++; // a switch that takes a value: the value is no positional
-            }
-        }
-        if (path == null && !positional.isEmpty()) {
-            path = positional.remove(0);
-        }
-        if (value == null && !positional.isEmpty()) {
-            value = positional.get(0);
-        }
+    private void runLaterWrite(String cmdlet, List<Word> args, int id, PsBuilder.Ctx ctx) {
+        ItemWrite item = ItemWrite.of(cmdlet, args);
+        Word path = item.path();
+        Word value = item.value();
         if (path == null || value == null || !path.literal() || !value.literal() || value.raw().startsWith("{")) {
             return;
         }
@@ -316,9 +265,58 @@ final class PsCarriers {
                 || builder.level() + 1 > PsSplit.MAX_LEVEL) {
             return;
         }
-        String line = "echo " + Word.singleQuoted(value.text()) + (append ? " >> " : " > ") + Word.singleQuoted(target);
+        String line = "echo " + Word.singleQuoted(value.text()) + (item.append() ? " >> " : " > ") + Word.singleQuoted(target);
         builder.embed(Splitter.forShell(Shell.BASH).split(line),
-                new PsBuilder.Ctx(id, ctx.depth() + 1, Provenance.SETTING, ctx.wrappers()), List.of(name));
+                new PsBuilder.Ctx(id, ctx.depth() + 1, Provenance.SETTING, ctx.wrappers()), List.of(cmdlet));
+    }
+
+    /**
+     * The item and text a writer cmdlet names: Set-Item, New-Item, Set-Content and Add-Content
+     * ({@code -Path}/{@code -LiteralPath}, {@code -Name}, {@code -Value}, else the first two
+     * positionals), Out-File ({@code -FilePath}, {@code -InputObject}, {@code -Append}). A
+     * switch that takes a value ({@code -Encoding utf8}) does not shift the positionals.
+     */
+    private record ItemWrite(Word path, Word name, Word value, boolean append) {
+
+        static ItemWrite of(String cmdlet, List<Word> args) {
+            boolean outFile = cmdlet.equals("Out-File");
+            Word path = null;
+            Word name = null;
+            Word value = null;
+            boolean append = cmdlet.equals("Add-Content");
+            List<Word> positional = new ArrayList<>();
+            for (int i = 0; i < args.size(); i++) {
+                String p = parameter(args.get(i));
+                Word next = i + 1 < args.size() ? args.get(i + 1) : null;
+                if (p == null) {
+                    positional.add(args.get(i));
+                } else if (p.isEmpty()) {
+                    continue;
+                } else if (outFile ? "filepath".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("path")
+                        : "path".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("pspath")) {
+                    path = next;
+                    i++;
+                } else if (!outFile && "name".startsWith(p)) {
+                    name = next;
+                    i++;
+                } else if (outFile ? "inputobject".startsWith(p) : "value".startsWith(p)) {
+                    value = next;
+                    i++;
+                } else if (outFile && "append".startsWith(p) && p.length() >= 2) {
+                    append = true;
+                } else if ("encoding".startsWith(p) || outFile && "width".startsWith(p)
+                        || !outFile && ("itemtype".startsWith(p) || "stream".startsWith(p))) {
+                    i++; // a switch that takes a value: the value is no positional
+                }
+            }
+            if (path == null && !positional.isEmpty()) {
+                path = positional.remove(0);
+            }
+            if (value == null && !positional.isEmpty()) {
+                value = positional.get(0);
+            }
+            return new ItemWrite(path, name, value, append);
+        }
     }
 
     /**
