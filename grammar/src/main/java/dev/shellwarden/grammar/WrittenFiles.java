@@ -625,6 +625,40 @@ final class WrittenFiles {
     /** lint-staged's JSON configs: its own file, or the {@code "lint-staged"} key of package.json. */
     private static final Pattern LINT_STAGED_CONFIG = Pattern.compile("(.*/)?(\\.lintstagedrc(\\.json)?|package\\.json)");
 
+    /** A compose file by its default names. */
+    private static final Pattern COMPOSE_FILE = Pattern.compile("(.*/)?(docker-)?compose(\\.[\\w-]+)?\\.ya?ml");
+
+    /** The compose verbs that create or start the services' containers. */
+    private static final Set<String> COMPOSE_VERBS = Set.of("up", "run", "create", "start", "restart", "watch");
+
+    /**
+     * {@code docker compose up} over a compose file the same text wrote: the host access its
+     * services ask for, as one {@code docker run} that the container rules judge (every
+     * {@code volumes:} source, a long-syntax {@code source:}, {@code privileged}, host
+     * {@code pid}/{@code network_mode}). A coarse reading of all services at once: it only adds.
+     */
+    static String composeRun(String text) {
+        StringBuilder line = new StringBuilder("docker run --rm");
+        for (String v : yamlValues(text, Set.of("volumes", "source"))) {
+            for (String one : v.split(" ")) {
+                String mount = one.startsWith("'") ? InlineCode.unquote(one) : one;
+                if (!mount.isBlank()) {
+                    line.append(" -v ").append(Word.singleQuoted(mount.contains(":") ? mount : mount + ":/mnt"));
+                }
+            }
+        }
+        if (yamlValues(text, Set.of("privileged")).contains("true")) {
+            line.append(" --privileged");
+        }
+        if (yamlValues(text, Set.of("pid")).contains("host")) {
+            line.append(" --pid=host");
+        }
+        if (yamlValues(text, Set.of("network_mode")).contains("host")) {
+            line.append(" --network=host");
+        }
+        return line.append(" compose-service true").toString();
+    }
+
     /** Programs that start a Python interpreter. */
     private static final Pattern PYTHON_TOOLS = Pattern.compile("python[0-9.]*|pypy[0-9.]*|pytest|py\\.test|pip[0-9.]*|nox|tox|uv|uvx|poetry|pdm|hatch");
 
@@ -807,6 +841,20 @@ final class WrittenFiles {
                     }
                     if (args.contains(".") || sub.equals("test")) {
                         codeFiles(written, Regex.pattern(".*\\.go"), "code", out);
+                    }
+                }
+            }
+            case "docker", "podman", "docker-compose", "podman-compose" -> {
+                boolean compose = name.endsWith("compose") || sub.equals("compose");
+                if (compose && args.stream().anyMatch(a -> COMPOSE_VERBS.contains(a))) {
+                    String f = value(args, "-f", "--file");
+                    if (f != null && text(written, f) != null) {
+                        out.add(composeRun(text(written, f)));
+                    }
+                    for (Map.Entry<String, String> e : written.entrySet()) {
+                        if (f == null && COMPOSE_FILE.matcher(e.getKey()).matches()) {
+                            out.add(composeRun(e.getValue()));
+                        }
                     }
                 }
             }
