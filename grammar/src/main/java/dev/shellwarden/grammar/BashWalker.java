@@ -2702,16 +2702,8 @@ final class BashWalker {
     }
 
     /**
-     * Files that a tool runs as shell scripts later, on its own: git hooks (also a project's shared
-     * hook folders), husky hooks, direnv's {@code .envrc}. Configuration files that name such
-     * commands inside JSON are read by {@link AutoRunConfig}.
-     */
-    private static final Pattern AUTO_RUN_SCRIPT = Pattern.compile(
-            "(.*/)?(\\.git/hooks/[^/]+|\\.githooks/[^/]+|\\.husky/[^/_][^/]*|\\.envrc)");
-
-    /**
      * {@code printf 'curl … | sh' > .husky/pre-commit}, {@code cat > .git/hooks/pre-push <<'EOF'}:
-     * the literal text written into a file that a tool later runs as a script is split as a payload
+     * the literal text written into a file that a tool later runs as a script ({@link RunLaterFiles}) is split as a payload
      * of this segment (provenance SETTING), so its commands meet the rules now, before the hook
      * runs them unseen. Only adds segments.
      */
@@ -2721,7 +2713,7 @@ final class BashWalker {
         boolean gitConfig = false;
         List<String> hookConfigs = new ArrayList<>();
         for (String path : writtenFileModes(d, name).keySet()) {
-            target |= AUTO_RUN_SCRIPT.matcher(path).matches() || inHookFolder(path);
+            target |= RunLaterFiles.isAutoRunScript(path) || inHookFolder(path);
             if (WrittenFiles.isHookManagerConfig(path) || WrittenFiles.isPackageManagerConfig(path)) {
                 hookConfigs.add(path);
             }
@@ -2866,11 +2858,20 @@ final class BashWalker {
         }
         Ctx inner = childCtx(d, Provenance.HEREDOC_SCRIPT, wrappers);
         for (String command : commands) {
-            if (command != null && !command.isBlank()) {
-                nested(command, inner);
+            // a reading met again inside itself (`pytest` in the code of the conftest.py it reads,
+            // the `python3 -c TEXT` a module's reading hands back) adds nothing new
+            if (command != null && !command.isBlank() && readingWritten.add(command)) {
+                try {
+                    nested(command, inner);
+                } finally {
+                    readingWritten.remove(command);
+                }
             }
         }
     }
+
+    /** The readings of written files being split now, outermost first: the guard against reading one inside itself. */
+    private final Set<String> readingWritten = new HashSet<>();
 
     /**
      * What the previous stage of {@code d}'s pipeline writes to it when it is a plain

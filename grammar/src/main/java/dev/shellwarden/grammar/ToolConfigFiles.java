@@ -68,7 +68,8 @@ public final class ToolConfigFiles {
             python("noxfile\\.py", "nox"),
             python("fabfile\\.py", "fab"),
             python("tasks\\.py", "invoke inv"),
-            python("dodo\\.py", "doit"));
+            python("dodo\\.py", "doit"),
+            python("conf\\.py", "sphinx-build sphinx-autobuild"));
 
     /** Package manager verbs that run the project's scripts, which may start any of the tools above. */
     private static final Set<String> SCRIPT_VERBS = Set.of("test", "t", "tst", "start", "run", "run-script", "build", "dev", "lint");

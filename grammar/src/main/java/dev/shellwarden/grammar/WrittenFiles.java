@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * {@code make}, a justfile's for {@code just}, a Taskfile's {@code cmds} for {@code task},
  * {@code tox.ini}'s {@code commands}, {@code .pre-commit-config.yaml}'s {@code entry}, the
  * {@code scripts} of {@code package.json}/{@code composer.json} and {@code deno.json}'s
- * {@code tasks}, the code of {@code setup.py}, {@code conftest.py}, test files, {@code noxfile.py},
+ * {@code tasks}, the code of {@code setup.py}, of every python module for a python tool ({@code conftest.py},
+ * test files, a package's {@code __init__.py}, a plugin), {@code noxfile.py}, lint-staged's command lines,
  * a Rakefile, a Vagrantfile, Gradle build and init scripts, {@code pom.xml}'s exec plugin,
  * {@code build.rs} and {@code .cargo/config.toml}'s runners, the git settings of a written
  * {@code .git/config}, the code a package manager's own config makes it load ({@link #packageManagerLoads}),
@@ -621,10 +622,48 @@ final class WrittenFiles {
         return path == null ? null : written.get(path.startsWith("./") ? path.substring(2) : path);
     }
 
+    /** lint-staged's JSON configs: its own file, or the {@code "lint-staged"} key of package.json. */
+    private static final Pattern LINT_STAGED_CONFIG = Pattern.compile("(.*/)?(\\.lintstagedrc(\\.json)?|package\\.json)");
+
+    /** A compose file by its default names. */
+    private static final Pattern COMPOSE_FILE = Pattern.compile("(.*/)?(docker-)?compose(\\.[\\w-]+)?\\.ya?ml");
+
+    /** The compose verbs that create or start the services' containers. */
+    private static final Set<String> COMPOSE_VERBS = Set.of("up", "run", "create", "start", "restart", "watch");
+
+    /**
+     * {@code docker compose up} over a compose file the same text wrote: the host access its
+     * services ask for, as one {@code docker run} that the container rules judge (every
+     * {@code volumes:} source, a long-syntax {@code source:}, {@code privileged}, host
+     * {@code pid}/{@code network_mode}). A coarse reading of all services at once: it only adds.
+     */
+    static String composeRun(String text) {
+        StringBuilder line = new StringBuilder("docker run --rm");
+        for (String v : yamlValues(text, Set.of("volumes", "source"))) {
+            for (String one : v.split(" ")) {
+                String mount = one.startsWith("'") ? InlineCode.unquote(one) : one;
+                if (!mount.isBlank()) {
+                    line.append(" -v ").append(Word.singleQuoted(mount.contains(":") ? mount : mount + ":/mnt"));
+                }
+            }
+        }
+        if (yamlValues(text, Set.of("privileged")).contains("true")) {
+            line.append(" --privileged");
+        }
+        if (yamlValues(text, Set.of("pid")).contains("host")) {
+            line.append(" --pid=host");
+        }
+        if (yamlValues(text, Set.of("network_mode")).contains("host")) {
+            line.append(" --network=host");
+        }
+        return line.append(" compose-service true").toString();
+    }
+
     /** Programs that start a Python interpreter. */
     private static final Pattern PYTHON_TOOLS = Pattern.compile("python[0-9.]*|pypy[0-9.]*|pytest|py\\.test|pip[0-9.]*|nox|tox|uv|uvx|poetry|pdm|hatch");
 
-    private static final Pattern PY_TEST_FILE = Pattern.compile("conftest\\.py|test_.*\\.py|.*_test\\.py");
+    /** A python module by its file name: what an interpreter imports from the path. */
+    private static final Pattern PY_MODULE = Pattern.compile("[\\w.-]+\\.py");
 
     /**
      * The command lines that running {@code name} with {@code args} executes from the files
@@ -658,7 +697,18 @@ final class WrittenFiles {
             }
             String t = text(written, module.replace('.', '/') + ".py");
             t = t != null ? t : text(written, module.replace('.', '/') + "/__main__.py");
-            return t == null ? List.of() : List.of(inlineForm("python", t));
+            if (t != null) {
+                out.add(inlineForm("python", t));
+            }
+            pythonFiles(written, PY_MODULE, out);
+            return new ArrayList<>(out);
+        }
+        // `> mypkg/__init__.py && python -c 'import mypkg'`, `> evilplug.py && pytest -p evilplug`:
+        // a module written in the same text is code the interpreter may import (its import
+        // statements, pytest plugins, a src layout's package); reading it as inline code only
+        // finds what the code itself runs, so harmless modules stay harmless
+        if (PYTHON_TOOLS.matcher(Names.canonicalCommand(name)).matches()) {
+            pythonFiles(written, PY_MODULE, out);
         }
         switch (Names.canonicalCommand(name)) {
             case "make", "gmake" -> {
@@ -746,7 +796,6 @@ final class WrittenFiles {
                     pythonFiles(written, Regex.pattern("setup\\.py"), out);
                 }
             }
-            case "pytest", "py.test" -> pythonFiles(written, PY_TEST_FILE, out);
             case "rake" -> codeFiles(written, Regex.pattern("[Rr]akefile(\\.rb)?|.*\\.rake"), "ruby", out);
             case "vagrant" -> codeFiles(written, Regex.pattern("Vagrantfile"), "ruby", out);
             case "gradle", "gradlew" -> {
@@ -795,6 +844,20 @@ final class WrittenFiles {
                     }
                 }
             }
+            case "docker", "podman", "docker-compose", "podman-compose" -> {
+                boolean compose = name.endsWith("compose") || sub.equals("compose");
+                if (compose && args.stream().anyMatch(a -> COMPOSE_VERBS.contains(a))) {
+                    String f = value(args, "-f", "--file");
+                    if (f != null && text(written, f) != null) {
+                        out.add(composeRun(text(written, f)));
+                    }
+                    for (Map.Entry<String, String> e : written.entrySet()) {
+                        if (f == null && COMPOSE_FILE.matcher(e.getKey()).matches()) {
+                            out.add(composeRun(e.getValue()));
+                        }
+                    }
+                }
+            }
             case "uv" -> {
                 if (sub.equals("run") && args.size() >= 2) {
                     String f = args.stream().skip(args.indexOf("run") + 1L).filter(a -> !a.startsWith("-")).findFirst().orElse("");
@@ -814,6 +877,14 @@ final class WrittenFiles {
             if (language != null) {
                 out.addAll(scriptRuns(language, e.getValue()));
                 out.addAll(codeCommands(e.getValue()));
+            }
+        }
+        // lint-staged runs the command lines its config maps file patterns to
+        if (tool.equals("lint-staged")) {
+            for (Map.Entry<String, String> e : written.entrySet()) {
+                if (LINT_STAGED_CONFIG.matcher(e.getKey()).matches()) {
+                    out.addAll(e.getKey().endsWith("package.json") ? jsonScripts(e.getValue(), "lint-staged") : jsonScripts(e.getValue()));
+                }
             }
         }
         // a package runner's tool from the project's own bin folder (`npx eslint`, `uv run pytest`):

@@ -5,6 +5,7 @@ import dev.shellwarden.grammar.Position;
 import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Redirect;
 import dev.shellwarden.grammar.Regex;
+import dev.shellwarden.grammar.RunLaterFiles;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Shell;
 import dev.shellwarden.grammar.Splitter;
@@ -58,7 +59,11 @@ final class PsCarriers {
             case "Invoke-WmiMethod", "Invoke-CimMethod" -> carried(WindowsLaunchers.wmiCmdlet(args), name, id, ctx, reasons);
             case "Set-Alias", "New-Alias" -> alias(args);
             case "Add-Type" -> addType(args, id, ctx, reasons);
-            case "Set-Item", "New-Item", "Set-Content", "Add-Content" -> functionItem(args, id, ctx, reasons);
+            case "Set-Item", "New-Item", "Set-Content", "Add-Content" -> {
+                functionItem(args, id, ctx, reasons);
+                runLaterWrite(name, args, id, ctx);
+            }
+            case "Out-File" -> runLaterWrite(name, args, id, ctx);
             case "New-Object" -> {
                 // `New-Object Diagnostics.ProcessStartInfo('shutdown', '/s')`: the start it prepares
                 String text = String.join(" ", args.stream().map(Word::raw).toList());
@@ -204,32 +209,10 @@ final class PsCarriers {
      * {@code Set-Alias} makes it.
      */
     private void functionItem(List<Word> args, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
-        Word path = null;
-        Word name = null;
-        Word value = null;
-        List<Word> positional = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String p = parameter(args.get(i));
-            Word next = i + 1 < args.size() ? args.get(i + 1) : null;
-            if (p == null) {
-                positional.add(args.get(i));
-            } else if (!p.isEmpty() && ("path".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("pspath"))) {
-                path = next;
-                i++;
-            } else if (!p.isEmpty() && "name".startsWith(p)) {
-                name = next;
-                i++;
-            } else if (!p.isEmpty() && "value".startsWith(p)) {
-                value = next;
-                i++;
-            }
-        }
-        if (path == null && !positional.isEmpty()) {
-            path = positional.remove(0);
-        }
-        if (value == null && !positional.isEmpty()) {
-            value = positional.get(0);
-        }
+        ItemWrite item = ItemWrite.of("Set-Content", args);
+        Word path = item.path();
+        Word name = item.name();
+        Word value = item.value();
         java.util.regex.Matcher a = path == null ? null
                 : java.util.regex.Pattern.compile("(?i)^alias:[\\\\/]?(.*)$").matcher(path.text());
         if (a != null && a.matches()) {
@@ -260,6 +243,80 @@ final class PsCarriers {
             return;
         }
         builder.embedPowerShell(value.text(), id, ctx, Provenance.EVAL_PAYLOAD, "function:", reasons);
+    }
+
+    /**
+     * {@code Set-Content .git\\hooks\\pre-commit 'CMD'}, {@code Add-Content .envrc 'CMD'},
+     * {@code Out-File -FilePath .vscode\\tasks.json -InputObject '{…}'}, {@code New-Item P -Value T}:
+     * literal text written into a file a tool runs on its own later ({@link RunLaterFiles}) is
+     * handed to bash as the same write ({@code echo 'T' > 'P'}), whose splitter reads what the file
+     * will run as payloads of this segment, as it does for bash's own writes. Only adds segments;
+     * a computed path or text gives nothing here (the write rules still judge the write).
+     */
+    private void runLaterWrite(String cmdlet, List<Word> args, int id, PsBuilder.Ctx ctx) {
+        ItemWrite item = ItemWrite.of(cmdlet, args);
+        Word path = item.path();
+        Word value = item.value();
+        if (path == null || value == null || !path.literal() || !value.literal() || value.raw().startsWith("{")) {
+            return;
+        }
+        String target = path.text().replace('\\', '/');
+        if (!RunLaterFiles.isRunLater(target.startsWith("./") ? target.substring(2) : target)
+                || builder.level() + 1 > PsSplit.MAX_LEVEL) {
+            return;
+        }
+        String line = "echo " + Word.singleQuoted(value.text()) + (item.append() ? " >> " : " > ") + Word.singleQuoted(target);
+        builder.embed(Splitter.forShell(Shell.BASH).split(line),
+                new PsBuilder.Ctx(id, ctx.depth() + 1, Provenance.SETTING, ctx.wrappers()), List.of(cmdlet));
+    }
+
+    /**
+     * The item and text a writer cmdlet names: Set-Item, New-Item, Set-Content and Add-Content
+     * ({@code -Path}/{@code -LiteralPath}, {@code -Name}, {@code -Value}, else the first two
+     * positionals), Out-File ({@code -FilePath}, {@code -InputObject}, {@code -Append}). A
+     * switch that takes a value ({@code -Encoding utf8}) does not shift the positionals.
+     */
+    private record ItemWrite(Word path, Word name, Word value, boolean append) {
+
+        static ItemWrite of(String cmdlet, List<Word> args) {
+            boolean outFile = cmdlet.equals("Out-File");
+            Word path = null;
+            Word name = null;
+            Word value = null;
+            boolean append = cmdlet.equals("Add-Content");
+            List<Word> positional = new ArrayList<>();
+            for (int i = 0; i < args.size(); i++) {
+                String p = parameter(args.get(i));
+                Word next = i + 1 < args.size() ? args.get(i + 1) : null;
+                if (p == null) {
+                    positional.add(args.get(i));
+                } else if (p.isEmpty()) {
+                    continue;
+                } else if (outFile ? "filepath".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("path")
+                        : "path".startsWith(p) || "literalpath".startsWith(p) && p.length() >= 2 || p.equals("pspath")) {
+                    path = next;
+                    i++;
+                } else if (!outFile && "name".startsWith(p)) {
+                    name = next;
+                    i++;
+                } else if (outFile ? "inputobject".startsWith(p) : "value".startsWith(p)) {
+                    value = next;
+                    i++;
+                } else if (outFile && "append".startsWith(p) && p.length() >= 2) {
+                    append = true;
+                } else if ("encoding".startsWith(p) || outFile && "width".startsWith(p)
+                        || !outFile && ("itemtype".startsWith(p) || "stream".startsWith(p))) {
+                    i++; // a switch that takes a value: the value is no positional
+                }
+            }
+            if (path == null && !positional.isEmpty()) {
+                path = positional.remove(0);
+            }
+            if (value == null && !positional.isEmpty()) {
+                value = positional.get(0);
+            }
+            return new ItemWrite(path, name, value, append);
+        }
     }
 
     /**
