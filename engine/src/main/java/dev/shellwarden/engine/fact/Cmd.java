@@ -386,6 +386,23 @@ public final class Cmd {
         return assignments;
     }
 
+    /** The builtins whose operands set variables for the commands after them. */
+    static final String DECLARERS = "export declare typeset readonly local";
+
+    /**
+     * The words that set variables: the assignment prefixes ({@code PAGER=x git log}) and, for a
+     * declaring builtin ({@link #DECLARERS}), its operands ({@code export PAGER=x}), which hold for
+     * what follows.
+     */
+    List<String> assignmentWords() {
+        if (!named(DECLARERS) || args.isEmpty()) {
+            return assignments;
+        }
+        List<String> all = new ArrayList<>(assignments);
+        all.addAll(args);
+        return all;
+    }
+
     /** Heredoc and here-string text fed to the command, concatenated. */
     public String getStdin() {
         return stdin;

@@ -181,13 +181,10 @@ final class ContainerEngines {
      * machine's engine (a bare assignment changes a variable the shell already exports).
      */
     static boolean exportsRemoteEngine(Cmd c) {
-        List<String> all = new ArrayList<>(c.getAssignments());
-        if (c.named("export declare typeset readonly local")) {
-            all.addAll(c.getArgs());
-        } else if (!c.getName().isEmpty() || !c.getArgs().isEmpty()) {
+        if (!c.named(Cmd.DECLARERS) && (!c.getName().isEmpty() || !c.getArgs().isEmpty())) {
             return false;
         }
-        return assignsRemoteEngine(all);
+        return assignsRemoteEngine(c.assignmentWords());
     }
 
     /** {@code docker context use NAME} of a context that is not a local engine's: every later docker command goes there. */

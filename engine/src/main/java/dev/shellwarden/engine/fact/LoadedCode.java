@@ -66,12 +66,8 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
      * loaded this way is run as surely as {@code sh ./x.sh} (SW4004, SW4005).
      */
     private static List<LoadedCode> loadedByAssignments(Cmd c) {
-        boolean exports = c.named("export declare typeset readonly local") || c.getName().isEmpty();
-        List<String> all = c.getAssignments();
-        if (c.named("export declare typeset readonly local") && !c.getArgs().isEmpty()) {
-            all = new ArrayList<>(c.getAssignments());
-            all.addAll(c.getArgs());
-        }
+        boolean exports = c.named(Cmd.DECLARERS) || c.getName().isEmpty();
+        List<String> all = c.assignmentWords();
         List<LoadedCode> out = new ArrayList<>();
         for (String a : all) {
             int eq = a.indexOf('=');

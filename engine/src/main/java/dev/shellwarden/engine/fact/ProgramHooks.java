@@ -91,11 +91,7 @@ final class ProgramHooks {
     }
 
     static boolean isAssignsLookupVariable(Cmd c) {
-        List<String> all = c.getAssignments();
-        if (c.named("export declare typeset readonly local") && !c.getArgs().isEmpty()) {
-            all = new ArrayList<>(c.getAssignments());
-            all.addAll(c.getArgs());
-        }
+        List<String> all = c.assignmentWords();
         // the hook variables (PAGER, GIT_EDITOR, NODE_OPTIONS…) are SW4014's, which takes the safe values (GIT_PAGER=cat)
         // the variables added for tools' program settings (RSYNC_RSH, GH_PAGER, PYTHONPATH…) stay lookups too
         return all.stream().anyMatch(a -> LOOKUP_VARIABLE.matcher(a).matches()
@@ -194,11 +190,7 @@ final class ProgramHooks {
     /** True when an assignment prefix points a hook variable ({@code PAGER}, {@code LD_PRELOAD}, {@code GIT_SSH_COMMAND}…) at a program. */
     static boolean isAssignsHookProgram(Cmd c) {
         // prefixes (`PAGER=x git log`), and export/declare of the variable for what follows
-        List<String> all = c.getAssignments();
-        if (c.named("export declare typeset readonly local") && !c.getArgs().isEmpty()) {
-            all = new ArrayList<>(c.getAssignments());
-            all.addAll(c.getArgs());
-        }
+        List<String> all = c.assignmentWords();
         for (String a : all) {
             // PowerShell sets them as `$env:NAME='…'` for the native commands after it
             java.util.regex.Matcher m = HOOK_VARIABLE.matcher(Regex.matches(a, "(?i)\\$env:.*") ? psEnvironmentAssignment(a.substring(5)) : a);

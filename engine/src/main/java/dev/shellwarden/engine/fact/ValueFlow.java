@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  */
 public final class ValueFlow {
 
-    private static final Set<String> DECLARERS = Set.of("export", "local", "declare", "readonly", "typeset");
+    /** The declaring builtins ({@link Cmd#DECLARERS}), by segment name. */
+    private static final Set<String> DECLARERS = Words.setOf(Cmd.DECLARERS);
 
     /**
      * A kept assignment: bash's {@code NAME=value}, or PowerShell's {@code $NAME=value} (the grammar
@@ -68,11 +69,6 @@ public final class ValueFlow {
     /** The variable's name as the user reads it ("" when unknown). */
     public String getVariable() {
         return variable;
-    }
-
-    /** True when {@code text} expands the variable's value ({@code $T}, {@code ${T}}, {@code ${T:-x}}), not its length. */
-    public static boolean references(String text, String variable) {
-        return !variable.isEmpty() && reference(variable).matcher(text).find();
     }
 
     /** True when {@code text} starts with a reference to the variable's value ({@code $c}, {@code ${a[@]}}). */

@@ -62,11 +62,13 @@ final class PsDotNet {
     private static final Pattern FILE_WRITE = Pattern.compile(
             "(?i)\\[(?:system\\.)?io\\.file\\]::(?:writeall(?:text|bytes|lines)|appendall(?:text|lines)|appendtext|create|createtext|openwrite)"
             + "\\(\\s*" + QUOTED + "([^;]*)");
+    /** WebClient's DownloadString/DownloadData (and their async forms) up to the opening parenthesis. */
+    private static final String DOWNLOAD_CALL = "\\.download(?:data|string)(?:async|taskasync)?\\(";
     /** Text written that a download produced: WebClient's DownloadData/DownloadString, Invoke-WebRequest, Invoke-RestMethod. */
     private static final Pattern DOWNLOADED = Pattern.compile(
-            "(?i)\\.download(?:data|string)(?:async|taskasync)?\\(|\\((?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\\s");
+            "(?i)" + DOWNLOAD_CALL + "|\\((?:iwr|irm|invoke-webrequest|invoke-restmethod|curl|wget)\\s");
     /** WebClient's calls that return what they download (the URL follows the parenthesis). */
-    private static final Pattern DOWNLOAD_TEXT = Pattern.compile("(?i)\\.download(?:data|string)(?:async|taskasync)?\\(");
+    private static final Pattern DOWNLOAD_TEXT = Pattern.compile("(?i)" + DOWNLOAD_CALL);
     private static final Pattern DECODED = Pattern.compile("(?i)frombase64(?:string|chararray)\\(");
     /** A URL written as a literal (the first one of a download's text). */
     private static final Pattern URL = Pattern.compile("(?i)(?:https?|ftp)://[^\\s'\"()`$]+");
