@@ -30,6 +30,13 @@ final class LongRunning {
     private static final String DEV_SCRIPT = "(dev|start|serve|server|preview|develop|storybook)([:-].*)?";
 
     /**
+     * Recipe names of make, just and go-task that start a server: the exact names only. `dev`,
+     * `start` and `develop` are left out: in recipe files they as often install development
+     * dependencies, start detached containers or make an editable install, and finish.
+     */
+    private static final String DEV_RECIPE = "serve|server|devserver|dev-server|runserver|run-server|storybook";
+
+    /**
      * Official images whose default command is a server that stays up until stopped (databases,
      * brokers, web servers, caches): run in the foreground without a command, they never return.
      */
@@ -277,8 +284,9 @@ final class LongRunning {
                 // the interactive runner is a window that stays open; `cypress run` runs the specs once
                 return first.equals("open");
             }
-            case "make", "gmake" -> {
-                return p.contains("serve") || p.contains("server");
+            case "make", "gmake", "just", "task", "go-task" -> {
+                // `make serve`, `just serve`, `task runserver`; a variable (`make PORT=8080 serve`) is no recipe
+                return p.stream().anyMatch(t -> !t.contains("=") && Regex.matches(t, DEV_RECIPE));
             }
             case "playwright" -> {
                 // the UI mode and the report server stay up until stopped
