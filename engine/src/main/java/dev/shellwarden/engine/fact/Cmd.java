@@ -2639,6 +2639,26 @@ public final class Cmd {
         return path.contains("$(") || path.contains("`");
     }
 
+    /** True for a reversible transform whose output is hidden text ({@code rev}, {@code zcat}, rot13 {@code tr}, {@code printf '\x63…'}; TextTransforms). */
+    public boolean isReversesText() {
+        return TextTransforms.reverses(this);
+    }
+
+    /** True for an everyday text editor ({@code tr}, {@code sed}, {@code awk}, {@code perl -pe}) that hides text when its input is typed in the command (TextTransforms). */
+    public boolean isRewritesText() {
+        return TextTransforms.rewrites(this);
+    }
+
+    /** True for a printer of text written in the command ({@code echo 'x'}; TextTransforms). */
+    public boolean isPrintsLiteralText() {
+        return TextTransforms.printsLiteral(this);
+    }
+
+    /** True for a PowerShell expression building text from codes, a reversal, a replacement or a format ({@code -join [char[]]…}; TextTransforms). */
+    public boolean isPsTextTransform() {
+        return TextTransforms.psTransforms(this);
+    }
+
     /** True when the inline program reaches code by computed names or runs strings as code (see PAYLOAD_DYNAMIC). */
     public boolean isPayloadDynamic() {
         return InlineCode.isPayloadDynamic(this);

@@ -189,11 +189,18 @@ public final class ValueFlow {
         }
     }
 
-    /** A reference to the variable's value ({@code $T}, {@code ${T}}, {@code ${T:-x}}), not its length. */
+    /**
+     * A reference to the variable's value ({@code $T}, {@code ${T}}, {@code ${T:-x}}), not its length;
+     * PowerShell's scoped names too ({@code $script:c}, {@code $global:c}, {@code ${script:c}}), whose
+     * assignment the grammar writes without the scope ({@code $script:c = irm URL} as {@code $c=$(irm URL)}).
+     */
     private static Pattern reference(String name) {
-        String n = Pattern.quote(name); // a positional parameter (@, *) is a regex character
+        String n = SCOPE + Pattern.quote(name); // a positional parameter (@, *) is a regex character
         return Pattern.compile("\\$(" + n + "(?![A-Za-z0-9_])|\\{" + n + "(?=[}:%#/^,@\\[]))");
     }
+
+    /** An optional PowerShell scope before a variable's name. */
+    private static final String SCOPE = "(?:(?i:script|global|local|private):)?";
 
     /** The names a standalone assignment sets. */
     private static List<String> assignedNames(Segment s) {

@@ -236,7 +236,7 @@ final class PsBuilder {
                 List<Part> previous = null;
                 for (int stage = 0; stage < stages.size(); stage++) {
                     Position pos = new Position(index, stage, stages.size(), before, background);
-                    List<Part> parts = stages.get(stage);
+                    List<Part> parts = pipedToEval(previous, stages.get(stage));
                     pipedValues = previous == null ? null : pipedValues(previous);
                     unknownPipedObjects = unknown && stage > 0;
                     previousStage = previous;
@@ -253,6 +253,20 @@ final class PsBuilder {
             }
         }
         return index;
+    }
+
+    /**
+     * {@code $c | iex}: Invoke-Expression alone after a stage that is one variable runs the variable's
+     * string, as {@code iex $c} does, so it is read as that (the variable's value reaches it by name,
+     * ValueFlow); any other stage as written.
+     */
+    private static List<Part> pipedToEval(List<Part> previous, List<Part> parts) {
+        if (previous != null && previous.size() == 1 && previous.get(0).kind() == Kind.VARIABLE
+                && parts.size() == 1 && parts.get(0).kind() == Kind.WORD
+                && "Invoke-Expression".equals(PsNames.canonical(PsText.bare(parts.get(0).raw())))) {
+            return List.of(parts.get(0), previous.get(0));
+        }
+        return parts;
     }
 
     /** How many variables deep a held pipeline is read ({@code $b = $a | …; $b | …}). */
