@@ -101,7 +101,7 @@ public record ContainerRun(List<String> certain, List<String> possible) {
                     : a.startsWith("--volume=") ? a.substring(9)
                     : a.startsWith("-v") && a.length() > 2 && !a.startsWith("--") ? a.substring(2) : null;
             if (spec != null) {
-                String[] parts = spec.split(":");
+                String[] parts = volumeParts(spec);
                 if (parts.length == 1) {
                     out.add(new Mount("anonymous", "", parts[0]));
                 } else {
@@ -144,7 +144,26 @@ public record ContainerRun(List<String> certain, List<String> possible) {
     /** True when a mount source names a host path, not a named volume: {@code /x}, {@code .}, {@code ../x}, {@code ~}, {@code $PWD}. */
     private static boolean isHostPath(String source) {
         return source.startsWith("/") || source.startsWith(".") || source.startsWith("~") || source.startsWith("$")
-                || source.startsWith("`") || source.contains("/");
+                || source.startsWith("`") || source.contains("/") || source.contains("\\");
+    }
+
+    /**
+     * A {@code -v} spec split at its colons, a Windows drive's colon kept with its source
+     * ({@code C:\:/host} and {@code c:/Users/dev:/data:ro}, as Docker on Windows reads them).
+     */
+    private static String[] volumeParts(String spec) {
+        if (spec.length() > 2 && Character.isLetter(spec.charAt(0)) && spec.charAt(1) == ':'
+                && (spec.charAt(2) == '\\' || spec.charAt(2) == '/')) {
+            int colon = spec.indexOf(':', 2);
+            if (colon > 0) {
+                String[] rest = spec.substring(colon + 1).split(":");
+                String[] out = new String[rest.length + 1];
+                out[0] = spec.substring(0, colon);
+                System.arraycopy(rest, 0, out, 1, rest.length);
+                return out;
+            }
+        }
+        return spec.split(":");
     }
 
     /** The value of the last {@code -w}/{@code --workdir} among the possible options, or null. */

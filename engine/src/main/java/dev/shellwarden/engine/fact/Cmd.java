@@ -1335,7 +1335,7 @@ public final class Cmd {
                 String d = dir.equals(WorkingDirs.UNKNOWN) ? "" : dir;
                 String abs = PathFacts.resolve(t, d, ctx.home());
                 String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
-                if (reachesSystem(t, d, ctx) || PathFacts.isRootLike(t) || PathFacts.isWindowsSystemDir(base)
+                if (reachesSystem(t, d, ctx, false) || PathFacts.isRootLike(t) || PathFacts.isWindowsSystemDir(base)
                         || PathFacts.isWindowsSystemDir(abs)) {
                     return true;
                 }
@@ -1388,7 +1388,7 @@ public final class Cmd {
                     continue;
                 }
                 String d = dir.equals(WorkingDirs.UNKNOWN) ? "" : dir;
-                if (reachesSystem(t, d, ctx) || PathFacts.isRootLike(t)
+                if (reachesSystem(t, d, ctx, !windows) || PathFacts.isRootLike(t)
                         || windows && PathFacts.isWindowsSystemDir(PathFacts.resolve(t, d, ctx.home()))) {
                     return true;
                 }
@@ -1823,9 +1823,14 @@ public final class Cmd {
      * home directory, or everything at the top of one ({@code /*}).
      */
     private static boolean reachesSystem(String target, String dir, Ctx ctx) {
+        return reachesSystem(target, dir, ctx, true);
+    }
+
+    /** {@link #reachesSystem}, the drive mounts of POSIX shells on Windows read only when {@code driveMounts} ({@link PathFacts#isSystemDir(String, boolean)}). */
+    private static boolean reachesSystem(String target, String dir, Ctx ctx, boolean driveMounts) {
         String abs = PathFacts.resolve(target, dir, ctx.home());
         String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
-        return base.isEmpty() || base.equals("/") || PathFacts.isSystemDir(base) || base.equals(ctx.home());
+        return base.isEmpty() || base.equals("/") || PathFacts.isSystemDir(base, driveMounts) || base.equals(ctx.home());
     }
 
     /**
@@ -2454,7 +2459,10 @@ public final class Cmd {
         return false;
     }
 
-    /** True when some operand is a system directory ({@code /etc}, {@code /usr/*}) or a home directory. */
+    /**
+     * True when some operand is a system directory ({@code /etc}, {@code /usr/*}), a home directory
+     * or a Windows system folder in any spelling ({@link PathFacts#isSystemDir}).
+     */
     public boolean hasSystemDirOperand() {
         for (String op : operands) {
             if (PathFacts.isSystemDir(op) || PathFacts.isRootLike(op)) {
@@ -2466,12 +2474,12 @@ public final class Cmd {
 
     /**
      * True when some delete target is the root, a home directory or a system directory, Windows'
-     * too: Git Bash hands {@code rm -rf C:/Windows} the Windows folder ({@link PathFacts#posixOperand}),
-     * and {@code /Users/NAME} is a profile on Windows and a home on macOS.
+     * too, in every spelling {@link PathFacts#isSystemDir} reads ({@code C:/Windows}, {@code /c/Windows},
+     * {@code /mnt/c/}, {@code $SYSTEMROOT}); {@code /Users/NAME} is a profile on Windows and a home on macOS.
      */
     public boolean deletesSystem() {
         for (String t : getDeleteTargets()) {
-            if (PathFacts.isRootLike(t) || PathFacts.isSystemDir(t) || PathFacts.isWindowsSystemDir(PathFacts.normalize(t))) {
+            if (PathFacts.isRootLike(t) || PathFacts.isSystemDir(t)) {
                 return true;
             }
         }

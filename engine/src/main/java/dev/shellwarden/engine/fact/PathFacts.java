@@ -777,10 +777,24 @@ public final class PathFacts {
 
     /**
      * True for a system directory itself or its direct glob ({@code /etc}, {@code /usr/*},
-     * {@code /usr/lib}); deeper paths are ordinary files outside the project.
+     * {@code /usr/lib}); deeper paths are ordinary files outside the project. Windows' system
+     * folders count in every spelling ({@link #isWindowsSystemLocation}): a POSIX tool's path.
      */
     public static boolean isSystemDir(String path) {
+        return isSystemDir(path, true);
+    }
+
+    /**
+     * {@link #isSystemDir}, with the drive mounts of POSIX shells on Windows ({@code /c/},
+     * {@code /mnt/c/}) read only when {@code driveMounts}: a PowerShell or cmd.exe path in the
+     * POSIX form of {@link #fromWindows} is no mount ({@code Move-Item /Y} names {@code \Y} on the
+     * current drive, and cmd's {@code /Y} is a switch).
+     */
+    public static boolean isSystemDir(String path, boolean driveMounts) {
         String p = unquote(path);
+        if (isWindowsSystemLocation(p, driveMounts)) {
+            return true;
+        }
         if (!p.startsWith("/")) {
             return false;
         }
@@ -788,7 +802,101 @@ public final class PathFacts {
         if (n.endsWith("/*")) {
             n = n.substring(0, n.length() - 2);
         }
-        return n.isEmpty() || n.equals("/") || SYSTEM_DIRS.contains(n) || Regex.matches(n, "/(home|Users)/[^/]+");
+        // the POSIX form fromWindows and posixOperand give a Windows folder (`C:/Windows` is `/Windows`)
+        return n.isEmpty() || n.equals("/") || SYSTEM_DIRS.contains(n) || Regex.matches(n, "/(home|Users)/[^/]+")
+                || isWindowsSystemDir(n);
+    }
+
+    /**
+     * Variables that name a Windows folder as Git Bash, MSYS2 and Cygwin see them (Windows'
+     * environment passed through, any letter case: an unset lower-case spelling is no safer), and
+     * the folder in the POSIX form of {@link #fromWindows}; {@code ~} is the user profile.
+     * PowerShell's and cmd.exe's spellings ({@code $env:SystemRoot}, {@code %WINDIR%}) are
+     * {@link #fromWindows}'s own.
+     */
+    private static final java.util.Map<String, String> WINDOWS_VARIABLES = java.util.Map.of(
+            "systemroot", "/Windows", "windir", "/Windows", "programfiles", "/Program Files",
+            "programw6432", "/Program Files", "programdata", "/ProgramData", "allusersprofile", "/ProgramData",
+            "systemdrive", "/", "homedrive", "/", "userprofile", "~");
+
+    /** A POSIX shell's spelling of a Windows variable, then the rest: {@code $SYSTEMROOT/x}, {@code ${WINDIR}}. */
+    private static final Pattern WINDOWS_VARIABLE = Pattern.compile("(?s)\\$(?:([A-Za-z0-9]+)|\\{([A-Za-z0-9]+)\\})(.*)");
+
+    /** The drive mounts of MSYS2/Git Bash ({@code /c/}), WSL ({@code /mnt/c/}) and Cygwin ({@code /cygdrive/c/}). */
+    private static final Pattern DRIVE_MOUNT = Pattern.compile("(?s)/(?:mnt/|cygdrive/)?[A-Za-z](/.*)?");
+
+    /**
+     * The place a word names on a Windows drive, in the POSIX form of {@link #fromWindows}
+     * ({@code /} the drive root, {@code /Windows/System32}, {@code ~} the user profile), whatever
+     * the spelling: {@code C:\Windows}, {@code C:/Windows}, {@code c:\\windows}, Git Bash's
+     * {@code /c/Windows}, WSL's {@code /mnt/c/Windows}, Cygwin's {@code /cygdrive/c/Windows}, the
+     * variables {@code %SystemRoot%}, {@code $env:SystemRoot}, {@code $SYSTEMROOT}, {@code $WINDIR},
+     * {@code $USERPROFILE}; null for any other word. A one-letter folder at the root of a Linux
+     * machine ({@code /c}) is read as the drive too: no system has one, and the reading only makes
+     * the rules stricter.
+     */
+    public static String windowsDrivePath(String word) {
+        return windowsDrivePath(word, true);
+    }
+
+    /** {@link #windowsDrivePath}, the drive mounts ({@code /c/}, {@code /mnt/c/}) read only when {@code driveMounts}. */
+    public static String windowsDrivePath(String word, boolean driveMounts) {
+        String p = unquote(word);
+        if (p.isEmpty()) {
+            return null;
+        }
+        String lower = p.toLowerCase(Locale.ROOT);
+        if (lower.startsWith("%") || lower.startsWith("$env:") || lower.startsWith("${env:") || lower.startsWith("$($env:")
+                || Regex.matches(p, "(?s)[A-Za-z]:([\\\\/].*)?") || Regex.matches(p, "(?s)[\\\\/]{2}[?.][\\\\/][A-Za-z]:.*")) {
+            String w = fromWindows(p);
+            // a variable fromWindows does not know stays as written: no Windows place
+            return w.startsWith("/") || w.equals("~") || w.startsWith("~/") ? windowsForm(w) : null;
+        }
+        java.util.regex.Matcher v = WINDOWS_VARIABLE.matcher(p);
+        if (v.matches()) {
+            String folder = WINDOWS_VARIABLES.get((v.group(1) != null ? v.group(1) : v.group(2)).toLowerCase(Locale.ROOT));
+            String rest = v.group(3).replace('\\', '/');
+            return folder == null || !rest.isEmpty() && !rest.startsWith("/") ? null : windowsForm(folder + rest);
+        }
+        if (!driveMounts || !p.startsWith("/")) {
+            return null;
+        }
+        String n = normalize(p);
+        if (!DRIVE_MOUNT.matcher(n).matches()) {
+            return null;
+        }
+        String drive = n.startsWith("/mnt/") ? n.substring(6) : n.startsWith("/cygdrive/") ? n.substring(11) : n.substring(2);
+        return windowsForm(drive.isEmpty() ? "/" : drive);
+    }
+
+    /** {@code w} normalised, {@code ~} kept at its head. */
+    private static String windowsForm(String w) {
+        if (w.equals("~") || w.startsWith("~/")) {
+            String rest = normalize("/" + w.substring(1));
+            return rest.equals("/") ? "~" : "~" + rest;
+        }
+        return normalize("/" + w);
+    }
+
+    /**
+     * True when a word names, in any of the spellings of {@link #windowsDrivePath}, a drive root,
+     * the Windows folder or what is directly in it, Program Files (x86 too), ProgramData, the
+     * Users folder, a user profile, or everything at the top of one of them ({@code C:\*}).
+     */
+    public static boolean isWindowsSystemLocation(String word) {
+        return isWindowsSystemLocation(word, true);
+    }
+
+    /** {@link #isWindowsSystemLocation}, the drive mounts read only when {@code driveMounts}. */
+    public static boolean isWindowsSystemLocation(String word, boolean driveMounts) {
+        String w = windowsDrivePath(word, driveMounts);
+        if (w == null) {
+            return false;
+        }
+        if (w.endsWith("/*")) {
+            w = w.length() == 2 ? "/" : w.substring(0, w.length() - 2);
+        }
+        return w.equals("/") || w.equals("~") || isWindowsSystemDir(w);
     }
 
     /** True for a whole-disk or partition device node, or raw memory. */

@@ -98,7 +98,8 @@ public final class Names {
         if (VERSIONED_NODE.matcher(n).matches()) {
             return "node"; // Fedora's node-22, FreeBSD's node20: node itself, with node's -e/-p code options
         }
-        String bin = PACKAGE_PROGRAMS.get(n);
+        // a package runner's package, with or without a version (`npx -y rimraf@5 ~`)
+        String bin = PACKAGE_PROGRAMS.get(n.indexOf('@') > 0 ? PACKAGE_VERSION.matcher(n).replaceFirst("") : n);
         if (bin != null) {
             return bin;
         }
@@ -108,9 +109,15 @@ public final class Names {
     /**
      * npm packages whose one program has another name: a package runner names the package
      * ({@code npx trash-cli ~} runs {@code trash ~}), and no system installs a command by the
-     * package's name.
+     * package's name. The packages whose program deletes folders whole without asking
+     * ({@code rm-cli}, {@code rmrf}, {@code premove}) are read as {@code rimraf}, which takes every
+     * operand as a path to delete recursively whatever the flags ({@code npx rm-cli -rf ~}).
      */
-    private static final java.util.Map<String, String> PACKAGE_PROGRAMS = java.util.Map.of("trash-cli", "trash");
+    private static final java.util.Map<String, String> PACKAGE_PROGRAMS = java.util.Map.of("trash-cli", "trash",
+            "rimraf", "rimraf", "del-cli", "del-cli", "rm-cli", "rimraf", "rmrf", "rimraf", "premove", "rimraf");
+
+    /** A version or tag after an unscoped package's name ({@code rimraf@5}, {@code del-cli@latest}). */
+    private static final java.util.regex.Pattern PACKAGE_VERSION = java.util.regex.Pattern.compile("(?<=^[a-z0-9][a-z0-9._-]{0,213})@[^@/\\s]+$");
 
     /** Node.js installed under a versioned name ({@code node-22}, {@code node20}, {@code nodejs-20}, {@code nodejs18}). */
     private static final java.util.regex.Pattern VERSIONED_NODE = java.util.regex.Pattern.compile("node(js)?-?[0-9]+(\\.[0-9]+)*");
