@@ -75,10 +75,12 @@ public final class Engine {
         for (Segment s : segments) {
             Finding f = decideSegment(s, findings, mode);
             // a command line in text written for a tool to run later (Provenance.LATER_FILE) does not
-            // run now: a rule's ask or deny of it becomes SW4054's ask, anything else runs nothing
+            // run now: a rule's ask or deny of it becomes SW4054's ask, anything else runs nothing (a
+            // command that would only run long, the slow family's, does not hang anything now)
             if (s.provenance() == dev.shellwarden.grammar.Provenance.LATER_FILE || later.contains(s.parent())) {
                 later.add(s.id());
-                boolean flagged = f.verdict() != Verdict.ALLOW && !f.rule().family().equals("default") && !f.rule().family().equals("opaque");
+                boolean flagged = f.verdict() != Verdict.ALLOW
+                        && !java.util.Set.of("default", "opaque", "slow").contains(f.rule().family());
                 f = flagged ? new Finding(s.id(), BuiltinRules.LATER_FILE, Verdict.ASK) : new Finding(s.id(), BuiltinRules.EMPTY, Verdict.ALLOW);
                 if (flagged) {
                     findings.add(f);

@@ -74,18 +74,18 @@ public final class LaterFiles {
         } else if (TOX.matcher(path).matches()) {
             out.addAll(WrittenFiles.iniValues(text, Set.of("commands", "commands_pre", "commands_post")));
         } else if (PDBRC.matcher(path).matches()) {
-            out.add(WrittenFiles.inlineForm("python", pdbCode(text)));
+            out.addAll(WrittenFiles.codeCommands(pdbCode(text)));
         } else if (PYTHON.matcher(path).matches()) {
-            out.add(WrittenFiles.inlineForm("python", text));
+            out.addAll(WrittenFiles.codeCommands(text));
         } else if (BUILD_CODE.matcher(path).matches()) {
             out.addAll(WrittenFiles.codeCommands(text));
         } else if (RUBY.matcher(path).matches()) {
-            out.add(WrittenFiles.inlineForm("ruby", text));
+            out.addAll(WrittenFiles.codeCommands(text));
         } else if (CARGO.matcher(path).matches()) {
             out.addAll(WrittenFiles.cargoConfigCommands(text));
         } else if (BIN.matcher(path).matches()) {
             String language = WrittenFiles.language(path, text);
-            out.addAll(WrittenFiles.scriptRuns(language == null ? "sh" : language, text));
+            out.addAll(language == null || language.equals("sh") ? List.of(text) : WrittenFiles.codeCommands(text));
         } else if (MISE.matcher(path).matches()) {
             out.addAll(miseCommands(text));
         } else if (HGRC.matcher(path).matches()) {
@@ -93,10 +93,8 @@ public final class LaterFiles {
         } else if (DOCKERFILE.matcher(path).matches()) {
             out.addAll(dockerRuns(text));
         } else {
-            // a JavaScript or python config a tool imports as code
-            String language = ToolConfigFiles.languageRun("*", base);
-            language = language != null ? language : ToolConfigFiles.isCodeConfig(base) && base.endsWith(".py") ? "python" : "node";
-            out.addAll(WrittenFiles.scriptRuns(language, text));
+            // a JavaScript or python config a tool imports as code: the command lines its process calls name
+            // (code that only spawns processes is ordinary in a file; the interpreter rules judge typed inline code)
             out.addAll(WrittenFiles.codeCommands(text));
         }
         out.removeIf(c -> c == null || c.isBlank());
