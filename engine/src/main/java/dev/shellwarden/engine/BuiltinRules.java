@@ -42,6 +42,10 @@ public final class BuiltinRules {
     public static final RuleInfo CONFIG_DENY = of("SW0008", "config-deny", "config", Verdict.DENY,
             Verdict.DENY, "the project's config denies commands starting with this argv prefix",
             "the project's shell-warden config denies this command: use the project's documented alternative or ask the user");
+    /** A command line in text written to a file a tool runs later, which would be asked about or denied if it ran now. */
+    public static final RuleInfo LATER_FILE = of("SW4054", "run-later-file-holds-command", "bypass", Verdict.ASK, Verdict.ASK,
+            "text written to a file an everyday tool runs or loads later (a Makefile recipe, conftest.py, build.rs, a node_modules/.bin shim, mise tasks) holds a command that would be asked about or denied if it ran now",
+            "the next make, pytest, cargo or npm run starts the command this text holds, and nobody reviews it then: leave the command out of the file, or ask the user");
 
     private static final Map<OpaqueReason, RuleInfo> OPAQUE = new EnumMap<>(OpaqueReason.class);
 
@@ -101,6 +105,7 @@ public final class BuiltinRules {
         List<RuleInfo> all = new java.util.ArrayList<>(List.of(DEFAULT_LOOSE, DEFAULT_HARD, EMPTY, NOT_SHELL, ENGINE_LIMIT,
                 CONFIG_ALLOW, CONFIG_ASK, CONFIG_DENY));
         all.addAll(OPAQUE.values());
+        all.add(LATER_FILE);
         return List.copyOf(all);
     }
 }

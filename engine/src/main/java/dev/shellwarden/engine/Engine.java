@@ -71,8 +71,22 @@ public final class Engine {
         boolean overflow = fire(segments, ctx, mode, overlay, findings, categories, firedRules);
         findings.addAll(overlay.patternFindings(segments));
         List<Finding> perSegment = new ArrayList<>();
+        Set<Integer> later = new java.util.HashSet<>();
         for (Segment s : segments) {
-            perSegment.add(decideSegment(s, findings, mode));
+            Finding f = decideSegment(s, findings, mode);
+            // a command line in text written for a tool to run later (Provenance.LATER_FILE) does not
+            // run now: a rule's ask or deny of it becomes SW4054's ask, anything else runs nothing (a
+            // command that would only run long, the slow family's, does not hang anything now)
+            if (s.provenance() == dev.shellwarden.grammar.Provenance.LATER_FILE || later.contains(s.parent())) {
+                later.add(s.id());
+                boolean flagged = f.verdict() != Verdict.ALLOW
+                        && !java.util.Set.of("default", "opaque", "slow").contains(f.rule().family());
+                f = flagged ? new Finding(s.id(), BuiltinRules.LATER_FILE, Verdict.ASK) : new Finding(s.id(), BuiltinRules.EMPTY, Verdict.ALLOW);
+                if (flagged) {
+                    findings.add(f);
+                }
+            }
+            perSegment.add(f);
         }
         Finding worst = perSegment.stream().max(ORDER).orElseThrow();
         for (Finding f : findings) {

@@ -2712,6 +2712,7 @@ final class BashWalker {
         List<String> configs = new ArrayList<>();
         boolean gitConfig = false;
         List<String> hookConfigs = new ArrayList<>();
+        laterFiles(d, name, wrappers);
         for (String path : writtenFileModes(d, name).keySet()) {
             target |= RunLaterFiles.isAutoRunScript(path) || inHookFolder(path);
             if (WrittenFiles.isHookManagerConfig(path) || WrittenFiles.isPackageManagerConfig(path)) {
@@ -2752,6 +2753,114 @@ final class BashWalker {
                 opaque(text, childCtx(d, Provenance.SETTING, wrappers), OpaqueReason.SYNTAX_ERROR);
             }
         }
+    }
+
+    /**
+     * {@code echo 'test:; CMD' >> Makefile}, {@code printf 'import os; os.system("CMD")' > conftest.py},
+     * {@code sed -i '$a TEXT' tests/conftest.py}: the command lines that literal text written to a file a
+     * tool runs later ({@link LaterFiles}) makes it run are split as {@link Provenance#LATER_FILE}
+     * payloads of the write, which the engine asks about at most. Only adds segments.
+     */
+    private void laterFiles(Draft d, String name, List<String> wrappers) {
+        if (d.depth + 1 > MAX_DEPTH) {
+            return;
+        }
+        Map<String, String> texts = new java.util.LinkedHashMap<>();
+        List<String> paths = writtenFileModes(d, name).keySet().stream().map(BashWalker::scriptKey).filter(LaterFiles::isLaterFile).toList();
+        if (!paths.isEmpty()) {
+            String text = writtenText(d, name);
+            if (text == null && name.equals("tee") && d.heredocs.isEmpty()) {
+                text = producerText(d);
+            }
+            for (String p : paths) {
+                texts.put(p, text);
+            }
+        }
+        // sed's a, i and c commands put their literal text into the file
+        if ((name.equals("sed") || name.equals("gsed")) && d.argv.stream().allMatch(Word::literal)
+                && d.argv.stream().anyMatch(w -> w.text().startsWith("-i") || w.text().startsWith("--in-place"))) {
+            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
+            String added = ops.size() >= 2 ? sedAddedText(ops.get(0)) : null;
+            if (added != null) {
+                ops.subList(1, ops.size()).stream().map(BashWalker::scriptKey).filter(LaterFiles::isLaterFile).forEach(p -> texts.put(p, added));
+            }
+        }
+        // `cp /tmp/x conftest.py`, `ln -sf /tmp/evil node_modules/.bin/eslint` of a file written earlier
+        if (Set.of("cp", "mv", "ln", "install").contains(name) && d.argv.stream().allMatch(Word::literal)) {
+            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
+            if (ops.size() == 2 && writtenScripts.containsKey(scriptKey(ops.get(0)))) {
+                String src = scriptKey(ops.get(0));
+                String dst = scriptKey(ops.get(1).endsWith("/") ? ops.get(1) + src.substring(src.lastIndexOf('/') + 1) : ops.get(1));
+                if (LaterFiles.isLaterFile(dst)) {
+                    texts.put(dst, writtenScripts.get(src));
+                }
+            }
+        }
+        // `git apply x.patch`, `patch -p1 < m.patch`, `patch -p1 <<'EOF'`: the lines a literal patch adds
+        patchAdds(d, name).forEach((path, text) -> {
+            if (LaterFiles.isLaterFile(path)) {
+                texts.put(path, text);
+            }
+        });
+        texts.forEach((path, text) -> {
+            for (String command : LaterFiles.commands(path, text)) {
+                nested(command, childCtx(d, Provenance.LATER_FILE, wrappers));
+            }
+        });
+    }
+
+    /**
+     * The lines a literal unified diff adds, by the file it patches ({@code +++ b/PATH}, its
+     * {@code a/}/{@code b/} prefix dropped), when {@code d} is {@code git apply FILE} or
+     * {@code patch} reading a written file or a quoted heredoc; empty otherwise.
+     */
+    private Map<String, String> patchAdds(Draft d, String name) {
+        String text = null;
+        List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
+        boolean apply = name.equals("git") && !args.isEmpty() && args.get(0).equals("apply") && !args.contains("--check") && !args.contains("--stat");
+        if (!apply && !name.equals("patch") || !d.argv.stream().allMatch(Word::literal)) {
+            return Map.of();
+        }
+        List<String> files = args.stream().skip(apply ? 1 : 0).filter(a -> !a.startsWith("-")).toList();
+        for (Redirect r : d.redirects) {
+            if (r.op().equals("<") && r.target().literal()) {
+                text = writtenScripts.get(scriptKey(r.target().text()));
+            }
+        }
+        if (text == null && !d.heredocs.isEmpty() && d.heredocDynamic.stream().noneMatch(Boolean::booleanValue)) {
+            text = d.heredocs.get(0).body();
+        }
+        if (text == null && apply && !files.isEmpty()) {
+            text = writtenScripts.get(scriptKey(files.get(0)));
+        }
+        if (text == null && name.equals("patch") && args.stream().anyMatch(a -> a.startsWith("-i") || a.equals("--input"))) {
+            int i = args.indexOf("-i") >= 0 ? args.indexOf("-i") : args.indexOf("--input");
+            String f = i >= 0 && i + 1 < args.size() ? args.get(i + 1) : args.stream().filter(a -> a.startsWith("-i")).findFirst().orElse("-i").substring(2);
+            text = writtenScripts.get(scriptKey(f));
+        }
+        if (text == null) {
+            return Map.of();
+        }
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        String file = null;
+        for (String line : text.split("\n")) {
+            if (line.startsWith("+++ ")) {
+                String p = line.substring(4).trim().split("\t")[0];
+                file = p.equals("/dev/null") ? null : scriptKey(p.replaceFirst("^[ab]/", ""));
+            } else if (file != null && line.startsWith("+")) {
+                out.merge(file, line.substring(1) + "\n", String::concat);
+            }
+        }
+        return out;
+    }
+
+    /** A sed program's {@code a}, {@code i} or {@code c} command: an optional address, then the text it puts in. */
+    private static final Pattern SED_ADD = Pattern.compile("(?s)\\s*(?:\\$|\\d+|/(?:[^/\\\\]|\\\\.)*/)?(?:,(?:\\$|\\d+|/(?:[^/\\\\]|\\\\.)*/))?\\s*[aic]\\\\?\\s*\\n?(.+)");
+
+    /** The text a sed program's one {@code a}/{@code i}/{@code c} command adds (GNU's one-line form too), or null. */
+    static String sedAddedText(String program) {
+        java.util.regex.Matcher m = SED_ADD.matcher(program);
+        return m.matches() ? m.group(1).replace("\\n", "\n").replace("\\t", "\t") + "\n" : null;
     }
 
     /** Folders named by {@code git config core.hooksPath DIR} earlier in the text, without {@code ./} and a trailing slash. */
@@ -2969,7 +3078,18 @@ final class BashWalker {
      */
     private void rememberWrittenScripts(Draft d, String name) {
         // `cp x.sh y.sh`, `mv x.sh bin/`: the copy holds the text
-        if ((name.equals("cp") || name.equals("mv") || name.equals("install")) && d.argv.stream().allMatch(Word::literal)) {
+        // a literal patch's added lines, and sed's a/i/c text, join what the file is known to hold
+        patchAdds(d, name).forEach((path, added) -> writtenScripts.merge(path, added, String::concat));
+        if ((name.equals("sed") || name.equals("gsed")) && d.argv.stream().allMatch(Word::literal)
+                && d.argv.stream().anyMatch(w -> w.text().startsWith("-i") || w.text().startsWith("--in-place"))) {
+            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
+            String added = ops.size() >= 2 ? sedAddedText(ops.get(0)) : null;
+            if (added != null) {
+                ops.subList(1, ops.size()).forEach(f -> writtenScripts.merge(scriptKey(f), added, String::concat));
+            }
+        }
+        // `ln -s SRC DST` runs SRC's text when DST is run, as a copy would
+        if ((name.equals("cp") || name.equals("mv") || name.equals("install") || name.equals("ln")) && d.argv.stream().allMatch(Word::literal)) {
             List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
             if (ops.size() == 2) {
                 String src = scriptKey(ops.get(0));

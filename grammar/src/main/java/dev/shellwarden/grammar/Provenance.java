@@ -41,5 +41,12 @@ public enum Provenance {
      * {@code core.sshCommand}) or a package script ({@code npm pkg set scripts.x=…}); see
      * {@link CommandSettings}.
      */
-    SETTING
+    SETTING,
+    /**
+     * A command line found in text written to a file that a tool the agent runs every day runs or
+     * loads later (a Makefile's recipe, the {@code os.system} call of a {@code conftest.py}, a
+     * {@code node_modules/.bin} shim); see {@link LaterFiles}. It does not run now: the engine
+     * asks about it at most, whatever the rules say about running it.
+     */
+    LATER_FILE
 }

@@ -383,12 +383,23 @@ final class WrittenFiles {
         return s.trim().replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&");
     }
 
-    /** {@code .cargo/config.toml}'s {@code runner}, {@code rustc-wrapper} and {@code rustc-workspace-wrapper} values. */
+    /**
+     * {@code .cargo/config.toml}'s {@code runner}, {@code rustc-wrapper}, {@code rustc-workspace-wrapper}
+     * and {@code linker} values, and a {@code -C linker=PROG} in {@code rustflags}: programs cargo
+     * starts on a build.
+     */
     static List<String> cargoConfigCommands(String text) {
         List<String> out = new ArrayList<>();
-        Matcher m = Regex.pattern("(?m)^\\s*(?:runner|rustc-wrapper|rustc-workspace-wrapper|rustc)\\s*=\\s*(.+)$").matcher(text);
+        Matcher m = Regex.pattern("(?m)^\\s*(?:runner|rustc-wrapper|rustc-workspace-wrapper|rustc|linker)\\s*=\\s*(.+)$").matcher(text);
         while (m.find()) {
             addScalar(out, m.group(1));
+        }
+        Matcher f = Regex.pattern("(?m)^\\s*rustflags\\s*=\\s*(.+)$").matcher(text);
+        while (f.find()) {
+            Matcher l = Regex.pattern("linker=([^\"'\\s,\\]]+)").matcher(f.group(1));
+            while (l.find()) {
+                out.add(Word.singleQuoted(l.group(1)));
+            }
         }
         return out;
     }
@@ -692,7 +703,7 @@ final class WrittenFiles {
         if (byProgram(name) != null && "python".equals(byProgram(name)) && args.size() >= 2 && args.get(0).equals("-m")) {
             String module = args.get(1);
             List<String> rest = args.subList(2, args.size());
-            if (Set.of("pytest", "nox", "tox", "pip").contains(module)) {
+            if (Set.of("pytest", "nox", "tox", "pip", "pdb").contains(module)) {
                 return commandsRun(module, rest, env, written);
             }
             String t = text(written, module.replace('.', '/') + ".py");
@@ -774,6 +785,45 @@ final class WrittenFiles {
                     out.addAll(jsonScripts(t, "scripts"));
                 }
                 packageManagerLoads(Names.canonicalCommand(name), args, written, out);
+            }
+            case "mise", "rtx" -> {
+                // every mise verb trusts, or runs, the config's tasks, hooks and sourced env files
+                for (Map.Entry<String, String> e : written.entrySet()) {
+                    if (LaterFiles.isLaterFile(e.getKey()) && e.getKey().matches("(.*/)?[^/]*mise[^/]*(/[^/]+)*\\.toml|(.*/)?\\.mise/config\\.toml")) {
+                        out.addAll(LaterFiles.miseCommands(e.getValue()));
+                    }
+                }
+            }
+            case "hg", "chg" -> {
+                for (String n : List.of(".hg/hgrc", value(args, "-R", "--repository") + "/.hg/hgrc")) {
+                    String t = text(written, n);
+                    if (t != null) {
+                        out.addAll(LaterFiles.hgHooks(t));
+                    }
+                }
+            }
+            case "pdb", "pdb3" -> {
+                String t = text(written, ".pdbrc");
+                if (t != null) {
+                    out.add(inlineForm("python", LaterFiles.pdbCode(t)));
+                }
+            }
+            case "direnv" -> {
+                // `PATH_add bin` in a written .envrc: the programs written into bin/ run in the
+                // place of the tools of the same name, from the next command on
+                String envrc = text(written, ".envrc");
+                if (envrc != null && (sub.equals("allow") || sub.equals("exec") || sub.equals("reload") || sub.equals("permit"))) {
+                    Matcher m = Regex.pattern("(?m)^\\s*(?:PATH_add|path_add\\s+PATH)\\s+[\"']?([^\"'\\s]+)").matcher(envrc);
+                    while (m.find()) {
+                        String dir = m.group(1).replaceFirst("^\\./", "").replaceFirst("^\\$PWD/", "").replaceAll("/+$", "");
+                        for (Map.Entry<String, String> e : written.entrySet()) {
+                            if (e.getKey().startsWith(dir + "/") && e.getKey().indexOf('/', dir.length() + 1) < 0) {
+                                String language = language(e.getKey(), e.getValue());
+                                out.addAll(scriptRuns(language == null ? "sh" : language, e.getValue()));
+                            }
+                        }
+                    }
+                }
             }
             case "composer" -> {
                 String t = text(written, "composer.json");
@@ -894,6 +944,16 @@ final class WrittenFiles {
         if (shimText != null) {
             String language = language(shim, shimText);
             out.addAll(scriptRuns(language == null ? "sh" : language, shimText));
+        }
+        // `npm test`, `npm run lint`, `yarn build`: the project's scripts call its bins by name, and a
+        // script not shown may call any of them
+        if (tool.equals("*")) {
+            for (Map.Entry<String, String> e : written.entrySet()) {
+                if (e.getKey().matches("(.*/)?node_modules/\\.bin/[^/]+")) {
+                    String language = language(e.getKey(), e.getValue());
+                    out.addAll(scriptRuns(language == null ? "sh" : language, e.getValue()));
+                }
+            }
         }
         return new ArrayList<>(out);
     }

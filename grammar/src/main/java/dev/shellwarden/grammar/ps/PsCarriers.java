@@ -248,7 +248,8 @@ final class PsCarriers {
     /**
      * {@code Set-Content .git\\hooks\\pre-commit 'CMD'}, {@code Add-Content .envrc 'CMD'},
      * {@code Out-File -FilePath .vscode\\tasks.json -InputObject '{…}'}, {@code New-Item P -Value T}:
-     * literal text written into a file a tool runs on its own later ({@link RunLaterFiles}) is
+     * literal text written into a file a tool runs on its own later ({@link RunLaterFiles}, and the
+     * files everyday tools load, {@link dev.shellwarden.grammar.LaterFiles}) is
      * handed to bash as the same write ({@code echo 'T' > 'P'}), whose splitter reads what the file
      * will run as payloads of this segment, as it does for bash's own writes. Only adds segments;
      * a computed path or text gives nothing here (the write rules still judge the write).
@@ -261,7 +262,8 @@ final class PsCarriers {
             return;
         }
         String target = path.text().replace('\\', '/');
-        if (!RunLaterFiles.isRunLater(target.startsWith("./") ? target.substring(2) : target)
+        String key = target.startsWith("./") ? target.substring(2) : target;
+        if (!RunLaterFiles.isRunLater(key) && !dev.shellwarden.grammar.LaterFiles.isLaterFile(key)
                 || builder.level() + 1 > PsSplit.MAX_LEVEL) {
             return;
         }
