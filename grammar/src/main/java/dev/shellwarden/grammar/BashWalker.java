@@ -398,6 +398,9 @@ final class BashWalker {
         final Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
         /** The environment the command's own programs start with (see {@link BashWalker#environment}); set by analyze. */
         Vars env;
+        /** A function call walked exactly (see {@link BashWalker#call}): the drafts its body made, from (inclusive) to; else -1. */
+        int bodyFrom = -1;
+        int bodyTo = -1;
 
         Draft(int id, int parent, int depth, Provenance provenance, List<String> wrappers, List<Word> argv,
                 List<Word> assignments, List<Redirect> redirects, List<Heredoc> heredocs, Position position) {
@@ -420,10 +423,13 @@ final class BashWalker {
             this.position = position;
         }
 
-        Segment toSegment(Set<String> userCommands) {
+        void markUserFunction(Set<String> userCommands) {
             if (!argv.isEmpty() && argv.get(0).literal() && userCommands.contains(argv.get(0).text())) {
                 reasons.add(OpaqueReason.USER_FUNCTION);
             }
+        }
+
+        Segment toSegment() {
             return new Segment(id, parent, depth, provenance, wrappers, argv, assignments, redirects, heredocs,
                     position, reasons);
         }
@@ -519,9 +525,20 @@ final class BashWalker {
         while (!exitTraps.isEmpty()) {
             exitTraps.remove(0).run();
         }
+        for (Draft d : drafts) {
+            d.markUserFunction(userCommands);
+        }
+        List<Draft> known = new ArrayList<>();
+        for (Draft d : drafts) {
+            if (d.bodyFrom >= 0 && bodyFullyKnown(d)) {
+                known.add(d);
+            }
+        }
+        // after every check: a call known through its body keeps an outer call that calls it asked
+        known.forEach(d -> d.reasons.remove(OpaqueReason.USER_FUNCTION));
         List<Segment> out = new ArrayList<>(drafts.size());
         for (Draft d : drafts) {
-            out.add(d.toSegment(userCommands));
+            out.add(d.toSegment());
         }
         return new SplitResult(out);
     }
@@ -1633,12 +1650,17 @@ final class BashWalker {
         calling.push(name);
         locals.push(new HashSet<>());
         Set<String> declared;
+        int from = drafts.size();
         try {
             Unit u = f.get().unit();
             compound(f.get().body().compoundCommand(), withRedirects(f.get().body().redirect(), inner, u), u, d.position);
         } finally {
             calling.pop();
             declared = locals.pop();
+        }
+        if (v.positional != null && !leaves && exactCall(d, c) && f.get().body().redirect().isEmpty()) {
+            d.bodyFrom = from;
+            d.bodyTo = drafts.size();
         }
         for (String local : declared) {
             // a local variable is gone after the call: the caller's value is back
@@ -1666,6 +1688,48 @@ final class BashWalker {
             }
         }
         v.positional = before.positional;
+        return true;
+    }
+
+    /**
+     * Builtins that change how the shell reads or runs what follows (options, aliases, traps,
+     * sourced files, the command table): a body using one is not judged by its segments alone.
+     */
+    private static final Set<String> SHELL_STATE = Set.of("source", ".", "trap", "alias", "unalias", "enable", "hash",
+            "set", "shopt", "setopt", "unsetopt", "emulate", "autoload", "functions", "unfunction", "unhash",
+            "disable", "zmodload", "bindkey", "bind", "fc", "history", "builtin", "command", "declare", "typeset",
+            "readonly", "export", "unset", "read", "mapfile", "readarray", "getopts", "shift", "let", "caller",
+            "wait", "coproc", "kill", "disown", "jobs", "fg", "bg", "suspend", "ulimit", "umask", "exec", "eval");
+
+    /**
+     * {@code f() { ls "$@"; }; f src}: a call walked in full, in the foreground, as the only stage
+     * of its pipeline, without wrappers, redirections (its own or around it) or here-documents.
+     * Its words and the body's exits were checked by the caller.
+     */
+    private static boolean exactCall(Draft d, Ctx c) {
+        return !d.position.background() && d.position.stages() == 1 && d.wrappers.isEmpty()
+                && d.redirects.isEmpty() && d.heredocs.isEmpty() && c.inRedirects().isEmpty()
+                && c.inHeredocs().isEmpty() && !c.inStdinFile();
+    }
+
+    /**
+     * A call walked exactly whose body made at least one command and whose every command is
+     * known: no opacity (so no call of another function or alias, no dynamic word), no builtin
+     * that changes the shell's state ({@link #SHELL_STATE}), no command without a name. Such a
+     * call is its body's commands, which are judged in its place: it is not USER_FUNCTION.
+     */
+    private boolean bodyFullyKnown(Draft call) {
+        if (call.bodyTo <= call.bodyFrom) {
+            return false;
+        }
+        for (Draft b : drafts.subList(call.bodyFrom, call.bodyTo)) {
+            if (!b.reasons.isEmpty() || b.argv.isEmpty() && b.assignments.isEmpty()) {
+                return false;
+            }
+            if (!b.argv.isEmpty() && (!b.argv.get(0).literal() || SHELL_STATE.contains(b.argv.get(0).text()))) {
+                return false;
+            }
+        }
         return true;
     }
 

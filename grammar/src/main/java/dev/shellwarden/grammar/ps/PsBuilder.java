@@ -179,6 +179,7 @@ final class PsBuilder {
             values.scan(script.getStart().getInputStream().getText(Interval.of(0, script.getStop().getStopIndex())));
         }
         walkBlock(script.block(), new Ctx(-1, 0, Provenance.TOP, List.of()), Mode.NORMAL);
+        releaseStaticCalls();
         // INVARIANT: every reserved slot was filled before the walk returned.
         for (Segment s : out) {
             if (s == null) {
@@ -936,8 +937,13 @@ final class PsBuilder {
             }
             carriers.apply(canonical, argv, redirects, id, ctx, pos, reasons);
         }
-        if (aliased) {
+        if (aliased && !knownAlias(name.word().text(), aliases.get(name.word().text().toLowerCase(Locale.ROOT)))) {
             reasons.add(OpaqueReason.USER_FUNCTION);
+        }
+        if (!aliased && nameWord.literal() && argv.size() == 1 && redirects.isEmpty() && pos.stages() == 1 && !pos.background()
+                && reasons.contains(OpaqueReason.USER_FUNCTION)
+                && staticFunctions.containsKey(name.word().text().toLowerCase(Locale.ROOT))) {
+            staticCalls.add(java.util.Map.entry(id, name.word().text().toLowerCase(Locale.ROOT)));
         }
         // (Stop-Job, Remove-Job: a session's jobs are its own, whatever object names them)
         if (cmdlet && DESTRUCTIVE_VERBS.contains(canonical.substring(0, Math.max(0, canonical.indexOf('-'))).toLowerCase(Locale.ROOT))
@@ -1022,9 +1028,21 @@ final class PsBuilder {
         List<Part> rest = parts.subList(1, parts.size());
         switch (kw) {
             case "function", "filter", "workflow", "configuration" -> {
+                String defined = !rest.isEmpty() && rest.get(0).kind() == Kind.WORD
+                        ? rest.get(0).raw().toLowerCase(Locale.ROOT) : null;
+                boolean sure = kw.equals("function") && defined != null && rest.size() == 2
+                        && rest.get(1).kind() == Kind.BLOCK && !redefined.contains(defined) && topStatement(ctx, pos)
+                        && defined.matches("[a-z][a-z0-9_-]*") && !STATEFUL_BODY.matcher(rest.get(1).raw()).find();
+                if (defined != null && !redefined.add(defined)) {
+                    staticFunctions.remove(defined);
+                }
                 for (Part p : rest) {
                     if (p.kind() == Kind.BLOCK) {
+                        int from = out.size();
                         walkBlock(body(p), body.with(Provenance.FUNCTION_BODY), Mode.NORMAL);
+                        if (sure) {
+                            staticFunctions.put(defined, new int[] {from, out.size()});
+                        }
                     } else if (p.isGroup()) {
                         walkBlock(body(p), body, Mode.EXPR);
                     }
@@ -1271,7 +1289,7 @@ final class PsBuilder {
                 Matcher fn = Pattern.compile("(?i)^\\$\\{?function:([^}]+)").matcher(parts.get(0).raw());
                 int id = opaqueStatement(parts, ctx, pos, OpaqueReason.UNSUPPORTED_CONSTRUCT);
                 if (fn.find()) {
-                    userCommands.add(fn.group(1).toLowerCase(Locale.ROOT));
+                    addUserCommand(fn.group(1));
                     // `${function:f} = 'Stop-Computer'`: a string assigned to a function is its body
                     String body = rhs.size() == 1 ? stringOf(rhs.get(0), ctx) : null;
                     if (body != null) {
@@ -1987,6 +2005,75 @@ final class PsBuilder {
     /** Records a name the text defines (alias, function): calls of it are USER_FUNCTION. */
     void addUserCommand(String name) {
         userCommands.add(name.toLowerCase(Locale.ROOT));
+        redefined.add(name.toLowerCase(Locale.ROOT));
+        staticFunctions.remove(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * A body that reads its arguments, pipeline input or caller, leaves early, defines commands,
+     * or uses any variable or splat: not judged by its commands alone.
+     */
+    private static final Pattern STATEFUL_BODY = Pattern.compile(
+            "[$@`]|(?i)\\b(param|return|exit|break|continue|throw|trap|function|filter|begin|process|end|dynamicparam"
+            + "|set-alias|new-alias|sal|nal|set-item|new-item|ni|si|invoke-expression|iex|import-module|ipmo)\\b|^\\{\\s*\\}$|(?<![\\w-])\\.\\s");
+
+    /** Functions defined once, at the top, with a static body: lower-case name to the body's segments, from (inclusive) to. */
+    private final java.util.Map<String, int[]> staticFunctions = new java.util.HashMap<>();
+    /** Names defined (as function or alias) by the text so far, lower case. */
+    private final Set<String> redefined = new java.util.HashSet<>();
+    /** Aliases set by an unconditional statement at the top (lower case). */
+    private final Set<String> sureAliases = new java.util.HashSet<>();
+    /** Calls of static functions: the call's segment id and the function's lower-case name. */
+    private final List<java.util.Map.Entry<Integer, String>> staticCalls = new ArrayList<>();
+
+    /** A statement that surely runs, once, in the script's own scope: at the top, alone, in the foreground. */
+    static boolean topStatement(Ctx ctx, Position pos) {
+        return ctx.prov() == Provenance.TOP && ctx.depth() == 0 && ctx.wrappers().isEmpty() && pos.stages() == 1
+                && !pos.background();
+    }
+
+    /** Records that {@code Set-Alias NAME …} ran as a {@link #topStatement}. */
+    void sureAlias(String name) {
+        sureAliases.add(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * {@code Set-Alias g git; g status}: an alias set at the top to a command that is no user
+     * command, whose name is no cmdlet or built-in alias (a read-only one would stay), is its
+     * target, which the segment already is: the call is not USER_FUNCTION.
+     */
+    private boolean knownAlias(String raw, String target) {
+        String key = raw.toLowerCase(Locale.ROOT);
+        String canonical = PsNames.canonical(raw);
+        return sureAliases.contains(key) && canonical.equalsIgnoreCase(raw) && !PsNames.isKnownCmdlet(canonical)
+                && !userCommands.contains(target.toLowerCase(Locale.ROOT)) && target.equals(aliases.get(key));
+    }
+
+    /**
+     * {@code function build { dotnet build }; build}: a call without arguments, alone in the
+     * foreground, of a function defined once at the top whose body is static (no variables,
+     * parameters, early exits or definitions) and whose every command is known is those
+     * commands, judged as segments of the body: the call is not USER_FUNCTION.
+     */
+    private void releaseStaticCalls() {
+        for (java.util.Map.Entry<Integer, String> call : staticCalls) {
+            int[] body = staticFunctions.get(call.getValue());
+            if (body == null || body[1] <= body[0] || body[1] > call.getKey()) {
+                continue;
+            }
+            boolean known = true;
+            for (Segment s : out.subList(body[0], body[1])) {
+                known &= s.opaqueReasons().isEmpty() && !s.argv().isEmpty() && s.argv().get(0).literal();
+            }
+            Segment s = out.get(call.getKey());
+            if (known) {
+                Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+                reasons.addAll(s.opaqueReasons());
+                reasons.remove(OpaqueReason.USER_FUNCTION);
+                out.set(s.id(), new Segment(s.id(), s.parent(), s.depth(), s.provenance(), s.wrappers(), s.argv(),
+                        s.assignments(), s.redirects(), s.heredocs(), s.position(), reasons));
+            }
+        }
     }
 
     int level() {

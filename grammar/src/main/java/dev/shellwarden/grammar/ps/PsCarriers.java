@@ -57,7 +57,7 @@ final class PsCarriers {
             case "Invoke-Expression" -> invokeExpression(args, id, ctx, reasons);
             case "Start-Process" -> startProcess(args, id, ctx, reasons);
             case "Invoke-WmiMethod", "Invoke-CimMethod" -> carried(WindowsLaunchers.wmiCmdlet(args), name, id, ctx, reasons);
-            case "Set-Alias", "New-Alias" -> alias(args);
+            case "Set-Alias", "New-Alias" -> alias(args, PsBuilder.topStatement(ctx, pos));
             case "Add-Type" -> addType(args, id, ctx, reasons);
             case "Set-Item", "New-Item", "Set-Content", "Add-Content" -> {
                 functionItem(args, id, ctx, reasons);
@@ -101,7 +101,7 @@ final class PsCarriers {
      * ({@code nal -Value Remove-Item -Name y}): the name becomes a user command, read as its target
      * when the target is literal.
      */
-    private void alias(List<Word> args) {
+    private void alias(List<Word> args, boolean top) {
         Word name = null;
         Word value = null;
         List<Word> positional = new ArrayList<>();
@@ -136,6 +136,10 @@ final class PsCarriers {
         builder.addUserCommand(name.text());
         if (name.literal() && value != null) {
             builder.addAlias(name.text(), value.literal() ? value.text() : "");
+            if (top && value.literal()) {
+                // set surely, in the script's scope: a call after it runs the target (PsBuilder#knownAlias)
+                builder.sureAlias(name.text());
+            }
         }
     }
 
