@@ -122,6 +122,19 @@ final class PsBuilder {
     private final Set<String> userCommands;
     private final List<Segment> out = new ArrayList<>();
     private final PsCarriers carriers = new PsCarriers(this);
+    /**
+     * Literal text earlier statements of this text wrote to files ({@code Set-Content},
+     * {@code Add-Content}, {@code Out-File}), by path with {@code /} separators and without
+     * {@code ./}, in order; a write of computed text forgets the file. Later statements read the
+     * file as bash's own writes are read ({@link PsCarriers}: {@code ./x.ps1}, {@code make}).
+     */
+    final java.util.Map<String, String> writtenFiles = new java.util.LinkedHashMap<>();
+    /** The one literal string piped into the writer cmdlet being walked ({@code 'T' | Out-File f}), or null. */
+    private Word pipedInput;
+
+    Word pipedInput() {
+        return pipedInput;
+    }
     /** User aliases by lower-case name: the target, or "" when defined to different targets. */
     private final java.util.Map<String, String> aliases = new java.util.HashMap<>();
     /** Hashtable literals of plain values assigned to variables (lower-case name, no {@code $}), as splatted words. */
@@ -672,6 +685,8 @@ final class PsBuilder {
     }
 
     /** Cmdlets that take a path from the pipeline by value, as {@code -Path}. */
+    /** Cmdlets that write their piped input to a file. */
+    private static final Set<String> WRITERS = Set.of("Out-File", "Set-Content", "Add-Content");
     private static final Set<String> PIPED_PATH = Set.of("Remove-Item", "Clear-Content", "Get-Item", "Get-ChildItem");
 
     /**
@@ -935,7 +950,16 @@ final class PsBuilder {
             if (PsNames.runsBlocks(canonical) && runsDynamicBlock(argv)) {
                 reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
             }
-            carriers.apply(canonical, argv, redirects, id, ctx, pos, reasons);
+            // only a quoted string without expansions: walking it again adds no segment
+            pipedInput = piped != null && piped.size() == 1 && piped.get(0).size() == 1 && WRITERS.contains(canonical)
+                    && Set.of(Kind.SQ, Kind.HERE_SQ, Kind.DQ, Kind.HERE_DQ).contains(piped.get(0).get(0).kind())
+                    && piped.get(0).get(0).raw().indexOf('$') < 0
+                    ? word(piped.get(0), child, false, Provenance.COMPOUND).word() : null;
+            try {
+                carriers.apply(canonical, argv, redirects, id, ctx, pos, reasons);
+            } finally {
+                pipedInput = null;
+            }
         }
         if (aliased && !knownAlias(name.word().text(), aliases.get(name.word().text().toLowerCase(Locale.ROOT)))) {
             reasons.add(OpaqueReason.USER_FUNCTION);

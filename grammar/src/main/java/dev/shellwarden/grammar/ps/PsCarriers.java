@@ -79,6 +79,12 @@ final class PsCarriers {
                     case "bash", "sh", "zsh", "dash", "ksh", "git-bash" -> bash(base, args, id, ctx, pos, reasons);
                     case "wsl" -> wsl(args, id, ctx, reasons);
                     default -> {
+                        if (name.toLowerCase(Locale.ROOT).endsWith(".ps1") && (name.contains("/") || name.contains("\\"))
+                                && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
+                            // `./x.ps1` after `Set-Content x.ps1 '…'`: the script's statements
+                            writtenPowerShell(argv.get(0), "script", id, ctx, reasons);
+                            return;
+                        }
                         String alias = argv.get(0).raw().toLowerCase(Locale.ROOT);
                         WindowsLaunchers.Carried launched = PsNames.isKnownCmdlet(name) ? null
                                 : WindowsLaunchers.find(base, !base.equals(name.toLowerCase(Locale.ROOT)), args);
@@ -261,7 +267,18 @@ final class PsCarriers {
     private void runLaterWrite(String cmdlet, List<Word> args, int id, PsBuilder.Ctx ctx) {
         ItemWrite item = ItemWrite.of(cmdlet, args);
         Word path = item.path();
-        Word value = item.value();
+        Word value = item.value() != null ? item.value() : builder.pipedInput();
+        if (path != null && path.literal() && item.name() == null && !cmdlet.equals("Set-Item")) {
+            // what later statements find in the file (Set-Content and Out-File end it with a newline)
+            String k = writtenKey(path.text());
+            if (value == null || !value.literal() || value.raw().startsWith("{")) {
+                builder.writtenFiles.remove(k);
+            } else {
+                String before = item.append() ? builder.writtenFiles.getOrDefault(k, "") : "";
+                builder.writtenFiles.remove(k);
+                builder.writtenFiles.put(k, before + value.text() + "\n");
+            }
+        }
         if (path == null || value == null || !path.literal() || !value.literal() || value.raw().startsWith("{")) {
             return;
         }
@@ -274,6 +291,47 @@ final class PsCarriers {
         String line = "echo " + Word.singleQuoted(value.text()) + (item.append() ? " >> " : " > ") + Word.singleQuoted(target);
         builder.embed(Splitter.forShell(Shell.BASH).split(line),
                 new PsBuilder.Ctx(id, ctx.depth() + 1, Provenance.SETTING, ctx.wrappers()), List.of(cmdlet));
+    }
+
+    /** A written file's key in {@link PsBuilder#writtenFiles}: {@code /} separators, no leading {@code ./}. */
+    static String writtenKey(String path) {
+        String p = path.replace('\\', '/');
+        while (p.startsWith("./")) {
+            p = p.substring(2);
+        }
+        return p;
+    }
+
+    /**
+     * {@code Set-Content x.ps1 '…'; ./x.ps1} (or {@code pwsh -File x.ps1}): the literal text an
+     * earlier statement wrote to the script is split as PowerShell under this segment, so its
+     * commands meet the rules now. Only adds segments; nothing for a file not written here.
+     */
+    private void writtenPowerShell(Word script, String wrapper, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        if (script == null || !script.literal()) {
+            return;
+        }
+        String text = builder.writtenFiles.get(writtenKey(script.text()));
+        if (text != null && !text.isBlank()) {
+            builder.embedPowerShell(text, id, ctx, Provenance.HEREDOC_SCRIPT, wrapper, reasons);
+        }
+    }
+
+    /**
+     * The files earlier statements wrote, as bash's own writes of the same text
+     * ({@code echo 'T' > 'P'}, one a line), before a native program's bash reading: bash's
+     * readers of written files ({@code make}, {@code python x.py}, {@code ./x.sh}) then see what
+     * the program will run, as they do after {@code > Makefile &&} in bash. Empty when none.
+     */
+    private String writtenPrefix() {
+        StringBuilder out = new StringBuilder();
+        builder.writtenFiles.forEach((path, text) -> {
+            String t = text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+            if (!t.startsWith("-")) {
+                out.append("echo ").append(Word.singleQuoted(t)).append(" > ").append(Word.singleQuoted(path)).append('\n');
+            }
+        });
+        return out.toString();
     }
 
     /**
@@ -352,13 +410,19 @@ final class PsCarriers {
         // The Python launcher for Windows (`py -3.12 -c …`, after its version choice) and the
         // windowless python are python; their words are read as python's, in a child of their own
         String program = base.equals("py") || base.equals("pythonw") ? "python" : base;
+        String typed = argv.get(0).text();
+        if (!alias && argv.get(0).literal() && (typed.contains("/") || typed.contains("\\"))
+                && builder.writtenFiles.containsKey(writtenKey(typed))) {
+            // `./x.sh` after `Set-Content x.sh '…'`: run by its path, as bash reads a written script
+            program = "./" + writtenKey(typed);
+        }
         int from = 1;
         while (base.equals("py") && from < argv.size()
                 && dev.shellwarden.grammar.Regex.matches(argv.get(from).text(), "-[23](\\.[0-9]+)?(-(32|64))?|-V:\\S+")) {
             from++;
         }
         List<Word> words = argv.subList(from - 1, argv.size());
-        StringBuilder line = new StringBuilder(pos.stage() > 0 ? ": | " : "").append(program);
+        StringBuilder line = new StringBuilder(writtenPrefix()).append(pos.stage() > 0 ? ": | " : "").append(program);
         for (Word w : words.subList(1, words.size())) {
             line.append(' ').append(bashWord(w));
         }
@@ -743,6 +807,7 @@ final class PsCarriers {
                 // The first positional argument is the command (powershell.exe) or a file (pwsh).
                 if (base.equals("pwsh")) {
                     reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+                    writtenPowerShell(w, base, id, ctx, reasons);
                 } else {
                     pwshCommand(base, args.subList(i, args.size()), id, ctx, reasons);
                 }
@@ -777,6 +842,8 @@ final class PsCarriers {
                 }
                 case FILE -> {
                     reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+                    // `Set-Content x.ps1 '…'; pwsh -File x.ps1`: the script an earlier statement wrote
+                    writtenPowerShell(i + 1 < args.size() ? args.get(i + 1) : null, base, id, ctx, reasons);
                     return;
                 }
                 case VALUE -> i += colon > 0 ? 0 : 1; // `-ep:Bypass` carries its value
@@ -914,6 +981,12 @@ final class PsCarriers {
         }
         if (i < args.size() || pos.stage() > 0) {
             reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+        }
+        // `Set-Content x.sh '…'; bash x.sh`: the script an earlier statement wrote, read as bash's own
+        String text = i < args.size() && args.get(i).literal() ? builder.writtenFiles.get(writtenKey(args.get(i).text())) : null;
+        if (text != null && !text.isBlank() && builder.level() + 1 <= PsSplit.MAX_LEVEL) {
+            builder.embed(Splitter.forShell(Shell.BASH).split(text),
+                    new PsBuilder.Ctx(id, ctx.depth() + 1, Provenance.HEREDOC_SCRIPT, ctx.wrappers()), List.of(base));
         }
     }
 
