@@ -8,11 +8,13 @@ import dev.shellwarden.engine.fact.Placement;
 import dev.shellwarden.engine.fact.Redir;
 import dev.shellwarden.engine.fact.WorkingDirs;
 import dev.shellwarden.grammar.OpaqueReason;
+import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.SplitResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -60,6 +62,13 @@ public final class Engine {
      * Decides one command, telling {@code firedRules} the DRL name of every rule that fires,
      * classification rules included, in firing order ({@code shell-warden explain} shows them).
      */
+    /**
+     * Rule families whose finding on a command in a run-later file's text is no reason to ask now:
+     * the modes' defaults and opacity (the text is data until the tool runs it) and the slow family
+     * (a command that would run long hangs nothing while it sits in a file).
+     */
+    private static final Set<String> LATER_FILE_PASSING = Set.of("default", "opaque", "slow");
+
     public CommandDecision decide(SplitResult split, Ctx ctx, Mode mode, Overlay overlay, Consumer<String> firedRules) {
         List<Segment> segments = split.segments();
         if (segments.isEmpty()) {
@@ -71,16 +80,16 @@ public final class Engine {
         boolean overflow = fire(segments, ctx, mode, overlay, findings, categories, firedRules);
         findings.addAll(overlay.patternFindings(segments));
         List<Finding> perSegment = new ArrayList<>();
-        Set<Integer> later = new java.util.HashSet<>();
+        Set<Integer> later = new HashSet<>();
         for (Segment s : segments) {
             Finding f = decideSegment(s, findings, mode);
             // a command line in text written for a tool to run later (Provenance.LATER_FILE) does not
             // run now: a rule's ask or deny of it becomes SW4054's ask, anything else runs nothing (a
             // command that would only run long, the slow family's, does not hang anything now)
-            if (s.provenance() == dev.shellwarden.grammar.Provenance.LATER_FILE || later.contains(s.parent())) {
+            if (s.provenance() == Provenance.LATER_FILE || later.contains(s.parent())) {
                 later.add(s.id());
                 boolean flagged = f.verdict() != Verdict.ALLOW
-                        && !java.util.Set.of("default", "opaque", "slow").contains(f.rule().family());
+                        && !LATER_FILE_PASSING.contains(f.rule().family());
                 f = flagged ? new Finding(s.id(), BuiltinRules.LATER_FILE, Verdict.ASK) : new Finding(s.id(), BuiltinRules.EMPTY, Verdict.ALLOW);
                 if (flagged) {
                     findings.add(f);

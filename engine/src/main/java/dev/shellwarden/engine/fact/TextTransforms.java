@@ -54,7 +54,7 @@ final class TextTransforms {
     /** An interpreter's inline program computing text from codes, hex, a cipher or a reversal. */
     private static final Pattern GENERATOR = Pattern.compile("(?i)codecs\\.decode|\\.fromhex\\s*\\(|unhexlify|\\bb(16|32|64|85)decode"
             + "|\\ba85decode|decompress\\s*\\(|\\bchr\\s*\\(|\\[\\s*::\\s*-1\\s*\\]|rot.?13|\\bpack\\s*\\(|\\bunpack1?\\s*\\(|fromCharCode"
-            + "|\\batob\\s*\\(|decode_base64|\\bscalar\\s+reverse\\b|\\breverse\\s*\\(?\\s*[\"']|\\.reverse\\b|\\bsprintf\\s*\\(\\s*\"%c|%c");
+            + "|\\batob\\s*\\(|decode_base64|\\bscalar\\s+reverse\\b|\\breverse\\s*\\(?\\s*[\"']|\\.reverse\\b|%c");
 
     /** A tr set holding a range that starts past the alphabet's or the digits' start (a rotation: n-za-m). */
     private static final Pattern ROTATED_RANGE = Pattern.compile("[b-zB-Z1-9]-[a-zA-Z0-9]");

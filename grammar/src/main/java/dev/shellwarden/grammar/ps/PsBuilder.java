@@ -684,9 +684,13 @@ final class PsBuilder {
         command(args, ctx, pos);
     }
 
-    /** Cmdlets that take a path from the pipeline by value, as {@code -Path}. */
     /** Cmdlets that write their piped input to a file. */
     private static final Set<String> WRITERS = Set.of("Out-File", "Set-Content", "Add-Content");
+
+    /** Quoted strings, the only piped input whose text a writer's file is known to hold. */
+    private static final Set<Kind> QUOTED = Set.of(Kind.SQ, Kind.HERE_SQ, Kind.DQ, Kind.HERE_DQ);
+
+    /** Cmdlets that take a path from the pipeline by value, as {@code -Path}. */
     private static final Set<String> PIPED_PATH = Set.of("Remove-Item", "Clear-Content", "Get-Item", "Get-ChildItem");
 
     /**
@@ -952,7 +956,7 @@ final class PsBuilder {
             }
             // only a quoted string without expansions: walking it again adds no segment
             pipedInput = piped != null && piped.size() == 1 && piped.get(0).size() == 1 && WRITERS.contains(canonical)
-                    && Set.of(Kind.SQ, Kind.HERE_SQ, Kind.DQ, Kind.HERE_DQ).contains(piped.get(0).get(0).kind())
+                    && QUOTED.contains(piped.get(0).get(0).kind())
                     && piped.get(0).get(0).raw().indexOf('$') < 0
                     ? word(piped.get(0), child, false, Provenance.COMPOUND).word() : null;
             try {
