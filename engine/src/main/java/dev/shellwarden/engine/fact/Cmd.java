@@ -1333,10 +1333,8 @@ public final class Cmd {
                     continue;
                 }
                 String d = dir.equals(WorkingDirs.UNKNOWN) ? "" : dir;
-                String abs = PathFacts.resolve(t, d, ctx.home());
-                String base = abs.endsWith("/*") ? abs.substring(0, abs.length() - 2) : abs;
-                if (reachesSystem(t, d, ctx, false) || PathFacts.isRootLike(t) || PathFacts.isWindowsSystemDir(base)
-                        || PathFacts.isWindowsSystemDir(abs)) {
+                // reachesSystem reads the Windows folders in their POSIX form too (PathFacts.isSystemDir)
+                if (reachesSystem(t, d, ctx, false) || PathFacts.isRootLike(t)) {
                     return true;
                 }
             }
@@ -1388,8 +1386,8 @@ public final class Cmd {
                     continue;
                 }
                 String d = dir.equals(WorkingDirs.UNKNOWN) ? "" : dir;
-                if (reachesSystem(t, d, ctx, !windows) || PathFacts.isRootLike(t)
-                        || windows && PathFacts.isWindowsSystemDir(PathFacts.resolve(t, d, ctx.home()))) {
+                // without drive mounts reachesSystem still reads the Windows folders' POSIX form
+                if (reachesSystem(t, d, ctx, !windows) || PathFacts.isRootLike(t)) {
                     return true;
                 }
             }

@@ -1194,21 +1194,21 @@ public final class PathFacts {
         return sb.toString();
     }
 
-    /** True for a Windows drive root or the user profile ({@code C:\}, {@code C:/*}, {@code $env:USERPROFILE}). */
+    /**
+     * True for a Windows drive root, a system folder or the user profile in a PowerShell or cmd.exe
+     * operand ({@code C:\}, {@code C:/*}, {@code $env:USERPROFILE}, {@code %SystemRoot%}): the places
+     * of {@link #isWindowsSystemLocation}, without the drive mounts (cmd's {@code /s} is a switch),
+     * plus the spellings only these shells have for the profile and the current drive's root.
+     */
     public static boolean isWindowsRootLike(String path) {
         String p = longNames(unquote(path)).replace('/', '\\').toLowerCase(Locale.ROOT);
         while (p.endsWith("\\*") || p.endsWith("\\") && p.length() > 3) {
             p = p.endsWith("\\*") ? p.substring(0, p.length() - 2) : p.substring(0, p.length() - 1);
         }
-        if (Regex.matches(p, "[a-z]:\\\\?\\*?") || p.equals("\\")) {
-            return true;
-        }
         return switch (p) {
-            case "~", "$home", "${home}", "$env:userprofile", "${env:userprofile}", "%userprofile%",
-                    "$env:systemroot", "$env:windir", "%systemroot%", "%windir%", "c:\\windows",
-                    "c:\\users", "c:\\program files", "c:\\program files (x86)", "$env:homedrive",
-                    "$env:systemdrive", "%systemdrive%", "%homedrive%" -> true;
-            default -> Regex.matches(p, "c:\\\\users\\\\[^\\\\]+");
+            case "\\", "~", "$home", "${home}" -> true;
+            // `C:` and `C:*` name the drive's current folder, unknown here: read as its root
+            default -> Regex.matches(p, "[a-z]:\\\\?\\*?") || isWindowsSystemLocation(p, false);
         };
     }
 
