@@ -438,7 +438,7 @@ final class PsBuilder {
         List<List<Part>> held = new ArrayList<>();
         held.add(List.copyOf(first.subList(2, first.size())));
         held.addAll(stages.subList(1, stages.size()));
-        values.assigned(first.get(0).raw(), new PsValues.Value(null, null, true, List.copyOf(held)), ctx.prov() == Provenance.TOP);
+        values.assigned(first.get(0).raw(), new PsValues.Value(null, null, true, List.copyOf(held), null), ctx.prov() == Provenance.TOP);
     }
 
     // ---- elements ---------------------------------------------------------------------------
@@ -655,10 +655,17 @@ final class PsBuilder {
             folded = held.command();
             lookedUp = !held.sound();
         }
+        java.util.Map.Entry<String, Boolean> join = folded == null && name.size() == 1 && name.get(0).kind() == Kind.PAREN
+                ? joinedVariable(name.get(0).raw(), ctx) : null;
+        if (join != null) {
+            // `$p = 'Invoke-','Expression'; & (-join $p)`: the pieces joined, dynamic unless assigned once, in sequence
+            folded = join.getKey();
+            lookedUp = !join.getValue();
+        }
         if (folded == null && held == null && name.get(0).kind() != Kind.BLOCK) {
             // & (gcm Stop-Comp*), . ('{1}{0}' -f …), & (Get-Alias iex).Definition: the command named
             folded = PsLookup.resolve(source(name));
-            lookedUp = folded != null;
+            lookedUp = folded != null && !PsLookup.exact(source(name));
         }
         if (folded != null) {
             // & ('Remove' + '-Item') runs Remove-Item: the name is the joined literal
@@ -686,6 +693,30 @@ final class PsBuilder {
 
     /** Cmdlets that write their piped input to a file. */
     private static final Set<String> WRITERS = Set.of("Out-File", "Set-Content", "Add-Content");
+
+    /** A comma list of strings, bare or in {@code @( )}/{@code ( )}: the list in group 1 or 2. */
+    private static final Pattern STRING_LIST = Pattern.compile("(?s)^\\s*(?:@?\\(\\s*([^()]*)\\s*\\)|([^()]*,[^()]*))\\s*$");
+    /** {@code (-join $v)} and {@code ($v -join SEP)}: the variable in group 1 or 2. */
+    private static final Pattern JOIN_VARIABLE = Pattern.compile(
+            "(?is)^\\(\\s*(?:-join\\s*(\\$[A-Za-z_][A-Za-z0-9_]*)|(\\$[A-Za-z_][A-Za-z0-9_]*)\\s*-join\\s*" + PsText.PLAIN_STRING + ")\\s*\\)$");
+
+    /**
+     * {@code (-join $p)} or {@code ($a -join '')} of a variable holding a list of plain strings
+     * ({@link PsValues.Value#items}): the joined text, and whether the value is sound; null when the
+     * text is no such join or the variable holds no such list.
+     */
+    private java.util.Map.Entry<String, Boolean> joinedVariable(String paren, Ctx ctx) {
+        Matcher m = JOIN_VARIABLE.matcher(paren);
+        if (!m.matches()) {
+            return null;
+        }
+        PsValues.Known k = values.get(m.group(1) != null ? m.group(1) : m.group(2), ctx.prov() == Provenance.TOP);
+        if (k == null || k.items() == null) {
+            return null;
+        }
+        String text = String.join(m.group(1) != null ? "" : PsText.plainText(m, 3), k.items());
+        return text.isEmpty() ? null : java.util.Map.entry(text, k.sound());
+    }
 
     /** Quoted strings, the only piped input whose text a writer's file is known to hold. */
     private static final Set<Kind> QUOTED = Set.of(Kind.SQ, Kind.HERE_SQ, Kind.DQ, Kind.HERE_DQ);
@@ -964,6 +995,9 @@ final class PsBuilder {
             } finally {
                 pipedInput = null;
             }
+        } else {
+            // `. "$PWD\x.ps1"` after `Set-Content x.ps1 '…'`: the written script (the call stays dynamic)
+            carriers.computedScript(name.word(), id, ctx, reasons);
         }
         if (aliased && !knownAlias(name.word().text(), aliases.get(name.word().text().toLowerCase(Locale.ROOT)))) {
             reasons.add(OpaqueReason.USER_FUNCTION);
@@ -1238,6 +1272,12 @@ final class PsBuilder {
             return new PsValues.Value(text, text, true);
         }
         String src = spaced(rhs);
+        Matcher list = STRING_LIST.matcher(src);
+        List<String> items = list.matches() ? PsText.plainStringList(list.group(1) != null ? list.group(1) : list.group(2)) : null;
+        if (items != null && items.size() > 1) {
+            // `$p = 'Invoke-','Expression'`, `$a = @('Stop','-Computer')`: the pieces a later -join puts together
+            return new PsValues.Value(null, null, true, null, List.copyOf(items));
+        }
         String command = PsLookup.resolve(src.startsWith("(") ? src : "(" + src + ")");
         if (command == null && !src.startsWith("(")) {
             command = PsLookup.resolve(src);
@@ -1442,6 +1482,12 @@ final class PsBuilder {
                 reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
             }
             redirects.add(r);
+            if ((r.op().equals(">") || r.op().equals(">>") || r.op().equals("&>") || r.op().equals("&>>"))
+                    && (r.fd() < 0 || r.fd() == 1) && PsCarriers.keyOf(r.target()) != null) {
+                // `'…' > x.ps1`: one plain string is what later statements find in the file (with a newline)
+                boolean plain = !unsafe && payload == null && target == null && words.size() == 1 && words.get(0).literal();
+                carriers.recordWrite(PsCarriers.keyOf(r.target()), plain ? words.get(0).text() + "\n" : null, r.op().endsWith(">>"));
+            }
         }
         List<Word> argv = words;
         if (!unsafe && payload == null) {

@@ -64,6 +64,7 @@ final class PsCarriers {
                 runLaterWrite(name, args, id, ctx);
             }
             case "Out-File" -> runLaterWrite(name, args, id, ctx);
+            case "Import-Module" -> importModule(args, id, ctx, reasons);
             case "New-Object" -> {
                 // `New-Object Diagnostics.ProcessStartInfo('shutdown', '/s')`: the start it prepares
                 String text = String.join(" ", args.stream().map(Word::raw).toList());
@@ -79,7 +80,15 @@ final class PsCarriers {
                     case "bash", "sh", "zsh", "dash", "ksh", "git-bash" -> bash(base, args, id, ctx, pos, reasons);
                     case "wsl" -> wsl(args, id, ctx, reasons);
                     default -> {
-                        if (name.toLowerCase(Locale.ROOT).endsWith(".ps1") && (name.contains("/") || name.contains("\\"))
+                        String lower = name.toLowerCase(Locale.ROOT);
+                        if ((lower.endsWith(".bat") || lower.endsWith(".cmd")) && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
+                            // `.\x.cmd`, `cmd /c x.bat` after `Set-Content x.bat '…'`: the batch file's commands
+                            String batch = writtenText(argv.get(0));
+                            if (batch != null && !batch.isBlank()) {
+                                cmdText(batch, id, ctx, reasons);
+                            }
+                        }
+                        if (lower.endsWith(".ps1") && (name.contains("/") || name.contains("\\"))
                                 && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
                             // `./x.ps1` after `Set-Content x.ps1 '…'`: the script's statements
                             writtenPowerShell(argv.get(0), "script", id, ctx, reasons);
@@ -268,16 +277,10 @@ final class PsCarriers {
         ItemWrite item = ItemWrite.of(cmdlet, args);
         Word path = item.path();
         Word value = item.value() != null ? item.value() : builder.pipedInput();
-        if (path != null && path.literal() && item.name() == null && !cmdlet.equals("Set-Item")) {
+        if (path != null && keyOf(path) != null && item.name() == null && !cmdlet.equals("Set-Item")) {
             // what later statements find in the file (Set-Content and Out-File end it with a newline)
-            String k = writtenKey(path.text());
-            if (value == null || !value.literal() || value.raw().startsWith("{")) {
-                builder.writtenFiles.remove(k);
-            } else {
-                String before = item.append() ? builder.writtenFiles.getOrDefault(k, "") : "";
-                builder.writtenFiles.remove(k);
-                builder.writtenFiles.put(k, before + value.text() + "\n");
-            }
+            recordWrite(keyOf(path), value == null || !value.literal() || value.raw().startsWith("{") ? null : value.text() + "\n",
+                    item.append());
         }
         if (path == null || value == null || !path.literal() || !value.literal() || value.raw().startsWith("{")) {
             return;
@@ -308,12 +311,75 @@ final class PsCarriers {
      * commands meet the rules now. Only adds segments; nothing for a file not written here.
      */
     private void writtenPowerShell(Word script, String wrapper, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
-        if (script == null || !script.literal()) {
-            return;
-        }
-        String text = builder.writtenFiles.get(writtenKey(script.text()));
+        String text = script == null ? null : writtenText(script);
         if (text != null && !text.isBlank()) {
             builder.embedPowerShell(text, id, ctx, Provenance.HEREDOC_SCRIPT, wrapper, reasons);
+        }
+    }
+
+    /**
+     * A command named by a computed word that is a path in the current location
+     * ({@code & "$PWD\x.ps1"}, {@code . "$PWD/x.ps1"}): a written script's statements, as by a literal path.
+     */
+    void computedScript(Word name, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        String k = name.literal() ? null : keyOf(name);
+        if (k != null && k.toLowerCase(Locale.ROOT).endsWith(".ps1")) {
+            writtenPowerShell(name, "script", id, ctx, reasons);
+        }
+    }
+
+    /** A path in the current location written {@code "$PWD\x.ps1"} (also {@code ${PWD}}, {@code /}): the relative part in group 1. */
+    private static final java.util.regex.Pattern PWD_PATH = java.util.regex.Pattern.compile(
+            "(?i)^\"\\$(?:pwd|\\{pwd\\})[\\\\/]([^\"$`\\\\/][^\"$`]*)\"$");
+
+    /**
+     * The {@link PsBuilder#writtenFiles} key of a path word: a literal's, or the relative part of
+     * {@code "$PWD\x.ps1"} (the current location, where a relative path points); null for any other
+     * computed path.
+     */
+    static String keyOf(Word path) {
+        if (path.literal()) {
+            return writtenKey(path.text());
+        }
+        java.util.regex.Matcher m = PWD_PATH.matcher(path.raw());
+        return m.matches() ? writtenKey(m.group(1)) : null;
+    }
+
+    /** The text an earlier statement wrote to the file {@code path} names, or null when none is known. */
+    String writtenText(Word path) {
+        String k = keyOf(path);
+        return k == null ? null : builder.writtenFiles.get(k);
+    }
+
+    /**
+     * What a later statement finds in file {@code key} after a write of {@code text} (null: text
+     * not known here, so nothing is kept), appended or not. Package-private for the writes PsBuilder
+     * reads ({@code '…' > x.ps1}, {@code [IO.File]::WriteAllText('x.ps1', '…')}).
+     */
+    void recordWrite(String key, String text, boolean append) {
+        if (text == null) {
+            builder.writtenFiles.remove(key);
+            return;
+        }
+        String before = append ? builder.writtenFiles.getOrDefault(key, "") : "";
+        builder.writtenFiles.remove(key);
+        builder.writtenFiles.put(key, before + text);
+    }
+
+    /**
+     * {@code Import-Module .\x.psm1} (or {@code -Name}) of a module an earlier statement wrote: the
+     * module's text runs in the session at import (and defines the functions later statements call),
+     * so it is split as PowerShell under this segment, as a written script run by path is.
+     */
+    private void importModule(List<Word> args, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        for (int i = 0; i < args.size(); i++) {
+            String p = parameter(args.get(i));
+            if (p == null || p.equals("name") || p.equals("n")) {
+                Word w = p == null ? args.get(i) : i + 1 < args.size() ? args.get(++i) : null;
+                if (w != null && writtenText(w) != null) {
+                    writtenPowerShell(w, "Import-Module", id, ctx, reasons);
+                }
+            }
         }
     }
 
@@ -627,6 +693,16 @@ final class PsCarriers {
         for (PsDotNet.Reading r : PsDotNet.read(source)) {
             carried(r.carried(), r.label(), id, ctx, reasons);
         }
+        // `[IO.File]::WriteAllText('x.ps1', '…')`: what later statements find in the file
+        for (PsDotNet.FileWrite w : PsDotNet.fileWrites(source)) {
+            String p = w.path();
+            boolean literal = p.startsWith("'") || p.indexOf('$') < 0;
+            String text = p.startsWith("'") ? PsText.verbatim(p) : p.substring(1, p.length() - 1);
+            String key = keyOf(new Word(text, p, literal, Set.of()));
+            if (key != null) {
+                recordWrite(key, w.text(), w.append());
+            }
+        }
     }
 
     /** The program {@code argv} a launcher starts, attached under {@code id} as a WRAPPED segment. */
@@ -908,7 +984,11 @@ final class PsCarriers {
         }
         // PowerShell quotes an argument with blanks on the command line it builds (cmd strips
         // the quotes of the first one): `cmd /c npx -c "rm x"` hands npx one argument
-        String payload = CmdPayload.join(words);
+        cmdText(CmdPayload.join(words), id, ctx, reasons);
+    }
+
+    /** cmd.exe's reading of {@code payload} (a {@code /c} line, or a batch file's lines), attached under {@code id}. */
+    private void cmdText(String payload, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
         if (builder.level() + 1 > PsSplit.MAX_LEVEL) {
             reasons.add(OpaqueReason.LIMIT_EXCEEDED);
             return;

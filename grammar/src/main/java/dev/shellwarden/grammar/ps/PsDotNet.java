@@ -257,6 +257,46 @@ final class PsDotNet {
         return u.find() ? "'" + u.group() + "'" : "$downloaded";
     }
 
+    /** {@code [IO.File]}'s text writers, the method in group 1, the quoted path in group 2, what follows in group 3. */
+    private static final Pattern TEXT_WRITE = Pattern.compile(
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(writealltext|writealllines|appendalltext|appendalllines|writeallbytes|create|createtext|openwrite|appendtext)"
+            + "\\(\\s*" + QUOTED + "([^;]*)");
+    /** The text argument after the path: plain strings, one or a list ({@code @('a','b')}), then an optional encoding and the closing parenthesis. */
+    private static final Pattern TEXT_ARGUMENT = Pattern.compile(
+            "(?s)^\\s*,\\s*(?:@?\\(([^()]*)\\)|" + QUOTED + ")\\s*(?:,\\s*\\[[\\w.]+\\]::\\w+\\s*)?\\)");
+
+    /**
+     * A file one {@code [IO.File]} call writes: the path as written (quoted), the text the file then
+     * holds (null when not read here: bytes, a stream, a computed string), and whether it is appended.
+     */
+    record FileWrite(String path, String text, boolean append) {
+    }
+
+    /**
+     * The files {@code [IO.File]::WriteAllText/WriteAllLines/AppendAllText/AppendAllLines} calls of
+     * {@code source} write, with their text when it is given as plain strings
+     * ({@code WriteAllLines} ends every line with a newline); the other writers give an unknown text.
+     */
+    static List<FileWrite> fileWrites(String source) {
+        List<FileWrite> out = new ArrayList<>();
+        Matcher m = TEXT_WRITE.matcher(source);
+        while (m.find()) {
+            String method = m.group(1).toLowerCase(java.util.Locale.ROOT);
+            boolean append = method.startsWith("append");
+            String text = null;
+            Matcher a = TEXT_ARGUMENT.matcher(m.group(3));
+            if (method.endsWith("text") && !method.equals("appendtext") || method.endsWith("lines")) {
+                List<String> items = !a.find() ? null
+                        : a.group(1) != null ? PsText.plainStringList(a.group(1)) : PsText.plainStringList(a.group(2));
+                if (items != null && (method.endsWith("lines") || items.size() == 1)) {
+                    text = method.endsWith("lines") ? String.join("\n", items) + "\n" : items.get(0);
+                }
+            }
+            out.add(new FileWrite(m.group(2), text, append));
+        }
+        return out;
+    }
+
     private static Reading script(String label, String text) {
         return new Reading(label, WindowsLaunchers.Carried.powerShell(text));
     }

@@ -120,6 +120,26 @@ final class PsLookup {
         return name == null ? null : name.matches(".*[*?\\[].*") ? single(name) : PsNames.canonical(name);
     }
 
+    /**
+     * Whether the text is {@code (Get-Command NAME)} (or {@code gcm -Name NAME}) of one literal name
+     * without wildcards and no other parameter: the lookup finds what typing the name runs, so the
+     * call is that command as typed (not dynamic).
+     */
+    static boolean exact(String text) {
+        Matcher m = GET_COMMAND.matcher(text.strip());
+        if (!m.matches()) {
+            return false;
+        }
+        List<String> w = new ArrayList<>();
+        Matcher t = Pattern.compile(TOKEN).matcher(m.group(1));
+        while (t.find()) {
+            w.add(t.group());
+        }
+        String name = w.size() == 1 ? w.get(0)
+                : w.size() == 2 && w.get(0).length() > 1 && "-name".startsWith(w.get(0).toLowerCase(java.util.Locale.ROOT)) ? w.get(1) : null;
+        return name != null && !name.startsWith("-") && !unquote(name).isEmpty() && !unquote(name).matches(".*[*?\\[].*");
+    }
+
     /** The one known cmdlet a wildcard matches, or null. */
     private static String single(String wildcard) {
         SortedSet<String> hits = PsNames.cmdletsMatching(wildcard);

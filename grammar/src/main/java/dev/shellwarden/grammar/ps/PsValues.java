@@ -32,17 +32,19 @@ final class PsValues {
      * One assigned value: the string (null for a looked-up command or a pipeline), the command name
      * for {@code & $v}, whether the text is a literal, and the stages of the pipeline assigned
      * ({@code $p = Get-Process | Where-Object …}; null for a string or a lookup). A pipeline is
-     * literal: its text is fixed, and piping the variable sends on what the pipeline gave.
+     * literal: its text is fixed, and piping the variable sends on what the pipeline gave. A list
+     * of plain strings ({@code $p = 'Invoke-','Expression'}) keeps its items (null otherwise), for
+     * a {@code -join} of the variable.
      */
-    record Value(String string, String command, boolean literal, List<List<PsBuilder.Part>> stages) {
+    record Value(String string, String command, boolean literal, List<List<PsBuilder.Part>> stages, List<String> items) {
 
         Value(String string, String command, boolean literal) {
-            this(string, command, literal, null);
+            this(string, command, literal, null, null);
         }
     }
 
     /** A value read at one place, and whether it may be read as if typed there. */
-    record Known(String string, String command, boolean sound, List<List<PsBuilder.Part>> stages) {
+    record Known(String string, String command, boolean sound, List<List<PsBuilder.Part>> stages, List<String> items) {
     }
 
     private static final String NAME = "\\$\\{?(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)\\}?";
@@ -107,7 +109,7 @@ final class PsValues {
         // `$global:v` may differ from the script's `$v`: a scope written out is never sound
         boolean sound = v.literal() && top && !indirect && PsText.bare(raw).indexOf(':') < 0 && Boolean.TRUE.equals(lastAtTop.get(key))
                 && assignments.getOrDefault(key, 0) == 1;
-        return new Known(v.string(), v.command(), sound, v.stages());
+        return new Known(v.string(), v.command(), sound, v.stages(), v.items());
     }
 
     /** The lower-case name of a plain variable ({@code $v}, {@code ${v}}, {@code $script:v}), or null. */
