@@ -2787,6 +2787,16 @@ final class BashWalker {
                 configs.add(path);
             }
         }
+        // `cp h .git/hooks/pre-commit`, `install -m 755 h .husky/pre-push`, `ln -s ../../h .git/hooks/pre-commit`
+        // of a file written earlier: the hook holds that text
+        if (d.depth + 1 <= MAX_DEPTH) {
+            copies(d, name).forEach((dst, src) -> {
+                String copied = writtenScripts.get(src);
+                if (copied != null && !copied.isBlank() && (RunLaterFiles.isAutoRunScript(dst) || inHookFolder(dst))) {
+                    nested(copied, childCtx(d, Provenance.SETTING, wrappers));
+                }
+            });
+        }
         String text = (target || gitConfig || !configs.isEmpty() || !hookConfigs.isEmpty()) && d.depth + 1 <= MAX_DEPTH ? writtenText(d, name) : null;
         if (text == null || text.isBlank()) {
             return;
@@ -2830,7 +2840,7 @@ final class BashWalker {
             return;
         }
         Map<String, String> texts = new java.util.LinkedHashMap<>();
-        List<String> paths = writtenFileModes(d, name).keySet().stream().map(BashWalker::scriptKey).filter(LaterFiles::isLaterFile).toList();
+        List<String> paths = writtenFileModes(d, name).keySet().stream().map(WrittenFiles::key).filter(LaterFiles::isLaterFile).toList();
         if (!paths.isEmpty()) {
             String text = writtenText(d, name);
             if (text == null && name.equals("tee") && d.heredocs.isEmpty()) {
@@ -2840,26 +2850,18 @@ final class BashWalker {
                 texts.put(p, text);
             }
         }
-        // sed's a, i and c commands put their literal text into the file
-        if ((name.equals("sed") || name.equals("gsed")) && d.argv.stream().allMatch(Word::literal)
-                && d.argv.stream().anyMatch(w -> w.text().startsWith("-i") || w.text().startsWith("--in-place"))) {
-            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
-            String added = ops.size() >= 2 ? sedAddedText(ops.get(0)) : null;
-            if (added != null) {
-                ops.subList(1, ops.size()).stream().map(BashWalker::scriptKey).filter(LaterFiles::isLaterFile).forEach(p -> texts.put(p, added));
+        // sed's a, i and c commands and a whole-line s replacement (perl -pi -e's too) put their literal text into the file
+        inPlaceAdds(d, name).forEach((p, added) -> {
+            if (LaterFiles.isLaterFile(p)) {
+                texts.put(p, added);
             }
-        }
+        });
         // `cp /tmp/x conftest.py`, `ln -sf /tmp/evil node_modules/.bin/eslint` of a file written earlier
-        if (Set.of("cp", "mv", "ln", "install").contains(name) && d.argv.stream().allMatch(Word::literal)) {
-            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
-            if (ops.size() == 2 && writtenScripts.containsKey(scriptKey(ops.get(0)))) {
-                String src = scriptKey(ops.get(0));
-                String dst = scriptKey(ops.get(1).endsWith("/") ? ops.get(1) + src.substring(src.lastIndexOf('/') + 1) : ops.get(1));
-                if (LaterFiles.isLaterFile(dst)) {
-                    texts.put(dst, writtenScripts.get(src));
-                }
+        copies(d, name).forEach((dst, src) -> {
+            if (LaterFiles.isLaterFile(dst) && writtenScripts.containsKey(src)) {
+                texts.put(dst, writtenScripts.get(src));
             }
-        }
+        });
         // `git apply x.patch`, `patch -p1 < m.patch`, `patch -p1 <<'EOF'`: the lines a literal patch adds
         patchAdds(d, name).forEach((path, text) -> {
             if (LaterFiles.isLaterFile(path)) {
@@ -2888,19 +2890,19 @@ final class BashWalker {
         List<String> files = args.stream().skip(apply ? 1 : 0).filter(a -> !a.startsWith("-")).toList();
         for (Redirect r : d.redirects) {
             if (r.op().equals("<") && r.target().literal()) {
-                text = writtenScripts.get(scriptKey(r.target().text()));
+                text = writtenScripts.get(WrittenFiles.key(r.target().text()));
             }
         }
         if (text == null && !d.heredocs.isEmpty() && d.heredocDynamic.stream().noneMatch(Boolean::booleanValue)) {
             text = d.heredocs.get(0).body();
         }
         if (text == null && apply && !files.isEmpty()) {
-            text = writtenScripts.get(scriptKey(files.get(0)));
+            text = writtenScripts.get(WrittenFiles.key(files.get(0)));
         }
         if (text == null && name.equals("patch") && args.stream().anyMatch(a -> a.startsWith("-i") || a.equals("--input"))) {
             int i = args.indexOf("-i") >= 0 ? args.indexOf("-i") : args.indexOf("--input");
             String f = i >= 0 && i + 1 < args.size() ? args.get(i + 1) : args.stream().filter(a -> a.startsWith("-i")).findFirst().orElse("-i").substring(2);
-            text = writtenScripts.get(scriptKey(f));
+            text = writtenScripts.get(WrittenFiles.key(f));
         }
         if (text == null) {
             return Map.of();
@@ -2910,7 +2912,7 @@ final class BashWalker {
         for (String line : text.split("\n")) {
             if (line.startsWith("+++ ")) {
                 String p = line.substring(4).trim().split("\t")[0];
-                file = p.equals("/dev/null") ? null : scriptKey(p.replaceFirst("^[ab]/", ""));
+                file = p.equals("/dev/null") ? null : WrittenFiles.key(p.replaceFirst("^[ab]/", ""));
             } else if (file != null && line.startsWith("+")) {
                 out.merge(file, line.substring(1) + "\n", String::concat);
             }
@@ -2919,12 +2921,26 @@ final class BashWalker {
     }
 
     /** A sed program's {@code a}, {@code i} or {@code c} command: an optional address, then the text it puts in. */
-    private static final Pattern SED_ADD = Pattern.compile("(?s)\\s*(?:\\$|\\d+|/(?:[^/\\\\]|\\\\.)*/)?(?:,(?:\\$|\\d+|/(?:[^/\\\\]|\\\\.)*/))?\\s*[aic]\\\\?\\s*\\n?(.+)");
+    private static final Pattern SED_ADD = Pattern.compile("(?s)\\s*(?:\\$|\\d+|/(?:[^/\\\\]|\\\\.)*/)?(?:,(?:\\$|\\d+|/(?:[^/\\\\]|\\\\.)*/))?\\s*[aic]\\s*(.+)");
 
-    /** The text a sed program's one {@code a}/{@code i}/{@code c} command adds (GNU's one-line form too), or null. */
+    /**
+     * The text a sed program's one {@code a}/{@code i}/{@code c} command adds (GNU's one-line form too), or null.
+     * GNU sed drops one backslash before the text ({@code $a \\tX} adds a tab and X, {@code $a \tX} adds
+     * {@code tX}); other seds may keep it as an escape, so when the two readings differ both are given.
+     */
     static String sedAddedText(String program) {
         java.util.regex.Matcher m = SED_ADD.matcher(program);
-        return m.matches() ? m.group(1).replace("\\n", "\n").replace("\\t", "\t") + "\n" : null;
+        if (!m.matches()) {
+            return null;
+        }
+        String raw = m.group(1);
+        String gnu = sedEscapes(raw.startsWith("\\") ? raw.substring(1).replaceFirst("^\n", "") : raw);
+        String kept = sedEscapes(raw.startsWith("\\\n") ? raw.substring(2) : raw);
+        return gnu.equals(kept) ? gnu + "\n" : gnu + "\n" + kept + "\n";
+    }
+
+    private static String sedEscapes(String text) {
+        return text.replace("\\n", "\n").replace("\\t", "\t");
     }
 
     /** Folders named by {@code git config core.hooksPath DIR} earlier in the text, without {@code ./} and a trailing slash. */
@@ -2934,7 +2950,7 @@ final class BashWalker {
     private final Map<String, List<String>> editedStrings = new HashMap<>();
 
     private boolean inHookFolder(String path) {
-        String key = scriptKey(path);
+        String key = WrittenFiles.key(path);
         int slash = key.lastIndexOf('/');
         return slash > 0 && hookFolders.contains(key.substring(0, slash));
     }
@@ -2967,7 +2983,7 @@ final class BashWalker {
         }
         String path = d.argv.get(0).text();
         // a program run by its path, or found through `PATH=.:$PATH`
-        String byPath = path.contains("/") ? writtenScripts.get(scriptKey(path)) : null;
+        String byPath = path.contains("/") ? writtenScripts.get(WrittenFiles.key(path)) : null;
         String search = env.get("PATH");
         if (byPath == null && search != null && java.util.Arrays.stream(search.split(":")).anyMatch(p -> p.equals(".") || p.equals("./") || p.isEmpty())) {
             byPath = writtenScripts.get(path);
@@ -2979,14 +2995,14 @@ final class BashWalker {
         String language = WrittenFiles.byProgram(name);
         if (language != null && !name.equals("uv") && args.stream().noneMatch(a -> a.matches("-[a-zA-Z]*[cepr]|--eval|--print|-m"))) {
             List<String> rest = (name.equals("deno") || name.equals("bun")) && !args.isEmpty() && args.get(0).equals("run") ? args.subList(1, args.size()) : args;
-            rest.stream().filter(a -> !a.startsWith("-")).findFirst().map(f -> writtenScripts.get(scriptKey(f)))
+            rest.stream().filter(a -> !a.startsWith("-")).findFirst().map(f -> writtenScripts.get(WrittenFiles.key(f)))
                     .ifPresent(t -> commands.addAll(WrittenFiles.scriptRuns(language, t)));
         }
         // a shell reading a written script on standard input: `bash < x.sh`, `sh -s < x.sh`, `cat x.sh | sh`
         if (Wrappers.SHELLS.contains(name) && args.stream().noneMatch(a -> a.matches("-[a-z]*c[a-z]*")) && args.stream().allMatch(a -> a.startsWith("-"))) {
             for (Redirect r : d.redirects) {
-                if (r.op().equals("<") && r.target().literal() && writtenScripts.containsKey(scriptKey(r.target().text()))) {
-                    commands.add(writtenScripts.get(scriptKey(r.target().text())));
+                if (r.op().equals("<") && r.target().literal() && writtenScripts.containsKey(WrittenFiles.key(r.target().text()))) {
+                    commands.add(writtenScripts.get(WrittenFiles.key(r.target().text())));
                 }
             }
             String piped = catOfWrittenFile(d);
@@ -2997,7 +3013,7 @@ final class BashWalker {
         // start-up files read from where the environment or an option points (`GIT_CONFIG_GLOBAL=/tmp/g git log`,
         // `XDG_CONFIG_HOME=/tmp/x git log`, `ZDOTDIR=/tmp/z zsh -c …`)
         for (String file : WrittenFiles.startupFilesRead(name, args, env)) {
-            String t = writtenScripts.get(scriptKey(file));
+            String t = writtenScripts.get(WrittenFiles.key(file));
             if (t != null) {
                 commands.addAll(name.equals("git") ? WrittenFiles.gitConfigCommands(t) : List.of(t));
             }
@@ -3012,7 +3028,7 @@ final class BashWalker {
                 String key = args.get(i).toLowerCase(java.util.Locale.ROOT);
                 String value = args.get(i + 1);
                 if (key.equals("core.hookspath")) {
-                    String folder = scriptKey(value).replaceAll("/+$", "");
+                    String folder = WrittenFiles.key(value).replaceAll("/+$", "");
                     hookFolders.add(folder);
                     writtenScripts.forEach((k, t) -> {
                         if (k.startsWith(folder + "/") && k.indexOf('/', folder.length() + 1) < 0) {
@@ -3021,8 +3037,8 @@ final class BashWalker {
                     });
                 } else if (key.equals("include.path") || key.startsWith("includeif.") && key.endsWith(".path")) {
                     // a relative include is read from the folder of .git/config
-                    String t = writtenScripts.get(scriptKey(value.replaceFirst("^\\.\\./", "")));
-                    t = t != null ? t : writtenScripts.get(scriptKey(value));
+                    String t = writtenScripts.get(WrittenFiles.key(value.replaceFirst("^\\.\\./", "")));
+                    t = t != null ? t : writtenScripts.get(WrittenFiles.key(value));
                     if (t != null) {
                         commands.addAll(WrittenFiles.gitConfigCommands(t));
                     }
@@ -3078,7 +3094,7 @@ final class BashWalker {
     private String catOfWrittenFile(Draft d) {
         Draft p = previousStage(d);
         return p != null && p.argv.size() == 2 && p.argv.get(0).text().equals("cat") && p.argv.get(1).literal()
-                ? writtenScripts.get(scriptKey(p.argv.get(1).text())) : null;
+                ? writtenScripts.get(WrittenFiles.key(p.argv.get(1).text())) : null;
     }
 
     /**
@@ -3126,15 +3142,109 @@ final class BashWalker {
     }
 
     /**
+     * {@code cp SRC DST}, {@code mv}, {@code install -m 755 SRC DST}, {@code ln -s SRC DST} with literal
+     * words: the destination's key (a folder destination ending in {@code /} gets the source's name) to
+     * the source's, a relative symbolic link's source taken from the link's folder; empty otherwise.
+     */
+    private static Map<String, String> copies(Draft d, String name) {
+        if (!Set.of("cp", "mv", "ln", "install").contains(name) || !d.argv.stream().allMatch(Word::literal)) {
+            return Map.of();
+        }
+        List<String> ops = new ArrayList<>();
+        boolean symbolic = false;
+        List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("-")) {
+                symbolic |= name.equals("ln") && (a.matches("-[a-zA-Z]*s[a-zA-Z]*") || a.equals("--symbolic"));
+                // install's options that take a value: -m MODE, -o OWNER, -g GROUP
+                if (name.equals("install") && a.matches("-[mog]")) {
+                    i++;
+                }
+                continue;
+            }
+            ops.add(a);
+        }
+        if (ops.size() != 2) {
+            return Map.of();
+        }
+        String dst = WrittenFiles.key(ops.get(1).endsWith("/") ? ops.get(1) + ops.get(0).substring(ops.get(0).lastIndexOf('/') + 1) : ops.get(1));
+        String src = ops.get(0);
+        if (symbolic && !src.startsWith("/") && dst.contains("/")) {
+            src = normalized(dst.substring(0, dst.lastIndexOf('/') + 1) + src);
+        }
+        return src == null ? Map.of() : Map.of(dst, WrittenFiles.key(src));
+    }
+
+    /** {@code a/b/../../h} as {@code h}; null when it climbs above its start. */
+    private static String normalized(String path) {
+        java.util.Deque<String> parts = new java.util.ArrayDeque<>();
+        for (String p : path.split("/+")) {
+            if (p.equals("..")) {
+                if (parts.isEmpty()) {
+                    return null;
+                }
+                parts.removeLast();
+            } else if (!p.isEmpty() && !p.equals(".")) {
+                parts.addLast(p);
+            }
+        }
+        return (path.startsWith("/") ? "/" : "") + String.join("/", parts);
+    }
+
+    /**
+     * The literal text an in-place edit adds to each file it edits, by key: sed's {@code a}/{@code i}/{@code c}
+     * text and a whole-line {@code s} replacement ({@code sed -i 's|^test:.*|test: ; CMD|' Makefile}), and
+     * the same replacement by {@code perl -pi -e}; empty when the edit's effect is not known from its text.
+     */
+    private static Map<String, String> inPlaceAdds(Draft d, String name) {
+        if (!d.argv.stream().allMatch(Word::literal)) {
+            return Map.of();
+        }
+        List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
+        String program;
+        List<String> files;
+        if ((name.equals("sed") || name.equals("gsed")) && args.stream().anyMatch(a -> a.startsWith("-i") || a.startsWith("--in-place"))) {
+            List<String> ops = args.stream().filter(a -> !a.startsWith("-")).toList();
+            if (ops.size() < 2) {
+                return Map.of();
+            }
+            program = ops.get(0);
+            files = ops.subList(1, ops.size());
+            String added = sedAddedText(program);
+            String text = added != null ? added : WrittenFiles.sedReplacements(program, false);
+            return text == null ? Map.of() : keyed(files, text);
+        }
+        if (name.equals("perl") && args.stream().anyMatch(a -> a.matches("-[a-zA-Z]*i.*")) && args.stream().anyMatch(a -> a.matches("-[a-zA-Z]*p[a-zA-Z]*(e|i.*)?"))) {
+            int e = -1;
+            for (int i = 0; i < args.size(); i++) {
+                if (args.get(i).matches("-[a-zA-Z]*e")) {
+                    e = i;
+                }
+            }
+            if (e < 0 || e + 1 >= args.size()) {
+                return Map.of();
+            }
+            program = args.get(e + 1);
+            files = args.subList(e + 2, args.size()).stream().filter(a -> !a.startsWith("-")).toList();
+            String text = files.isEmpty() ? null : WrittenFiles.sedReplacements(program, true);
+            return text == null ? Map.of() : keyed(files, text);
+        }
+        return Map.of();
+    }
+
+    private static Map<String, String> keyed(List<String> files, String text) {
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        files.forEach(f -> out.put(WrittenFiles.key(f), text));
+        return out;
+    }
+
+    /**
      * Scripts written earlier in the text ({@code printf 'CMD' > x.sh}), by path as written
      * ({@code ./} dropped), so that running or sourcing the file later in the same text splits
      * what it holds.
      */
     private final Map<String, String> writtenScripts = new HashMap<>();
-
-    private static String scriptKey(String path) {
-        return path.startsWith("./") ? path.substring(2) : path;
-    }
 
     /**
      * Records the literal text {@code d} writes to its files (after what the file held, for an
@@ -3144,28 +3254,16 @@ final class BashWalker {
         // `cp x.sh y.sh`, `mv x.sh bin/`: the copy holds the text
         // a literal patch's added lines, and sed's a/i/c text, join what the file is known to hold
         patchAdds(d, name).forEach((path, added) -> writtenScripts.merge(path, added, String::concat));
-        if ((name.equals("sed") || name.equals("gsed")) && d.argv.stream().allMatch(Word::literal)
-                && d.argv.stream().anyMatch(w -> w.text().startsWith("-i") || w.text().startsWith("--in-place"))) {
-            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
-            String added = ops.size() >= 2 ? sedAddedText(ops.get(0)) : null;
-            if (added != null) {
-                ops.subList(1, ops.size()).forEach(f -> writtenScripts.merge(scriptKey(f), added, String::concat));
-            }
-        }
+        inPlaceAdds(d, name).forEach((f, added) -> writtenScripts.merge(f, added, String::concat));
         // `ln -s SRC DST` runs SRC's text when DST is run, as a copy would
-        if ((name.equals("cp") || name.equals("mv") || name.equals("install") || name.equals("ln")) && d.argv.stream().allMatch(Word::literal)) {
-            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
-            if (ops.size() == 2) {
-                String src = scriptKey(ops.get(0));
-                String dst = scriptKey(ops.get(1).endsWith("/") ? ops.get(1) + src.substring(src.lastIndexOf('/') + 1) : ops.get(1));
-                if (writtenScripts.containsKey(src)) {
-                    writtenScripts.put(dst, writtenScripts.get(src));
-                }
-                if (editedStrings.containsKey(src)) {
-                    editedStrings.computeIfAbsent(dst, k -> new ArrayList<>()).addAll(editedStrings.get(src));
-                }
+        copies(d, name).forEach((dst, src) -> {
+            if (writtenScripts.containsKey(src)) {
+                writtenScripts.put(dst, writtenScripts.get(src));
             }
-        }
+            if (editedStrings.containsKey(src)) {
+                editedStrings.computeIfAbsent(dst, k -> new ArrayList<>()).addAll(editedStrings.get(src));
+            }
+        });
         // `sed -i 's/"test": ".*"/"test": "CMD"/' package.json`, `jq '.scripts.x="CMD"' package.json > p.json`:
         // the strings a literal edit puts into a file whose old text is not known
         if ((name.equals("sed") || name.equals("gsed")) && d.argv.stream().allMatch(Word::literal)
@@ -3173,14 +3271,14 @@ final class BashWalker {
             List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
             if (ops.size() >= 2) {
                 List<String> strings = WrittenFiles.quotedStrings(ops.get(0));
-                ops.subList(1, ops.size()).forEach(f -> editedStrings.computeIfAbsent(scriptKey(f), k -> new ArrayList<>()).addAll(strings));
+                ops.subList(1, ops.size()).forEach(f -> editedStrings.computeIfAbsent(WrittenFiles.key(f), k -> new ArrayList<>()).addAll(strings));
             }
         }
         if (name.equals("jq") && d.argv.stream().allMatch(Word::literal)) {
             List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
             if (!ops.isEmpty()) {
                 List<String> strings = WrittenFiles.quotedStrings(ops.get(0));
-                writtenFileModes(d, name).keySet().forEach(f -> editedStrings.computeIfAbsent(scriptKey(f), k -> new ArrayList<>()).addAll(strings));
+                writtenFileModes(d, name).keySet().forEach(f -> editedStrings.computeIfAbsent(WrittenFiles.key(f), k -> new ArrayList<>()).addAll(strings));
             }
         }
         String text = writtenText(d, name);
@@ -3189,7 +3287,7 @@ final class BashWalker {
         }
         String written = text;
         writtenFileModes(d, name).forEach((path, append) -> {
-            String key = scriptKey(path);
+            String key = WrittenFiles.key(path);
             String before = append ? writtenScripts.getOrDefault(key, "") : "";
             if (written == null) {
                 writtenScripts.remove(key);
@@ -3224,7 +3322,7 @@ final class BashWalker {
                 .filter(w -> !shell || d.argv.stream().noneMatch(a -> a.text().matches("-[a-z]*c[a-z]*")))
                 .ifPresent(files::add);
         for (Word file : files) {
-            String text = file.literal() ? writtenScripts.get(scriptKey(file.text()))
+            String text = file.literal() ? writtenScripts.get(WrittenFiles.key(file.text()))
                     : file.has(WordFeature.PROCESS_SUBSTITUTION) ? processSubstitutionText(d) : null;
             if (text != null && !text.isBlank()) {
                 nested(text, childCtx(d, Provenance.HEREDOC_SCRIPT, wrappers));

@@ -10,8 +10,8 @@ import java.util.regex.Pattern;
  * Files that a tool the agent runs every day runs or loads later, with no command naming them:
  * a Makefile's recipes ({@code make}), justfile and Taskfile recipes, {@code tox.ini}'s commands,
  * the python modules pytest, pip, nox, sphinx and site import on their own ({@code conftest.py},
- * {@code setup.py}, {@code sitecustomize.py}, a package's {@code __init__.py}), pdb's
- * {@code .pdbrc}, the JavaScript configs bundlers and linters load ({@link ToolConfigFiles}),
+ * {@code setup.py}, {@code sitecustomize.py}, a package's {@code __init__.py}), the start-up files of pdb,
+ * gdb, lldb, pry and irb ({@code .pdbrc}, {@code .gdbinit}, {@code .lldbinit}, {@code .pryrc}, {@code .irbrc}), the JavaScript configs bundlers and linters load ({@link ToolConfigFiles}),
  * {@code build.rs} and Gradle scripts, a Rakefile or Gemfile, {@code .cargo/config.toml}'s
  * runners and linker, the programs of {@code node_modules/.bin/} and a virtual environment's
  * {@code bin/} (its {@code activate} too), mise's tasks and hooks, Mercurial's {@code [hooks]}
@@ -39,6 +39,10 @@ public final class LaterFiles {
     /** Python modules a tool imports without being named: pytest's conftest, pip's setup.py, site's customize modules, packages. */
     private static final Pattern PYTHON = Pattern.compile("(.*/)?(conftest|setup|sitecustomize|usercustomize|__init__|__main__|noxfile|fabfile|tasks|dodo|manage)\\.py");
     private static final Pattern PDBRC = Pattern.compile("(.*/)?\\.pdbrc(\\.py)?");
+    /** Debugger start-up files: gdb and lldb run their {@code shell}, {@code !} and {@code python} lines. */
+    private static final Pattern DEBUGGER_RC = Pattern.compile("(.*/)?\\.(gdbinit|lldbinit)");
+    /** Ruby REPL start-up files pry and irb load as code. */
+    private static final Pattern RUBY_RC = Pattern.compile("(.*/)?\\.(pryrc|irbrc)");
     private static final Pattern BUILD_CODE = Pattern.compile("(.*/)?(build\\.rs|(build|settings|init)\\.gradle(\\.kts)?|init\\.d/[^/]+\\.gradle(\\.kts)?)");
     private static final Pattern RUBY = Pattern.compile("(.*/)?([Rr]akefile(\\.rb)?|[^/]+\\.rake|Vagrantfile|Gemfile|Guardfile|Dangerfile)");
     private static final Pattern CARGO = Pattern.compile("(.*/)?\\.cargo/config(\\.toml)?");
@@ -52,7 +56,8 @@ public final class LaterFiles {
         String base = path.substring(path.lastIndexOf('/') + 1);
         return !RunLaterFiles.isRunLater(path) && (MAKE.matcher(path).matches() || JUST.matcher(path).matches()
                 || TASKFILE.matcher(path).matches() || TOX.matcher(path).matches() || PYTHON.matcher(path).matches()
-                || PDBRC.matcher(path).matches() || BUILD_CODE.matcher(path).matches() || RUBY.matcher(path).matches()
+                || PDBRC.matcher(path).matches() || DEBUGGER_RC.matcher(path).matches() || RUBY_RC.matcher(path).matches()
+                || BUILD_CODE.matcher(path).matches() || RUBY.matcher(path).matches()
                 || CARGO.matcher(path).matches() || BIN.matcher(path).matches() || MISE.matcher(path).matches()
                 || HGRC.matcher(path).matches() || DOCKERFILE.matcher(path).matches() || ToolConfigFiles.isCodeConfig(base)
                 || base.equals(".pnpmfile.cjs"));
@@ -73,6 +78,10 @@ public final class LaterFiles {
             out.addAll(WrittenFiles.yamlValues(text, Set.of("cmds", "cmd")));
         } else if (TOX.matcher(path).matches()) {
             out.addAll(WrittenFiles.iniValues(text, Set.of("commands", "commands_pre", "commands_post")));
+        } else if (DEBUGGER_RC.matcher(path).matches()) {
+            out.addAll(debuggerCommands(text));
+        } else if (RUBY_RC.matcher(path).matches()) {
+            out.addAll(WrittenFiles.codeCommands(text));
         } else if (PDBRC.matcher(path).matches()) {
             out.addAll(WrittenFiles.codeCommands(pdbCode(text)));
         } else if (PYTHON.matcher(path).matches()) {
@@ -100,6 +109,53 @@ public final class LaterFiles {
         out.removeIf(c -> c == null || c.isBlank());
         return out;
     }
+
+    /**
+     * The command lines of a gdb or lldb init file: {@code shell CMD}, {@code !CMD},
+     * {@code platform shell CMD} and {@code pipe … | CMD} as shell lines, {@code python CODE} (and a
+     * {@code python} … {@code end} block) and lldb's {@code script CODE} as python inline code.
+     */
+    static List<String> debuggerCommands(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder block = null;
+        for (String line : text.split("\n")) {
+            String t = line.strip();
+            if (block != null) {
+                if (t.equals("end")) {
+                    out.add(WrittenFiles.inlineForm("python", block.toString()));
+                    block = null;
+                } else {
+                    block.append(line).append('\n');
+                }
+                continue;
+            }
+            Matcher m = DEBUGGER_LINE.matcher(t);
+            if (!m.matches()) {
+                continue;
+            }
+            String verb = m.group(1);
+            String rest = m.group(2).strip();
+            if (verb.startsWith("py") || verb.equals("script")) {
+                if (rest.isEmpty()) {
+                    block = new StringBuilder();
+                } else {
+                    out.add(WrittenFiles.inlineForm("python", rest));
+                }
+            } else if (verb.equals("pipe") || verb.equals("|")) {
+                int bar = rest.indexOf('|');
+                out.add(bar >= 0 ? rest.substring(bar + 1) : rest);
+            } else {
+                out.add(rest);
+            }
+        }
+        if (block != null) {
+            out.add(WrittenFiles.inlineForm("python", block.toString()));
+        }
+        return out;
+    }
+
+    private static final Pattern DEBUGGER_LINE = Pattern.compile(
+            "(shell|!|platform\\s+shell|python|python-interactive|pi|py|script|pipe|\\|)(?:\\s+|(?<=!|\\|)|$)(.*)");
 
     /** pdb's start-up lines as python: a {@code !} line is a statement, and so is any line pdb does not know. */
     static String pdbCode(String text) {

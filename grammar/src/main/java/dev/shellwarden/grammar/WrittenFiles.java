@@ -34,7 +34,7 @@ import java.util.regex.Pattern;
  * <p>INVARIANT: only adds segments, from text known exactly (literal echo/printf/heredoc writes);
  * a text that cannot be read gives nothing and the write-then-run rules still ask.
  */
-final class WrittenFiles {
+public final class WrittenFiles {
 
     private WrittenFiles() {
     }
@@ -630,7 +630,53 @@ final class WrittenFiles {
     }
 
     private static String text(Map<String, String> written, String path) {
-        return path == null ? null : written.get(path.startsWith("./") ? path.substring(2) : path);
+        return path == null ? null : written.get(key(path));
+    }
+
+    /**
+     * A written file's key, shared by the bash and PowerShell readers: the path as written with every
+     * leading {@code ./} dropped ({@code /} separators; PowerShell turns its {@code \} into {@code /} first).
+     */
+    public static String key(String path) {
+        String p = path;
+        while (p.startsWith("./")) {
+            p = p.substring(2);
+        }
+        return p;
+    }
+
+    /** A sed or perl {@code s} command: delimiter, pattern, replacement, flags. */
+    private static final Pattern SED_S = Pattern.compile("(?s)\\s*s([^\\w\\s\\\\])((?:(?!\\1)[^\\\\]|\\\\.)*)\\1((?:(?!\\1)[^\\\\]|\\\\.)*)\\1[gimsxeIM0-9]*\\s*;?\\s*");
+
+    /** A pattern that matches a whole line, so that the replacement is the line: {@code ^test:.*}, {@code ^.*$}. */
+    private static final Pattern WHOLE_LINE = Pattern.compile("\\^.*\\.\\*\\$?|\\.\\*\\$?");
+
+    /**
+     * The lines a literal {@code sed -i 's|^test:.*|test: ; CMD|' Makefile} (or {@code perl -pi -e})
+     * puts into the file: the replacement of one {@code s} command whose pattern matches whole lines and whose
+     * replacement refers to nothing matched ({@code &}, {@code \1}; for perl also no {@code $}/{@code @}),
+     * ending in a newline; null when the edit's effect is not known from its text alone.
+     */
+    static String sedReplacements(String program, boolean perl) {
+        Matcher m = SED_S.matcher(program);
+        if (!m.matches() || !WHOLE_LINE.matcher(m.group(2)).matches()) {
+            return null;
+        }
+        String repl = m.group(3);
+        if (repl.matches("(?s).*(?<!\\\\)(\\\\\\\\)*(&|\\\\[0-9]).*") || perl && repl.matches("(?s).*[$@].*")) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < repl.length(); i++) {
+            char c = repl.charAt(i);
+            if (c == '\\' && i + 1 < repl.length()) {
+                char n = repl.charAt(++i);
+                b.append(n == 'n' ? '\n' : n == 't' ? '\t' : n);
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('\n').toString();
     }
 
     /** lint-staged's JSON configs: its own file, or the {@code "lint-staged"} key of package.json. */
@@ -800,6 +846,21 @@ final class WrittenFiles {
                     if (t != null) {
                         out.addAll(LaterFiles.hgHooks(t));
                     }
+                }
+            }
+            // Bundler evaluates the Gemfile as Ruby; pry and irb load their rc files; gdb and lldb run their init files' commands
+            case "bundle", "bundler" -> codeFiles(written, Regex.pattern("Gemfile"), "ruby", out);
+            case "pry", "irb" -> {
+                String t = text(written, "." + Names.canonicalCommand(name) + "rc");
+                if (t != null) {
+                    out.addAll(scriptRuns("ruby", t));
+                    out.addAll(codeCommands(t));
+                }
+            }
+            case "gdb", "lldb" -> {
+                String t = text(written, "." + Names.canonicalCommand(name) + "init");
+                if (t != null) {
+                    out.addAll(LaterFiles.debuggerCommands(t));
                 }
             }
             case "pdb", "pdb3" -> {

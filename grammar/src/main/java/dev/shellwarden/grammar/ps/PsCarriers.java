@@ -11,6 +11,7 @@ import dev.shellwarden.grammar.Shell;
 import dev.shellwarden.grammar.Splitter;
 import dev.shellwarden.grammar.Word;
 import dev.shellwarden.grammar.WordFeature;
+import dev.shellwarden.grammar.WrittenFiles;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -298,11 +299,7 @@ final class PsCarriers {
 
     /** A written file's key in {@link PsBuilder#writtenFiles}: {@code /} separators, no leading {@code ./}. */
     static String writtenKey(String path) {
-        String p = path.replace('\\', '/');
-        while (p.startsWith("./")) {
-            p = p.substring(2);
-        }
-        return p;
+        return WrittenFiles.key(path.replace('\\', '/'));
     }
 
     /**
