@@ -668,7 +668,8 @@ final class BashWalker {
      * per value source ({@link Segment#PROJECT_LOOP}); {@code c} itself otherwise.
      */
     private static Ctx projectLoop(Ctx c, String name, List<String> samples, BashParser.DoGroupContext body, Unit u) {
-        if (name == null || samples == null || !ProjectLoops.bodyKeeps(text(body, u), name)) {
+        if (name == null || samples == null || !usesVariable(body, name) || samples.stream().noneMatch(s -> s.matches(".*[*?\\[].*"))
+                || !ProjectLoops.bodyKeeps(text(body, u), name)) {
             return c;
         }
         Ctx out = c;
