@@ -796,9 +796,10 @@ final class BashWalker {
             loopProducer = null;
             Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_TRUE, pos) ? body.wrapped(ENDLESS_LOOP) : body;
             compoundList(w.compoundList(), loop, u);
-            // `find . -name '*.txt' | while read f; do …`: the lines are in-project paths
-            doGroup(w.doGroup(), pos.stage() == 0 ? loop : projectLoop(loop, ProjectLoops.readVariable(text(w.compoundList(), u)),
-                    ProjectLoops.listerSamples(producer), w.doGroup(), u), u);
+            // `find . -name '*.txt' -print0 | while IFS= read -r -d '' f; do …`: the names are in-project paths
+            String condition = text(w.compoundList(), u);
+            doGroup(w.doGroup(), pos.stage() == 0 ? loop : projectLoop(loop, ProjectLoops.readVariable(condition),
+                    ProjectLoops.listerSamples(producer, condition), w.doGroup(), u), u);
         } else if (cc.untilClause() != null) {
             BashParser.UntilClauseContext w = cc.untilClause();
             Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_FALSE, pos) ? body.wrapped(ENDLESS_LOOP) : body;

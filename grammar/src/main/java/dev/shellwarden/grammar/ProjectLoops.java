@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * Loops whose variable surely holds relative paths inside the working folder: {@code for f in
- * *.txt}, {@code for d in src/*}{@code /}, {@code find . -name '*.txt' | while read f}, {@code git
- * ls-files '*.py' | while read -r f}, {@code ls | while read f}.
+ * *.txt}, {@code for d in src/*}{@code /}, {@code find . -name '*.txt' -print0 | while IFS= read -r -d '' f},
+ * {@code git ls-files '*.py' | while read -r f}.
  *
  * <p>WHY: everyday renames and edits over project files ({@code for f in *.txt; do mv "$f"
  * "${f%.txt}.md"; done}) write a target computed at run time, and SW2038 asked for each. When the
@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
  *
  * <p>INVARIANT (fail closed): a source is read only when every word is plain literal text (no
  * quote games but the pattern's own quotes, no expansion, no {@code ..}, no absolute, tilde or
- * dash start, no glob component that could match {@code .} or {@code ..}); find only from
- * relative starts without {@code -L}, {@code -H}, {@code -follow}, {@code -printf}, {@code -fprint*},
+ * dash start, no glob component that could match {@code .} or {@code ..}); find only with
+ * {@code -print0} read raw at NUL bytes (see {@link #listerSamples}), from relative starts without {@code -L}, {@code -H}, {@code -follow}, {@code -printf}, {@code -fprint*},
  * {@code -ls}, {@code -exec*}, {@code -ok*}, {@code -delete}; and the body never names the
  * variable but as {@code $NAME} or {@code ${NAME…}}, never changes folder, IFS or runs eval.
  */
@@ -43,11 +43,9 @@ public final class ProjectLoops {
             "(^|[^A-Za-z0-9_./-])(cd|pushd|popd|eval|source|IFS|set|shopt|alias|exec|declare|typeset|local|unset|export|readonly|mapfile|readarray)([^A-Za-z0-9_-]|$)");
     /** find options and tests that change what is printed or follow links. */
     private static final Pattern FIND_UNSAFE = Pattern.compile(
-            "-(L|H|P|follow|printf|fprintf|fprint|fprint0|print0|ls|fls|exec|execdir|ok|okdir|delete|files0-from|D|O[0-9]*)");
+            "-(L|H|P|follow|printf|fprintf|fprint|fprint0|ls|fls|exec|execdir|ok|okdir|delete|files0-from|D|O[0-9]*)");
     /** git ls-files options that keep the names cwd-relative paths, one a line. */
     private static final Pattern GIT_LS_OPTION = Pattern.compile("-[cmod]+|--cached|--modified|--others|--deleted|--exclude-standard");
-    /** ls options that print bare names only, without . and .. . */
-    private static final Pattern LS_OPTION = Pattern.compile("-[1AtrSXvU]+");
 
     /** True for a plain relative path (maybe a glob) that stays below the folder and can match neither . nor .. . */
     static boolean projectPath(String p, boolean globOk) {
@@ -81,14 +79,45 @@ public final class ProjectLoops {
         return out;
     }
 
-    /** The variable of a {@code while [IFS=] read [-r] NAME} condition, or null. */
+    /** {@code while [IFS=] read [-r] NAME}: group 2 the name, group 1 set when the read splits at NUL bytes ({@code -r -d ''}). */
+    private static final Pattern READ = Pattern.compile(
+            "\\s*(?:IFS=(?:''|\"\")?\\s+)?read(?:\\s+-r(\\s+-d\\s*(?:''|\"\"))?)?\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*;?\\s*");
+
+    /** The variable of a {@code while [IFS=] read [-r [-d '']] NAME} condition, or null. */
     public static String readVariable(String condition) {
-        Matcher m = Pattern.compile("\\s*(?:IFS=(?:''|\"\")?\\s+)?read(?:\\s+-r)?\\s+([A-Za-z_][A-Za-z0-9_]*)\\s*;?\\s*").matcher(condition);
-        return m.matches() ? m.group(1) : null;
+        Matcher m = READ.matcher(condition);
+        return m.matches() ? m.group(2) : null;
     }
 
-    /** The samples of the lines a simple command prints ({@code find .}, {@code git ls-files}, {@code ls}), or null. */
-    public static List<String> listerSamples(String producer) {
+    /**
+     * The samples of the lines a simple command prints for the {@code while read} {@code condition}
+     * ({@code find . -print0} read with {@code read -r -d ''}, {@code git ls-files}), or null.
+     *
+     * <p>WHY these only: a file name may hold a newline, so a line of {@code find} or {@code ls}
+     * output can be anything a planted name spells ({@code ./x⏎/etc/passwd} gives the line
+     * {@code /etc/passwd}), and {@code read} without {@code -r} makes {@code ./.\.} the parent
+     * {@code ./..}. NUL-separated names read raw are exact paths below the start; git quotes a name
+     * with a newline, a backslash or a quote ({@code "a\nb"}), so each of its lines is one relative name.
+     */
+    public static List<String> listerSamples(String producer, String condition) {
+        Matcher read = condition == null ? null : READ.matcher(condition);
+        if (read == null || !read.matches()) {
+            return null;
+        }
+        boolean nulRead = read.group(1) != null;
+        List<String> words = listerWords(producer);
+        if (words == null) {
+            return null;
+        }
+        return switch (words.get(0)) {
+            case "find" -> nulRead && words.contains("-print0") ? findSamples(words) : null;
+            case "git" -> !nulRead && words.size() >= 2 && words.get(1).equals("ls-files") ? gitSamples(words.subList(2, words.size())) : null;
+            default -> null;
+        };
+    }
+
+    /** The plain words of a lister command (single, double or no quotes; no expansion or operator), or null. */
+    private static List<String> listerWords(String producer) {
         if (producer == null || !producer.strip().equals(producer.strip().replaceAll("[;&|<>()`$\\\\\\n]", ""))) {
             return null;
         }
@@ -102,15 +131,7 @@ public final class ProjectLoops {
             words.add(m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3));
             end = m.end();
         }
-        if (words.isEmpty() || end != producer.strip().length()) {
-            return null;
-        }
-        return switch (words.get(0)) {
-            case "find" -> findSamples(words);
-            case "git" -> words.size() >= 2 && words.get(1).equals("ls-files") ? gitSamples(words.subList(2, words.size())) : null;
-            case "ls" -> lsSamples(words.subList(1, words.size()));
-            default -> null;
-        };
+        return words.isEmpty() || end != producer.strip().length() ? null : words;
     }
 
     private static List<String> findSamples(List<String> words) {
@@ -166,15 +187,6 @@ public final class ProjectLoops {
             out.add(TREE + ":./*");
         }
         return out;
-    }
-
-    private static List<String> lsSamples(List<String> args) {
-        for (String a : args) {
-            if (!LS_OPTION.matcher(a).matches()) {
-                return null;
-            }
-        }
-        return List.of(GLOB + ":*");
     }
 
     /**
