@@ -647,8 +647,36 @@ final class BashWalker {
         boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
         for (int stage = 0; stage < cmds.size(); stage++) {
             Position pos = new Position(item, stage, cmds.size(), op, bg);
+            BashParser.CommandContext before = stage > 0 ? cmds.get(stage - 1) : null;
+            // the lines a `find .`, `git ls-files` or `ls` stage prints (see ProjectLoops)
+            loopProducer = before != null && before.simpleCommand() != null && before.redirect().isEmpty()
+                    ? text(before.simpleCommand(), u) : null;
             command(cmds.get(stage), cond ? c.cond() : c, u, pos);
+            loopProducer = null;
         }
+    }
+
+    /** The text of the simple command piped into the compound command being walked, or null (see {@link ProjectLoops}). */
+    private String loopProducer;
+
+    private static String text(org.antlr.v4.runtime.ParserRuleContext x, Unit u) {
+        return x.stop == null ? "" : u.text().substring(x.start.getStartIndex(), x.stop.getStopIndex() + 1);
+    }
+
+    /**
+     * The context of a loop body whose variable surely holds in-project paths: one pseudo-wrapper
+     * per value source ({@link Segment#PROJECT_LOOP}); {@code c} itself otherwise.
+     */
+    private static Ctx projectLoop(Ctx c, String name, List<String> samples, BashParser.DoGroupContext body, Unit u) {
+        if (name == null || samples == null || !usesVariable(body, name) || samples.stream().noneMatch(s -> s.matches(".*[*?\\[].*"))
+                || !ProjectLoops.bodyKeeps(text(body, u), name)) {
+            return c;
+        }
+        Ctx out = c;
+        for (String s : samples) {
+            out = out.wrapped(Segment.PROJECT_LOOP + name + "=" + s);
+        }
+        return out;
     }
 
     private void command(BashParser.CommandContext cmd, Ctx c0, Unit u, Position pos) {
@@ -764,9 +792,14 @@ final class BashWalker {
             }
         } else if (cc.whileClause() != null) {
             BashParser.WhileClauseContext w = cc.whileClause();
+            String producer = loopProducer;
+            loopProducer = null;
             Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_TRUE, pos) ? body.wrapped(ENDLESS_LOOP) : body;
             compoundList(w.compoundList(), loop, u);
-            doGroup(w.doGroup(), loop, u);
+            // `find . -name '*.txt' -print0 | while IFS= read -r -d '' f; do …`: the names are in-project paths
+            String condition = text(w.compoundList(), u);
+            doGroup(w.doGroup(), pos.stage() == 0 ? loop : projectLoop(loop, ProjectLoops.readVariable(condition),
+                    ProjectLoops.listerSamples(producer, condition), w.doGroup(), u), u);
         } else if (cc.untilClause() != null) {
             BashParser.UntilClauseContext w = cc.untilClause();
             Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_FALSE, pos) ? body.wrapped(ENDLESS_LOOP) : body;
@@ -788,6 +821,10 @@ final class BashWalker {
                     doGroup(f.doGroup(), body, u);
                 }
                 body.vars().known.remove(name);
+            } else if (f.ARITH_CMD() == null && f.WORD().size() > 1) {
+                // `for f in *.txt; do …`: the values are in-project paths (see ProjectLoops)
+                List<String> raw = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
+                doGroup(f.doGroup(), projectLoop(body, f.WORD().get(0).getText(), ProjectLoops.forSamples(raw), f.doGroup(), u), u);
             } else {
                 doGroup(f.doGroup(), forever ? body.wrapped(ENDLESS_LOOP) : body, u);
             }

@@ -46,6 +46,12 @@ public record Segment(
      */
     public static final String ENDLESS_LOOP = "while";
 
+    /**
+     * The pseudo-wrapper prefix on every command of a loop whose variable surely holds in-project
+     * relative paths ({@link ProjectLoops}): {@code in-project-loop:NAME=KIND:SAMPLE}, one per value source.
+     */
+    public static final String PROJECT_LOOP = "in-project-loop:";
+
     /** Freezes the collections. */
     public Segment {
         Objects.requireNonNull(provenance, "provenance");

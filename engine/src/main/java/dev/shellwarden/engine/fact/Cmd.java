@@ -40,6 +40,8 @@ public final class Cmd {
     private final List<String> args;
     /** The segment's words as the grammar gave them (literal or not), for walkers shared with it. */
     final List<Word> argvWords;
+    /** The redirection targets as the grammar gave them, for {@link LoopTargets}. */
+    private final List<Word> redirectWords;
     private final List<String> operands;
     /** tar's command line, read on first use (several facts ask about one tar command); null until then. */
     private TarCommandLine tarLine;
@@ -196,6 +198,7 @@ public final class Cmd {
                 quotedDollar.add(w.text());
             }
         }
+        this.redirectWords = s.redirects().stream().map(Redirect::target).toList();
         for (Redirect r : s.redirects()) {
             all.add(shellText(r.target()));
             if (looksComputed(r.target())) {
@@ -279,6 +282,61 @@ public final class Cmd {
             }
         }
         return false;
+    }
+
+    /**
+     * {@link #isDynamicWriteTarget}, except a target made of an in-project loop variable
+     * ({@code for f in *.txt; do mv "$f" "${f%.txt}.md"}) whose samples are plain project files
+     * from every folder this command may run in ({@link LoopTargets}).
+     */
+    public boolean writesComputedTarget(Ctx ctx) {
+        if (!isDynamicWriteTarget()) {
+            return false;
+        }
+        for (String t : getWriteTargets()) {
+            if (!literalDollarWords.contains(t) && isComputedPath(t) && !Regex.matches(t, "&?[0-9-]+|/dev/(null|stdout|stderr|tty|fd/[0-9]+)")
+                    && !Regex.matches(t, "(?i)\\$null|\\$env:(tmp|temp)[\\\\/](?!.*\\.\\.).+") && !loopTargetInProject(t, ctx, false)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@link #isDynamicDeleteTarget}, except an entry below an in-project loop value ({@code rm -rf "$d/node_modules"}). */
+    public boolean deletesComputedTarget(Ctx ctx) {
+        for (String t : getDeleteTargets()) {
+            if (isComputedPath(t) && !loopTargetInProject(t, ctx, true)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when every word giving target {@code t} is an in-project loop target whose samples are plain project files. */
+    private boolean loopTargetInProject(String t, Ctx ctx, boolean delete) {
+        if (wrappers.stream().noneMatch(w -> w.startsWith(Segment.PROJECT_LOOP))) {
+            return false;
+        }
+        boolean found = false;
+        for (List<Word> ws : List.of(argvWords, redirectWords)) {
+            // a rename or copy of project files writes project content, as `mv a.txt Makefile`
+            // does (allowed); other writes (a redirection, tee, sed -i) must reach no project
+            // automation, whose literal content the later-run rules would have read
+            boolean projectContent = delete || ws == argvWords && (named("mv cp") || name.equals("sed") && LoopTargets.substitutionOnly(argvWords));
+            for (Word w : ws) {
+                if (!w.text().equals(t) && !shellText(w).equals(t)) {
+                    continue;
+                }
+                List<String> samples = LoopTargets.samples(w, wrappers, delete);
+                if (samples == null || !(projectContent ? ProjectScope.allInsideProject(this, samples, ctx, false)
+                        : ProjectScope.allPlainProjectFiles(this, samples, ctx, false)
+                                && samples.stream().noneMatch(p -> PathFacts.mayBeProjectAutomation(p, true)))) {
+                    return false;
+                }
+                found = true;
+            }
+        }
+        return found;
     }
 
     /**

@@ -136,6 +136,13 @@ public final class WorkingDirs {
             Set<String> here = new LinkedHashSet<>(top ? run : states);
             here.addAll(run);
             here.addAll(elsewhere);
+            if (!top && s.parent() < 0 && lastItem >= 0) {
+                // a compound command of the top-level list (`cd /etc && for f in *; do …; done`,
+                // `cd x && { …; }`) opens no new pipeline above: it may run wherever the items
+                // before it ended
+                here.addAll(prevOk);
+                here.addAll(prevFail);
+            }
             if (s.parent() >= 0 && s.parent() < out.size() && !out.get(s.parent()).isEmpty()) {
                 Set<String> from = new LinkedHashSet<>(out.get(s.parent()));
                 Segment launcher = segments.get(s.parent());
