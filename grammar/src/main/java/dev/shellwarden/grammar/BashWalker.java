@@ -214,6 +214,11 @@ final class BashWalker {
         /** A value to evaluate: the known one, else a {@link #maybe} value; null when none. */
         String evaluated(String name) {
             String v = get(name);
+            if (v == null && positional == null && maybePositional != null && name.matches("[1-9][0-9]{0,5}")) {
+                // `true && set -- 'a[$(CMD)]'; (( $1 ))`: a positional parameter set only maybe
+                int k = Integer.parseInt(name);
+                return k <= maybePositional.size() ? maybePositional.get(k - 1).text() : null;
+            }
             return v != null ? v : maybe.get(name);
         }
 
