@@ -214,6 +214,11 @@ final class BashWalker {
         /** A value to evaluate: the known one, else a {@link #maybe} value; null when none. */
         String evaluated(String name) {
             String v = get(name);
+            if (v == null && positional == null && maybePositional != null && name.matches("[1-9][0-9]{0,5}")) {
+                // `true && set -- 'a[$(CMD)]'; (( $1 ))`: a positional parameter set only maybe
+                int k = Integer.parseInt(name);
+                return k <= maybePositional.size() ? maybePositional.get(k - 1).text() : null;
+            }
             return v != null ? v : maybe.get(name);
         }
 
@@ -834,8 +839,10 @@ final class BashWalker {
         } else if (cc.caseClause() != null) {
             BashParser.CaseClauseContext k = cc.caseClause();
             children(k.WORD().getSymbol(), u, c, c.parent());
+            looseWordEvaluations(k.WORD().getSymbol(), c, u);
             for (BashParser.CaseItemContext item : k.caseItem()) {
                 item.WORD().forEach(w -> children(w.getSymbol(), u, c, c.parent()));
+                item.WORD().forEach(w -> looseWordEvaluations(w.getSymbol(), c, u));
                 compoundList(item.compoundList(), body, u);
             }
         } else if (cc.condCommand() != null) {
@@ -901,9 +908,10 @@ final class BashWalker {
     }
 
     /** {@code for NAME in WORDS}: the words may run substitutions; NAME is no longer known. */
-    /** True when the loop body mentions {@code $name} or {@code ${name…}} (else one walk says it all). */
+    /** True when the loop body mentions {@code $name}, {@code ${name…}} or the bare name arithmetic reads (else one walk says it all). */
     private static boolean usesVariable(BashParser.DoGroupContext body, String name) {
-        return Pattern.compile("\\$(\\{)?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(body.getText()).find();
+        // bare too: arithmetic reads the name itself (`$((x))`, `${s:x}`, `a[x]`) and evaluates its value
+        return Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(body.getText()).find();
     }
 
     /** Most values of a for list that is walked once per value. */
@@ -941,6 +949,17 @@ final class BashWalker {
         return values.isEmpty() ? null : values;
     }
 
+    /**
+     * The arithmetic and parameter evaluations of a word that belongs to no simple command (the
+     * words of {@code case}, {@code for} and {@code select}): {@code case $((x)) in}. What they
+     * run goes under the enclosing segment, its opaque reasons as segments of their own.
+     */
+    private void looseWordEvaluations(Token tok, Ctx c, Unit u) {
+        Set<OpaqueReason> reasons = EnumSet.noneOf(OpaqueReason.class);
+        wordEvaluations(tok, u, Evaluation.of(c, c.parent(), reasons));
+        reasons.forEach(reason -> opaque(tok.getText(), c, reason));
+    }
+
     private void loopWords(List<TerminalNode> words, TerminalNode arith, Ctx c, Unit u) {
         if (!words.isEmpty() && !dev.shellwarden.grammar.bash.Names.isIdentifier(words.get(0).getText())) {
             opaque(words.get(0).getText(), c, OpaqueReason.SYNTAX_ERROR); // not a variable name
@@ -961,6 +980,7 @@ final class BashWalker {
                 c.vars().known.remove(words.get(0).getText());
             } else {
                 children(words.get(i).getSymbol(), u, c, c.parent());
+                looseWordEvaluations(words.get(i).getSymbol(), c, u);
             }
         }
         if (arith != null) {
@@ -1589,6 +1609,9 @@ final class BashWalker {
                         known.clear();
                     }
                 }
+                if (name.equals("read")) {
+                    readHereString(d, c.vars());
+                }
                 if (variables) {
                     // `unset NAME`: NAME is now certainly unset (not a nameref, which unsets its target)
                     for (Word a : d.argv.subList(1, d.argv.size())) {
@@ -2077,6 +2100,14 @@ final class BashWalker {
         }
         if (maybe != null || candidate != null && forget0) {
             vars.maybe.put(name, maybe != null ? maybe : candidate);
+        } else if (!raw.isEmpty() && raw.chars().noneMatch(ch -> "\"'\\`".indexOf(ch) >= 0)) {
+            // `y=$x` of an x holding `a[$(CMD)]`: an assignment neither splits nor globs, so y
+            // holds x's text although the unquoted word is not one known word; read as quoted, it
+            // is a maybe value, evaluated where bash evaluates values
+            String whole = readWith("\"" + raw + "\"", vars, vars.maybe);
+            if (whole != null) {
+                vars.maybe.put(name, whole);
+            }
         }
     }
 
@@ -2471,12 +2502,44 @@ final class BashWalker {
      * where bash evaluates it: as arithmetic for an integer variable, as a variable reference for
      * a nameref, as a prompt for {@code PS0}–{@code PS4}.
      */
+    /**
+     * {@code read x <<< 'a[$(CMD)]'}: the names read get the here-string's first line (each of
+     * them, over-approximating the split) as a maybe value, evaluated where bash evaluates values
+     * ({@code echo $((x))}); never resolved into a word.
+     */
+    private static void readHereString(Draft d, Vars vars) {
+        for (Redirect r : d.redirects) {
+            if (r.op().equals("<<<") && r.target().literal()) {
+                String line = r.target().text().lines().findFirst().orElse("");
+                List<Word> names = ShellEvaluation.nameOperands(d.argv).stream()
+                        .filter(n -> n.literal() && dev.shellwarden.grammar.bash.Names.isIdentifier(n.text())).toList();
+                // default IFS: a field per name, the last takes the rest; a changed IFS: the whole line each
+                boolean ifs = d.assignments.stream().anyMatch(a -> a.text().startsWith("IFS="));
+                String[] fields = ifs || names.size() < 2 ? null : line.strip().split("\\s+", names.size());
+                for (int k = 0; k < names.size(); k++) {
+                    String value = fields == null ? (ifs ? line : line.strip()) : k < fields.length ? fields[k] : "";
+                    vars.maybe.put(names.get(k).text(), value);
+                }
+            }
+        }
+    }
+
+    /** The index of one {@code [INDEX]=VALUE} element of an array value {@code (…)}. */
+    private static final Pattern ELEMENT_INDEX = Pattern.compile("(?:^\\(|\\s)\\[([^]]*)]\\+?=");
+
     private void assignedValue(Word a, Evaluation e, boolean integer, boolean nameref) {
         String value = ShellEvaluation.assignedValue(a.text());
         if (value == null) {
             return;
         }
         String name = ShellEvaluation.referencedName(a.text());
+        if (value.startsWith("(")) {
+            // `a=([x]=1)`, `a+=([i+1]=v)`: the index of an indexed array's element is arithmetic
+            java.util.regex.Matcher m = ELEMENT_INDEX.matcher(value);
+            while (m.find()) {
+                arithmeticText(m.group(1), e);
+            }
+        }
         Word v = new Word(value, value, a.literal(), a.features());
         if (integer || integers.contains(name)) {
             arithmeticWord(v, e);

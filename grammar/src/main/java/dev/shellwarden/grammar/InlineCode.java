@@ -84,8 +84,17 @@ final class InlineCode {
                 out.add(TCL_BRACED.matcher(m.group(1).trim()).replaceAll(b -> Matcher.quoteReplacement(Word.singleQuoted(b.group(1)))));
             }
         }
+        if (program.equals("m4") || program.equals("gm4")) {
+            Matcher m = M4_SYSCMD.matcher(code);
+            while (m.find()) {
+                out.add(m.group(1).replaceAll("^`(.*)'$", "$1"));
+            }
+        }
         return out;
     }
+
+    /** m4's {@code syscmd(CMD)} and {@code esyscmd(CMD)}: CMD (maybe in m4's {@code `…'} quotes) runs in {@code /bin/sh}. */
+    private static final Pattern M4_SYSCMD = Pattern.compile("\\be?syscmd\\(([^()]{1,2000})\\)");
 
     /** True for the Tcl shells, whose commands are bare words. */
     static boolean isTcl(String program) {

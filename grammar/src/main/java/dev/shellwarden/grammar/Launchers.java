@@ -174,7 +174,16 @@ public final class Launchers {
             java.util.Map.entry("optirun", new Spec("b", Set.of(), Set.of())),
             java.util.Map.entry("primusrun", new Spec("", Set.of(), Set.of())),
             java.util.Map.entry("mangohud", new Spec("", Set.of(), Set.of())),
-            java.util.Map.entry("envchain", new Spec("", Set.of(), Set.of("--set", "-s", "--list", "-l"))),
+            // job queues and build interceptors run their command later or around a build:
+            // `nq CMD`, `tsp CMD` (task spooler), `scan-build CMD`, `bear -- CMD`
+            java.util.Map.entry("nq", new Spec("w", Set.of(), Set.of(), Set.of("-c", "-q", "-t"))),
+            java.util.Map.entry("tsp", new Spec("LDNWE", Set.of(), Set.of("-l", "-S", "-C", "-c", "-t", "-p", "-i", "-r",
+                    "-w", "-k", "-K", "-T", "-o", "-s", "-u", "-U", "-V", "-h"), Set.of("-n", "-g", "-f", "-m", "-B"))),
+            java.util.Map.entry("scan-build", new Spec("o", Set.of("--use-cc", "--use-c++", "-enable-checker",
+                    "-disable-checker", "--use-analyzer", "-analyzer-config", "--html-title", "-maxloop", "-load-plugin",
+                    "--exclude", "--keep-cc", "--status-bugs"), Set.of("-h", "--help"))),
+            java.util.Map.entry("bear", new Spec("o", Set.of("--output", "--config", "--library", "--wrapper",
+                    "--wrapper-dir", "--interceptor", "--citnames"), Set.of("--version", "--help", "-h"))),
             java.util.Map.entry("sem", new Spec("jPSadIEnNLs", PARALLEL_WITH_ARG, Set.of())),
             java.util.Map.entry("dotenv", new Spec("evc", Set.of(), Set.of())),
             // process tweakers and supervisors: `cpulimit -l 50 -- CMD`, `tini -- CMD`, `daemonize CMD`…
@@ -245,6 +254,17 @@ public final class Launchers {
             // ast-grep installs itself as `sg` too: its subcommands are no group names
             case "sg" -> argv.size() > 1 && Set.of("run", "scan", "test", "new", "lsp", "completions").contains(argv.get(1).text())
                     && argv.stream().noneMatch(w -> w.text().equals("-c")) ? List.of() : List.of(groupSwitch(argv));
+            // `envchain [--noecho] NAMESPACE[,NS…] CMD`: the first operand is the keychain namespace
+            case "envchain" -> {
+                int i = Wrappers.opts(argv, 1, "", Set.of(), Set.of("--set", "-s", "--list", "-l", "--unset", "-u"));
+                yield List.of(Wrappers.after(argv, i < 0 ? i : i + 1, false));
+            }
+            // `pueue add [options] [--] CMD…`: the daemon runs the words as one shell command line
+            case "pueue" -> argv.size() > 2 && argv.get(1).text().equals("add")
+                    ? lenient(argv, 2, new Spec("wdgal", Set.of("--working-directory", "--delay", "--group", "--after",
+                            "--label", "--priority", "-o"), Set.of("--help", "-h"), Set.of("-e", "--escape", "-i",
+                            "--immediate", "-s", "--stashed", "-p", "--print-task-id", "--follow")))
+                    : List.of();
             case "capsh" -> capsh(argv);
             case "bwrap" -> bwrap(argv);
             case "tmux" -> tmux(argv);
@@ -534,7 +554,11 @@ public final class Launchers {
     private static List<Unwrap> screen(List<Word> argv) {
         for (int k = 1; k < argv.size() - 2; k++) {
             if (argv.get(k).text().equals("-X") && argv.get(k + 1).text().equals("stuff")) {
-                return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(k + 2, k + 3)));
+                // screen reads its own escapes in the typed text: `\n`, `\r`, `^M`, `^J` end a line
+                Word typed = argv.get(k + 2);
+                String keys = typed.text().replaceAll("\\\\[nr]|\\^[MJ]", "\n");
+                return List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
+                        List.of(new Word(keys, typed.raw(), typed.literal(), typed.features()))));
             }
         }
         int i = Wrappers.opts(argv, 1, "SceEhpstTl", Set.of("-Logfile"), Set.of());

@@ -51,8 +51,16 @@ final class ShellEvaluation {
         while (m.find()) {
             out.add(m.group());
         }
+        // `$(($1))`, `(( ${2} ))`: a positional parameter's text is expanded, then evaluated
+        Matcher p = POSITIONAL_REF.matcher(expr);
+        while (p.find()) {
+            out.add(p.group(1));
+        }
         return out;
     }
+
+    /** {@code $1}, {@code ${12}}: an expanded positional parameter (never {@code $0}, the shell's name). */
+    private static final Pattern POSITIONAL_REF = Pattern.compile("\\$\\{?([1-9][0-9]{0,5})");
 
     /** True when a value holds something that expansion runs: a command substitution or backticks. */
     static boolean substitutes(String value) {
@@ -153,6 +161,14 @@ final class ShellEvaluation {
         }
         String name = s.substring(0, nameEnd(s));
         String rest = s.substring(name.length());
+        if (name.isEmpty() && !rest.isEmpty()) {
+            // a special or positional parameter: `${@:x}`, `${*:1:x}`, `${10:x}` take offsets too
+            int k = 0;
+            while (k < rest.length() && Character.isDigit(rest.charAt(k))) {
+                k++;
+            }
+            rest = rest.substring(k > 0 ? k : "@*#?-$!".indexOf(rest.charAt(0)) >= 0 ? 1 : 0);
+        }
         List<String> arithmetic = new ArrayList<>();
         if (!name.isEmpty() && rest.startsWith("[")) {
             int close = closingBracket(rest, 0);

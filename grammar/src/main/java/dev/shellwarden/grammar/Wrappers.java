@@ -261,6 +261,7 @@ final class Wrappers {
             case "docker-compose", "podman-compose" -> composeExec(argv, 1);
             case "kubectl", "oc" -> kubectlExec(argv);
             case "trap" -> trap(argv);
+            case "m4", "gm4" -> m4(argv);
             case "mapfile", "readarray", "complete", "compgen", "bind", "history" -> {
                 // a command line the builtin keeps and runs later in this shell, like eval
                 Word kept = ShellEvaluation.keptCommand(argv);
@@ -349,6 +350,25 @@ final class Wrappers {
             }
         }
         return Unwrap.NONE;
+    }
+
+    /**
+     * m4 with no file operand (or {@code -}) reads its input from standard input, where
+     * {@code syscmd(CMD)} and {@code esyscmd(CMD)} run shell commands: the input is its program.
+     */
+    private static Unwrap m4(List<Word> argv) {
+        for (int i = 1; i < argv.size(); i++) {
+            String t = argv.get(i).text();
+            if (!argv.get(i).literal() || t.equals("-") || !t.startsWith("-") || t.equals("--")) {
+                return t.equals("-") || t.equals("--") && i + 1 == argv.size()
+                        ? new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false)
+                        : Unwrap.NONE;
+            }
+            if (t.length() == 2 && "DUIdloHtFRL".indexOf(t.charAt(1)) >= 0) {
+                i++;
+            }
+        }
+        return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
     }
 
     private static Unwrap trap(List<Word> argv) {
@@ -1127,7 +1147,8 @@ final class Wrappers {
     /**
      * The options that carry a program in the other languages whose inline code can run commands:
      * Julia, Elixir, Erlang, QuickJS, Guile, Racket, SBCL, the MongoDB shell, Babashka, Emacs,
-     * Kakoune and rake ({@code crystal eval CODE} is a subcommand).
+     * Kakoune, rake and exiftool ({@code -if}); {@code crystal eval CODE} is a subcommand, Perl's rename takes
+     * its expression as the first operand.
      */
     private static final java.util.Map<String, Set<String>> CODE_OPTIONS = java.util.Map.ofEntries(
             java.util.Map.entry("julia", Set.of("-e", "-E", "--eval", "--print")),
@@ -1143,7 +1164,9 @@ final class Wrappers {
             java.util.Map.entry("emacsclient", Set.of("-e", "--eval")),
             java.util.Map.entry("emacs", Set.of("--eval", "-eval")),
             java.util.Map.entry("kak", Set.of("-e")),
-            java.util.Map.entry("rake", Set.of("-e", "--execute", "--execute-continue")));
+            java.util.Map.entry("rake", Set.of("-e", "--execute", "--execute-continue")),
+            // exiftool's -if condition is a Perl expression
+            java.util.Map.entry("exiftool", Set.of("-if")));
 
     /** The inline program of {@link #CODE_OPTIONS}' languages (and {@code crystal eval CODE}), or null. */
     private static Unwrap codeOption(String name, List<Word> argv) {
@@ -1163,6 +1186,26 @@ final class Wrappers {
             }
             return program.length() == 0 ? null
                     : code(new Word(program.toString(), program.toString(), literal, Set.of()));
+        }
+        // Perl's rename (rename, prename, file-rename): `-e CODE` or the first operand is a Perl
+        // expression run on each name (util-linux's `rename FROM TO FILES` reads as harmless text)
+        if (Set.of("rename", "prename", "perl-rename", "file-rename").contains(name)) {
+            for (int i = 1; i < argv.size(); i++) {
+                String t = argv.get(i).text();
+                if ((t.equals("-e") || t.equals("-E")) && i + 1 < argv.size()) {
+                    return code(argv.get(i + 1));
+                }
+                if (t.equals("--")) {
+                    return i + 1 < argv.size() ? code(argv.get(i + 1)) : null;
+                }
+                if (!t.startsWith("-")) {
+                    return code(argv.get(i));
+                }
+                if (t.equals("-u") || t.equals("--unicode")) {
+                    i++;
+                }
+            }
+            return null;
         }
         Set<String> options = CODE_OPTIONS.get(name);
         if (options == null) {
