@@ -907,7 +907,6 @@ final class BashWalker {
         }
     }
 
-    /** {@code for NAME in WORDS}: the words may run substitutions; NAME is no longer known. */
     /** True when the loop body mentions {@code $name}, {@code ${name…}} or the bare name arithmetic reads (else one walk says it all). */
     private static boolean usesVariable(BashParser.DoGroupContext body, String name) {
         // bare too: arithmetic reads the name itself (`$((x))`, `${s:x}`, `a[x]`) and evaluates its value

@@ -610,10 +610,10 @@ final class Wrappers {
         return Unwrap.NONE;
     }
 
-    /** {@code ssh [options] host [command…]}: the command runs in a shell on the remote host. */
     /** ssh's options that take a value, by letter. */
     private static final String SSH_VALUE_LETTERS = "BbcDEeFIiJLlmOoPpQRSWw";
 
+    /** {@code ssh [options] host [command…]}: the command runs in a shell on the remote host. */
     private static Unwrap ssh(List<Word> argv) {
         int i = opts(argv, 1, SSH_VALUE_LETTERS, Set.of(), Set.of());
         if (i < 0) {

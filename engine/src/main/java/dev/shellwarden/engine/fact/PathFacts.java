@@ -906,7 +906,6 @@ public final class PathFacts {
                 || p.toLowerCase(Locale.ROOT).startsWith("\\\\.\\physicaldrive");
     }
 
-    /** True when the file name or location says the file holds credentials. */
     /** Directories that hold nothing but credentials. */
     private static final Set<String> SECRET_DIRS = Set.of(".ssh", ".aws", ".gnupg", ".kube", ".azure", ".docker", ".password-store");
 
@@ -966,6 +965,7 @@ public final class PathFacts {
         return ALTERNATE_STREAM.matcher(unquote(w)).matches();
     }
 
+    /** True when the file name or location says the file holds credentials. */
     public static boolean isSecret(String path) {
         // Windows spellings (`~\.ssh\id_rsa`, `C:\Users\me\.aws\credentials`): a backslash in a
         // literal word is a separator there, and reading one as such can only find more secrets
