@@ -1337,6 +1337,11 @@ public final class Cmd {
         return PsItemPaths.psWriteTargets(this);
     }
 
+    /** True when Copy-Item or Move-Item puts a file on another host's share ({@link PsItemPaths#psCopiesToShare}). */
+    public boolean isCopiesToShare() {
+        return PsItemPaths.psCopiesToShare(this);
+    }
+
     /** The path operands of a PowerShell item cmdlet, in the POSIX form ({@link PsItemPaths}). */
     List<String> psPathOperands() {
         return PsItemPaths.psPathOperands(this);

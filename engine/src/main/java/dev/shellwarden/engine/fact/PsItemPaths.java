@@ -77,6 +77,22 @@ final class PsItemPaths {
         return positional.size() > at ? List.of(PathFacts.fromWindows(positional.get(at))) : List.of();
     }
 
+    /** A share on another host once {@link PathFacts#fromWindows} made it POSIX ({@code //srv/share/…}; this machine's drive shares are already drives). */
+    private static final java.util.regex.Pattern OTHER_HOST_SHARE = java.util.regex.Pattern.compile(
+            "(?i)//(?!(?:localhost|127\\.0\\.0\\.1|::1|[.?])/)[A-Za-z0-9_][^/?*:]*/[^/]+.*");
+
+    /**
+     * True when Copy-Item or Move-Item puts a file on another host's share
+     * ({@code Copy-Item ~\.ssh\id_rsa \\srv\share\k}, also {@code -Destination}): the file leaves
+     * the machine over SMB as an upload does, so the copy sends what it reads.
+     */
+    static boolean psCopiesToShare(Cmd c) {
+        if (!c.getName().equals("Copy-Item") && !c.getName().equals("Move-Item")) {
+            return false;
+        }
+        return psWriteTargets(c).stream().anyMatch(t -> OTHER_HOST_SHARE.matcher(t).matches());
+    }
+
     /** PowerShell parameters whose value is no path of the item acted on (a prefix of at least three letters). */
     private static final List<String> PS_NON_PATH_VALUES = List.of("-filter", "-include", "-exclude", "-credential", "-stream",
             "-encoding", "-value", "-itemtype", "-name", "-destination", "-delimiter", "-inputobject");

@@ -1823,7 +1823,8 @@ final class PsBuilder {
     /**
      * The path each object of a listing stage stands for: {@code Get-ChildItem .\build} (any
      * switch or filter) gives items below the folder, {@code .\build\*}; {@code Get-Item X} gives
-     * {@code X}; null for anything else (another command, a computed word, {@code -Name}, whose
+     * {@code X} (so do {@code Resolve-Path X} and {@code Convert-Path X}, whose path strings bind as Get-Item's
+     * objects do); null for anything else (another command, a computed word, {@code -Name}, whose
      * objects are bare names read against the working folder).
      */
     private static List<Word> listedItems(List<Part> stage) {
@@ -1832,7 +1833,7 @@ final class PsBuilder {
         }
         String command = PsNames.canonical(PsText.bare(stage.get(0).raw()));
         boolean children = command.equals("Get-ChildItem");
-        if (!children && !command.equals("Get-Item")) {
+        if (!children && !command.equals("Get-Item") && !command.equals("Resolve-Path") && !command.equals("Convert-Path")) {
             return null;
         }
         String path = null;
@@ -2027,9 +2028,16 @@ final class PsBuilder {
         aliases.put(key, before == null || before.equalsIgnoreCase(target) ? target : "");
     }
 
-    /** One value of a hashtable entry: a quoted string without expansions, a number or $true/$false. */
+    /**
+     * One value of a hashtable entry: a quoted string without expansions, a number or $true/$false
+     * (groups 1-3, literal), a plain variable ({@code $HOME}, {@code $env:USERPROFILE}; group 4) or
+     * a double-quoted string expanding only plain variables ({@code "$HOME\.ssh\id_rsa"}; group 5):
+     * the last two are words as the command line would have them, not literal, so that
+     * {@code @{LiteralPath=$HOME; Recurse=$true}} splats as {@code -LiteralPath $HOME -Recurse}.
+     */
     private static final Pattern HASH_VALUE = Pattern.compile(
-            "'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\"|(\\$true|\\$false|\\d+)",
+            "'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\"|(\\$true\\b|\\$false\\b|\\d+)"
+            + "|(\\$(?:env:)?[A-Za-z_][A-Za-z0-9_]*)|\"((?:[^\"`$\u201C\u201D\u201E]|\\$(?:env:)?[A-Za-z_][A-Za-z0-9_]*)*)\"",
             Pattern.CASE_INSENSITIVE);
     /** One entry of a hashtable literal: key = value[, value…], then a separator or the end. */
     private static final Pattern HASH_ENTRY = Pattern.compile(
@@ -2061,6 +2069,10 @@ final class PsBuilder {
                     values.add(new Word(v.group(1).replace("''", "'"), v.group(), true, Set.of(WordFeature.SINGLE_QUOTED)));
                 } else if (v.group(2) != null) {
                     values.add(new Word(v.group(2), v.group(), true, Set.of(WordFeature.DOUBLE_QUOTED)));
+                } else if (v.group(4) != null) {
+                    values.add(new Word(v.group(4), v.group(), false, Set.of(WordFeature.PARAMETER)));
+                } else if (v.group(5) != null) {
+                    values.add(new Word(v.group(5), v.group(), false, Set.of(WordFeature.DOUBLE_QUOTED, WordFeature.PARAMETER)));
                 } else {
                     values.add(Word.literal(v.group(3)));
                 }

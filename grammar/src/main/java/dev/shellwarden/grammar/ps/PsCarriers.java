@@ -57,6 +57,7 @@ final class PsCarriers {
         switch (name) {
             case "Invoke-Expression" -> invokeExpression(args, id, ctx, reasons);
             case "Start-Process" -> startProcess(args, id, ctx, reasons);
+            case "Invoke-Item" -> invokeItem(args, id, ctx, reasons);
             case "Invoke-WmiMethod", "Invoke-CimMethod" -> carried(WindowsLaunchers.wmiCmdlet(args), name, id, ctx, reasons);
             case "Set-Alias", "New-Alias" -> alias(args, PsBuilder.topStatement(ctx, pos));
             case "Add-Type" -> addType(args, id, ctx, reasons);
@@ -160,6 +161,34 @@ final class PsCarriers {
     }
 
     /** A parameter word ({@code -Name}, {@code -Value:}) as its lower-case name without the dash, or null for any other word. */
+    /**
+     * {@code Invoke-Item F} (also {@code -Path}/{@code -LiteralPath}, {@code ii}): Windows opens F with
+     * its default action, which for a program, a script or a shortcut runs it, as
+     * {@code Start-Process F} does: {@code ii "$env:SystemRoot\System32\shutdown.exe"}. The file's
+     * name decides (a folder in a variable keeps its literal last component); other items (a
+     * folder, a document) are only shown. Only adds a reading.
+     */
+    private void invokeItem(List<Word> args, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
+        if (reasons.contains(OpaqueReason.USER_FUNCTION)) {
+            return;
+        }
+        for (int i = 0; i < args.size(); i++) {
+            Word w = args.get(i);
+            String p = parameter(w);
+            if (p != null) {
+                if (!p.isEmpty() && ("filter".startsWith(p) || "include".startsWith(p) || "exclude".startsWith(p)
+                        || "credential".startsWith(p))) {
+                    i++;
+                }
+                continue;
+            }
+            String t = w.literal() ? w.text() : w.raw().replace("\"", "").replace("'", "").replace("`", "");
+            if (t != null && !t.contains(",") && WindowsLaunchers.runnableFile(t)) {
+                launch(List.of(new Word(t, t, true, Set.of())), "Invoke-Item", id, ctx);
+            }
+        }
+    }
+
     private static String parameter(Word w) {
         String t = w.text().toLowerCase(Locale.ROOT);
         boolean param = w.literal() && t.length() > 1 && t.startsWith("-")

@@ -14,7 +14,14 @@ import java.util.regex.Pattern;
  * {@code Start-Process} does); {@code WebClient.DownloadFile(U, P)} is {@code Invoke-WebRequest
  * U -OutFile P} and its {@code DownloadString(U)}/{@code DownloadData(U)} are {@code Invoke-RestMethod U}
  * (the text kept in a variable is followed to where it runs); {@code [IO.File]::Copy/Move(A, B)} is {@code Copy-Item}/{@code Move-Item};
- * {@code $ExecutionContext.InvokeProvider.Item.Remove(P, $true)} is {@code Remove-Item P -Recurse};
+ * {@code $ExecutionContext.InvokeProvider.Item.Remove(P, $true)} is {@code Remove-Item P -Recurse},
+ * and so are {@code [IO.Directory]::Delete(P, $true)}, {@code [IO.DirectoryInfo]::new(P).Delete($true)},
+ * {@code (New-Object IO.DirectoryInfo P).Delete($true)}, {@code (Get-Item P).Delete($true)} and
+ * VisualBasic's {@code FileSystem]::DeleteDirectory(P, …)} (P also {@code $HOME}, a folder variable
+ * or {@code [Environment]::GetFolderPath('UserProfile')});
+ * {@code WebClient.UploadFile(U, P)} and a body read from file P sent by {@code UploadData},
+ * {@code UploadString} or {@code HttpClient.PostAsync(U, …)} are {@code Invoke-WebRequest U -Method
+ * Post -InFile P};
  * {@code [IO.File]::ReadAll…(P)} is {@code Get-Content P}; {@code [IO.File]::WriteAll…(P, …)}
  * writes {@code P}: as {@code certutil -decode} when the text written is decoded
  * ({@code FromBase64String}), as {@code Invoke-WebRequest -OutFile P} when it is downloaded, as
@@ -41,6 +48,8 @@ final class PsDotNet {
 
     /** Any quoted string without a subexpression or escape, kept with its quotes for a PowerShell reading. */
     private static final String QUOTED = "('(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`\u201C\u201D\u201E]*\")";
+    /** {@link #QUOTED} without its capturing group. */
+    private static final String QUOTED_NC = "(?:" + QUOTED.substring(1);
 
     private static final Pattern PROCESS_START = Pattern.compile(
             "(?i)\\[(?:system\\.)?diagnostics\\.process\\]::start\\(\\s*" + PsText.PLAIN_STRING + "\\s*(?:,\\s*" + PsText.PLAIN_STRING + "\\s*)?\\)");
@@ -96,6 +105,77 @@ final class PsDotNet {
     private static final Pattern CS_DELETE = Pattern.compile(
             "\\b(File|Directory)\\s*\\.\\s*Delete\\s*\\(\\s*" + CS_STRING + "\\s*(?:,\\s*(\\w+)\\s*)?\\)");
 
+    /**
+     * A path argument of a .NET file call: a quoted string, {@code $HOME}, an environment variable
+     * naming a system or profile folder, or {@code [Environment]::GetFolderPath(NAME)} (read by
+     * {@link #folder}). Non-capturing.
+     */
+    private static final String PATH_ARG = QUOTED_NC.substring(0, QUOTED_NC.length() - 1)
+            + "|\\$home\\b|\\$env:(?:userprofile|systemroot|windir|systemdrive|homedrive|programfiles|appdata|localappdata)\\b"
+            + "|\\[(?:system\\.)?environment\\]::getfolderpath\\(\\s*(?:\\[(?:system\\.)?environment\\+specialfolder\\]::)?['\"]?\\w+['\"]?\\s*\\))";
+    /** A bare path word as Get-Item takes it ({@code ~}, {@code C:\}, {@code .\build}). */
+    private static final String BARE_PATH = "[^\\s()'\"$;|,`{}]+";
+    private static final Pattern SPECIAL_FOLDER = Pattern.compile(
+            "(?i)\\[(?:system\\.)?environment\\]::getfolderpath\\(\\s*(?:\\[(?:system\\.)?environment\\+specialfolder\\]::)?['\"]?(\\w+)['\"]?\\s*\\)");
+    /** {@code [IO.Directory]::Delete(P[, $true])}: group 1 the path, 2 the recursive flag. */
+    private static final Pattern DIRECTORY_DELETE = Pattern.compile(
+            "(?i)\\[(?:system\\.)?io\\.directory\\]::delete\\(\\s*(" + PATH_ARG + ")\\s*(?:,\\s*(\\$true|1)\\b)?");
+    /**
+     * A directory object deleted: {@code [IO.DirectoryInfo]::new(P).Delete($true)},
+     * {@code (New-Object IO.DirectoryInfo P).Delete($true)}, {@code (Get-Item P).Delete($true)};
+     * groups 1-3 the path, 4 the recursive flag.
+     */
+    private static final Pattern DIRECTORY_INFO_DELETE = Pattern.compile(
+            "(?i)(?:\\[(?:system\\.)?io\\.directoryinfo\\]::new\\(\\s*(" + PATH_ARG + ")\\s*\\)"
+            + "|\\(\\s*new-object\\s+(?:-typename\\s+)?(?:system\\.)?io\\.directoryinfo\\s*(?:-argumentlist\\s+)?\\(?\\s*(" + PATH_ARG + ")\\s*\\)?\\s*\\)"
+            + "|\\(\\s*(?:get-item|gi)\\s+(?:-(?:path|literalpath|lp|force)\\s+)*(" + PATH_ARG + "|" + BARE_PATH + ")(?:\\s+-force)?\\s*\\))"
+            + "\\s*\\.delete\\(\\s*(\\$true|1)?");
+    /** {@code [Microsoft.VisualBasic.FileIO.FileSystem]::DeleteDirectory|DeleteFile(P, …)}: group 1 the kind, 2 the path, 3 the rest. */
+    private static final Pattern VB_DELETE = Pattern.compile(
+            "(?i)\\[microsoft\\.visualbasic\\.fileio\\.filesystem\\]::delete(directory|file)\\(\\s*(" + PATH_ARG + ")([^;]*)");
+    /** WebClient's UploadFile(U[, METHOD], P): group 1 the URL, 2 the file. */
+    private static final Pattern UPLOAD_FILE = Pattern.compile(
+            "(?i)\\.uploadfile(?:async|taskasync)?\\(\\s*(" + QUOTED_NC + ")\\s*,\\s*(?:" + QUOTED_NC + "\\s*,\\s*)?(" + PATH_ARG + ")");
+    /** A call sending a body to a literal URL (WebClient's UploadData/UploadString, HttpClient's Post/Put/PatchAsync): group 1 the URL, 2 the rest. */
+    private static final Pattern UPLOAD_BODY = Pattern.compile(
+            "(?i)\\.(?:upload(?:data|string)(?:async|taskasync)?|postasync|putasync|patchasync)\\(\\s*(" + QUOTED_NC + ")([^;]*)");
+    /** A file's content read for a body: {@code [IO.File]::ReadAll…(P)} or {@code (Get-Content P …)}; groups 1-2 the path. */
+    private static final Pattern BODY_FILE = Pattern.compile(
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(?:readall(?:text|bytes|lines)|openread)\\(\\s*(" + PATH_ARG + ")"
+            + "|\\(\\s*(?:get-content|gc|cat|type)\\s+(?:-(?:path|literalpath|lp|raw|encoding\\s+\\w+)\\s+)*(" + PATH_ARG + "|" + BARE_PATH + ")");
+
+    /**
+     * A path argument as PowerShell text: {@code GetFolderPath(NAME)} becomes the folder it names
+     * ({@code UserProfile} is {@code $HOME}), null for a folder not known here; anything else as written.
+     */
+    private static String folder(String arg) {
+        Matcher f = SPECIAL_FOLDER.matcher(arg);
+        if (!f.matches()) {
+            return arg;
+        }
+        return switch (f.group(1).toLowerCase(java.util.Locale.ROOT)) {
+            case "userprofile" -> "$HOME";
+            case "windows" -> "$env:SystemRoot";
+            case "system", "systemx86" -> "\"$env:SystemRoot\\System32\"";
+            case "desktop", "desktopdirectory" -> "\"$HOME\\Desktop\"";
+            case "mydocuments", "personal" -> "\"$HOME\\Documents\"";
+            case "applicationdata" -> "$env:APPDATA";
+            case "localapplicationdata" -> "$env:LOCALAPPDATA";
+            case "programfiles" -> "$env:ProgramFiles";
+            default -> null;
+        };
+    }
+
+    /** {@code Remove-Item} of a path argument, recursive or not; null when the path is not read. */
+    private static Reading removal(String label, String arg, boolean recursive) {
+        String path = folder(arg);
+        if (path == null) {
+            return null;
+        }
+        boolean bare = !path.startsWith("'") && !path.startsWith("\"") && !path.startsWith("$");
+        return script(label, "Remove-Item " + (recursive ? "-Recurse -Force " : "") + (bare ? "-Path " : "-LiteralPath ") + path);
+    }
+
     /** One reading: the launcher label and what it carries. */
     record Reading(String label, WindowsLaunchers.Carried carried) {
     }
@@ -135,6 +215,40 @@ final class PsDotNet {
         m = PROVIDER_REMOVE.matcher(source);
         while (m.find()) {
             out.add(script("InvokeProvider", "Remove-Item -LiteralPath " + m.group(1) + (m.group(2) != null ? " -Recurse -Force" : "")));
+        }
+        // a directory deleted through .NET is Remove-Item of it (recursive with the flag)
+        List<Reading> removals = new ArrayList<>();
+        m = DIRECTORY_DELETE.matcher(source);
+        while (m.find()) {
+            removals.add(removal("[IO.Directory]", m.group(1).trim(), m.group(2) != null));
+        }
+        m = DIRECTORY_INFO_DELETE.matcher(source);
+        while (m.find()) {
+            String path = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+            removals.add(removal("DirectoryInfo", path.trim(), m.group(4) != null));
+        }
+        m = VB_DELETE.matcher(source);
+        while (m.find()) {
+            // DeleteDirectory empties the folder unless OnlyIfEmpty is named
+            boolean recursive = m.group(1).equalsIgnoreCase("directory") && !m.group(3).toLowerCase(java.util.Locale.ROOT).contains("onlyifempty");
+            removals.add(removal("[Microsoft.VisualBasic.FileIO.FileSystem]", m.group(2).trim(), recursive));
+        }
+        removals.stream().filter(java.util.Objects::nonNull).forEach(out::add);
+        // a file sent to a URL is an upload of it: Invoke-WebRequest -Method Post -InFile
+        m = UPLOAD_FILE.matcher(source);
+        while (m.find()) {
+            String file = folder(m.group(2).trim());
+            if (file != null) {
+                out.add(script("WebClient", "Invoke-WebRequest -Uri " + m.group(1) + " -Method Post -InFile " + file));
+            }
+        }
+        m = UPLOAD_BODY.matcher(source);
+        while (m.find()) {
+            Matcher body = BODY_FILE.matcher(m.group(2));
+            String file = !body.find() ? null : folder((body.group(1) != null ? body.group(1) : body.group(2)).trim());
+            if (file != null) {
+                out.add(script("upload", "Invoke-WebRequest -Uri " + m.group(1) + " -Method Post -InFile " + file));
+            }
         }
         m = FILE_COPY.matcher(source);
         while (m.find()) {

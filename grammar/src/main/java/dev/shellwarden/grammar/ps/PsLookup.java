@@ -92,7 +92,11 @@ final class PsLookup {
         return null;
     }
 
-    /** {@code gcm}'s words: the name or wildcard (first positional or -Name), other parameters skipped. */
+    /**
+     * {@code gcm}'s words: the name or wildcard (first positional or -Name), or the
+     * {@code -Verb}/{@code -Noun} pair ({@code gcm -Verb Stop -Noun Computer} is {@code Stop-Computer},
+     * a missing half any), other parameters skipped.
+     */
     private static String lookup(String words) {
         List<String> w = new ArrayList<>();
         Matcher m = Pattern.compile(TOKEN).matcher(words);
@@ -100,22 +104,43 @@ final class PsLookup {
             w.add(m.group());
         }
         String name = null;
+        String verb = null;
+        String noun = null;
         for (int i = 0; i < w.size(); i++) {
             String a = w.get(i);
             if (a.startsWith("-") && a.length() > 1) {
                 String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
-                if (p.length() >= 1 && "name".startsWith(p)) {
+                if ("verb".startsWith(p) || p.length() >= 2 && "noun".startsWith(p)) {
+                    if (i + 1 >= w.size() || name != null) {
+                        return null;
+                    }
+                    String v = unquote(w.get(++i));
+                    if (v.isEmpty() || v.contains(",") || v.contains("-")) {
+                        return null;
+                    }
+                    if (p.startsWith("v")) {
+                        verb = v;
+                    } else {
+                        noun = v;
+                    }
+                } else if (p.length() >= 2 && "name".startsWith(p) || p.equals("n")) {
+                    if (verb != null || noun != null) {
+                        return null;
+                    }
                     name = i + 1 < w.size() ? unquote(w.get(++i)) : null;
                 } else if (p.length() >= 2 && ("commandtype".startsWith(p) || "type".startsWith(p) || "module".startsWith(p))) {
                     i++;
                 } else {
                     return null; // -All, -Syntax, -ListImported… change what comes back
                 }
-            } else if (name == null) {
+            } else if (name == null && verb == null && noun == null) {
                 name = unquote(a);
             } else {
                 return null;
             }
+        }
+        if (verb != null || noun != null) {
+            name = (verb == null ? "*" : verb) + "-" + (noun == null ? "*" : noun);
         }
         return name == null ? null : name.matches(".*[*?\\[].*") ? single(name) : PsNames.canonical(name);
     }

@@ -396,6 +396,11 @@ final class WindowsLaunchers {
         return Carried.commandLine(oneQuoted ? carried.substring(1, carried.length() - 1) : carried);
     }
 
+    /** True for a file Windows runs when it is opened (a program, a script, a shortcut, an alternate stream), not a URL. */
+    static boolean runnableFile(String path) {
+        return RUNNABLE_FILE.matcher(path).matches() && !path.contains("://");
+    }
+
     /** {@code explorer.exe PROG} or {@code explorer /root,PROG}: a runnable file is started, a folder only shown. */
     private static Carried explorer(List<Word> args) {
         String list = listText(args.get(args.size() - 1));
