@@ -3168,11 +3168,16 @@ final class BashWalker {
      */
     private String producerText(Draft d) {
         Draft p = previousStage(d);
-        if (p == null || p.argv.isEmpty() || !p.redirects.isEmpty()) {
-            return null;
+        if (p != null && !p.argv.isEmpty() && p.redirects.isEmpty()) {
+            String n = p.argv.get(0).text();
+            if (n.equals("echo") || n.equals("printf")) {
+                return writtenText(p, n);
+            }
         }
-        String n = p.argv.get(0).text();
-        return n.equals("echo") || n.equals("printf") ? writtenText(p, n) : null;
+        // `env echo … | tee -a conftest.py`, `/bin/echo …`, `2>/dev/null echo …`: what a wrapper
+        // that only starts echo, or echo by its path, prints (every reading, line after line)
+        List<String> readings = literalProducerTexts(d);
+        return readings.isEmpty() ? null : String.join("\n", readings);
     }
 
     /** The draft of the stage before {@code d} in its pipeline, or null for a first stage. */
