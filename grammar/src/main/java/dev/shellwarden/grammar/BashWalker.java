@@ -3167,11 +3167,16 @@ final class BashWalker {
      */
     private String producerText(Draft d) {
         Draft p = previousStage(d);
-        if (p == null || p.argv.isEmpty() || !p.redirects.isEmpty()) {
-            return null;
+        if (p != null && !p.argv.isEmpty() && p.redirects.isEmpty()) {
+            String n = p.argv.get(0).text();
+            if (n.equals("echo") || n.equals("printf")) {
+                return writtenText(p, n);
+            }
         }
-        String n = p.argv.get(0).text();
-        return n.equals("echo") || n.equals("printf") ? writtenText(p, n) : null;
+        // `env echo … | tee -a conftest.py`, `/bin/echo …`, `2>/dev/null echo …`: what a wrapper
+        // that only starts echo, or echo by its path, prints (every reading, line after line)
+        List<String> readings = literalProducerTexts(d);
+        return readings.isEmpty() ? null : String.join("\n", readings);
     }
 
     /** The draft of the stage before {@code d} in its pipeline, or null for a first stage. */
@@ -3619,12 +3624,16 @@ final class BashWalker {
             // any other interpreter's program is read only in part: those stay opaque.
             // any redirection of standard input (`<&3`, `0<>f`) replaces the pipe too
             boolean stdinRedirected = stdinFile || d.redirects.stream().anyMatch(r -> r.op().startsWith("<") || r.fd() == 0);
-            String script = d.position.stage() > 0 && !stdinRedirected ? literalProducerText(d) : null;
-            if (script == null || !w.shell()) {
+            List<String> readings = d.position.stage() > 0 && !stdinRedirected ? literalProducerTexts(d) : List.of();
+            String script = readings.size() == 1 ? readings.get(0) : null;
+            if (readings.isEmpty() || !w.shell()) {
                 d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
             }
-            if (script != null && w.shell()) {
-                nested(script, inner);
+            if (!readings.isEmpty() && w.shell()) {
+                // `echo 'printf '\''a\nb'\'' | make -f -' | bash`: echo's text with a backslash is
+                // read both as bash's echo prints it (as written) and as zsh's or `echo -e` does
+                // (escapes replaced); both scripts are split, so the worse of the two decides
+                readings.forEach(r -> nested(r, inner));
             } else if (script != null && isCmdExe(d)) {
                 // `echo rd /s /q C:\ | cmd`: cmd.exe reads the printed text as its command lines
                 cmdExe(d, script, inner);
@@ -3811,6 +3820,17 @@ final class BashWalker {
      * {@code printf} of literal words without escapes or format directives; null otherwise.
      */
     private String literalProducerText(Draft consumer) {
+        List<String> readings = literalProducerTexts(consumer);
+        return readings.size() == 1 ? readings.get(0) : null;
+    }
+
+    /**
+     * Every text the previous stage of {@code consumer}'s pipeline may print (as
+     * {@link #literalProducerText}): one text, or for {@code echo} of words with a backslash and no
+     * {@code -e}/{@code -E} flag two, as written (bash's echo) and with its escapes replaced (zsh's
+     * echo, bash's with {@code xpg_echo}); empty when the text is not known.
+     */
+    private List<String> literalProducerTexts(Draft consumer) {
         Draft d = pipelinePlace(consumer);
         for (int k = drafts.size() - 1; k >= 0; k--) {
             Draft p = drafts.get(k);
@@ -3821,30 +3841,109 @@ final class BashWalker {
             // a redirection of stderr or stdin (`2>/dev/null echo …`) leaves what reaches the pipe as it is
             if (p.argv.isEmpty() || p.redirects.stream().anyMatch(r -> r.writes() && (r.fd() < 0 || r.fd() == 1) || r.op().startsWith("&"))
                     || !p.argv.stream().allMatch(w -> w.literal() || HOME_WORD.matcher(w.text()).matches())) {
-                return null;
+                return List.of();
             }
             // `nice echo 'DROP …' | psql`: a wrapper that only starts its command prints what that command prints
             List<Word> argv = p.argv;
             while (argv.size() > 1 && PRINT_THROUGH.contains(argv.get(0).text().substring(argv.get(0).text().lastIndexOf('/') + 1))) {
                 List<Wrappers.Unwrap> un = Wrappers.unwrap(argv);
                 if (un.size() != 1 || un.get(0).kind() != Wrappers.Kind.COMMAND) {
-                    return null;
+                    return List.of();
                 }
                 argv = un.get(0).argv();
             }
             // `/bin/echo`: the program by its path
             String name = argv.get(0).text().substring(argv.get(0).text().lastIndexOf('/') + 1);
-            String text = printedText(name, argv.subList(1, argv.size()).stream().map(Word::text).toList());
+            List<String> args = argv.subList(1, argv.size()).stream().map(Word::text).toList();
+            String text = printedText(name, args);
             if (text == null || name.equals("printf") && text.contains("%")) {
-                return null;
+                return List.of();
             }
             // printf's line and tab escapes are plain text; any other escape is not read
             if (name.equals("printf")) {
                 text = text.replace("\\n", "\n").replace("\\t", "\t");
             }
-            return text.contains("\\") ? null : text;
+            if (!text.contains("\\")) {
+                return List.of(text);
+            }
+            if (!name.equals("echo")) {
+                return List.of();
+            }
+            // echo's last -e or -E flag decides; with neither, bash prints the text as written and
+            // zsh replaces the escapes: both are read
+            Boolean escapes = null;
+            for (int a = 0; a < args.size() && args.get(a).matches("-[neE]+"); a++) {
+                for (char f : args.get(a).toCharArray()) {
+                    escapes = f == 'e' ? Boolean.TRUE : f == 'E' ? Boolean.FALSE : escapes;
+                }
+            }
+            String replaced = echoEscapes(text);
+            if (Boolean.FALSE.equals(escapes)) {
+                return List.of(text);
+            }
+            if (replaced == null) {
+                return List.of();
+            }
+            if (Boolean.TRUE.equals(escapes) || replaced.equals(text)) {
+                return List.of(replaced);
+            }
+            return List.of(text, replaced);
         }
-        return null;
+        return List.of();
+    }
+
+    /**
+     * The text {@code echo -e} (and zsh's echo) prints for {@code text}: the escapes \a \b \e \f
+     * \n \r \t \v \\, \0NNN and \xHH replaced, output stopped at \c, any other backslash kept;
+     * null where it holds an escape not read here (the code point escapes u and U) or a control character would result.
+     */
+    static String echoEscapes(String text) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != '\\' || i + 1 == text.length()) {
+                out.append(c);
+                continue;
+            }
+            char n = text.charAt(i + 1);
+            switch (n) {
+                case 'n' -> out.append('\n');
+                case 't' -> out.append('\t');
+                case '\\' -> out.append('\\');
+                case 'c' -> {
+                    return out.toString();
+                }
+                case 'a', 'b', 'e', 'E', 'f', 'r', 'v', 'u', 'U' -> {
+                    return null; // control characters or code points: not read
+                }
+                case '0', 'x' -> {
+                    int radix = n == '0' ? 8 : 16;
+                    int max = n == '0' ? 3 : 2;
+                    int j = i + 2;
+                    int v = 0;
+                    while (j < text.length() && j < i + 2 + max && Character.digit(text.charAt(j), radix) >= 0) {
+                        v = v * radix + Character.digit(text.charAt(j), radix);
+                        j++;
+                    }
+                    if (n == 'x' && j == i + 2) {
+                        out.append("\\x");
+                        i++;
+                        continue;
+                    }
+                    if (v < 0x20 && v != '\n' && v != '\t' || v >= 0x7f) {
+                        return null;
+                    }
+                    out.append((char) v);
+                    i = j - 1;
+                    continue;
+                }
+                default -> {
+                    out.append(c).append(n);
+                }
+            }
+            i++;
+        }
+        return out.toString();
     }
 
     /**
