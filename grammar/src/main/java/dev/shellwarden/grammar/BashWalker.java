@@ -698,7 +698,7 @@ final class BashWalker {
             userCommands.add(fd.WORD().getText());
             if (!fd.WORD().getText().chars().allMatch(ch -> "'\"$`\\".indexOf(ch) < 0)) {
                 // a function name is a plain word
-                opaque(u.text().substring(fd.start.getStartIndex(), fd.stop.getStopIndex() + 1), c, OpaqueReason.SYNTAX_ERROR);
+                opaque(text(fd, u), c, OpaqueReason.SYNTAX_ERROR);
             }
             // a definition that surely runs is walked again at each call (see #call); any other is not known
             functions.put(fd.WORD().getText(), c.conditional() || substituted(c.wrappers()) ? Optional.empty()
@@ -2497,11 +2497,6 @@ final class BashWalker {
     }
 
     /**
-     * The value of an assignment ({@code NAME=V} before a command or as a declaration's operand)
-     * where bash evaluates it: as arithmetic for an integer variable, as a variable reference for
-     * a nameref, as a prompt for {@code PS0}–{@code PS4}.
-     */
-    /**
      * {@code read x <<< 'a[$(CMD)]'}: the names read get the here-string's first line (each of
      * them, over-approximating the split) as a maybe value, evaluated where bash evaluates values
      * ({@code echo $((x))}); never resolved into a word.
@@ -2526,6 +2521,11 @@ final class BashWalker {
     /** The index of one {@code [INDEX]=VALUE} element of an array value {@code (…)}. */
     private static final Pattern ELEMENT_INDEX = Pattern.compile("(?:^\\(|\\s)\\[([^]]*)]\\+?=");
 
+    /**
+     * The value of an assignment ({@code NAME=V} before a command or as a declaration's operand)
+     * where bash evaluates it: as arithmetic for an integer variable, as a variable reference for
+     * a nameref, as a prompt for {@code PS0}–{@code PS4}.
+     */
     private void assignedValue(Word a, Evaluation e, boolean integer, boolean nameref) {
         String value = ShellEvaluation.assignedValue(a.text());
         if (value == null) {
@@ -3305,20 +3305,18 @@ final class BashWalker {
         if (!d.argv.stream().allMatch(Word::literal)) {
             return Map.of();
         }
+        List<String> ops = inPlaceSedOperands(d, name);
+        if (ops != null) {
+            String added = sedAddedText(ops.get(0));
+            String text = added != null ? added : WrittenFiles.sedReplacements(ops.get(0), false);
+            return text == null ? Map.of() : keyed(ops.subList(1, ops.size()), text);
+        }
+        if (isSed(name)) {
+            return Map.of();
+        }
         List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
         String program;
         List<String> files;
-        if ((name.equals("sed") || name.equals("gsed")) && args.stream().anyMatch(a -> a.startsWith("-i") || a.startsWith("--in-place"))) {
-            List<String> ops = args.stream().filter(a -> !a.startsWith("-")).toList();
-            if (ops.size() < 2) {
-                return Map.of();
-            }
-            program = ops.get(0);
-            files = ops.subList(1, ops.size());
-            String added = sedAddedText(program);
-            String text = added != null ? added : WrittenFiles.sedReplacements(program, false);
-            return text == null ? Map.of() : keyed(files, text);
-        }
         if (name.equals("perl") && args.stream().anyMatch(a -> a.matches("-[a-zA-Z]*i.*")) && args.stream().anyMatch(a -> a.matches("-[a-zA-Z]*p[a-zA-Z]*(e|i.*)?"))) {
             int e = -1;
             for (int i = 0; i < args.size(); i++) {
@@ -3335,6 +3333,23 @@ final class BashWalker {
             return text == null ? Map.of() : keyed(files, text);
         }
         return Map.of();
+    }
+
+    private static boolean isSed(String name) {
+        return name.equals("sed") || name.equals("gsed");
+    }
+
+    /**
+     * {@code sed -i PROGRAM FILE…} (or {@code --in-place}) of literal words: the program, then the
+     * files; null for any other command or fewer than two operands.
+     */
+    private static List<String> inPlaceSedOperands(Draft d, String name) {
+        if (!isSed(name) || !d.argv.stream().allMatch(Word::literal)
+                || d.argv.stream().noneMatch(w -> w.text().startsWith("-i") || w.text().startsWith("--in-place"))) {
+            return null;
+        }
+        List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
+        return ops.size() < 2 ? null : ops;
     }
 
     private static Map<String, String> keyed(List<String> files, String text) {
@@ -3370,13 +3385,10 @@ final class BashWalker {
         });
         // `sed -i 's/"test": ".*"/"test": "CMD"/' package.json`, `jq '.scripts.x="CMD"' package.json > p.json`:
         // the strings a literal edit puts into a file whose old text is not known
-        if ((name.equals("sed") || name.equals("gsed")) && d.argv.stream().allMatch(Word::literal)
-                && d.argv.stream().anyMatch(w -> w.text().startsWith("-i") || w.text().startsWith("--in-place"))) {
-            List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
-            if (ops.size() >= 2) {
-                List<String> strings = WrittenFiles.quotedStrings(ops.get(0));
-                ops.subList(1, ops.size()).forEach(f -> editedStrings.computeIfAbsent(WrittenFiles.key(f), k -> new ArrayList<>()).addAll(strings));
-            }
+        List<String> sedOps = inPlaceSedOperands(d, name);
+        if (sedOps != null) {
+            List<String> strings = WrittenFiles.quotedStrings(sedOps.get(0));
+            sedOps.subList(1, sedOps.size()).forEach(f -> editedStrings.computeIfAbsent(WrittenFiles.key(f), k -> new ArrayList<>()).addAll(strings));
         }
         if (name.equals("jq") && d.argv.stream().allMatch(Word::literal)) {
             List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();

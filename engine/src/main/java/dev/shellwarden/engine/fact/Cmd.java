@@ -258,20 +258,23 @@ public final class Cmd {
      * paths under {@code $TMPDIR} and descriptor duplications are known.
      */
     public boolean isDynamicWriteTarget() {
+        return !computedWriteTargets().isEmpty();
+    }
+
+    /** The write targets computed at run time that {@link #isDynamicWriteTarget} counts. */
+    private List<String> computedWriteTargets() {
         if (named("touch mkdir chown chgrp chmod")) {
-            return false; // they create or re-own, they destroy no content
+            return List.of(); // they create or re-own, they destroy no content
         }
+        List<String> out = new ArrayList<>();
         for (String t : getWriteTargets()) {
-            if (literalDollarWords.contains(t)) {
-                continue;
-            }
-            if (isComputedPath(t) && !Regex.matches(t, "&?[0-9-]+|/dev/(null|stdout|stderr|tty|fd/[0-9]+)")
+            if (!literalDollarWords.contains(t) && isComputedPath(t) && !Regex.matches(t, "&?[0-9-]+|/dev/(null|stdout|stderr|tty|fd/[0-9]+)")
                     // PowerShell's null device and temp folders
                     && !Regex.matches(t, "(?i)\\$null|\\$env:(tmp|temp)[\\\\/](?!.*\\.\\.).+")) {
-                return true;
+                out.add(t);
             }
         }
-        return false;
+        return out;
     }
 
     /** True when some delete target is computed at run time, except under {@code $TMPDIR}. */
@@ -290,16 +293,7 @@ public final class Cmd {
      * from every folder this command may run in ({@link LoopTargets}).
      */
     public boolean writesComputedTarget(Ctx ctx) {
-        if (!isDynamicWriteTarget()) {
-            return false;
-        }
-        for (String t : getWriteTargets()) {
-            if (!literalDollarWords.contains(t) && isComputedPath(t) && !Regex.matches(t, "&?[0-9-]+|/dev/(null|stdout|stderr|tty|fd/[0-9]+)")
-                    && !Regex.matches(t, "(?i)\\$null|\\$env:(tmp|temp)[\\\\/](?!.*\\.\\.).+") && !loopTargetInProject(t, ctx, false)) {
-                return true;
-            }
-        }
-        return false;
+        return computedWriteTargets().stream().anyMatch(t -> !loopTargetInProject(t, ctx, false));
     }
 
     /** {@link #isDynamicDeleteTarget}, except an entry below an in-project loop value ({@code rm -rf "$d/node_modules"}). */

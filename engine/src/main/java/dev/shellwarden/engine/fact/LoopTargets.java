@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * safe derivations, judged as the literal target its sample gives.
  *
  * <p>WHY: {@code for f in *.txt; do mv "$f" "${f%.txt}.md"; done} and {@code find . -name '*.txt'
- * | while read f; do mv "$f" "$f.bak"; done} rename project files; SW2038 (and SW2032 for
+ * -print0 | while IFS= read -r -d '' f; do mv "$f" "$f.bak"; done} rename project files; SW2038 (and SW2032 for
  * {@code rm -rf "$d/node_modules"}) asked because the target is computed. Such a target is one of
  * the names the sample glob stands for, so it is judged as {@code mv '*.txt' '*.md'} would be:
  * inside the project from every folder the command may run in, and no project automation.
