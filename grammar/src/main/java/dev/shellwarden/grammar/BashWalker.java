@@ -2067,22 +2067,58 @@ final class BashWalker {
      * eval "$c"} evaluates a known command line).
      */
     private void printfAssignment(List<Word> argv, Ctx c) {
+        String value = printfValue(argv);
+        if (value != null) {
+            assign(Word.literal(argv.get(2).text() + "=" + value), c.vars(), c.conditional() || substituted(c.wrappers()));
+        }
+    }
+
+    /** The value {@code printf -v NAME FORMAT ARGS…} assigns when {@link #printfAssignment} can know it; null otherwise. */
+    private static String printfValue(List<Word> argv) {
         if (argv.size() < 4 || !argv.get(1).text().equals("-v") || !argv.stream().allMatch(Word::literal)
                 || !dev.shellwarden.grammar.bash.Names.isIdentifier(argv.get(2).text())) {
-            return;
+            return null;
         }
         String format = argv.get(3).text();
         List<Word> args = argv.subList(4, argv.size());
         String[] parts = format.split("%s", -1);
         if (format.indexOf('\\') >= 0 || format.replace("%s", "").replace("%%", "").indexOf('%') >= 0
                 || parts.length - 1 != args.size()) {
-            return;
+            return null;
         }
         StringBuilder value = new StringBuilder(parts[0].replace("%%", "%"));
         for (int k = 0; k < args.size(); k++) {
             value.append(args.get(k).text()).append(parts[k + 1].replace("%%", "%"));
         }
-        assign(Word.literal(argv.get(2).text() + "=" + value), c.vars(), c.conditional() || substituted(c.wrappers()));
+        return value.toString();
+    }
+
+    /**
+     * The value a builtin that assigns by name ({@code printf -v}, {@code read}, {@code mapfile},
+     * {@code getopts}, {@code wait -p}) gives a prompt variable, read as {@link #promptValue} reads
+     * an assignment's: {@code printf -v PS4 '$(%s)' CMD; set -x} runs CMD as {@code PS4='$(CMD)'}
+     * does. printf's known value and read's literal here-string are split; any other value is only
+     * known when the command runs, and prompt expansion runs whatever it holds (fail closed).
+     */
+    private void promptAssignedByName(Draft d, String name, Evaluation e) {
+        if (Set.of("unset", "test", "[").contains(name)) {
+            return;
+        }
+        for (Word w : ShellEvaluation.nameOperands(d.argv)) {
+            if (!ShellEvaluation.PROMPTS.contains(w.text())) {
+                continue;
+            }
+            String value = name.equals("printf") ? printfValue(d.argv) : null;
+            if (name.equals("read")) {
+                value = d.redirects.stream().filter(r -> r.op().equals("<<<") && r.target().literal())
+                        .map(r -> r.target().text()).findFirst().orElse(null);
+            }
+            if (value != null) {
+                promptValue(value, e);
+            } else {
+                e.reasons().add(OpaqueReason.DYNAMIC_EVAL);
+            }
+        }
     }
 
     /**
@@ -2493,6 +2529,9 @@ final class BashWalker {
             if (declaration) {
                 assignedValue(w, e, ShellEvaluation.declares(d.argv, 'i'), ShellEvaluation.declares(d.argv, 'n'));
             }
+        }
+        if (!declaration) {
+            promptAssignedByName(d, name, e);
         }
     }
 
