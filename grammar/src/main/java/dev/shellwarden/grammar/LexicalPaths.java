@@ -14,6 +14,133 @@ public final class LexicalPaths {
     private LexicalPaths() {
     }
 
+    /** {@code (Join-Path A B …)} or {@code $(Join-Path …)}: the cmdlet and its words. */
+    private static final Pattern JOIN_PATH = Pattern.compile(
+            "(?is)^\\$?\\(\\s*(?:Microsoft\\.PowerShell\\.Management\\\\)?Join-Path\\s+(.+?)\\s*\\)$");
+
+    /** {@code ([IO.Path]::Combine(A, B, …))} (also System.IO.Path, and Path.Join): the argument list. */
+    private static final Pattern PATH_COMBINE = Pattern.compile(
+            "(?is)^\\$?\\(\\s*\\[(?:System\\.)?IO\\.Path\\]::(Combine|Join)\\s*\\((.*)\\)\\s*\\)$");
+
+    /** A part of a joined path read as written: a plain or quoted word with no expression in it. */
+    private static final Pattern JOIN_PART = Pattern.compile(
+            "(?s)'[^'$`]*'|\"[^\"`()]*\"|[^\\s'\"`(){};|,@]+");
+
+    /**
+     * The path a PowerShell word computes by joining parts it spells out, as PowerShell would
+     * give it: {@code (Join-Path $HOME .ssh)} is {@code $HOME\.ssh},
+     * {@code ([IO.Path]::Combine($PWD, 'dist'))} is {@code $PWD\dist}, so the path readings judge
+     * the folder itself rather than an unknown value. Null when the word is no such join or a
+     * part is an expression, a variable after the first part, or (Join-Path) rooted after the
+     * first: then the word stays computed (fail closed). Combine restarts at a rooted part, as .NET does.
+     */
+    public static String psJoinedPath(String word) {
+        String w = word.trim();
+        if (!w.endsWith(")") || w.length() < 12) {
+            return null;
+        }
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        boolean combine;
+        java.util.regex.Matcher m = JOIN_PATH.matcher(w);
+        if (m.matches()) {
+            combine = false;
+            String rest = m.group(1);
+            java.util.regex.Matcher t = JOIN_PART.matcher(rest);
+            int at = 0;
+            String pendingName = null;
+            while (at < rest.length()) {
+                if (Character.isWhitespace(rest.charAt(at))) {
+                    at++;
+                    continue;
+                }
+                if (!t.find(at) || t.start() != at) {
+                    return null;
+                }
+                String tok = t.group();
+                at = t.end();
+                String l = tok.toLowerCase(java.util.Locale.ROOT);
+                if (tok.startsWith("-") && tok.length() > 1 && !tok.contains("\\") && !tok.contains("/")) {
+                    boolean pathParam = l.length() >= 2 && ("-path".startsWith(l) || "-childpath".startsWith(l)
+                            || "-additionalchildpath".startsWith(l)) && !"-".equals(l);
+                    if (!pathParam || pendingName != null) {
+                        return null; // -Resolve, -Credential, -Relative…: read as computed
+                    }
+                    pendingName = l;
+                    continue;
+                }
+                if (pendingName != null && "-path".startsWith(pendingName)) {
+                    parts.add(0, tok); // -Path names the base wherever it is written
+                } else {
+                    parts.add(tok);
+                }
+                pendingName = null;
+            }
+            if (pendingName != null) {
+                return null;
+            }
+        } else {
+            m = PATH_COMBINE.matcher(w);
+            if (!m.matches()) {
+                return null;
+            }
+            combine = true;
+            String rest = m.group(2);
+            java.util.regex.Matcher t = JOIN_PART.matcher(rest);
+            int at = 0;
+            boolean wantPart = true;
+            while (at < rest.length()) {
+                char ch = rest.charAt(at);
+                if (Character.isWhitespace(ch)) {
+                    at++;
+                    continue;
+                }
+                if (ch == ',' && !wantPart) {
+                    wantPart = true;
+                    at++;
+                    continue;
+                }
+                if (!wantPart || !t.find(at) || t.start() != at) {
+                    return null;
+                }
+                parts.add(t.group());
+                at = t.end();
+                wantPart = false;
+            }
+            if (wantPart) {
+                return null;
+            }
+        }
+        if (parts.size() < 2) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < parts.size(); i++) {
+            String p = unquoted(parts.get(i));
+            if (i > 0 && p.contains("$")) {
+                return null;
+            }
+            boolean rooted = p.startsWith("\\") || p.startsWith("/") || p.startsWith("~") || p.matches("(?s)[A-Za-z]:.*");
+            if (i > 0 && rooted) {
+                if (!combine) {
+                    return null;
+                }
+                out.setLength(0);
+            } else if (out.length() > 0 && out.charAt(out.length() - 1) != '\\' && out.charAt(out.length() - 1) != '/') {
+                out.append('\\');
+            }
+            out.append(p);
+        }
+        return out.toString();
+    }
+
+    /** A word without its one pair of outer quotes (single or double). */
+    private static String unquoted(String w) {
+        if (w.length() >= 2 && (w.startsWith("'") && w.endsWith("'") || w.startsWith("\"") && w.endsWith("\""))) {
+            return w.substring(1, w.length() - 1);
+        }
+        return w;
+    }
+
     private static final Pattern SLASHES = Pattern.compile("/+");
 
     /**

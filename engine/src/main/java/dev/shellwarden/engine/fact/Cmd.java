@@ -1023,7 +1023,13 @@ public final class Cmd {
      */
     public boolean psDynamicOperandsKnown() {
         boolean any = false;
-        for (String a : args) {
+        for (String word : args) {
+            String joined = dev.shellwarden.grammar.LexicalPaths.psJoinedPath(word); // (Join-Path $PWD build) is $PWD\build
+            String a = joined != null ? PathFacts.unquote(joined) : word;
+            if (joined != null && a.indexOf('$') < 0) {
+                any = true; // joined from literal parts: a path written out
+                continue;
+            }
             if (a.startsWith("-") || a.indexOf('$') < 0) {
                 continue;
             }
@@ -2189,8 +2195,21 @@ public final class Cmd {
         if (name.equals("chmod") && !operands.isEmpty() && Regex.matches(operands.get(0), OWNER_KEEPS_READ)) {
             return false;
         }
+        return namesPrivateKey(touchedPaths(), ctx);
+    }
+
+    /**
+     * True when this PowerShell listing (Get-ChildItem, Get-Item) names an ssh or gpg private key
+     * or their folders, as {@link #touchesPrivateKey} reads them: what it lists is what a
+     * Remove-Item it is piped into deletes ({@code Get-ChildItem ~\.ssh | Remove-Item}).
+     */
+    public boolean psListsPrivateKey(Ctx ctx) {
+        return nameIs("Get-ChildItem Get-Item") && namesPrivateKey(psPathOperands(), ctx);
+    }
+
+    private boolean namesPrivateKey(List<String> paths, Ctx ctx) {
         String home = PathFacts.normalize(ctx.home());
-        for (String t : touchedPaths()) {
+        for (String t : paths) {
             for (String dir : dirs(ctx)) {
                 if (dir.equals(WorkingDirs.UNKNOWN)) {
                     continue;

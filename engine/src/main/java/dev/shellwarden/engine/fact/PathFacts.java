@@ -1242,7 +1242,8 @@ public final class PathFacts {
      * {@code /Windows}. Other variables stay as written (a dynamic path).
      */
     public static String fromWindows(String path) {
-        String p = longNames(unquote(path));
+        String joined = dev.shellwarden.grammar.LexicalPaths.psJoinedPath(path); // (Join-Path $HOME .ssh) is $HOME\.ssh
+        String p = longNames(unquote(joined != null ? joined : path));
         p = Regex.pattern("(?i)^(Microsoft\\.PowerShell\\.Core\\\\)?FileSystem::").matcher(p).replaceFirst("");
         // device paths (\\?\C:\, \\.\C:\) and this machine's admin shares (\\localhost\c$\) are the drive itself
         p = Regex.pattern("(?i)^[\\\\/]{2}[?.][\\\\/](?=[a-z]:)").matcher(p).replaceFirst("");

@@ -724,13 +724,22 @@ final class PsBuilder {
     /** Cmdlets that take a path from the pipeline by value, as {@code -Path}. */
     private static final Set<String> PIPED_PATH = Set.of("Remove-Item", "Clear-Content", "Get-Item", "Get-ChildItem");
 
+    /** Write-Output and its built-in aliases: they send their arguments down the pipeline unchanged. */
+    static final Pattern ECHO = Pattern.compile("(?i)(Microsoft\\.PowerShell\\.Utility\\\\)?Write-Output|echo|write");
+
     /**
      * The values of a pipeline stage that is only literal strings or variables
      * ({@code 'C:\\'}, {@code $HOME}, {@code 'a','b'}), or null.
      */
     private static List<List<Part>> pipedValues(List<Part> stage) {
         List<List<Part>> values = new ArrayList<>();
-        for (List<Part> arg : arguments(stage)) {
+        List<List<Part>> args = arguments(stage);
+        if (args.size() > 1 && args.get(0).size() == 1 && args.get(0).get(0).kind() == Kind.WORD
+                && ECHO.matcher(PsText.bare(args.get(0).get(0).raw())).matches()) {
+            // `Write-Output 'C:\\' | …` sends the same strings as `'C:\\' | …`
+            args = args.subList(1, args.size());
+        }
+        for (List<Part> arg : args) {
             if (arg.size() == 1 && arg.get(0).kind() == Kind.COMMA) {
                 continue;
             }

@@ -66,6 +66,7 @@ final class PsCarriers {
                 runLaterWrite(name, args, id, ctx);
             }
             case "Out-File" -> runLaterWrite(name, args, id, ctx);
+            case "Write-Output" -> echoedWrite(args, redirects);
             case "Import-Module" -> importModule(args, id, ctx, reasons);
             case "New-Object" -> {
                 // `New-Object Diagnostics.ProcessStartInfo('shutdown', '/s')`: the start it prepares
@@ -368,6 +369,19 @@ final class PsCarriers {
             return writtenKey(path.text());
         }
         java.util.regex.Matcher m = PWD_PATH.matcher(path.raw());
+        if (m.matches()) {
+            return writtenKey(m.group(1));
+        }
+        // (Join-Path $PWD x.ps1), ([IO.Path]::Combine('.', 'x.ps1')): the joined path read the same way
+        String joined = dev.shellwarden.grammar.LexicalPaths.psJoinedPath(path.raw());
+        if (joined == null) {
+            return null;
+        }
+        if (joined.indexOf('$') < 0 && joined.indexOf('`') < 0) {
+            return joined.startsWith("\\") || joined.startsWith("/") || joined.startsWith("~") || joined.matches("(?s)[A-Za-z]:.*")
+                    ? null : writtenKey(joined);
+        }
+        m = PWD_PATH.matcher("\"" + joined + "\"");
         return m.matches() ? writtenKey(m.group(1)) : null;
     }
 
@@ -375,6 +389,22 @@ final class PsCarriers {
     String writtenText(Word path) {
         String k = keyOf(path);
         return k == null ? null : builder.writtenFiles.get(k);
+    }
+
+    /**
+     * {@code Write-Output '…' > x.ps1} (also {@code echo}, {@code >>}): the redirected output is the
+     * one string and a newline, as {@code '…' > x.ps1} writes; other output (several or computed
+     * arguments) leaves text not known here, so the file is forgotten.
+     */
+    private void echoedWrite(List<Word> args, List<Redirect> redirects) {
+        for (Redirect r : redirects) {
+            String key = keyOf(r.target());
+            if ((r.op().equals(">") || r.op().equals(">>") || r.op().equals("&>") || r.op().equals("&>>"))
+                    && (r.fd() < 0 || r.fd() == 1) && key != null) {
+                boolean plain = args.size() == 1 && args.get(0).literal() && !args.get(0).raw().startsWith("-");
+                recordWrite(key, plain ? args.get(0).text() + "\n" : null, r.op().endsWith(">>"));
+            }
+        }
     }
 
     /**
