@@ -829,7 +829,10 @@ final class BashWalker {
             } else if (f.ARITH_CMD() == null && f.WORD().size() > 1) {
                 // `for f in *.txt; do …`: the values are in-project paths (see ProjectLoops)
                 List<String> raw = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
-                doGroup(f.doGroup(), projectLoop(body, f.WORD().get(0).getText(), ProjectLoops.forSamples(raw), f.doGroup(), u), u);
+                // `for f in $(find .)`: the values are names split at blanks and newlines
+                Ctx loop = raw.stream().anyMatch(ProjectLoops::unquotedSubstitution)
+                        ? body.wrapped(Segment.SPLIT_LOOP + f.WORD().get(0).getText()) : body;
+                doGroup(f.doGroup(), projectLoop(loop, f.WORD().get(0).getText(), ProjectLoops.forSamples(raw), f.doGroup(), u), u);
             } else {
                 doGroup(f.doGroup(), forever ? body.wrapped(ENDLESS_LOOP) : body, u);
             }

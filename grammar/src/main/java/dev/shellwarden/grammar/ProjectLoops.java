@@ -209,4 +209,37 @@ public final class ProjectLoops {
         }
         return true;
     }
+
+    /** True when {@code raw} holds a {@code $(…)} or backquoted substitution outside double and single quotes. */
+    public static boolean unquotedSubstitution(String raw) {
+        boolean single = false;
+        boolean dbl = false;
+        for (int i = 0; i < raw.length(); i++) {
+            char ch = raw.charAt(i);
+            if (single) {
+                single = ch != '\'';
+            } else if (ch == '\\') {
+                i++;
+            } else if (ch == '\'' && !dbl) {
+                single = true;
+            } else if (ch == '"') {
+                dbl = !dbl;
+            } else if (!dbl && (ch == '`' || ch == '$' && i + 1 < raw.length() && raw.charAt(i + 1) == '('
+                    && (i + 2 >= raw.length() || raw.charAt(i + 2) != '('))) {
+                return true;
+            } else if (dbl && ch == '$' && i + 1 < raw.length() && raw.charAt(i + 1) == '(') {
+                // a quoted substitution: skip to its closing parenthesis (quotes inside are its own)
+                int level = 0;
+                for (; i < raw.length(); i++) {
+                    char x = raw.charAt(i);
+                    if (x == '(') {
+                        level++;
+                    } else if (x == ')' && --level == 0) {
+                        break;
+                    }
+                }
+            }
+        }
+        return false;
+    }
 }

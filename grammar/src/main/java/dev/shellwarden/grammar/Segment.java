@@ -52,6 +52,13 @@ public record Segment(
      */
     public static final String PROJECT_LOOP = "in-project-loop:";
 
+    /**
+     * The pseudo-wrapper prefix on every command of a {@code for} loop whose list holds an unquoted
+     * command substitution ({@code for f in $(find .)}): {@code split-list-loop:NAME}. The values are
+     * names split at blanks and newlines, so a planted name can make any path.
+     */
+    public static final String SPLIT_LOOP = "split-list-loop:";
+
     /** Freezes the collections. */
     public Segment {
         Objects.requireNonNull(provenance, "provenance");

@@ -36,5 +36,12 @@ public enum WordFeature {
      * {xargs}}) or its {@code -I} slot, parallel's {@code {}}, find's {@code {}}. Always with
      * {@link #PARAMETER}: the word is dynamic; this tells a slot from a variable the author wrote.
      */
-    WRAPPER_SLOT
+    WRAPPER_SLOT,
+    /**
+     * With {@link #WRAPPER_SLOT}: xargs or parallel fills the slot from a NUL-separated list
+     * ({@code xargs -0}, {@code --null}, {@code -d '\0'}; {@code parallel -0}), so each value is one
+     * exact name. An xargs or parallel slot without it takes its values split at blanks or newlines,
+     * and a file name holding a blank or a newline ({@code ./a /home/dev/.bashrc}) becomes other paths.
+     */
+    NUL_SEPARATED
 }

@@ -741,6 +741,7 @@ final class Wrappers {
     private static Unwrap xargs(List<Word> argv) {
         int i = 1;
         String replace = null;
+        boolean nul = false;
         while (i < argv.size()) {
             Word w = argv.get(i);
             String t = w.text();
@@ -764,10 +765,23 @@ final class Wrappers {
                 }
                 boolean arg = !t.contains("=") && Set.of("--arg-file", "--delimiter", "--max-lines", "--max-args",
                         "--max-procs", "--max-chars", "--process-slot-var", "--eof").contains(key);
+                if (key.equals("--null")) {
+                    nul = true;
+                } else if (key.equals("--delimiter")) {
+                    nul = nulDelimiter(t.contains("=") ? t.substring(t.indexOf('=') + 1) : i + 1 < argv.size() ? argv.get(i + 1).text() : "");
+                }
                 i += arg ? 2 : 1;
                 continue;
             }
             char c = t.charAt(1);
+            // the input separator: -0 (also in a cluster before an option taking a value), -d X
+            for (int k = 1; k < t.length() && "aEdLnPsIie".indexOf(t.charAt(k)) < 0; k++) {
+                nul |= t.charAt(k) == '0';
+            }
+            int d = t.indexOf('d');
+            if (d > 0 && t.substring(1, d).chars().noneMatch(ch -> "aELnPsIie".indexOf(ch) >= 0)) {
+                nul = nulDelimiter(t.length() > d + 1 ? t.substring(d + 1) : i + 1 < argv.size() ? argv.get(i + 1).text() : "");
+            }
             if (c == 'I') {
                 replace = t.length() > 2 ? t.substring(2) : i + 1 < argv.size() ? argv.get(i + 1).text() : "{}";
                 i += t.length() > 2 ? 1 : 2;
@@ -783,25 +797,44 @@ final class Wrappers {
         if (i >= argv.size()) {
             return Unwrap.NONE;
         }
-        return Unwrap.command(Provenance.XARGS, withPlaceholders(argv.subList(i, argv.size()), replace, "{xargs}"), List.of());
+        return Unwrap.command(Provenance.XARGS, withPlaceholders(argv.subList(i, argv.size()), replace, "{xargs}", nul), List.of());
     }
 
-    /** Replaces the replacement string in each word by a dynamic word, or appends one. */
-    private static List<Word> withPlaceholders(List<Word> words, String replace, String appended) {
+    /** True for an xargs or parallel delimiter word meaning the NUL byte ({@code \0}, {@code \x00}, {@code \000}). */
+    private static boolean nulDelimiter(String d) {
+        return d.matches("\\\\(0|00|000|x0|x00)");
+    }
+
+    /**
+     * Replaces the replacement string in each word by a dynamic word, or appends one; the slots are
+     * marked {@link WordFeature#NUL_SEPARATED} when the list is read at NUL bytes.
+     */
+    private static List<Word> withPlaceholders(List<Word> words, String replace, String appended, boolean nul) {
         List<Word> out = new ArrayList<>();
         boolean replaced = false;
         for (Word w : words) {
             if (replace != null && !replace.isEmpty() && w.text().contains(replace) && !out.isEmpty()) {
-                out.add(new Word(w.text(), w.raw(), false, slotFeatures(w)));
+                out.add(new Word(w.text(), w.raw(), false, nulMarked(slotFeatures(w), nul)));
                 replaced = true;
             } else {
                 out.add(w);
             }
         }
         if (!replaced && replace == null) {
-            out.add(placeholder(appended));
+            Word p = placeholder(appended);
+            out.add(nul ? new Word(p.text(), p.raw(), false, nulMarked(p.features(), true)) : p);
         }
         return out;
+    }
+
+    private static Set<WordFeature> nulMarked(Set<WordFeature> features, boolean nul) {
+        if (!nul) {
+            return features;
+        }
+        java.util.EnumSet<WordFeature> s = java.util.EnumSet.noneOf(WordFeature.class);
+        s.addAll(features);
+        s.add(WordFeature.NUL_SEPARATED);
+        return s;
     }
 
     private static Set<WordFeature> plus(Word w, WordFeature f) {
@@ -871,6 +904,7 @@ final class Wrappers {
                 "--workdir", "--timeout", "--retries", "--delay", "--memfree", "--load", "--max-args", "--tagstring",
                 "--halt", "--basefile", "--return", "--transfer-file");
         int i = 1;
+        boolean nul = false;
         while (i < argv.size()) {
             Word w = argv.get(i);
             String t = w.text();
@@ -879,6 +913,11 @@ final class Wrappers {
             }
             if (!t.startsWith("-") || t.startsWith(":::")) {
                 break;
+            }
+            if (t.equals("-0") || t.equals("--null")) {
+                nul = true;
+            } else if ((t.equals("-d") || t.equals("--delimiter")) && i + 1 < argv.size()) {
+                nul = nulDelimiter(argv.get(i + 1).text());
             }
             i += withArg.contains(t) ? 2 : 1;
         }
@@ -913,10 +952,11 @@ final class Wrappers {
         List<Word> out = new ArrayList<>();
         for (Word w : cmd) {
             out.add(out.isEmpty() || !PARALLEL_SLOT.matcher(w.text()).find() ? w
-                    : new Word(w.text(), w.raw(), false, slotFeatures(w)));
+                    : new Word(w.text(), w.raw(), false, nulMarked(slotFeatures(w), nul)));
         }
         if (!hasPlaceholder) {
-            out.add(placeholder("{}"));
+            Word p = placeholder("{}");
+            out.add(nul ? new Word(p.text(), p.raw(), false, nulMarked(p.features(), true)) : p);
         }
         return Unwrap.command(Provenance.XARGS, out, List.of());
     }

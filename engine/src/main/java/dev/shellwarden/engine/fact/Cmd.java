@@ -4621,6 +4621,14 @@ public final class Cmd {
         return HttpRequests.isSendsComputedRequestPart(this);
     }
 
+    /**
+     * True when a delete or write target is a word filled from a list of names split at blanks or
+     * newlines: an xargs or parallel slot not read at NUL bytes, an unquoted {@code $(…)} ({@link SplitNames}).
+     */
+    public boolean isSplitNameTarget() {
+        return SplitNames.targetsSplitNames(this);
+    }
+
     /** Programs that destroy or replace a file they are told: truncate empties it, the others write over it. */
     private static final Set<String> OVERWRITERS = Words.setOf("truncate cp mv install ln dd tee");
 
