@@ -77,7 +77,7 @@ public final class Engine {
         }
         List<Finding> findings = new ArrayList<>();
         List<Category> categories = new ArrayList<>();
-        boolean overflow = fire(segments, ctx, mode, overlay, findings, categories, firedRules);
+        boolean overflow = fire(segments, split.wholeWrites(), ctx, mode, overlay, findings, categories, firedRules);
         findings.addAll(overlay.patternFindings(segments));
         List<Finding> perSegment = new ArrayList<>();
         Set<Integer> later = new HashSet<>();
@@ -114,7 +114,7 @@ public final class Engine {
     }
 
     /** Runs a fresh session; returns true when the firing bound was hit. */
-    private boolean fire(List<Segment> segments, Ctx ctx, Mode mode, Overlay overlay,
+    private boolean fire(List<Segment> segments, java.util.Map<Integer, Integer> wholeWrites, Ctx ctx, Mode mode, Overlay overlay,
             List<Finding> findings, List<Category> categories, Consumer<String> firedRules) {
         KieSession session = book.kieBase().newKieSession();
         try {
@@ -165,7 +165,7 @@ public final class Engine {
                 }
                 Segment j = judged.segments().get(s.id());
                 session.insert(new Cmd(j, new Placement(detached, dirs.get(s.id()), OptionalInt.of(pipeParent), OptionalInt.of(launcher), s,
-                        stdinFromWrapper, toAgent.contains(s.id()))));
+                        stdinFromWrapper, toAgent.contains(s.id()), wholeWrites.getOrDefault(s.id(), -1))));
                 for (var r : j.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

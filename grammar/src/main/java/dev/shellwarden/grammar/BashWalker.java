@@ -545,7 +545,7 @@ final class BashWalker {
         for (Draft d : drafts) {
             out.add(d.toSegment());
         }
-        return new SplitResult(out);
+        return new SplitResult(out, wholeWrites);
     }
 
     private BashSplitter.Parsed parse(String t) {
@@ -3102,7 +3102,7 @@ final class BashWalker {
      * {@code .h/pre-commit}: a tool runs code from a file whose text the same command line wrote.
      * What it runs ({@link WrittenFiles}) is split as a script of this segment (an interpreter's
      * code as its inline code), so it meets the rules now. Only adds segments; SW4005 and SW4023
-     * still ask about the write-then-run itself.
+     * still ask about the write-then-run itself, unless the text run is known whole ({@link #noteWholeRun}).
      */
     private void writtenFilesRun(Draft d, String name, List<String> wrappers) {
         if (d.depth + 1 > MAX_DEPTH || writtenScripts.isEmpty() && editedStrings.isEmpty() && !name.equals("git")) {
@@ -3130,7 +3130,14 @@ final class BashWalker {
             byPath = writtenScripts.get(path);
         }
         if (byPath != null) {
-            commands.addAll(WrittenFiles.scriptRuns(WrittenFiles.language(path, byPath), byPath));
+            String lang = WrittenFiles.language(path, byPath);
+            commands.addAll(WrittenFiles.scriptRuns(lang, byPath));
+            // without a #! line the kernel refuses the file and the shell runs it as a shell script
+            if (path.contains("/") && lang != null && (byPath.startsWith("#!") ? WrittenFiles.scriptRuns(lang, byPath).size() == 1
+                    && (lang.equals("sh") || WrittenFiles.inlineForm(lang, byPath) != null) : lang.equals("sh"))
+                    && d.assignments.isEmpty() && d.depth + 1 <= MAX_DEPTH) {
+                noteWholeRun(d, path);
+            }
         }
         // an interpreter given a written script: `python3 x.py`, `node x.js`, `ruby x.rb`, `deno run x.ts`
         String language = WrittenFiles.byProgram(name);
@@ -3138,6 +3145,11 @@ final class BashWalker {
             List<String> rest = (name.equals("deno") || name.equals("bun")) && !args.isEmpty() && args.get(0).equals("run") ? args.subList(1, args.size()) : args;
             rest.stream().filter(a -> !a.startsWith("-")).findFirst().map(f -> writtenScripts.get(WrittenFiles.key(f)))
                     .ifPresent(t -> commands.addAll(WrittenFiles.scriptRuns(language, t)));
+            // `python3 t.py ARGS`: the file is the first word, so no option loads other code first
+            if (!rest.isEmpty() && !rest.get(0).startsWith("-") && writtenScripts.containsKey(WrittenFiles.key(rest.get(0)))
+                    && WrittenFiles.inlineForm(language, "") != null && d.assignments.isEmpty()) {
+                noteWholeRun(d, rest.get(0));
+            }
         }
         // a shell reading a written script on standard input: `bash < x.sh`, `sh -s < x.sh`, `cat x.sh | sh`
         if (Wrappers.SHELLS.contains(name) && args.stream().noneMatch(a -> a.matches("-[a-z]*c[a-z]*")) && args.stream().allMatch(a -> a.startsWith("-"))) {
@@ -3186,6 +3198,12 @@ final class BashWalker {
                 }
             }
         }
+        // `make [TARGET…]` over a Makefile written whole: no option, variable or include brings in other text
+        if (Names.canonicalCommand(name).equals("make") && args.stream().noneMatch(a -> a.startsWith("-") || a.contains("="))
+                && d.assignments.isEmpty() && writtenScripts.containsKey("Makefile") && !writtenScripts.containsKey("GNUmakefile")
+                && !writtenScripts.containsKey("makefile") && !MAKE_INCLUDE.matcher(writtenScripts.get("Makefile")).find()) {
+            noteWholeRun(d, "Makefile");
+        }
         Ctx inner = childCtx(d, Provenance.HEREDOC_SCRIPT, wrappers);
         for (String command : commands) {
             // a reading met again inside itself (`pytest` in the code of the conftest.py it reads,
@@ -3199,6 +3217,9 @@ final class BashWalker {
             }
         }
     }
+
+    /** A Makefile line that reads another file or the environment's make settings. */
+    private static final java.util.regex.Pattern MAKE_INCLUDE = java.util.regex.Pattern.compile("(?m)^\\s*[-s]?include\\b|MAKEFILES|\\bexport\\b|^\\s*\\.(?:INCLUDE_DIRS|SHELL)|^\\s*SHELL\\s*[:?+!]?=");
 
     /** The readings of written files being split now, outermost first: the guard against reading one inside itself. */
     private final Set<String> readingWritten = new HashSet<>();
@@ -3408,6 +3429,95 @@ final class BashWalker {
     private final Map<String, String> writtenScripts = new HashMap<>();
 
     /**
+     * Per path written earlier in the text (keyed as {@link #writtenScripts}): the one segment
+     * whose literal text is all the file holds, or -1 once a second write, an append, an edit, a
+     * copy or link onto it, or a write that may not happen (in a branch, a loop, a function, after
+     * {@code ||}, in the background) touched it.
+     */
+    private final Map<String, Integer> soleWriters = new HashMap<>();
+
+    /**
+     * A change of folder or a write to a path the text does not show came earlier: no written path
+     * is then known to name the file a later run names.
+     */
+    private boolean wholeTextsUnsure;
+
+    /** Runs of wholly known written text: the run's segment id to its one writer's ({@link SplitResult#wholeWrites}). */
+    private final Map<Integer, Integer> wholeWrites = new HashMap<>();
+
+    /**
+     * Records that {@code d} runs the file {@code path} names, whose text was split as its own
+     * segments in full, when that text is all one unconditional write of the same top-level list
+     * put in it: then the rules judged what runs ({@link SplitResult#wholeWrites}). A run in a
+     * branch, loop, function, pipeline or the background is left to the write-then-run rules.
+     */
+    private void noteWholeRun(Draft d, String path) {
+        Integer writer = soleWriters.get(WrittenFiles.key(path));
+        if (writer != null && writer >= 0 && !wholeTextsUnsure && d.provenance == Provenance.TOP && d.depth == 0
+                && !d.position.background() && d.position.stages() == 1 && !d.position.opBefore().equals("||")
+                && d.reasons.isEmpty() && d.argv.stream().allMatch(Word::literal) && d.redirects.stream().allMatch(r -> r.target().literal())
+                && quietBetween(writer, d.id)) {
+            wholeWrites.put(d.id, writer);
+        }
+    }
+
+    /**
+     * True when every command between the write {@code writer} and the run {@code run} is quiet
+     * ({@link #quietBetween(Draft)}); the write's own readings of its text ({@link Provenance#LATER_FILE}
+     * payloads, which run nothing now) are not commands between.
+     */
+    private boolean quietBetween(int writer, int run) {
+        Set<Integer> readings = new HashSet<>();
+        for (Draft p : drafts.subList(writer + 1, run)) {
+            if (p.parent == writer && p.provenance == Provenance.LATER_FILE || readings.contains(p.parent)) {
+                readings.add(p.id);
+            } else if (!quietBetween(p)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Commands that may stand between a script's write and its run: they change no file (chmod only its mode). */
+    private static final Set<String> QUIET_BETWEEN = Set.of("chmod", "mkdir", "echo", "printf", "true", ":", "ls", "pwd", "cat", "head", "tail", "wc", "date", "sleep");
+
+    /**
+     * True when {@code p}, standing between a write and the run of its file, writes no file and
+     * runs nothing: a command of {@link #QUIET_BETWEEN} with literal words, writing only to the
+     * terminal or {@code /dev/null}. Anything else (a program that may edit the file unseen,
+     * {@code python3 -c "open('t.sh','a')…"}, a write through a link) leaves the run unsure.
+     */
+    private static boolean quietBetween(Draft p) {
+        return p.depth == 0 && !p.argv.isEmpty() && QUIET_BETWEEN.contains(p.argv.get(0).text()) && p.assignments.isEmpty()
+                && p.reasons.isEmpty() && p.argv.stream().allMatch(Word::literal)
+                && p.redirects.stream().allMatch(r -> !r.writes() || r.isDescriptorDup() || r.target().literal() && r.target().text().equals("/dev/null"));
+    }
+
+    /** Keeps {@link #soleWriters} and {@link #wholeTextsUnsure} for draft {@code d}'s writes (called before {@link #writtenScripts} changes). */
+    private void noteWriters(Draft d, String name, String text) {
+        if (name.equals("cd") || name.equals("pushd") || name.equals("popd")
+                || d.redirects.stream().anyMatch(r -> r.writes() && !r.target().literal())
+                || name.equals("tee") && !d.argv.stream().allMatch(Word::literal)) {
+            wholeTextsUnsure = true;
+        }
+        java.util.function.Consumer<String> spoil = k -> soleWriters.put(WrittenFiles.key(k), -1);
+        patchAdds(d, name).keySet().forEach(spoil);
+        inPlaceAdds(d, name).keySet().forEach(spoil);
+        copies(d, name).keySet().forEach(spoil);
+        List<String> sedOps = inPlaceSedOperands(d, name);
+        if (sedOps != null) {
+            sedOps.subList(1, sedOps.size()).forEach(spoil);
+        }
+        boolean sure = text != null && d.provenance == Provenance.TOP && d.depth == 0 && !d.position.background()
+                && !d.position.opBefore().equals("||") && !name.equals("tee");
+        Map<String, Boolean> modes = writtenFileModes(d, name);
+        modes.forEach((path, append) -> {
+            String key = WrittenFiles.key(path);
+            soleWriters.put(key, sure && !append && modes.size() == 1 && !soleWriters.containsKey(key) ? d.id : -1);
+        });
+    }
+
+    /**
      * Records the literal text {@code d} writes to its files (after what the file held, for an
      * append); a write of unknown text forgets them.
      */
@@ -3443,6 +3553,7 @@ final class BashWalker {
         if (text == null && name.equals("tee") && d.heredocs.isEmpty()) {
             text = producerText(d);
         }
+        noteWriters(d, name, text);
         String written = text;
         writtenFileModes(d, name).forEach((path, append) -> {
             String key = WrittenFiles.key(path);
@@ -3463,7 +3574,7 @@ final class BashWalker {
      * {@code . <(echo 'CMD')}: a shell runs a script whose text the same command line wrote, or a
      * process substitution prints as literal text. That text is split as a script of this
      * segment, so its commands meet the rules. Only adds segments; the reasons that ask about
-     * running a written or substituted script stay.
+     * running a written or substituted script stay, unless the text run is known whole ({@link #noteWholeRun}).
      */
     private void scriptsRun(Draft d, String name, List<String> wrappers) {
         boolean shell = Wrappers.SHELLS.contains(name);
@@ -3484,6 +3595,9 @@ final class BashWalker {
                     : file.has(WordFeature.PROCESS_SUBSTITUTION) ? processSubstitutionText(d) : null;
             if (text != null && !text.isBlank()) {
                 nested(text, childCtx(d, Provenance.HEREDOC_SCRIPT, wrappers));
+                if (files.size() == 1 && file.literal() && d.assignments.isEmpty()) {
+                    noteWholeRun(d, file.text());
+                }
             }
         }
     }

@@ -6,13 +6,22 @@ import java.util.List;
  * The segments of one text, in source order (a nested segment follows the segment that contains
  * it). An empty list means the text runs nothing (blank, comments only).
  *
- * @param segments the simple commands found
+ * @param segments    the simple commands found
+ * @param wholeWrites runs of a file whose whole text the same text wrote and the splitter split
+ *                    as the run's own segments: the run's segment id to the one writing segment's
+ *                    id (see {@code BashWalker.soleWriters}); the write-then-run rules spare that pair
  */
-public record SplitResult(List<Segment> segments) {
+public record SplitResult(List<Segment> segments, java.util.Map<Integer, Integer> wholeWrites) {
 
-    /** Freezes the list. */
+    /** Freezes the list and the map. */
     public SplitResult {
         segments = List.copyOf(segments);
+        wholeWrites = java.util.Map.copyOf(wholeWrites);
+    }
+
+    /** A result with no run of wholly known written text. */
+    public SplitResult(List<Segment> segments) {
+        this(segments, java.util.Map.of());
     }
 
     /** True when every segment is static. */

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  *
  * <p>WHY: {@code printf 'all:\n\trm -rf ~\n' > Makefile && make} runs {@code rm -rf ~} as surely as
  * typing it; the write-then-run rules (SW4005, SW4023) only ask, since the file's text is judged as
- * data. The splitter hands each command line found here to the rules as a payload segment of the
+ * data (unless the whole text is known and judged as the run's: {@code SplitResult.wholeWrites}). The splitter hands each command line found here to the rules as a payload segment of the
  * tool's segment (as it does for {@code sh x.sh} after writing {@code x.sh}), and code of an
  * interpreter as that interpreter's inline code ({@code python3 -c TEXT}), so the floor and the
  * interpreter rules read it now.

@@ -126,6 +126,7 @@ public final class Cmd {
         this.cwds = placement.cwds();
         this.id = s.id();
         this.launcher = placement.launcherOf(s);
+        this.wholeWriter = placement.wholeWriter();
         this.parent = s.parent();
         this.depth = s.depth();
         this.provenance = s.provenance().name();
@@ -357,6 +358,8 @@ public final class Cmd {
      * Given by the engine in the fact's {@link Placement}.
      */
     private final int launcher;
+    /** The one segment that wrote the whole text of the file this command runs ({@link Placement#wholeWriter}), or -1. */
+    private final int wholeWriter;
 
     /** See {@link #launcher}. */
     public int getLauncher() {
@@ -3528,6 +3531,16 @@ public final class Cmd {
     /** True when {@code other} writes or fetches the file this command then runs or loads as code ({@link FileProvenance}). */
     public boolean runsFileWrittenBy(Cmd other, Ctx ctx) {
         return FileProvenance.runsFileWrittenBy(this, other, ctx);
+    }
+
+    /**
+     * True when this command runs a file whose whole text {@code writer} wrote, as the one write
+     * to it, and the splitter split that text as this command's own segments ({@code cat > t.sh
+     * <<'EOF' … EOF; bash t.sh}, {@code python3 t.py}, {@code make} over a written Makefile): the
+     * rules judged what runs, so the write-then-run rules (SW4005, SW4023) spare that pair.
+     */
+    public boolean runsWholeTextWrittenBy(Cmd writer) {
+        return wholeWriter >= 0 && writer.getId() == wholeWriter;
     }
 
     /**

@@ -28,9 +28,18 @@ import java.util.OptionalInt;
  *        input redirected ({@code sudo bash -s < setup.sh}, {@code ssh host 'bash -s' < cmds.sh}),
  *        so this command reads that input as well
  * @param outputToAgent what the command prints reaches the agent's transcript ({@link AgentOutput})
+ * @param wholeWriter the one segment that wrote the whole text of the file this command runs, when
+ *        the splitter split that text as this command's own segments ({@code SplitResult.wholeWrites});
+ *        -1 otherwise
  */
 public record Placement(boolean clientBackground, List<String> cwds, OptionalInt pipeParent, OptionalInt launcher, Segment written,
-        boolean stdinFromWrapper, boolean outputToAgent) {
+        boolean stdinFromWrapper, boolean outputToAgent, int wholeWriter) {
+
+    /** A placement whose command runs no file of wholly known written text. */
+    public Placement(boolean clientBackground, List<String> cwds, OptionalInt pipeParent, OptionalInt launcher, Segment written,
+            boolean stdinFromWrapper, boolean outputToAgent) {
+        this(clientBackground, cwds, pipeParent, launcher, written, stdinFromWrapper, outputToAgent, -1);
+    }
 
     /** Copies {@code cwds}, so that the record stays immutable. */
     public Placement {
