@@ -746,7 +746,7 @@ final class BashWalker {
         List<Heredoc> hs = new ArrayList<>();
         boolean file = false;
         for (BashParser.RedirectContext r : rs) {
-            Redirect red = redirect(r, u, c);
+            Redirect red = sameCommandDescriptor(redirect(r, u, c), out);
             out.add(red);
             file |= red.op().equals("<") || red.op().equals("<>");
             Heredoc h = heredocOf(r, red, u);
@@ -1098,7 +1098,7 @@ final class BashWalker {
                     expandBraces(d, argv, reasons);
                 }
             } else if (child instanceof BashParser.RedirectContext r) {
-                Redirect red = redirect(r, u, c);
+                Redirect red = sameCommandDescriptor(redirect(r, u, c), redirects);
                 redirects.add(red);
                 wordTokens.add(r.WORD().getSymbol());
                 if (red.op().startsWith("<<") && !red.op().equals("<<<") && !decode(r.WORD().getSymbol(), u, c).word().literal()
@@ -1219,7 +1219,7 @@ final class BashWalker {
         List<Redirect> redirects = new ArrayList<>();
         for (ParseTree child : sc.children) {
             if (child instanceof BashParser.RedirectContext r) {
-                redirects.add(redirect(r, u, ac));
+                redirects.add(sameCommandDescriptor(redirect(r, u, ac), redirects));
             } else if (child instanceof TerminalNode t) {
                 Token tok = t.getSymbol();
                 if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
@@ -1328,11 +1328,37 @@ final class BashWalker {
         java.util.regex.Matcher m = DESCRIPTOR_REFERENCE.matcher(r.WORD().getText());
         Redirect opened = (op.equals(">&") || op.equals("<&")) && m.matches()
                 ? c.vars().descriptors.get(m.group(1) != null ? m.group(1) : m.group(2)) : null;
+        if (opened == null && (op.equals(">&") || op.equals("<&")) && NUMBERED.matcher(target.text()).matches()) {
+            // `<&3` after `exec 3<FILE`: reads come from FILE
+            opened = c.vars().descriptors.get("#" + target.text());
+        }
         if (opened != null) {
             // `>&$fd` after `exec {fd}>FILE`: the output goes on into FILE (reads come from it)
             return new Redirect(op.equals(">&") ? ">>" : "<", fd, opened.target());
         }
         return new Redirect(op, fd, target);
+    }
+
+    /** A descriptor number above the standard three, as {@code exec N<FILE} opens and {@code <&N} copies. */
+    private static final Pattern NUMBERED = Pattern.compile("[3-9]|[1-9][0-9]{1,5}");
+
+    /**
+     * {@code 3<FILE CMD <&3}: a copy of a descriptor that an earlier redirection of the same
+     * command opened on a file reads from (or writes to) that file.
+     */
+    private static Redirect sameCommandDescriptor(Redirect red, List<Redirect> earlier) {
+        if (!(red.op().equals(">&") || red.op().equals("<&")) || !NUMBERED.matcher(red.target().text()).matches()) {
+            return red;
+        }
+        int n = Integer.parseInt(red.target().text());
+        for (int i = earlier.size() - 1; i >= 0; i--) {
+            Redirect o = earlier.get(i);
+            if (o.fd() == n) {
+                return o.isDescriptorDup() || o.op().startsWith("<<") ? red
+                        : new Redirect(red.op().equals(">&") ? ">>" : "<", red.fd(), o.target());
+            }
+        }
+        return red;
     }
 
     /** The lowest descriptor number bash gives a {@code {NAME}} redirection. */
@@ -1353,13 +1379,23 @@ final class BashWalker {
                 continue;
             }
             Redirect red = redirects.get(k++);
+            boolean exec = argv.size() == 1 && argv.get(0).literal() && argv.get(0).text().equals("exec");
+            if (exec && r.IO_NUMBER() != null && NUMBERED.matcher(r.IO_NUMBER().getText()).matches()) {
+                // `exec 3<FILE`: descriptor 3 stays open on FILE for later `<&3` (closed by `3<&-`)
+                String key = "#" + r.IO_NUMBER().getText();
+                if (c.conditional() || red.isDescriptorDup() || red.op().startsWith("<<")) {
+                    c.vars().descriptors.remove(key);
+                } else {
+                    c.vars().descriptors.put(key, red);
+                }
+                continue;
+            }
             if (r.IO_NUMBER() == null || !r.IO_NUMBER().getText().startsWith("{")) {
                 continue;
             }
             String t = r.IO_NUMBER().getText();
             String name = t.substring(1, t.length() - 1);
             c.vars().forget(name);
-            boolean exec = argv.size() == 1 && argv.get(0).literal() && argv.get(0).text().equals("exec");
             if (exec && !c.conditional() && !red.isDescriptorDup() && !red.op().startsWith("<<")) {
                 c.vars().descriptors.put(name, red);
             }
@@ -2493,6 +2529,20 @@ final class BashWalker {
         }
     }
 
+    /**
+     * The assignments a wrapper passes to its command ({@code env PS4='$(CMD)' bash -x s.sh},
+     * {@code nohup env …}): a prompt variable's value is read as a bare {@code PS4='$(CMD)'}
+     * assignment's is ({@link #assignedValue}); the child gets no integer or nameref attribute.
+     */
+    private void wrappedPrompts(List<Word> assignments, Evaluation e) {
+        for (Word a : assignments) {
+            String value = ShellEvaluation.assignedValue(a.text());
+            if (value != null && a.literal() && ShellEvaluation.PROMPTS.contains(ShellEvaluation.referencedName(a.text()))) {
+                promptValue(value, e);
+            }
+        }
+    }
+
     /** A value expanded like a prompt string: its command substitutions run. */
     private void promptValue(String value, Evaluation e) {
         if (ShellEvaluation.substitutes(value)) {
@@ -2785,6 +2835,7 @@ final class BashWalker {
                     Draft child = add(new Draft(drafts.size(), d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers),
                             w.argv(), w.assignments(), inherited, d.heredocs, d.position));
                     child.heredocDynamic.addAll(d.heredocDynamic);
+                    wrappedPrompts(w.assignments(), Evaluation.of(c, child));
                     analyze(child, c, stdinFile);
                     if (name.equals("find") && w.provenance() == Provenance.FIND_EXEC) {
                         foundPathDeletes(d, child);
