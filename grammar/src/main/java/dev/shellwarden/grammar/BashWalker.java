@@ -106,6 +106,12 @@ final class BashWalker {
         /** Descriptor variables of {@code exec {fd}>FILE}: the redirection that opened each. */
         private final Map<String, Redirect> descriptors = new HashMap<>();
         /**
+         * Arrays filled with a list split at newlines or blanks ({@code mapfile -t a < <(find .)},
+         * {@code read -a a}, {@code a=($(ls))}): their elements are split names ({@link Segment#SPLIT_LOOP}).
+         * Kept through an unknown change of other variables (fail closed); a new literal value drops one.
+         */
+        private final Set<String> splitArrays = new HashSet<>();
+        /**
          * Names known to be unset: {@code unset NAME} ran unconditionally; any change of
          * {@link #known} for the name (or all of them) drops it.
          */
@@ -173,6 +179,7 @@ final class BashWalker {
             v.maybeArrays.putAll(maybeArrays);
             v.maybePositional = maybePositional;
             v.descriptors.putAll(descriptors);
+            v.splitArrays.addAll(splitArrays);
             v.unset.addAll(unset);
             v.candidates.putAll(candidates);
             v.positional = positional;
@@ -586,8 +593,32 @@ final class BashWalker {
             bound.set(0, hashed.get(argv.get(0).text()));
             argv = bound;
         }
-        return add(new Draft(drafts.size(), c.parent(), c.depth(), c.prov(), c.wrappers(), argv, assignments,
+        return add(new Draft(drafts.size(), c.parent(), c.depth(), c.prov(), splitArrayWrappers(c.wrappers(), argv, c.vars()), argv, assignments,
                 redirects, heredocs, pos));
+    }
+
+    /**
+     * {@code mapfile -t a < <(find .); rm "${a[@]}"}: a command whose words read an array filled
+     * with a split list ({@link Vars#splitArrays}) is marked as a loop over split names is
+     * ({@link Segment#SPLIT_LOOP}), so that its delete and write targets from it are split names.
+     */
+    private static List<String> splitArrayWrappers(List<String> wrappers, List<Word> argv, Vars vars) {
+        if (vars.splitArrays.isEmpty()) {
+            return wrappers;
+        }
+        List<String> out = new ArrayList<>(wrappers);
+        for (String name : vars.splitArrays) {
+            if (readsArray(argv.stream().map(Word::raw).toList(), name) && !out.contains(Segment.SPLIT_LOOP + name)) {
+                out.add(Segment.SPLIT_LOOP + name);
+            }
+        }
+        return out.size() == wrappers.size() ? wrappers : List.copyOf(out);
+    }
+
+    /** True when one of the {@code raw} words expands variable (or array) {@code name}. */
+    private static boolean readsArray(List<String> raw, String name) {
+        Pattern p = Pattern.compile("\\$\\{?" + Pattern.quote(name) + "(?![A-Za-z0-9_])");
+        return raw.stream().anyMatch(r -> p.matcher(r).find());
     }
 
     private Draft add(Draft d) {
@@ -831,6 +862,7 @@ final class BashWalker {
                 List<String> raw = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
                 // `for f in $(find .)`: the values are names split at blanks and newlines
                 Ctx loop = raw.stream().anyMatch(ProjectLoops::unquotedSubstitution)
+                        || c.vars().splitArrays.stream().anyMatch(n -> readsArray(raw, n))
                         ? body.wrapped(Segment.SPLIT_LOOP + f.WORD().get(0).getText()) : body;
                 doGroup(f.doGroup(), projectLoop(loop, f.WORD().get(0).getText(), ProjectLoops.forSamples(raw), f.doGroup(), u), u);
             } else {
@@ -1650,6 +1682,8 @@ final class BashWalker {
                 if (name.equals("read")) {
                     readHereString(d, c.vars());
                 }
+                // `mapfile -t a < <(find .)`, `read -a a`: a's elements are names split at newlines or blanks
+                c.vars().splitArrays.addAll(ShellEvaluation.splitListArrays(d.argv));
                 if (variables) {
                     // `unset NAME`: NAME is now certainly unset (not a nameref, which unsets its target)
                     for (Word a : d.argv.subList(1, d.argv.size())) {
@@ -2221,6 +2255,13 @@ final class BashWalker {
         }
         if (vars.allexport) {
             vars.exported.add(name);
+        }
+        String rawValue = a.raw().substring(a.raw().indexOf('=') + 1);
+        if (value.startsWith("(") && ProjectLoops.unquotedSubstitution(rawValue)) {
+            // `a=($(find .))`: the elements are the output split at blanks and newlines
+            vars.splitArrays.add(name);
+        } else if (!append && !forget0) {
+            vars.splitArrays.remove(name);
         }
         List<Word> before = vars.arrays.remove(name);
         List<Word> elements = value.startsWith("(") && !forget && !associative.contains(name) ? arrayElements(a.raw()) : null;
