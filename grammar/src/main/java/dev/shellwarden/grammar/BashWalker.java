@@ -106,6 +106,12 @@ final class BashWalker {
         /** Descriptor variables of {@code exec {fd}>FILE}: the redirection that opened each. */
         private final Map<String, Redirect> descriptors = new HashMap<>();
         /**
+         * Arrays filled with a list split at newlines or blanks ({@code mapfile -t a < <(find .)},
+         * {@code read -a a}, {@code a=($(ls))}): their elements are split names ({@link Segment#SPLIT_LOOP}).
+         * Kept through an unknown change of other variables (fail closed); a new literal value drops one.
+         */
+        private final Set<String> splitArrays = new HashSet<>();
+        /**
          * Names known to be unset: {@code unset NAME} ran unconditionally; any change of
          * {@link #known} for the name (or all of them) drops it.
          */
@@ -173,6 +179,7 @@ final class BashWalker {
             v.maybeArrays.putAll(maybeArrays);
             v.maybePositional = maybePositional;
             v.descriptors.putAll(descriptors);
+            v.splitArrays.addAll(splitArrays);
             v.unset.addAll(unset);
             v.candidates.putAll(candidates);
             v.positional = positional;
@@ -586,8 +593,32 @@ final class BashWalker {
             bound.set(0, hashed.get(argv.get(0).text()));
             argv = bound;
         }
-        return add(new Draft(drafts.size(), c.parent(), c.depth(), c.prov(), c.wrappers(), argv, assignments,
+        return add(new Draft(drafts.size(), c.parent(), c.depth(), c.prov(), splitArrayWrappers(c.wrappers(), argv, c.vars()), argv, assignments,
                 redirects, heredocs, pos));
+    }
+
+    /**
+     * {@code mapfile -t a < <(find .); rm "${a[@]}"}: a command whose words read an array filled
+     * with a split list ({@link Vars#splitArrays}) is marked as a loop over split names is
+     * ({@link Segment#SPLIT_LOOP}), so that its delete and write targets from it are split names.
+     */
+    private static List<String> splitArrayWrappers(List<String> wrappers, List<Word> argv, Vars vars) {
+        if (vars.splitArrays.isEmpty()) {
+            return wrappers;
+        }
+        List<String> out = new ArrayList<>(wrappers);
+        for (String name : vars.splitArrays) {
+            if (readsArray(argv.stream().map(Word::raw).toList(), name) && !out.contains(Segment.SPLIT_LOOP + name)) {
+                out.add(Segment.SPLIT_LOOP + name);
+            }
+        }
+        return out.size() == wrappers.size() ? wrappers : List.copyOf(out);
+    }
+
+    /** True when one of the {@code raw} words expands variable (or array) {@code name}. */
+    private static boolean readsArray(List<String> raw, String name) {
+        Pattern p = Pattern.compile("\\$\\{?" + Pattern.quote(name) + "(?![A-Za-z0-9_])");
+        return raw.stream().anyMatch(r -> p.matcher(r).find());
     }
 
     private Draft add(Draft d) {
@@ -746,7 +777,7 @@ final class BashWalker {
         List<Heredoc> hs = new ArrayList<>();
         boolean file = false;
         for (BashParser.RedirectContext r : rs) {
-            Redirect red = redirect(r, u, c);
+            Redirect red = sameCommandDescriptor(redirect(r, u, c), out);
             out.add(red);
             file |= red.op().equals("<") || red.op().equals("<>");
             Heredoc h = heredocOf(r, red, u);
@@ -831,6 +862,7 @@ final class BashWalker {
                 List<String> raw = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
                 // `for f in $(find .)`: the values are names split at blanks and newlines
                 Ctx loop = raw.stream().anyMatch(ProjectLoops::unquotedSubstitution)
+                        || c.vars().splitArrays.stream().anyMatch(n -> readsArray(raw, n))
                         ? body.wrapped(Segment.SPLIT_LOOP + f.WORD().get(0).getText()) : body;
                 doGroup(f.doGroup(), projectLoop(loop, f.WORD().get(0).getText(), ProjectLoops.forSamples(raw), f.doGroup(), u), u);
             } else {
@@ -1098,7 +1130,7 @@ final class BashWalker {
                     expandBraces(d, argv, reasons);
                 }
             } else if (child instanceof BashParser.RedirectContext r) {
-                Redirect red = redirect(r, u, c);
+                Redirect red = sameCommandDescriptor(redirect(r, u, c), redirects);
                 redirects.add(red);
                 wordTokens.add(r.WORD().getSymbol());
                 if (red.op().startsWith("<<") && !red.op().equals("<<<") && !decode(r.WORD().getSymbol(), u, c).word().literal()
@@ -1219,7 +1251,7 @@ final class BashWalker {
         List<Redirect> redirects = new ArrayList<>();
         for (ParseTree child : sc.children) {
             if (child instanceof BashParser.RedirectContext r) {
-                redirects.add(redirect(r, u, ac));
+                redirects.add(sameCommandDescriptor(redirect(r, u, ac), redirects));
             } else if (child instanceof TerminalNode t) {
                 Token tok = t.getSymbol();
                 if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
@@ -1328,11 +1360,37 @@ final class BashWalker {
         java.util.regex.Matcher m = DESCRIPTOR_REFERENCE.matcher(r.WORD().getText());
         Redirect opened = (op.equals(">&") || op.equals("<&")) && m.matches()
                 ? c.vars().descriptors.get(m.group(1) != null ? m.group(1) : m.group(2)) : null;
+        if (opened == null && (op.equals(">&") || op.equals("<&")) && NUMBERED.matcher(target.text()).matches()) {
+            // `<&3` after `exec 3<FILE`: reads come from FILE
+            opened = c.vars().descriptors.get("#" + target.text());
+        }
         if (opened != null) {
             // `>&$fd` after `exec {fd}>FILE`: the output goes on into FILE (reads come from it)
             return new Redirect(op.equals(">&") ? ">>" : "<", fd, opened.target());
         }
         return new Redirect(op, fd, target);
+    }
+
+    /** A descriptor number above the standard three, as {@code exec N<FILE} opens and {@code <&N} copies. */
+    private static final Pattern NUMBERED = Pattern.compile("[3-9]|[1-9][0-9]{1,5}");
+
+    /**
+     * {@code 3<FILE CMD <&3}: a copy of a descriptor that an earlier redirection of the same
+     * command opened on a file reads from (or writes to) that file.
+     */
+    private static Redirect sameCommandDescriptor(Redirect red, List<Redirect> earlier) {
+        if (!(red.op().equals(">&") || red.op().equals("<&")) || !NUMBERED.matcher(red.target().text()).matches()) {
+            return red;
+        }
+        int n = Integer.parseInt(red.target().text());
+        for (int i = earlier.size() - 1; i >= 0; i--) {
+            Redirect o = earlier.get(i);
+            if (o.fd() == n) {
+                return o.isDescriptorDup() || o.op().startsWith("<<") ? red
+                        : new Redirect(red.op().equals(">&") ? ">>" : "<", red.fd(), o.target());
+            }
+        }
+        return red;
     }
 
     /** The lowest descriptor number bash gives a {@code {NAME}} redirection. */
@@ -1353,13 +1411,23 @@ final class BashWalker {
                 continue;
             }
             Redirect red = redirects.get(k++);
+            boolean exec = argv.size() == 1 && argv.get(0).literal() && argv.get(0).text().equals("exec");
+            if (exec && r.IO_NUMBER() != null && NUMBERED.matcher(r.IO_NUMBER().getText()).matches()) {
+                // `exec 3<FILE`: descriptor 3 stays open on FILE for later `<&3` (closed by `3<&-`)
+                String key = "#" + r.IO_NUMBER().getText();
+                if (c.conditional() || red.isDescriptorDup() || red.op().startsWith("<<")) {
+                    c.vars().descriptors.remove(key);
+                } else {
+                    c.vars().descriptors.put(key, red);
+                }
+                continue;
+            }
             if (r.IO_NUMBER() == null || !r.IO_NUMBER().getText().startsWith("{")) {
                 continue;
             }
             String t = r.IO_NUMBER().getText();
             String name = t.substring(1, t.length() - 1);
             c.vars().forget(name);
-            boolean exec = argv.size() == 1 && argv.get(0).literal() && argv.get(0).text().equals("exec");
             if (exec && !c.conditional() && !red.isDescriptorDup() && !red.op().startsWith("<<")) {
                 c.vars().descriptors.put(name, red);
             }
@@ -1614,6 +1682,8 @@ final class BashWalker {
                 if (name.equals("read")) {
                     readHereString(d, c.vars());
                 }
+                // `mapfile -t a < <(find .)`, `read -a a`: a's elements are names split at newlines or blanks
+                c.vars().splitArrays.addAll(ShellEvaluation.splitListArrays(d.argv));
                 if (variables) {
                     // `unset NAME`: NAME is now certainly unset (not a nameref, which unsets its target)
                     for (Word a : d.argv.subList(1, d.argv.size())) {
@@ -2186,6 +2256,13 @@ final class BashWalker {
         if (vars.allexport) {
             vars.exported.add(name);
         }
+        String rawValue = a.raw().substring(a.raw().indexOf('=') + 1);
+        if (value.startsWith("(") && ProjectLoops.unquotedSubstitution(rawValue)) {
+            // `a=($(find .))`: the elements are the output split at blanks and newlines
+            vars.splitArrays.add(name);
+        } else if (!append && !forget0) {
+            vars.splitArrays.remove(name);
+        }
         List<Word> before = vars.arrays.remove(name);
         List<Word> elements = value.startsWith("(") && !forget && !associative.contains(name) ? arrayElements(a.raw()) : null;
         if (elements != null && (!append || before != null)) {
@@ -2493,6 +2570,20 @@ final class BashWalker {
         }
     }
 
+    /**
+     * The assignments a wrapper passes to its command ({@code env PS4='$(CMD)' bash -x s.sh},
+     * {@code nohup env …}): a prompt variable's value is read as a bare {@code PS4='$(CMD)'}
+     * assignment's is ({@link #assignedValue}); the child gets no integer or nameref attribute.
+     */
+    private void wrappedPrompts(List<Word> assignments, Evaluation e) {
+        for (Word a : assignments) {
+            String value = ShellEvaluation.assignedValue(a.text());
+            if (value != null && a.literal() && ShellEvaluation.PROMPTS.contains(ShellEvaluation.referencedName(a.text()))) {
+                promptValue(value, e);
+            }
+        }
+    }
+
     /** A value expanded like a prompt string: its command substitutions run. */
     private void promptValue(String value, Evaluation e) {
         if (ShellEvaluation.substitutes(value)) {
@@ -2785,6 +2876,7 @@ final class BashWalker {
                     Draft child = add(new Draft(drafts.size(), d.id, d.depth + 1, w.provenance(), List.copyOf(wrappers),
                             w.argv(), w.assignments(), inherited, d.heredocs, d.position));
                     child.heredocDynamic.addAll(d.heredocDynamic);
+                    wrappedPrompts(w.assignments(), Evaluation.of(c, child));
                     analyze(child, c, stdinFile);
                     if (name.equals("find") && w.provenance() == Provenance.FIND_EXEC) {
                         foundPathDeletes(d, child);

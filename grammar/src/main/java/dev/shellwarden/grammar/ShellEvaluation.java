@@ -288,6 +288,34 @@ final class ShellEvaluation {
         };
     }
 
+    /**
+     * The arrays {@code mapfile}/{@code readarray} (not at NUL bytes: {@code -d ''}) and
+     * {@code read -a} fill with a list split at newlines or blanks; empty for any other command.
+     */
+    static List<String> splitListArrays(List<Word> argv) {
+        if (argv.isEmpty() || !argv.get(0).literal()) {
+            return List.of();
+        }
+        switch (argv.get(0).text()) {
+            case "mapfile", "readarray" -> {
+                Options o = Options.read(argv, "dnOsuCc");
+                Word d = o.values().get('d');
+                if (d != null && d.literal() && (d.text().isEmpty() || d.text().equals("\0") || d.text().equals("\\0"))) {
+                    return List.of();
+                }
+                List<Word> names = o.operands(argv);
+                return names.isEmpty() ? List.of("MAPFILE") : names.stream().map(Word::text).toList();
+            }
+            case "read" -> {
+                Word a = Options.read(argv, "adinNptu").values().get('a');
+                return a == null ? List.of() : List.of(a.text());
+            }
+            default -> {
+                return List.of();
+            }
+        }
+    }
+
     private static List<Word> present(Word w) {
         return w == null ? List.of() : List.of(w);
     }
