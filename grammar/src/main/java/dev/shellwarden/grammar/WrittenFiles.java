@@ -662,7 +662,8 @@ public final class WrittenFiles {
         for (String candidate : s.endsWith(";") ? List.of(s, s.substring(0, s.length() - 1).replaceFirst("\\s+$", "")) : List.of(s)) {
             String body = S_FLAGS.matcher(candidate).replaceFirst("");
             SedScript.Substitution sub = body.startsWith("s") ? SedScript.onlySubstitution(body) : null;
-            if (sub != null && sub.written().equals(body) && String.valueOf(sub.delimiter()).matches("[^\\w\\s\\\\]")) {
+            // the flags were cut off above: flags the parse still finds are sed's own p or w, never read here
+            if (sub != null && sub.flags().isEmpty() && sub.written().equals(body) && String.valueOf(sub.delimiter()).matches("[^\\w\\s\\\\]")) {
                 return sub;
             }
         }

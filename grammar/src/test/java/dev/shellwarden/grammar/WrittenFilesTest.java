@@ -90,6 +90,8 @@ class WrittenFilesTest {
         assertNull(WrittenFiles.sedReplacements("1s/^.*$/x/", false)); // an address
         assertNull(WrittenFiles.sedReplacements("s/^.*$/x/;p", false)); // a second command
         assertNull(WrittenFiles.sedReplacements("sx^.*xyx", false)); // a word delimiter
+        assertNull(WrittenFiles.sedReplacements("s/^.*$/x/w", false)); // sed's own w and p flags are not read
+        assertNull(WrittenFiles.sedReplacements("s/^.*$/x/gp", false));
         assertNull(WrittenFiles.sedReplacements("s{^.*}{x}", true)); // perl's braces were never read
     }
 }
