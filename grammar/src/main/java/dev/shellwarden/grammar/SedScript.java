@@ -43,64 +43,100 @@ public final class SedScript {
     private static final String QUIET_SHORT = "nErsuz";
 
     /**
+     * One option or operand of a sed command line, as GNU getopt reads it.
+     *
+     * @param word   the index of the word it starts in
+     * @param option {@code -c} for a short option (also one of a cluster), {@code --name} for a long
+     *               one (without its {@code =VALUE}), {@code --} for the end of options, null for an operand
+     * @param value  the operand; the value of {@code -e}/{@code -f}/{@code -l} (the rest of the word or
+     *               the next word) and of their long forms; the backup suffix of {@code -i} (maybe
+     *               empty); a long option's {@code =VALUE}; else null
+     * @param valueWord the index of the word holding the value: {@code word} when it is glued to the
+     *               option, the next word when it is that word, -1 when there is none
+     */
+    public record Arg(int word, String option, String value, int valueWord) {
+    }
+
+    /** Long options that take the next word as their value when no {@code =VALUE} is glued on. */
+    private static final Set<String> LONG_WITH_VALUE = Set.of("--expression", "--file", "--line-length");
+
+    /**
      * Reads sed's options the way GNU getopt does: short options cluster ({@code -ne SCRIPT}); in a
      * cluster {@code e}, {@code f} and {@code l} take the rest of the word or the next word, and
-     * {@code i} takes the rest of the word as its backup suffix ({@code -i.bak}).
+     * {@code i} takes the rest of the word as its backup suffix ({@code -i.bak}); {@code --} ends the
+     * options and {@code -} alone is an operand. Long options are not read by their abbreviations
+     * ({@code --expr}): a caller sees an unknown option and fails closed.
      */
+    public static List<Arg> args(List<String> args) {
+        List<Arg> out = new ArrayList<>();
+        boolean endOfOptions = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (endOfOptions || !a.startsWith("-") || a.equals("-")) {
+                out.add(new Arg(i, null, a, i));
+            } else if (a.equals("--")) {
+                endOfOptions = true;
+                out.add(new Arg(i, "--", null, -1));
+            } else if (a.startsWith("--")) {
+                int eq = a.indexOf('=');
+                String name = eq < 0 ? a : a.substring(0, eq);
+                if (eq >= 0) {
+                    out.add(new Arg(i, name, a.substring(eq + 1), i));
+                } else if (LONG_WITH_VALUE.contains(name) && i + 1 < args.size()) {
+                    out.add(new Arg(i, name, args.get(i + 1), i + 1));
+                    i++;
+                } else {
+                    out.add(new Arg(i, name, null, -1));
+                }
+            } else {
+                for (int k = 1; k < a.length(); k++) {
+                    char c = a.charAt(k);
+                    String option = "-" + c;
+                    if (c == 'e' || c == 'f' || c == 'l') {
+                        if (k + 1 < a.length()) {
+                            out.add(new Arg(i, option, a.substring(k + 1), i));
+                        } else if (i + 1 < args.size()) {
+                            out.add(new Arg(i, option, args.get(i + 1), i + 1));
+                            i++;
+                        } else {
+                            out.add(new Arg(i, option, null, -1));
+                        }
+                        break;
+                    }
+                    if (c == 'i') {
+                        out.add(new Arg(i, option, a.substring(k + 1), i)); // the rest is the backup suffix
+                        break;
+                    }
+                    out.add(new Arg(i, option, null, -1));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The reading of a command line's {@link #args} that this class judges by. */
     private static Reading read(List<String> args) {
         List<String> out = new ArrayList<>();
         boolean fromFile = false;
         boolean quiet = true;
         boolean inPlace = false;
-        boolean endOfOptions = false;
         String firstOperand = null;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (endOfOptions || !a.startsWith("-") || a.equals("-")) {
-                if (firstOperand == null) {
-                    firstOperand = a;
+        for (Arg a : args(args)) {
+            String o = a.option();
+            if (o == null) {
+                firstOperand = firstOperand == null ? a.value() : firstOperand;
+            } else if (o.equals("-e") || o.equals("--expression")) {
+                if (a.value() != null) {
+                    out.add(a.value());
                 }
-                continue;
-            }
-            if (a.equals("--")) {
-                endOfOptions = true;
-                continue;
-            }
-            if (a.startsWith("--")) {
-                if (a.equals("--expression") || a.equals("--file") || a.equals("--line-length")) {
-                    String value = i + 1 < args.size() ? args.get(++i) : null;
-                    if (a.equals("--expression") && value != null) {
-                        out.add(value);
-                    }
-                    fromFile |= a.equals("--file");
-                } else if (a.startsWith("--expression=")) {
-                    out.add(a.substring("--expression=".length()));
-                } else if (a.startsWith("--file=")) {
-                    fromFile = true;
-                } else if (a.equals("--in-place") || a.startsWith("--in-place=")) {
-                    inPlace = true;
-                } else if (!a.startsWith("--line-length=") && !QUIET_LONG.contains(a)) {
-                    quiet = false;
-                }
-                continue;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                char c = a.charAt(k);
-                if (c == 'e' || c == 'f' || c == 'l') {
-                    String value = k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(++i) : null;
-                    if (c == 'e' && value != null) {
-                        out.add(value);
-                    }
-                    fromFile |= c == 'f';
-                    break;
-                }
-                if (c == 'i') {
-                    inPlace = true;
-                    break; // the rest of the word is the backup suffix, not more options
-                }
-                if (QUIET_SHORT.indexOf(c) < 0) {
-                    quiet = false;
-                }
+            } else if (o.equals("-f") || o.equals("--file")) {
+                fromFile = true;
+            } else if (o.equals("-i") || o.equals("--in-place")) {
+                inPlace = true;
+            } else if (o.startsWith("--")) {
+                quiet &= o.equals("--line-length") || a.value() == null && (o.equals("--") || QUIET_LONG.contains(o));
+            } else if (!o.equals("-l")) {
+                quiet &= QUIET_SHORT.indexOf(o.charAt(1)) >= 0;
             }
         }
         if (out.isEmpty() && !fromFile && firstOperand != null) {
@@ -298,19 +334,66 @@ public final class SedScript {
     // ---------------------------------------------------------------------------------------------
 
     /**
+     * An {@code s} command, its parts as written.
+     *
+     * @param delimiter   the character after {@code s}
+     * @param pattern     the regex, escapes kept
+     * @param replacement the replacement, escapes kept
+     * @param flags       the flags ({@code gpiImMe} and digits, with {@code w} when it writes a file)
+     */
+    public record Substitution(char delimiter, String pattern, String replacement, String flags) {
+        /** The command as written: {@code s}, the three delimited parts, the flags (no {@code w} file). */
+        public String written() {
+            return "s" + delimiter + pattern + delimiter + replacement + delimiter + flags;
+        }
+
+        /** The replacement with its escaped delimiters unescaped. */
+        String unescaped() {
+            return replacement.replace("\\" + delimiter, String.valueOf(delimiter));
+        }
+    }
+
+    /**
+     * The only command of a script when it is an {@code s} command (blanks, {@code ;} and braces
+     * around it aside: a caller that wants the script to be the command alone compares
+     * {@link Substitution#written}), else null; null too when the script does not parse.
+     */
+    public static Substitution onlySubstitution(String script) {
+        List<Command> commands = parse(script);
+        return commands == null || commands.size() != 1 ? null : commands.get(0).substitution();
+    }
+
+    /**
      * One command of a script.
      *
-     * @param name        the command letter
-     * @param text        its text argument, trimmed: the file of r/R/w/W and of the {@code w} flag,
-     *                    the command line of {@code e}, the text of a/i/c, a label
-     * @param flags       the flags of {@code s} (with {@code w} when it writes), else empty
-     * @param replacement the replacement of {@code s}, its escaped delimiters unescaped, else empty
-     * @param pattern     the regex of {@code s} as written, else empty
+     * @param name         the command letter
+     * @param text         its text argument, trimmed: the file of r/R/w/W and of the {@code w} flag,
+     *                     the command line of {@code e}, the text of a/i/c, a label
+     * @param substitution the parts of an {@code s} command, else null
      */
-    record Command(char name, String text, String flags, String replacement, String pattern) {
+    record Command(char name, String text, Substitution substitution) {
+        Command(char name, String text) {
+            this(name, text, null);
+        }
+
+        /** The flags of {@code s} (with {@code w} when it writes), else empty. */
+        String flags() {
+            return substitution == null ? "" : substitution.flags();
+        }
+
+        /** The replacement of {@code s}, its escaped delimiters unescaped, else empty. */
+        String replacement() {
+            return substitution == null ? "" : substitution.unescaped();
+        }
+
+        /** The regex of {@code s} as written, else empty. */
+        String pattern() {
+            return substitution == null ? "" : substitution.pattern();
+        }
+
         /** True when the command runs a shell command: {@code e}, or {@code s///e}. */
         boolean runs() {
-            return name == 'e' || name == 's' && flags.contains("e");
+            return name == 'e' || name == 's' && flags().contains("e");
         }
 
         /**
@@ -323,7 +406,7 @@ public final class SedScript {
 
         /** True when the command writes a file: {@code w}, {@code W}, or {@code s///w}. */
         boolean writes() {
-            return name == 'w' || name == 'W' || name == 's' && flags.contains("w");
+            return name == 'w' || name == 'W' || name == 's' && flags().contains("w");
         }
     }
 
@@ -373,23 +456,23 @@ public final class SedScript {
             if (c == '{') {
                 continue;
             } else if (SIMPLE.indexOf(c) >= 0) {
-                command = new Command(c, "", "", "", "");
+                command = new Command(c, "");
             } else if ("lLqQ".indexOf(c) >= 0) {
                 skip(script, at, " \t");
                 digits(script, at);
-                command = new Command(c, "", "", "", "");
+                command = new Command(c, "");
             } else if ("aicrRwWe".indexOf(c) >= 0) {
                 // the argument runs to the end of the line (the text of a/i/c on while a line ends in a
                 // backslash); e keeps its command line's trailing blanks, as the patterns read it
                 String text = toLineEnd(script, at, "aic".indexOf(c) >= 0);
-                out.add(new Command(c, c == 'e' ? text.stripLeading() : text.strip(), "", "", ""));
+                out.add(new Command(c, c == 'e' ? text.stripLeading() : text.strip()));
                 continue;
             } else if (":btTv".indexOf(c) >= 0) {
                 int start = at[0];
                 while (at[0] < n && script.charAt(at[0]) != ';' && script.charAt(at[0]) != '\n') {
                     at[0]++;
                 }
-                command = new Command(c, script.substring(start, at[0]).strip(), "", "", "");
+                command = new Command(c, script.substring(start, at[0]).strip());
             } else if (c == 's' || c == 'y') {
                 if (at[0] >= n || script.charAt(at[0]) == '\n' || script.charAt(at[0]) == '\\') {
                     return null;
@@ -401,20 +484,20 @@ public final class SedScript {
                     return null;
                 }
                 if (c == 'y') {
-                    command = new Command(c, "", "", "", "");
+                    command = new Command(c, "");
                 } else {
                     int start = at[0];
                     while (at[0] < n && "gpiImMe0123456789".indexOf(script.charAt(at[0])) >= 0) {
                         at[0]++;
                     }
                     String flags = script.substring(start, at[0]);
-                    String unescaped = replacement.replace("\\" + delimiter, String.valueOf(delimiter));
                     if (at[0] < n && script.charAt(at[0]) == 'w') {
                         at[0]++;
-                        out.add(new Command(c, toLineEnd(script, at, false).strip(), flags + "w", unescaped, pattern));
+                        String file = toLineEnd(script, at, false).strip();
+                        out.add(new Command(c, file, new Substitution(delimiter, pattern, replacement, flags + "w")));
                         continue;
                     }
-                    command = new Command(c, "", flags, unescaped, pattern);
+                    command = new Command(c, "", new Substitution(delimiter, pattern, replacement, flags));
                 }
             } else {
                 return null;

@@ -645,11 +645,30 @@ public final class WrittenFiles {
         return p;
     }
 
-    /** A sed or perl {@code s} command: delimiter, pattern, replacement, flags. */
-    private static final Pattern SED_S = Pattern.compile("(?s)\\s*s([^\\w\\s\\\\])((?:(?!\\1)[^\\\\]|\\\\.)*)\\1((?:(?!\\1)[^\\\\]|\\\\.)*)\\1[gimsxeIM0-9]*\\s*;?\\s*");
-
     /** A pattern that matches a whole line, so that the replacement is the line: {@code ^test:.*}, {@code ^.*$}. */
     private static final Pattern WHOLE_LINE = Pattern.compile("\\^.*\\.\\*\\$?|\\.\\*\\$?");
+
+    /** The flags read here, sed's and perl's ({@code s}, {@code x}, {@code m}): the parse reads the command without them. */
+    private static final Pattern S_FLAGS = Pattern.compile("[gimsxeIM0-9]*\\z");
+
+    /**
+     * The one {@code s} command a sed or perl program is, read by {@link SedScript#onlySubstitution}
+     * (its flags cut off first, as perl's are not sed's): blanks around it and one {@code ;} after it
+     * allowed, a delimiter that is no word character, blank or backslash; else null.
+     */
+    private static SedScript.Substitution onlySubstitution(String program) {
+        String s = program.replaceFirst("^\\s+", "").replaceFirst("\\s+$", "");
+        // with a ; delimiter a closing ; is the delimiter: try the program as it is first
+        for (String candidate : s.endsWith(";") ? List.of(s, s.substring(0, s.length() - 1).replaceFirst("\\s+$", "")) : List.of(s)) {
+            String body = S_FLAGS.matcher(candidate).replaceFirst("");
+            SedScript.Substitution sub = body.startsWith("s") ? SedScript.onlySubstitution(body) : null;
+            // the flags were cut off above: flags the parse still finds are sed's own p or w, never read here
+            if (sub != null && sub.flags().isEmpty() && sub.written().equals(body) && String.valueOf(sub.delimiter()).matches("[^\\w\\s\\\\]")) {
+                return sub;
+            }
+        }
+        return null;
+    }
 
     /**
      * The lines a literal {@code sed -i 's|^test:.*|test: ; CMD|' Makefile} (or {@code perl -pi -e})
@@ -658,11 +677,11 @@ public final class WrittenFiles {
      * ending in a newline; null when the edit's effect is not known from its text alone.
      */
     static String sedReplacements(String program, boolean perl) {
-        Matcher m = SED_S.matcher(program);
-        if (!m.matches() || !WHOLE_LINE.matcher(m.group(2)).matches()) {
+        SedScript.Substitution sub = onlySubstitution(program);
+        if (sub == null || !WHOLE_LINE.matcher(sub.pattern()).matches()) {
             return null;
         }
-        String repl = m.group(3);
+        String repl = sub.replacement();
         if (repl.matches("(?s).*(?<!\\\\)(\\\\\\\\)*(&|\\\\[0-9]).*") || perl && repl.matches("(?s).*[$@].*")) {
             return null;
         }

@@ -126,4 +126,60 @@ class SedScriptTest {
         assertTrue(SedScript.writeFiles(List.of("s/a/b/w /dev/stdout")).isEmpty());
         assertTrue(SedScript.writeFiles(List.of("s/new world/old world/")).isEmpty());
     }
+
+    private static SedScript.Substitution sub(String delimiter, String pattern, String replacement, String flags) {
+        return new SedScript.Substitution(delimiter.charAt(0), pattern, replacement, flags);
+    }
+
+    @Test
+    void aSubstitutionCarriesItsDelimiterPatternReplacementAndFlags() {
+        assertEquals(sub("/", "a", "b", "g"), SedScript.onlySubstitution("s/a/b/g"));
+        assertEquals(sub("|", "^x.*", "y", ""), SedScript.onlySubstitution("s|^x.*|y|"));
+        assertEquals(sub("#", "a", "b", "2I"), SedScript.onlySubstitution("s#a#b#2I"));
+        assertEquals("s,a,b,", SedScript.onlySubstitution("s,a,b,").written());
+        // an escaped delimiter stays escaped in the parts; the command's replacement unescapes it
+        assertEquals(sub("/", "a\\/b", "c\\/d", ""), SedScript.onlySubstitution("s/a\\/b/c\\/d/"));
+        assertEquals("c/d", SedScript.parse("s/a\\/b/c\\/d/").get(0).replacement());
+        // the w flag keeps its file as the command's text
+        SedScript.Command w = SedScript.parse("s/a/b/gw out.txt").get(0);
+        assertEquals(sub("/", "a", "b", "gw"), w.substitution());
+        assertEquals("out.txt", w.text());
+    }
+
+    @Test
+    void aSubstitutionAfterAnAddressOrBesideOtherCommandsIsReadInPlace() {
+        assertEquals(sub("/", "a", "b", ""), SedScript.onlySubstitution("3s/a/b/"));
+        assertEquals(sub("/", "a", "b", "g"), SedScript.onlySubstitution("/x/,/y/s/a/b/g"));
+        assertEquals(sub("/", "a", "b", ""), SedScript.onlySubstitution(" s/a/b/ ;"));
+        List<SedScript.Command> joined = SedScript.parse("s/a/b/;s|c|d|g");
+        assertEquals(List.of(sub("/", "a", "b", ""), sub("|", "c", "d", "g")),
+                joined.stream().map(SedScript.Command::substitution).toList());
+        List<SedScript.Command> lines = SedScript.parse("1d\ns/a/b/\n$p");
+        assertEquals(3, lines.size());
+        assertEquals(sub("/", "a", "b", ""), lines.get(1).substitution());
+        assertEquals(null, lines.get(0).substitution());
+        // more than one command, or none that is an s, is no single substitution
+        assertEquals(null, SedScript.onlySubstitution("s/a/b/;p"));
+        assertEquals(null, SedScript.onlySubstitution("p"));
+        // scripts that do not parse: an unterminated s, a bracket holding the delimiter, perl's braces
+        assertEquals(null, SedScript.onlySubstitution("s/a/b"));
+        assertEquals(null, SedScript.onlySubstitution("s/[/]/x/"));
+        assertEquals(null, SedScript.onlySubstitution("s{a}{b}"));
+    }
+
+    @Test
+    void optionsAreReadLikeGetopt() {
+        List<SedScript.Arg> args = SedScript.args(List.of("-ne", "p", "-i.bak", "--expression=s/a/b/", "-e", "1d", "--", "-x", "f"));
+        assertEquals(List.of(new SedScript.Arg(0, "-n", null, -1), new SedScript.Arg(0, "-e", "p", 1),
+                new SedScript.Arg(2, "-i", ".bak", 2), new SedScript.Arg(3, "--expression", "s/a/b/", 3),
+                new SedScript.Arg(4, "-e", "1d", 5), new SedScript.Arg(6, "--", null, -1),
+                new SedScript.Arg(7, null, "-x", 7), new SedScript.Arg(8, null, "f", 8)), args);
+        assertEquals(List.of(new SedScript.Arg(0, "-e", "s/a/b/", 0)), SedScript.args(List.of("-es/a/b/")));
+        assertEquals(List.of(new SedScript.Arg(0, "--file", "x.sed", 1)), SedScript.args(List.of("--file", "x.sed")));
+        assertEquals(List.of(new SedScript.Arg(0, "-e", null, -1)), SedScript.args(List.of("-e")));
+        assertTrue(SedScript.isInPlaceEdit(List.of("-i", "s/a/b/", "f")));
+        assertFalse(SedScript.isFilter(List.of("--quiet=x", "p", "f")));
+        assertFalse(SedScript.isFilter(List.of("--=x", "p", "f")));
+        assertTrue(SedScript.isFilter(List.of("--quiet", "--", "p", "f")));
+    }
 }

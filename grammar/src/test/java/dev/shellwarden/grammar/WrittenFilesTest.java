@@ -1,6 +1,7 @@
 package dev.shellwarden.grammar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -73,5 +74,24 @@ class WrittenFilesTest {
         Map<String, String> written = Map.of(".pnpmfile.cjs", "x()", "bunfig.toml", "preload = \"./p.ts\"", "p.ts", "y()");
         assertEquals(List.of("node -e 'x()'"), WrittenFiles.commandsRun("pnpm", List.of("install"), Map.of(), written));
         assertEquals(List.of("node -e 'y()'"), WrittenFiles.commandsRun("bun", List.of("test"), Map.of(), written));
+    }
+
+    @Test
+    void aWholeLineSubstitutionGivesTheLinesItWrites() {
+        assertEquals("test: ; make lint\n", WrittenFiles.sedReplacements("s|^test:.*|test: ; make lint|", false));
+        assertEquals("x\n", WrittenFiles.sedReplacements("  s/^.*$/x/g ; ", false));
+        assertEquals("x\n", WrittenFiles.sedReplacements("s;^.*;x;", false));
+        assertEquals("a/b\tc\n", WrittenFiles.sedReplacements("s/.*/a\\/b\\tc/", false));
+        assertEquals("x\n", WrittenFiles.sedReplacements("s/^.*$/x/gsx", true));
+        assertNull(WrittenFiles.sedReplacements("s/^a/x/", false)); // not the whole line
+        assertNull(WrittenFiles.sedReplacements("s/^.*$/& x/", false)); // the match put back
+        assertNull(WrittenFiles.sedReplacements("s/^.*$/\\1/", false));
+        assertNull(WrittenFiles.sedReplacements("s/^.*$/$ENV{X}/", true)); // perl interpolates
+        assertNull(WrittenFiles.sedReplacements("1s/^.*$/x/", false)); // an address
+        assertNull(WrittenFiles.sedReplacements("s/^.*$/x/;p", false)); // a second command
+        assertNull(WrittenFiles.sedReplacements("sx^.*xyx", false)); // a word delimiter
+        assertNull(WrittenFiles.sedReplacements("s/^.*$/x/w", false)); // sed's own w and p flags are not read
+        assertNull(WrittenFiles.sedReplacements("s/^.*$/x/gp", false));
+        assertNull(WrittenFiles.sedReplacements("s{^.*}{x}", true)); // perl's braces were never read
     }
 }

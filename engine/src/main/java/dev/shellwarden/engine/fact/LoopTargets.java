@@ -1,6 +1,7 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.ProjectLoops;
+import dev.shellwarden.grammar.SedScript;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Word;
 import java.util.ArrayList;
@@ -155,32 +156,63 @@ final class LoopTargets {
         return suffixOk(suffix, mayBeShort, delete) ? pre + core + suffix : null;
     }
 
-    /** One {@code s} command with plain flags (no {@code e} that runs, no {@code w} that writes elsewhere). */
-    private static final Pattern SUBSTITUTION = Pattern.compile(
-            "s/(?:[^/\\\\;\\n]|\\\\[^\\n])*/(?:[^/\\\\;\\n]|\\\\[^\\n])*/[gI0-9]*"
-            + "|s\\|(?:[^|\\\\;\\n]|\\\\[^\\n])*\\|(?:[^|\\\\;\\n]|\\\\[^\\n])*\\|[gI0-9]*"
-            + "|s#(?:[^#\\\\;\\n]|\\\\[^\\n])*#(?:[^#\\\\;\\n]|\\\\[^\\n])*#[gI0-9]*");
+    /** The option words an edit may have, each alone in its word: in place (maybe a backup suffix), -E, -r, -e. */
+    private static final Pattern EDIT_OPTION = Pattern.compile("-i(\\.[A-Za-z0-9_~]+)?|--in-place|-E|-r|-e");
 
     /**
      * True for {@code sed -i 's/a/b/' FILES}: an in-place edit whose only script is one plain
      * substitution, so the files keep project content (as {@code sed -i s/a/b/ Makefile} does).
+     * The options are read by {@link SedScript#args}; the script is the {@code -e} value, or the
+     * first operand when there is none. LIMITS on top of sed's reading: only the options of
+     * {@link #EDIT_OPTION}, one a word (no cluster such as {@code -ni}, no {@code --}); the script a
+     * literal word; every other operand a computed word (a literal file is no loop's target).
      */
     static boolean substitutionOnly(List<Word> argv) {
-        int scripts = 0;
+        List<Word> words = argv.subList(1, argv.size());
+        List<SedScript.Arg> args = SedScript.args(words.stream().map(Word::text).toList());
+        boolean expressions = args.stream().anyMatch(a -> "-e".equals(a.option()));
         boolean inPlace = false;
-        for (Word w : argv.subList(1, argv.size())) {
-            String t = w.text();
-            if (t.equals("-i") || t.matches("-i\\.[A-Za-z0-9_~]+|--in-place")) {
-                inPlace = true;
-            } else if (t.equals("-E") || t.equals("-r") || t.equals("-e")) {
-                continue;
-            } else if (w.literal() && SUBSTITUTION.matcher(t).matches()) {
+        boolean firstOperand = true;
+        int scripts = 0;
+        for (SedScript.Arg a : args) {
+            if (a.option() == null) {
+                boolean script = firstOperand && !expressions;
+                firstOperand = false;
+                if (script ? !plainSubstitution(words.get(a.word())) : words.get(a.word()).literal()) {
+                    return false;
+                }
+                scripts += script ? 1 : 0;
+            } else if (!EDIT_OPTION.matcher(words.get(a.word()).text()).matches()) {
+                return false; // another option, or options clustered in one word
+            } else if (a.option().equals("-e")) {
+                if (a.value() == null || !plainSubstitution(words.get(a.valueWord()))) {
+                    return false;
+                }
                 scripts++;
-            } else if (t.startsWith("-") || w.literal()) {
-                return false; // another option, or a literal file or script
+            } else {
+                inPlace |= !a.option().equals("-E") && !a.option().equals("-r");
             }
         }
         return inPlace && scripts == 1;
+    }
+
+    /**
+     * True for a literal script that is one {@code s} command alone ({@link SedScript#onlySubstitution})
+     * with a {@code /}, {@code |} or {@code #} delimiter and flags only from {@code g}, {@code I} and
+     * digits (no {@code e} that runs, no {@code w} that writes elsewhere, no {@code p} that prints).
+     * LIMIT: no line break and no unescaped {@code ;} in the pattern or the replacement, stricter
+     * than sed: a misread of where the {@code s} ends would turn the rest into a second command
+     * ({@code s/a;e rm -rf ~;/}), so text that could end a command is not trusted inside it.
+     */
+    private static boolean plainSubstitution(Word w) {
+        SedScript.Substitution s = w.literal() ? SedScript.onlySubstitution(w.text()) : null;
+        return s != null && s.written().equals(w.text()) && "/|#".indexOf(s.delimiter()) >= 0
+                && s.flags().matches("[gI0-9]*") && plainText(s.pattern()) && plainText(s.replacement());
+    }
+
+    /** Text with no line break, and no {@code ;} but an escaped one. */
+    private static boolean plainText(String t) {
+        return !t.contains("\n") && !t.replaceAll("\\\\.", "").contains(";");
     }
 
     private static String unq(String s) {
