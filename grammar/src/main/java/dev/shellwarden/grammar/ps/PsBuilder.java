@@ -148,6 +148,32 @@ final class PsBuilder {
     private java.util.Map<String, List<Word>> loopValues = java.util.Map.of();
     /** The {@code $_} values the next script block walked as an argument gets (ForEach-Object's), or null. */
     private List<Word> blockItems;
+    /**
+     * Script-block arguments whose parameters are bound to the call's arguments
+     * ({@code Invoke-Command -ScriptBlock { param($p) … } -ArgumentList ~}), by identity: the
+     * block's walk reads its parameters as those values ({@link #bindings}).
+     */
+    private final java.util.Map<Part, java.util.Map<String, List<Word>>> blockBindings = new java.util.IdentityHashMap<>();
+    /** Script blocks assigned to variables ({@code $sb = { … }}), by lower-case name: {@code & $sb ~} walks them bound. */
+    private final java.util.Map<String, Part> blockVariables = new java.util.HashMap<>();
+    /**
+     * Switches set for later cmdlets by {@code $PSDefaultParameterValues['Remove-Item:Recurse'] = $true}
+     * (or a table assigned to it), by lower-case cmdlet pattern ({@code *} a wildcard): every later
+     * matching cmdlet is read as if given them.
+     */
+    private final java.util.Map<String, Set<String>> defaultSwitches = new java.util.LinkedHashMap<>();
+    /** Cmdlets that run a script block with {@code -ArgumentList} values as its arguments. */
+    private static final Set<String> BLOCK_ARGUMENT_RUNNERS = Set.of("Invoke-Command", "Start-Job", "Start-ThreadJob");
+    /** Automatic and environment variables that stand for themselves when piped into ForEach-Object ({@code $HOME | % { … }}). */
+    private static final Pattern KNOWN_PATH_VARIABLE = Pattern.compile("(?i)^\\$(?:home|pwd|env:[A-Za-z_][A-Za-z0-9_]*)$");
+    /** {@code $args[0]}: the index. */
+    private static final Pattern ARGS_INDEX = Pattern.compile("^\\[(\\d+)\\]$");
+    /** {@code $PSDefaultParameterValues['Remove-Item:Recurse']}: the cmdlet pattern and the parameter. */
+    private static final Pattern DEFAULT_ENTRY = Pattern.compile(
+            "(?i)^\\$PSDefaultParameterValues\\[\\s*(['\"])([A-Za-z*?-]+):([A-Za-z]+)\\1\\s*\\]$");
+    /** An entry {@code 'Remove-Item:Recurse' = $true} of a table assigned to {@code $PSDefaultParameterValues}. */
+    private static final Pattern DEFAULT_TABLE_ENTRY = Pattern.compile(
+            "(?i)(['\"]?)([A-Za-z*?-]+):([A-Za-z]+)\\1\\s*=\\s*\\$true(?![A-Za-z0-9_])");
     /** The literal strings or variables piped into the command being walked ({@code 'C:\\' | Remove-Item}), or null. */
     private List<List<Part>> pipedValues;
     /** The command being walked gets objects from a variable whose source is not known ({@code $t | Stop-Process}). */
@@ -675,20 +701,233 @@ final class PsBuilder {
                     "'" + folded.replace("'", "''") + "'", null)));
             name = args.get(0);
         }
+        Part heldBlock = name.size() == 1 && name.get(0).kind() == Kind.VARIABLE && !lookedUp && folded == null
+                ? blockVariables.get(loopName(name.get(0).raw())) : null;
+        if (heldBlock != null && args.size() > 1 && pos.stages() == 1) {
+            // `$sb = { param($p) … }; & $sb ~`: the block again with its parameters bound (the call
+            // itself stays dynamic, and the block's first walk stays as it was)
+            Ctx rest = new Ctx(ctx.parent(), ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION, ctx.wrappers());
+            java.util.Map<String, List<Word>> bound = bindings(heldBlock, args.subList(1, args.size()), rest);
+            if (bound != null) {
+                walkBound(heldBlock, bound, new Ctx(ctx.parent(), ctx.depth() + 1,
+                        op.equals("&") ? Provenance.SUBSHELL : Provenance.BRACE_GROUP, ctx.wrappers()));
+            }
+        }
         // a looked-up name still depends on what is installed: the segment stays dynamic too
         lookedUpName = lookedUp;
         if (name.size() == 1 && name.get(0).kind() == Kind.BLOCK) {
             Provenance p = op.equals("&") ? Provenance.SUBSHELL : Provenance.BRACE_GROUP;
-            walkBlock(body(name.get(0)), new Ctx(ctx.parent(), ctx.depth() + 1, p, ctx.wrappers()),
-                    Mode.NORMAL);
             Ctx rest = new Ctx(ctx.parent(), ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION,
                     ctx.wrappers());
+            // `& { param($p) Remove-Item $p … } ~`: the block's parameters are the call's arguments
+            walkBound(name.get(0), bindings(name.get(0), args.subList(1, args.size()), rest),
+                    new Ctx(ctx.parent(), ctx.depth() + 1, p, ctx.wrappers()));
             for (int k = 1; k < args.size(); k++) {
                 word(args.get(k), rest, false, Provenance.COMPOUND);
             }
             return;
         }
         command(args, ctx, pos);
+    }
+
+    /**
+     * The values the parameters of {@code block} take from {@code args} (positional in order,
+     * {@code -name value} by name or unique prefix, defaults for the rest), by lower-case name,
+     * and {@code args[N]} for a block without a {@code param()} list; every other parameter name
+     * maps to no entry (it hides an outer loop value). Null when the list or an argument is not
+     * read (extra or unknown arguments, computed values): the block's variables stay dynamic.
+     */
+    private java.util.Map<String, List<Word>> bindings(Part block, List<List<Part>> args, Ctx ctx) {
+        List<PsBlockParams.Param> params = PsBlockParams.of(block.raw());
+        if (params == null || !userCommands.isEmpty()) {
+            return null;
+        }
+        java.util.Map<String, Word> bound = new java.util.LinkedHashMap<>();
+        List<Word> positional = new ArrayList<>();
+        for (int k = 0; k < args.size(); k++) {
+            List<Part> arg = args.get(k);
+            Part head = arg.get(0);
+            if (arg.size() == 1 && head.kind() == Kind.WORD && PsText.bare(head.raw()).length() > 1
+                    && PsText.isDash(PsText.bare(head.raw()).charAt(0))) {
+                String n = PsText.bare(head.raw()).substring(1).toLowerCase(Locale.ROOT);
+                List<PsBlockParams.Param> named = params.stream().filter(q -> q.name().equals(n)).toList();
+                named = named.isEmpty() ? params.stream().filter(q -> q.name().startsWith(n)).toList() : named;
+                if (named.size() != 1 || k + 1 >= args.size() || bound.containsKey(named.get(0).name())) {
+                    return null;
+                }
+                Word w = boundValue(args.get(++k), ctx);
+                if (w == null) {
+                    return null;
+                }
+                bound.put(named.get(0).name(), w);
+                continue;
+            }
+            Word w = boundValue(arg, ctx);
+            if (w == null) {
+                return null;
+            }
+            positional.add(w);
+        }
+        java.util.Map<String, List<Word>> out = new java.util.HashMap<>();
+        if (params.isEmpty()) {
+            if (!bound.isEmpty()) {
+                return null;
+            }
+            for (int i = 0; i < positional.size(); i++) {
+                out.put("args[" + i + "]", List.of(positional.get(i)));
+            }
+            return out;
+        }
+        int next = 0;
+        for (PsBlockParams.Param q : params) {
+            Word w = bound.get(q.name());
+            if (w == null && next < positional.size()) {
+                w = positional.get(next++);
+            }
+            w = w == null ? q.fallback() : w;
+            // (a parameter the block assigns is no longer the argument)
+            if (w != null && !assignsVariable(PsBlockParams.statements(block.raw()), q.name())) {
+                out.put(q.name(), List.of(w));
+            } else {
+                out.put(q.name(), null);
+            }
+        }
+        return next < positional.size() ? null : out;
+    }
+
+    /** One argument bound to a block parameter: a plain word, a string without subexpressions or a variable; null otherwise. */
+    private Word boundValue(List<Part> arg, Ctx ctx) {
+        if (arg.size() != 1) {
+            return null;
+        }
+        Part p = arg.get(0);
+        return switch (p.kind()) {
+            case WORD -> p.raw().isEmpty() || PsText.isDash(p.raw().charAt(0)) ? null : word(arg, ctx, false, Provenance.COMPOUND).word();
+            case SQ -> word(arg, ctx, false, Provenance.COMPOUND).word();
+            case DQ -> p.raw().contains("$(") ? null : word(arg, ctx, false, Provenance.COMPOUND).word();
+            case VARIABLE -> {
+                Word held = heldItem(p, ctx);
+                yield held != null ? held : word(arg, ctx, false, Provenance.COMPOUND).word();
+            }
+            default -> null;
+        };
+    }
+
+    /**
+     * The word a variable piped or passed on stands for: the string it soundly holds, or itself
+     * for {@code $HOME}, {@code $PWD} and environment variables (read as written in its place);
+     * null for others.
+     */
+    private Word heldItem(Part variable, Ctx ctx) {
+        PsValues.Known held = values.get(variable.raw(), ctx.prov() == Provenance.TOP);
+        if (held != null && held.sound() && held.string() != null) {
+            return new Word(held.string(), variable.raw(), true, Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE));
+        }
+        if (KNOWN_PATH_VARIABLE.matcher(PsText.bare(variable.raw())).matches()) {
+            return new Word(variable.raw(), variable.raw(), false, Set.of(WordFeature.PARAMETER));
+        }
+        return null;
+    }
+
+    /** Walks {@code block} with its parameters bound ({@code bound}, or as it stands when null). */
+    private void walkBound(Part block, java.util.Map<String, List<Word>> bound, Ctx ctx) {
+        java.util.Map<String, List<Word>> saved = loopValues;
+        if (bound != null) {
+            java.util.Map<String, List<Word>> inner = new java.util.HashMap<>(loopValues);
+            bound.forEach((k, v) -> {
+                if (v == null) {
+                    inner.remove(k);
+                } else {
+                    inner.put(k, v);
+                }
+            });
+            loopValues = inner;
+        }
+        try {
+            walkBlock(body(block), ctx, Mode.NORMAL);
+        } finally {
+            loopValues = saved;
+        }
+    }
+
+    /**
+     * {@code Invoke-Command -ScriptBlock { param($p) … } -ArgumentList ~} (and Start-Job,
+     * Start-ThreadJob): binds the block's parameters to the -ArgumentList values for its walk as
+     * an argument. Any other parameter with a value leaves the block as it is.
+     */
+    private void runnerBindings(List<List<Part>> args, Ctx ctx) {
+        Part block = null;
+        List<List<Part>> values = null;
+        for (int k = 1; k < args.size(); k++) {
+            List<Part> arg = args.get(k);
+            Part head = arg.get(0);
+            if (arg.size() == 1 && head.kind() == Kind.BLOCK && block == null) {
+                block = head;
+                continue;
+            }
+            String t = arg.size() == 1 && head.kind() == Kind.WORD ? PsText.bare(head.raw()).toLowerCase(Locale.ROOT) : "";
+            if (t.length() < 2 || !PsText.isDash(t.charAt(0))) {
+                return;
+            }
+            String n = t.substring(1);
+            if (n.length() >= 2 && ("scriptblock".startsWith(n) || n.length() >= 3 && "command".startsWith(n))) {
+                if (k + 1 >= args.size() || args.get(k + 1).size() != 1 || args.get(k + 1).get(0).kind() != Kind.BLOCK || block != null) {
+                    return;
+                }
+                block = args.get(++k).get(0);
+            } else if (n.equals("args") || n.length() >= 3 && "argumentlist".startsWith(n)) {
+                if (values != null) {
+                    return;
+                }
+                values = new ArrayList<>();
+                while (k + 1 < args.size()) {
+                    values.add(args.get(++k));
+                    if (k + 1 < args.size() && args.get(k + 1).get(0).kind() == Kind.COMMA) {
+                        k++;
+                    } else {
+                        break;
+                    }
+                }
+            } else if (!Set.of("asjob", "nonewscope", "hidecomputername").contains(n)) {
+                return;
+            }
+        }
+        if (block != null && values != null && !values.isEmpty()) {
+            java.util.Map<String, List<Word>> bound = bindings(block, values, ctx);
+            if (bound != null) {
+                blockBindings.put(block, bound);
+            }
+        }
+    }
+
+    /** Records the switches {@code $PSDefaultParameterValues} sets to {@code $true} (one entry or a whole table). */
+    private void defaultParameterValues(List<Part> lhs, List<Part> rhs) {
+        String target = PsText.bare(spaced(lhs));
+        Matcher one = DEFAULT_ENTRY.matcher(target.replaceAll("\\s+", ""));
+        if (one.matches() && rhs.size() == 1 && rhs.get(0).raw().equalsIgnoreCase("$true")) {
+            defaultSwitches.computeIfAbsent(one.group(2).toLowerCase(Locale.ROOT), x -> new java.util.LinkedHashSet<>()).add(one.group(3));
+        } else if (target.equalsIgnoreCase("$PSDefaultParameterValues") && rhs.size() == 1 && rhs.get(0).kind() == Kind.HASH) {
+            Matcher e = DEFAULT_TABLE_ENTRY.matcher(rhs.get(0).raw());
+            while (e.find()) {
+                defaultSwitches.computeIfAbsent(e.group(2).toLowerCase(Locale.ROOT), x -> new java.util.LinkedHashSet<>()).add(e.group(3));
+            }
+        }
+    }
+
+    /** Adds to {@code argv} the switches {@code $PSDefaultParameterValues} set for {@code canonical} and it does not name. */
+    private void defaultSwitchesFor(String canonical, List<Word> argv) {
+        String lower = canonical.toLowerCase(Locale.ROOT);
+        for (java.util.Map.Entry<String, Set<String>> e : defaultSwitches.entrySet()) {
+            if (!lower.matches(e.getKey().replace("-", "\\-").replace("?", ".").replace("*", ".*"))) {
+                continue;
+            }
+            for (String sw : e.getValue()) {
+                String flag = "-" + sw;
+                if (argv.stream().noneMatch(w -> w.text().equalsIgnoreCase(flag))) {
+                    argv.add(Word.literal(flag));
+                }
+            }
+        }
     }
 
     /** Cmdlets that write their piped input to a file. */
@@ -865,16 +1104,21 @@ final class PsBuilder {
         List<Word> forEachItems = null;
         if (piped != null && "ForEach-Object".equals(canonical)
                 && piped.stream().allMatch(v -> v.get(0).kind() == Kind.SQ
-                        || v.get(0).kind() == Kind.DQ && v.get(0).raw().indexOf('$') < 0 && v.get(0).raw().indexOf('`') < 0)) {
+                        || v.get(0).kind() == Kind.DQ && v.get(0).raw().indexOf('$') < 0 && v.get(0).raw().indexOf('`') < 0
+                        || v.get(0).kind() == Kind.VARIABLE && heldItem(v.get(0), ctx) != null)) {
+            // (`$HOME | % { … }`, `$env:USERPROFILE | % { … }`: $_ is that folder, as written in its place)
             forEachItems = new ArrayList<>();
             for (List<Part> v : piped) {
-                Word w = word(v, child, false, Provenance.COMPOUND).word();
-                if (!w.literal()) {
+                Word w = v.get(0).kind() == Kind.VARIABLE ? heldItem(v.get(0), ctx) : word(v, child, false, Provenance.COMPOUND).word();
+                if (!w.literal() && v.get(0).kind() != Kind.VARIABLE) {
                     forEachItems = null;
                     break;
                 }
                 forEachItems.add(w);
             }
+        }
+        if (canonical != null && BLOCK_ARGUMENT_RUNNERS.contains(canonical)) {
+            runnerBindings(args, child);
         }
         if (forEachItems == null && "ForEach-Object".equals(canonical)) {
             // `$t | % { Stop-Process -Id $_.Id }`: objects of unknown source; `gci ./build | % { … }`:
@@ -928,6 +1172,13 @@ final class PsBuilder {
                                 && value.get(1).kind() == Kind.WORD && adjacent(value.get(0), value.get(1))
                                 && FULL_PATH_PROPERTY.matcher(PsText.bare(value.get(1).raw())).matches())
                                 ? loopValues.get(loopName(value.get(0).raw())) : null;
+                        Matcher index = value.size() == 2 && value.get(0).kind() == Kind.VARIABLE && value.get(1).kind() == Kind.WORD
+                                && adjacent(value.get(0), value.get(1)) && loopName(value.get(0).raw()).equals("args")
+                                ? ARGS_INDEX.matcher(value.get(1).raw()) : null;
+                        if (index != null && index.matches()) {
+                            // `& { Remove-Item $args[0] … } ~`: the block's first argument
+                            items = loopValues.get("args[" + Integer.parseInt(index.group(1)) + "]");
+                        }
                         if (items == UNKNOWN_ITEMS || items == null && refersToUnknownItems(value)) {
                             usesUnknownItems = true;
                             items = null;
@@ -949,6 +1200,14 @@ final class PsBuilder {
                         }
                         List<Word> splatted = value.size() == 1 && value.get(0).kind() == Kind.SPLAT
                                 ? hashes.get(value.get(0).raw().substring(1).toLowerCase(Locale.ROOT)) : null;
+                        if (splatted == null && value.size() == 1 && value.get(0).kind() == Kind.SPLAT) {
+                            // `$a = '-Recurse','-Force'; Remove-Item ~ @a`: the array's strings are the arguments
+                            PsValues.Known array = values.get("$" + value.get(0).raw().substring(1), ctx.prov() == Provenance.TOP);
+                            splatted = array == null ? null : array.items() != null
+                                    ? array.items().stream().map(Word::literal).toList()
+                                    : array.string() != null && array.command() != null && array.string().equals(array.command())
+                                    ? List.of(Word.literal(array.string())) : null;
+                        }
                         if (splatted != null) {
                             // `$a = @{FilePath='cmd'; …}; Start-Process @a`: the hashtable's literal
                             // entries are the parameters (the variable could still change: opaque too)
@@ -981,6 +1240,9 @@ final class PsBuilder {
                     }
                 }
             }
+        }
+        if (canonical != null && cmdlet && !defaultSwitches.isEmpty()) {
+            defaultSwitchesFor(canonical, argv);
         }
         if (piped != null && canonical != null && PIPED_PATH.contains(canonical)) {
             // `'C:\\' | Remove-Item -Recurse` removes C:\\ as `Remove-Item C:\\ -Recurse` does: the
@@ -1345,6 +1607,14 @@ final class PsBuilder {
                     hashes.remove(variable);
                 }
             }
+            if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
+                if (rhs.size() == 1 && rhs.get(0).kind() == Kind.BLOCK && parts.get(eq).raw().equals("=")) {
+                    blockVariables.put(loopName(lhs.get(0).raw()), rhs.get(0));
+                } else {
+                    blockVariables.remove(loopName(lhs.get(0).raw()));
+                }
+            }
+            defaultParameterValues(lhs, rhs);
             if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
                 values.assigned(lhs.get(0).raw(), parts.get(eq).raw().equals("=") ? heldValue(rhs, ctx) : null,
                         ctx.prov() == Provenance.TOP);
@@ -1777,6 +2047,10 @@ final class PsBuilder {
                     // (unknown objects stay unknown whatever the block assigns)
                     if (mine != null && (mine == UNKNOWN_ITEMS || !assignsVariable(p.raw(), "_"))) {
                         inner.put("_", mine);
+                    }
+                    java.util.Map<String, List<Word>> bound = blockBindings.remove(p);
+                    if (bound != null) {
+                        inner.putAll(bound);
                     }
                     loopValues = inner;
                     try {
