@@ -3225,7 +3225,7 @@ final class BashWalker {
             String lang = WrittenFiles.language(path, byPath);
             commands.addAll(WrittenFiles.scriptRuns(lang, byPath));
             // without a #! line the kernel refuses the file and the shell runs it as a shell script
-            if (path.contains("/") && lang != null && (byPath.startsWith("#!") ? WHOLE_SHEBANG.matcher(byPath.lines().findFirst().orElse("")).matches() && WrittenFiles.scriptRuns(lang, byPath).size() == 1
+            if (path.contains("/") && lang != null && !OTHER_CODING.matcher(byPath).find() && (byPath.startsWith("#!") ? WHOLE_SHEBANG.matcher(byPath.lines().findFirst().orElse("")).matches() && WrittenFiles.scriptRuns(lang, byPath).size() == 1
                     && (lang.equals("sh") || WrittenFiles.inlineForm(lang, byPath) != null) : lang.equals("sh"))
                     && d.assignments.isEmpty() && d.depth + 1 <= MAX_DEPTH) {
                 noteWholeRun(d, path);
@@ -3324,13 +3324,22 @@ final class BashWalker {
     private static final java.util.regex.Pattern WHOLE_SHEBANG = java.util.regex.Pattern.compile(
             "#![ \\t]*(?:/[\\w./+-]*/env[ \\t]+[\\w.+-]+|/[\\w./+-]+(?:[ \\t]+-[eux]+)?)[ \\t]*\\r?");
 
+    /** A source coding cookie in the first two lines naming an encoding other than UTF-8, ASCII or Latin-1. */
+    private static final java.util.regex.Pattern OTHER_CODING = java.util.regex.Pattern.compile(
+            "\\A(?:[^\\n]*\\n)?[ \\t\\f]*#[^\\n]*?(?:en)?coding[:=][ \\t]*(?!(?:utf[-_]?8|ascii|us-ascii|latin[-_]?1|iso[-_]?8859[-_]1)\\b)[-\\w.]+",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
     /**
      * True when the written {@code text} an interpreter {@code program} runs has no #! line, or one
      * of {@link #WHOLE_SHEBANG} naming that program: perl hands a file whose #! line names another
      * program to it ({@code #!/bin/sh} runs as sh) and reads options from its own #! line.
      */
     private static boolean shebangNames(String text, String program) {
-        if (text == null || !text.startsWith("#!")) {
+        if (text == null || OTHER_CODING.matcher(text).find()) {
+            // `# coding: utf-7`: python decodes the file (not `-c` text) by its cookie, so `+AG8…-` is code
+            return text == null;
+        }
+        if (!text.startsWith("#!")) {
             return true;
         }
         String first = text.lines().findFirst().orElse("");
