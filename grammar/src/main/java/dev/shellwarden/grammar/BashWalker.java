@@ -3225,7 +3225,7 @@ final class BashWalker {
             String lang = WrittenFiles.language(path, byPath);
             commands.addAll(WrittenFiles.scriptRuns(lang, byPath));
             // without a #! line the kernel refuses the file and the shell runs it as a shell script
-            if (path.contains("/") && lang != null && (byPath.startsWith("#!") ? WrittenFiles.scriptRuns(lang, byPath).size() == 1
+            if (path.contains("/") && lang != null && !OTHER_CODING.matcher(byPath).find() && (byPath.startsWith("#!") ? WHOLE_SHEBANG.matcher(byPath.lines().findFirst().orElse("")).matches() && WrittenFiles.scriptRuns(lang, byPath).size() == 1
                     && (lang.equals("sh") || WrittenFiles.inlineForm(lang, byPath) != null) : lang.equals("sh"))
                     && d.assignments.isEmpty() && d.depth + 1 <= MAX_DEPTH) {
                 noteWholeRun(d, path);
@@ -3239,7 +3239,7 @@ final class BashWalker {
                     .ifPresent(t -> commands.addAll(WrittenFiles.scriptRuns(language, t)));
             // `python3 t.py ARGS`: the file is the first word, so no option loads other code first
             if (!rest.isEmpty() && !rest.get(0).startsWith("-") && writtenScripts.containsKey(WrittenFiles.key(rest.get(0)))
-                    && WrittenFiles.inlineForm(language, "") != null && d.assignments.isEmpty()) {
+                    && WrittenFiles.inlineForm(language, "") != null && d.assignments.isEmpty() && shebangNames(writtenScripts.get(WrittenFiles.key(rest.get(0))), name)) {
                 noteWholeRun(d, rest.get(0));
             }
         }
@@ -3311,7 +3311,41 @@ final class BashWalker {
     }
 
     /** A Makefile line that reads another file or the environment's make settings. */
-    private static final java.util.regex.Pattern MAKE_INCLUDE = java.util.regex.Pattern.compile("(?m)^\\s*[-s]?include\\b|MAKEFILES|\\bexport\\b|^\\s*\\.(?:INCLUDE_DIRS|SHELL)|^\\s*SHELL\\s*[:?+!]?=");
+    // also what runs or reads text outside the recipes: $(shell …), $(file …), $(eval …), `X != CMD`,
+    // a SHELL set per target or by override, another recipe prefix, define'd text
+    private static final java.util.regex.Pattern MAKE_INCLUDE = java.util.regex.Pattern.compile("(?m)^\\s*[-s]?include\\b|MAKEFILES|\\bexport\\b|^\\s*\\.(?:INCLUDE_DIRS|SHELL)|^\\s*SHELL\\s*[:?+!]?="
+            + "|\\bSHELL\\b|RECIPEPREFIX|ONESHELL|MAKEFLAGS|\\$[({]\\s*(?:shell|file|eval|call|value|guile|load)\\b|!=|^\\s*(?:define|load|-load|vpath)\\b");
+
+    /**
+     * A #! line the kernel turns into a known program and the script alone: an interpreter path
+     * with at most {@code -e}/{@code -u}/{@code -x} style flags, or {@code env NAME}; not {@code env -S
+     * bash -c '…'}, {@code #!/bin/sh other.txt} or {@code #!/usr/bin/python3 -mp}, whose run reads other text.
+     */
+    private static final java.util.regex.Pattern WHOLE_SHEBANG = java.util.regex.Pattern.compile(
+            "#![ \\t]*(?:/[\\w./+-]*/env[ \\t]+[\\w.+-]+|/[\\w./+-]+(?:[ \\t]+-[eux]+)?)[ \\t]*\\r?");
+
+    /** A source coding cookie in the first two lines naming an encoding other than UTF-8, ASCII or Latin-1. */
+    private static final java.util.regex.Pattern OTHER_CODING = java.util.regex.Pattern.compile(
+            "\\A(?:[^\\n]*\\n)?[ \\t\\f]*#[^\\n]*?(?:en)?coding[:=][ \\t]*(?!(?:utf[-_]?8|ascii|us-ascii|latin[-_]?1|iso[-_]?8859[-_]1)\\b)[-\\w.]+",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /**
+     * True when the written {@code text} an interpreter {@code program} runs has no #! line, or one
+     * of {@link #WHOLE_SHEBANG} naming that program: perl hands a file whose #! line names another
+     * program to it ({@code #!/bin/sh} runs as sh) and reads options from its own #! line.
+     */
+    private static boolean shebangNames(String text, String program) {
+        if (text == null || OTHER_CODING.matcher(text).find()) {
+            // `# coding: utf-7`: python decodes the file (not `-c` text) by its cookie, so `+AG8…-` is code
+            return text == null;
+        }
+        if (!text.startsWith("#!")) {
+            return true;
+        }
+        String first = text.lines().findFirst().orElse("");
+        String base = program.replaceAll("[0-9.]+$", "");
+        return WHOLE_SHEBANG.matcher(first).matches() && !base.isEmpty() && first.contains(base);
+    }
 
     /** The readings of written files being split now, outermost first: the guard against reading one inside itself. */
     private final Set<String> readingWritten = new HashSet<>();
@@ -3534,6 +3568,23 @@ final class BashWalker {
      */
     private boolean wholeTextsUnsure;
 
+    /**
+     * The keys of every file the text writes (not counting the commands read out of written text
+     * for a later run, {@link Provenance#LATER_FILE}): a run is known whole only when its file is
+     * the one written, since another may be what it loads or the same file by another name.
+     */
+    private final Set<String> writtenKeys = new HashSet<>();
+
+    /** True when {@code d} is, or lies inside, a command read out of written text for a later run. */
+    private boolean inLaterFile(Draft d) {
+        for (Draft p = d; p != null; p = p.parent >= 0 && p.parent < drafts.size() && p.parent != p.id ? drafts.get(p.parent) : null) {
+            if (p.provenance == Provenance.LATER_FILE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Runs of wholly known written text: the run's segment id to its one writer's ({@link SplitResult#wholeWrites}). */
     private final Map<Integer, Integer> wholeWrites = new HashMap<>();
 
@@ -3545,7 +3596,10 @@ final class BashWalker {
      */
     private void noteWholeRun(Draft d, String path) {
         Integer writer = soleWriters.get(WrittenFiles.key(path));
-        if (writer != null && writer >= 0 && !wholeTextsUnsure && d.provenance == Provenance.TOP && d.depth == 0
+        // another file written before the run may be what the text loads (`require('./x')`, a
+        // #! argument, make's SHELL, BASH_ENV) or the same file by another name (T.SH, sub/../t.sh)
+        boolean onlyFile = writtenKeys.stream().allMatch(k -> k.equals(WrittenFiles.key(path)) || k.startsWith("/dev/"));
+        if (writer != null && writer >= 0 && onlyFile && !wholeTextsUnsure && d.provenance == Provenance.TOP && d.depth == 0
                 && !d.position.background() && d.position.stages() == 1 && !d.position.opBefore().equals("||")
                 && d.reasons.isEmpty() && d.argv.stream().allMatch(Word::literal) && d.redirects.stream().allMatch(r -> r.target().literal())
                 && quietBetween(writer, d.id)) {
@@ -3592,7 +3646,13 @@ final class BashWalker {
                 || name.equals("tee") && !d.argv.stream().allMatch(Word::literal)) {
             wholeTextsUnsure = true;
         }
-        java.util.function.Consumer<String> spoil = k -> soleWriters.put(WrittenFiles.key(k), -1);
+        boolean counted = !inLaterFile(d);
+        java.util.function.Consumer<String> spoil = k -> {
+            soleWriters.put(WrittenFiles.key(k), -1);
+            if (counted) {
+                writtenKeys.add(WrittenFiles.key(k));
+            }
+        };
         patchAdds(d, name).keySet().forEach(spoil);
         inPlaceAdds(d, name).keySet().forEach(spoil);
         copies(d, name).keySet().forEach(spoil);
@@ -3600,13 +3660,52 @@ final class BashWalker {
         if (sedOps != null) {
             sedOps.subList(1, sedOps.size()).forEach(spoil);
         }
+        // `set -C`, `set -o noclobber`, zsh's setopt: a later `>` may fail and leave the old file
+        if (name.equals("set") && d.argv.stream().skip(1).anyMatch(a -> !a.literal() || a.text().matches("-[a-zA-Z]*C[a-zA-Z]*") || a.text().contains("clobber"))
+                || name.equals("setopt") || name.equals("unsetopt")) {
+            wholeTextsUnsure = true;
+        }
         boolean sure = text != null && d.provenance == Provenance.TOP && d.depth == 0 && !d.position.background()
-                && !d.position.opBefore().equals("||") && !name.equals("tee");
+                && !d.position.opBefore().equals("||") && !name.equals("tee") && wholeTextExact(d, name);
         Map<String, Boolean> modes = writtenFileModes(d, name);
         modes.forEach((path, append) -> {
             String key = WrittenFiles.key(path);
             soleWriters.put(key, sure && !append && modes.size() == 1 && !soleWriters.containsKey(key) ? d.id : -1);
+            if (counted) {
+                writtenKeys.add(key);
+            }
         });
+    }
+
+    /**
+     * True when the text {@link #writtenText} gives for {@code d} is surely what lands in its file:
+     * the write truncates through standard output ({@code >}, not {@code <>} or {@code 3>}); echo and
+     * printf hold no escape the shell may turn into other characters ({@code r\x6d}, zsh's echo
+     * {@code \n}, printf's {@code %b}); a heredoc is cat's one input (no file operand, no second
+     * heredoc or {@code <} that would replace it).
+     */
+    private static boolean wholeTextExact(Draft d, String name) {
+        for (Redirect r : d.redirects) {
+            if (r.writes() && !(r.fd() == -1 || r.fd() == 1) || r.writes() && !Set.of(">", ">|", "&>").contains(r.op())) {
+                return false;
+            }
+        }
+        List<String> args = d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList();
+        if (name.equals("echo")) {
+            boolean e = args.stream().takeWhile(a -> a.matches("-[neE]+")).anyMatch(a -> a.contains("e"));
+            String raw = String.join(" ", args);
+            return e ? raw.replace("\\n", "").replace("\\t", "").indexOf('\\') < 0 : raw.indexOf('\\') < 0;
+        }
+        if (name.equals("printf")) {
+            return !args.isEmpty() && !args.get(0).startsWith("-") && args.get(0).replace("\\n", "").replace("\\t", "").indexOf('\\') < 0
+                    && args.subList(1, args.size()).stream().noneMatch(a -> a.contains("\\") || a.contains("%"))
+                    && args.get(0).replace("%%", "").replace(args.size() > 1 ? "%s" : "%%", "").indexOf('%') < 0;
+        }
+        if (name.equals("cat")) {
+            boolean otherInput = d.redirects.stream().anyMatch(r -> (r.fd() == -1 || r.fd() == 0) && Set.of("<", "<&", "<>").contains(r.op()));
+            return d.heredocs.size() == 1 && !otherInput && args.stream().allMatch(a -> a.equals("-"));
+        }
+        return true;
     }
 
     /**
