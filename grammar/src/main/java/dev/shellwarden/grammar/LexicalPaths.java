@@ -39,78 +39,14 @@ public final class LexicalPaths {
         if (!w.endsWith(")") || w.length() < 12) {
             return null;
         }
-        java.util.List<String> parts = new java.util.ArrayList<>();
-        boolean combine;
         java.util.regex.Matcher m = JOIN_PATH.matcher(w);
-        if (m.matches()) {
-            combine = false;
-            String rest = m.group(1);
-            java.util.regex.Matcher t = JOIN_PART.matcher(rest);
-            int at = 0;
-            String pendingName = null;
-            while (at < rest.length()) {
-                if (Character.isWhitespace(rest.charAt(at))) {
-                    at++;
-                    continue;
-                }
-                if (!t.find(at) || t.start() != at) {
-                    return null;
-                }
-                String tok = t.group();
-                at = t.end();
-                String l = tok.toLowerCase(java.util.Locale.ROOT);
-                if (tok.startsWith("-") && tok.length() > 1 && !tok.contains("\\") && !tok.contains("/")) {
-                    boolean pathParam = l.length() >= 2 && ("-path".startsWith(l) || "-childpath".startsWith(l)
-                            || "-additionalchildpath".startsWith(l)) && !"-".equals(l);
-                    if (!pathParam || pendingName != null) {
-                        return null; // -Resolve, -Credential, -Relative…: read as computed
-                    }
-                    pendingName = l;
-                    continue;
-                }
-                if (pendingName != null && "-path".startsWith(pendingName)) {
-                    parts.add(0, tok); // -Path names the base wherever it is written
-                } else {
-                    parts.add(tok);
-                }
-                pendingName = null;
-            }
-            if (pendingName != null) {
-                return null;
-            }
-        } else {
-            m = PATH_COMBINE.matcher(w);
-            if (!m.matches()) {
-                return null;
-            }
-            combine = true;
-            String rest = m.group(2);
-            java.util.regex.Matcher t = JOIN_PART.matcher(rest);
-            int at = 0;
-            boolean wantPart = true;
-            while (at < rest.length()) {
-                char ch = rest.charAt(at);
-                if (Character.isWhitespace(ch)) {
-                    at++;
-                    continue;
-                }
-                if (ch == ',' && !wantPart) {
-                    wantPart = true;
-                    at++;
-                    continue;
-                }
-                if (!wantPart || !t.find(at) || t.start() != at) {
-                    return null;
-                }
-                parts.add(t.group());
-                at = t.end();
-                wantPart = false;
-            }
-            if (wantPart) {
-                return null;
-            }
+        boolean combine = !m.matches();
+        if (combine && !(m = PATH_COMBINE.matcher(w)).matches()) {
+            return null;
         }
-        if (parts.size() < 2) {
+        java.util.List<String> tokens = joinTokens(m.group(combine ? 2 : 1));
+        java.util.List<String> parts = tokens == null ? null : combine ? combineParts(tokens) : joinPathParts(tokens);
+        if (parts == null || parts.size() < 2) {
             return null;
         }
         StringBuilder out = new StringBuilder();
@@ -133,8 +69,80 @@ public final class LexicalPaths {
         return out.toString();
     }
 
+    /**
+     * The words of a Join-Path command line or a Combine argument list: each {@link #JOIN_PART}
+     * and each comma, blanks between them skipped; null when some text is neither.
+     */
+    private static java.util.List<String> joinTokens(String rest) {
+        java.util.List<String> tokens = new java.util.ArrayList<>();
+        java.util.regex.Matcher t = JOIN_PART.matcher(rest);
+        int at = 0;
+        while (at < rest.length()) {
+            char ch = rest.charAt(at);
+            if (Character.isWhitespace(ch) || ch == ',') {
+                if (ch == ',') {
+                    tokens.add(",");
+                }
+                at++;
+                continue;
+            }
+            if (!t.find(at) || t.start() != at) {
+                return null;
+            }
+            tokens.add(t.group());
+            at = t.end();
+        }
+        return tokens;
+    }
+
+    /**
+     * Join-Path's parts in joining order: positional words, and the values of {@code -Path},
+     * {@code -ChildPath}, {@code -AdditionalChildPath} (any unique prefix; {@code -Path} names the
+     * base wherever it is written); null for a comma or any other parameter.
+     */
+    private static java.util.List<String> joinPathParts(java.util.List<String> tokens) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        String pendingName = null;
+        for (String tok : tokens) {
+            if (tok.equals(",")) {
+                return null;
+            }
+            String l = tok.toLowerCase(java.util.Locale.ROOT);
+            if (tok.startsWith("-") && tok.length() > 1 && !tok.contains("\\") && !tok.contains("/")) {
+                boolean pathParam = l.length() >= 2 && ("-path".startsWith(l) || "-childpath".startsWith(l)
+                        || "-additionalchildpath".startsWith(l)) && !"-".equals(l);
+                if (!pathParam || pendingName != null) {
+                    return null; // -Resolve, -Credential, -Relative…: read as computed
+                }
+                pendingName = l;
+                continue;
+            }
+            if (pendingName != null && "-path".startsWith(pendingName)) {
+                parts.add(0, tok); // -Path names the base wherever it is written
+            } else {
+                parts.add(tok);
+            }
+            pendingName = null;
+        }
+        return pendingName != null ? null : parts;
+    }
+
+    /** Combine's arguments: parts separated by single commas; null for an empty or doubled one. */
+    private static java.util.List<String> combineParts(java.util.List<String> tokens) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            if (tokens.get(i).equals(",") != (i % 2 == 1)) {
+                return null;
+            }
+            if (i % 2 == 0) {
+                parts.add(tokens.get(i));
+            }
+        }
+        return tokens.size() % 2 == 1 ? parts : null;
+    }
+
     /** A word without its one pair of outer quotes (single or double). */
-    private static String unquoted(String w) {
+    public static String unquoted(String w) {
         if (w.length() >= 2 && (w.startsWith("'") && w.endsWith("'") || w.startsWith("\"") && w.endsWith("\""))) {
             return w.substring(1, w.length() - 1);
         }

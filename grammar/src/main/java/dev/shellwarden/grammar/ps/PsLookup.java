@@ -1,5 +1,6 @@
 package dev.shellwarden.grammar.ps;
 
+import dev.shellwarden.grammar.LexicalPaths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedSet;
@@ -59,7 +60,7 @@ final class PsLookup {
         }
         m = ALIAS_DEFINITION.matcher(t);
         if (m.matches()) {
-            String alias = unquote(m.group(1));
+            String alias = LexicalPaths.unquoted(m.group(1));
             return PsNames.isAlias(alias) ? PsNames.canonical(alias) : null;
         }
         m = FORMAT.matcher(t);
@@ -114,7 +115,7 @@ final class PsLookup {
                     if (i + 1 >= w.size() || name != null) {
                         return null;
                     }
-                    String v = unquote(w.get(++i));
+                    String v = LexicalPaths.unquoted(w.get(++i));
                     if (v.isEmpty() || v.contains(",") || v.contains("-")) {
                         return null;
                     }
@@ -127,14 +128,14 @@ final class PsLookup {
                     if (verb != null || noun != null) {
                         return null;
                     }
-                    name = i + 1 < w.size() ? unquote(w.get(++i)) : null;
+                    name = i + 1 < w.size() ? LexicalPaths.unquoted(w.get(++i)) : null;
                 } else if (p.length() >= 2 && ("commandtype".startsWith(p) || "type".startsWith(p) || "module".startsWith(p))) {
                     i++;
                 } else {
                     return null; // -All, -Syntax, -ListImported… change what comes back
                 }
             } else if (name == null && verb == null && noun == null) {
-                name = unquote(a);
+                name = LexicalPaths.unquoted(a);
             } else {
                 return null;
             }
@@ -162,7 +163,7 @@ final class PsLookup {
         }
         String name = w.size() == 1 ? w.get(0)
                 : w.size() == 2 && w.get(0).length() > 1 && "-name".startsWith(w.get(0).toLowerCase(java.util.Locale.ROOT)) ? w.get(1) : null;
-        return name != null && !name.startsWith("-") && !unquote(name).isEmpty() && !unquote(name).matches(".*[*?\\[].*");
+        return name != null && !name.startsWith("-") && !LexicalPaths.unquoted(name).isEmpty() && !LexicalPaths.unquoted(name).matches(".*[*?\\[].*");
     }
 
     /** The one known cmdlet a wildcard matches, or null. */
@@ -188,10 +189,5 @@ final class PsLookup {
         }
         slot.appendTail(out);
         return out.toString().matches(".*[{}].*") ? null : out.toString();
-    }
-
-    private static String unquote(String w) {
-        return w.length() >= 2 && (w.startsWith("'") && w.endsWith("'") || w.startsWith("\"") && w.endsWith("\""))
-                ? w.substring(1, w.length() - 1) : w;
     }
 }
