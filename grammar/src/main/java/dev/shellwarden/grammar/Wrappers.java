@@ -159,7 +159,7 @@ final class Wrappers {
 
     /** A slot word's features: dynamic like a parameter, and marked as filled by the wrapper ({@link WordFeature#WRAPPER_SLOT}). */
     private static Set<WordFeature> slotFeatures(Word w) {
-        Set<WordFeature> s = plus(w, WordFeature.PARAMETER);
+        Set<WordFeature> s = plus(w.features(), WordFeature.PARAMETER);
         s.add(WordFeature.WRAPPER_SLOT);
         return s;
     }
@@ -827,19 +827,14 @@ final class Wrappers {
         return out;
     }
 
+    /** {@code features} with {@link WordFeature#NUL_SEPARATED} added when the list is read at NUL bytes. */
     private static Set<WordFeature> nulMarked(Set<WordFeature> features, boolean nul) {
-        if (!nul) {
-            return features;
-        }
-        java.util.EnumSet<WordFeature> s = java.util.EnumSet.noneOf(WordFeature.class);
-        s.addAll(features);
-        s.add(WordFeature.NUL_SEPARATED);
-        return s;
+        return nul ? plus(features, WordFeature.NUL_SEPARATED) : features;
     }
 
-    private static Set<WordFeature> plus(Word w, WordFeature f) {
+    private static Set<WordFeature> plus(Set<WordFeature> features, WordFeature f) {
         java.util.EnumSet<WordFeature> s = java.util.EnumSet.noneOf(WordFeature.class);
-        s.addAll(w.features());
+        s.addAll(features);
         s.add(f);
         return s;
     }
