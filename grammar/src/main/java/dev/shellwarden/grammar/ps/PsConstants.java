@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * string first ({@code ([string][char]105+[char]101+[char]120)} is {@code iex}),
  * {@code [string]::Join('', 'a', 'b')} and {@code [string]::Concat('a', 'b')}, and
  * {@code -replace}/{@code -ireplace}/{@code -creplace} with a literal pattern of letters, digits,
- * blanks, {@code -} and {@code _} and a replacement without {@code $}
+ * blanks, {@code -} and {@code _} (no {@code i} unless {@code -creplace}) and a replacement without {@code $}
  * ({@code ('XRemove-Item' -replace 'X','')}).
  *
  * <p>WHY: a command name or a payload built this way only asked (SW1002), though PowerShell gives
@@ -107,10 +107,13 @@ final class PsConstants {
                         return null;
                     }
                 }
-                if (!PLAIN_PATTERN.matcher(pattern).matches() || replacement.indexOf('$') >= 0) {
+                boolean exactCase = m.group(1).equalsIgnoreCase("creplace");
+                if (!PLAIN_PATTERN.matcher(pattern).matches() || replacement.indexOf('$') >= 0
+                        || !exactCase && (pattern.indexOf('i') >= 0 || pattern.indexOf('I') >= 0)) {
+                    // (.NET matches i and I without case by the machine's culture: not the same under Turkish)
                     return null;
                 }
-                int flags = m.group(1).equalsIgnoreCase("creplace") ? 0 : Pattern.CASE_INSENSITIVE;
+                int flags = exactCase ? 0 : Pattern.CASE_INSENSITIVE;
                 v = new Value(Pattern.compile(Pattern.quote(pattern), flags).matcher(v.text())
                         .replaceAll(Matcher.quoteReplacement(replacement)), false);
             }

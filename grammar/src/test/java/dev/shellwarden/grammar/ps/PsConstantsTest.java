@@ -31,6 +31,8 @@ class PsConstantsTest {
         assertNull(PsConstants.fold("('Remove-Xtem' -replace '.tem','Item')")); // a regular expression
         assertNull(PsConstants.fold("('a' -replace 'a','$0')")); // a group reference
         assertNull(PsConstants.fold("('a' -replace '','b')"));
+        assertNull(PsConstants.fold("('Remove-Item' -replace 'i','')")); // culture-dependent without case
+        assertEquals("Remove-Itm", PsConstants.fold("('Remove-Item' -creplace 'e','' -creplace 'Rmov', 'Remove')"));
         assertNull(PsConstants.fold("('a' + $b)"));
         assertNull(PsConstants.fold("(\"a$b\" + 'c')"));
         assertNull(PsConstants.fold("('a' + (Get-Date))"));
