@@ -22,6 +22,23 @@ public final class LexicalPaths {
     private static final Pattern PATH_COMBINE = Pattern.compile(
             "(?is)^\\$?\\(\\s*\\[(?:System\\.)?IO\\.Path\\]::(Combine|Join)\\s*\\((.*)\\)\\s*\\)$");
 
+    /**
+     * {@code (Split-Path $PROFILE)} (also {@code -Parent}, {@code -Path}, {@code $(…)} and the
+     * current user's {@code $PROFILE.CurrentUserAllHosts}/{@code …CurrentHost}): the folder
+     * PowerShell loads the user's profile scripts from.
+     */
+    private static final Pattern PROFILE_FOLDER = Pattern.compile(
+            "(?i)\\$?\\(\\s*(?:Microsoft\\.PowerShell\\.Management\\\\)?Split-Path\\s+(?:-Parent\\s+)?(?:-Path\\s+)?"
+            + "\\$PROFILE(?:\\.CurrentUser(?:All|Current)Hosts?)?(?:\\s+-Parent)?\\s*\\)");
+
+    /**
+     * What {@link #PROFILE_FOLDER} is read as: PowerShell 7's folder on Windows. Windows PowerShell's
+     * ({@code Documents\WindowsPowerShell}), a redirected Documents folder and Linux's
+     * ({@code ~/.config/powershell}) are other folders below the home directory, read the same way
+     * (outside the project); the profile scripts' own names in it are what the persistence rule sees.
+     */
+    static final String PROFILE_FOLDER_PATH = "$HOME\\Documents\\PowerShell";
+
     /** A part of a joined path read as written: a plain or quoted word with no expression in it. */
     private static final Pattern JOIN_PART = Pattern.compile(
             "(?s)'[^'$`]*'|\"[^\"`()]*\"|[^\\s'\"`(){};|,@]+");
@@ -44,7 +61,9 @@ public final class LexicalPaths {
         if (combine && !(m = PATH_COMBINE.matcher(w)).matches()) {
             return null;
         }
-        java.util.List<String> tokens = joinTokens(m.group(combine ? 2 : 1));
+        // (Split-Path $PROFILE) is the folder of the user's profile scripts: a part written out
+        String body = PROFILE_FOLDER.matcher(m.group(combine ? 2 : 1)).replaceAll(java.util.regex.Matcher.quoteReplacement(PROFILE_FOLDER_PATH));
+        java.util.List<String> tokens = joinTokens(body);
         java.util.List<String> parts = tokens == null ? null : combine ? combineParts(tokens) : joinPathParts(tokens);
         if (parts == null || parts.size() < 2) {
             return null;

@@ -44,6 +44,19 @@ class LexicalPathsTest {
     }
 
     @Test
+    void splitPathOfTheProfileIsTheProfileFolder() {
+        assertEquals("$HOME\\Documents\\PowerShell\\x.ps1", LexicalPaths.psJoinedPath("(Join-Path (Split-Path $PROFILE) 'x.ps1')"));
+        assertEquals("$HOME\\Documents\\PowerShell\\x", LexicalPaths.psJoinedPath("(Join-Path (Split-Path -Parent $PROFILE) x)"));
+        assertEquals("$HOME\\Documents\\PowerShell\\p.ps1",
+                LexicalPaths.psJoinedPath("([IO.Path]::Combine((Split-Path $PROFILE.CurrentUserAllHosts -Parent), 'p.ps1'))"));
+        // the leaf, another variable or the all-users profile are not read
+        assertNull(LexicalPaths.psJoinedPath("(Join-Path (Split-Path -Leaf $PROFILE) x)"));
+        assertNull(LexicalPaths.psJoinedPath("(Join-Path (Split-Path $PROFILE.AllUsersAllHosts) x)"));
+        assertNull(LexicalPaths.psJoinedPath("(Join-Path (Split-Path $x) x)"));
+        assertNull(LexicalPaths.psJoinedPath("(Join-Path x (Split-Path $PROFILE))"));
+    }
+
+    @Test
     void unquotedTakesOneOuterPairOnly() {
         assertEquals("a b", LexicalPaths.unquoted("'a b'"));
         assertEquals("'a'", LexicalPaths.unquoted("\"'a'\""));

@@ -3755,6 +3755,25 @@ public final class Cmd {
     }
 
     /**
+     * {@link #argFind} that also tries each argument's joined path: {@code (Join-Path (Split-Path
+     * $PROFILE) 'profile.ps1')} is matched as the path it gives, so a profile script named by a
+     * Join-Path is found like one written out.
+     */
+    public boolean argOrJoinedFind(String regex) {
+        if (argFind(regex)) {
+            return true;
+        }
+        java.util.regex.Pattern p = Regex.pattern("(?i)" + regex);
+        for (String a : args) {
+            String joined = dev.shellwarden.grammar.LexicalPaths.psJoinedPath(a);
+            if (joined != null && p.matcher(PathFacts.unquote(joined)).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * True when the command word itself matches (case-insensitive find): a PowerShell expression
      * statement such as {@code (Get-WmiObject Win32_OperatingSystem).Win32Shutdown(1)} stands as
      * one computed command word.

@@ -1005,7 +1005,8 @@ final class PsBuilder {
 
     /**
      * The joined text of a parenthesised concatenation of string literals
-     * ({@code ('Remove' + '-Item')}), or null when any part is not a plain literal.
+     * ({@code ('Remove' + '-Item')}), a {@code -join} of them, or any other value {@link PsConstants} computes
+     * from literals; null when any part is not read.
      */
     static String concatenation(String paren) {
         if (paren.length() < 2 || paren.charAt(0) != '(' || paren.charAt(paren.length() - 1) != ')') {
@@ -1015,7 +1016,9 @@ final class PsBuilder {
         for (String piece : paren.substring(1, paren.length() - 1).split("\\+", -1)) {
             Matcher m = CONCAT_PART.matcher(piece);
             if (!m.matches()) {
-                return joined(paren);
+                // ('a' -join …), then [char] codes, [string]::Join, -replace of literals (PsConstants)
+                String joined = joined(paren);
+                return joined != null ? joined : PsConstants.fold(paren);
             }
             out.append(m.group(1) != null ? m.group(1) : m.group(2));
         }
@@ -1080,7 +1083,7 @@ final class PsBuilder {
         if (nameWord.literal()) {
             // `NPX`, `Npm`, `npx.ps1` looked up on the PATH are npx and npm (PsNames.nativeName)
             canonical = PsNames.nativeName(PsNames.canonical(nameWord.text()));
-            String target = aliases.get(nameWord.text().toLowerCase(Locale.ROOT));
+            String target = aliasTarget(nameWord.text());
             if (target != null && !target.isEmpty()) {
                 // `Set-Alias x Remove-Item; x …` runs Remove-Item: the segment is the alias's target
                 // (still USER_FUNCTION, added after the carriers read it)
@@ -1270,7 +1273,7 @@ final class PsBuilder {
             // `. "$PWD\x.ps1"` after `Set-Content x.ps1 '…'`: the written script (the call stays dynamic)
             carriers.computedScript(name.word(), id, ctx, reasons);
         }
-        if (aliased && !knownAlias(name.word().text(), aliases.get(name.word().text().toLowerCase(Locale.ROOT)))) {
+        if (aliased && !knownAlias(name.word().text())) {
             reasons.add(OpaqueReason.USER_FUNCTION);
         }
         if (!aliased && nameWord.literal() && argv.size() == 1 && redirects.isEmpty() && pos.stages() == 1 && !pos.background()
@@ -2411,11 +2414,49 @@ final class PsBuilder {
      * command, whose name is no cmdlet or built-in alias (a read-only one would stay), is its
      * target, which the segment already is: the call is not USER_FUNCTION.
      */
-    private boolean knownAlias(String raw, String target) {
-        String key = raw.toLowerCase(Locale.ROOT);
-        String canonical = PsNames.canonical(raw);
-        return sureAliases.contains(key) && canonical.equalsIgnoreCase(raw) && !PsNames.isKnownCmdlet(canonical)
-                && !userCommands.contains(target.toLowerCase(Locale.ROOT)) && target.equals(aliases.get(key));
+    private boolean knownAlias(String raw) {
+        String link = raw;
+        for (int hops = 0; hops <= MAX_ALIAS_HOPS; hops++) {
+            // every link of a chain (`Set-Alias l2 ll; Set-Alias ll Get-ChildItem`) set surely, none a built-in name
+            String key = link.toLowerCase(Locale.ROOT);
+            String canonical = PsNames.canonical(link);
+            String next = aliases.get(key);
+            if (next == null || next.isEmpty() || !sureAliases.contains(key) || !canonical.equalsIgnoreCase(link)
+                    || PsNames.isKnownCmdlet(canonical)) {
+                return false;
+            }
+            if (!aliases.containsKey(next.toLowerCase(Locale.ROOT))) {
+                return !userCommands.contains(next.toLowerCase(Locale.ROOT));
+            }
+            link = next;
+        }
+        return false;
+    }
+
+    /** The longest alias chain followed; a longer one is read as unknown. */
+    private static final int MAX_ALIAS_HOPS = 16;
+
+    /**
+     * The command a user alias runs in the end: {@code Set-Alias a Remove-Item; Set-Alias b a} makes
+     * {@code b} run Remove-Item, since PowerShell resolves an alias whose target is an alias again
+     * at each call. Null when the name is no user alias; "" when a link was given different targets,
+     * or the chain loops or is longer than {@link #MAX_ALIAS_HOPS} (the call stays a user command).
+     */
+    private String aliasTarget(String name) {
+        String target = aliases.get(name.toLowerCase(Locale.ROOT));
+        Set<String> seen = new java.util.HashSet<>();
+        seen.add(name.toLowerCase(Locale.ROOT));
+        while (target != null && !target.isEmpty()) {
+            String next = aliases.get(target.toLowerCase(Locale.ROOT));
+            if (next == null) {
+                return target;
+            }
+            if (!seen.add(target.toLowerCase(Locale.ROOT)) || seen.size() > MAX_ALIAS_HOPS) {
+                return "";
+            }
+            target = next;
+        }
+        return target;
     }
 
     /**
