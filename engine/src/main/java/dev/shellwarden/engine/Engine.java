@@ -130,6 +130,8 @@ public final class Engine {
             ContainerPaths.Judged judged = ContainerPaths.of(segments, ctx);
             List<List<String>> dirs = judged.starts().isEmpty() && judged.inside().isEmpty() ? WorkingDirs.of(segments, ctx)
                     : WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside());
+            java.util.Map<Integer, Segment> previous = judged.starts().isEmpty() && judged.inside().isEmpty()
+                    ? dev.shellwarden.engine.fact.PreviousDirs.resolved(segments, ctx) : java.util.Map.of();
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
             List<dev.shellwarden.engine.fact.ValueFlow> flows = dev.shellwarden.engine.fact.ValueFlow.of(segments);
             flows.forEach(session::insert);
@@ -163,7 +165,8 @@ public final class Engine {
                 if (stdinFromWrapper || Cmd.readsRedirectedStdin(s)) {
                     stdinRedirected.add(s.id());
                 }
-                Segment j = judged.segments().get(s.id());
+                // `~-` / `$OLDPWD` judged as the previous directory when the text tells it (PreviousDirs)
+                Segment j = previous.getOrDefault(s.id(), judged.segments().get(s.id()));
                 session.insert(new Cmd(j, new Placement(detached, dirs.get(s.id()), OptionalInt.of(pipeParent), OptionalInt.of(launcher), s,
                         stdinFromWrapper, toAgent.contains(s.id()), wholeWrites.getOrDefault(s.id(), -1))));
                 for (var r : j.redirects()) {

@@ -78,6 +78,8 @@ public final class WorkingDirs {
         boolean searched = segments.stream().anyMatch(WorkingDirs::setsCdSearch);
         // `cd` alone and `cd ~/x` go to $HOME, which the text may set (`HOME=/etc; cd`): every value counts
         List<String> homes = homes(segments, home);
+        // where a top-level `cd -`, `cd ~-`, `popd` goes back to, when the previous directory is followed
+        java.util.Map<Integer, Set<String>> backs = PreviousDirs.moves(segments, start, homes, searched, autocd);
         // states of the top-level list being followed: where the previous pipeline succeeded / failed
         Set<String> states = new LinkedHashSet<>(List.of(start));
         Set<String> prevOk = new LinkedHashSet<>(states);
@@ -123,7 +125,7 @@ public final class WorkingDirs {
                 lastItem = p.item();
                 // a backgrounded `cd X && cmd &` still moves cmd (the superset also keeps it for later items)
                 if (isCd(s, autocd) && p.stages() == 1) {
-                    Set<String> moved = targets(s, run, homes, searched);
+                    Set<String> moved = backs.containsKey(s.id()) ? new LinkedHashSet<>(backs.get(s.id())) : targets(s, run, homes, searched);
                     prevOk.addAll(moved);
                     prevFail.addAll(run);
                 } else {
@@ -223,8 +225,13 @@ public final class WorkingDirs {
         return out;
     }
 
+    /** Where a cd takes the directory {@code from} ({@link #UNKNOWN} among them when not known). */
+    static Set<String> targetsFrom(Segment s, String from, List<String> homes, boolean searched) {
+        return targets(s, new LinkedHashSet<>(List.of(from)), homes, searched);
+    }
+
     /** The letter's home directory and every value the text assigns to HOME ({@link #UNKNOWN} for a computed one). */
-    private static List<String> homes(List<Segment> segments, String home) {
+    static List<String> homes(List<Segment> segments, String home) {
         Set<String> out = new LinkedHashSet<>(List.of(home));
         for (Segment s : segments) {
             List<Word> words = new ArrayList<>(s.assignments());
@@ -241,12 +248,12 @@ public final class WorkingDirs {
     }
 
     /** True when the text switches on zsh's AUTO_CD, under which a directory name alone changes to it. */
-    private static boolean setsAutoCd(Segment s) {
+    static boolean setsAutoCd(Segment s) {
         return !s.argv().isEmpty() && s.argv().get(0).text().equals("setopt")
                 && s.argv().stream().anyMatch(w -> w.text().equalsIgnoreCase("autocd") || w.text().equalsIgnoreCase("auto_cd"));
     }
 
-    private static boolean isCd(Segment s, boolean autocd) {
+    static boolean isCd(Segment s, boolean autocd) {
         return isCd(s) || autocd && s.argv().size() == 1 && s.argv().get(0).text().matches("~|~/.*|/.*|\\.\\.?(/.*)?")
                 && (s.argv().get(0).literal() || s.argv().get(0).text().startsWith("~"));
     }
@@ -478,7 +485,7 @@ public final class WorkingDirs {
      * bash's cdable_vars ({@code shopt -s}) or zsh's ({@code setopt cdablevars}, any case and
      * underscores).
      */
-    private static boolean setsCdSearch(Segment s) {
+    static boolean setsCdSearch(Segment s) {
         boolean cdpath = s.assignments().stream().anyMatch(w -> CD_SEARCH_PATH.matcher(w.text()).matches())
                 || s.argv().stream().anyMatch(w -> CD_SEARCH_PATH.matcher(w.text()).matches());
         boolean cdable = s.argv().size() >= 3 && s.argv().get(0).text().equals("shopt")

@@ -87,6 +87,18 @@ class WorkingDirsTest {
     }
 
     @Test
+    void cdMinusAndPopdGoBackWhereTheTextSays() {
+        assertEquals(List.of("/"), dirsOf("cd / && cd /tmp && cd - && rm -rf *", "rm"));
+        assertEquals(List.of("/home/dev"), dirsOf("cd ~ && pushd /tmp && popd && rm -rf *", "rm"));
+        assertEquals(List.of(P + "/src"), dirsOf("pushd src && pushd ../build && popd && make", "make"));
+        assertEquals(true, dirsOf("cd ~; cd src; cd -; rm -rf *", "rm").contains("/home/dev"));
+        // the agent shell's OLDPWD and stack are never guessed; a cd in a loop loses them
+        assertEquals(List.of(P, "?"), dirsOf("cd -; rm -rf *", "rm"));
+        assertEquals(List.of(P, "?"), dirsOf("popd; rm -rf *", "rm"));
+        assertEquals(true, dirsOf("cd /tmp && for d in a; do cd $d; done; cd -; rm -rf *", "rm").contains("?"));
+    }
+
+    @Test
     void aPayloadStartsWhereItsLauncherMovedAndCmdLinesShareTheirCd() {
         assertEquals(List.of("/", P), dirsOf("env -C / bash -c 'ls x'", "ls"));
         assertEquals(List.of("/home/dev", P), dirsOf("cmd /c \"cd /d %USERPROFILE% && dir x\"", "dir"));

@@ -1,0 +1,398 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Position;
+import dev.shellwarden.grammar.Provenance;
+import dev.shellwarden.grammar.Redirect;
+import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.Word;
+import dev.shellwarden.grammar.WordFeature;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The previous working directory of bash ({@code $OLDPWD}, {@code ~-}) and the directories
+ * {@code cd -} and {@code popd} go back to, followed through the top-level list of one command:
+ * {@code cd ~; cd /tmp; rm -rf ~-} deletes the home directory, {@code cd ~ && cd src && cd - &&
+ * rm -rf *} deletes inside it, {@code pushd / && pushd /tmp && popd && rm -rf *} inside the root.
+ *
+ * <p>Each top-level command runs in one of a set of states (working directory, previous directory,
+ * the directories {@code pushd} pushed), followed through {@code &&}, {@code ||} and {@code ;} as
+ * {@link WorkingDirs} follows the working directory: a {@code cd} that may fail leaves both the
+ * moved and the unmoved state. WHY a pass of its own: {@code cd -} swaps the two directories, so
+ * the previous directory has to travel paired with the current one, which the working-directory
+ * sets of {@link WorkingDirs} do not keep.
+ *
+ * <p>FAIL CLOSED: the text starts with the agent shell's OLDPWD and directory stack, which the
+ * checker never knows ({@link WorkingDirs#UNKNOWN}). Whatever the pass cannot follow makes every
+ * later state unknown: a {@code cd} in a compound command, a brace group, a function or an
+ * {@code eval} (a subshell's, a command substitution's or a nested shell's moves no outer state),
+ * {@code source}, an assignment to OLDPWD or a computed name, {@code set -o physical}, zsh's
+ * auto_pushd. A value is used only when every state's is known; {@code ~-} and {@code $OLDPWD}
+ * are read only in top-level commands and the commands they launch, whose words the outer shell
+ * expands.
+ */
+public final class PreviousDirs {
+
+    private PreviousDirs() {
+    }
+
+    /** One state of the shell: where it is, where it was, and what pushd pushed (last is the top). */
+    private record State(String cwd, String old, List<String> stack) {
+    }
+
+    private static final String UNKNOWN = WorkingDirs.UNKNOWN;
+
+    private static final State LOST = new State(UNKNOWN, UNKNOWN, List.of());
+
+    /** What the pass found: OLDPWD's values by segment id, and where a going-back cd leads, by segment id. */
+    private record Pass(Map<Integer, Set<String>> olds, Map<Integer, Set<String>> moves) {
+    }
+
+    /** Provenances of commands that run in a child process or subshell: their cds move no outer state. */
+    private static final Set<Provenance> OWN_SHELL = java.util.EnumSet.of(Provenance.SUBSHELL, Provenance.COMMAND_SUBSTITUTION,
+            Provenance.BACKTICK, Provenance.PROCESS_SUBSTITUTION, Provenance.SHELL_PAYLOAD);
+
+    /** Builtins that assign a variable whose name may be computed from their words. */
+    private static final Set<String> ASSIGNING = Set.of("read", "printf", "declare", "typeset", "local", "export", "readonly",
+            "mapfile", "readarray", "unset", "getopts", "let", "source", ".", "eval", "builtin", "enable");
+
+    /** A plain reference to OLDPWD: {@code $OLDPWD} or {@code ${OLDPWD}}. */
+    private static final Pattern REFERENCE = Pattern.compile("\\$OLDPWD(?![A-Za-z0-9_])|\\$\\{OLDPWD\\}");
+
+    /** zsh's and bash's directory stack operands: {@code +N}, {@code -N}. */
+    private static final Pattern STACK_OPERAND = Pattern.compile("[-+][0-9]+");
+
+    /**
+     * Where each top-level {@code cd -}, {@code cd ~-}, {@code cd "$OLDPWD"}, {@code cd +N} and
+     * {@code popd} leads, by segment id ({@link WorkingDirs#UNKNOWN} among them when not known);
+     * for {@link WorkingDirs}, which reads every other cd itself.
+     */
+    static Map<Integer, Set<String>> moves(List<Segment> segments, String start, List<String> homes, boolean searched,
+            boolean autocd) {
+        return pass(segments, start, homes, searched, autocd).moves();
+    }
+
+    /**
+     * The segments of a bash text whose words name the previous directory, each with a copy of
+     * those words naming its known value (by segment id; a segment not in the map is judged as
+     * written): {@code rm -rf ~-} after {@code cd ~ && cd /tmp} is judged as {@code rm -rf /home/dev}.
+     */
+    public static Map<Integer, Segment> resolved(List<Segment> segments, Ctx ctx) {
+        if ("powershell".equals(ctx.getShell()) || ctx.cwdOrProject().isEmpty()
+                || segments.stream().noneMatch(s -> mentions(s))) {
+            return Map.of();
+        }
+        Pass p = pass(segments, ctx.cwdOrProject(), WorkingDirs.homes(segments, ctx.home()),
+                segments.stream().anyMatch(WorkingDirs::setsCdSearch), segments.stream().anyMatch(WorkingDirs::setsAutoCd));
+        Map<Integer, Segment> out = new HashMap<>();
+        for (Segment s : segments) {
+            Set<String> olds = p.olds().get(s.id());
+            if (olds == null || olds.isEmpty() || olds.equals(Set.of(UNKNOWN))) {
+                continue;
+            }
+            Segment r = substitute(s, List.copyOf(olds));
+            if (r != s) {
+                out.put(s.id(), r);
+            }
+        }
+        return out;
+    }
+
+    /** True when some word of {@code s} may name the previous directory. */
+    private static boolean mentions(Segment s) {
+        return s.argv().stream().anyMatch(w -> w.text().startsWith("~-") || w.text().contains("OLDPWD"))
+                || s.redirects().stream().anyMatch(r -> r.target().text().startsWith("~-") || r.target().text().contains("OLDPWD"));
+    }
+
+    /** Commands whose operands all play one part, so one word may stand for several paths. */
+    private static final Set<String> SAME_PART = Set.of("rm", "rmdir", "shred", "ls", "du", "cat", "touch", "mkdir", "stat",
+            "file", "wc", "head", "tail", "chmod", "chown", "chgrp");
+
+    /**
+     * {@code s} with its previous-directory words naming {@code olds}; {@code s} itself when nothing
+     * changed. Where OLDPWD may have several values (a {@code cd} before it may fail), a command
+     * whose operands all play one part ({@code rm}) gets one word per value, and the word as
+     * written beside them when one value is not known ({@link WorkingDirs#UNKNOWN}): every reading
+     * is judged, the opaque one too. Any other command keeps the word as written unless the value
+     * is one and known.
+     */
+    private static Segment substitute(Segment s, List<String> olds) {
+        boolean unknown = olds.contains(UNKNOWN);
+        List<String> known = olds.stream().filter(o -> !o.equals(UNKNOWN)).toList();
+        boolean several = olds.size() > 1;
+        boolean samePart = !s.argv().isEmpty() && s.argv().get(0).literal() && SAME_PART.contains(s.argv().get(0).text());
+        List<Word> argv = new ArrayList<>();
+        boolean changed = false;
+        for (int i = 0; i < s.argv().size(); i++) {
+            Word w = s.argv().get(i);
+            List<Word> values = i == 0 ? null : values(w, known);
+            if (values == null || several && !samePart) {
+                argv.add(w); // one word, several paths: as written (opaque)
+            } else {
+                argv.addAll(values);
+                if (unknown) {
+                    argv.add(w);
+                }
+                changed = true;
+            }
+        }
+        List<Redirect> redirects = new ArrayList<>();
+        for (Redirect r : s.redirects()) {
+            List<Word> values = values(r.target(), olds);
+            if (values != null && !several) {
+                redirects.add(new Redirect(r.op(), r.fd(), values.get(0)));
+                changed = true;
+            } else {
+                redirects.add(r);
+            }
+        }
+        if (!changed) {
+            return s;
+        }
+        return new Segment(s.id(), s.parent(), s.depth(), s.provenance(), s.wrappers(), argv, s.assignments(), redirects,
+                s.heredocs(), s.position(), s.opaqueReasons());
+    }
+
+    /** The words {@code w} stands for, one per previous directory; null when it does not name it. */
+    private static List<Word> values(Word w, List<String> olds) {
+        String t = w.text();
+        boolean tilde = w.has(WordFeature.TILDE) && !w.has(WordFeature.LITERAL_TILDE) && w.raw().startsWith("~-")
+                && (t.equals("~-") || t.startsWith("~-/"));
+        boolean reference = !tilde && !w.literal() && REFERENCE.matcher(t).find();
+        if (!tilde && !reference) {
+            return null;
+        }
+        List<Word> out = new ArrayList<>();
+        for (String old : olds) {
+            Set<WordFeature> features = new java.util.HashSet<>(w.features());
+            String text;
+            boolean literal;
+            if (tilde) {
+                text = old + t.substring(2);
+                features.remove(WordFeature.TILDE);
+                literal = w.literal();
+            } else {
+                text = REFERENCE.matcher(t).replaceAll(java.util.regex.Matcher.quoteReplacement(old));
+                literal = text.indexOf('$') < 0 && text.indexOf('`') < 0 && !w.has(WordFeature.COMMAND_SUBSTITUTION)
+                        && !w.has(WordFeature.ARITHMETIC) && !w.has(WordFeature.PROCESS_SUBSTITUTION);
+                if (literal) {
+                    features.remove(WordFeature.PARAMETER);
+                }
+            }
+            out.add(new Word(text, text, literal, features));
+        }
+        return out;
+    }
+
+    /** True when {@code s} may change OLDPWD or the directory stack in a way the pass does not follow. */
+    private static boolean loses(Segment s) {
+        List<Word> words = new ArrayList<>(s.assignments());
+        words.addAll(s.argv());
+        for (Word w : words) {
+            // a plain $OLDPWD reads it; any other mention (OLDPWD=, ${OLDPWD:=…}, export OLDPWD) may set it
+            if (REFERENCE.matcher(w.text()).replaceAll("").contains("OLDPWD") || w.text().contains("DIRSTACK")) {
+                return true;
+            }
+        }
+        if (s.argv().isEmpty()) {
+            return false;
+        }
+        String name = s.argv().get(0).text();
+        if (!s.argv().get(0).literal() || name.equals("source") || name.equals(".") || name.equals("eval")
+                || ASSIGNING.contains(name) && s.argv().stream().anyMatch(w -> !w.literal())) {
+            return true;
+        }
+        boolean physical = name.equals("set") && s.argv().stream().skip(1)
+                .anyMatch(w -> w.text().equals("physical") || w.text().matches("[-+][A-Za-z]*P[A-Za-z]*"));
+        boolean pushes = name.equals("setopt") && s.argv().stream().skip(1)
+                .anyMatch(w -> w.text().replace("_", "").toLowerCase(java.util.Locale.ROOT).contains("pushd"));
+        // `dirs -c` clears the stack, `dirs +N`… only prints; any operand is not followed
+        return physical || pushes || name.equals("dirs") && s.argv().size() > 1;
+    }
+
+    private static boolean isCd(Segment s, boolean autocd) {
+        return WorkingDirs.isCd(s, autocd);
+    }
+
+    private static Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {
+        Map<Integer, Set<String>> olds = new HashMap<>();
+        Map<Integer, Set<String>> moves = new HashMap<>();
+        Set<State> prevOk = new LinkedHashSet<>();
+        Set<State> prevFail = new LinkedHashSet<>();
+        Set<State> run = new LinkedHashSet<>(List.of(new State(start, UNKNOWN, List.of())));
+        boolean lost = false;
+        int lastItem = -1;
+        for (Segment s : segments) {
+            boolean top = s.parent() < 0 && s.provenance() == Provenance.TOP;
+            Position p = s.position();
+            if (!top) {
+                if (s.parent() >= 0 && olds.containsKey(s.parent()) && s.parent() < segments.size()
+                        && (s.provenance() == Provenance.WRAPPED || s.provenance() == Provenance.XARGS)
+                        && isTail(segments.get(s.parent()).argv(), s.argv())) {
+                    olds.put(s.id(), olds.get(s.parent())); // the outer shell expanded the launched command's words
+                }
+                if (isCd(s, autocd) && !OWN_SHELL.contains(s.provenance()) || loses(s)) {
+                    lost = true;
+                }
+                if (s.parent() < 0) {
+                    // a compound command of the top-level list: its status may be either
+                    Set<State> any = new LinkedHashSet<>(prevOk);
+                    any.addAll(prevFail);
+                    prevOk = new LinkedHashSet<>(any);
+                    prevFail = new LinkedHashSet<>(any);
+                }
+                continue;
+            }
+            if (p.item() == lastItem) {
+                // a later stage of a pipeline: a subshell of its own, in the pipeline's state
+                olds.put(s.id(), oldsOf(run, lost));
+                if (loses(s)) {
+                    lost = true;
+                }
+                continue;
+            }
+            String op = p.opBefore();
+            if (lastItem < 0) {
+                // the first pipeline: run as set
+            } else if (op.equals("&&")) {
+                run = new LinkedHashSet<>(prevOk);
+                prevOk = new LinkedHashSet<>();
+            } else if (op.equals("||")) {
+                run = new LinkedHashSet<>(prevFail);
+                prevFail = new LinkedHashSet<>();
+            } else {
+                run = new LinkedHashSet<>(prevOk);
+                run.addAll(prevFail);
+                prevOk = new LinkedHashSet<>();
+                prevFail = new LinkedHashSet<>();
+            }
+            if (lost || run.isEmpty()) {
+                run = new LinkedHashSet<>(List.of(LOST));
+            }
+            lastItem = p.item();
+            olds.put(s.id(), oldsOf(run, lost));
+            if (loses(s)) {
+                lost = true;
+            }
+            if (isCd(s, autocd) && p.stages() == 1) {
+                Set<String> back = new LinkedHashSet<>();
+                boolean going = false;
+                for (State st : run) {
+                    Move m = move(s, st, homes, searched);
+                    going |= m.back();
+                    for (State next : m.states()) {
+                        prevOk.add(next);
+                        back.add(next.cwd());
+                    }
+                    prevFail.add(st);
+                    if (p.background()) {
+                        prevOk.add(st); // the list runs in a subshell: the shell itself stays
+                    }
+                }
+                if (going) {
+                    moves.put(s.id(), back);
+                }
+            } else {
+                prevOk.addAll(run);
+                prevFail.addAll(run);
+            }
+        }
+        return new Pass(olds, moves);
+    }
+
+    /**
+     * True when {@code child}'s words are the last words of {@code parent}'s, as the outer shell
+     * expanded them ({@code sudo rm -rf ~-}); not a line a launcher hands to another shell
+     * ({@code ssh host 'rm -rf ~-'}), where {@code ~-} is that shell's.
+     */
+    private static boolean isTail(List<Word> parent, List<Word> child) {
+        if (child.isEmpty() || child.size() >= parent.size()) {
+            return false;
+        }
+        List<Word> tail = parent.subList(parent.size() - child.size(), parent.size());
+        for (int i = 0; i < child.size(); i++) {
+            if (!tail.get(i).raw().equals(child.get(i).raw())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The values of OLDPWD in {@code run}: UNKNOWN among them when one is not known. */
+    private static Set<String> oldsOf(Set<State> run, boolean lost) {
+        Set<String> out = new LinkedHashSet<>();
+        if (lost) {
+            out.add(UNKNOWN);
+            return out;
+        }
+        for (State st : run) {
+            out.add(st.old());
+        }
+        return out;
+    }
+
+    /** Where a cd takes one state when it succeeds, and whether it is a going-back cd {@link WorkingDirs} leaves to this pass. */
+    private record Move(List<State> states, boolean back) {
+    }
+
+    private static final Set<String> BASH_CD = Set.of("cd", "chdir", "pushd", "popd");
+
+    private static Move move(Segment s, State st, List<String> homes, boolean searched) {
+        List<Word> argv = s.argv();
+        String verb = argv.get(0).text();
+        if (!BASH_CD.contains(verb) || !s.wrappers().isEmpty()) {
+            // zsh's AUTO_CD, PowerShell's and cmd's location commands: not followed here
+            return new Move(List.of(LOST), false);
+        }
+        List<Word> operands = new ArrayList<>();
+        boolean physical = false;
+        for (Word w : argv.subList(1, argv.size())) {
+            if (w.literal() && w.text().matches("-[LPe@]+")) {
+                physical |= w.text().contains("P");
+            } else {
+                operands.add(w);
+            }
+        }
+        if (verb.equals("popd")) {
+            if (!operands.isEmpty() || st.stack().isEmpty()) {
+                return new Move(List.of(new State(UNKNOWN, st.cwd(), List.of())), true);
+            }
+            List<String> rest = st.stack().subList(0, st.stack().size() - 1);
+            return new Move(List.of(new State(st.stack().get(st.stack().size() - 1), st.cwd(), List.copyOf(rest))), true);
+        }
+        boolean pushd = verb.equals("pushd");
+        if (operands.size() > 1 || pushd && operands.isEmpty()) {
+            return new Move(List.of(new State(UNKNOWN, st.cwd(), List.of())), true);
+        }
+        List<String> stack = st.stack();
+        if (pushd) {
+            List<String> more = new ArrayList<>(stack);
+            more.add(st.cwd());
+            stack = List.copyOf(more);
+        }
+        Word w = operands.isEmpty() ? null : operands.get(0);
+        String arg = w == null ? null : w.text();
+        boolean back = arg != null && (arg.equals("-") || STACK_OPERAND.matcher(arg).matches() || arg.startsWith("~-")
+                || values(w, List.of("/")) != null);
+        Set<String> dests = new LinkedHashSet<>();
+        if (!back) {
+            dests.addAll(WorkingDirs.targetsFrom(s, st.cwd(), homes, searched));
+        } else if (arg.equals("-")) {
+            dests.add(st.old());
+        } else {
+            List<Word> v = STACK_OPERAND.matcher(arg).matches() || st.old().equals(UNKNOWN) ? null : values(w, List.of(st.old()));
+            dests.add(v == null || !v.get(0).literal() ? UNKNOWN : PathFacts.resolve(v.get(0).text(), "/", homes.get(0)));
+        }
+        List<State> out = new ArrayList<>();
+        for (String d : dests) {
+            out.add(new State(physical ? UNKNOWN : d, st.cwd(), stack));
+        }
+        return new Move(out, back);
+    }
+
+}
