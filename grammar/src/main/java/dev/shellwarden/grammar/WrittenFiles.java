@@ -739,9 +739,7 @@ public final class WrittenFiles {
     }
 
     /** Programs that start a Python interpreter. */
-    private static final Pattern PYTHON_TOOLS = Pattern.compile("python[0-9.]*|pypy[0-9.]*|pytest|py\\.test|pip[0-9.]*|nox|tox|uv|uvx|poetry|pdm|hatch"
-            // checkers that import the project's plugins and modules (mypy's plugins =, pylint's load-plugins)
-            + "|mypy|dmypy|pylint");
+    private static final Pattern PYTHON_TOOLS = Pattern.compile("python[0-9.]*|pypy[0-9.]*|pytest|py\\.test|pip[0-9.]*|nox|tox|uv|uvx|poetry|pdm|hatch");
 
     /** A python module by its file name: what an interpreter imports from the path. */
     private static final Pattern PY_MODULE = Pattern.compile("[\\w.-]+\\.py");
@@ -889,14 +887,29 @@ public final class WrittenFiles {
             case "sbt" -> codeFiles(written, Regex.pattern(".*\\.(sbt|scala)"), "code", out);
             case "mix" -> codeFiles(written, Regex.pattern(".*\\.exs?"), "code", out);
             case "pylint" -> {
-                // init-hook is Python run before the checks
+                // init-hook is Python run before the checks; load-plugins names modules it imports
+                List<String> plugins = new ArrayList<>();
+                String opt = value(args, "--load-plugins");
+                if (opt != null) {
+                    plugins.add(opt);
+                }
                 for (Map.Entry<String, String> e : files(written, Regex.pattern("\\.?pylintrc|setup\\.cfg|tox\\.ini"))) {
                     for (String v : iniValues(e.getValue(), Set.of("init-hook"))) {
                         String code = v.trim();
                         boolean quoted = code.length() >= 2 && code.charAt(0) == code.charAt(code.length() - 1) && "\"'".indexOf(code.charAt(0)) >= 0;
                         out.add(inlineForm("python", quoted ? InlineCode.unquote(code) : code));
                     }
+                    plugins.addAll(iniValues(e.getValue(), Set.of("load-plugins")));
                 }
+                pluginModules(plugins, written, out);
+            }
+            case "mypy", "dmypy" -> {
+                // plugins = names modules (or files) mypy imports and runs
+                List<String> plugins = new ArrayList<>();
+                for (Map.Entry<String, String> e : files(written, Regex.pattern("\\.?mypy\\.ini|setup\\.cfg|pyproject\\.toml"))) {
+                    plugins.addAll(iniValues(e.getValue(), Set.of("plugins")));
+                }
+                pluginModules(plugins, written, out);
             }
             case "pry", "irb" -> {
                 String t = text(written, "." + Names.canonicalCommand(name) + "rc");
@@ -1291,6 +1304,25 @@ public final class WrittenFiles {
         if (text != null) {
             out.addAll(scriptRuns("node", text));
             out.addAll(codeCommands(text));
+        }
+    }
+
+    /**
+     * The Python plugin modules a checker's settings name ({@code plugins = a, b.c}, a TOML list
+     * {@code ["a"]}, a file {@code ./a.py}), each written module's text as python inline code.
+     */
+    private static void pluginModules(List<String> values, Map<String, String> written, Set<String> out) {
+        for (String v : values) {
+            for (String m : v.split("[,\\s\\[\\]\"']+")) {
+                if (m.isEmpty()) {
+                    continue;
+                }
+                String t = m.endsWith(".py") ? text(written, m) : text(written, m.replace('.', '/') + ".py");
+                t = t != null ? t : text(written, m.replace('.', '/') + "/__init__.py");
+                if (t != null) {
+                    out.add(inlineForm("python", t));
+                }
+            }
         }
     }
 
