@@ -143,14 +143,17 @@ public final class WrittenFiles {
 
     /** {@code "…"} or {@code '…'} with escapes, as InlineCode reads strings. */
     private static final String STR = "(\"(?:[^\"\\\\]|\\\\.){0,2000}\"|'(?:[^'\\\\]|\\\\.){0,2000}')";
-    /** Go's {@code exec.Command("sh", "-c", "…")}, Rust's {@code Command::new("sh")}, Gradle's {@code commandLine "sh", "-c", "…"}. */
-    private static final Pattern ARGV_CALL = Pattern.compile("(?:\\bexec\\.Command(?:Context\\s*\\([^,]{1,200},)?|\\bCommand::new|\\bcommandLine|\\bProcessBuilder)\\s*\\(?\\s*(?:\\[\\s*|listOf\\s*\\(\\s*|List\\.of\\s*\\(\\s*)?" + STR);
+    /**
+     * Go's {@code exec.Command("sh", "-c", "…")}, Rust's {@code Command::new("sh")}, Gradle's {@code commandLine "sh", "-c", "…"},
+     * Elixir's {@code System.cmd("sh", ["-c", "…"])} (mix.exs).
+     */
+    private static final Pattern ARGV_CALL = Pattern.compile("(?:\\bexec\\.Command(?:Context\\s*\\([^,]{1,200},)?|\\bCommand::new|\\bcommandLine|\\bProcessBuilder|\\bSystem\\.cmd)\\s*\\(?\\s*(?:\\[\\s*|listOf\\s*\\(\\s*|List\\.of\\s*\\(\\s*)?" + STR);
     private static final Pattern NEXT = Pattern.compile("\\s*,\\s*(?:\\[\\s*)?" + STR);
     private static final Pattern STRING = Pattern.compile(STR);
     /** Rust's builder: {@code .arg("x")}, {@code .args(["a", "b"])}, {@code .args(&["a"])}. */
     private static final Pattern RUST_ARG = Pattern.compile("\\s*\\)?\\s*\\.\\s*arg\\s*\\(\\s*" + STR + "\\s*\\)|\\s*\\)?\\s*\\.\\s*args\\s*\\(\\s*&?\\s*(?:vec!\\s*)?\\[\\s*" + STR);
-    /** Groovy's {@code "…".execute()} and Rake's {@code sh "…"}/{@code sh("…")}. */
-    private static final Pattern EXECUTE = Pattern.compile(STR + "\\s*\\.\\s*execute\\s*\\(|(?:^|[\\s;{(])sh\\s*\\(?\\s*" + STR);
+    /** Groovy's {@code "…".execute()}, Scala's {@code "…".!} and {@code "…".!!} (build.sbt), Rake's and Fastlane's {@code sh "…"}/{@code sh("…")}. */
+    private static final Pattern EXECUTE = Pattern.compile(STR + "\\s*\\.\\s*(?:execute\\s*\\(|!!?(?![=!]))|(?:^|[\\s;{(])sh\\s*\\(?\\s*" + STR);
 
     /** The literal command lines in code of any language: InlineCode's calls plus argument-list process calls. */
     static List<String> codeCommands(String text) {
@@ -869,6 +872,45 @@ public final class WrittenFiles {
             }
             // Bundler evaluates the Gemfile as Ruby; pry and irb load their rc files; gdb and lldb run their init files' commands
             case "bundle", "bundler" -> codeFiles(written, Regex.pattern("Gemfile"), "ruby", out);
+            // more Ruby DSL files their tools evaluate: CocoaPods' Podfile, brew bundle's Brewfile,
+            // fastlane's Fastfile, danger's Dangerfile; rspec loads the spec files and .rspec's --require files
+            case "pod" -> codeFiles(written, Regex.pattern("Podfile"), "ruby", out);
+            case "brew" -> {
+                if (sub.equals("bundle")) {
+                    codeFiles(written, Regex.pattern("Brewfile"), "ruby", out);
+                }
+            }
+            case "fastlane" -> codeFiles(written, Regex.pattern("Fastfile|Appfile|Pluginfile"), "ruby", out);
+            case "danger" -> codeFiles(written, Regex.pattern("Dangerfile"), "ruby", out);
+            case "rspec" -> codeFiles(written, Regex.pattern(".*\\.rb"), "ruby", out);
+            // sbt evaluates build.sbt and project/*.scala as Scala; mix evaluates mix.exs as Elixir
+            case "sbt" -> codeFiles(written, Regex.pattern(".*\\.(sbt|scala)"), "code", out);
+            case "mix" -> codeFiles(written, Regex.pattern(".*\\.exs?"), "code", out);
+            case "pylint" -> {
+                // init-hook is Python run before the checks; load-plugins names modules it imports
+                List<String> plugins = new ArrayList<>();
+                String opt = value(args, "--load-plugins");
+                if (opt != null) {
+                    plugins.add(opt);
+                }
+                for (Map.Entry<String, String> e : files(written, Regex.pattern("\\.?pylintrc|setup\\.cfg|tox\\.ini"))) {
+                    for (String v : iniValues(e.getValue(), Set.of("init-hook"))) {
+                        String code = v.trim();
+                        boolean quoted = code.length() >= 2 && code.charAt(0) == code.charAt(code.length() - 1) && "\"'".indexOf(code.charAt(0)) >= 0;
+                        out.add(inlineForm("python", quoted ? InlineCode.unquote(code) : code));
+                    }
+                    plugins.addAll(iniValues(e.getValue(), Set.of("load-plugins")));
+                }
+                pluginModules(plugins, written, out);
+            }
+            case "mypy", "dmypy" -> {
+                // plugins = names modules (or files) mypy imports and runs
+                List<String> plugins = new ArrayList<>();
+                for (Map.Entry<String, String> e : files(written, Regex.pattern("\\.?mypy\\.ini|setup\\.cfg|pyproject\\.toml"))) {
+                    plugins.addAll(iniValues(e.getValue(), Set.of("plugins")));
+                }
+                pluginModules(plugins, written, out);
+            }
             case "pry", "irb" -> {
                 String t = text(written, "." + Names.canonicalCommand(name) + "rc");
                 if (t != null) {
@@ -924,6 +966,7 @@ public final class WrittenFiles {
             case "pip", "pip3", "easy_install" -> {
                 if (sub.equals("install") || name.equals("easy_install")) {
                     pythonFiles(written, Regex.pattern("setup\\.py"), out);
+                    requirementLines(args, written, out);
                 }
             }
             case "rake" -> codeFiles(written, Regex.pattern("[Rr]akefile(\\.rb)?|.*\\.rake"), "ruby", out);
@@ -952,15 +995,6 @@ public final class WrittenFiles {
                     out.addAll(CommandSettings.codeCommands("MAVEN_OPTS=" + jvm.replace('\n', ' ')));
                 }
             }
-            case "cargo" -> {
-                for (Map.Entry<String, String> e : written.entrySet()) {
-                    if (e.getKey().matches("(.*/)?build\\.rs")) {
-                        out.addAll(codeCommands(e.getValue()));
-                    } else if (e.getKey().matches("(.*/)?\\.cargo/config(\\.toml)?")) {
-                        out.addAll(cargoConfigCommands(e.getValue()));
-                    }
-                }
-            }
             case "go" -> {
                 if (sub.equals("run") || sub.equals("test") || sub.equals("generate")) {
                     for (String a : args) {
@@ -969,10 +1003,29 @@ public final class WrittenFiles {
                             out.addAll(codeCommands(t));
                         }
                     }
-                    if (args.contains(".") || sub.equals("test")) {
+                    // a package pattern (`.`, `./...`, `./cmd/x`) or none: the written files may be in it
+                    boolean packages = sub.equals("test") || sub.equals("generate")
+                            || args.stream().anyMatch(a -> a.equals(".") || a.startsWith("./") && !a.endsWith(".go"));
+                    if (packages) {
                         codeFiles(written, Regex.pattern(".*\\.go"), "code", out);
                     }
+                    // `//go:generate CMD`: go generate runs each directive's command line
+                    if (sub.equals("generate")) {
+                        for (Map.Entry<String, String> e : files(written, Regex.pattern(".*\\.go"))) {
+                            Matcher m = GO_GENERATE.matcher(e.getValue());
+                            while (m.find()) {
+                                out.add(m.group(1).trim());
+                            }
+                        }
+                    }
                 }
+            }
+            // cargo test, run and bench build and run the project's own code (tests, benches, main)
+            case "cargo" -> {
+                if (sub.equals("test") || sub.equals("t") || sub.equals("run") || sub.equals("r") || sub.equals("bench")) {
+                    codeFiles(written, Regex.pattern(".*\\.rs"), "code", out);
+                }
+                cargoFiles(written, out);
             }
             case "docker", "podman", "docker-compose", "podman-compose" -> {
                 boolean compose = name.endsWith("compose") || sub.equals("compose");
@@ -1251,6 +1304,68 @@ public final class WrittenFiles {
         if (text != null) {
             out.addAll(scriptRuns("node", text));
             out.addAll(codeCommands(text));
+        }
+    }
+
+    /**
+     * The Python plugin modules a checker's settings name ({@code plugins = a, b.c}, a TOML list
+     * {@code ["a"]}, a file {@code ./a.py}), each written module's text as python inline code.
+     */
+    private static void pluginModules(List<String> values, Map<String, String> written, Set<String> out) {
+        for (String v : values) {
+            for (String m : v.split("[,\\s\\[\\]\"']+")) {
+                if (m.isEmpty()) {
+                    continue;
+                }
+                String t = m.endsWith(".py") ? text(written, m) : text(written, m.replace('.', '/') + ".py");
+                t = t != null ? t : text(written, m.replace('.', '/') + "/__init__.py");
+                if (t != null) {
+                    out.add(inlineForm("python", t));
+                }
+            }
+        }
+    }
+
+    /** A {@code //go:generate} directive: group 1 the command line go generate runs. */
+    private static final Pattern GO_GENERATE = Pattern.compile("(?m)^//go:generate\\s+(.+)$");
+
+    /** Every cargo verb runs a written build.rs and the programs a written .cargo/config.toml names. */
+    private static void cargoFiles(Map<String, String> written, Set<String> out) {
+        for (Map.Entry<String, String> e : written.entrySet()) {
+            if (e.getKey().matches("(.*/)?build\\.rs")) {
+                out.addAll(codeCommands(e.getValue()));
+            } else if (e.getKey().matches("(.*/)?\\.cargo/config(\\.toml)?")) {
+                out.addAll(cargoConfigCommands(e.getValue()));
+            }
+        }
+    }
+
+    /**
+     * {@code pip install -r F} (also {@code -c F}) over a requirements file the same text wrote: each
+     * line is what pip installs, so each is handed to the rules as {@code pip install LINE}, where a
+     * moved index, a git or URL source is judged as on the command line. WHY: {@code printf
+     * 'git+https://…' > r.txt && pip install -r r.txt} runs that source's setup code unseen.
+     */
+    private static void requirementLines(List<String> args, Map<String, String> written, Set<String> out) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String f = null;
+            if ((a.equals("-r") || a.equals("--requirement") || a.equals("-c") || a.equals("--constraint")) && i + 1 < args.size()) {
+                f = args.get(i + 1);
+            } else if (a.startsWith("--requirement=") || a.startsWith("--constraint=")) {
+                f = a.substring(a.indexOf('=') + 1);
+            } else if (a.startsWith("-r") && a.length() > 2) {
+                f = a.substring(2);
+            }
+            String t = text(written, f);
+            if (t != null) {
+                for (String line : t.split("\n")) {
+                    String l = line.replaceFirst("(^|\\s)#.*$", "").trim();
+                    if (!l.isEmpty()) {
+                        out.add("pip install " + l);
+                    }
+                }
+            }
         }
     }
 

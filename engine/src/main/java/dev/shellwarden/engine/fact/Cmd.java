@@ -3650,6 +3650,14 @@ public final class Cmd {
     /** True when this command runs a build or package tool that executes its build files. */
     public boolean isBuildTool() {
         return named("npm npx yarn pnpm bun pip pip3 easy_install vagrant make gmake rake bundle gem gradle gradlew mvn mvnw cmake cargo composer task just makepkg pytest py.test tox nox pre-commit")
+                // project managers that build and install the project (pyproject's backend, hatch/pdm/poe scripts),
+                // build systems and task runners that evaluate their files as code (meson.build, build.sbt, mix.exs,
+                // Podfile, Fastfile, Tiltfile, Snakefile, dvc.yaml, devbox.json, shell.nix, *.tf's external programs),
+                // checkers that import the project's plugins (mypy, pylint) and rspec's .rspec
+                || named("uv poetry pdm hatch poe rye pipenv meson sbt mix pod fastlane danger tilt bazel bazelisk snakemake dvc"
+                        + " devbox nix-shell nix-build mypy dmypy pylint rspec honcho foreman terraform tofu terragrunt")
+                || name.equals("brew") && sub("bundle")
+                || name.equals("nix") && sub("develop build run shell")
                 || name.equals("deno") && sub("task")
                 // tools that import their config files as code (eslint, jest, vite, gulp, invoke…)
                 || ToolConfigFiles.isConfigTool(name)

@@ -540,6 +540,14 @@ public final class PathFacts {
             "Directory.Build.props", "Directory.Build.targets", "Directory.Build.rsp", "Directory.Packages.props", "nuget.config",
             "BUILD.bazel", "WORKSPACE.bazel", "MODULE.bazel", ".bazelrc", "meson.build", "build.zig", "Earthfile", "Podfile",
             ".rspec", ".rspec-local", "sitecustomize.py", "usercustomize.py",
+            // files their tools evaluate as code or read commands from: Ruby DSLs (Brewfile, Fastfile,
+            // Dangerfile), sbt, mix, Tilt, Snakemake, dvc, devbox, nix, hatch; checker configs
+            // that load plugins or run hooks (.pylintrc's init-hook, mypy's plugins); mocha's and
+            // babel's configs that name files to require
+            "Brewfile", "Fastfile", "Dangerfile", "build.sbt", "mix.exs", "Tiltfile", "Snakefile",
+            "dvc.yaml", "devbox.json", "shell.nix", "default.nix", "flake.nix", "hatch.toml", ".pylintrc", "pylintrc",
+            "mypy.ini", ".mypy.ini", ".mocharc.yml", ".mocharc.yaml", ".mocharc.json", ".mocharc.jsonc", ".babelrc",
+            ".babelrc.json",
             "deno.json", "deno.jsonc", ".pre-commit-config.yaml",
             // package managers' own code configs, loaded on every run (WrittenFiles.packageManagerLoads)
             ".pnpmfile.cjs", ".pnpmfile.mjs", "bunfig.toml", ".bunfig.toml"));
@@ -553,21 +561,27 @@ public final class PathFacts {
      * in any letter case: on a case-insensitive file system (macOS, Windows) {@code MAKEFILE} is the Makefile.
      */
     public static boolean isBuildManifest(String base) {
-        return BUILD_MANIFESTS.contains(base.toLowerCase(Locale.ROOT));
+        String lower = base.toLowerCase(Locale.ROOT);
+        // Terraform reads every *.tf of the folder: an external data source's program runs at plan
+        return BUILD_MANIFESTS.contains(lower) || lower.endsWith(".tf") && lower.length() > 3;
     }
 
     /**
      * Build tools' local settings that name programs or agents to start, known by folder and
      * name since the names alone are generic: cargo's {@code .cargo/config.toml} (rustc-wrapper,
      * runner, linker), Maven's {@code .mvn/jvm.config} (-javaagent), {@code .mvn/maven.config} and
-     * {@code .mvn/extensions.xml} (build extensions).
+     * {@code .mvn/extensions.xml} (build extensions), {@code gradle.properties} (the daemon's JVM options),
+     * {@code rust-toolchain.toml} (a toolchain path) and the wrappers' distribution URLs.
      */
     public static boolean isBuildToolSettings(String path) {
         return BUILD_TOOL_SETTINGS.matcher(path).matches();
     }
 
     private static final Pattern BUILD_TOOL_SETTINGS = Pattern.compile(
-            "(?i)(.*/)?(\\.cargo/config(\\.toml)?|\\.mvn/(jvm\\.config|maven\\.config|extensions\\.xml))");
+            "(?i)(.*/)?(\\.cargo/config(\\.toml)?|\\.mvn/(jvm\\.config|maven\\.config|extensions\\.xml)"
+            // the toolchain cargo runs (path = a folder of programs), Gradle's JVM options (as .mvn/jvm.config),
+            // the distributions the wrappers download and run
+            + "|rust-toolchain(\\.toml)?|gradle\\.properties|gradle/wrapper/gradle-wrapper\\.properties|\\.mvn/wrapper/maven-wrapper\\.properties)");
 
     /*
      * Project folders and files whose content runs without the user running the project: editors
