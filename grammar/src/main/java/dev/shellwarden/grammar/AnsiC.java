@@ -10,6 +10,7 @@ public final class AnsiC {
     }
 
     /** Decodes escapes: {@code \n \t \r \a \b \e \E \f \v \\ \' \" \? \nnn \xHH \\uHHHH \UHHHHHHHH \cX}. */
+    // not BashWalker.echoEscapes: echo -e stops at \c, reads \0NNN not \NNN, keeps \" and refuses controls (EscapeDecodersTest)
     public static String decode(String body) {
         StringBuilder out = new StringBuilder(body.length());
         int i = 0;

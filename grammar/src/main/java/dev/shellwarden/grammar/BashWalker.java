@@ -3494,11 +3494,14 @@ final class BashWalker {
         if (!d.argv.stream().allMatch(Word::literal)) {
             return Map.of();
         }
-        List<String> ops = inPlaceSedOperands(d, name);
-        if (ops != null) {
-            String added = sedAddedText(ops.get(0));
-            String text = added != null ? added : WrittenFiles.sedReplacements(ops.get(0), false);
-            return text == null ? Map.of() : keyed(ops.subList(1, ops.size()), text);
+        SedScript.InPlace sed = inPlaceSed(d, name);
+        if (sed != null) {
+            if (sed.program() == null) {
+                return Map.of();
+            }
+            String added = sedAddedText(sed.program());
+            String text = added != null ? added : WrittenFiles.sedReplacements(sed.program(), false);
+            return text == null ? Map.of() : keyed(sed.files(), text);
         }
         if (isSed(name)) {
             return Map.of();
@@ -3529,16 +3532,14 @@ final class BashWalker {
     }
 
     /**
-     * {@code sed -i PROGRAM FILE…} (or {@code --in-place}) of literal words: the program, then the
-     * files; null for any other command or fewer than two operands.
+     * {@code sed -i PROGRAM FILE…} of literal words, options read by {@link SedScript#inPlace};
+     * null for any other command, a word not literal, or no file named.
      */
-    private static List<String> inPlaceSedOperands(Draft d, String name) {
-        if (!isSed(name) || !d.argv.stream().allMatch(Word::literal)
-                || d.argv.stream().noneMatch(w -> w.text().startsWith("-i") || w.text().startsWith("--in-place"))) {
+    private static SedScript.InPlace inPlaceSed(Draft d, String name) {
+        if (!isSed(name) || !d.argv.stream().allMatch(Word::literal)) {
             return null;
         }
-        List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
-        return ops.size() < 2 ? null : ops;
+        return SedScript.inPlace(d.argv.subList(1, d.argv.size()).stream().map(Word::text).toList());
     }
 
     private static Map<String, String> keyed(List<String> files, String text) {
@@ -3656,9 +3657,9 @@ final class BashWalker {
         patchAdds(d, name).keySet().forEach(spoil);
         inPlaceAdds(d, name).keySet().forEach(spoil);
         copies(d, name).keySet().forEach(spoil);
-        List<String> sedOps = inPlaceSedOperands(d, name);
-        if (sedOps != null) {
-            sedOps.subList(1, sedOps.size()).forEach(spoil);
+        SedScript.InPlace sed = inPlaceSed(d, name);
+        if (sed != null) {
+            sed.files().forEach(spoil);
         }
         // `set -C`, `set -o noclobber`, zsh's setopt: a later `>` may fail and leave the old file
         if (name.equals("set") && d.argv.stream().skip(1).anyMatch(a -> !a.literal() || a.text().matches("-[a-zA-Z]*C[a-zA-Z]*") || a.text().contains("clobber"))
@@ -3728,10 +3729,10 @@ final class BashWalker {
         });
         // `sed -i 's/"test": ".*"/"test": "CMD"/' package.json`, `jq '.scripts.x="CMD"' package.json > p.json`:
         // the strings a literal edit puts into a file whose old text is not known
-        List<String> sedOps = inPlaceSedOperands(d, name);
-        if (sedOps != null) {
-            List<String> strings = WrittenFiles.quotedStrings(sedOps.get(0));
-            sedOps.subList(1, sedOps.size()).forEach(f -> editedStrings.computeIfAbsent(WrittenFiles.key(f), k -> new ArrayList<>()).addAll(strings));
+        SedScript.InPlace sed = inPlaceSed(d, name);
+        if (sed != null && sed.program() != null) {
+            List<String> strings = WrittenFiles.quotedStrings(sed.program());
+            sed.files().forEach(f -> editedStrings.computeIfAbsent(WrittenFiles.key(f), k -> new ArrayList<>()).addAll(strings));
         }
         if (name.equals("jq") && d.argv.stream().allMatch(Word::literal)) {
             List<String> ops = d.argv.subList(1, d.argv.size()).stream().map(Word::text).filter(a -> !a.startsWith("-")).toList();
@@ -4256,6 +4257,7 @@ final class BashWalker {
      * \n \r \t \v \\, \0NNN and \xHH replaced, output stopped at \c, any other backslash kept;
      * null where it holds an escape not read here (the code point escapes u and U) or a control character would result.
      */
+    // not AnsiC.decode: $'…' turns \cX into a control, reads \NNN and decodes every escape, with no refusal (EscapeDecodersTest)
     static String echoEscapes(String text) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < text.length(); i++) {

@@ -211,6 +211,7 @@ public final class ProjectLoops {
     }
 
     /** True when {@code raw} holds a {@code $(…)} or backquoted substitution outside double and single quotes. */
+    // ExpansionCheck and BashWords record a substitution (WordFeature), not whether quotes held it: no answer to reuse
     public static boolean unquotedSubstitution(String raw) {
         boolean single = false;
         boolean dbl = false;

@@ -31,8 +31,32 @@ public final class SedScript {
      * @param onlyQuietOptions true when every option only changes how the text is read or printed,
      *                     apart from an in-place edit (no {@code -f} script file, nothing unknown)
      * @param inPlace      true for an in-place edit ({@code -i}, {@code -i.bak}, {@code --in-place[=SUF]})
+     * @param files        the operands that are no script: the files sed reads (and edits, in place)
      */
-    private record Reading(List<String> scripts, boolean onlyQuietOptions, boolean inPlace) {
+    private record Reading(List<String> scripts, boolean onlyQuietOptions, boolean inPlace, List<String> files) {
+    }
+
+    /**
+     * An in-place edit ({@code sed -i PROGRAM FILE…}) as {@link #inPlace} reads it.
+     *
+     * @param program the first script ({@code -e S}, {@code --expression=S}, else the first operand);
+     *                null when a {@code -f} file holds the program
+     * @param files   the files it edits
+     */
+    public record InPlace(String program, List<String> files) {
+    }
+
+    /**
+     * The program and files of an in-place edit ({@code -i}, {@code -i.bak}, {@code -Ei},
+     * {@code --in-place[=SUF]}), options read as {@link #args} reads them; null when the command
+     * line edits nothing in place or names no file.
+     */
+    public static InPlace inPlace(List<String> args) {
+        Reading r = read(args);
+        if (!r.inPlace() || r.files().isEmpty()) {
+            return null;
+        }
+        return new InPlace(r.scripts().isEmpty() ? null : r.scripts().get(0), r.files());
     }
 
     /** Long options that only change how sed reads or prints, never what it touches. */
@@ -120,11 +144,11 @@ public final class SedScript {
         boolean fromFile = false;
         boolean quiet = true;
         boolean inPlace = false;
-        String firstOperand = null;
+        List<String> operands = new ArrayList<>();
         for (Arg a : args(args)) {
             String o = a.option();
             if (o == null) {
-                firstOperand = firstOperand == null ? a.value() : firstOperand;
+                operands.add(a.value());
             } else if (o.equals("-e") || o.equals("--expression")) {
                 if (a.value() != null) {
                     out.add(a.value());
@@ -139,10 +163,10 @@ public final class SedScript {
                 quiet &= QUIET_SHORT.indexOf(o.charAt(1)) >= 0;
             }
         }
-        if (out.isEmpty() && !fromFile && firstOperand != null) {
-            out.add(firstOperand);
+        if (out.isEmpty() && !fromFile && !operands.isEmpty()) {
+            out.add(operands.remove(0));
         }
-        return new Reading(out, quiet && !fromFile, inPlace);
+        return new Reading(out, quiet && !fromFile, inPlace, List.copyOf(operands));
     }
 
     /**

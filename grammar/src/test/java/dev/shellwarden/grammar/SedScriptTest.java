@@ -182,4 +182,56 @@ class SedScriptTest {
         assertFalse(SedScript.isFilter(List.of("--=x", "p", "f")));
         assertTrue(SedScript.isFilter(List.of("--quiet", "--", "p", "f")));
     }
+
+    /** The walker's reading before {@link SedScript#inPlace} (a -i word, then every word without a dash: program, files). */
+    private static String oldInPlace(List<String> args) {
+        if (args.stream().noneMatch(w -> w.startsWith("-i") || w.startsWith("--in-place"))) {
+            return "null";
+        }
+        List<String> ops = args.stream().filter(a -> !a.startsWith("-")).toList();
+        return ops.size() < 2 ? "null" : ops.get(0) + " " + ops.subList(1, ops.size());
+    }
+
+    private static String inPlace(List<String> args) {
+        SedScript.InPlace r = SedScript.inPlace(args);
+        return r == null ? "null" : r.program() + " " + r.files();
+    }
+
+    @Test
+    void inPlaceEditsKeepTheWalkersOldReadingOfTheUsualSpellings() {
+        List<List<String>> same = List.of(
+                List.of("-i.bak", "s/a/b/", "f.txt"),
+                List.of("-i", "-e", "s/a/b/", "f.txt"),
+                List.of("--in-place=.bak", "s/a/b/", "f.txt"),
+                List.of("--in-place", "1i echo hi", "Makefile"),
+                List.of("-s", "-i", "s/a/b/", "a.txt", "b.txt"),
+                List.of("-i", "--", "s/a/b/", "f.txt"),
+                List.of("-n", "-i", "-E", "s/x/y/p", "f.txt"),
+                List.of("-ie", "s/a/b/", "f.txt"), // getopt: -i with the backup suffix e
+                List.of("-i", "s/a/b/"),
+                List.of("s/a/b/", "f.txt"),
+                List.of("-n", "p", "f.txt"));
+        for (List<String> args : same) {
+            assertEquals(oldInPlace(args), inPlace(args), args.toString());
+        }
+        assertEquals("s/a/b/ [f.txt]", inPlace(List.of("-i.bak", "s/a/b/", "f.txt")));
+        assertEquals("s/a/b/ [a.txt, b.txt]", inPlace(List.of("-s", "-i", "s/a/b/", "a.txt", "b.txt")));
+        assertEquals("null", inPlace(List.of("-i", "s/a/b/")));
+    }
+
+    @Test
+    void inPlaceEditsReadOptionsLikeGetoptWhereTheOldReadingDidNot() {
+        // a cluster ending in i, and --expression=S: the old reading saw no -i word or no program
+        assertEquals("null", oldInPlace(List.of("-Ei", "s/a/b/", "f.txt")));
+        assertEquals("s/a/b/ [f.txt]", inPlace(List.of("-Ei", "s/a/b/", "f.txt")));
+        assertEquals("null", oldInPlace(List.of("--expression=s/a/b/", "-i", "f.txt")));
+        assertEquals("s/a/b/ [f.txt]", inPlace(List.of("--expression=s/a/b/", "-i", "f.txt")));
+        // option values are no files: a second -e script, -l's number, a -f script (no program known)
+        assertEquals("1d [s/x/y/, f.txt]", oldInPlace(List.of("-i", "-e", "1d", "-e", "s/x/y/", "f.txt")));
+        assertEquals("1d [f.txt]", inPlace(List.of("-i", "-e", "1d", "-e", "s/x/y/", "f.txt")));
+        assertEquals("80 [p, f.txt]", oldInPlace(List.of("-l", "80", "-i", "p", "f.txt")));
+        assertEquals("p [f.txt]", inPlace(List.of("-l", "80", "-i", "p", "f.txt")));
+        assertEquals("edit.sed [f.txt]", oldInPlace(List.of("-i", "-f", "edit.sed", "f.txt")));
+        assertEquals("null [f.txt]", inPlace(List.of("-i", "-f", "edit.sed", "f.txt")));
+    }
 }
