@@ -2857,6 +2857,7 @@ final class BashWalker {
         settingCommands(d, name, wrappers);
         autoRunScript(d, name, wrappers);
         scriptsRun(d, name, wrappers);
+        noteMakeSettings(d);
         writtenFilesRun(d, name, wrappers);
         rememberWrittenScripts(d, name);
         stdinShellCommands(d, name, wrappers, stdinFile);
@@ -3292,7 +3293,7 @@ final class BashWalker {
         }
         // `make [TARGET…]` over a Makefile written whole: no option, variable or include brings in other text
         if (Names.canonicalCommand(name).equals("make") && args.stream().noneMatch(a -> a.startsWith("-") || a.contains("="))
-                && d.assignments.isEmpty() && writtenScripts.containsKey("Makefile") && !writtenScripts.containsKey("GNUmakefile")
+                && d.assignments.isEmpty() && !makeSettingsTouched && writtenScripts.containsKey("Makefile") && !writtenScripts.containsKey("GNUmakefile")
                 && !writtenScripts.containsKey("makefile") && !MAKE_INCLUDE.matcher(writtenScripts.get("Makefile")).find()) {
             noteWholeRun(d, "Makefile");
         }
@@ -3307,6 +3308,25 @@ final class BashWalker {
                     readingWritten.remove(command);
                 }
             }
+        }
+    }
+
+    /** True once a command of the text named make's environment settings (`export MAKEFILES=evil.mk`). */
+    private boolean makeSettingsTouched;
+
+    /** make's environment settings, which bring in other makefiles or options. */
+    private static final java.util.regex.Pattern MAKE_SETTINGS = java.util.regex.Pattern.compile("MAKEFILES|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|MAKEOVERRIDES");
+
+    /**
+     * Notes {@code export MAKEFILES=evil.mk}, {@code declare -x MAKEFLAGS=-fx.mk} or any other word
+     * naming make's settings: a later make over a written Makefile reads other text.
+     */
+    private void noteMakeSettings(Draft d) {
+        for (Word w : d.assignments) {
+            makeSettingsTouched |= MAKE_SETTINGS.matcher(w.raw()).find();
+        }
+        for (Word w : d.argv) {
+            makeSettingsTouched |= MAKE_SETTINGS.matcher(w.raw()).find();
         }
     }
 

@@ -64,6 +64,9 @@ public final class PreviousDirs {
     /** A plain reference to OLDPWD: {@code $OLDPWD} or {@code ${OLDPWD}}. */
     private static final Pattern REFERENCE = Pattern.compile("\\$OLDPWD(?![A-Za-z0-9_])|\\$\\{OLDPWD\\}");
 
+    /** Characters a previous directory's value may hold that field splitting or globbing act on. */
+    private static final Pattern SPLIT_OR_GLOB = Pattern.compile("[\\s*?\\[\\]{}]");
+
     /** zsh's and bash's directory stack operands: {@code +N}, {@code -N}. */
     private static final Pattern STACK_OPERAND = Pattern.compile("[-+][0-9]+");
 
@@ -167,6 +170,11 @@ public final class PreviousDirs {
         if (!tilde && !reference) {
             return null;
         }
+        if (olds.stream().anyMatch(o -> SPLIT_OR_GLOB.matcher(o).find())) {
+            // `cd 'x /home/dev' && cd .. && rm -rf $OLDPWD`: an unquoted value splits into fields and
+            // globs; such a value is never put in as one word (the word stays as written: opaque)
+            return null;
+        }
         List<Word> out = new ArrayList<>();
         for (String old : olds) {
             Set<WordFeature> features = new java.util.HashSet<>(w.features());
@@ -251,7 +259,8 @@ public final class PreviousDirs {
             if (p.item() == lastItem) {
                 // a later stage of a pipeline: a subshell of its own, in the pipeline's state
                 olds.put(s.id(), oldsOf(run, lost));
-                if (loses(s)) {
+                // bash's lastpipe and zsh run the last stage in the shell itself: `true | cd ~` may move it
+                if (loses(s) || isCd(s, autocd) && !OWN_SHELL.contains(s.provenance())) {
                     lost = true;
                 }
                 continue;
@@ -357,6 +366,16 @@ public final class PreviousDirs {
             } else {
                 operands.add(w);
             }
+        }
+        boolean stackOp = verb.equals("popd") || verb.equals("pushd");
+        if (stackOp && operands.stream().anyMatch(o -> o.text().startsWith("-") || o.text().startsWith("+"))) {
+            // `popd -n`, `pushd -n DIR`, `popd +1` edit the stack without a cd (OLDPWD stays what it was);
+            // `pushd +0` may rotate onto the same directory: whether OLDPWD moves is not followed
+            return new Move(List.of(new State(UNKNOWN, UNKNOWN, List.of())), true);
+        }
+        if (!operands.isEmpty() && operands.get(0).text().isEmpty()) {
+            // `cd ''`: the shells differ (an error, a no-op, a cd to `.`): OLDPWD is not followed
+            return new Move(List.of(new State(st.cwd(), UNKNOWN, st.stack())), true);
         }
         if (verb.equals("popd")) {
             if (!operands.isEmpty() || st.stack().isEmpty()) {

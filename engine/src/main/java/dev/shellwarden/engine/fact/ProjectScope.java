@@ -352,6 +352,9 @@ final class ProjectScope {
      * True when {@code target} read from {@code dir} is outside the project, the temporary folders
      * and the harmless devices; a relative path after a {@code cd} the text does not tell is.
      */
+    /** The shell's own directories by tilde: {@code ~+} (PWD), {@code ~-} (OLDPWD), {@code ~+N}/{@code ~-N} (the stack). */
+    private static final java.util.regex.Pattern SHELL_DIR_TILDE = java.util.regex.Pattern.compile("^~[-+][0-9]*(/|$)");
+
     private static boolean isOutsideFrom(String target, String dir, Ctx ctx) {
         String project = ctx.project();
         if (target.equals(".*") || target.endsWith("/.*")) {
@@ -371,8 +374,14 @@ final class ProjectScope {
             return false;
         }
         if (dir.equals(WorkingDirs.UNKNOWN)) {
-            // after `cd "$DIR"` a relative path could be anywhere
-            return !target.startsWith("/") && !target.startsWith("~");
+            // after `cd "$DIR"` a relative path could be anywhere, and so could `~+` (the working
+            // directory) and `~-` (the previous one, left as written when PreviousDirs does not know
+            // it: `pushd -n /tmp && rm -rf ~-`); an absolute or home path names the same file from
+            // anywhere, so it is judged as written (`cd "$DIR" && rm -rf /opt/x`)
+            if (!bare.startsWith("/") && !bare.startsWith("~") || SHELL_DIR_TILDE.matcher(bare).find()) {
+                return true;
+            }
+            dir = "";
         }
         String abs = PathFacts.resolve(target, dir, ctx.home());
         if (!abs.startsWith("/")) {

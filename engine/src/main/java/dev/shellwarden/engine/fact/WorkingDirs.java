@@ -247,9 +247,13 @@ public final class WorkingDirs {
         return List.copyOf(out);
     }
 
-    /** True when the text switches on zsh's AUTO_CD, under which a directory name alone changes to it. */
+    /**
+     * True when the text switches on zsh's AUTO_CD or bash's {@code shopt -s autocd}, under which a
+     * directory name alone changes to it. Bash heeds autocd only when interactive; an agent's shell
+     * may be one, so it counts too (fail closed).
+     */
     static boolean setsAutoCd(Segment s) {
-        return !s.argv().isEmpty() && s.argv().get(0).text().equals("setopt")
+        return !s.argv().isEmpty() && (s.argv().get(0).text().equals("setopt") || s.argv().get(0).text().equals("shopt"))
                 && s.argv().stream().anyMatch(w -> w.text().equalsIgnoreCase("autocd") || w.text().equalsIgnoreCase("auto_cd"));
     }
 

@@ -60,6 +60,9 @@ final class PsCarriers {
             case "Invoke-Item" -> invokeItem(args, id, ctx, reasons);
             case "Invoke-WmiMethod", "Invoke-CimMethod" -> carried(WindowsLaunchers.wmiCmdlet(args), name, id, ctx, reasons);
             case "Set-Alias", "New-Alias" -> alias(args, PsBuilder.topStatement(ctx, pos));
+            // `Import-Alias a.csv -Force` defines (or redefines: ls, ll of a chain) aliases read from a
+            // file the text never shows: every later name may run anything
+            case "Import-Alias" -> reasons.add(OpaqueReason.USER_FUNCTION);
             case "Add-Type" -> addType(args, id, ctx, reasons);
             case "Set-Item", "New-Item", "Set-Content", "Add-Content" -> {
                 functionItem(args, id, ctx, reasons);
