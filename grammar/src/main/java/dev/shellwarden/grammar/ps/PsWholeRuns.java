@@ -86,9 +86,12 @@ final class PsWholeRuns {
             return false;
         }
         int positional = 0;
+        boolean namedPath = false;
+        boolean namedValue = piped != null;
         for (int i = 0; i < args.size(); i++) {
             Word w = args.get(i);
-            if (!w.literal()) {
+            // `-Value 'a', 'b'` writes an array: more lines than the one string read
+            if (!w.literal() || w.raw().startsWith(",") || w.raw().endsWith(",")) {
                 return false;
             }
             String t = w.text();
@@ -108,9 +111,16 @@ final class PsWholeRuns {
                 i++;
             } else if (!Set.of("force", "nonewline", "passthru").contains(p)) {
                 i++; // the path or the text
+                if (Set.of("value", "inputobject").contains(p)) {
+                    namedValue = true;
+                } else {
+                    namedPath = true;
+                }
             }
         }
-        return positional <= (cmdlet.equals("Set-Content") ? 2 : 1);
+        // exactly the positionals the cmdlet binds: the path, then (Set-Content) the text
+        int expected = (namedPath ? 0 : 1) + (namedValue || !cmdlet.equals("Set-Content") ? 0 : 1);
+        return positional == expected;
     }
 
     /**
