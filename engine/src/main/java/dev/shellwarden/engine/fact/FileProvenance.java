@@ -248,8 +248,11 @@ final class FileProvenance {
         String f = executedFile(c);
         if (!f.isEmpty()) {
             Set<String> run = resolvedIn(c, f, ctx);
+            // Windows file names ignore case: `Set-Content T.PS1 …; .\t.ps1` runs the file written
+            boolean windows = "powershell".equals(ctx.getShell());
+            Set<String> runFolded = windows ? run.stream().map(r -> r.toLowerCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.toSet()) : run;
             for (String w : other.getWriteTargets()) {
-                if (resolvedIn(other, w, ctx).stream().anyMatch(run::contains)) {
+                if (resolvedIn(other, w, ctx).stream().anyMatch(p -> runFolded.contains(windows ? p.toLowerCase(java.util.Locale.ROOT) : p))) {
                     return true;
                 }
             }

@@ -122,6 +122,8 @@ final class PsBuilder {
     private final Set<String> userCommands;
     private final List<Segment> out = new ArrayList<>();
     private final PsCarriers carriers = new PsCarriers(this);
+    /** Scripts written whole and run in this text ({@link PsWholeRuns}): read at the top level only. */
+    final PsWholeRuns wholeRuns = new PsWholeRuns();
     /**
      * Literal text earlier statements of this text wrote to files ({@code Set-Content},
      * {@code Add-Content}, {@code Out-File}), by path with {@code /} separators and without
@@ -225,7 +227,12 @@ final class PsBuilder {
                 throw new IllegalStateException("unfilled segment slot");
             }
         }
-        return new SplitResult(out);
+        return level == 0 ? new SplitResult(out, wholeRuns.decide(out)) : new SplitResult(out);
+    }
+
+    /** True when {@code ctx} is the text's own top level (no block, branch or payload). */
+    static boolean topLevel(Ctx ctx) {
+        return ctx.parent() < 0 && ctx.depth() == 0 && ctx.prov() == Provenance.TOP;
     }
 
     // ---- lists ------------------------------------------------------------------------------
@@ -992,7 +999,7 @@ final class PsBuilder {
                 }
                 continue;
             }
-            if (arg.size() != 1 || !Set.of(Kind.SQ, Kind.DQ, Kind.VARIABLE).contains(arg.get(0).kind())) {
+            if (arg.size() != 1 || !Set.of(Kind.SQ, Kind.DQ, Kind.HERE_SQ, Kind.HERE_DQ, Kind.VARIABLE).contains(arg.get(0).kind())) {
                 return null;
             }
             values.add(arg);
@@ -1262,7 +1269,7 @@ final class PsBuilder {
             // only a quoted string without expansions: walking it again adds no segment
             pipedInput = piped != null && piped.size() == 1 && piped.get(0).size() == 1 && WRITERS.contains(canonical)
                     && QUOTED.contains(piped.get(0).get(0).kind())
-                    && piped.get(0).get(0).raw().indexOf('$') < 0
+                    && (piped.get(0).get(0).kind() == Kind.SQ || piped.get(0).get(0).kind() == Kind.HERE_SQ || piped.get(0).get(0).raw().indexOf('$') < 0)
                     ? word(piped.get(0), child, false, Provenance.COMPOUND).word() : null;
             try {
                 carriers.apply(canonical, argv, redirects, id, ctx, pos, reasons);
@@ -1769,6 +1776,9 @@ final class PsBuilder {
                 // `'…' > x.ps1`: one plain string is what later statements find in the file (with a newline)
                 boolean plain = !unsafe && payload == null && target == null && words.size() == 1 && words.get(0).literal();
                 carriers.recordWrite(PsCarriers.keyOf(r.target()), plain ? words.get(0).text() + "\n" : null, r.op().endsWith(">>"));
+                // `'…' > t.ps1` at the top level: the whole text of the file, when it is exactly known
+                wholeRuns.write(PsCarriers.keyOf(r.target()), id, plain && r.op().equals(">") && rg.size() <= 2
+                        && topLevel(ctx) && PsWholeRuns.exactText(words.get(0)) && PsWholeRuns.plainKey(r.target()) != null);
             }
         }
         List<Word> argv = words;

@@ -98,6 +98,9 @@ final class PsCarriers {
                                 && !reasons.contains(OpaqueReason.USER_FUNCTION)) {
                             // `./x.ps1` after `Set-Content x.ps1 '…'`: the script's statements
                             writtenPowerShell(argv.get(0), "script", id, ctx, reasons);
+                            if (argv.size() == 1 && redirects.isEmpty() && PsBuilder.topLevel(ctx) && writtenText(argv.get(0)) != null) {
+                                builder.wholeRuns.run(PsWholeRuns.plainKey(argv.get(0)), id);
+                            }
                             return;
                         }
                         String alias = argv.get(0).raw().toLowerCase(Locale.ROOT);
@@ -316,6 +319,11 @@ final class PsCarriers {
             recordWrite(keyOf(path), value == null || !value.literal() || value.raw().startsWith("{") ? null : value.text() + "\n",
                     item.append());
         }
+        if (path != null && keyOf(path) != null) {
+            // `Set-Content t.ps1 '…'` at the top level: the whole text of the file, when it is exactly known
+            builder.wholeRuns.write(keyOf(path), id, !item.append() && item.name() == null && PsBuilder.topLevel(ctx)
+                    && PsWholeRuns.plainKey(path) != null && PsWholeRuns.exactCmdletWrite(cmdlet, args, value, builder.pipedInput()));
+        }
         if (path == null || value == null || !path.literal() || !value.literal() || value.raw().startsWith("{")) {
             return;
         }
@@ -391,7 +399,24 @@ final class PsCarriers {
     /** The text an earlier statement wrote to the file {@code path} names, or null when none is known. */
     String writtenText(Word path) {
         String k = keyOf(path);
-        return k == null ? null : builder.writtenFiles.get(k);
+        return k == null ? null : builder.writtenFiles.get(foldedKey(k));
+    }
+
+    /**
+     * The key under which {@link PsBuilder#writtenFiles} holds the file {@code k} names: Windows
+     * names ignore case ({@code T.PS1} is {@code t.ps1}), so a key differing only in case is the
+     * same file (on Linux the run of another file then asks through SW4005, which compares the same way).
+     */
+    private String foldedKey(String k) {
+        if (builder.writtenFiles.containsKey(k)) {
+            return k;
+        }
+        for (String other : builder.writtenFiles.keySet()) {
+            if (other.equalsIgnoreCase(k)) {
+                return other;
+            }
+        }
+        return k;
     }
 
     /**
@@ -406,6 +431,7 @@ final class PsCarriers {
                     && (r.fd() < 0 || r.fd() == 1) && key != null) {
                 boolean plain = args.size() == 1 && args.get(0).literal() && !args.get(0).raw().startsWith("-");
                 recordWrite(key, plain ? args.get(0).text() + "\n" : null, r.op().endsWith(">>"));
+                builder.wholeRuns.write(key, -1, false);
             }
         }
     }
@@ -416,6 +442,16 @@ final class PsCarriers {
      * reads ({@code '…' > x.ps1}, {@code [IO.File]::WriteAllText('x.ps1', '…')}).
      */
     void recordWrite(String key, String text, boolean append) {
+        // the same file by another case: appended to what it holds, or replaced
+        String held = foldedKey(key);
+        if (!held.equals(key)) {
+            String before = builder.writtenFiles.remove(held);
+            if (text != null && append && before != null) {
+                builder.writtenFiles.put(key, before);
+            } else if (append && before == null) {
+                text = null;
+            }
+        }
         if (text == null) {
             builder.writtenFiles.remove(key);
             return;
@@ -760,6 +796,7 @@ final class PsCarriers {
             String key = keyOf(new Word(text, p, literal, Set.of()));
             if (key != null) {
                 recordWrite(key, w.text(), w.append());
+                builder.wholeRuns.write(key, id, false);
             }
         }
     }
@@ -979,6 +1016,10 @@ final class PsCarriers {
                     reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
                     // `Set-Content x.ps1 '…'; pwsh -File x.ps1`: the script an earlier statement wrote
                     writtenPowerShell(i + 1 < args.size() ? args.get(i + 1) : null, base, id, ctx, reasons);
+                    if (i + 2 == args.size() && plainHostOptions(args.subList(0, i)) && PsBuilder.topLevel(ctx)
+                            && pos.stages() == 1 && writtenText(args.get(i + 1)) != null) {
+                        builder.wholeRuns.run(PsWholeRuns.plainKey(args.get(i + 1)), id);
+                    }
                     return;
                 }
                 case VALUE -> i += colon > 0 ? 0 : 1; // `-ep:Bypass` carries its value
@@ -989,6 +1030,20 @@ final class PsCarriers {
         if (pos.stage() > 0) {
             reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
         }
+    }
+
+    /** powershell.exe options before {@code -File} that change nothing the script's text does: no profile, no prompt, no logo, an execution policy. */
+    private static boolean plainHostOptions(List<Word> options) {
+        for (int i = 0; i < options.size(); i++) {
+            String t = options.get(i).literal() ? options.get(i).text().toLowerCase(Locale.ROOT) : "";
+            if (Set.of("-executionpolicy", "-ep", "-ex", "-exec").contains(t) && i + 1 < options.size()
+                    && Set.of("bypass", "remotesigned", "unrestricted").contains(options.get(i + 1).text().toLowerCase(Locale.ROOT))) {
+                i++;
+            } else if (!Set.of("-noprofile", "-nop", "-noninteractive", "-noni", "-nologo", "-nol").contains(t)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void pwshCommand(String base, List<Word> rest, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {

@@ -1,0 +1,210 @@
+package dev.shellwarden.grammar.ps;
+
+import dev.shellwarden.grammar.OpaqueReason;
+import dev.shellwarden.grammar.Provenance;
+import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.Word;
+import dev.shellwarden.grammar.WordFeature;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * PowerShell's reading of a script written whole and then run in the same text
+ * ({@code Set-Content t.ps1 'Get-ChildItem'; .\t.ps1}, {@code @'…'@ | Set-Content t.ps1; & .\t.ps1},
+ * {@code 'Write-Host hi' > t.ps1; pwsh -File t.ps1}): the run's statements were split from the
+ * written text ({@link PsCarriers}), and when that text is surely all the file holds the pair goes
+ * into {@code SplitResult.wholeWrites}, so the write-then-run rules (SW4005, SW4023) spare it, as
+ * bash's {@code BashWalker.noteWholeRun} does.
+ *
+ * <p>Fail closed: the write is one top-level {@code Set-Content}/{@code Out-File} (full parameter
+ * names from a short list, no {@code -Append}, {@code -Stream}, {@code -WhatIf}, wildcard path or
+ * encoding that reads back other text) or {@code '…' > f}, of a single-quoted string or here-string
+ * (double-quoted only without {@code $} or backtick) of printable ASCII; the path is plain (no
+ * {@code :} stream or drive, no {@code ~} short name, no wildcard, no {@code ..}, no trailing dot or
+ * blank) and the run names it with the same letters (another case is the same file on Windows and
+ * another on Linux: left to ask); no other write of the path; the run is the last top-level
+ * statement, with no arguments or redirections; every other top-level statement is a quiet cmdlet
+ * of literal words (no {@code cd}, alias, function, assignment, preference or second writer).
+ */
+final class PsWholeRuns {
+
+    /** Folded path key to the one exact top-level writer's segment id, or -1 once anything else wrote it. */
+    private final Map<String, Integer> writers = new HashMap<>();
+    /** Exact path keys as written, by folded key. */
+    private final Map<String, String> spelled = new HashMap<>();
+    /** Candidate runs: segment id to the exact key they name. */
+    private final Map<Integer, String> runs = new HashMap<>();
+
+    /** Cmdlets that may stand between (or before) the write and the run: they write no file and run nothing. */
+    private static final Set<String> QUIET = Set.of("Write-Host", "Write-Output", "Get-Date", "Get-Location",
+            "Start-Sleep", "Get-ChildItem", "Get-Content", "Test-Path", "Get-Item");
+
+    /** Parameters (full names, lower case) a whole write may carry, per cmdlet; {@code encoding} takes a value. */
+    private static final Set<String> SET_CONTENT = Set.of("path", "literalpath", "pspath", "value", "encoding", "force", "nonewline", "passthru");
+    private static final Set<String> OUT_FILE = Set.of("filepath", "literalpath", "inputobject", "encoding", "force", "nonewline");
+    /** Encodings that read back printable ASCII as written. */
+    private static final Set<String> ENCODINGS = Set.of("utf8", "utf8bom", "utf8nobom", "ascii", "unicode", "default", "oem", "ansi");
+    /** Printable ASCII and line ends only. */
+    private static final Pattern ASCII_TEXT = Pattern.compile("[\\x20-\\x7E\\t\\r\\n]*");
+    /** A plain relative path: no stream or drive, short name, wildcard, parent step, trailing dot or blank. */
+    private static final Pattern PLAIN_PATH = Pattern.compile("(?:[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*/)*[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*\\.ps1",
+            Pattern.CASE_INSENSITIVE);
+
+    /** A path's key as the run and the write compare it ({@code .\}/{@code ./} dropped, {@code /} separators), or null when not plain. */
+    static String plainKey(Word path) {
+        if (path == null || !path.literal()) {
+            return null;
+        }
+        String k = PsCarriers.writtenKey(path.text());
+        return PLAIN_PATH.matcher(k).matches() ? k : null;
+    }
+
+    /** True when the text word {@code v} is exactly known: single-quoted, or double-quoted without {@code $} or backtick, of printable ASCII. */
+    static boolean exactText(Word v) {
+        if (v == null || !v.literal() || !ASCII_TEXT.matcher(v.text()).matches()) {
+            return false;
+        }
+        String raw = v.raw();
+        boolean single = raw.startsWith("'") || raw.startsWith("@'");
+        boolean dbl = raw.startsWith("\"") || raw.startsWith("@\"");
+        return single || dbl && raw.indexOf('$') < 0 && raw.indexOf('`') < 0;
+    }
+
+    /**
+     * True when cmdlet {@code cmdlet} with arguments {@code args} (and {@code piped}, the one string piped
+     * into it, or null) surely writes the whole of {@code value} to one path: see the class comment.
+     */
+    static boolean exactCmdletWrite(String cmdlet, List<Word> args, Word value, Word piped) {
+        Set<String> allowed = cmdlet.equals("Set-Content") ? SET_CONTENT : cmdlet.equals("Out-File") ? OUT_FILE : null;
+        if (allowed == null || !exactText(value) || piped != null && value != piped) {
+            return false;
+        }
+        int positional = 0;
+        boolean namedPath = false;
+        boolean namedValue = piped != null;
+        for (int i = 0; i < args.size(); i++) {
+            Word w = args.get(i);
+            // `-Value 'a', 'b'` writes an array: more lines than the one string read
+            if (!w.literal() || w.raw().startsWith(",") || w.raw().endsWith(",")) {
+                return false;
+            }
+            String t = w.text();
+            boolean param = t.startsWith("-") && !w.has(WordFeature.SINGLE_QUOTED) && !w.has(WordFeature.DOUBLE_QUOTED);
+            if (!param) {
+                positional++;
+                continue;
+            }
+            String p = t.substring(1).toLowerCase(Locale.ROOT);
+            if (!allowed.contains(p)) {
+                return false;
+            }
+            if (p.equals("encoding")) {
+                if (i + 1 >= args.size() || !ENCODINGS.contains(args.get(i + 1).text().toLowerCase(Locale.ROOT))) {
+                    return false;
+                }
+                i++;
+            } else if (!Set.of("force", "nonewline", "passthru").contains(p)) {
+                i++; // the path or the text
+                if (Set.of("value", "inputobject").contains(p)) {
+                    namedValue = true;
+                } else {
+                    namedPath = true;
+                }
+            }
+        }
+        // exactly the positionals the cmdlet binds: the path, then (Set-Content) the text
+        int expected = (namedPath ? 0 : 1) + (namedValue || !cmdlet.equals("Set-Content") ? 0 : 1);
+        return positional == expected;
+    }
+
+    /**
+     * Records a write of path {@code key} by segment {@code id}: {@code exact} when it is one
+     * top-level truncating write of the whole known text ({@link #exactCmdletWrite}, {@code '…' > f}).
+     */
+    void write(String key, int id, boolean exact) {
+        if (key == null) {
+            return;
+        }
+        String folded = key.toLowerCase(Locale.ROOT);
+        boolean first = !writers.containsKey(folded);
+        writers.put(folded, exact && first ? id : -1);
+        spelled.put(folded, key);
+    }
+
+    /** Records that top-level segment {@code id} runs the script {@code key} names (no arguments, no redirections). */
+    void run(String key, int id) {
+        if (key != null) {
+            runs.put(id, key);
+        }
+    }
+
+    /**
+     * The runs of wholly known written text among {@code out} (run id to writer id), dropping from
+     * each such run of pwsh/powershell {@code -File} its {@link OpaqueReason#INTERPRETER_SCRIPT}
+     * (the script is no longer unseen).
+     */
+    Map<Integer, Integer> decide(List<Segment> out) {
+        Map<Integer, Integer> whole = new HashMap<>();
+        for (Map.Entry<Integer, String> e : runs.entrySet()) {
+            int run = e.getKey();
+            String folded = e.getValue().toLowerCase(Locale.ROOT);
+            Integer writer = writers.get(folded);
+            if (writer == null || writer < 0 || writer >= run || !e.getValue().equals(spelled.get(folded))
+                    || writers.size() != 1 || !fits(out, writer, run)) {
+                continue;
+            }
+            whole.put(run, writer);
+            Segment r = out.get(run);
+            if (r.opaqueReasons().contains(OpaqueReason.INTERPRETER_SCRIPT)) {
+                Set<OpaqueReason> rest = EnumSet.noneOf(OpaqueReason.class);
+                rest.addAll(r.opaqueReasons());
+                rest.remove(OpaqueReason.INTERPRETER_SCRIPT);
+                out.set(run, new Segment(r.id(), r.parent(), r.depth(), r.provenance(), r.wrappers(), r.argv(),
+                        r.assignments(), r.redirects(), r.heredocs(), r.position(), rest));
+            }
+        }
+        return whole;
+    }
+
+    /** True when the write and the run stand as the class comment requires among the top-level segments. */
+    private static boolean fits(List<Segment> out, int writer, int run) {
+        Segment w = out.get(writer);
+        Segment r = out.get(run);
+        if (!top(w) || !top(r) || !w.opaqueReasons().isEmpty() || w.position().background() || r.position().background()
+                || w.position().stage() + 1 != w.position().stages() || r.position().stages() != 1
+                || !Set.of("", ";", "\n").contains(w.position().opBefore()) || r.position().opBefore().equals("||")
+                || !r.redirects().isEmpty() || !r.assignments().isEmpty() || !w.assignments().isEmpty()
+                || r.opaqueReasons().stream().anyMatch(x -> x != OpaqueReason.INTERPRETER_SCRIPT)) {
+            return false;
+        }
+        List<Segment> others = new ArrayList<>();
+        for (Segment s : out) {
+            if (s.parent() < 0 && s.id() != writer && s.id() != run) {
+                others.add(s);
+            }
+        }
+        for (Segment s : others) {
+            if (s.id() > run || !quiet(s)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean top(Segment s) {
+        return s.parent() < 0 && s.depth() == 0 && s.provenance() == Provenance.TOP;
+    }
+
+    /** A quiet top-level statement: a {@link #QUIET} cmdlet of literal words, alone, in the foreground, without redirections. */
+    private static boolean quiet(Segment s) {
+        return top(s) && !s.argv().isEmpty() && QUIET.contains(s.argv().get(0).text()) && s.assignments().isEmpty()
+                && s.redirects().isEmpty() && s.opaqueReasons().isEmpty() && s.position().stages() == 1
+                && !s.position().background() && s.argv().stream().allMatch(Word::literal);
+    }
+}
