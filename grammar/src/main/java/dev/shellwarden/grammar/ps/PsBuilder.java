@@ -114,6 +114,15 @@ final class PsBuilder {
     private static final Pattern PARAM_COLON = Pattern.compile("^([-\u2013\u2014\u2015][\\p{L}_?][\\p{L}\\p{N}_?\\-]*):");
     private static final Pattern SCRIPTBLOCK_CREATE = Pattern.compile(
             "(?i)^\\[(?:system\\.management\\.automation\\.)?scriptblock\\]::create$");
+    /**
+     * {@code [IO.File]::ReadAllText('README.md')}: a read of one file named by a literal string (or
+     * {@code "$PWD\…"}) is no unknown call: {@link PsDotNet} reads it as {@code Get-Content -Path}
+     * of that file, which the rules judge (credentials, other users' files) as they judge the cmdlet.
+     */
+    private static final Pattern FILE_READ_CALL = Pattern.compile(
+            "(?i)^\\[(?:system\\.)?io\\.file\\]::(?:readall(?:text|lines|bytes)|readlines)$");
+    private static final Pattern FILE_READ_ARG = Pattern.compile(
+            "^\\(\\s*(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"(?:\\$PWD[\\\\/])?[^\"`$\u201C\u201D\u201E]*\")\\s*\\)$");
     private static final Pattern SCRIPT_METHOD = Pattern.compile("(?i)\\.(invokescript|newscriptblock|addscript)$");
     private static final Pattern LITERAL_STRING = Pattern.compile(
             "^\\s*(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`$\u201C\u201D\u201E]*\")\\s*$");
@@ -1174,7 +1183,7 @@ final class PsBuilder {
                     }
                     if (!value.isEmpty()) {
                         Kind k0 = value.get(0).kind();
-                        if (k0 != Kind.WORD && unsafeCall(value)) {
+                        if (k0 != Kind.WORD && unsafeCall(value, false)) {
                             reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
                         }
                         // `$_`, and `$_.FullName` of a listed item: its path
@@ -1698,7 +1707,9 @@ final class PsBuilder {
         if (!redirectParts.isEmpty()) {
             parts = rest;
         }
-        boolean unsafe = unsafeCall(parts);
+        boolean unsafe = unsafeCall(parts, false);
+        // only literal file reads, which PsDotNet reads as Get-Content of the file (FILE_READ_CALL)
+        boolean readsOnly = unsafe && !unsafeCall(parts, true);
         Part payload = null;
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
@@ -1731,7 +1742,9 @@ final class PsBuilder {
             words.add(word(arg, child, true, Provenance.COMPOUND).word());
         }
         if (unsafe) {
-            reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+            if (!readsOnly) {
+                reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+            }
             // still opaque; what a known .NET or COM call starts, reads or writes is read besides,
             // with the strings variables hold put in (`[Diagnostics.Process]::Start($f, $a)`)
             carriers.dotNet(withValues(parts, ctx), id, ctx, reasons);
@@ -1853,7 +1866,7 @@ final class PsBuilder {
      * {@code [IO.File]::Delete('x')}, {@code (New-Object Net.WebClient).DownloadFile(…)}. Method
      * calls run in expression mode and inside arguments that start with a variable or a group.
      */
-    private static boolean unsafeCall(List<Part> parts) {
+    private static boolean unsafeCall(List<Part> parts, boolean readsKnown) {
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
             Part next = parts.get(i + 1);
@@ -1864,7 +1877,8 @@ final class PsBuilder {
                 // `$ExecutionContext.InvokeProvider.Item.Remove('C:\Users', $true)`)
                 if (member != null && (!SAFE_METHODS.contains(member.toLowerCase(Locale.ROOT))
                         || decoded.toLowerCase(Locale.ROOT).contains("invokeprovider"))
-                        && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()) {
+                        && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()
+                        && !(readsKnown && FILE_READ_CALL.matcher(decoded).matches() && FILE_READ_ARG.matcher(next.raw()).matches())) {
                     return true;
                 }
             }

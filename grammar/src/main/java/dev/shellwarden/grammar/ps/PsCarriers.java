@@ -978,7 +978,9 @@ final class PsCarriers {
             if (!param) {
                 // The first positional argument is the command (powershell.exe) or a file (pwsh).
                 if (base.equals("pwsh")) {
-                    reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+                    if (!projectScript(w, pos)) {
+                        reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+                    }
                     writtenPowerShell(w, base, id, ctx, reasons);
                 } else {
                     pwshCommand(base, args.subList(i, args.size()), id, ctx, reasons);
@@ -1013,7 +1015,9 @@ final class PsCarriers {
                     return;
                 }
                 case FILE -> {
-                    reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+                    if (i + 1 >= args.size() || !projectScript(args.get(i + 1), pos)) {
+                        reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
+                    }
                     // `Set-Content x.ps1 '…'; pwsh -File x.ps1`: the script an earlier statement wrote
                     writtenPowerShell(i + 1 < args.size() ? args.get(i + 1) : null, base, id, ctx, reasons);
                     if (i + 2 == args.size() && plainHostOptions(args.subList(0, i)) && PsBuilder.topLevel(ctx)
@@ -1044,6 +1048,19 @@ final class PsCarriers {
             }
         }
         return true;
+    }
+
+    /** A project-relative {@code .ps1} path: {@code .\build.ps1}, {@code scripts/test.ps1}; no drive, root, home, share or {@code ..}. */
+    private static final java.util.regex.Pattern PROJECT_PS1 = java.util.regex.Pattern.compile(
+            "(?i)^(?![\\\\/~]|[a-z]:|.*(?:^|[\\\\/])\\.\\.(?:[\\\\/]|$))[^:*?\"<>|`$]+\\.ps1$");
+
+    /**
+     * {@code pwsh -File .\build.ps1}: the project's own script run by the host is what
+     * {@code .\build.ps1} run by name is, a file in the project judged as such, not code
+     * shell-warden cannot see; a script elsewhere, a computed name or one fed by a pipe stays opaque.
+     */
+    private static boolean projectScript(Word script, Position pos) {
+        return pos.stage() == 0 && script.literal() && PROJECT_PS1.matcher(script.text()).matches();
     }
 
     private void pwshCommand(String base, List<Word> rest, int id, PsBuilder.Ctx ctx, Set<OpaqueReason> reasons) {
