@@ -240,6 +240,29 @@ final class FileProvenance {
         return c.named("chmod chown chgrp chattr setfacl touch mkdir");
     }
 
+    /** A path as Windows names its file: lower case, trailing dots and blanks dropped ({@code T.PS1.} is t.ps1). */
+    private static String windowsName(String path) {
+        return path.toLowerCase(java.util.Locale.ROOT).replaceFirst("(?<=[^/])[. ]+$", "");
+    }
+
+    /**
+     * The files a PowerShell run of the paths {@code run} may open: {@link #windowsName}, and for a
+     * name without an extension the same name with {@code .ps1} or a PATHEXT one ({@code .\t} runs t.ps1).
+     */
+    private static Set<String> windowsRunNames(Set<String> run) {
+        Set<String> out = new java.util.HashSet<>();
+        for (String r : run) {
+            String n = windowsName(r);
+            out.add(n);
+            if (n.indexOf('.', n.lastIndexOf('/') + 1) < 0) {
+                for (String ext : List.of(".ps1", ".bat", ".cmd", ".exe", ".com")) {
+                    out.add(n + ext);
+                }
+            }
+        }
+        return out;
+    }
+
     /** True when {@code other} writes the file {@code c} then runs (or loads as code, {@link LoadedCode}). */
     static boolean runsFileWrittenBy(Cmd c, Cmd other, Ctx ctx) {
         if (writesNoContent(other)) {
@@ -248,11 +271,12 @@ final class FileProvenance {
         String f = executedFile(c);
         if (!f.isEmpty()) {
             Set<String> run = resolvedIn(c, f, ctx);
-            // Windows file names ignore case: `Set-Content T.PS1 …; .\t.ps1` runs the file written
+            // Windows file names ignore case and trailing dots and blanks, and PowerShell finds `.\t` as
+            // t.ps1 (or a PATHEXT program): `Set-Content T.PS1 …; .\t.ps1`, `.\t`, `.\t.ps1.` run the file written
             boolean windows = "powershell".equals(ctx.getShell());
-            Set<String> runFolded = windows ? run.stream().map(r -> r.toLowerCase(java.util.Locale.ROOT)).collect(java.util.stream.Collectors.toSet()) : run;
+            Set<String> runFolded = windows ? windowsRunNames(run) : run;
             for (String w : other.getWriteTargets()) {
-                if (resolvedIn(other, w, ctx).stream().anyMatch(p -> runFolded.contains(windows ? p.toLowerCase(java.util.Locale.ROOT) : p))) {
+                if (resolvedIn(other, w, ctx).stream().anyMatch(p -> runFolded.contains(windows ? windowsName(p) : p))) {
                     return true;
                 }
             }

@@ -1791,7 +1791,7 @@ final class PsBuilder {
                 carriers.recordWrite(PsCarriers.keyOf(r.target()), plain ? words.get(0).text() + "\n" : null, r.op().endsWith(">>"));
                 // `'…' > t.ps1` at the top level: the whole text of the file, when it is exactly known
                 wholeRuns.write(PsCarriers.keyOf(r.target()), id, plain && r.op().equals(">") && rg.size() <= 2
-                        && topLevel(ctx) && PsWholeRuns.exactText(words.get(0)) && PsWholeRuns.plainKey(r.target()) != null);
+                        && topLevel(ctx) && PsWholeRuns.exactFormattedText(words.get(0)) && PsWholeRuns.plainKey(r.target()) != null);
             }
         }
         List<Word> argv = words;

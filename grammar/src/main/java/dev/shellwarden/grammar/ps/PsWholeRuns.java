@@ -23,9 +23,12 @@ import java.util.regex.Pattern;
  * bash's {@code BashWalker.noteWholeRun} does.
  *
  * <p>Fail closed: the write is one top-level {@code Set-Content}/{@code Out-File} (full parameter
- * names from a short list, no {@code -Append}, {@code -Stream}, {@code -WhatIf}, wildcard path or
- * encoding that reads back other text) or {@code '…' > f}, of a single-quoted string or here-string
- * (double-quoted only without {@code $} or backtick) of printable ASCII; the path is plain (no
+ * names from a short list, each once, one path, no {@code -Append}, {@code -Stream}, {@code -WhatIf},
+ * wildcard path or encoding that reads back other text or that one PowerShell lacks: a binding that
+ * fails writes nothing, and the run finds an older file) or {@code '…' > f}, of a single-quoted string
+ * or here-string (double-quoted only without {@code $} or backtick) of printable ASCII, without text
+ * PowerShell may read otherwise ({@code #requires}, {@code using}, {@code <#} inside a word, a lone
+ * CR) and, through Out-File or {@code >}, without a line it would wrap; the path is plain (no
  * {@code :} stream or drive, no {@code ~} short name, no wildcard, no {@code ..}, no trailing dot or
  * blank) and the run names it with the same letters (another case is the same file on Windows and
  * another on Linux: left to ask); no other write of the path; the run is the last top-level
@@ -48,10 +51,27 @@ final class PsWholeRuns {
     /** Parameters (full names, lower case) a whole write may carry, per cmdlet; {@code encoding} takes a value. */
     private static final Set<String> SET_CONTENT = Set.of("path", "literalpath", "pspath", "value", "encoding", "force", "nonewline", "passthru");
     private static final Set<String> OUT_FILE = Set.of("filepath", "literalpath", "inputobject", "encoding", "force", "nonewline");
-    /** Encodings that read back printable ASCII as written. */
-    private static final Set<String> ENCODINGS = Set.of("utf8", "utf8bom", "utf8nobom", "ascii", "unicode", "default", "oem", "ansi");
+    /**
+     * Encodings that read back printable ASCII as written and that Windows PowerShell 5.1 and pwsh 7
+     * both know: a name one of them lacks ({@code utf8NoBOM}, {@code utf8BOM}, {@code ansi}, pwsh's
+     * {@code default}) fails the binding there, nothing is written, and the run finds an older file.
+     */
+    private static final Set<String> ENCODINGS = Set.of("utf8", "ascii", "unicode", "oem");
     /** Printable ASCII and line ends only. */
     private static final Pattern ASCII_TEXT = Pattern.compile("[\\x20-\\x7E\\t\\r\\n]*");
+    /**
+     * Script text PowerShell may read otherwise than the splitter, or that loads code the splitter
+     * never sees: {@code #requires -Modules}, {@code using module}/{@code assembly}, a {@code <#}
+     * inside a word ({@code a<#b; …#>}: a comment or a word), a lone carriage return (a line end to
+     * PowerShell).
+     */
+    private static final Pattern UNSURE_SCRIPT = Pattern.compile("(?i)#\\s*requires|(?m)^\\s*using\\s|[^\\s;|&(){}]<#|\\r(?!\\n)");
+    /**
+     * Longest line Out-File (and {@code >}) surely writes as one line: it wraps longer strings at the
+     * host's width (80 columns for a console of its default size), so a long comment line's tail
+     * would become a statement of its own.
+     */
+    private static final int OUT_FILE_WIDTH = 79;
     /** A plain relative path: no stream or drive, short name, wildcard, parent step, trailing dot or blank. */
     private static final Pattern PLAIN_PATH = Pattern.compile("(?:[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*/)*[A-Za-z0-9_\\-]+(?:\\.[A-Za-z0-9_\\-]+)*\\.ps1",
             Pattern.CASE_INSENSITIVE);
@@ -67,7 +87,7 @@ final class PsWholeRuns {
 
     /** True when the text word {@code v} is exactly known: single-quoted, or double-quoted without {@code $} or backtick, of printable ASCII. */
     static boolean exactText(Word v) {
-        if (v == null || !v.literal() || !ASCII_TEXT.matcher(v.text()).matches()) {
+        if (v == null || !v.literal() || !ASCII_TEXT.matcher(v.text()).matches() || UNSURE_SCRIPT.matcher(v.text()).find()) {
             return false;
         }
         String raw = v.raw();
@@ -76,18 +96,33 @@ final class PsWholeRuns {
         return single || dbl && raw.indexOf('$') < 0 && raw.indexOf('`') < 0;
     }
 
+    /** {@link #exactText}, and no line so long that Out-File (and {@code >}) would wrap it ({@link #OUT_FILE_WIDTH}). */
+    static boolean exactFormattedText(Word v) {
+        if (!exactText(v)) {
+            return false;
+        }
+        for (String line : v.text().split("\r?\n", -1)) {
+            if (line.length() > OUT_FILE_WIDTH) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * True when cmdlet {@code cmdlet} with arguments {@code args} (and {@code piped}, the one string piped
      * into it, or null) surely writes the whole of {@code value} to one path: see the class comment.
      */
     static boolean exactCmdletWrite(String cmdlet, List<Word> args, Word value, Word piped) {
         Set<String> allowed = cmdlet.equals("Set-Content") ? SET_CONTENT : cmdlet.equals("Out-File") ? OUT_FILE : null;
-        if (allowed == null || !exactText(value) || piped != null && value != piped) {
+        if (allowed == null || !(cmdlet.equals("Out-File") ? exactFormattedText(value) : exactText(value)) || piped != null && value != piped) {
             return false;
         }
         int positional = 0;
         boolean namedPath = false;
         boolean namedValue = piped != null;
+        // a parameter given twice, or two paths (`-Path a -LiteralPath a`), fails the binding: nothing is written
+        Set<String> seen = new java.util.HashSet<>();
         for (int i = 0; i < args.size(); i++) {
             Word w = args.get(i);
             // `-Value 'a', 'b'` writes an array: more lines than the one string read
@@ -101,7 +136,7 @@ final class PsWholeRuns {
                 continue;
             }
             String p = t.substring(1).toLowerCase(Locale.ROOT);
-            if (!allowed.contains(p)) {
+            if (!allowed.contains(p) || !seen.add(p)) {
                 return false;
             }
             if (p.equals("encoding")) {
@@ -111,7 +146,11 @@ final class PsWholeRuns {
                 i++;
             } else if (!Set.of("force", "nonewline", "passthru").contains(p)) {
                 i++; // the path or the text
-                if (Set.of("value", "inputobject").contains(p)) {
+                boolean isValue = Set.of("value", "inputobject").contains(p);
+                if (isValue ? namedValue : namedPath) {
+                    return false; // the text piped and named, or two path parameters
+                }
+                if (isValue) {
                     namedValue = true;
                 } else {
                     namedPath = true;
