@@ -1022,7 +1022,8 @@ public final class Cmd {
 
     /**
      * True when every dynamic operand of a PowerShell command has a known place: below {@code $PWD}
-     * (the working directory) or {@code $env:TEMP} (the user's temporary folder), without {@code ..}.
+     * (the working directory, unless a {@code Set-Location} the text does not tell came before) or
+     * {@code $env:TEMP} (the user's temporary folder), without {@code ..}.
      */
     public boolean psDynamicOperandsKnown() {
         boolean any = false;
@@ -1038,6 +1039,9 @@ public final class Cmd {
             }
             if (!Regex.matches(a, "(?i)\\$(pwd|env:temp|env:tmp)([\\\\/][^$`()]*)?") || a.contains("..")) {
                 return false;
+            }
+            if (Regex.matches(a, "(?i)\\$pwd.*") && cwds.contains(WorkingDirs.UNKNOWN)) {
+                return false; // after `Set-Location $d` (or `$PWD = $x`) $PWD may be any folder
             }
             any = true;
         }
@@ -2031,13 +2035,16 @@ public final class Cmd {
         String project = PathFacts.normalize(ctx.getProjectDir());
         boolean fromLink = named("ln") && argMatches("-[a-zA-Z]*s[a-zA-Z]*|--symbolic") && !argMatches("-[a-zA-Z]*r[a-zA-Z]*|--relative");
         for (String dir : dirs(ctx)) {
-            if (dir.equals(WorkingDirs.UNKNOWN)) {
+            // after `cd "$X"` a link written as an absolute project path still lands in the project
+            String link = PathFacts.resolveFromAny(p.get(1), dir, ctx.home());
+            if (link == null) {
                 continue;
             }
-            String link = PathFacts.resolve(p.get(1), dir, ctx.home());
             boolean folder = p.get(1).endsWith("/") || p.get(1).equals(".");
             String from = !fromLink ? dir : folder ? link : link.substring(0, Math.max(1, link.lastIndexOf('/')));
-            if (PathFacts.isInside(link, project) && !PathFacts.isInside(PathFacts.resolve(p.get(0), from, ctx.home()), project)) {
+            // a hard link's relative source read from a folder the text does not tell may be any file: outside
+            String source = PathFacts.resolveFromAny(p.get(0), from, ctx.home());
+            if (PathFacts.isInside(link, project) && (source == null || !PathFacts.isInside(source, project))) {
                 return true;
             }
         }
@@ -2252,10 +2259,11 @@ public final class Cmd {
         String git = PathFacts.normalize(ctx.getProjectDir()) + "/.git";
         for (String t : touchedPaths()) {
             for (String dir : dirs(ctx)) {
-                if (dir.equals(WorkingDirs.UNKNOWN)) {
+                // after `cd "$X"` an absolute path still names the project's .git (a relative one is outside: asked)
+                String abs = PathFacts.resolveFromAny(t, dir, ctx.home());
+                if (abs == null) {
                     continue;
                 }
-                String abs = PathFacts.resolve(t, dir, ctx.home());
                 if (abs.startsWith(git + "/") && !Regex.matches(abs.substring(git.length()), "/(info/exclude|description|config|hooks(/.*)?|COMMIT_EDITMSG)")) {
                     return true;
                 }

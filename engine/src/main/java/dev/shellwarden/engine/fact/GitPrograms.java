@@ -222,13 +222,16 @@ final class GitPrograms {
         }
         String project = ctx.project();
         for (String dir : c.dirs(ctx)) {
-            if (dir.equals(WorkingDirs.UNKNOWN)) {
-                continue; // a folder the text does not tell: the other rules judge unknown folders
-            }
             List<String> candidates = new ArrayList<>(repos);
             candidates.add(".");
             for (String r : candidates) {
-                String abs = PathFacts.normalize(PathFacts.resolve(PathFacts.unquote(r), dir, ctx.home()));
+                // a folder the text does not tell: the other rules judge it, but an absolute
+                // `-C /tmp/x` names the same repository from anywhere (`cd "$X" && git -C /tmp/x status`)
+                String known = PathFacts.resolveFromAny(PathFacts.unquote(r), dir, ctx.home());
+                if (known == null) {
+                    continue;
+                }
+                String abs = PathFacts.normalize(known);
                 if (PathFacts.isTemp(abs) && !PathFacts.isInside(abs, project)) {
                     return true;
                 }

@@ -174,6 +174,24 @@ public final class PathFacts {
     }
 
     /**
+     * {@link #resolve} from {@code dir}, which may be {@link WorkingDirs#UNKNOWN}: there an absolute,
+     * home or variable path names the same file from anywhere and is resolved as written
+     * ({@code cd "$X" && rm -rf /home/dev/project/.git/objects}); a relative path, {@code ~+},
+     * {@code ~-} or {@code $PWD} may be any file and gives null (the caller fails closed or
+     * leaves it to the rules for unknown folders).
+     */
+    public static String resolveFromAny(String path, String dir, String home) {
+        if (!dir.equals(WorkingDirs.UNKNOWN)) {
+            return resolve(path, dir, home);
+        }
+        String p = unquote(path);
+        if (!isAnchored(p) || Pattern.compile("^(~[-+][0-9]*|\\$\\{?PWD\\b)").matcher(p).find()) {
+            return null;
+        }
+        return resolve(path, "", home);
+    }
+
+    /**
      * The absolute path {@code path} names where the command runs, or null when its text does not
      * tell: a relative path (or {@code $PWD}) with an unknown working directory, a
      * {@code ~name} form {@link #knownExpansions} does not know, or any other expansion left.

@@ -199,6 +199,9 @@ public final class PreviousDirs {
 
     /** True when {@code s} may change OLDPWD or the directory stack in a way the pass does not follow. */
     private static boolean loses(Segment s) {
+        if (WorkingDirs.assignsPwd(s)) {
+            return true; // PWD="$X": the next cd may take OLDPWD from it
+        }
         List<Word> words = new ArrayList<>(s.assignments());
         words.addAll(s.argv());
         for (Word w : words) {
@@ -224,7 +227,7 @@ public final class PreviousDirs {
     }
 
     private static boolean isCd(Segment s, boolean autocd) {
-        return WorkingDirs.isCd(s, autocd);
+        return WorkingDirs.isCd(s, autocd) && !WorkingDirs.assignsPwd(s);
     }
 
     private static Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {

@@ -368,6 +368,11 @@ final class ProjectScope {
         String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");
         if (!dir.equals(WorkingDirs.UNKNOWN)) {
             bare = PathFacts.knownExpansions(bare, dir, ctx.home());
+        } else if (Regex.pattern("powershell".equals(ctx.getShell()) ? "(?i)^\\$\\{?pwd\\b" : "^\\$\\{?PWD\\b").matcher(bare).find()) {
+            // $PWD is the working directory: after `cd "$DIR"` (`Set-Location $d`) it may be any
+            // folder. The dynamic-target rules count $PWD as known (judged here, resolved), so an
+            // unknown one is outside here (`cd "$X" && rm -rf "$PWD/x"`), never left to them.
+            return true;
         }
         if (bare.indexOf('$') >= 0 || bare.indexOf('`') >= 0) {
             // INVARIANT: a dynamic target is neither inside nor outside; the dynamic-target rule asks.

@@ -216,8 +216,37 @@ public final class WorkingDirs {
     private static final Set<Provenance> NOT_NESTED = java.util.EnumSet.of(Provenance.TOP, Provenance.COMPOUND,
             Provenance.SUBSHELL, Provenance.BRACE_GROUP, Provenance.XARGS);
 
+    /** An assignment to PWD: bash's {@code PWD=}, {@code PWD+=}, PowerShell's {@code $PWD=} (any case, a scope prefix). */
+    private static final java.util.regex.Pattern PWD_ASSIGNMENT = java.util.regex.Pattern.compile(
+            "PWD\\+?=|(?i)\\$(global:|script:|local:|private:|variable:)?pwd\\s*=");
+
+    /**
+     * True when the segment gives PWD a value of its own ({@code PWD="$X"}, {@code export PWD=/},
+     * PowerShell's {@code $PWD = $x}): the folder does not change, but every later {@code $PWD}
+     * reads that value, which the checker follows as a cd that may also have gone to a folder the text does not tell (fail
+     * closed). A prefix assignment ({@code PWD=/ cmd}) is not: the command's words were expanded
+     * before it.
+     */
+    static boolean assignsPwd(Segment s) {
+        List<Word> argv = s.argv();
+        if (argv.isEmpty()) {
+            return s.assignments().stream().anyMatch(w -> PWD_ASSIGNMENT.matcher(w.text()).lookingAt());
+        }
+        String verb = argv.get(0).text();
+        if (Set.of("export", "declare", "typeset", "readonly", "local").contains(verb)) {
+            return argv.stream().skip(1).anyMatch(w -> PWD_ASSIGNMENT.matcher(w.text()).lookingAt());
+        }
+        return false;
+    }
+
     /** {@link #target} for each possible value of HOME. */
     private static Set<String> targets(Segment s, Set<String> from, List<String> homes, boolean searched) {
+        if (assignsPwd(s)) {
+            // the folder stays (`PWD="$X" && rm -rf ..` is still judged from it); $PWD may be any
+            Set<String> out = new LinkedHashSet<>(from);
+            out.add(UNKNOWN);
+            return out;
+        }
         Set<String> out = new LinkedHashSet<>();
         for (String h : homes) {
             out.addAll(h.equals(UNKNOWN) ? Set.of(UNKNOWN) : target(s, from, h, searched));
@@ -258,7 +287,7 @@ public final class WorkingDirs {
     }
 
     static boolean isCd(Segment s, boolean autocd) {
-        return isCd(s) || autocd && s.argv().size() == 1 && s.argv().get(0).text().matches("~|~/.*|/.*|\\.\\.?(/.*)?")
+        return isCd(s) || assignsPwd(s) || autocd && s.argv().size() == 1 && s.argv().get(0).text().matches("~|~/.*|/.*|\\.\\.?(/.*)?")
                 && (s.argv().get(0).literal() || s.argv().get(0).text().startsWith("~"));
     }
 
