@@ -173,6 +173,9 @@ public final class PathFacts {
         return normalize(cwd + "/" + p);
     }
 
+    /** Words naming the working or previous directory itself ({@code ~+}, {@code ~-}, {@code ~+N}, {@code $PWD}): unknown after an unknown cd. */
+    private static final Pattern WORKING_DIR_WORD = Pattern.compile("^(~[-+][0-9]*|\\$\\{?PWD\\b)");
+
     /**
      * {@link #resolve} from {@code dir}, which may be {@link WorkingDirs#UNKNOWN}: there an absolute,
      * home or variable path names the same file from anywhere and is resolved as written
@@ -185,7 +188,7 @@ public final class PathFacts {
             return resolve(path, dir, home);
         }
         String p = unquote(path);
-        if (!isAnchored(p) || Pattern.compile("^(~[-+][0-9]*|\\$\\{?PWD\\b)").matcher(p).find()) {
+        if (!isAnchored(p) || WORKING_DIR_WORD.matcher(p).find()) {
             return null;
         }
         return resolve(path, "", home);

@@ -348,13 +348,13 @@ final class ProjectScope {
         return false;
     }
 
+    /** The shell's own directories by tilde: {@code ~+} (PWD), {@code ~-} (OLDPWD), {@code ~+N}/{@code ~-N} (the stack). */
+    private static final java.util.regex.Pattern SHELL_DIR_TILDE = java.util.regex.Pattern.compile("^~[-+][0-9]*(/|$)");
+
     /**
      * True when {@code target} read from {@code dir} is outside the project, the temporary folders
      * and the harmless devices; a relative path after a {@code cd} the text does not tell is.
      */
-    /** The shell's own directories by tilde: {@code ~+} (PWD), {@code ~-} (OLDPWD), {@code ~+N}/{@code ~-N} (the stack). */
-    private static final java.util.regex.Pattern SHELL_DIR_TILDE = java.util.regex.Pattern.compile("^~[-+][0-9]*(/|$)");
-
     private static boolean isOutsideFrom(String target, String dir, Ctx ctx) {
         String project = ctx.project();
         if (target.equals(".*") || target.endsWith("/.*")) {
