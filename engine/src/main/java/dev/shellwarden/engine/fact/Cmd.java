@@ -1173,6 +1173,19 @@ public final class Cmd {
     }
 
     /**
+     * True when cargo's {@code --manifest-path}, if given, names a manifest in the project:
+     * {@code cargo clippy --manifest-path /tmp/x/Cargo.toml} builds another tree, whose build
+     * scripts and procedural macros run. False for an abbreviation, whose value is not read.
+     */
+    public boolean cargoManifestInsideProject(Ctx ctx) {
+        String manifest = valueOf("--manifest-path");
+        if (manifest.isEmpty()) {
+            return !argFind("^--man");
+        }
+        return ProjectScope.allInsideProject(this, List.of(manifest), ctx, false);
+    }
+
+    /**
      * True when cmake's source and build trees named by option ({@code -S DIR}, {@code -SDIR},
      * {@code -B DIR}) are in the project, the build tree also in a temporary directory: {@code
      * cmake -S/tmp/x -B build} runs /tmp/x/CMakeLists.txt, whose execute_process runs anything.
@@ -2387,7 +2400,7 @@ public final class Cmd {
      * content reaches the agent or another file (SW4022).
      */
     private static final Set<String> CREDENTIAL_READERS = Words.setOf("cat less more head tail base64 base32 xxd od hexdump strings"
-            + " cp tar zip 7z gzip bat batcat nl awk sed grep rg tac dd sqlite3 install jq gojq jaq yq diff");
+            + " cp tar zip 7z gzip bat batcat nl awk sed grep rg tac dd sqlite3 duckdb install jq gojq jaq yq diff");
 
     /**
      * True for a program that prints, copies or packs the files it names ({@link #CREDENTIAL_READERS}),
@@ -2478,10 +2491,16 @@ public final class Cmd {
         return redirectReads.stream().anyMatch(Cmd::namesCredentialStore);
     }
 
-    /** The words this command reads files by: its operands and input redirections. */
+    /**
+     * The words this command reads files by: its operands and input redirections, and the paths
+     * quoted in an embedded database's SQL ({@code duckdb -c "select * from read_text('F')"}).
+     */
     private List<String> readWords() {
         List<String> all = new ArrayList<>(operands);
         all.addAll(redirectReads);
+        if (named("sqlite3 duckdb")) {
+            all.addAll(SqlFiles.reads(this));
+        }
         return all;
     }
 

@@ -281,6 +281,9 @@ final class Credentials {
                 || c.getName().equals("infisical") && (c.sub("secrets") && !c.anyArg("set delete folders generate-example-env")
                         || c.sub("export") && !c.anyFlag("--output-file") && !c.argMatches("--output-file=.*"))
                 || isPrintsInfrastructureSecretOutput(c) || c.getName().equals("pulumi") && c.anyFlag("--show-secrets")
+                // the whole state, sensitive values in plain text; .NET's secret store of the project, every value
+                || c.named("terraform tofu terragrunt") && c.subAt(0, "state") && c.subAt(1, "pull")
+                || c.getName().equals("dotnet") && c.sub("user-secrets") && c.anyArg("list")
                 // vault's own token: `token lookup` shows its id, `token create` a new one
                 || c.getName().equals("vault") && c.sub("token") && c.anyArg("lookup create")
                 // temporary or registry credentials and access keys minted and printed

@@ -78,6 +78,9 @@ final class Formatters {
 
     /** The files {@code c} rewrites when it is a formatter or fixer in a writing mode; empty otherwise. */
     static List<String> targets(Cmd c) {
+        if (c.getName().equals("cargo") && c.sub("fmt")) {
+            return cargoFmtTargets(c);
+        }
         Formatter f = TABLE.get(c.getName());
         if (f == null || !f.sub().isEmpty() && !c.sub(f.sub())
                 || !f.writeFlags().isEmpty() && !c.anyFlag(f.writeFlags()) || !f.noWriteFlags().isEmpty() && c.anyFlag(f.noWriteFlags())
@@ -99,6 +102,30 @@ final class Formatters {
         }
         if (ops.isEmpty() && f.walksCwd()) {
             out.add("./");
+        }
+        return out;
+    }
+
+    /**
+     * The files {@code cargo fmt -- FILE…} hands rustfmt to rewrite besides the crate's own
+     * ({@code cargo fmt -- ~/other/src/lib.rs}): the words after {@code --} that are no rustfmt
+     * option or option value; none with {@code --check}. The crate's own files are the project's.
+     */
+    private static List<String> cargoFmtTargets(Cmd c) {
+        List<String> args = c.getArgs();
+        int dashes = args.indexOf("--");
+        List<String> out = new ArrayList<>();
+        if (dashes < 0 || args.subList(dashes + 1, args.size()).contains("--check")) {
+            return out;
+        }
+        java.util.Set<String> values = Words.setOf(TABLE.get("rustfmt").values());
+        for (int i = dashes + 1; i < args.size(); i++) {
+            String a = args.get(i);
+            if (values.contains(a)) {
+                i++;
+            } else if (!a.startsWith("-")) {
+                out.add(a);
+            }
         }
         return out;
     }

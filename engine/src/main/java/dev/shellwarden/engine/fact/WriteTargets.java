@@ -136,15 +136,8 @@ final class WriteTargets {
                     }
                 }
             }
-            case "sqlite3" -> {
-                // dot commands given as arguments write files: .output F, .once F, .save F, .backup F
-                for (String a : c.getArgs()) {
-                    java.util.regex.Matcher m = Regex.pattern("^\\.(output|once|save|backup|clone)\\s+(?:-\\S+\\s+)*(\\S+)").matcher(PathFacts.unquote(a));
-                    if (m.find()) {
-                        out.add(m.group(2));
-                    }
-                }
-            }
+            // dot commands and statements given as arguments write files: .output F, COPY … TO 'F'
+            case "sqlite3", "duckdb" -> out.addAll(SqlFiles.writes(c));
             case "rename", "prename", "file-rename", "perl-rename" -> {
                 // rename EXPR FILE… (Perl) or rename FROM TO FILE… (util-linux): every FILE is renamed,
                 // and an expression can give them all one name; -n/--no-act only shows what it would do
@@ -535,6 +528,24 @@ final class WriteTargets {
                     }
                     for (String f : names) {
                         out.add(dir.isEmpty() ? f : PathFacts.asFolder(dir) + f);
+                    }
+                }
+            }
+            case "dotnet" -> {
+                // -o/--output of every dotnet command names what it writes: the script of
+                // `ef migrations script -o FILE` and `ef dbcontext optimize`, else a folder (build,
+                // publish, pack, new, test's output)
+                String o = c.valueOf("-o --output");
+                if (!o.isEmpty() && !o.equals("-")) {
+                    out.add(c.sub("ef") && c.anyArg("script") ? o : PathFacts.asFolder(o));
+                }
+            }
+            case "terraform", "tofu" -> {
+                // terraform's single-dash options: plan -out=FILE, apply -state-out=FILE, -backup=FILE
+                for (String a : c.getArgs()) {
+                    java.util.regex.Matcher m = Regex.pattern("--?(?:out|state-out|backup)=(.+)").matcher(a);
+                    if (m.matches() && !m.group(1).equals("-")) {
+                        out.add(m.group(1));
                     }
                 }
             }

@@ -1,0 +1,68 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Regex;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The files named inside the SQL an embedded database's command line runs ({@code sqlite3},
+ * {@code duckdb}): the statements come as arguments ({@code duckdb -c "…"}, {@code sqlite3 DB 'SQL'}),
+ * and the files they touch are quoted literals inside one argument, which the operand readings never
+ * see. Writes: the dot commands {@code .output F}, {@code .once F}, {@code .save F}, {@code .backup F},
+ * {@code .clone F}; {@code COPY … TO 'F'} and {@code EXPORT DATABASE 'DIR'} (DuckDB);
+ * {@code writefile('F', …)} (sqlite3); {@code ATTACH [DATABASE] 'F'}, which creates the file. Reads:
+ * every quoted literal that looks like a path, since DuckDB reads any file a table function or a
+ * quoted table names ({@code read_text('~/.aws/credentials')}, {@code select * from '/x.csv'}) and
+ * sqlite3's {@code readfile('F')} does the same.
+ * INVARIANT: only adds paths (reads for the credential rules, writes for the write rules); a
+ * literal that is no path, or a path inside the project, changes no verdict.
+ */
+final class SqlFiles {
+
+    private SqlFiles() {
+    }
+
+    /** A dot command that writes the file it names. */
+    private static final java.util.regex.Pattern DOT_WRITE = java.util.regex.Pattern.compile(
+            "^\\.(output|once|save|backup|clone)\\s+(?:-\\S+\\s+)*(\\S+)");
+
+    /** A statement that writes the quoted file it names (COPY … TO, EXPORT DATABASE, ATTACH, writefile). */
+    private static final java.util.regex.Pattern STATEMENT_WRITE = java.util.regex.Pattern.compile(
+            "(?is)\\b(?:to|export\\s+database|attach(?:\\s+database)?(?:\\s+if\\s+not\\s+exists)?|writefile\\s*\\()\\s*(['\"])([^'\"]+)\\1");
+
+    /** A quoted literal inside the SQL. */
+    private static final java.util.regex.Pattern LITERAL = java.util.regex.Pattern.compile("(['\"])([^'\"]+)\\1");
+
+    /** The files the SQL in {@code c}'s arguments writes. */
+    static List<String> writes(Cmd c) {
+        List<String> out = new ArrayList<>();
+        for (String a : c.getArgs()) {
+            String sql = PathFacts.unquote(a);
+            java.util.regex.Matcher dot = DOT_WRITE.matcher(sql);
+            if (dot.find()) {
+                out.add(dot.group(2));
+            }
+            java.util.regex.Matcher m = STATEMENT_WRITE.matcher(sql);
+            while (m.find()) {
+                // EXPORT DATABASE writes a folder of files
+                out.add(Regex.find(m.group(), "(?i)^export") ? PathFacts.asFolder(m.group(2)) : m.group(2));
+            }
+        }
+        return out;
+    }
+
+    /** The quoted literals in {@code c}'s arguments that look like paths (a slash, or a home or dot start). */
+    static List<String> reads(Cmd c) {
+        List<String> out = new ArrayList<>();
+        for (String a : c.getArgs()) {
+            java.util.regex.Matcher m = LITERAL.matcher(PathFacts.unquote(a));
+            while (m.find()) {
+                String p = m.group(2).trim();
+                if (Regex.matches(p, "[~/.$].*|[^\\s]*/[^\\s]*")) {
+                    out.add(p);
+                }
+            }
+        }
+        return out;
+    }
+}
