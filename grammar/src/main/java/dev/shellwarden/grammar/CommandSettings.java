@@ -54,7 +54,9 @@ public final class CommandSettings {
             + "|gpg(\\..*)?\\.program|credential(\\..*)?\\.helper|uploadpack\\.packobjectshook|pager\\..*"
             + "|web\\.browser|man\\..*\\.(cmd|path)|alias\\..*|remote\\..*\\.(uploadpack|receivepack)"
             + "|(merge|diff)tool\\..*\\.cmd|sendemail\\.(sendmailcmd|tocmd|cccmd|headercmd)|core\\.alternaterefscommand"
-            + "|interactive\\.difffilter|gpg\\.ssh\\.defaultkeycommand|submodule\\..*\\.update|browser\\..*\\.cmd");
+            + "|interactive\\.difffilter|gpg\\.ssh\\.defaultkeycommand|submodule\\..*\\.update|browser\\..*\\.cmd"
+            // interpret-trailers and commit/tag --trailer run a trailer's command for its value
+            + "|trailer\\..*\\.(command|cmd)");
 
     /** Pagers, editors and no-ops that these settings usually name; their values are not split. */
     private static final Set<String> PLAIN_PROGRAMS = Set.of("less", "more", "most", "cat", "bat", "delta",

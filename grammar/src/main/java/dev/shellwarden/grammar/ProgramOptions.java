@@ -123,9 +123,17 @@ public final class ProgramOptions {
             new Opt("--pager", 5, Run.LINE, false, null, PAGERS), new Opt("-H", 0, Run.LINE, true, null, Set.of()),
             new Opt("--html", 4, Run.LINE, true, null, Set.of())));
     private static final Tool PAGER_OPTION = new Tool("", true, List.of(new Opt("--pager", 5, Run.LINE, false, null, PAGERS)));
-    /** ripgrep runs --hostname-bin to name the host in hyperlinks (its --pre is split by ToolRunners); clap takes no abbreviations. */
+    /**
+     * ripgrep runs --hostname-bin to name the host in hyperlinks; its --pre is split by ToolRunners
+     * and, as a path, asked when the preprocessor is a file outside the project ({@code --pre=/tmp/p});
+     * clap takes no abbreviations.
+     */
     private static final Tool RG = new Tool("ABCEefgjMmrTtd", true, List.of(new Opt("--hostname-bin", 0, Run.WORDS, false, null,
-            Set.of("hostname"))));
+            Set.of("hostname")), path("--pre", 0)));
+    /** Gradle's init scripts ({@code -I FILE}, {@code --init-script FILE}) are Groovy or Kotlin code run before the build: asked from a temporary folder (~/.gradle/init.d is the usual place). */
+    private static final Tool GRADLE = new Tool("", false, List.of(config("-I", 0), config("--init-script", 0)));
+    /** npm's user and global config files name the registry, the script shell and node options: asked from a temporary folder. */
+    private static final Tool NPM = new Tool("", false, List.of(config("--userconfig", 0), config("--globalconfig", 0)));
     private static final Tool MYSQL = new Tool("eDuphPSh", true, List.of(new Opt("--pager", 5, Run.LINE, true, null, PAGERS)));
     private static final Tool PSQL = new Tool("cdfhLopPTUvF", true, List.of(matching("-o", 0, Run.LINE, "\\|(.*)", Set.of()),
             matching("--output", 4, Run.LINE, "\\|(.*)", Set.of())));
@@ -225,7 +233,8 @@ public final class ProgramOptions {
             Map.entry("sqlite3", SQLITE), Map.entry("docker", DOCKER), Map.entry("nmap", NMAP),
             Map.entry("gpg-connect-agent", GPG_CONNECT_AGENT), Map.entry("go", GO), Map.entry("perl", PERL),
             Map.entry("ruby", RUBY), Map.entry("meson", MESON), Map.entry("cargo", CARGO),
-            Map.entry("ag", PAGER_OPTION), Map.entry("rg", RG), Map.entry("aider", AIDER));
+            Map.entry("ag", PAGER_OPTION), Map.entry("rg", RG), Map.entry("aider", AIDER),
+            Map.entry("gradle", GRADLE), Map.entry("gradlew", GRADLE), Map.entry("npm", NPM), Map.entry("npx", NPM), Map.entry("pnpm", NPM));
 
     /** A word that names a file or folder outside the project: a temporary or home folder, a URL, a parent. */
     private static final Pattern OUTSIDE = Pattern.compile(

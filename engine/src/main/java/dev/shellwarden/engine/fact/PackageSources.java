@@ -24,7 +24,10 @@ final class PackageSources {
 
     /** Options of package managers that name where a package comes from. */
     private static final String SOURCE_OPTIONS = "--from --spec --git --index-url -i --extra-index-url --source --registry --index --add-source -s"
-            + " -f --find-links";
+            + " -f --find-links --config.registry";
+
+    /** Go told to fetch modules over plain HTTP or unchecked TLS ({@code GOINSECURE=*}, {@code GOFLAGS=-insecure}). */
+    private static final String GO_INSECURE = "(?s)GOINSECURE=.*\\S.*|(?s)GOFLAGS=.*-insecure\\b.*";
 
     /** Package sources that are not a registry: a URL, a git remote or a forge shorthand. */
     private static final String UNREVIEWED_SOURCE = "(git\\+[a-z]+|git|https?|ftp)://.*|(github|gitlab|bitbucket|gist):.*|git@.*:.*";
@@ -50,7 +53,9 @@ final class PackageSources {
                     c.subMatches(2, "install|add|run|tool|pip|sync|update|upgrade");
             case "npx", "pnpx", "bunx", "uvx", "jbang", "groovy" -> true;
             // Go fetches modules through GOPROXY (an environment source only, below)
-            case "go" -> c.subMatches(1, "get|install|run|build|test|mod|generate|list") && c.getAssignments().stream().anyMatch(x -> x.startsWith("GOPROXY="));
+            // GOINSECURE fetches the modules it names over plain HTTP or unchecked TLS, where anyone on the path may answer
+            case "go" -> c.subMatches(1, "get|install|run|build|test|mod|generate|list") && (c.getAssignments().stream().anyMatch(x -> x.startsWith("GOPROXY="))
+                    || c.getAssignments().stream().anyMatch(x -> Regex.matches(x, GO_INSECURE)));
             // a formula from a third-party tap
             case "brew" -> c.subMatches(1, "install|reinstall|upgrade|tap");
             // ansible-pull always clones a repository and runs its playbook on this machine
@@ -71,6 +76,14 @@ final class PackageSources {
         if (!installs) {
             return false;
         }
+        if (c.getName().equals("go") && c.getAssignments().stream().anyMatch(x -> Regex.matches(x, GO_INSECURE))) {
+            return true;
+        }
+        // node's package managers with TLS checks off: any answer from the path is installed
+        if (c.named("npm pnpm yarn bun npx pnpx bunx")
+                && c.getAssignments().stream().anyMatch(x -> Regex.matches(x, "NODE_TLS_REJECT_UNAUTHORIZED=['\"]?0['\"]?|(?i)npm_config_strict_ssl=['\"]?false['\"]?"))) {
+            return true;
+        }
         if (c.getName().equals("ansible-pull")) {
             return !c.anyFlag("-h --help");
         }
@@ -90,7 +103,7 @@ final class PackageSources {
         // the same sources set in the environment: PIP_INDEX_URL=… pip install x, npm_config_registry=… npm i
         for (String a : c.getAssignments()) {
             java.util.regex.Matcher m = Regex.pattern("(?i)(PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_FIND_LINKS|UV_INDEX_URL|UV_EXTRA_INDEX_URL"
-                    + "|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|NPM_CONFIG_REGISTRY|YARN_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY)=(.*)").matcher(a);
+                    + "|UV_INDEX|UV_DEFAULT_INDEX|UV_FIND_LINKS|NPM_CONFIG_REGISTRY|YARN_REGISTRY|YARN_NPM_REGISTRY_SERVER|COREPACK_NPM_REGISTRY|BUN_CONFIG_REGISTRY|GOPROXY)=(.*)").matcher(a);
             if (m.matches() && Regex.matches(m.group(2).trim(), UNREVIEWED_SOURCE)
                     && !Regex.matches(m.group(2).trim(), "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|proxy\\.golang\\.org)(/[^,|]*)?([,|](direct|off))?")) {
                 return true;

@@ -109,6 +109,13 @@ final class ProgramHooks {
             + "|MAKEFLAGS|MFLAGS|GNUMAKEFLAGS|GOFLAGS|JAVA_TOOL_OPTIONS|JDK_JAVA_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS"
             + "|PYTHONPATH|PERL5LIB|PERLLIB|RUBYLIB|NODE_PATH|LD_LIBRARY_PATH|CLASSPATH|KUBECONFIG|AWS_CONFIG_FILE|DOCKER_CONFIG"
             + "|FZF_DEFAULT_OPTS|PYTHONWARNINGS"
+            // .NET's start-up hook assemblies and profiler libraries, pytest's plugins and options,
+            // ripgrep's option file (its --pre), cargo's home (config.toml), rustc's linker and backend
+            + "|DOTNET_STARTUP_HOOKS|CORECLR_PROFILER_PATH(?:_32|_64|_ARM32|_ARM64)?|PYTEST_ADDOPTS|PYTEST_PLUGINS"
+            + "|RIPGREP_CONFIG_PATH|CARGO_HOME|RUSTFLAGS|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS"
+            // package managers' and notebooks' configuration files and folders (index, channels, hooks, startup code)
+            + "|PIP_CONFIG_FILE|UV_CONFIG_FILE|CONDARC|POETRY_CONFIG_DIR|HGRCPATH|JUPYTER_CONFIG_DIR|IPYTHONDIR"
+            + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Uu][Ss][Ee][Rr]|[Gg][Ll][Oo][Bb][Aa][Ll])[Cc][Oo][Nn][Ff][Ii][Gg]"
             // code loaded through search paths, homes and start-up settings
             + "|PATH|HOME|XDG_CONFIG_HOME|CURL_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS";
 
@@ -240,6 +247,10 @@ final class ProgramHooks {
         if (CommandSettings.isPlainSetting(name, value)) {
             return false;
         }
+        // npm reads npm_config_* in any case: its user and global config files set the registry and script shell
+        if (Regex.matches(name, "(?i)npm_config_(user|global)config")) {
+            return Cmd.searchPathEntries(value, false).stream().anyMatch(ProgramOptions::temporary);
+        }
         return switch (name) {
             case "RSYNC_RSH", "BORG_RSH", "SVN_SSH" -> !Regex.matches(value, "(/usr/bin/)?ssh(\\.exe)?( +-[A-Za-z0-9=.,/:@~_-]+( +[A-Za-z0-9=.,/:@~_-]+)?)*");
             case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" -> !value.equals("/dev/null");
@@ -268,7 +279,14 @@ final class ProgramHooks {
             // a compiler, linker or archiver that make and configure run through a shell: a program and its words only
             case "CC", "CXX", "CPP", "LD", "AR", "AS", "HOSTCC", "FC", "OBJCOPY", "STRIP", "NM", "RANLIB" ->
                     !Regex.matches(value, "([A-Za-z0-9_./+=,:@%-]+|\\$\\((which|command -v) [A-Za-z0-9_.+-]+\\))( +[A-Za-z0-9_./+=,:@%-]+)*") || compilerRunsOther(value);
-            case "KUBECONFIG", "AWS_CONFIG_FILE", "DOCKER_CONFIG" -> Cmd.searchPathEntries(value, false).stream().anyMatch(ProgramOptions::temporary);
+            case "KUBECONFIG", "AWS_CONFIG_FILE", "DOCKER_CONFIG", "RIPGREP_CONFIG_PATH", "CARGO_HOME", "PIP_CONFIG_FILE", "UV_CONFIG_FILE",
+                    "CONDARC", "POETRY_CONFIG_DIR", "HGRCPATH", "JUPYTER_CONFIG_DIR", "IPYTHONDIR" ->
+                    Cmd.searchPathEntries(value, false).stream().anyMatch(ProgramOptions::temporary);
+            // pytest loads -p NAME as a plugin module (-p no:NAME only disables one)
+            case "PYTEST_ADDOPTS" -> Regex.matches(value, "(?s)(.*\\s)?-p\\s*(?!no:)\\S.*|(?s).*\\$\\(.*|(?s).*`.*");
+            // a linker, a codegen backend or a linker plugin is a program or library rustc runs
+            case "RUSTFLAGS", "RUSTDOCFLAGS", "CARGO_ENCODED_RUSTFLAGS" ->
+                    Regex.matches(value, "(?s).*(linker\\s*=|codegen-backend|-Z\\s*plugin|link-args?=.*(-B|plugin|wrapper)|\\$\\(|`).*");
             case "FZF_DEFAULT_OPTS" -> Regex.matches(value, "(?s).*(--preview|--bind|execute|become|reload).*");
             // warning:message:CATEGORY:module:line; a dotted category is imported as a module
             case "PYTHONWARNINGS" -> Regex.matches(value, "(?s)(.*,)?[^:,]*:[^:,]*:[^:,]*\\.[^:,]*.*");

@@ -56,6 +56,10 @@ final class WriteTargets {
                 }
             }
         }
+        out.addAll(traceFiles(c));
+        if (Regex.matches(c.getName(), "python[0-9.]*|py")) {
+            out.addAll(pythonArchiveFolder(c));
+        }
         if (c.nameIs("csc vbc")) {
             // the .NET Framework compilers write /out:FILE, else the first source's name as .exe or
             // .dll: a downloaded source compiled then run meets SW4004 through SW4108
@@ -74,6 +78,14 @@ final class WriteTargets {
                     out.add(ops.get(1));
                 }
             }
+            // xxd [-r] IN OUT writes OUT (the dump, or with -r the bytes it stands for)
+            case "xxd" -> {
+                List<String> ops = c.positionals("-c -g -l -o -s -n -cols -groupsize -len -offset -seek -name");
+                if (ops.size() > 1 && !ops.get(1).equals("-")) {
+                    out.add(ops.get(1));
+                }
+            }
+            case "cmake" -> out.addAll(cmakeToolTargets(c));
             case "fallocate" -> {
                 if (c.anyFlag("-p --punch-hole -z --zero-range -c --collapse-range -i --insert-range -d --dig-holes")) {
                     out.addAll(c.positionals("-o --offset -l --length"));
@@ -342,6 +354,14 @@ final class WriteTargets {
                 if (g.size() == 3 && g.get(0).equals("clone")) {
                     out.add(PathFacts.below(g.get(2), c.gitChangedDirectory()));
                 }
+                // git worktree add PATH checks the branch out into PATH; a plain sibling of the
+                // project (`../wt-feature`) is the usual place and stays quiet, a dot-folder or
+                // anything higher or anchored (`~/.config/nvim`, `../../x`) is a write there
+                List<String> w = c.positionals("-C -c --git-dir --work-tree -b -B --reason");
+                if (w.size() > 2 && w.get(0).equals("worktree") && w.get(1).equals("add")
+                        && !Regex.matches(PathFacts.unquote(w.get(2)), "\\.\\./[A-Za-z0-9_][A-Za-z0-9_.@+-]*/?")) {
+                    out.add(PathFacts.below(w.get(2), c.gitChangedDirectory()));
+                }
                 if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
                     out.addAll(gitPatchTargets(c, g.get(0).equals("apply")));
                 }
@@ -573,6 +593,68 @@ final class WriteTargets {
     }
 
     /** Start-BitsTransfer's switches (every other parameter takes a value). */
+    /**
+     * The files git's trace variables append to: {@code GIT_TRACE=/abs/file} (and GIT_TRACE2*,
+     * GIT_TRACE_PACKET…) writes there, any command that starts git included; {@code 1}, {@code 2},
+     * {@code true} and the other non-paths go to standard error or a descriptor.
+     */
+    private static List<String> traceFiles(Cmd c) {
+        List<String> out = new ArrayList<>();
+        // `export GIT_TRACE=~/.bashrc` sets it for every git after it
+        List<String> words = new ArrayList<>(c.getAssignments());
+        if (c.named("export declare typeset")) {
+            words.addAll(c.getArgs());
+        }
+        for (String a : words) {
+            java.util.regex.Matcher m = TRACE_FILE.matcher(a);
+            if (m.matches()) {
+                out.add(m.group(1));
+            }
+        }
+        return out;
+    }
+
+    private static final java.util.regex.Pattern TRACE_FILE = java.util.regex.Pattern.compile(
+            "GIT_TRACE[A-Z0-9_]*=((?:/|~|\\$\\{?HOME\\b).*)", java.util.regex.Pattern.DOTALL);
+
+    /**
+     * The folder {@code python -m zipfile -e ARCHIVE FOLDER} and {@code python -m tarfile -e ARCHIVE
+     * [FOLDER]} unpack into (left out: the working folder, which the project check sees anyway).
+     */
+    private static List<String> pythonArchiveFolder(Cmd c) {
+        List<String> a = c.getArgs();
+        int m = a.indexOf("-m");
+        if (m < 0 || m + 1 >= a.size() || !Regex.matches(a.get(m + 1), "zipfile|tarfile")) {
+            return List.of();
+        }
+        List<String> rest = a.subList(m + 2, a.size());
+        for (int i = 0; i < rest.size(); i++) {
+            if (rest.get(i).equals("-e") || rest.get(i).equals("--extract")) {
+                List<String> ops = rest.subList(i + 1, rest.size()).stream().filter(x -> !x.startsWith("-")).toList();
+                return ops.size() > 1 ? List.of(ops.get(1)) : List.of();
+            }
+        }
+        return List.of();
+    }
+
+    /** The files {@code cmake -E} copies, links, renames, touches or makes: the last operand, or every one. */
+    private static List<String> cmakeToolTargets(Cmd c) {
+        List<String> a = c.getArgs();
+        int e = a.indexOf("-E");
+        if (e < 0 || e + 1 >= a.size()) {
+            return List.of();
+        }
+        String tool = a.get(e + 1);
+        List<String> ops = a.subList(e + 2, a.size()).stream().filter(x -> !x.startsWith("-")).toList();
+        if (Regex.matches(tool, "copy|copy_if_different|copy_directory|copy_directory_if_different|create_symlink|create_hardlink|rename")) {
+            return ops.size() > 1 ? List.of(ops.get(ops.size() - 1)) : List.of();
+        }
+        if (Regex.matches(tool, "touch|touch_nocreate|make_directory")) {
+            return ops;
+        }
+        return List.of();
+    }
+
     private static final Set<String> BITS_SWITCHES = Set.of("-asynchronous", "-suspended", "-dynamic", "-whatif", "-confirm",
             "-verbose", "-debug");
 
