@@ -76,8 +76,23 @@ public final class PreviousDirs {
      * for {@link WorkingDirs}, which reads every other cd itself.
      */
     static Map<Integer, Set<String>> moves(List<Segment> segments, String start, List<String> homes, boolean searched,
-            boolean autocd) {
-        return pass(segments, start, homes, searched, autocd).moves();
+            boolean autocd, Once once) {
+        return once.pass(segments, start, homes, searched, autocd).moves();
+    }
+
+    /**
+     * The pass over one text, run at most once for both its readers ({@link WorkingDirs}'s
+     * {@link #moves} and {@link #resolved}): each asks with the same text, start and homes.
+     */
+    static final class Once {
+        private Pass pass;
+
+        private Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {
+            if (pass == null) {
+                pass = PreviousDirs.pass(segments, start, homes, searched, autocd);
+            }
+            return pass;
+        }
     }
 
     /**
@@ -85,12 +100,12 @@ public final class PreviousDirs {
      * those words naming its known value (by segment id; a segment not in the map is judged as
      * written): {@code rm -rf ~-} after {@code cd ~ && cd /tmp} is judged as {@code rm -rf /home/dev}.
      */
-    public static Map<Integer, Segment> resolved(List<Segment> segments, Ctx ctx) {
+    static Map<Integer, Segment> resolved(List<Segment> segments, Ctx ctx, Once once) {
         if ("powershell".equals(ctx.getShell()) || ctx.cwdOrProject().isEmpty()
                 || segments.stream().noneMatch(s -> mentions(s))) {
             return Map.of();
         }
-        Pass p = pass(segments, ctx.cwdOrProject(), WorkingDirs.homes(segments, ctx.home()),
+        Pass p = once.pass(segments, ctx.cwdOrProject(), WorkingDirs.homes(segments, ctx.home()),
                 segments.stream().anyMatch(WorkingDirs::setsCdSearch), segments.stream().anyMatch(WorkingDirs::setsAutoCd));
         Map<Integer, Segment> out = new HashMap<>();
         for (Segment s : segments) {
@@ -233,8 +248,7 @@ public final class PreviousDirs {
     private static Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {
         Map<Integer, Set<String>> olds = new HashMap<>();
         Map<Integer, Set<String>> moves = new HashMap<>();
-        Set<State> prevOk = new LinkedHashSet<>();
-        Set<State> prevFail = new LinkedHashSet<>();
+        ListStates<State> list = new ListStates<>(Set.of());
         Set<State> run = new LinkedHashSet<>(List.of(new State(start, UNKNOWN, List.of())));
         boolean lost = false;
         int lastItem = -1;
@@ -252,10 +266,7 @@ public final class PreviousDirs {
                 }
                 if (s.parent() < 0) {
                     // a compound command of the top-level list: its status may be either
-                    Set<State> any = new LinkedHashSet<>(prevOk);
-                    any.addAll(prevFail);
-                    prevOk = new LinkedHashSet<>(any);
-                    prevFail = new LinkedHashSet<>(any);
+                    list.either();
                 }
                 continue;
             }
@@ -268,20 +279,8 @@ public final class PreviousDirs {
                 }
                 continue;
             }
-            String op = p.opBefore();
-            if (lastItem < 0) {
-                // the first pipeline: run as set
-            } else if (op.equals("&&")) {
-                run = new LinkedHashSet<>(prevOk);
-                prevOk = new LinkedHashSet<>();
-            } else if (op.equals("||")) {
-                run = new LinkedHashSet<>(prevFail);
-                prevFail = new LinkedHashSet<>();
-            } else {
-                run = new LinkedHashSet<>(prevOk);
-                run.addAll(prevFail);
-                prevOk = new LinkedHashSet<>();
-                prevFail = new LinkedHashSet<>();
+            if (lastItem >= 0) {
+                run = list.next(p.opBefore()); // the first pipeline runs as set
             }
             if (lost || run.isEmpty()) {
                 run = new LinkedHashSet<>(List.of(LOST));
@@ -293,25 +292,25 @@ public final class PreviousDirs {
             }
             if (isCd(s, autocd) && p.stages() == 1) {
                 Set<String> back = new LinkedHashSet<>();
+                Set<State> succeeded = new LinkedHashSet<>();
                 boolean going = false;
                 for (State st : run) {
                     Move m = move(s, st, homes, searched);
                     going |= m.back();
                     for (State next : m.states()) {
-                        prevOk.add(next);
+                        succeeded.add(next);
                         back.add(next.cwd());
                     }
-                    prevFail.add(st);
                     if (p.background()) {
-                        prevOk.add(st); // the list runs in a subshell: the shell itself stays
+                        succeeded.add(st); // the list runs in a subshell: the shell itself stays
                     }
                 }
+                list.ran(run, succeeded);
                 if (going) {
                     moves.put(s.id(), back);
                 }
             } else {
-                prevOk.addAll(run);
-                prevFail.addAll(run);
+                list.ran(run, run);
             }
         }
         return new Pass(olds, moves);
