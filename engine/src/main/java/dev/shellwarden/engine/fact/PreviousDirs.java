@@ -42,7 +42,7 @@ public final class PreviousDirs {
     }
 
     /** One state of the shell: where it is, where it was, and what pushd pushed (last is the top). */
-    private record State(String cwd, String old, List<String> stack) {
+    record State(String cwd, String old, List<String> stack) {
     }
 
     private static final String UNKNOWN = WorkingDirs.UNKNOWN;
@@ -371,9 +371,9 @@ public final class PreviousDirs {
         }
         boolean stackOp = verb.equals("popd") || verb.equals("pushd");
         if (stackOp && operands.stream().anyMatch(o -> o.text().startsWith("-") || o.text().startsWith("+"))) {
-            // `popd -n`, `pushd -n DIR`, `popd +1` edit the stack without a cd (OLDPWD stays what it was);
-            // `pushd +0` may rotate onto the same directory: whether OLDPWD moves is not followed
-            return new Move(List.of(new State(UNKNOWN, UNKNOWN, List.of())), true);
+            // `popd -n`, `pushd -n DIR`, `popd +1`, `pushd +1`: the stack edited, maybe without a cd
+            State next = physical ? null : DirStack.edit(verb, operands, st, homes);
+            return new Move(List.of(next == null ? new State(UNKNOWN, UNKNOWN, List.of()) : next), true);
         }
         if (!operands.isEmpty() && operands.get(0).text().isEmpty()) {
             // `cd ''`: the shells differ (an error, a no-op, a cd to `.`): OLDPWD is not followed
@@ -384,7 +384,8 @@ public final class PreviousDirs {
                 return new Move(List.of(new State(UNKNOWN, st.cwd(), List.of())), true);
             }
             List<String> rest = st.stack().subList(0, st.stack().size() - 1);
-            return new Move(List.of(new State(st.stack().get(st.stack().size() - 1), st.cwd(), List.copyOf(rest))), true);
+            String to = DirStack.entry(st.stack().get(st.stack().size() - 1), st.cwd(), homes);
+            return new Move(List.of(new State(to, st.cwd(), List.copyOf(rest))), true);
         }
         boolean pushd = verb.equals("pushd");
         if (operands.size() > 1 || pushd && operands.isEmpty()) {
@@ -399,10 +400,13 @@ public final class PreviousDirs {
         Word w = operands.isEmpty() ? null : operands.get(0);
         String arg = w == null ? null : w.text();
         boolean back = arg != null && (arg.equals("-") || STACK_OPERAND.matcher(arg).matches() || arg.startsWith("~-")
-                || values(w, List.of("/")) != null);
+                || values(w, List.of("/")) != null || DirStack.named(w) != null);
         Set<String> dests = new LinkedHashSet<>();
         if (!back) {
             dests.addAll(WorkingDirs.targetsFrom(s, st.cwd(), homes, searched));
+        } else if (DirStack.named(w) != null) {
+            // `cd ~1`, `pushd ~+2/src`: the stack entry the tilde names (cwd is ~0)
+            dests.add(physical ? UNKNOWN : DirStack.named(w, st, homes));
         } else if (arg.equals("-")) {
             dests.add(st.old());
         } else {
@@ -411,7 +415,8 @@ public final class PreviousDirs {
         }
         List<State> out = new ArrayList<>();
         for (String d : dests) {
-            out.add(new State(physical ? UNKNOWN : d, st.cwd(), stack));
+            // `cd -P DIR` is read by WorkingDirs (a symlink's target is not known); `cd -P -` here
+            out.add(new State(physical && back ? UNKNOWN : d, st.cwd(), stack));
         }
         return new Move(out, back);
     }

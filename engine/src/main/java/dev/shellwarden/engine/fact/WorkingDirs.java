@@ -560,9 +560,12 @@ public final class WorkingDirs {
             return psTarget(words, from, home);
         }
         List<Word> operands = new ArrayList<>();
+        boolean physical = false;
         for (Word w : argv.subList(1, argv.size())) {
             if (!(w.literal() && w.text().matches("-[LPe@]+"))) {
                 operands.add(w);
+            } else {
+                physical |= w.text().contains("P");
             }
         }
         if (!Set.of("cd", "pushd", "popd", "chdir").contains(verb)) {
@@ -579,6 +582,11 @@ public final class WorkingDirs {
         if (arg.equals("-") || arg.startsWith("+") || arg.isEmpty() || arg.startsWith("~-")) {
             out.add(UNKNOWN);
             return out;
+        }
+        if (physical && !arg.equals(".") && !arg.equals("/")) {
+            // `cd -P DIR` reaches DIR's files, but named by where a symlink leads, so a later `cd ..`
+            // goes to that place's parent: DIR and a directory not known (even where `-L` comes later)
+            out.add(UNKNOWN);
         }
         if (searched && !(arg.startsWith("/") || arg.startsWith("~") || arg.startsWith("$") || arg.equals(".") || arg.equals("..")
                 || arg.startsWith("./") || arg.startsWith("../"))) {
