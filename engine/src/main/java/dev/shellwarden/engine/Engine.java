@@ -14,8 +14,10 @@ import dev.shellwarden.grammar.SplitResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -114,7 +116,7 @@ public final class Engine {
     }
 
     /** Runs a fresh session; returns true when the firing bound was hit. */
-    private boolean fire(List<Segment> segments, java.util.Map<Integer, Integer> wholeWrites, Ctx ctx, Mode mode, Overlay overlay,
+    private boolean fire(List<Segment> segments, Map<Integer, Integer> wholeWrites, Ctx ctx, Mode mode, Overlay overlay,
             List<Finding> findings, List<Category> categories, Consumer<String> firedRules) {
         KieSession session = book.kieBase().newKieSession();
         try {
@@ -128,16 +130,17 @@ public final class Engine {
             session.insert(ctx);
             // a container's command is judged with its paths as the host's (ContainerPaths); same ids
             ContainerPaths.Judged judged = ContainerPaths.of(segments, ctx);
-            List<List<String>> dirs = judged.starts().isEmpty() && judged.inside().isEmpty() ? WorkingDirs.of(segments, ctx)
-                    : WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside());
-            java.util.Map<Integer, Segment> previous = judged.starts().isEmpty() && judged.inside().isEmpty()
-                    ? dev.shellwarden.engine.fact.PreviousDirs.resolved(segments, ctx) : java.util.Map.of();
+            // the previous directory (`~-`, `$OLDPWD`) is followed only outside a container's command
+            WorkingDirs.Walk walk = judged.starts().isEmpty() && judged.inside().isEmpty() ? WorkingDirs.walk(segments, ctx)
+                    : new WorkingDirs.Walk(WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside()), Map.of());
+            List<List<String>> dirs = walk.dirs();
+            Map<Integer, Segment> previous = walk.previous();
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
             List<dev.shellwarden.engine.fact.ValueFlow> flows = dev.shellwarden.engine.fact.ValueFlow.of(segments);
             flows.forEach(session::insert);
             Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments, flows);
-            java.util.Map<Integer, Integer> pipeParents = new java.util.HashMap<>();
-            java.util.Map<Integer, Integer> launchers = new java.util.HashMap<>();
+            Map<Integer, Integer> pipeParents = new HashMap<>();
+            Map<Integer, Integer> launchers = new HashMap<>();
             Set<Integer> stdinRedirected = new java.util.HashSet<>();
             // segments whose standard input a pipe or a redirection feeds
             Set<Integer> stdinFed = new java.util.HashSet<>();

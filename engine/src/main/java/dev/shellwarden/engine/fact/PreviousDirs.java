@@ -42,7 +42,7 @@ public final class PreviousDirs {
     }
 
     /** One state of the shell: where it is, where it was, and what pushd pushed (last is the top). */
-    private record State(String cwd, String old, List<String> stack) {
+    record State(String cwd, String old, List<String> stack) {
     }
 
     private static final String UNKNOWN = WorkingDirs.UNKNOWN;
@@ -76,8 +76,23 @@ public final class PreviousDirs {
      * for {@link WorkingDirs}, which reads every other cd itself.
      */
     static Map<Integer, Set<String>> moves(List<Segment> segments, String start, List<String> homes, boolean searched,
-            boolean autocd) {
-        return pass(segments, start, homes, searched, autocd).moves();
+            boolean autocd, Once once) {
+        return once.pass(segments, start, homes, searched, autocd).moves();
+    }
+
+    /**
+     * The pass over one text, run at most once for both its readers ({@link WorkingDirs}'s
+     * {@link #moves} and {@link #resolved}): each asks with the same text, start and homes.
+     */
+    static final class Once {
+        private Pass pass;
+
+        private Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {
+            if (pass == null) {
+                pass = PreviousDirs.pass(segments, start, homes, searched, autocd);
+            }
+            return pass;
+        }
     }
 
     /**
@@ -85,12 +100,12 @@ public final class PreviousDirs {
      * those words naming its known value (by segment id; a segment not in the map is judged as
      * written): {@code rm -rf ~-} after {@code cd ~ && cd /tmp} is judged as {@code rm -rf /home/dev}.
      */
-    public static Map<Integer, Segment> resolved(List<Segment> segments, Ctx ctx) {
+    static Map<Integer, Segment> resolved(List<Segment> segments, Ctx ctx, Once once) {
         if ("powershell".equals(ctx.getShell()) || ctx.cwdOrProject().isEmpty()
                 || segments.stream().noneMatch(s -> mentions(s))) {
             return Map.of();
         }
-        Pass p = pass(segments, ctx.cwdOrProject(), WorkingDirs.homes(segments, ctx.home()),
+        Pass p = once.pass(segments, ctx.cwdOrProject(), WorkingDirs.homes(segments, ctx.home()),
                 segments.stream().anyMatch(WorkingDirs::setsCdSearch), segments.stream().anyMatch(WorkingDirs::setsAutoCd));
         Map<Integer, Segment> out = new HashMap<>();
         for (Segment s : segments) {
@@ -233,8 +248,7 @@ public final class PreviousDirs {
     private static Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {
         Map<Integer, Set<String>> olds = new HashMap<>();
         Map<Integer, Set<String>> moves = new HashMap<>();
-        Set<State> prevOk = new LinkedHashSet<>();
-        Set<State> prevFail = new LinkedHashSet<>();
+        ListStates<State> list = new ListStates<>(Set.of());
         Set<State> run = new LinkedHashSet<>(List.of(new State(start, UNKNOWN, List.of())));
         boolean lost = false;
         int lastItem = -1;
@@ -252,10 +266,7 @@ public final class PreviousDirs {
                 }
                 if (s.parent() < 0) {
                     // a compound command of the top-level list: its status may be either
-                    Set<State> any = new LinkedHashSet<>(prevOk);
-                    any.addAll(prevFail);
-                    prevOk = new LinkedHashSet<>(any);
-                    prevFail = new LinkedHashSet<>(any);
+                    list.either();
                 }
                 continue;
             }
@@ -268,20 +279,8 @@ public final class PreviousDirs {
                 }
                 continue;
             }
-            String op = p.opBefore();
-            if (lastItem < 0) {
-                // the first pipeline: run as set
-            } else if (op.equals("&&")) {
-                run = new LinkedHashSet<>(prevOk);
-                prevOk = new LinkedHashSet<>();
-            } else if (op.equals("||")) {
-                run = new LinkedHashSet<>(prevFail);
-                prevFail = new LinkedHashSet<>();
-            } else {
-                run = new LinkedHashSet<>(prevOk);
-                run.addAll(prevFail);
-                prevOk = new LinkedHashSet<>();
-                prevFail = new LinkedHashSet<>();
+            if (lastItem >= 0) {
+                run = list.next(p.opBefore()); // the first pipeline runs as set
             }
             if (lost || run.isEmpty()) {
                 run = new LinkedHashSet<>(List.of(LOST));
@@ -293,25 +292,25 @@ public final class PreviousDirs {
             }
             if (isCd(s, autocd) && p.stages() == 1) {
                 Set<String> back = new LinkedHashSet<>();
+                Set<State> succeeded = new LinkedHashSet<>();
                 boolean going = false;
                 for (State st : run) {
                     Move m = move(s, st, homes, searched);
                     going |= m.back();
                     for (State next : m.states()) {
-                        prevOk.add(next);
+                        succeeded.add(next);
                         back.add(next.cwd());
                     }
-                    prevFail.add(st);
                     if (p.background()) {
-                        prevOk.add(st); // the list runs in a subshell: the shell itself stays
+                        succeeded.add(st); // the list runs in a subshell: the shell itself stays
                     }
                 }
+                list.ran(run, succeeded);
                 if (going) {
                     moves.put(s.id(), back);
                 }
             } else {
-                prevOk.addAll(run);
-                prevFail.addAll(run);
+                list.ran(run, run);
             }
         }
         return new Pass(olds, moves);
@@ -372,9 +371,9 @@ public final class PreviousDirs {
         }
         boolean stackOp = verb.equals("popd") || verb.equals("pushd");
         if (stackOp && operands.stream().anyMatch(o -> o.text().startsWith("-") || o.text().startsWith("+"))) {
-            // `popd -n`, `pushd -n DIR`, `popd +1` edit the stack without a cd (OLDPWD stays what it was);
-            // `pushd +0` may rotate onto the same directory: whether OLDPWD moves is not followed
-            return new Move(List.of(new State(UNKNOWN, UNKNOWN, List.of())), true);
+            // `popd -n`, `pushd -n DIR`, `popd +1`, `pushd +1`: the stack edited, maybe without a cd
+            State next = physical ? null : DirStack.edit(verb, operands, st, homes);
+            return new Move(List.of(next == null ? new State(UNKNOWN, UNKNOWN, List.of()) : next), true);
         }
         if (!operands.isEmpty() && operands.get(0).text().isEmpty()) {
             // `cd ''`: the shells differ (an error, a no-op, a cd to `.`): OLDPWD is not followed
@@ -385,7 +384,8 @@ public final class PreviousDirs {
                 return new Move(List.of(new State(UNKNOWN, st.cwd(), List.of())), true);
             }
             List<String> rest = st.stack().subList(0, st.stack().size() - 1);
-            return new Move(List.of(new State(st.stack().get(st.stack().size() - 1), st.cwd(), List.copyOf(rest))), true);
+            String to = DirStack.entry(st.stack().get(st.stack().size() - 1), st.cwd(), homes);
+            return new Move(List.of(new State(to, st.cwd(), List.copyOf(rest))), true);
         }
         boolean pushd = verb.equals("pushd");
         if (operands.size() > 1 || pushd && operands.isEmpty()) {
@@ -400,10 +400,13 @@ public final class PreviousDirs {
         Word w = operands.isEmpty() ? null : operands.get(0);
         String arg = w == null ? null : w.text();
         boolean back = arg != null && (arg.equals("-") || STACK_OPERAND.matcher(arg).matches() || arg.startsWith("~-")
-                || values(w, List.of("/")) != null);
+                || values(w, List.of("/")) != null || DirStack.named(w) != null);
         Set<String> dests = new LinkedHashSet<>();
         if (!back) {
             dests.addAll(WorkingDirs.targetsFrom(s, st.cwd(), homes, searched));
+        } else if (DirStack.named(w) != null) {
+            // `cd ~1`, `pushd ~+2/src`: the stack entry the tilde names (cwd is ~0)
+            dests.add(physical ? UNKNOWN : DirStack.named(w, st, homes));
         } else if (arg.equals("-")) {
             dests.add(st.old());
         } else {
@@ -412,7 +415,8 @@ public final class PreviousDirs {
         }
         List<State> out = new ArrayList<>();
         for (String d : dests) {
-            out.add(new State(physical ? UNKNOWN : d, st.cwd(), stack));
+            // `cd -P DIR` is read by WorkingDirs (a symlink's target is not known); `cd -P -` here
+            out.add(new State(physical && back ? UNKNOWN : d, st.cwd(), stack));
         }
         return new Move(out, back);
     }

@@ -50,7 +50,22 @@ public final class WorkingDirs {
      * @param home     the home directory {@code cd} without operands and {@code ~} go to
      */
     public static List<List<String>> of(List<Segment> segments, String start, String home) {
-        return of(segments, start, home, java.util.Map.of(), Set.of());
+        return of(segments, start, home, java.util.Map.of(), Set.of(), new PreviousDirs.Once());
+    }
+
+    /**
+     * The working directories of each segment ({@link #of(List, Ctx)}) and the segments whose words
+     * name the previous directory, with its known value put in ({@link PreviousDirs}, by segment id),
+     * from one pass over the text.
+     */
+    public record Walk(List<List<String>> dirs, java.util.Map<Integer, Segment> previous) {
+    }
+
+    /** {@link Walk} of a command judged in {@code ctx}. */
+    public static Walk walk(List<Segment> segments, Ctx ctx) {
+        PreviousDirs.Once once = new PreviousDirs.Once();
+        List<List<String>> dirs = of(segments, ctx.cwdOrProject(), ctx.home(), java.util.Map.of(), Set.of(), once);
+        return new Walk(dirs, PreviousDirs.resolved(segments, ctx, once));
     }
 
     /**
@@ -61,11 +76,11 @@ public final class WorkingDirs {
      */
     public static List<List<String>> of(List<Segment> segments, Ctx ctx, java.util.Map<Integer, List<String>> starts,
             Set<Integer> inside) {
-        return of(segments, ctx.cwdOrProject(), ctx.home(), starts, inside);
+        return of(segments, ctx.cwdOrProject(), ctx.home(), starts, inside, new PreviousDirs.Once());
     }
 
     private static List<List<String>> of(List<Segment> segments, String start, String home,
-            java.util.Map<Integer, List<String>> starts, Set<Integer> inside) {
+            java.util.Map<Integer, List<String>> starts, Set<Integer> inside, PreviousDirs.Once once) {
         List<List<String>> out = new ArrayList<>(segments.size());
         boolean autocd = segments.stream().anyMatch(WorkingDirs::setsAutoCd);
         if (start.isEmpty() || starts.isEmpty() && segments.stream().noneMatch(s -> isCd(s, autocd) || s.parent() >= 0 && s.parent() < segments.size()
@@ -79,11 +94,11 @@ public final class WorkingDirs {
         // `cd` alone and `cd ~/x` go to $HOME, which the text may set (`HOME=/etc; cd`): every value counts
         List<String> homes = homes(segments, home);
         // where a top-level `cd -`, `cd ~-`, `popd` goes back to, when the previous directory is followed
-        java.util.Map<Integer, Set<String>> backs = PreviousDirs.moves(segments, start, homes, searched, autocd);
-        // states of the top-level list being followed: where the previous pipeline succeeded / failed
+        java.util.Map<Integer, Set<String>> backs = PreviousDirs.moves(segments, start, homes, searched, autocd, once);
+        // the top-level list being followed (ListStates: what && || ; leave); `states`: where the
+        // last pipeline after `;` started, `run`: where the last pipeline runs
+        ListStates<String> list = new ListStates<>(Set.of(start));
         Set<String> states = new LinkedHashSet<>(List.of(start));
-        Set<String> prevOk = new LinkedHashSet<>(states);
-        Set<String> prevFail = new LinkedHashSet<>();
         Set<String> run = new LinkedHashSet<>(states);
         /* directories reached by a cd that is not followed exactly: possible for everything after it */
         Set<String> elsewhere = new LinkedHashSet<>();
@@ -103,34 +118,22 @@ public final class WorkingDirs {
             if (top && p.item() != lastItem) {
                 // a new pipeline of the top-level list
                 String op = p.opBefore();
-                if (op.equals("&&")) {
-                    run = new LinkedHashSet<>(prevOk);
-                    prevFail = new LinkedHashSet<>(prevFail); // those skip this pipeline, still failed
-                    prevOk = new LinkedHashSet<>();
-                } else if (op.equals("||")) {
-                    run = new LinkedHashSet<>(prevFail);
-                    prevFail = new LinkedHashSet<>();
-                } else {
+                run = list.next(op);
+                if (ListStates.sequential(op)) {
                     // ; newline & or the first: runs wherever the list before it ended
-                    states = new LinkedHashSet<>(prevOk);
-                    states.addAll(prevFail);
-                    if (states.isEmpty()) {
-                        states.add(start);
+                    if (run.isEmpty()) {
+                        run.add(start);
                     }
-                    run = states;
-                    prevOk = new LinkedHashSet<>();
-                    prevFail = new LinkedHashSet<>();
+                    states = run;
                 }
                 run.addAll(elsewhere);
                 lastItem = p.item();
                 // a backgrounded `cd X && cmd &` still moves cmd (the superset also keeps it for later items)
                 if (isCd(s, autocd) && p.stages() == 1) {
                     Set<String> moved = backs.containsKey(s.id()) ? new LinkedHashSet<>(backs.get(s.id())) : targets(s, run, homes, searched);
-                    prevOk.addAll(moved);
-                    prevFail.addAll(run);
+                    list.ran(run, moved);
                 } else {
-                    prevOk.addAll(run);
-                    prevFail.addAll(run);
+                    list.ran(run, run);
                 }
                 out.add(List.copyOf(run));
                 continue;
@@ -142,8 +145,7 @@ public final class WorkingDirs {
                 // a compound command of the top-level list (`cd /etc && for f in *; do …; done`,
                 // `cd x && { …; }`) opens no new pipeline above: it may run wherever the items
                 // before it ended
-                here.addAll(prevOk);
-                here.addAll(prevFail);
+                here.addAll(list.ended());
             }
             if (s.parent() >= 0 && s.parent() < out.size() && !out.get(s.parent()).isEmpty()) {
                 Set<String> from = new LinkedHashSet<>(out.get(s.parent()));
@@ -183,8 +185,7 @@ public final class WorkingDirs {
             out.add(List.copyOf(here));
         }
         // the directories the whole text may end in: where an EXIT trap's command runs
-        Set<String> end = new LinkedHashSet<>(prevOk);
-        end.addAll(prevFail);
+        Set<String> end = list.ended();
         end.addAll(elsewhere);
         for (int i = 0; i < segments.size(); i++) {
             Segment s = segments.get(i);
@@ -559,9 +560,12 @@ public final class WorkingDirs {
             return psTarget(words, from, home);
         }
         List<Word> operands = new ArrayList<>();
+        boolean physical = false;
         for (Word w : argv.subList(1, argv.size())) {
             if (!(w.literal() && w.text().matches("-[LPe@]+"))) {
                 operands.add(w);
+            } else {
+                physical |= w.text().contains("P");
             }
         }
         if (!Set.of("cd", "pushd", "popd", "chdir").contains(verb)) {
@@ -578,6 +582,11 @@ public final class WorkingDirs {
         if (arg.equals("-") || arg.startsWith("+") || arg.isEmpty() || arg.startsWith("~-")) {
             out.add(UNKNOWN);
             return out;
+        }
+        if (physical && !arg.equals(".") && !arg.equals("/")) {
+            // `cd -P DIR` reaches DIR's files, but named by where a symlink leads, so a later `cd ..`
+            // goes to that place's parent: DIR and a directory not known (even where `-L` comes later)
+            out.add(UNKNOWN);
         }
         if (searched && !(arg.startsWith("/") || arg.startsWith("~") || arg.startsWith("$") || arg.equals(".") || arg.equals("..")
                 || arg.startsWith("./") || arg.startsWith("../"))) {
