@@ -579,7 +579,8 @@ public final class WorkingDirs {
             return out;
         }
         String arg = operands.isEmpty() ? "~" : operands.get(0).text();
-        if (arg.equals("-") || arg.startsWith("+") || arg.isEmpty() || arg.startsWith("~-")) {
+        // `-`, `+N`, `-N` (and any option word not read above) name a stack entry or fail: not known
+        if (arg.startsWith("-") || arg.startsWith("+") || arg.isEmpty() || arg.startsWith("~-")) {
             out.add(UNKNOWN);
             return out;
         }
