@@ -114,15 +114,6 @@ final class PsBuilder {
     private static final Pattern PARAM_COLON = Pattern.compile("^([-\u2013\u2014\u2015][\\p{L}_?][\\p{L}\\p{N}_?\\-]*):");
     private static final Pattern SCRIPTBLOCK_CREATE = Pattern.compile(
             "(?i)^\\[(?:system\\.management\\.automation\\.)?scriptblock\\]::create$");
-    /**
-     * {@code [IO.File]::ReadAllText('README.md')}: a read of one file named by a literal string (or
-     * {@code "$PWD\…"}) is no unknown call: {@link PsDotNet} reads it as {@code Get-Content -Path}
-     * of that file, which the rules judge (credentials, other users' files) as they judge the cmdlet.
-     */
-    private static final Pattern FILE_READ_CALL = Pattern.compile(
-            "(?i)^\\[(?:system\\.)?io\\.file\\]::(?:readall(?:text|lines|bytes)|readlines)$");
-    private static final Pattern FILE_READ_ARG = Pattern.compile(
-            "^\\(\\s*(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"(?:\\$PWD[\\\\/])?[^\"`$\u201C\u201D\u201E]*\")\\s*\\)$");
     private static final Pattern SCRIPT_METHOD = Pattern.compile("(?i)\\.(invokescript|newscriptblock|addscript)$");
     private static final Pattern LITERAL_STRING = Pattern.compile(
             "^\\s*(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`$\u201C\u201D\u201E]*\")\\s*$");
@@ -1708,7 +1699,7 @@ final class PsBuilder {
             parts = rest;
         }
         boolean unsafe = unsafeCall(parts, false);
-        // only literal file reads, which PsDotNet reads as Get-Content of the file (FILE_READ_CALL)
+        // only file calls PsDotNet reads whole as the cmdlet they amount to (PsFileCalls)
         boolean readsOnly = unsafe && !unsafeCall(parts, true);
         Part payload = null;
         for (int i = 0; i + 1 < parts.size(); i++) {
@@ -1870,6 +1861,9 @@ final class PsBuilder {
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
             Part next = parts.get(i + 1);
+            if (i + 2 < parts.size() && computedMember(p, next, parts.get(i + 2))) {
+                return true;
+            }
             if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)) {
                 String decoded = PsText.bare(p.raw());
                 String member = member(decoded);
@@ -1878,12 +1872,28 @@ final class PsBuilder {
                 if (member != null && (!SAFE_METHODS.contains(member.toLowerCase(Locale.ROOT))
                         || decoded.toLowerCase(Locale.ROOT).contains("invokeprovider"))
                         && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()
-                        && !(readsKnown && FILE_READ_CALL.matcher(decoded).matches() && FILE_READ_ARG.matcher(next.raw()).matches())) {
+                        && !(readsKnown && PsFileCalls.known(decoded, next.raw()))) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /**
+     * True for a member whose name is computed: {@code [IO.File]::('Write'+'AllText')(…)},
+     * {@code [IO.File]::$m(…)}, {@code $x.'Delete'()}, {@code $x.$m()}. Whatever the name turns
+     * out to be is called, so the call is unknown (a range {@code 1..(n)} is no member, and a
+     * property read by a quoted name, {@code (…).'(Default)'}, no call).
+     */
+    private static boolean computedMember(Part p, Part name, Part arguments) {
+        if (!(p.kind() == Kind.WORD || p.kind() == Kind.VARIABLE) || !adjacent(p, name)
+                || arguments.kind() != Kind.PAREN || !adjacent(name, arguments)) {
+            return false;
+        }
+        String raw = p.raw();
+        boolean open = raw.endsWith("::") || raw.endsWith(".") && !raw.endsWith("..");
+        return open && Set.of(Kind.PAREN, Kind.VARIABLE, Kind.SQ, Kind.DQ, Kind.SUBEXPR, Kind.DOLLAR).contains(name.kind());
     }
 
     /** The member name of {@code $x.Name}/{@code [T]::Name} words, or null for anything else. */

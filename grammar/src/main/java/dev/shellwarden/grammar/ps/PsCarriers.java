@@ -69,7 +69,7 @@ final class PsCarriers {
                 runLaterWrite(name, args, id, ctx);
             }
             case "Out-File" -> runLaterWrite(name, args, id, ctx);
-            case "Write-Output" -> echoedWrite(args, redirects);
+            case "Write-Output" -> echoedWrite(args, redirects, id);
             case "Import-Module" -> importModule(args, id, ctx, reasons);
             case "New-Object" -> {
                 // `New-Object Diagnostics.ProcessStartInfo('shutdown', '/s')`: the start it prepares
@@ -424,14 +424,14 @@ final class PsCarriers {
      * one string and a newline, as {@code '…' > x.ps1} writes; other output (several or computed
      * arguments) leaves text not known here, so the file is forgotten.
      */
-    private void echoedWrite(List<Word> args, List<Redirect> redirects) {
+    private void echoedWrite(List<Word> args, List<Redirect> redirects, int id) {
         for (Redirect r : redirects) {
             String key = keyOf(r.target());
             if ((r.op().equals(">") || r.op().equals(">>") || r.op().equals("&>") || r.op().equals("&>>"))
                     && (r.fd() < 0 || r.fd() == 1) && key != null) {
                 boolean plain = args.size() == 1 && args.get(0).literal() && !args.get(0).raw().startsWith("-");
                 recordWrite(key, plain ? args.get(0).text() + "\n" : null, r.op().endsWith(">>"));
-                builder.wholeRuns.write(key, -1, false);
+                builder.wholeRuns.write(key, id, false);
             }
         }
     }
@@ -793,10 +793,14 @@ final class PsCarriers {
             String p = w.path();
             boolean literal = p.startsWith("'") || p.indexOf('$') < 0;
             String text = p.startsWith("'") ? PsText.verbatim(p) : p.substring(1, p.length() - 1);
-            String key = keyOf(new Word(text, p, literal, Set.of()));
+            Word path = new Word(text, p, literal, Set.of());
+            String key = keyOf(path);
             if (key != null) {
                 recordWrite(key, w.text(), w.append());
-                builder.wholeRuns.write(key, id, false);
+                // `[IO.File]::WriteAllText('t.ps1', '…')` at the top level: the whole text of the file, when exactly known
+                boolean exact = w.wholeRaw() != null && !w.append() && PsBuilder.topLevel(ctx) && PsWholeRuns.plainKey(path) != null
+                        && PsWholeRuns.exactText(new Word(w.text(), w.wholeRaw(), true, Set.of()));
+                builder.wholeRuns.write(key, id, exact);
             }
         }
     }

@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
  * {@code WebClient.UploadFile(U, P)} and a body read from file P sent by {@code UploadData},
  * {@code UploadString} or {@code HttpClient.PostAsync(U, …)} are {@code Invoke-WebRequest U -Method
  * Post -InFile P};
+ * {@code [IO.File]::Delete(P)} is {@code Remove-Item P}; {@code [IO.Directory]::CreateDirectory(P)} is
+ * {@code New-Item -ItemType Directory P};
  * {@code [IO.File]::ReadAll…(P)} is {@code Get-Content P}; {@code [IO.File]::WriteAll…(P, …)}
  * writes {@code P}: as {@code certutil -decode} when the text written is decoded
  * ({@code FromBase64String}), as {@code Invoke-WebRequest -OutFile P} when it is downloaded, as
@@ -38,7 +40,8 @@ import java.util.regex.Pattern;
  * Net.WebClient).DownloadFile(U, 'a.exe'); .\a.exe} was no download-then-run.
  *
  * <p>INVARIANT: only adds readings, from arguments written as quoted strings; the call stays
- * opaque, so a call not read here still asks. Only the reading lives here: {@link PsCarriers}
+ * opaque, so a call not read here still asks, except the file calls {@link PsFileCalls} names,
+ * which this reads whole. Only the reading lives here: {@link PsCarriers}
  * attaches it as child segments.
  */
 final class PsDotNet {
@@ -66,6 +69,12 @@ final class PsDotNet {
     /** The session's item provider called directly: {@code $ExecutionContext.InvokeProvider.Item.Remove(P, $true)} is Remove-Item. */
     private static final Pattern PROVIDER_REMOVE = Pattern.compile(
             "(?i)\\.invokeprovider\\.item\\.remove\\(\\s*" + QUOTED + "\\s*(?:,\\s*(\\$true|1)\\b)?");
+    /** {@code [IO.File]::Delete(P)}: group 1 the path. */
+    private static final Pattern FILE_DELETE = Pattern.compile(
+            "(?i)\\[(?:system\\.)?io\\.file\\]::delete\\(\\s*" + QUOTED);
+    /** {@code [IO.Directory]::CreateDirectory(P)}: group 1 the path. */
+    private static final Pattern DIRECTORY_CREATE = Pattern.compile(
+            "(?i)\\[(?:system\\.)?io\\.directory\\]::createdirectory\\(\\s*" + QUOTED);
     private static final Pattern FILE_READ = Pattern.compile(
             "(?i)\\[(?:system\\.)?io\\.file\\]::(?:readall(?:text|bytes|lines)|readlines|openread|opentext)\\(\\s*" + QUOTED);
     private static final Pattern FILE_WRITE = Pattern.compile(
@@ -255,6 +264,14 @@ final class PsDotNet {
             String cmdlet = m.group(1).equalsIgnoreCase("move") ? "Move-Item" : "Copy-Item";
             out.add(script("[IO.File]", cmdlet + " -Path " + m.group(2) + " -Destination " + m.group(3)));
         }
+        m = FILE_DELETE.matcher(source);
+        while (m.find()) {
+            out.add(script("[IO.File]", "Remove-Item -LiteralPath " + m.group(1)));
+        }
+        m = DIRECTORY_CREATE.matcher(source);
+        while (m.find()) {
+            out.add(script("[IO.Directory]", "New-Item -ItemType Directory -Force -Path " + m.group(1)));
+        }
         m = FILE_READ.matcher(source);
         while (m.find()) {
             out.add(script("[IO.File]", "Get-Content -Path " + m.group(1)));
@@ -381,10 +398,15 @@ final class PsDotNet {
 
     /**
      * A file one {@code [IO.File]} call writes: the path as written (quoted), the text the file then
-     * holds (null when not read here: bytes, a stream, a computed string), and whether it is appended.
+     * holds (null when not read here: bytes, a stream, a computed string), whether it is appended,
+     * and the one quoted string written as written when the call writes exactly it and nothing else
+     * ({@code WriteAllText(P, '…')} without an encoding), else null.
      */
-    record FileWrite(String path, String text, boolean append) {
+    record FileWrite(String path, String text, boolean append, String wholeRaw) {
     }
+
+    /** The text argument of {@code WriteAllText} as one quoted string and nothing after it (no encoding): group 1 the string. */
+    private static final Pattern ONLY_TEXT = Pattern.compile("^\\s*,\\s*" + QUOTED + "\\s*\\)");
 
     /**
      * The files {@code [IO.File]::WriteAllText/WriteAllLines/AppendAllText/AppendAllLines} calls of
@@ -406,7 +428,10 @@ final class PsDotNet {
                     text = method.endsWith("lines") ? String.join("\n", items) + "\n" : items.get(0);
                 }
             }
-            out.add(new FileWrite(m.group(2), text, append));
+            // `WriteAllText(P, '…')` with no encoding writes exactly the string (UTF-8, no BOM): a whole write
+            Matcher only = ONLY_TEXT.matcher(m.group(3));
+            String wholeRaw = method.equals("writealltext") && text != null && only.find() ? only.group(1) : null;
+            out.add(new FileWrite(m.group(2), text, append, wholeRaw));
         }
         return out;
     }

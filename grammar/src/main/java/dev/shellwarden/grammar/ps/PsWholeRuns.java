@@ -31,16 +31,22 @@ import java.util.regex.Pattern;
  * CR) and, through Out-File or {@code >}, without a line it would wrap; the path is plain (no
  * {@code :} stream or drive, no {@code ~} short name, no wildcard, no {@code ..}, no trailing dot or
  * blank) and the run names it with the same letters (another case is the same file on Windows and
- * another on Linux: left to ask); no other write of the path; the run is the last top-level
- * statement, with no arguments or redirections; every other top-level statement is a quiet cmdlet
- * of literal words (no {@code cd}, alias, function, assignment, preference or second writer).
+ * another on Linux: left to ask); no other write of any file before the run; the run is a
+ * top-level statement with no arguments or redirections; every top-level statement before it is a
+ * quiet cmdlet of literal words (no {@code cd}, alias, function, assignment, preference or second
+ * writer). Statements after the run are judged by themselves (they change nothing it ran) when
+ * every statement of the script is such a quiet cmdlet too (else the script could change what they
+ * mean: a global alias or function, a module, a variable, the location, the environment).
+ * {@code [IO.File]::WriteAllText('t.ps1', '…')} without an encoding is such a write too.
  */
 final class PsWholeRuns {
 
-    /** Folded path key to the one exact top-level writer's segment id, or -1 once anything else wrote it. */
-    private final Map<String, Integer> writers = new HashMap<>();
-    /** Exact path keys as written, by folded key. */
-    private final Map<String, String> spelled = new HashMap<>();
+    /** One write of a file: its folded and exact path keys, the writing segment's id, and whether it is an exact whole write. */
+    private record Write(String folded, String key, int id, boolean exact) {
+    }
+
+    /** Every write recorded, in the order recorded. */
+    private final List<Write> writes = new ArrayList<>();
     /** Candidate runs: segment id to the exact key they name. */
     private final Map<Integer, String> runs = new HashMap<>();
 
@@ -170,10 +176,7 @@ final class PsWholeRuns {
         if (key == null) {
             return;
         }
-        String folded = key.toLowerCase(Locale.ROOT);
-        boolean first = !writers.containsKey(folded);
-        writers.put(folded, exact && first ? id : -1);
-        spelled.put(folded, key);
+        writes.add(new Write(key.toLowerCase(Locale.ROOT), key, id, exact));
     }
 
     /** Records that top-level segment {@code id} runs the script {@code key} names (no arguments, no redirections). */
@@ -192,13 +195,12 @@ final class PsWholeRuns {
         Map<Integer, Integer> whole = new HashMap<>();
         for (Map.Entry<Integer, String> e : runs.entrySet()) {
             int run = e.getKey();
-            String folded = e.getValue().toLowerCase(Locale.ROOT);
-            Integer writer = writers.get(folded);
-            if (writer == null || writer < 0 || writer >= run || !e.getValue().equals(spelled.get(folded))
-                    || writers.size() != 1 || !fits(out, writer, run)) {
+            Integer writer = soleWriter(out, e.getValue(), run);
+            Integer seen = writer == null ? null : seenWriter(out, writer);
+            if (seen == null || !fits(out, writer, run)) {
                 continue;
             }
-            whole.put(run, writer);
+            whole.put(run, seen);
             Segment r = out.get(run);
             if (r.opaqueReasons().contains(OpaqueReason.INTERPRETER_SCRIPT)) {
                 Set<OpaqueReason> rest = EnumSet.noneOf(OpaqueReason.class);
@@ -209,6 +211,74 @@ final class PsWholeRuns {
             }
         }
         return whole;
+    }
+
+    /**
+     * The id of the one exact write of {@code key} (same letters) before the run {@code run}, when it
+     * is the only write of any file before the run, or null. A write the statement's own reading
+     * makes (the {@code Set-Content} a {@code [IO.File]::WriteAllText} is read as, a segment under
+     * the writer) is that write, not a second one; writes after the run change nothing it ran.
+     */
+    private Integer soleWriter(List<Segment> out, String key, int run) {
+        String folded = key.toLowerCase(Locale.ROOT);
+        Write exact = null;
+        for (Write w : writes) {
+            if (w.exact() && w.id() >= 0 && w.id() < run && w.folded().equals(folded) && w.key().equals(key)) {
+                if (exact != null) {
+                    return null;
+                }
+                exact = w;
+            }
+        }
+        if (exact == null) {
+            return null;
+        }
+        for (Write w : writes) {
+            // any other write before the run (a write of unknown place counts as before)
+            if (w != exact && w.id() < run && !under(out, w.id(), exact.id())) {
+                return null;
+            }
+        }
+        return exact.id();
+    }
+
+    /**
+     * The segment the rules see writing the file for the top-level writer {@code writer}: for a
+     * {@code [IO.File]} call, the one {@code Set-Content} it is read as, which must be all it is read
+     * as (another reading, {@code … + [IO.File]::Copy(…)}, may write the file too: null); else the
+     * writer itself.
+     */
+    private static Integer seenWriter(List<Segment> out, int writer) {
+        Segment w = out.get(writer);
+        if (w.argv().isEmpty() || !w.argv().get(0).raw().startsWith("[")) {
+            return writer;
+        }
+        Integer seen = null;
+        for (Segment s : out) {
+            if (s.id() != writer && under(out, s.id(), writer)) {
+                if (seen != null || s.parent() != writer || s.argv().isEmpty() || !s.argv().get(0).text().equals("Set-Content")) {
+                    return null;
+                }
+                seen = s.id();
+            }
+        }
+        return seen;
+    }
+
+    /** True when segment {@code id} is segment {@code ancestor} or lies under it. */
+    private static boolean under(List<Segment> out, int id, int ancestor) {
+        int at = id;
+        for (int guard = 0; at >= 0 && at < out.size() && guard < out.size(); guard++) {
+            if (at == ancestor) {
+                return true;
+            }
+            Segment s = out.get(at);
+            if (s == null) {
+                return false;
+            }
+            at = s.parent();
+        }
+        return false;
     }
 
     /** True when the write and the run stand as the class comment requires among the top-level segments. */
@@ -228,9 +298,22 @@ final class PsWholeRuns {
                 others.add(s);
             }
         }
+        boolean trailing = false;
         for (Segment s : others) {
-            if (s.id() > run || !quiet(s)) {
+            // statements after the run are judged by themselves: they change nothing the run ran
+            trailing |= s.id() > run;
+            if (s.id() < run && !quiet(s)) {
                 return false;
+            }
+        }
+        // but the script may change what they mean (a global alias or function, a module, a
+        // variable, the location, the environment): with statements after the run, every statement
+        // of the script is a quiet cmdlet
+        if (trailing) {
+            for (Segment s : out) {
+                if (s.id() != run && under(out, s.id(), run) && !quietStatement(s)) {
+                    return false;
+                }
             }
         }
         return true;
@@ -242,7 +325,12 @@ final class PsWholeRuns {
 
     /** A quiet top-level statement: a {@link #QUIET} cmdlet of literal words, alone, in the foreground, without redirections. */
     private static boolean quiet(Segment s) {
-        return top(s) && !s.argv().isEmpty() && QUIET.contains(s.argv().get(0).text()) && s.assignments().isEmpty()
+        return top(s) && quietStatement(s);
+    }
+
+    /** A {@link #QUIET} cmdlet of literal words, alone, in the foreground, without redirections, at any level. */
+    private static boolean quietStatement(Segment s) {
+        return !s.argv().isEmpty() && QUIET.contains(s.argv().get(0).text()) && s.assignments().isEmpty()
                 && s.redirects().isEmpty() && s.opaqueReasons().isEmpty() && s.position().stages() == 1
                 && !s.position().background() && s.argv().stream().allMatch(Word::literal);
     }
