@@ -2385,7 +2385,24 @@ public final class Cmd {
      */
     public boolean readsCredentialStore(Ctx ctx) {
         return readWords().stream().anyMatch(Cmd::namesCredentialStore) || relativeOperandFromCd(ctx, PathFacts::isCredentialStore)
-                || readsFoldersRecursively() && operands.stream().anyMatch(o -> PathFacts.isCredentialFolder(o) || PathFacts.holdsCredentialFolders(o));
+                || readsFoldersRecursively() && operands.stream().anyMatch(o -> PathFacts.isCredentialFolder(o)
+                        // tar's -C folder is where it reads from, not what (`tar czf b.tgz -C ~ notes`)
+                        || PathFacts.holdsCredentialFolders(o) && !(name.equals("tar") && o.equals(valueOf("-C --directory"))));
+    }
+
+    /**
+     * True for a credential reader ({@link #isCredentialReader}) that reads the files a lister hands
+     * it: a copy whose sources are all devices ({@code xargs -I{} cp /dev/null {}}) only overwrites
+     * them (SW2034), reading none.
+     */
+    public boolean isReadsHandedFiles() {
+        if (!isCredentialReader()) {
+            return false;
+        }
+        if (named("cp install") && operands.size() >= 2) {
+            return operands.subList(0, operands.size() - 1).stream().anyMatch(o -> !PathFacts.unquote(o).startsWith("/dev/"));
+        }
+        return true;
     }
 
     /**

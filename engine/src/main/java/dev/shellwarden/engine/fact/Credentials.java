@@ -467,7 +467,7 @@ final class Credentials {
      * holds one of them ({@code find ~/.config/gh -type f}) finds it.
      */
     private static final List<String> STORE_FILE_NAMES = List.of("hosts.yml", "credentials", "credentials.toml", "config", "config.json",
-            "config.yml", "auth.json", "access-token", "oauth_creds.json", ".credentials.json");
+            "config.yml", "auth.json", "access-token");
 
     /**
      * Whether a search from the start folders for the picked names (a glob or fd's pattern; none
@@ -478,8 +478,10 @@ final class Credentials {
     private static boolean foundUnder(Cmd c, Ctx ctx, List<String> starts, List<String> picked) {
         boolean everyFile = picked.isEmpty() || picked.stream().allMatch(p -> p.equals("*") || p.equals(".") || p.equals("x.*"));
         for (String start : starts) {
-            if (Cmd.namesCredentialStore(start) || everyFile && (PathFacts.isCredentialFolder(start) || PathFacts.holdsCredentialFolders(start)
-                    || STORE_FILE_NAMES.stream().anyMatch(f -> Cmd.namesCredentialStore(start + "/" + f)))) {
+            // every file of a folder outside the project that is, holds or keeps a credential store
+            if (Cmd.namesCredentialStore(start) || everyFile && !c.allInsideProject(List.of(start), ctx, false)
+                    && (PathFacts.isCredentialFolder(start) || PathFacts.holdsCredentialFolders(start)
+                        || STORE_FILE_NAMES.stream().anyMatch(f -> Cmd.namesCredentialStore(start + "/" + f)))) {
                 return true;
             }
             for (String p : picked) {
