@@ -930,6 +930,11 @@ public final class Cmd {
      * host cmd} with {@code "-i"} gives {@code [host, cmd]}.
      */
     public List<String> positionals(String optionsWithValue) {
+        return positionalsOf(args, optionsWithValue);
+    }
+
+    /** {@link #positionals} of a list of words (a part of a command's arguments). */
+    static List<String> positionalsOf(List<String> args, String optionsWithValue) {
         Set<String> withValue = optionsWithValue.isBlank() ? Set.of() : Words.setOf(optionsWithValue);
         List<String> out = new ArrayList<>();
         boolean end = false;
@@ -2380,7 +2385,42 @@ public final class Cmd {
      */
     public boolean readsCredentialStore(Ctx ctx) {
         return readWords().stream().anyMatch(Cmd::namesCredentialStore) || relativeOperandFromCd(ctx, PathFacts::isCredentialStore)
-                || readsFoldersRecursively() && operands.stream().anyMatch(PathFacts::isCredentialFolder);
+                || readsFoldersRecursively() && operands.stream().anyMatch(o -> PathFacts.isCredentialFolder(o)
+                        // tar's -C folder is where it reads from, not what (`tar czf b.tgz -C ~ notes`)
+                        || PathFacts.holdsCredentialFolders(o) && !(name.equals("tar") && o.equals(valueOf("-C --directory"))));
+    }
+
+    /**
+     * True for a credential reader ({@link #isCredentialReader}) that reads the files a lister hands
+     * it: a copy whose sources are all devices ({@code xargs -I{} cp /dev/null {}}) only overwrites
+     * them (SW2034), reading none.
+     */
+    public boolean isReadsHandedFiles() {
+        if (!isCredentialReader()) {
+            return false;
+        }
+        if (named("cp install") && operands.size() >= 2) {
+            return operands.subList(0, operands.size() - 1).stream().anyMatch(o -> !PathFacts.unquote(o).startsWith("/dev/"));
+        }
+        return true;
+    }
+
+    /**
+     * True for a file lister whose output names credential files ({@code find ~/.ssh -type f},
+     * {@code find / -name '*.pem'}, {@code fd -H id_ed25519 ~}, {@code locate id_rsa}): the files a
+     * later {@code xargs cat} or {@code fd -x cat} reads ({@link Credentials#listsCredentialFiles}).
+     */
+    public boolean listsCredentialFiles(Ctx ctx) {
+        return Credentials.listsCredentialFiles(this, ctx);
+    }
+
+    /**
+     * True for a container image build given a credential file of the user's as a build secret or
+     * ssh key ({@code docker build --secret id=aws,src=~/.aws/credentials .};
+     * {@link Credentials#buildGetsCredentialFile}).
+     */
+    public boolean buildGetsCredentialFile(Ctx ctx) {
+        return Credentials.buildGetsCredentialFile(this, ctx);
     }
 
     /** True when the reader descends into the folders it names (grep -r, rg, tar, 7z, zip -r, cp -r, diff -r). */
@@ -2416,7 +2456,7 @@ public final class Cmd {
      * True when the word names a credential store, or is a glob that matches one
      * ({@code cat ~/.ssh/*}, {@code head ~/.aws/c*}): bash expands it before the program runs.
      */
-    private static boolean namesCredentialStore(String word) {
+    static boolean namesCredentialStore(String word) {
         return PathFacts.isCredentialStore(word) || PathFacts.protectedGlobMatches(word).stream().anyMatch(PathFacts::isCredentialStore);
     }
 

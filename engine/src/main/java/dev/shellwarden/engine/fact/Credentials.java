@@ -401,4 +401,150 @@ final class Credentials {
         outputs = outputs.subList(1, outputs.size());
         return outputs.isEmpty() ? c.anyArg("-json --json") : outputs.stream().anyMatch(o -> Regex.matches(PathFacts.unquote(o), SECRET_OUTPUT));
     }
+
+    /** fd's options that take a value (the pattern and paths are its other words). */
+    private static final String FD_VALUE_OPTIONS = "-e --extension -t --type -E --exclude -d --max-depth --min-depth --exact-depth"
+            + " -S --size -c --color -j --threads --changed-within --changed-before -o --owner --base-directory --path-separator"
+            + " --max-results --ignore-file --search-path --format";
+
+    /**
+     * True for a program that prints the names of files it finds among which are credentials, for a
+     * later stage to read ({@code find ~/.ssh -type f}, {@code find / -name '*.pem'},
+     * {@code fd -H id_ed25519 ~}, {@code rg --files ~/.aws}, {@code locate id_rsa},
+     * {@code ls ~/.ssh/id_*}): a start folder that is or holds a credential folder with no name
+     * picked ({@code find ~ -type f}), a picked name that is a credential store, or a private key or
+     * secret name searched for outside the project. WHY the project line: {@code find . -name '*.pem'}
+     * lists the project's own fixtures, which {@code cat} reads every day; the names alone are no
+     * secret, so only the reader they are handed to (SW4115) asks.
+     */
+    static boolean listsCredentialFiles(Cmd c, Ctx ctx) {
+        String name = c.getName();
+        if (name.equals("find")) {
+            String picked = PathFacts.unquote(c.valueOf("-name -iname"));
+            String path = PathFacts.unquote(c.valueOf("-path -ipath -wholename -iwholename"));
+            List<String> starts = c.findStarts().stream().map(s -> PathFacts.unquote(s).replaceAll("/+$", "")).toList();
+            if (!path.isEmpty() && (PathFacts.isCredentialStore(path) || Regex.find(path, "(^|/)\\.(ssh|aws|gnupg|kube|azure|password-store)(/|$)"))) {
+                return true;
+            }
+            return foundUnder(c, ctx, starts, picked.isEmpty() ? List.of() : List.of(picked));
+        }
+        if (c.named("fd fdfind")) {
+            List<String> words = new ArrayList<>();
+            for (String a : c.getArgs()) {
+                if (Words.setOf("-x --exec -X --exec-batch").contains(a)) {
+                    break;
+                }
+                words.add(a);
+            }
+            List<String> pos = Cmd.positionalsOf(words, FD_VALUE_OPTIONS);
+            List<String> picked = new ArrayList<>();
+            if (!pos.isEmpty()) {
+                picked.add(PathFacts.unquote(pos.get(0)));
+            }
+            for (int i = 0; i + 1 < words.size(); i++) {
+                if (words.get(i).equals("-e") || words.get(i).equals("--extension")) {
+                    picked.add("x." + PathFacts.unquote(words.get(i + 1)));
+                }
+            }
+            List<String> starts = pos.size() > 1 ? pos.subList(1, pos.size()).stream().map(s -> PathFacts.unquote(s).replaceAll("/+$", "")).toList() : List.of(".");
+            return foundUnder(c, ctx, starts, picked);
+        }
+        if (name.equals("rg") && c.anyFlag("--files") || name.equals("ls")) {
+            List<String> starts = c.getOperands().stream().map(s -> PathFacts.unquote(s).replaceAll("/+$", "")).toList();
+            return starts.stream().anyMatch(s -> Cmd.namesCredentialStore(s) || PathFacts.isCredentialFolder(s));
+        }
+        if (c.named("locate plocate mlocate slocate")) {
+            // the whole file system's index: any key or secret name it is asked for is outside the project
+            return c.getOperands().stream().map(PathFacts::unquote).anyMatch(p -> PathFacts.isSecret(p) || PathFacts.isPrivateKeyName(p)
+                    || PathFacts.isCredentialStore(p));
+        }
+        return false;
+    }
+
+    /**
+     * The names a credential store has inside a tool's folder ({@code ~/.config/gh/hosts.yml},
+     * {@code ~/.kube/config}, {@code ~/.aws/credentials}): a search of every file in a folder that
+     * holds one of them ({@code find ~/.config/gh -type f}) finds it.
+     */
+    private static final List<String> STORE_FILE_NAMES = List.of("hosts.yml", "credentials", "credentials.toml", "config", "config.json",
+            "config.yml", "auth.json", "access-token");
+
+    /**
+     * Whether a search from the start folders for the picked names (a glob or fd's pattern; none
+     * for every file) reaches a credential: a start that is or names a credential store or folder,
+     * a start holding the home's credential folders with every file picked, a picked store
+     * ({@code start/.ssh/id_rsa}), or a key or secret name picked outside the project.
+     */
+    private static boolean foundUnder(Cmd c, Ctx ctx, List<String> starts, List<String> picked) {
+        boolean everyFile = picked.isEmpty() || picked.stream().allMatch(p -> p.equals("*") || p.equals(".") || p.equals("x.*"));
+        for (String start : starts) {
+            // every file of a folder outside the project that is, holds or keeps a credential store
+            if (Cmd.namesCredentialStore(start) || everyFile && !c.allInsideProject(List.of(start), ctx, false)
+                    && (PathFacts.isCredentialFolder(start) || PathFacts.holdsCredentialFolders(start)
+                        || STORE_FILE_NAMES.stream().anyMatch(f -> Cmd.namesCredentialStore(start + "/" + f)))) {
+                return true;
+            }
+            for (String p : picked) {
+                if (Cmd.namesCredentialStore(start + "/" + p)) {
+                    return true;
+                }
+            }
+        }
+        boolean secretName = picked.stream().anyMatch(p -> PathFacts.isPrivateKeyName(p) || PathFacts.isSecret(p));
+        return secretName && !c.allInsideProject(starts, ctx, false);
+    }
+
+    /**
+     * True for a container image build handed a credential file of the user's as a build secret or
+     * ssh key ({@code docker build --secret id=aws,src=$HOME/.aws/credentials .},
+     * {@code docker buildx build --ssh default=~/.ssh/id_rsa .}, {@code podman build --secret …},
+     * {@code buildah bud --secret …}): the project's Dockerfile decides what its {@code RUN} steps do
+     * with it, and one line ({@code RUN --mount=type=secret,id=aws curl -d @/run/secrets/aws …}) sends
+     * it. A secret file inside the project ({@code src=.npmrc}) and the agent socket
+     * ({@code --ssh default}, {@code default=$SSH_AUTH_SOCK}) are the everyday use.
+     */
+    static boolean buildGetsCredentialFile(Cmd c, Ctx ctx) {
+        boolean build = c.named("docker podman nerdctl depot") && c.anyArg("build bud") || c.named("buildah") && c.sub("bud build")
+                || c.named("buildctl") && c.sub("build");
+        if (!build) {
+            return false;
+        }
+        List<String> args = c.getArgs();
+        List<String> files = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String value;
+            boolean ssh;
+            if (Regex.matches(a, "--(secret|ssh)=.*")) {
+                value = a.substring(a.indexOf('=') + 1);
+                ssh = a.startsWith("--ssh");
+            } else if ((a.equals("--secret") || a.equals("--ssh")) && i + 1 < args.size()) {
+                value = args.get(++i);
+                ssh = a.equals("--ssh");
+            } else {
+                continue;
+            }
+            value = PathFacts.unquote(value);
+            if (ssh) {
+                // --ssh ID=PATH[,PATH]: a key file (an agent socket is no file to read)
+                int eq = value.indexOf('=');
+                if (eq > 0) {
+                    files.addAll(List.of(value.substring(eq + 1).split(",")));
+                }
+            } else {
+                for (String part : value.split(",")) {
+                    if (Regex.matches(part, "(src|source)=.+")) {
+                        files.add(part.substring(part.indexOf('=') + 1));
+                    }
+                }
+            }
+        }
+        for (String f : files) {
+            if (Cmd.namesCredentialStore(f) || PathFacts.isCredentialFolder(f)
+                    || (PathFacts.isPrivateKeyName(f) || PathFacts.isSecret(f)) && !c.allInsideProject(List.of(f), ctx, false)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

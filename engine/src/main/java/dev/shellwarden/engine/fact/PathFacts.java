@@ -1092,6 +1092,20 @@ public final class PathFacts {
                 || base.equals("gcloud") && Regex.matches(parent, "(" + home + ")/\\.config");
     }
 
+    /**
+     * True for a folder that holds a home directory's credential folders: the home itself
+     * ({@code ~}, {@code $HOME}, {@code /home/dev}, {@code /root}), its {@code .config} and
+     * {@code .local/share} (gh's hosts.yml, gcloud's tokens, key rings), the folders of all homes
+     * and the root. A recursive read of one ({@code grep -r password ~/.config}, {@code rg token ~})
+     * reads the keys and tokens inside with everything else.
+     */
+    public static boolean holdsCredentialFolders(String path) {
+        String p = unquote(path).replaceAll("/+\\.?$", "");
+        String home = "~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root";
+        return p.isEmpty() && unquote(path).startsWith("/") || p.equals("/home") || p.equals("/Users")
+                || Regex.matches(p, "(" + home + ")(/\\.config|/\\.local|/\\.local/share)?");
+    }
+
     /*
      * Literal gates in front of the pattern lists below: a path that contains none of a list's
      * words cannot match any of its patterns, so most paths (README.md, src/…) skip the regexes.
