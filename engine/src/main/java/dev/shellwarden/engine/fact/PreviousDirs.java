@@ -214,14 +214,16 @@ public final class PreviousDirs {
 
     /** True when {@code s} may change OLDPWD or the directory stack in a way the pass does not follow. */
     private static boolean loses(Segment s) {
-        if (WorkingDirs.assignsPwd(s)) {
-            return true; // PWD="$X": the next cd may take OLDPWD from it
+        if (WorkingDirs.assignsPwd(s) || WorkingDirs.namesReference(s)) {
+            // PWD="$X": the next cd may take OLDPWD from it; `declare -n r; r=$N; r[1]=/`: a
+            // nameref may reach OLDPWD or DIRSTACK under a name the text computes
+            return true;
         }
         List<Word> words = new ArrayList<>(s.assignments());
         words.addAll(s.argv());
         for (Word w : words) {
             // a plain $OLDPWD reads it; any other mention (OLDPWD=, ${OLDPWD:=…}, export OLDPWD) may set it
-            if (REFERENCE.matcher(w.text()).replaceAll("").contains("OLDPWD") || w.text().contains("DIRSTACK")) {
+            if (REFERENCE.matcher(w.text()).replaceAll("").contains("OLDPWD") || w.text().contains("DIRSTACK") || w.text().contains("dirstack")) {
                 return true;
             }
         }
@@ -396,6 +398,10 @@ public final class PreviousDirs {
             List<String> more = new ArrayList<>(stack);
             more.add(st.cwd());
             stack = List.copyOf(more);
+        } else {
+            // zsh's AUTO_PUSHD (oh-my-zsh sets it; the checker never knows the shell's options)
+            // makes a cd push where it was: the entries above the known ones are not known
+            stack = List.of();
         }
         Word w = operands.isEmpty() ? null : operands.get(0);
         String arg = w == null ? null : w.text();

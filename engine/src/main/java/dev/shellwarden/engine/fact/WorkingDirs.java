@@ -147,6 +147,11 @@ public final class WorkingDirs {
                 // before it ended
                 here.addAll(list.ended());
             }
+            if (!top && s.parent() < 0) {
+                // its status may be either (`cd ~ && { false; } || rm -rf .ssh` runs rm in the
+                // home directory), as PreviousDirs reads it: every state counts as both
+                list.either();
+            }
             if (s.parent() >= 0 && s.parent() < out.size() && !out.get(s.parent()).isEmpty()) {
                 Set<String> from = new LinkedHashSet<>(out.get(s.parent()));
                 Segment launcher = segments.get(s.parent());
@@ -522,11 +527,35 @@ public final class WorkingDirs {
     static boolean setsCdSearch(Segment s) {
         boolean cdpath = s.assignments().stream().anyMatch(w -> CD_SEARCH_PATH.matcher(w.text()).matches())
                 || s.argv().stream().anyMatch(w -> CD_SEARCH_PATH.matcher(w.text()).matches());
-        boolean cdable = s.argv().size() >= 3 && s.argv().get(0).text().equals("shopt")
+        // any other mention may set it too: `CDPATH[0]=/`, `printf -v CDPATH`, `read CDPATH`,
+        // `: ${CDPATH:=/}`, `declare -n c=CDPATH`, zsh's `cdpath[1]=/`
+        boolean mentioned = s.assignments().stream().anyMatch(w -> CD_SEARCH_NAME.matcher(w.text()).find())
+                || s.argv().stream().anyMatch(w -> CD_SEARCH_NAME.matcher(w.text()).find());
+        String verb = s.argv().isEmpty() ? "" : s.argv().get(0).text();
+        boolean options = verb.equals("shopt") || verb.equals("setopt");
+        boolean cdable = s.argv().size() >= 3 && verb.equals("shopt")
                 && s.argv().stream().anyMatch(w -> w.text().equals("cdable_vars"))
-                || s.argv().size() >= 2 && s.argv().get(0).text().equals("setopt")
-                && s.argv().stream().anyMatch(w -> w.text().replace("_", "").equalsIgnoreCase("cdablevars"));
-        return cdpath || cdable;
+                || s.argv().size() >= 2 && verb.equals("setopt")
+                && s.argv().stream().anyMatch(w -> w.text().replace("_", "").equalsIgnoreCase("cdablevars"))
+                // `shopt -s $(echo cdable_vars)`: an option name the text computes may be that one
+                || options && s.argv().stream().skip(1).anyMatch(w -> !w.literal());
+        return cdpath || mentioned || cdable || namesReference(s);
+    }
+
+    /** CDPATH or zsh's cdpath named anywhere in a word. */
+    private static final java.util.regex.Pattern CD_SEARCH_NAME = java.util.regex.Pattern.compile("CDPATH|cdpath");
+
+    /**
+     * True when {@code s} declares a nameref ({@code declare -n}, {@code local -n},
+     * {@code typeset -n}): a later plain assignment through it may set any variable
+     * ({@code declare -n r; r=$NAME; r=/}), CDPATH, OLDPWD or DIRSTACK among them.
+     */
+    static boolean namesReference(Segment s) {
+        List<Word> argv = s.argv();
+        if (argv.isEmpty() || !Set.of("declare", "typeset", "local").contains(argv.get(0).text())) {
+            return false;
+        }
+        return argv.stream().skip(1).anyMatch(w -> !w.literal() && w.text().startsWith("$") || w.text().matches("[-+][A-Za-z]*n[A-Za-z]*"));
     }
 
     private static boolean isCd(Segment s) {
