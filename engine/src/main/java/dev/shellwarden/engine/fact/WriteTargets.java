@@ -508,7 +508,7 @@ final class WriteTargets {
                 for (int i = 0; i + 1 < c.getArgs().size(); i++) {
                     String a = c.getArgs().get(i).toLowerCase(java.util.Locale.ROOT);
                     if (a.startsWith("-outf") || a.startsWith("-dest")) {
-                        out.add(c.getArgs().get(i + 1).replace('\\', '/'));
+                        out.add(PathFacts.fromWindows(c.getArgs().get(i + 1)));
                         named = true;
                     }
                 }
@@ -517,7 +517,7 @@ final class WriteTargets {
                     p = bitsPositionals(c);
                     int at = c.argFind("(?i)^-so") ? 0 : 1;
                     if (p.size() > at) {
-                        out.add(p.get(at).replace('\\', '/'));
+                        out.add(PathFacts.fromWindows(p.get(at)));
                     }
                 }
             }

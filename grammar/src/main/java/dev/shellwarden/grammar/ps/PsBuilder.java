@@ -207,6 +207,8 @@ final class PsBuilder {
     private final java.util.Map<String, java.util.Map<String, String>> startInfos = new java.util.HashMap<>();
     /** A plain variable inside any text ({@code $f}, {@code ${f}}; not {@code $env:X}). */
     private static final Pattern PLAIN_VARIABLE = Pattern.compile("\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?(?![A-Za-z0-9_:])");
+    /** A member named CurrentDirectory assigned ({@code [Environment]::CurrentDirectory = …}, {@code $e::CurrentDirectory = …}). */
+    private static final Pattern CURRENT_DIRECTORY = Pattern.compile("(?i)(?:::|\\.)\\s*currentdirectory\\s*$");
     private static final Pattern START_INFO_PROPERTY = Pattern.compile(
             "(?i)^\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?(?:\\.startinfo)?\\.(filename|arguments)$");
 
@@ -1640,6 +1642,11 @@ final class PsBuilder {
             if (property.matches() && propertyValue != null) {
                 startInfos.computeIfAbsent(property.group(1).toLowerCase(Locale.ROOT), k -> new java.util.HashMap<>())
                         .put(property.group(2).toLowerCase(Locale.ROOT), propertyValue);
+            }
+            if (CURRENT_DIRECTORY.matcher(PsText.bare(spaced(lhs))).find()) {
+                // `[Environment]::CurrentDirectory = 'C:\Windows'` moves where .NET reads a
+                // relative path (`[IO.File]::Delete('x.dll')`), which Set-Location does not: unknown
+                opaqueStatement(parts, ctx, pos, OpaqueReason.UNSUPPORTED_CONSTRUCT);
             }
             if (parts.get(0).kind() == Kind.VARIABLE && providerPath(parts.get(0).raw())) {
                 // `${C:\x} = …` writes a file, `$function:f = …` defines a command.

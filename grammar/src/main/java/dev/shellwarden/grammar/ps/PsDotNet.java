@@ -279,14 +279,17 @@ final class PsDotNet {
         m = FILE_WRITE.matcher(source);
         while (m.find()) {
             String rest = m.group(2);
-            Matcher read = FILE_READ.matcher(rest);
-            if (DECODED.matcher(rest).find()) {
+            // a call named inside a literal string is text written, not a call: the words of
+            // `WriteAllText(P, 'see (iwr URL)')` are the file's new text, no download
+            String code = maskLiterals(rest);
+            Matcher read = FILE_READ.matcher(code);
+            if (DECODED.matcher(code).find()) {
                 out.add(script("[IO.File]", "certutil -decode - " + m.group(1)));
-            } else if (DOWNLOADED.matcher(rest).find()) {
+            } else if (DOWNLOADED.matcher(code).find()) {
                 out.add(script("[IO.File]", "Invoke-WebRequest -Uri " + url(rest) + " -OutFile " + m.group(1)));
             } else if (read.find()) {
                 // one file's text written to another: a copy of it
-                out.add(script("[IO.File]", "Get-Content -Path " + read.group(1) + " | Set-Content -Path " + m.group(1)));
+                out.add(script("[IO.File]", "Get-Content -Path " + rest.substring(read.start(1), read.end(1)) + " | Set-Content -Path " + m.group(1)));
             } else {
                 out.add(script("[IO.File]", "Set-Content -Path " + m.group(1)));
             }
@@ -380,6 +383,46 @@ final class PsDotNet {
     static boolean readsSourceFile(String argument) {
         Matcher m = SOURCE_FILE.matcher(argument.strip());
         return m.matches() && m.group(3) == null && !DOWNLOADED.matcher(argument).find();
+    }
+
+    /** Quotes PowerShell reads besides the ASCII ones, and its escape character. */
+    private static final Pattern UNSURE_QUOTING = Pattern.compile("[`\u2018\u2019\u201A\u201B\u201C\u201D\u201E]");
+
+    /**
+     * {@code text} with the inside of every string that expands nothing (single-quoted, or
+     * double-quoted without {@code $}) blanked, same length and quotes kept, so that a call is
+     * looked for only where it is code; a string that expands ({@code "$(iwr URL)"}) is kept, since
+     * its subexpression runs. Fail closed: text with a backtick or a typographic quote, or a string
+     * left open, is returned as it is.
+     */
+    static String maskLiterals(String text) {
+        if (UNSURE_QUOTING.matcher(text).find()) {
+            return text;
+        }
+        StringBuilder b = new StringBuilder(text);
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c != '\'' && c != '"') {
+                i++;
+                continue;
+            }
+            int close = i + 1;
+            // a doubled quote is the quote itself inside the string
+            while (close < text.length() && (text.charAt(close) != c || close + 1 < text.length() && text.charAt(close + 1) == c)) {
+                close += text.charAt(close) == c ? 2 : 1;
+            }
+            if (close >= text.length()) {
+                return text;
+            }
+            if (c == '\'' || text.substring(i + 1, close).indexOf('$') < 0) {
+                for (int k = i + 1; k < close; k++) {
+                    b.setCharAt(k, ' ');
+                }
+            }
+            i = close + 1;
+        }
+        return b.toString();
     }
 
     /** The first literal URL of {@code text} single-quoted, or a variable standing for a computed one. */

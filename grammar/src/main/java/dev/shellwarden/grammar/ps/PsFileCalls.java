@@ -1,6 +1,7 @@
 package dev.shellwarden.grammar.ps;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -37,10 +38,31 @@ final class PsFileCalls {
     private static final String ENCODING = "(?:\\s*,\\s*\\[(?:system\\.)?text\\.encoding\\]::(?:utf8|ascii|unicode|utf32|bigendianunicode))?";
 
     private static final Pattern CALL = Pattern.compile("(?i)^\\[(?:system\\.)?io\\.(file|directory)\\]::(\\w+)$");
-    private static final Pattern ONE_PATH = Pattern.compile("^\\(\\s*" + PATH + "\\s*\\)$");
-    private static final Pattern PATH_AND_TEXT = Pattern.compile("(?i)^\\(\\s*" + PATH + "\\s*,\\s*" + CONTENT + ENCODING + "\\s*\\)$");
-    private static final Pattern TWO_PATHS = Pattern.compile("(?i)^\\(\\s*" + PATH + "\\s*,\\s*" + PATH + "\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)$");
-    private static final Pattern PATH_AND_FLAG = Pattern.compile("(?i)^\\(\\s*" + PATH + "\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)$");
+    private static final Pattern ONE_PATH = Pattern.compile("^\\(\\s*(" + PATH + ")\\s*\\)$");
+    private static final Pattern PATH_AND_TEXT = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*,\\s*" + CONTENT + ENCODING + "\\s*\\)$");
+    private static final Pattern TWO_PATHS = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*,\\s*(" + PATH + ")\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)$");
+    private static final Pattern PATH_AND_FLAG = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)$");
+    /**
+     * A path part Windows reads otherwise than its letters: a part ending in a dot or a blank
+     * ({@code .claude.\settings.json} is {@code .claude\settings.json}, {@code '. '} and
+     * {@code '...'} the current folder), other than {@code .} and {@code ..} themselves, or an 8.3
+     * short name ({@code CLAUDE~1}, {@code PROGRA~1}).
+     */
+    private static final Pattern RESPELLED = Pattern.compile("(?:^|[\\\\/])(?!\\.{1,2}(?:[\\\\/]|$))[^\\\\/]*[. ](?:[\\\\/]|$)|~\\d");
+
+    /** True when every path group of {@code m} (1 and, when present, 2) names its file with the letters the rules compare. */
+    private static boolean plainPaths(Matcher m) {
+        if (!m.matches()) {
+            return false;
+        }
+        for (int g = 1; g <= m.groupCount(); g++) {
+            String quoted = m.group(g);
+            if (quoted != null && RESPELLED.matcher(quoted.substring(1, quoted.length() - 1).replace("''", "'")).find()) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /**
      * True when {@code method} (the call word as decoded, {@code [IO.File]::WriteAllText}) called
@@ -56,15 +78,15 @@ final class PsFileCalls {
         if (type.equals("file")) {
             return switch (name) {
                 case "readalltext", "readalllines", "readallbytes", "readlines", "create", "createtext", "openwrite",
-                        "appendtext", "delete" -> ONE_PATH.matcher(arguments).matches();
-                case "writealltext", "writealllines", "appendalltext", "appendalllines" -> PATH_AND_TEXT.matcher(arguments).matches();
-                case "copy", "move" -> TWO_PATHS.matcher(arguments).matches();
+                        "appendtext", "delete" -> plainPaths(ONE_PATH.matcher(arguments));
+                case "writealltext", "writealllines", "appendalltext", "appendalllines" -> plainPaths(PATH_AND_TEXT.matcher(arguments));
+                case "copy", "move" -> plainPaths(TWO_PATHS.matcher(arguments));
                 default -> false;
             };
         }
         return switch (name) {
-            case "createdirectory" -> ONE_PATH.matcher(arguments).matches();
-            case "delete" -> PATH_AND_FLAG.matcher(arguments).matches();
+            case "createdirectory" -> plainPaths(ONE_PATH.matcher(arguments));
+            case "delete" -> plainPaths(PATH_AND_FLAG.matcher(arguments));
             default -> false;
         };
     }
