@@ -20,7 +20,9 @@ import java.util.regex.Pattern;
  * before lies below them, unknown. Whatever reaches into it (an N beyond the known entries,
  * {@code -N} counted from the bottom, {@code popd +0}, {@code pushd +0}), or that this class does
  * not read, is left to the caller's unknown state (null). A rotation keeps known only the entries
- * that stay above the unknown bottom.
+ * that stay above the unknown bottom. zsh's PUSHD_MINUS swaps {@code +N} and {@code -N} (and
+ * {@code ~N}); the caller ({@link PreviousDirs}) therefore keeps a place not known beside every
+ * numbered reading made here.
  */
 final class DirStack {
 

@@ -375,7 +375,14 @@ public final class PreviousDirs {
         if (stackOp && operands.stream().anyMatch(o -> o.text().startsWith("-") || o.text().startsWith("+"))) {
             // `popd -n`, `pushd -n DIR`, `popd +1`, `pushd +1`: the stack edited, maybe without a cd
             State next = physical ? null : DirStack.edit(verb, operands, st, homes);
-            return new Move(List.of(next == null ? new State(UNKNOWN, UNKNOWN, List.of()) : next), true);
+            State lost = new State(UNKNOWN, UNKNOWN, List.of());
+            if (next != null && operands.stream().anyMatch(o -> STACK_OPERAND.matcher(o.text()).matches())) {
+                // zsh's PUSHD_MINUS (oh-my-zsh sets it; the checker never knows the shell's options)
+                // swaps +N and -N, and -N counts from a bottom the text does not tell: bash's reading
+                // or a place not known
+                return new Move(List.of(next, lost), true);
+            }
+            return new Move(List.of(next == null ? lost : next), true);
         }
         if (!operands.isEmpty() && operands.get(0).text().isEmpty()) {
             // `cd ''`: the shells differ (an error, a no-op, a cd to `.`): OLDPWD is not followed
@@ -411,8 +418,10 @@ public final class PreviousDirs {
         if (!back) {
             dests.addAll(WorkingDirs.targetsFrom(s, st.cwd(), homes, searched));
         } else if (DirStack.named(w) != null) {
-            // `cd ~1`, `pushd ~+2/src`: the stack entry the tilde names (cwd is ~0)
+            // `cd ~1`, `pushd ~+2/src`: the stack entry the tilde names (cwd is ~0); under zsh's
+            // PUSHD_MINUS `~N` counts from the bottom the text does not tell, so a place not known too
             dests.add(physical ? UNKNOWN : DirStack.named(w, st, homes));
+            dests.add(UNKNOWN);
         } else if (arg.equals("-")) {
             dests.add(st.old());
         } else {
