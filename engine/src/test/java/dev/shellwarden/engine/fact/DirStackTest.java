@@ -2,9 +2,6 @@ package dev.shellwarden.engine.fact;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.shellwarden.grammar.Segment;
-import dev.shellwarden.grammar.Shell;
-import dev.shellwarden.grammar.Splitter;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -47,16 +44,8 @@ class DirStackTest {
         "cd -P build && cd .. && x => ? P",
     })
     void followsTheStackTheTextPushed(String text, String dir) {
-        List<Segment> segs = Splitter.forShell(Shell.BASH).split(text.strip()).segments();
-        List<List<String>> all = WorkingDirs.of(segs, P, "/home/dev");
-        List<String> found = null;
-        for (Segment s : segs) {
-            if (!s.argv().isEmpty() && s.argv().get(0).text().equals("x")) {
-                found = all.get(s.id());
-            }
-        }
         List<String> want = java.util.Arrays.stream(dir.strip().split(" "))
                 .map(d -> d.equals("~") ? "/home/dev" : d.replace("P", P)).sorted().toList();
-        assertEquals(want, found.stream().sorted().toList());
+        assertEquals(want, WhereXRuns.of(text, P, "/home/dev"));
     }
 }

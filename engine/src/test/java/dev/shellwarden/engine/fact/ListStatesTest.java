@@ -92,14 +92,6 @@ class ListStatesTest {
         "{ cd a; }; x => P P/a",
     })
     void workingDirsFollowTheSameList(String text, String dirs) {
-        List<Segment> segs = Splitter.forShell(Shell.BASH).split(text.strip()).segments();
-        List<List<String>> all = WorkingDirs.of(segs, P, "/home/dev");
-        List<String> found = null;
-        for (Segment s : segs) {
-            if (!s.argv().isEmpty() && s.argv().get(0).text().equals("x")) {
-                found = all.get(s.id()).stream().sorted().toList();
-            }
-        }
-        assertEquals(List.of(dirs.replace("P", P).split(" ")), found);
+        assertEquals(List.of(dirs.replace("P", P).split(" ")), WhereXRuns.of(text, P, "/home/dev"));
     }
 }
