@@ -422,7 +422,7 @@ final class Credentials {
         if (name.equals("find")) {
             String picked = PathFacts.unquote(c.valueOf("-name -iname"));
             String path = PathFacts.unquote(c.valueOf("-path -ipath -wholename -iwholename"));
-            List<String> starts = c.findStarts().stream().map(s -> PathFacts.unquote(s).replaceAll("/+$", "")).toList();
+            List<String> starts = folders(c.findStarts());
             if (!path.isEmpty() && (PathFacts.isCredentialStore(path) || Regex.find(path, "(^|/)\\.(ssh|aws|gnupg|kube|azure|password-store)(/|$)"))) {
                 return true;
             }
@@ -446,11 +446,11 @@ final class Credentials {
                     picked.add("x." + PathFacts.unquote(words.get(i + 1)));
                 }
             }
-            List<String> starts = pos.size() > 1 ? pos.subList(1, pos.size()).stream().map(s -> PathFacts.unquote(s).replaceAll("/+$", "")).toList() : List.of(".");
+            List<String> starts = pos.size() > 1 ? folders(pos.subList(1, pos.size())) : List.of(".");
             return foundUnder(c, ctx, starts, picked);
         }
         if (name.equals("rg") && c.anyFlag("--files") || name.equals("ls")) {
-            List<String> starts = c.getOperands().stream().map(s -> PathFacts.unquote(s).replaceAll("/+$", "")).toList();
+            List<String> starts = folders(c.getOperands());
             return starts.stream().anyMatch(s -> Cmd.namesCredentialStore(s) || PathFacts.isCredentialFolder(s));
         }
         if (c.named("locate plocate mlocate slocate")) {
@@ -459,6 +459,11 @@ final class Credentials {
                     || PathFacts.isCredentialStore(p));
         }
         return false;
+    }
+
+    /** Start folders as the searches name them: unquoted, without trailing slashes. */
+    private static List<String> folders(List<String> words) {
+        return words.stream().map(s -> PathFacts.unquote(s).replaceAll("/+$", "")).toList();
     }
 
     /**

@@ -1077,6 +1077,9 @@ public final class PathFacts {
                 || Regex.matches(p, ".*Library/(Messages/chat\\.db|Safari/History\\.db|Cookies/Cookies\\.binarycookies|Mail(/.*)?)");
     }
 
+    /** A home directory as a path names it: {@code ~}, {@code $HOME}, {@code /home/NAME}, {@code /Users/NAME}, {@code /root}. */
+    private static final String HOME_FOLDER = "~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root";
+
     /**
      * True for a credential folder in a home directory ({@code ~/.ssh}, {@code $HOME/.aws/},
      * {@code /root/.gnupg}, {@code ~/.config/gcloud}): a recursive read of it reads every key and
@@ -1087,9 +1090,8 @@ public final class PathFacts {
         int slash = p.lastIndexOf('/');
         String base = p.substring(slash + 1);
         String parent = slash < 0 ? "" : p.substring(0, slash);
-        String home = "~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root";
-        return SECRET_DIRS.contains(base) && Regex.matches(parent, home)
-                || base.equals("gcloud") && Regex.matches(parent, "(" + home + ")/\\.config");
+        return SECRET_DIRS.contains(base) && Regex.matches(parent, HOME_FOLDER)
+                || base.equals("gcloud") && Regex.matches(parent, "(" + HOME_FOLDER + ")/\\.config");
     }
 
     /**
@@ -1101,9 +1103,8 @@ public final class PathFacts {
      */
     public static boolean holdsCredentialFolders(String path) {
         String p = unquote(path).replaceAll("/+\\.?$", "");
-        String home = "~|\\$HOME|\\$\\{HOME\\}|/home/[^/]+|/Users/[^/]+|/root";
         return p.isEmpty() && unquote(path).startsWith("/") || p.equals("/home") || p.equals("/Users")
-                || Regex.matches(p, "(" + home + ")(/\\.config|/\\.local|/\\.local/share)?");
+                || Regex.matches(p, "(" + HOME_FOLDER + ")(/\\.config|/\\.local|/\\.local/share)?");
     }
 
     /*

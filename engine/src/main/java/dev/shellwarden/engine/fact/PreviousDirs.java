@@ -362,15 +362,9 @@ public final class PreviousDirs {
             // zsh's AUTO_CD, PowerShell's and cmd's location commands: not followed here
             return new Move(List.of(LOST), false);
         }
-        List<Word> operands = new ArrayList<>();
-        boolean physical = false;
-        for (Word w : argv.subList(1, argv.size())) {
-            if (w.literal() && w.text().matches("-[LPe@]+")) {
-                physical |= w.text().contains("P");
-            } else {
-                operands.add(w);
-            }
-        }
+        WorkingDirs.CdWords cd = WorkingDirs.CdWords.of(argv);
+        List<Word> operands = cd.operands();
+        boolean physical = cd.physical();
         boolean stackOp = verb.equals("popd") || verb.equals("pushd");
         if (stackOp && operands.stream().anyMatch(o -> o.text().startsWith("-") || o.text().startsWith("+"))) {
             // `popd -n`, `pushd -n DIR`, `popd +1`, `pushd +1`: the stack edited, maybe without a cd

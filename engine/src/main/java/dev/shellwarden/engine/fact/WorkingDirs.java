@@ -569,6 +569,30 @@ public final class WorkingDirs {
     private static final java.util.regex.Pattern KNOWN_DYNAMIC = java.util.regex.Pattern.compile(
             "\\$(HOME|PWD|\\{(HOME|PWD)([%#]{1,2}[^}$`]*)?\\})[^$`]*");
 
+    /** The option words cd, pushd and popd share: {@code -L}, {@code -P}, {@code -e}, {@code -@} (bundled). */
+    private static final java.util.regex.Pattern CD_OPTIONS = java.util.regex.Pattern.compile("-[LPe@]+");
+
+    /**
+     * A bash cd/pushd/popd's words after its name, its shared options taken out: the other words
+     * (operands, and {@code -n}/{@code +N}/{@code -N}, which the callers read), and whether {@code -P}
+     * was among the options. The one reading {@link #target} and {@link PreviousDirs} both use.
+     */
+    record CdWords(List<Word> operands, boolean physical) {
+
+        static CdWords of(List<Word> argv) {
+            List<Word> operands = new ArrayList<>();
+            boolean physical = false;
+            for (Word w : argv.subList(1, argv.size())) {
+                if (w.literal() && CD_OPTIONS.matcher(w.text()).matches()) {
+                    physical |= w.text().contains("P");
+                } else {
+                    operands.add(w);
+                }
+            }
+            return new CdWords(operands, physical);
+        }
+    }
+
     /** Where {@code cd} takes each of {@code from}. */
     private static Set<String> target(Segment s, Set<String> from, String home, boolean searched) {
         List<Word> argv = s.argv();
@@ -588,15 +612,9 @@ public final class WorkingDirs {
             }
             return psTarget(words, from, home);
         }
-        List<Word> operands = new ArrayList<>();
-        boolean physical = false;
-        for (Word w : argv.subList(1, argv.size())) {
-            if (!(w.literal() && w.text().matches("-[LPe@]+"))) {
-                operands.add(w);
-            } else {
-                physical |= w.text().contains("P");
-            }
-        }
+        CdWords cd = CdWords.of(argv);
+        List<Word> operands = cd.operands();
+        boolean physical = cd.physical();
         if (!Set.of("cd", "pushd", "popd", "chdir").contains(verb)) {
             operands = List.of(argv.get(0)); // zsh AUTO_CD: the directory name is the command
         }
