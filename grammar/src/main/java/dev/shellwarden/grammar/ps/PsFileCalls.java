@@ -1,5 +1,6 @@
 package dev.shellwarden.grammar.ps;
 
+import dev.shellwarden.grammar.WindowsPaths;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,21 +44,18 @@ final class PsFileCalls {
     private static final Pattern TWO_PATHS = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*,\\s*(" + PATH + ")\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)$");
     private static final Pattern PATH_AND_FLAG = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)$");
     /**
-     * A path part Windows reads otherwise than its letters: a part ending in a dot or a blank
-     * ({@code .claude.\settings.json} is {@code .claude\settings.json}, {@code '. '} and
-     * {@code '...'} the current folder), other than {@code .} and {@code ..} themselves, or an 8.3
-     * short name ({@code CLAUDE~1}, {@code PROGRA~1}).
+     * True when every path group of {@code m} (1 and, when present, 2) names a file whose long name
+     * the text gives: case, trailing dots and blanks are read as the cmdlets' paths are
+     * ({@link WindowsPaths#canonical}); an 8.3 short name ({@code CLAUDE~1}, {@code PROGRA~1})
+     * leaves the call unknown.
      */
-    private static final Pattern RESPELLED = Pattern.compile("(?:^|[\\\\/])(?!\\.{1,2}(?:[\\\\/]|$))[^\\\\/]*[. ](?:[\\\\/]|$)|~\\d");
-
-    /** True when every path group of {@code m} (1 and, when present, 2) names its file with the letters the rules compare. */
     private static boolean plainPaths(Matcher m) {
         if (!m.matches()) {
             return false;
         }
         for (int g = 1; g <= m.groupCount(); g++) {
             String quoted = m.group(g);
-            if (quoted != null && RESPELLED.matcher(quoted.substring(1, quoted.length() - 1).replace("''", "'")).find()) {
+            if (quoted != null && WindowsPaths.hasShortName(quoted.substring(1, quoted.length() - 1).replace("''", "'"))) {
                 return false;
             }
         }
