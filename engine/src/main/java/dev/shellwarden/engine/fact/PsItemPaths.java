@@ -143,6 +143,53 @@ final class PsItemPaths {
         return out;
     }
 
+    /** A StreamWriter type name as New-Object takes it, then anything ({@code IO.StreamWriter('x', $true)} is one word). */
+    private static final java.util.regex.Pattern STREAM_WRITER = java.util.regex.Pattern.compile("(?is)(system\\.)?io\\.streamwriter\\b(.*)");
+    /** A plain path as the first of a parenthesised argument list ({@code ('out.txt', $true)}): group 1. */
+    private static final java.util.regex.Pattern FIRST_ARGUMENT = java.util.regex.Pattern.compile(
+            "(?s)^\\s*\\(?\\s*'([^'$`]*)'\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)?\\s*$");
+
+    /**
+     * What {@code New-Object [-TypeName] IO.StreamWriter [-ArgumentList] P[, $true]} writes: the
+     * constructor empties (or appends to) file {@code P}, as Set-Content does; in the POSIX form of
+     * {@link PathFacts#fromWindows}. A path that is not one plain word (a variable, a computed
+     * argument list) is a run-time value ({@code $StreamWriter}, which the write rules ask about);
+     * empty for any other type.
+     */
+    static List<String> newObjectWriteTargets(Cmd c) {
+        List<String> args = c.getArgs();
+        String type = null;
+        String list = null;
+        List<String> positional = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String l = args.get(i).toLowerCase(java.util.Locale.ROOT);
+            if (l.length() > 1 && l.startsWith("-") && i + 1 < args.size()) {
+                if ("-typename".startsWith(l)) {
+                    type = args.get(++i);
+                } else if ("-argumentlist".startsWith(l) || l.equals("-args")) {
+                    list = args.get(++i);
+                } else {
+                    i++; // -Property, -ComObject, -Strict…: read no further
+                }
+            } else {
+                positional.add(args.get(i));
+            }
+        }
+        if (type == null && !positional.isEmpty()) {
+            type = positional.remove(0);
+        }
+        java.util.regex.Matcher t = type == null ? null : STREAM_WRITER.matcher(type);
+        if (t == null || !t.matches()) {
+            return List.of();
+        }
+        String rest = !t.group(2).isBlank() ? t.group(2) : list != null ? list : positional.isEmpty() ? null : positional.get(0);
+        if (rest == null) {
+            return List.of();
+        }
+        java.util.regex.Matcher a = FIRST_ARGUMENT.matcher(rest.startsWith("(") || rest.startsWith("'") ? rest : "'" + rest + "'");
+        return List.of(a.matches() && !a.group(1).isEmpty() ? PathFacts.fromWindows(a.group(1)) : "$StreamWriter");
+    }
+
     /**
      * A profile or startup script in the POSIX form of {@link PathFacts#fromWindows}, read as
      * SW6008 reads a Set-Content path: {@code $PROFILE} (and its {@code .CurrentUserAllHosts}…

@@ -521,6 +521,7 @@ final class WriteTargets {
                     }
                 }
             }
+            case "New-Object" -> out.addAll(PsItemPaths.newObjectWriteTargets(c));
             case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item", "Tee-Object",
                  "Expand-Archive", "Compress-Archive", "Export-Csv", "Export-Clixml", "Export-Alias", "Export-Certificate",
                  "Export-PfxCertificate", "Export-FormatData", "Rename-Item" -> {
