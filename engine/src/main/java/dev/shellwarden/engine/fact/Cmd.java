@@ -2647,6 +2647,16 @@ public final class Cmd {
     }
 
     /**
+     * True for a PowerShell download (Invoke-WebRequest, Invoke-RestMethod, Start-BitsTransfer)
+     * saved as the profile or into the Startup folder ({@link PsItemPaths#isPsStartupScript}):
+     * fetched code that runs at every logon, as bash's {@code curl -o ~/.bashrc URL}.
+     */
+    public boolean isPsDownloadIntoStartup() {
+        return named("Invoke-WebRequest Invoke-RestMethod Start-BitsTransfer")
+                && getWriteTargets().stream().anyMatch(PsItemPaths::isPsStartupScript);
+    }
+
+    /**
      * True for a PowerShell expression that switches off the Antimalware Scan Interface by
      * reflection or a memory patch, its names also split into concatenated strings ({@link DotNetCalls}).
      */

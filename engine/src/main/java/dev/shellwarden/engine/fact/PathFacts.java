@@ -1289,7 +1289,9 @@ public final class PathFacts {
      * A PowerShell or Windows path in the POSIX form the path predicates work on: backslashes
      * become slashes, a drive ({@code C:}) becomes the root, the profile ({@code $env:USERPROFILE},
      * {@code $HOME}, {@code ~}) becomes {@code ~}, the system drive the root and the Windows folder
-     * {@code /Windows}. Other variables stay as written (a dynamic path).
+     * {@code /Windows}. Other variables stay as written (a dynamic path). Every part is then read as
+     * Windows reads it ({@link dev.shellwarden.grammar.WindowsPaths#canonical}: lower case, trailing
+     * dots and blanks dropped, an unknown 8.3 short name a run-time value).
      */
     public static String fromWindows(String path) {
         String joined = dev.shellwarden.grammar.LexicalPaths.psJoinedPath(path); // (Join-Path $HOME .ssh) is $HOME\.ssh
@@ -1317,7 +1319,8 @@ public final class PathFacts {
             // `C:..\..`: relative to the drive's current location, the working directory here
             p = p.substring(2);
         }
-        return p.replace('\\', '/');
+        // Windows ignores case and a part's trailing dots and blanks, and a short name's long form is not known here
+        return dev.shellwarden.grammar.WindowsPaths.canonical(p.replace('\\', '/'));
     }
 
     /**

@@ -77,6 +77,132 @@ final class PsItemPaths {
         return positional.size() > at ? List.of(PathFacts.fromWindows(positional.get(at))) : List.of();
     }
 
+    /**
+     * What Move-Item and Rename-Item take away and Rename-Item writes, in the POSIX form of
+     * {@link PathFacts#fromWindows}: the source (-Path, -LiteralPath or the first positional) of
+     * both, and Rename-Item's new name (-NewName or the second positional) in the source's folder.
+     * WHY: bash's {@code mv .claude/settings.json old.json} writes its source (it is gone after),
+     * and so must {@code Move-Item}/{@code Rename-Item .claude\settings.json old.json}, or the
+     * agent's settings are switched off by a rename the self-protection rules never see.
+     */
+    static List<String> psMovedSources(Cmd c) {
+        String name = c.getName();
+        if (!name.equals("Move-Item") && !name.equals("Rename-Item")) {
+            return List.of();
+        }
+        List<String> args = c.getArgs();
+        List<String> positional = new ArrayList<>();
+        List<String> named = new ArrayList<>();
+        String newName = null;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!(a.startsWith("-") && a.length() > 1)) {
+                positional.add(a);
+                continue;
+            }
+            String l = a.toLowerCase(java.util.Locale.ROOT);
+            boolean colon = l.endsWith(":");
+            l = colon ? l.substring(0, l.length() - 1) : l;
+            boolean isSwitch = false;
+            for (String sw : PS_SWITCHES) {
+                if (l.length() >= 3 && sw.startsWith(l)) {
+                    isSwitch = true;
+                }
+            }
+            if (isSwitch) {
+                i += colon ? 1 : 0;
+                continue;
+            }
+            if (i + 1 < args.size()) {
+                String v = args.get(++i);
+                if (l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-pspath".startsWith(l)) || "-lp".equals(l)) {
+                    named.add(v);
+                } else if (l.length() >= 3 && "-newname".startsWith(l)) {
+                    newName = v;
+                }
+            }
+        }
+        if (positional.size() > 2) {
+            // both bind two positions at most: a third word fails the binding and nothing moves
+            // (cmd's `move /Y a b` typed in PowerShell)
+            return List.of();
+        }
+        List<String> sources = !named.isEmpty() ? named : positional.isEmpty() ? List.of() : List.of(positional.get(0));
+        if (newName == null && name.equals("Rename-Item") && positional.size() > (named.isEmpty() ? 1 : 0)) {
+            newName = positional.get(named.isEmpty() ? 1 : 0);
+        }
+        List<String> out = new ArrayList<>();
+        for (String s : sources) {
+            String posix = PathFacts.fromWindows(s);
+            out.add(posix);
+            if (newName != null && name.equals("Rename-Item")) {
+                int slash = posix.replaceFirst("/+$", "").lastIndexOf('/');
+                out.add((slash < 0 ? "" : posix.substring(0, slash + 1)) + PathFacts.fromWindows(newName));
+            }
+        }
+        return out;
+    }
+
+    /** A StreamWriter type name as New-Object takes it, then anything ({@code IO.StreamWriter('x', $true)} is one word). */
+    private static final java.util.regex.Pattern STREAM_WRITER = java.util.regex.Pattern.compile("(?is)(system\\.)?io\\.streamwriter\\b(.*)");
+    /** A plain path as the first of a parenthesised argument list ({@code ('out.txt', $true)}): group 1. */
+    private static final java.util.regex.Pattern FIRST_ARGUMENT = java.util.regex.Pattern.compile(
+            "(?s)^\\s*\\(?\\s*'([^'$`]*)'\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)?\\s*$");
+
+    /**
+     * What {@code New-Object [-TypeName] IO.StreamWriter [-ArgumentList] P[, $true]} writes: the
+     * constructor empties (or appends to) file {@code P}, as Set-Content does; in the POSIX form of
+     * {@link PathFacts#fromWindows}. A path that is not one plain word (a variable, a computed
+     * argument list) is a run-time value ({@code $StreamWriter}, which the write rules ask about);
+     * empty for any other type.
+     */
+    static List<String> newObjectWriteTargets(Cmd c) {
+        List<String> args = c.getArgs();
+        String type = null;
+        String list = null;
+        List<String> positional = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String l = args.get(i).toLowerCase(java.util.Locale.ROOT);
+            if (l.length() > 1 && l.startsWith("-") && i + 1 < args.size()) {
+                if ("-typename".startsWith(l)) {
+                    type = args.get(++i);
+                } else if ("-argumentlist".startsWith(l) || l.equals("-args")) {
+                    list = args.get(++i);
+                } else {
+                    i++; // -Property, -ComObject, -Strict…: read no further
+                }
+            } else {
+                positional.add(args.get(i));
+            }
+        }
+        if (type == null && !positional.isEmpty()) {
+            type = positional.remove(0);
+        }
+        java.util.regex.Matcher t = type == null ? null : STREAM_WRITER.matcher(type);
+        if (t == null || !t.matches()) {
+            return List.of();
+        }
+        String rest = !t.group(2).isBlank() ? t.group(2) : list != null ? list : positional.isEmpty() ? null : positional.get(0);
+        if (rest == null) {
+            return List.of();
+        }
+        java.util.regex.Matcher a = FIRST_ARGUMENT.matcher(rest.startsWith("(") || rest.startsWith("'") ? rest : "'" + rest + "'");
+        return List.of(a.matches() && !a.group(1).isEmpty() ? PathFacts.fromWindows(a.group(1)) : "$StreamWriter");
+    }
+
+    /**
+     * A profile or startup script in the POSIX form of {@link PathFacts#fromWindows}, read as
+     * SW6008 reads a Set-Content path: {@code $PROFILE} (and its {@code .CurrentUserAllHosts}…
+     * members), a file named {@code …profile.ps1}, anything in a Startup folder.
+     */
+    private static final java.util.regex.Pattern PS_STARTUP_SCRIPT = java.util.regex.Pattern.compile(
+            "(?i)\\(?\\$profile\\b.*|.*profile\\.ps1|.*/start menu/programs/startup/.+");
+
+    /** True when the write target {@code posix} is a profile or startup script ({@link #PS_STARTUP_SCRIPT}). */
+    static boolean isPsStartupScript(String posix) {
+        return PS_STARTUP_SCRIPT.matcher(posix).matches();
+    }
+
     /** A share on another host once {@link PathFacts#fromWindows} made it POSIX ({@code //srv/share/…}; this machine's drive shares are already drives). */
     private static final java.util.regex.Pattern OTHER_HOST_SHARE = java.util.regex.Pattern.compile(
             "(?i)//(?!(?:localhost|127\\.0\\.0\\.1|::1|[.?])/)[A-Za-z0-9_][^/?*:]*/[^/]+.*");

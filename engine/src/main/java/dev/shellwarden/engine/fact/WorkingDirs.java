@@ -242,8 +242,23 @@ public final class WorkingDirs {
         if (Set.of("export", "declare", "typeset", "readonly", "local").contains(verb)) {
             return argv.stream().skip(1).anyMatch(w -> PWD_ASSIGNMENT.matcher(w.text()).lookingAt());
         }
+        if (Set.of("set-variable", "new-variable", "sv", "nv").contains(verb.toLowerCase(java.util.Locale.ROOT))) {
+            // PowerShell's `Set-Variable PWD 'C:\' -Force`, `New-Variable -Name global:PWD …`
+            return argv.stream().skip(1).anyMatch(w -> PS_PWD_NAME.matcher(w.text()).matches());
+        }
+        if (Set.of("set-item", "new-item", "si", "ni").contains(verb.toLowerCase(java.util.Locale.ROOT))) {
+            // `Set-Item Variable:\PWD 'C:\'`: the variable drive's item is the variable
+            return argv.stream().skip(1).anyMatch(w -> PS_PWD_ITEM.matcher(w.text()).matches());
+        }
         return false;
     }
+
+    /** PWD named as Set-Variable takes a name: any case, a scope prefix, a parameter glued to it. */
+    private static final java.util.regex.Pattern PS_PWD_NAME = java.util.regex.Pattern.compile(
+            "(?i)(-n\\w*:)?(global:|script:|local:|private:)?pwd");
+    /** PWD as an item of the variable drive ({@code Variable:\PWD}, {@code variable:pwd}). */
+    private static final java.util.regex.Pattern PS_PWD_ITEM = java.util.regex.Pattern.compile(
+            "(?i)(-\\w+:)?variable:[\\\\/]?(global:|script:|local:|private:)?pwd");
 
     /** {@link #target} for each possible value of HOME. */
     private static Set<String> targets(Segment s, Set<String> from, List<String> homes, boolean searched) {

@@ -521,9 +521,14 @@ final class WriteTargets {
                     }
                 }
             }
+            case "New-Object" -> out.addAll(PsItemPaths.newObjectWriteTargets(c));
             case "Set-Content", "Add-Content", "Clear-Content", "Out-File", "New-Item", "Copy-Item", "Move-Item", "Tee-Object",
                  "Expand-Archive", "Compress-Archive", "Export-Csv", "Export-Clixml", "Export-Alias", "Export-Certificate",
-                 "Export-PfxCertificate", "Export-FormatData" -> out.addAll(c.psWriteTargets());
+                 "Export-PfxCertificate", "Export-FormatData", "Rename-Item" -> {
+                // a move or rename also writes (takes away) its source, as mv does
+                out.addAll(c.getName().equals("Rename-Item") ? List.of() : c.psWriteTargets());
+                out.addAll(PsItemPaths.psMovedSources(c));
+            }
             case "certutil" -> {
                 // certutil -decode IN OUT (and -encode, -decodehex): the last word is the file written
                 p = c.positionals("");

@@ -327,7 +327,8 @@ final class PsCarriers {
         if (path == null || value == null || !path.literal() || !value.literal() || value.raw().startsWith("{")) {
             return;
         }
-        String target = path.text().replace('\\', '/');
+        // read as Windows opens it: `.VSCODE\TASKS.JSON` and `.git.\hooks\x` are the files the editor and git read
+        String target = dev.shellwarden.grammar.WindowsPaths.canonical(path.text()).replace('\\', '/');
         String key = target.startsWith("./") ? target.substring(2) : target;
         if (!RunLaterFiles.isRunLater(key) && !dev.shellwarden.grammar.LaterFiles.isLaterFile(key)
                 || builder.level() + 1 > PsSplit.MAX_LEVEL) {

@@ -65,20 +65,21 @@ final class PsDotNet {
     private static final Pattern DOWNLOAD_FILE = Pattern.compile(
             "(?i)\\.downloadfile(?:async|taskasync)?\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
     private static final Pattern FILE_COPY = Pattern.compile(
-            "(?i)\\[(?:system\\.)?io\\.file\\]::(copy|move)\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(" + PsFileCalls.methods("file", PsFileCalls.Kind.COPY) + ")\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
     /** The session's item provider called directly: {@code $ExecutionContext.InvokeProvider.Item.Remove(P, $true)} is Remove-Item. */
     private static final Pattern PROVIDER_REMOVE = Pattern.compile(
             "(?i)\\.invokeprovider\\.item\\.remove\\(\\s*" + QUOTED + "\\s*(?:,\\s*(\\$true|1)\\b)?");
     /** {@code [IO.File]::Delete(P)}: group 1 the path. */
     private static final Pattern FILE_DELETE = Pattern.compile(
-            "(?i)\\[(?:system\\.)?io\\.file\\]::delete\\(\\s*" + QUOTED);
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(?:" + PsFileCalls.methods("file", PsFileCalls.Kind.DELETE) + ")\\(\\s*" + QUOTED);
     /** {@code [IO.Directory]::CreateDirectory(P)}: group 1 the path. */
     private static final Pattern DIRECTORY_CREATE = Pattern.compile(
-            "(?i)\\[(?:system\\.)?io\\.directory\\]::createdirectory\\(\\s*" + QUOTED);
+            "(?i)\\[(?:system\\.)?io\\.directory\\]::(?:" + PsFileCalls.methods("directory", PsFileCalls.Kind.MKDIR) + ")\\(\\s*" + QUOTED);
     private static final Pattern FILE_READ = Pattern.compile(
-            "(?i)\\[(?:system\\.)?io\\.file\\]::(?:readall(?:text|bytes|lines)|readlines|openread|opentext)\\(\\s*" + QUOTED);
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(?:" + PsFileCalls.methods("file", PsFileCalls.Kind.READ) + ")\\(\\s*" + QUOTED);
     private static final Pattern FILE_WRITE = Pattern.compile(
-            "(?i)\\[(?:system\\.)?io\\.file\\]::(?:writeall(?:text|bytes|lines)|appendall(?:text|lines)|appendtext|create|createtext|openwrite)"
+            "(?i)\\[(?:system\\.)?io\\.(?:file\\]::(?:" + PsFileCalls.methods("file", PsFileCalls.Kind.WRITE) + ")"
+            + "|streamwriter\\]::(?:" + PsFileCalls.methods("streamwriter", PsFileCalls.Kind.WRITE) + "))"
             + "\\(\\s*" + QUOTED + "([^;]*)");
     /** WebClient's DownloadString/DownloadData (and their async forms) up to the opening parenthesis. */
     private static final String DOWNLOAD_CALL = "\\.download(?:data|string)(?:async|taskasync)?\\(";
@@ -128,7 +129,7 @@ final class PsDotNet {
             "(?i)\\[(?:system\\.)?environment\\]::getfolderpath\\(\\s*(?:\\[(?:system\\.)?environment\\+specialfolder\\]::)?['\"]?(\\w+)['\"]?\\s*\\)");
     /** {@code [IO.Directory]::Delete(P[, $true])}: group 1 the path, 2 the recursive flag. */
     private static final Pattern DIRECTORY_DELETE = Pattern.compile(
-            "(?i)\\[(?:system\\.)?io\\.directory\\]::delete\\(\\s*(" + PATH_ARG + ")\\s*(?:,\\s*(\\$true|1)\\b)?");
+            "(?i)\\[(?:system\\.)?io\\.directory\\]::(?:" + PsFileCalls.methods("directory", PsFileCalls.Kind.DELETE) + ")\\(\\s*(" + PATH_ARG + ")\\s*(?:,\\s*(\\$true|1)\\b)?");
     /**
      * A directory object deleted: {@code [IO.DirectoryInfo]::new(P).Delete($true)},
      * {@code (New-Object IO.DirectoryInfo P).Delete($true)}, {@code (Get-Item P).Delete($true)};
@@ -433,7 +434,7 @@ final class PsDotNet {
 
     /** {@code [IO.File]}'s text writers, the method in group 1, the quoted path in group 2, what follows in group 3. */
     private static final Pattern TEXT_WRITE = Pattern.compile(
-            "(?i)\\[(?:system\\.)?io\\.file\\]::(writealltext|writealllines|appendalltext|appendalllines|writeallbytes|create|createtext|openwrite|appendtext)"
+            "(?i)\\[(?:system\\.)?io\\.file\\]::(" + PsFileCalls.methods("file", PsFileCalls.Kind.WRITE) + ")"
             + "\\(\\s*" + QUOTED + "([^;]*)");
     /** The text argument after the path: plain strings, one or a list ({@code @('a','b')}), then an optional encoding and the closing parenthesis. */
     private static final Pattern TEXT_ARGUMENT = Pattern.compile(

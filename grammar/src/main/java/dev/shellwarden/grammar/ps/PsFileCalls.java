@@ -1,5 +1,6 @@
 package dev.shellwarden.grammar.ps;
 
+import dev.shellwarden.grammar.WindowsPaths;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -11,7 +12,13 @@ import java.util.regex.Pattern;
  * and {@code Create/CreateText/OpenWrite/AppendText(P)} are {@code Set-Content P};
  * {@code Copy/Move(A, B[, $true])} are {@code Copy-Item}/{@code Move-Item}; {@code File.Delete(P)}
  * is {@code Remove-Item P}; {@code Directory.Delete(P[, $true])} is {@code Remove-Item [-Recurse] P};
- * {@code Directory.CreateDirectory(P)} is {@code New-Item -ItemType Directory P}.
+ * {@code Directory.CreateDirectory(P)} is {@code New-Item -ItemType Directory P};
+ * {@code WriteAllBytes(P, B)} with literal bytes or one variable and {@code [IO.StreamWriter]::new(P[, $true])}
+ * are {@code Set-Content P}.
+ *
+ * <p>The one table of these calls is {@link #CALLS}: which calls {@link PsDotNet} reads as which
+ * cmdlet ({@link #methods}) and which of them it reads whole ({@link #known}) come from it, so the
+ * two cannot disagree.
  *
  * <p>WHY: such a call asked as an unknown construct (SW1006) even inside the project, where the
  * cmdlet it amounts to is allowed; read as that cmdlet, it meets the same write, delete,
@@ -34,30 +41,86 @@ final class PsFileCalls {
     private static final String TEXT = "(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`$\u201C\u201D\u201E]*\")";
     /** The text argument: a string, a list of strings, or one plain variable. */
     private static final String CONTENT = "(?:" + TEXT + "|@?\\(\\s*" + TEXT + "(?:\\s*,\\s*" + TEXT + ")*\\s*\\)|\\$[A-Za-z_][A-Za-z0-9_]*)";
+    /** The bytes argument: a literal list of numbers ({@code [byte[]](1,2)}, {@code @(1,2)}) or one plain variable. */
+    private static final String BYTES = "(?:(?:\\[byte\\[\\]\\]\\s*)?@?\\(\\s*\\d+(?:\\s*,\\s*\\d+)*\\s*\\)|\\$[A-Za-z_][A-Za-z0-9_]*)";
     /** A named encoding property. */
     private static final String ENCODING = "(?:\\s*,\\s*\\[(?:system\\.)?text\\.encoding\\]::(?:utf8|ascii|unicode|utf32|bigendianunicode))?";
 
-    private static final Pattern CALL = Pattern.compile("(?i)^\\[(?:system\\.)?io\\.(file|directory)\\]::(\\w+)$");
+    private static final Pattern CALL = Pattern.compile("(?i)^\\[(?:system\\.)?io\\.(file|directory|streamwriter)\\]::(\\w+)$");
     private static final Pattern ONE_PATH = Pattern.compile("^\\(\\s*(" + PATH + ")\\s*\\)$");
     private static final Pattern PATH_AND_TEXT = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*,\\s*" + CONTENT + ENCODING + "\\s*\\)$");
+    private static final Pattern PATH_AND_BYTES = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*,\\s*" + BYTES + "\\s*\\)$");
     private static final Pattern TWO_PATHS = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*,\\s*(" + PATH + ")\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)$");
     private static final Pattern PATH_AND_FLAG = Pattern.compile("(?i)^\\(\\s*(" + PATH + ")\\s*(?:,\\s*\\$(?:true|false)\\s*)?\\)$");
-    /**
-     * A path part Windows reads otherwise than its letters: a part ending in a dot or a blank
-     * ({@code .claude.\settings.json} is {@code .claude\settings.json}, {@code '. '} and
-     * {@code '...'} the current folder), other than {@code .} and {@code ..} themselves, or an 8.3
-     * short name ({@code CLAUDE~1}, {@code PROGRA~1}).
-     */
-    private static final Pattern RESPELLED = Pattern.compile("(?:^|[\\\\/])(?!\\.{1,2}(?:[\\\\/]|$))[^\\\\/]*[. ](?:[\\\\/]|$)|~\\d");
 
-    /** True when every path group of {@code m} (1 and, when present, 2) names its file with the letters the rules compare. */
+    /** What a call does, as {@link PsDotNet} reads it. */
+    enum Kind {
+        /** {@code Get-Content P}. */
+        READ,
+        /** {@code Set-Content P} (or what the text written says: a download, a decode, a copy). */
+        WRITE,
+        /** {@code Copy-Item}/{@code Move-Item A B}. */
+        COPY,
+        /** {@code Remove-Item P}. */
+        DELETE,
+        /** {@code New-Item -ItemType Directory P}. */
+        MKDIR
+    }
+
+    /**
+     * One call: its type ({@code file}, {@code directory}, {@code streamwriter}), its method in
+     * lower case, what it does, and the arguments with which it is read whole (null: read for the
+     * rules, but the call stays unknown, as a stream it returns is).
+     */
+    record Call(String type, String method, Kind kind, Pattern whole) {
+    }
+
+    /** The table: every {@code [IO.File]}/{@code [IO.Directory]}/{@code [IO.StreamWriter]} call read. */
+    static final java.util.List<Call> CALLS = java.util.List.of(
+            new Call("file", "readalltext", Kind.READ, ONE_PATH),
+            new Call("file", "readalllines", Kind.READ, ONE_PATH),
+            new Call("file", "readallbytes", Kind.READ, ONE_PATH),
+            new Call("file", "readlines", Kind.READ, ONE_PATH),
+            new Call("file", "openread", Kind.READ, null),
+            new Call("file", "opentext", Kind.READ, null),
+            new Call("file", "writealltext", Kind.WRITE, PATH_AND_TEXT),
+            new Call("file", "writealllines", Kind.WRITE, PATH_AND_TEXT),
+            new Call("file", "appendalltext", Kind.WRITE, PATH_AND_TEXT),
+            new Call("file", "appendalllines", Kind.WRITE, PATH_AND_TEXT),
+            new Call("file", "writeallbytes", Kind.WRITE, PATH_AND_BYTES),
+            new Call("file", "appendtext", Kind.WRITE, ONE_PATH),
+            new Call("file", "create", Kind.WRITE, ONE_PATH),
+            new Call("file", "createtext", Kind.WRITE, ONE_PATH),
+            new Call("file", "openwrite", Kind.WRITE, ONE_PATH),
+            new Call("streamwriter", "new", Kind.WRITE, PATH_AND_FLAG),
+            new Call("file", "copy", Kind.COPY, TWO_PATHS),
+            new Call("file", "move", Kind.COPY, TWO_PATHS),
+            new Call("file", "delete", Kind.DELETE, ONE_PATH),
+            new Call("directory", "delete", Kind.DELETE, PATH_AND_FLAG),
+            new Call("directory", "createdirectory", Kind.MKDIR, ONE_PATH));
+
+    /**
+     * The calls of {@code kind} on {@code type}, as a regex alternation of their method names
+     * ({@code writealltext|writealllines|…}) for {@link PsDotNet}'s patterns.
+     */
+    static String methods(String type, Kind kind) {
+        return CALLS.stream().filter(c -> c.type().equals(type) && c.kind() == kind).map(Call::method)
+                .collect(java.util.stream.Collectors.joining("|"));
+    }
+
+    /**
+     * True when every path group of {@code m} (1 and, when present, 2) names a file whose long name
+     * the text gives: case, trailing dots and blanks are read as the cmdlets' paths are
+     * ({@link WindowsPaths#canonical}); an 8.3 short name ({@code CLAUDE~1}, {@code PROGRA~1})
+     * leaves the call unknown.
+     */
     private static boolean plainPaths(Matcher m) {
         if (!m.matches()) {
             return false;
         }
         for (int g = 1; g <= m.groupCount(); g++) {
             String quoted = m.group(g);
-            if (quoted != null && RESPELLED.matcher(quoted.substring(1, quoted.length() - 1).replace("''", "'")).find()) {
+            if (quoted != null && WindowsPaths.hasShortName(quoted.substring(1, quoted.length() - 1).replace("''", "'"))) {
                 return false;
             }
         }
@@ -69,25 +132,17 @@ final class PsFileCalls {
      * with {@code arguments} (its parenthesised source) is read whole by {@link PsDotNet}.
      */
     static boolean known(String method, String arguments) {
-        java.util.regex.Matcher m = CALL.matcher(method);
+        Matcher m = CALL.matcher(method);
         if (!m.matches()) {
             return false;
         }
         String type = m.group(1).toLowerCase(Locale.ROOT);
         String name = m.group(2).toLowerCase(Locale.ROOT);
-        if (type.equals("file")) {
-            return switch (name) {
-                case "readalltext", "readalllines", "readallbytes", "readlines", "create", "createtext", "openwrite",
-                        "appendtext", "delete" -> plainPaths(ONE_PATH.matcher(arguments));
-                case "writealltext", "writealllines", "appendalltext", "appendalllines" -> plainPaths(PATH_AND_TEXT.matcher(arguments));
-                case "copy", "move" -> plainPaths(TWO_PATHS.matcher(arguments));
-                default -> false;
-            };
+        for (Call c : CALLS) {
+            if (c.type().equals(type) && c.method().equals(name)) {
+                return c.whole() != null && plainPaths(c.whole().matcher(arguments));
+            }
         }
-        return switch (name) {
-            case "createdirectory" -> plainPaths(ONE_PATH.matcher(arguments));
-            case "delete" -> plainPaths(PATH_AND_FLAG.matcher(arguments));
-            default -> false;
-        };
+        return false;
     }
 }
