@@ -41,6 +41,9 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
      * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is.
      */
     private static List<LoadedCode> loadedByOptions(Cmd c) {
+        if (c.named("sqlite3 duckdb")) {
+            return consoleScripts(c);
+        }
         if (!c.named("kubectl oc k helm helmfile kubectx kubens")) {
             return List.of();
         }
@@ -55,6 +58,43 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
             } else if (a.startsWith("--kubeconfig=")) {
                 out.add(new LoadedCode(PathFacts.unquote(a.substring("--kubeconfig=".length())), false, Set.of()));
             }
+        }
+        out.removeIf(l -> l.path().isEmpty());
+        return out;
+    }
+
+    /** A dot command or SQL call of sqlite3's and DuckDB's consoles that reads a file as commands or loads it as native code. */
+    private static final java.util.regex.Pattern CONSOLE_LOAD = java.util.regex.Pattern.compile(
+            "(?im)^\\s*\\.(?:read|load)\\s+['\"]?([^'\"|\\s][^'\"\\s]*)|\\b(?:load_extension\\s*\\(|load\\s+)\\s*['\"]([^'\"]+)['\"]");
+
+    /**
+     * The files sqlite3's and DuckDB's consoles run as their own input or load as native code:
+     * {@code -init FILE}, a {@code < FILE} redirection, {@code .read FILE}, {@code .load LIB},
+     * {@code load_extension('LIB')} and DuckDB's {@code LOAD 'LIB'}. WHY: a console's input runs its
+     * {@code .shell} lines, and an extension is a native library: such a file written earlier in
+     * the same command is run unseen ({@code printf '.shell …' > q.sql && sqlite3 db < q.sql}), as
+     * {@code sh ./x.sh} would run it (SW4005).
+     */
+    private static List<LoadedCode> consoleScripts(Cmd c) {
+        List<LoadedCode> out = new ArrayList<>();
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("-init") && i + 1 < args.size()) {
+                out.add(new LoadedCode(PathFacts.unquote(args.get(++i)), false, Set.of()));
+                continue;
+            }
+            java.util.regex.Matcher m = CONSOLE_LOAD.matcher(PathFacts.unquote(a));
+            while (m.find()) {
+                out.add(new LoadedCode(m.group(1) != null ? m.group(1) : m.group(2), false, Set.of()));
+            }
+        }
+        for (String r : c.getRedirectReads()) {
+            out.add(new LoadedCode(PathFacts.unquote(r), false, Set.of()));
+        }
+        java.util.regex.Matcher m = CONSOLE_LOAD.matcher(c.getStdin() == null ? "" : c.getStdin());
+        while (m.find()) {
+            out.add(new LoadedCode(m.group(1) != null ? m.group(1) : m.group(2), false, Set.of()));
         }
         out.removeIf(l -> l.path().isEmpty());
         return out;
