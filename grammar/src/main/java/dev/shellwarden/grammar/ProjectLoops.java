@@ -222,8 +222,22 @@ public final class ProjectLoops {
      * a later statement of a loop or an earlier line changes the glob alike, and this reading must fail closed.
      */
     public static boolean changesGlobbing(String commandText) {
-        return GLOB_SETTINGS.matcher(commandText).find();
+        Matcher m = GLOB_SETTINGS.matcher(commandText);
+        while (m.find()) {
+            if (!m.group(1).matches("(?i)shopt|setopt")) {
+                return true;
+            }
+            // `shopt -s globstar nullglob`: options that keep what a name matches (** does not enter dot folders)
+            Matcher words = OPTION_WORDS.matcher(commandText.substring(m.end()));
+            if (!words.lookingAt() || !words.group().strip().matches("((-[squ]+|globstar|nullglob|failglob|null_glob|nomatch)\\s*)+")) {
+                return true;
+            }
+        }
+        return false;
     }
+
+    /** The words after an option command, up to the end of its statement. */
+    private static final Pattern OPTION_WORDS = Pattern.compile("[^;&|)\\n]*");
 
     /** True when {@code raw} holds a {@code $(…)} or backquoted substitution outside double and single quotes. */
     // ExpansionCheck and BashWords record a substitution (WordFeature), not whether quotes held it: no answer to reuse

@@ -67,6 +67,43 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
     private static final java.util.regex.Pattern CONSOLE_LOAD = java.util.regex.Pattern.compile(
             "(?im)^\\s*\\.(?:read|load)\\s+['\"]?([^'\"|\\s][^'\"\\s]*)|\\b(?:load_extension\\s*\\(|load\\s+)\\s*['\"]([^'\"]+)['\"]");
 
+    /** A native library the console loads: {@code .load LIB}, {@code load_extension('LIB')}, DuckDB's {@code LOAD 'LIB'} (a bare name is an installed extension). */
+    private static final java.util.regex.Pattern CONSOLE_LIBRARY = java.util.regex.Pattern.compile(
+            "(?im)^\\s*\\.load\\s+['\"]?([^'\"\\s]+)|\\b(?:load_extension\\s*\\(|load\\s+)\\s*['\"]([^'\"]+)['\"]");
+    /** DuckDB's extension settings that fetch or accept code no signature vouches for: an INSTALL from a repository URL, unsigned or community-unverified loads. */
+    private static final java.util.regex.Pattern CONSOLE_UNREVIEWED_EXTENSION = java.util.regex.Pattern.compile(
+            "(?is)\\binstall\\b[^;]*\\bfrom\\s+['\"]?(?!core\\b|core_nightly\\b|community\\b)[^;\\s]|allow_unsigned_extensions|allow_extensions_metadata_mismatch|custom_extension_repository|autoinstall_extension_repository|-unsigned\\b");
+
+    /**
+     * True when sqlite3 or DuckDB loads native code the project does not hold: a library outside
+     * it ({@code .load /tmp/x}, {@code load_extension('/tmp/x.so')}, {@code LOAD '/tmp/x.duckdb_extension'}),
+     * or an extension from a repository URL or without a signature ({@code INSTALL x FROM 'https://…'},
+     * {@code SET allow_unsigned_extensions=true}, {@code duckdb -unsigned}). WHY: an extension is a
+     * shared library whose code runs in the console's process, as {@code LD_PRELOAD=/tmp/x.so} would
+     * (SW4014); a project's own library ({@code .load ./ext/vec0}) and the signed core and community
+     * repositories stay quiet.
+     */
+    static boolean consoleLoadsOutsideCode(Cmd c) {
+        if (!c.named("sqlite3 duckdb")) {
+            return false;
+        }
+        for (String a : c.getArgs()) {
+            String sql = PathFacts.unquote(a);
+            if (CONSOLE_UNREVIEWED_EXTENSION.matcher(sql).find()) {
+                return true;
+            }
+            java.util.regex.Matcher m = CONSOLE_LIBRARY.matcher(sql);
+            while (m.find()) {
+                String lib = m.group(1) != null ? m.group(1) : m.group(2);
+                if (lib.contains("/") && (lib.startsWith("/") || lib.startsWith("~") || lib.startsWith("$") || lib.contains(".."))
+                        || dev.shellwarden.grammar.ProgramOptions.outside(lib)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /**
      * The files sqlite3's and DuckDB's consoles run as their own input or load as native code:
      * {@code -init FILE}, a {@code < FILE} redirection, {@code .read FILE}, {@code .load LIB},
