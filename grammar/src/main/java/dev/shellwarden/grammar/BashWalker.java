@@ -705,7 +705,7 @@ final class BashWalker {
      */
     private static Ctx projectLoop(Ctx c, String name, List<String> samples, BashParser.DoGroupContext body, Unit u) {
         if (name == null || samples == null || !usesVariable(body, name) || samples.stream().noneMatch(s -> s.matches(".*[*?\\[].*"))
-                || !ProjectLoops.bodyKeeps(text(body, u), name)) {
+                || !ProjectLoops.bodyKeeps(text(body, u), name) || ProjectLoops.changesGlobbing(u.text())) {
             return c;
         }
         Ctx out = c;

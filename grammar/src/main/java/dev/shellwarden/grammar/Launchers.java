@@ -282,8 +282,8 @@ public final class Launchers {
                     ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();
             case "docker", "podman", "nerdctl" -> containerRun(argv);
             case "sqlite3" -> consoleShell(argv, Set.of(), SQLITE_SHELL);
-            // DuckDB's shell is sqlite's: -c runs and exits, -cmd runs first; usql takes psql's \!
-            case "duckdb" -> consoleShell(argv, Set.of("-c", "-cmd", "-s"), SQLITE_SHELL);
+            // DuckDB's shell is sqlite's: -c runs and exits, -cmd runs first, and an operand after the database runs too; usql takes psql's \!
+            case "duckdb" -> consoleShell(argv, Set.of(), SQLITE_SHELL);
             case "usql" -> consoleShell(argv, Set.of("-c", "--command"), PSQL_SHELL);
             case "mysql", "mariadb" -> consoleShell(argv, Set.of("-e", "--execute"), MYSQL_SHELL);
             case "psql" -> consoleShell(argv, Set.of("-c", "--command"), PSQL_SHELL);
@@ -680,7 +680,7 @@ public final class Launchers {
      */
     static List<String> stdinShellCommands(String name, List<Word> argv, String text) {
         Pattern console = switch (name) {
-            case "sqlite3" -> SQLITE_SHELL;
+            case "sqlite3", "duckdb" -> SQLITE_SHELL;
             case "mysql", "mariadb" -> MYSQL_SHELL;
             case "psql" -> PSQL_SHELL;
             case "ed", "ex" -> ED_SHELL;
@@ -692,7 +692,7 @@ public final class Launchers {
             List<String> out = new ArrayList<>();
             Matcher m = console.matcher(text);
             while (m.find()) {
-                out.add(command(m));
+                out.add(consoleCommand(m));
             }
             return out;
         }
@@ -752,7 +752,16 @@ public final class Launchers {
     /** sqlite3's dot-commands that run a shell command: {@code .shell CMD}, {@code .system CMD}. */
     private static final Pattern SQLITE_SHELL = Pattern.compile("(?m)^\\s*\\.(?:shell|system|sh)\\s+(.+)$"
             // .once|.output|.import with a `|CMD` file: the output is piped to CMD, or CMD's output read
-            + "|(?m)^\\s*\\.(?:once|output|o|import|read)\\s+(?:-{1,2}[a-z]+\\s+)*['\"]?\\|([^'\"\\n]+)");
+            + "|(?m)^\\s*\\.(?:once|output|o|import)\\s+(?:-{1,2}[a-z]+\\s+)*['\"]?\\|([^'\"\\n]+)"
+            // .read |CMD: CMD's output is read as the console's own input, whose .shell lines run: CMD piped to a shell
+            + "|(?m)^\\s*\\.read\\s+['\"]?\\|([^'\"\\n]+)"
+            // the CLI's edit(TEXT, 'EDITOR') function runs EDITOR (through the shell) on a temporary file
+            + "|(?i)\\bedit\\s*\\([^,()]*,\\s*'([^']+)'");
+
+    /** The shell command a console pattern's match runs ({@link #SQLITE_SHELL}'s {@code .read |CMD} is CMD piped to a shell). */
+    private static String consoleCommand(Matcher m) {
+        return m.pattern() == SQLITE_SHELL && m.group(3) != null ? m.group(3).trim() + " | sh" : command(m);
+    }
     /** mysql's client commands that run a shell command: {@code \\! CMD}, {@code system CMD}. */
     private static final Pattern MYSQL_SHELL = Pattern.compile("(?:^|[;\\n])\\s*(?:\\\\!|system)\\s+([^;\\n]+)");
     /** psql's {@code \\! CMD}. */
@@ -806,7 +815,7 @@ public final class Launchers {
             Matcher m = shellCommand.matcher(input);
             while (m.find()) {
                 out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED,
-                        List.of(new Word(command(m), w.raw(), w.literal(), w.features()))));
+                        List.of(new Word(consoleCommand(m), w.raw(), w.literal(), w.features()))));
             }
         }
         return out;

@@ -210,6 +210,35 @@ public final class ProjectLoops {
         return true;
     }
 
+    /** Shell settings that change what a glob matches: bash's and zsh's option commands, GLOBIGNORE (which turns dotglob on), BASHOPTS. */
+    private static final Pattern GLOB_SETTINGS = Pattern.compile(
+            "(?i)(?<![A-Za-z0-9_])(shopt|setopt|unsetopt|GLOBIGNORE|BASHOPTS|dotglob|globdots|glob_dots|nocaseglob|nocase_glob|extendedglob|extended_glob)(?![A-Za-z0-9_])");
+
+    /**
+     * True when the command's text changes globbing anywhere ({@code shopt -s dotglob}, {@code GLOBIGNORE=x},
+     * {@code setopt globdots}, {@code shopt -s nocaseglob}): a loop's glob then matches names it does not
+     * match by default ({@code ?git} is {@code .git}, {@code *akefile} is {@code makefile} and {@code MAKEFILE}),
+     * so its sample is no longer what it stands for. WHY the whole text: an option set in a function,
+     * a later statement of a loop or an earlier line changes the glob alike, and this reading must fail closed.
+     */
+    public static boolean changesGlobbing(String commandText) {
+        Matcher m = GLOB_SETTINGS.matcher(commandText);
+        while (m.find()) {
+            if (!m.group(1).matches("(?i)shopt|setopt")) {
+                return true;
+            }
+            // `shopt -s globstar nullglob`: options that keep what a name matches (** does not enter dot folders)
+            Matcher words = OPTION_WORDS.matcher(commandText.substring(m.end()));
+            if (!words.lookingAt() || !words.group().strip().matches("((-[squ]+|globstar|nullglob|failglob|null_glob|nomatch)\\s*)+")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The words after an option command, up to the end of its statement. */
+    private static final Pattern OPTION_WORDS = Pattern.compile("[^;&|)\\n]*");
+
     /** True when {@code raw} holds a {@code $(…)} or backquoted substitution outside double and single quotes. */
     // ExpansionCheck and BashWords record a substitution (WordFeature), not whether quotes held it: no answer to reuse
     public static boolean unquotedSubstitution(String raw) {

@@ -2072,11 +2072,46 @@ public final class Cmd {
     /** True when some write or delete target is {@code alias} or a path below it. */
     public boolean writesThrough(String alias) {
         for (String t : writeAndDeleteTargets()) {
-            if (under(plainPath(t), alias)) {
+            if (under(plainPath(t), alias) || t.contains("$") && loopSampleReaches(alias)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * True when a value of an in-project loop ({@link LoopTargets}) may lie at or below {@code alias}:
+     * some sample's leading components match the alias's ({@code find h/ … -print0 | while read …}
+     * after {@code ln -s ~ h}, or {@code for d in *} whose {@code *} matches {@code h}). WHY: the loop
+     * reading takes the sample for a project path, but a link made earlier in the command leads out.
+     */
+    private boolean loopSampleReaches(String alias) {
+        String[] a = plainPath(alias).replaceFirst("^\\./", "").split("/");
+        for (String w : wrappers) {
+            if (!w.startsWith(Segment.PROJECT_LOOP) || w.indexOf(':', w.indexOf('=')) < 0) {
+                continue;
+            }
+            String[] s = w.substring(w.indexOf(':', w.indexOf('=')) + 1).replaceFirst("^(\\./)+", "").split("/");
+            boolean all = true;
+            for (int i = 0; i < Math.min(a.length, s.length) && all; i++) {
+                all = s[i].equals(a[i]) || globMatches(s[i], a[i]);
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean globMatches(String glob, String name) {
+        if (!glob.matches(".*[*?\\[].*")) {
+            return false;
+        }
+        try {
+            return java.nio.file.FileSystems.getDefault().getPathMatcher("glob:" + glob).matches(java.nio.file.Path.of(name));
+        } catch (RuntimeException e) {
+            return true; // a glob Java cannot read: fail closed
+        }
     }
 
     /**

@@ -41,6 +41,9 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
      * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is.
      */
     private static List<LoadedCode> loadedByOptions(Cmd c) {
+        if (c.named("sqlite3 duckdb")) {
+            return consoleScripts(c);
+        }
         if (!c.named("kubectl oc k helm helmfile kubectx kubens")) {
             return List.of();
         }
@@ -55,6 +58,80 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
             } else if (a.startsWith("--kubeconfig=")) {
                 out.add(new LoadedCode(PathFacts.unquote(a.substring("--kubeconfig=".length())), false, Set.of()));
             }
+        }
+        out.removeIf(l -> l.path().isEmpty());
+        return out;
+    }
+
+    /** A dot command or SQL call of sqlite3's and DuckDB's consoles that reads a file as commands or loads it as native code. */
+    private static final java.util.regex.Pattern CONSOLE_LOAD = java.util.regex.Pattern.compile(
+            "(?im)^\\s*\\.(?:read|load)\\s+['\"]?([^'\"|\\s][^'\"\\s]*)|\\b(?:load_extension\\s*\\(|load\\s+)\\s*['\"]([^'\"]+)['\"]");
+
+    /** A native library the console loads: {@code .load LIB}, {@code load_extension('LIB')}, DuckDB's {@code LOAD 'LIB'} (a bare name is an installed extension). */
+    private static final java.util.regex.Pattern CONSOLE_LIBRARY = java.util.regex.Pattern.compile(
+            "(?im)^\\s*\\.load\\s+['\"]?([^'\"\\s]+)|\\b(?:load_extension\\s*\\(|load\\s+)\\s*['\"]([^'\"]+)['\"]");
+    /** DuckDB's extension settings that fetch or accept code no signature vouches for: an INSTALL from a repository URL, unsigned or community-unverified loads. */
+    private static final java.util.regex.Pattern CONSOLE_UNREVIEWED_EXTENSION = java.util.regex.Pattern.compile(
+            "(?is)\\binstall\\b[^;]*\\bfrom\\s+['\"]?(?!core\\b|core_nightly\\b|community\\b)[^;\\s]|allow_unsigned_extensions|allow_extensions_metadata_mismatch|custom_extension_repository|autoinstall_extension_repository|-unsigned\\b");
+
+    /**
+     * True when sqlite3 or DuckDB loads native code the project does not hold: a library outside
+     * it ({@code .load /tmp/x}, {@code load_extension('/tmp/x.so')}, {@code LOAD '/tmp/x.duckdb_extension'}),
+     * or an extension from a repository URL or without a signature ({@code INSTALL x FROM 'https://…'},
+     * {@code SET allow_unsigned_extensions=true}, {@code duckdb -unsigned}). WHY: an extension is a
+     * shared library whose code runs in the console's process, as {@code LD_PRELOAD=/tmp/x.so} would
+     * (SW4014); a project's own library ({@code .load ./ext/vec0}) and the signed core and community
+     * repositories stay quiet.
+     */
+    static boolean consoleLoadsOutsideCode(Cmd c) {
+        if (!c.named("sqlite3 duckdb")) {
+            return false;
+        }
+        for (String a : c.getArgs()) {
+            String sql = PathFacts.unquote(a);
+            if (CONSOLE_UNREVIEWED_EXTENSION.matcher(sql).find()) {
+                return true;
+            }
+            java.util.regex.Matcher m = CONSOLE_LIBRARY.matcher(sql);
+            while (m.find()) {
+                String lib = m.group(1) != null ? m.group(1) : m.group(2);
+                if (lib.contains("/") && (lib.startsWith("/") || lib.startsWith("~") || lib.startsWith("$") || lib.contains(".."))
+                        || dev.shellwarden.grammar.ProgramOptions.outside(lib)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The files sqlite3's and DuckDB's consoles run as their own input or load as native code:
+     * {@code -init FILE}, a {@code < FILE} redirection, {@code .read FILE}, {@code .load LIB},
+     * {@code load_extension('LIB')} and DuckDB's {@code LOAD 'LIB'}. WHY: a console's input runs its
+     * {@code .shell} lines, and an extension is a native library: such a file written earlier in
+     * the same command is run unseen ({@code printf '.shell …' > q.sql && sqlite3 db < q.sql}), as
+     * {@code sh ./x.sh} would run it (SW4005).
+     */
+    private static List<LoadedCode> consoleScripts(Cmd c) {
+        List<LoadedCode> out = new ArrayList<>();
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("-init") && i + 1 < args.size()) {
+                out.add(new LoadedCode(PathFacts.unquote(args.get(++i)), false, Set.of()));
+                continue;
+            }
+            java.util.regex.Matcher m = CONSOLE_LOAD.matcher(PathFacts.unquote(a));
+            while (m.find()) {
+                out.add(new LoadedCode(m.group(1) != null ? m.group(1) : m.group(2), false, Set.of()));
+            }
+        }
+        for (String r : c.getRedirectReads()) {
+            out.add(new LoadedCode(PathFacts.unquote(r), false, Set.of()));
+        }
+        java.util.regex.Matcher m = CONSOLE_LOAD.matcher(c.getStdin() == null ? "" : c.getStdin());
+        while (m.find()) {
+            out.add(new LoadedCode(m.group(1) != null ? m.group(1) : m.group(2), false, Set.of()));
         }
         out.removeIf(l -> l.path().isEmpty());
         return out;

@@ -137,9 +137,10 @@ final class ProgramHooks {
             + "|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG_PARAMETERS|GIT_CONFIG_COUNT"
             + "|" + CommandSettings.RUNNER_VARIABLE.pattern()
             + "|LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|BASH_ENV|ENV|PERL5OPT|PERL5DB|RUBYOPT"
+            // (BASHOPTS in the environment turns shopt options on in a child bash: dotglob changes what its loops match)
             // PowerShell autoloads a module by command name from every folder of PSModulePath
             + "|(?i:PSModulePath)"
-            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
+            + "|PYTHONSTARTUP|PYTHONINSPECT|NODE_OPTIONS|CRASHPAGER|AUTOM4TE|SHELLOPTS|BASHOPTS|PS4|TAR_OPTIONS|GROFF_BIN_PATH|GROFF_FONT_PATH|GROFF_TMAC_PATH"
             + "|" + PROGRAM_SETTING_VARIABLES
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Ss][Cc][Rr][Ii][Pp][Tt]_[Ss][Hh][Ee][Ll][Ll]|[Ss][Hh][Ee][Ll][Ll]|[Nn][Oo][Dd][Ee]_[Oo][Pp][Tt][Ii][Oo][Nn][Ss]|[Gg][Ii][Tt]|[Ee][Dd][Ii][Tt][Oo][Rr]|[Bb][Rr][Oo][Ww][Ss][Ee][Rr]|[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee]))=(.*)",
             java.util.regex.Pattern.DOTALL);
@@ -158,6 +159,8 @@ final class ProgramHooks {
                 java.util.regex.Matcher m = Regex.pattern("(CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|MAKEFILES):?=(.*)").matcher(a);
                 return m.matches() && hookValueRuns(m.group(1), m.group(2).trim());
             });
+            // sqlite3 and DuckDB loading a native library from outside the project or an unsigned extension
+            case "sqlite3", "duckdb" -> LoadedCode.consoleLoadsOutsideCode(c);
             case "scp" -> !c.valueOf("-S").isEmpty();
             // `hash -p FILE NAME` makes NAME run FILE for the rest of the shell
             case "hash" -> c.argMatches("-[A-Za-z]*p.*");

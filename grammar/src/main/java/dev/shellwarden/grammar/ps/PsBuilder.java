@@ -93,6 +93,8 @@ final class PsBuilder {
             "configuration", "parallel", "sequence", "inlinescript");
 
     /** Methods known to have no effect outside the session (string, math, date, collection). */
+    /** A static call on .NET's file and folder types, whose methods act on the file system whatever they are called. */
+    private static final java.util.regex.Pattern IO_FILE_TYPE = java.util.regex.Pattern.compile("(?i)^\\[(?:system\\.)?io\\.(?:file|directory)\\]::");
     private static final Set<String> SAFE_METHODS = Set.of("tostring", "trim", "trimstart",
             "trimend", "split", "replace", "toupper", "tolower", "toupperinvariant",
             "tolowerinvariant", "substring", "contains", "startswith", "endswith", "indexof",
@@ -1876,8 +1878,10 @@ final class PsBuilder {
                 String member = member(decoded);
                 // (the session's item provider acts on items whatever its method is called:
                 // `$ExecutionContext.InvokeProvider.Item.Remove('C:\Users', $true)`)
+                // (a string method's name on the file types is a file operation: `[IO.File]::Replace(A, B, $null)` moves A over B)
                 if (member != null && (!SAFE_METHODS.contains(member.toLowerCase(Locale.ROOT))
-                        || decoded.toLowerCase(Locale.ROOT).contains("invokeprovider"))
+                        || decoded.toLowerCase(Locale.ROOT).contains("invokeprovider")
+                        || IO_FILE_TYPE.matcher(decoded).find() && !member.equalsIgnoreCase("exists"))
                         && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()
                         && !(readsKnown && PsFileCalls.known(decoded, next.raw()))) {
                     return true;

@@ -65,6 +65,7 @@ final class PsDotNet {
     private static final Pattern DOWNLOAD_FILE = Pattern.compile(
             "(?i)\\.downloadfile(?:async|taskasync)?\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
     private static final Pattern FILE_COPY = Pattern.compile(
+            // Replace(A, B, BACKUP) moves A over B (B's old content to BACKUP): a Move-Item of A to B
             "(?i)\\[(?:system\\.)?io\\.file\\]::(" + PsFileCalls.methods("file", PsFileCalls.Kind.COPY) + ")\\(\\s*" + QUOTED + "\\s*,\\s*" + QUOTED);
     /** The session's item provider called directly: {@code $ExecutionContext.InvokeProvider.Item.Remove(P, $true)} is Remove-Item. */
     private static final Pattern PROVIDER_REMOVE = Pattern.compile(
@@ -262,7 +263,7 @@ final class PsDotNet {
         }
         m = FILE_COPY.matcher(source);
         while (m.find()) {
-            String cmdlet = m.group(1).equalsIgnoreCase("move") ? "Move-Item" : "Copy-Item";
+            String cmdlet = m.group(1).equalsIgnoreCase("copy") ? "Copy-Item" : "Move-Item";
             out.add(script("[IO.File]", cmdlet + " -Path " + m.group(2) + " -Destination " + m.group(3)));
         }
         m = FILE_DELETE.matcher(source);

@@ -95,6 +95,9 @@ final class PsFileCalls {
             new Call("streamwriter", "new", Kind.WRITE, PATH_AND_FLAG),
             new Call("file", "copy", Kind.COPY, TWO_PATHS),
             new Call("file", "move", Kind.COPY, TWO_PATHS),
+            // Replace(A, B, BACKUP): read as Move-Item A B for the rules; its third argument (where B's
+            // old content goes) is not read, so the call itself stays unknown.
+            new Call("file", "replace", Kind.COPY, null),
             new Call("file", "delete", Kind.DELETE, ONE_PATH),
             new Call("directory", "delete", Kind.DELETE, PATH_AND_FLAG),
             new Call("directory", "createdirectory", Kind.MKDIR, ONE_PATH));
