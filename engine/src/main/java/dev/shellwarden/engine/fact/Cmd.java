@@ -2434,6 +2434,11 @@ public final class Cmd {
         if (!isCredentialReader()) {
             return false;
         }
+        // a search printing only names, counts or nothing (`-exec grep -li x {} +`) shows no content
+        if (named("grep egrep fgrep") && anyFlag("-l -L -c -q --files-with-matches --files-without-match --count --quiet --silent")
+                || name.equals("rg") && anyFlag("-l -c -q --files-with-matches --files-without-match --count --count-matches --quiet --files")) {
+            return false;
+        }
         if (named("cp install") && operands.size() >= 2) {
             return operands.subList(0, operands.size() - 1).stream().anyMatch(o -> !PathFacts.unquote(o).startsWith("/dev/"));
         }
@@ -2450,6 +2455,23 @@ public final class Cmd {
     }
 
     /**
+     * True for a content search printing the names of files that hold a secret-looking word
+     * ({@code grep -rl password .}, {@code rg -l 'BEGIN .*PRIVATE KEY'}; {@link Credentials#listsSecretHoldingFiles}).
+     */
+    public boolean isListsSecretHoldingFiles() {
+        return Credentials.listsSecretHoldingFiles(this);
+    }
+
+    /**
+     * True when the command switches a client's certificate check off or trusts a certificate
+     * authority from outside the project ({@code NODE_TLS_REJECT_UNAUTHORIZED=0}, {@code pip install
+     * --trusted-host H}, {@code REQUESTS_CA_BUNDLE=/tmp/x.pem}; {@link TlsTrust#weakensTlsChecks}).
+     */
+    public boolean weakensTlsChecks(Ctx ctx) {
+        return TlsTrust.weakensTlsChecks(this, ctx);
+    }
+
+    /**
      * True for a container image build given a credential file of the user's as a build secret or
      * ssh key ({@code docker build --secret id=aws,src=~/.aws/credentials .};
      * {@link Credentials#buildGetsCredentialFile}).
@@ -2461,8 +2483,12 @@ public final class Cmd {
     /** True when the reader descends into the folders it names (grep -r, rg, tar, 7z, zip -r, cp -r, diff -r). */
     private boolean readsFoldersRecursively() {
         return switch (name) {
-            case "rg", "tar", "7z" -> true;
-            case "grep" -> anyFlag("-r -R --recursive --dereference-recursive");
+            case "tar", "7z" -> true;
+            // names or counts only (rg --files, -l, -c; grep -rl, -L, -c) print no content; handed
+            // to a reader, the names are a lister's (Credentials.listsCredentialFiles, SW4115)
+            case "rg" -> !anyFlag("--files -l --files-with-matches --files-without-match -c --count --count-matches");
+            case "grep" -> anyFlag("-r -R --recursive --dereference-recursive")
+                    && !anyFlag("-l -L --files-with-matches --files-without-match -c --count");
             case "cp" -> anyFlag("-r -R -a --recursive --archive");
             case "zip" -> anyFlag("-r --recurse-paths");
             case "diff" -> anyFlag("-r --recursive");

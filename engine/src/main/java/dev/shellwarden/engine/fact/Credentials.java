@@ -402,11 +402,6 @@ final class Credentials {
         return outputs.isEmpty() ? c.anyArg("-json --json") : outputs.stream().anyMatch(o -> Regex.matches(PathFacts.unquote(o), SECRET_OUTPUT));
     }
 
-    /** fd's options that take a value (the pattern and paths are its other words). */
-    private static final String FD_VALUE_OPTIONS = "-e --extension -t --type -E --exclude -d --max-depth --min-depth --exact-depth"
-            + " -S --size -c --color -j --threads --changed-within --changed-before -o --owner --base-directory --path-separator"
-            + " --max-results --ignore-file --search-path --format";
-
     /**
      * True for a program that prints the names of files it finds among which are credentials, for a
      * later stage to read ({@code find ~/.ssh -type f}, {@code find / -name '*.pem'},
@@ -422,48 +417,305 @@ final class Credentials {
         if (name.equals("find")) {
             String picked = PathFacts.unquote(c.valueOf("-name -iname"));
             String path = PathFacts.unquote(c.valueOf("-path -ipath -wholename -iwholename"));
+            String regex = PathFacts.unquote(c.valueOf("-regex -iregex"));
             List<String> starts = folders(c.findStarts());
-            if (!path.isEmpty() && (PathFacts.isCredentialStore(path) || Regex.find(path, "(^|/)\\.(ssh|aws|gnupg|kube|azure|password-store)(/|$)"))) {
+            if (!path.isEmpty() && (PathFacts.isCredentialStore(path) || PathFacts.namesSecretDir(path))) {
                 return true;
+            }
+            // the root's own files (`find / -maxdepth 1 -type f`): every credential lies deeper
+            if (starts.stream().allMatch(s -> s.equals("/")) && Regex.matches(c.valueOf("-maxdepth"), "[01]")) {
+                return false;
+            }
+            if (!regex.isEmpty() && picked.isEmpty()) {
+                // find's default dialect is Emacs': \| \( \) are its alternation and groups; the
+                // pattern must match the whole path (`.*\.py` is no `.pypirc`)
+                String emacs = regex.replace("\\|", "|").replace("\\(", "(").replace("\\)", ")");
+                return regexFinds(c, ctx, starts, List.of("^(?:" + regex + ")$", "^(?:" + emacs + ")$"));
             }
             return foundUnder(c, ctx, starts, picked.isEmpty() ? List.of() : List.of(picked));
         }
         if (c.named("fd fdfind")) {
-            List<String> words = new ArrayList<>();
-            for (String a : c.getArgs()) {
-                if (Words.setOf("-x --exec -X --exec-batch").contains(a)) {
-                    break;
-                }
-                words.add(a);
-            }
-            List<String> pos = Cmd.positionalsOf(words, FD_VALUE_OPTIONS);
-            List<String> picked = new ArrayList<>();
-            if (!pos.isEmpty()) {
-                picked.add(PathFacts.unquote(pos.get(0)));
-            }
-            for (int i = 0; i + 1 < words.size(); i++) {
-                if (words.get(i).equals("-e") || words.get(i).equals("--extension")) {
-                    picked.add("x." + PathFacts.unquote(words.get(i + 1)));
-                }
-            }
-            List<String> starts = pos.size() > 1 ? folders(pos.subList(1, pos.size())) : List.of(".");
-            return foundUnder(c, ctx, starts, picked);
+            return fdListsCredentialFiles(c, ctx);
         }
-        if (name.equals("rg") && c.anyFlag("--files") || name.equals("ls")) {
+        if (name.equals("rg") && (c.anyFlag("--files") || namesOnly(c))) {
+            List<String> pos = c.positionals(RG_VALUE_OPTIONS);
+            if (!c.anyFlag("--files") && !pos.isEmpty() && !c.anyFlag("-e --regexp -f --file")) {
+                pos = pos.subList(1, pos.size()); // the pattern
+            }
+            List<String> starts = pos.isEmpty() ? List.of(".") : folders(pos);
+            List<String> globs = new ArrayList<>();
+            for (int i = 0; i + 1 < c.getArgs().size(); i++) {
+                if (Words.setOf("-g --glob --iglob").contains(c.getArgs().get(i)) && !PathFacts.unquote(c.getArgs().get(i + 1)).startsWith("!")) {
+                    globs.add(PathFacts.unquote(c.getArgs().get(i + 1)));
+                }
+            }
+            if (globs.isEmpty()) {
+                return foundUnder(c, ctx, starts, List.of());
+            }
+            return foundUnder(c, ctx, starts, globs) || regexFinds(c, ctx, starts, globs.stream().map(Credentials::globAsRegex).toList());
+        }
+        if (c.named("grep egrep fgrep") && namesOnly(c)) {
+            // `grep -rl x ~ | xargs cat`: the names of every file under the home that holds x, keys among them
+            List<String> pos = c.positionals(GREP_VALUE_OPTIONS);
+            if (!pos.isEmpty() && !c.anyFlag("-e --regexp -f --file")) {
+                pos = pos.subList(1, pos.size());
+            }
+            if (pos.isEmpty()) {
+                return false; // standard input, or the working folder (-r): the project
+            }
+            String include = PathFacts.unquote(c.valueOf("--include"));
+            return foundUnder(c, ctx, folders(pos), include.isEmpty() ? List.of() : List.of(include));
+        }
+        if (name.equals("ls")) {
             List<String> starts = folders(c.getOperands());
             return starts.stream().anyMatch(s -> Cmd.namesCredentialStore(s) || PathFacts.isCredentialFolder(s));
         }
         if (c.named("locate plocate mlocate slocate")) {
             // the whole file system's index: any key or secret name it is asked for is outside the project
-            return c.getOperands().stream().map(PathFacts::unquote).anyMatch(p -> PathFacts.isSecret(p) || PathFacts.isPrivateKeyName(p)
-                    || PathFacts.isCredentialStore(p));
+            List<String> patterns = c.positionals("-d --database -l --limit -n");
+            if (c.anyFlag("-r --regex --regexp")) {
+                String r = PathFacts.unquote(c.valueOf("-r --regex --regexp"));
+                return matchesSecretSample(List.of(r.isEmpty() && !patterns.isEmpty() ? PathFacts.unquote(patterns.get(0)) : r), true);
+            }
+            return patterns.stream().map(PathFacts::unquote).anyMatch(p -> PathFacts.isSecret(p) || PathFacts.isPrivateKeyName(p)
+                    || PathFacts.isCredentialStore(p)
+                    // a pattern without glob characters is a substring of the path (`locate .ssh/id`)
+                    || matchesSecretSample(List.of(Regex.matches(p, ".*[*?\\[].*") ? globAsRegex(p) : java.util.regex.Pattern.quote(p)), true));
         }
         return false;
     }
 
-    /** Start folders as the searches name them: unquoted, without trailing slashes. */
+    /**
+     * Lines that hold a secret: a password, token or key assignment, a PEM private key's header, an
+     * AWS key id, a bearer header. A content search whose pattern finds one of them hunts secrets.
+     */
+    private static final List<String> SECRET_LINES = List.of("password=hunter2", "db_passwd: x", "pwd = x", "client_secret: x",
+            "AWS_SECRET_ACCESS_KEY=x", "aws_secret_access_key = x", "api_key: x", "apikey=x", "API-KEY: x", "token: x", "GITHUB_TOKEN=ghp_x",
+            "Authorization: Bearer x", "-----BEGIN RSA PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----", "-----BEGIN PRIVATE KEY-----",
+            "AKIAIOSFODNN7EXAMPLE", "credentials: x", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "xoxb-1234-abcd", "sk-proj-abc123");
+
+    /** The words one of which a secret hunt's pattern spells (so that {@code e} or {@code .} finding a line above is none). */
+    private static final String SECRET_MARKER_WORDS = "pass|pwd|secret|token|key|akia|private|credential|auth|bearer|ghp_|xox|sk-";
+
+    /**
+     * True for a content search that prints the names of the files holding a secret-looking word
+     * ({@code grep -rl password .}, {@code grep -rl 'BEGIN .*PRIVATE KEY' .}, {@code rg -l -i
+     * 'api[_-]?key'}, {@code git grep -l AKIA}): the files a later {@code xargs cat} reads were chosen
+     * for the secret they hold. Names alone are no read, and the project's own files read after such a
+     * search stay everyday; only a sender after the reader makes it exfiltration (SW4118, SW4006).
+     */
+    static boolean listsSecretHoldingFiles(Cmd c) {
+        List<String> args = c.getArgs();
+        String valueOptions = GREP_VALUE_OPTIONS;
+        if (c.getName().equals("rg")) {
+            valueOptions = RG_VALUE_OPTIONS;
+        } else if (c.getName().equals("git") && "grep".equals(c.getGitSub())) {
+            args = args.subList(args.indexOf("grep") + 1, args.size());
+            valueOptions = GREP_VALUE_OPTIONS + " --max-depth -O --open-files-in-pager";
+        } else if (!c.named("grep egrep fgrep")) {
+            return false;
+        }
+        if (!c.anyFlag("-l --files-with-matches --name-only")) {
+            return false;
+        }
+        List<String> patterns = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if ((a.equals("-e") || a.equals("--regexp")) && i + 1 < args.size()) {
+                patterns.add(PathFacts.unquote(args.get(++i)));
+            } else if (a.startsWith("--regexp=")) {
+                patterns.add(PathFacts.unquote(a.substring(9)));
+            }
+        }
+        if (patterns.isEmpty()) {
+            List<String> pos = Cmd.positionalsOf(args, valueOptions);
+            if (!pos.isEmpty()) {
+                patterns.add(PathFacts.unquote(pos.get(0)));
+            }
+        }
+        boolean fixed = c.anyFlag("-F --fixed-strings") || c.getName().equals("fgrep");
+        for (String p : patterns) {
+            if (!Regex.find(p.toLowerCase(java.util.Locale.ROOT), SECRET_MARKER_WORDS)) {
+                continue;
+            }
+            // grep's basic syntax spells alternation and groups \| \( \)
+            List<java.util.regex.Pattern> ps = compiled(fixed ? List.of(java.util.regex.Pattern.quote(p))
+                    : List.of(p, p.replace("\\|", "|").replace("\\(", "(").replace("\\)", ")")));
+            if (ps.isEmpty() || ps.stream().anyMatch(x -> SECRET_LINES.stream().anyMatch(l -> x.matcher(l).find()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** grep's and rg's options that print only names: of the files that match, or that do not. */
+    private static boolean namesOnly(Cmd c) {
+        // rg's -L follows links
+        return c.anyFlag(c.getName().equals("rg") ? "-l --files-with-matches --files-without-match" : "-l -L --files-with-matches --files-without-match");
+    }
+
+    /** grep's options that take a value (the pattern and paths are its other words). */
+    private static final String GREP_VALUE_OPTIONS = "-e --regexp -f --file -A -B -C -m --max-count -d --directories -D --devices"
+            + " --include --exclude --exclude-dir --exclude-from --label --color --colour --context --after-context --before-context";
+
+    /** rg's options that take a value. */
+    private static final String RG_VALUE_OPTIONS = "-e --regexp -f --file -g --glob --iglob -t --type -T --type-not -A -B -C -m -M -j"
+            + " --max-count --max-columns --threads --type-add --pre --pre-glob --ignore-file --max-depth -d --max-filesize -E --encoding"
+            + " -r --replace --context --after-context --before-context --sort --sortr --color --colors --path-separator";
+
+    /** fd's options that take a value (the pattern and paths are its other words). */
+    private static final String FD_VALUE_OPTIONS = "-e --extension -t --type -E --exclude -d --max-depth --min-depth --exact-depth"
+            + " -S --size -c --color -j --threads --changed-within --changed-before -o --owner --base-directory --path-separator"
+            + " --max-results --ignore-file --search-path --format";
+
+    /**
+     * fd's listing: its pattern is a regular expression searched in each name ({@code fd pub ~/.ssh}
+     * lists {@code id_rsa.pub}, {@code fd id_ ~} every key), a glob with {@code -g}, and {@code -e}
+     * picks extensions.
+     */
+    private static boolean fdListsCredentialFiles(Cmd c, Ctx ctx) {
+        List<String> words = new ArrayList<>();
+        for (String a : c.getArgs()) {
+            if (Words.setOf("-x --exec -X --exec-batch").contains(a)) {
+                break;
+            }
+            words.add(a);
+        }
+        List<String> pos = Cmd.positionalsOf(words, FD_VALUE_OPTIONS);
+        String pattern = pos.isEmpty() ? "" : PathFacts.unquote(pos.get(0));
+        List<String> picked = new ArrayList<>();
+        if (!pattern.isEmpty()) {
+            picked.add(pattern);
+        }
+        boolean extensions = false;
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (words.get(i).equals("-e") || words.get(i).equals("--extension")) {
+                picked.add("x." + PathFacts.unquote(words.get(i + 1)));
+                extensions = true;
+            }
+        }
+        List<String> starts = new ArrayList<>(pos.size() > 1 ? folders(pos.subList(1, pos.size())) : List.of());
+        for (int i = 0; i + 1 < words.size(); i++) {
+            if (words.get(i).equals("--search-path")) {
+                starts.add(PathFacts.unquote(words.get(i + 1)).replaceAll("(?<=.)/+$", ""));
+            }
+        }
+        if (starts.isEmpty()) {
+            starts.add(".");
+        }
+        if (foundUnder(c, ctx, starts, picked)) {
+            return true;
+        }
+        if (extensions || pattern.isEmpty()) {
+            return false;
+        }
+        boolean glob = Words.setOf("-g --glob").stream().anyMatch(words::contains);
+        return regexFinds(c, ctx, starts, List.of(glob ? globAsRegex(pattern) : pattern));
+    }
+
+    /** A glob as a regular expression searched in a name or path: the whole last name must match. */
+    private static String globAsRegex(String glob) {
+        return "(^|/)" + PathFacts.globRegex(glob).pattern() + "$";
+    }
+
+    /**
+     * Credential files of a home, as paths a search walks: a name pattern that finds one of them (or
+     * its last name) from a start holding them reaches the user's keys and tokens.
+     */
+    private static final List<String> HOME_SECRET_SAMPLES = List.of("/home/u/.ssh/id_rsa", "/home/u/.ssh/id_ed25519", "/home/u/.ssh/id_ecdsa",
+            "/home/u/.ssh/id_dsa", "/home/u/.aws/credentials", "/home/u/.aws/config", "/home/u/.kube/config", "/home/u/.docker/config.json",
+            "/home/u/.azure/accessTokens.json", "/home/u/.azure/msal_token_cache.json", "/home/u/.gnupg/private-keys-v1.d/A1B2.key",
+            "/home/u/.gnupg/secring.gpg", "/home/u/.password-store/mail.gpg", "/home/u/.config/gcloud/credentials.db",
+            "/home/u/.config/gcloud/application_default_credentials.json", "/home/u/.config/gh/hosts.yml", "/home/u/.netrc",
+            "/home/u/.git-credentials", "/home/u/.pgpass", "/home/u/.vault-token", "/home/u/.npmrc", "/home/u/.pypirc",
+            "/home/u/.cargo/credentials.toml", "/home/u/.bash_history");
+
+    /** Private keys and secrets by name, wherever they lie: a pattern finding one outside the project finds a key. */
+    private static final List<String> KEY_SAMPLES = List.of("/srv/tls/server.key", "/srv/tls/privkey.pem", "/srv/tls/client.p12",
+            "/srv/tls/keystore.jks", "/srv/app/.env", "/srv/app/id_rsa", "/etc/shadow", "/etc/ssl/private/site.key");
+
+    /** Names that any pattern matching every name matches: one letter of each case, a digit, an underscore. */
+    private static final List<String> ANY_NAMES = List.of("a", "Z", "1", "_");
+
+    /**
+     * Whether a search from the start folders with a regular expression for the names (fd's pattern,
+     * find's -regex, a glob made one) reaches a credential: every name picked is {@link #foundUnder};
+     * otherwise a start that is a credential folder or store (any pattern may match what is there), a
+     * start holding the home's credential folders with a pattern that finds one of their files, or a
+     * key's name found outside the project. An unreadable pattern may match anything.
+     */
+    private static boolean regexFinds(Cmd c, Ctx ctx, List<String> starts, List<String> regexes) {
+        List<java.util.regex.Pattern> ps = compiled(regexes);
+        if (ps.isEmpty() || ps.stream().anyMatch(p -> ANY_NAMES.stream().allMatch(n -> p.matcher(n).find()))) {
+            return foundUnder(c, ctx, starts, List.of());
+        }
+        for (String start : starts) {
+            if (Cmd.namesCredentialStore(start) || PathFacts.isCredentialFolder(start)) {
+                return true;
+            }
+            if (c.allInsideProject(List.of(start), ctx, false)) {
+                continue;
+            }
+            if (PathFacts.holdsCredentialFolders(start) && finds(ps, HOME_SECRET_SAMPLES) || finds(ps, KEY_SAMPLES)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether a regular expression finds a secret sample path of a home or a key anywhere ({@code locate -r}). */
+    private static boolean matchesSecretSample(List<String> regexes, boolean anywhere) {
+        List<java.util.regex.Pattern> ps = compiled(regexes);
+        return ps.isEmpty() || finds(ps, HOME_SECRET_SAMPLES) || anywhere && finds(ps, KEY_SAMPLES);
+    }
+
+    /** Whether a pattern finds a sample path or its last name. */
+    private static boolean finds(List<java.util.regex.Pattern> ps, List<String> samples) {
+        for (java.util.regex.Pattern p : ps) {
+            for (String s : samples) {
+                if (p.matcher(s).find() || p.matcher(s.substring(s.lastIndexOf('/') + 1)).find()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** POSIX bracket classes as Java writes them ({@code [[:alnum:]]}). */
+    private static final Map<String, String> POSIX_CLASSES = Map.of("alnum", "\\p{Alnum}", "alpha", "\\p{Alpha}", "digit", "\\d",
+            "lower", "\\p{Lower}", "upper", "\\p{Upper}", "space", "\\s", "punct", "\\p{Punct}", "xdigit", "\\p{XDigit}", "word", "\\w");
+
+    /**
+     * The patterns compiled case-insensitively (stricter than fd's smart case and find's -regex),
+     * POSIX classes translated; empty when none compiles, which the callers read as "may match anything".
+     */
+    private static List<java.util.regex.Pattern> compiled(List<String> regexes) {
+        List<java.util.regex.Pattern> out = new ArrayList<>();
+        for (String r : regexes) {
+            java.util.regex.Matcher m = Regex.pattern("\\[:([a-z]+):\\]").matcher(r);
+            StringBuilder sb = new StringBuilder();
+            boolean unknown = false;
+            while (m.find()) {
+                String cls = POSIX_CLASSES.get(m.group(1));
+                unknown |= cls == null;
+                m.appendReplacement(sb, java.util.regex.Matcher.quoteReplacement(cls == null ? "" : cls));
+            }
+            m.appendTail(sb);
+            if (unknown) {
+                return List.of();
+            }
+            try {
+                out.add(java.util.regex.Pattern.compile("(?i)" + sb));
+            } catch (java.util.regex.PatternSyntaxException e) {
+                // another dialect's spelling: tried as the next variant, or unreadable
+            }
+        }
+        return out;
+    }
+
+    /** Start folders as the searches name them: unquoted, without trailing slashes (the root stays {@code /}). */
     private static List<String> folders(List<String> words) {
-        return words.stream().map(s -> PathFacts.unquote(s).replaceAll("/+$", "")).toList();
+        return words.stream().map(s -> PathFacts.unquote(s).replaceAll("(?<=.)/+$", "")).toList();
     }
 
     /**

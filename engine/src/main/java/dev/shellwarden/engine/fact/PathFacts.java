@@ -498,7 +498,7 @@ public final class PathFacts {
         return true;
     }
 
-    private static Pattern globRegex(String glob) {
+    static Pattern globRegex(String glob) {
         try {
             return Pattern.compile(globToRegex(glob, false));
         } catch (java.util.regex.PatternSyntaxException e) {
@@ -943,6 +943,19 @@ public final class PathFacts {
 
     /** Directories that hold nothing but credentials. */
     private static final Set<String> SECRET_DIRS = Set.of(".ssh", ".aws", ".gnupg", ".kube", ".azure", ".docker", ".password-store");
+
+    /**
+     * True when some name of the path (or path pattern: {@code *}/.docker/*) is one of the folders that
+     * hold nothing but credentials ({@link #SECRET_DIRS}), wherever it lies.
+     */
+    public static boolean namesSecretDir(String path) {
+        for (String part : unquote(path).replace('\\', '/').split("/")) {
+            if (SECRET_DIRS.contains(part)) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /**
      * More credential files, matched anywhere in the path: shell and database histories (they
