@@ -682,7 +682,7 @@ final class BashWalker {
         // Assignments that may not run, or run in a subshell, make the variable unknown.
         boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
         for (int stage = 0; stage < cmds.size(); stage++) {
-            Position pos = new Position(item, stage, cmds.size(), op, bg);
+            Position pos = new Position(item, stage, cmds.size(), op, bg, p.BANG() != null);
             BashParser.CommandContext before = stage > 0 ? cmds.get(stage - 1) : null;
             // the lines a `find .`, `git ls-files` or `ls` stage prints (see ProjectLoops)
             loopProducer = before != null && before.simpleCommand() != null && before.redirect().isEmpty()
@@ -747,7 +747,7 @@ final class BashWalker {
      * {@code NAME_PID}. A NAME that is not a plain name may set any variable.
      */
     private void coproc(BashParser.CoprocCommandContext cp, Ctx c, Unit u, Position pos) {
-        Position async = new Position(pos.item(), pos.stage(), pos.stages(), pos.opBefore(), true);
+        Position async = new Position(pos.item(), pos.stage(), pos.stages(), pos.opBefore(), true, pos.negated());
         Ctx s = c.sub(structural(c, Provenance.SUBSHELL), c.parent());
         String name = "COPROC";
         if (cp.simpleCommand() != null) {
