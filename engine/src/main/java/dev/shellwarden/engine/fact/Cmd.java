@@ -5050,6 +5050,15 @@ public final class Cmd {
     }
 
     /**
+     * True when make or a JavaScript package manager's script runner runs the build file of a
+     * temporary or downloads folder outside the project ({@code cd ~/Downloads/x && make},
+     * {@code make -C /tmp/x}, {@code cd /tmp/x && npm test}), see {@link GitPrograms#runsProjectToolInUntrustedFolder}.
+     */
+    public boolean runsProjectToolInUntrustedFolder(Ctx ctx) {
+        return GitPrograms.runsProjectToolInUntrustedFolder(this, ctx);
+    }
+
+    /**
      * True when git works in the project's own repository: every directory the segment may run in
      * and every {@code -C DIR} (resolved against them) is the project or below it.
      *
