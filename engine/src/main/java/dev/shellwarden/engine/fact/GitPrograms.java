@@ -224,8 +224,10 @@ final class GitPrograms {
         String name = c.getName();
         List<String> args = c.getArgs();
         List<String> dirsNamed = new ArrayList<>();
-        if (!HOST_WRAPPERS.containsAll(c.getWrappers()) || !java.util.Set.of("TOP", "WRAPPED", "COMPOUND").contains(c.getProvenance())) {
-            // run by a container, a remote machine or a written file: not this machine's folder
+        if (!c.getWrappers().stream().allMatch(w -> HOST_WRAPPERS.contains(w) || Cmd.SHELLS.contains(w) || w.equals("eval"))
+                || java.util.Set.of("HEREDOC_SCRIPT", "SETTING", "LATER_FILE").contains(c.getProvenance())) {
+            // run by a container, a remote machine or a written file: not this machine's folder. Every
+            // other nesting (brace group, subshell, `bash -c`, eval, a function) runs here.
             return false;
         }
         if (name.equals("make") || name.equals("gmake")) {

@@ -35,10 +35,23 @@ final class ListStates<T> {
      * foreground (not a function of that name, not {@code exit &}, not a stage of a pipeline).
      * The states it runs in end there ({@code cd build || exit 1; rm -rf *}: rm runs in build
      * only), so the caller does not report them as {@link #ran}.
+     *
+     * <p>INVARIANT (fail closed): when the text defines any function or changes aliases or builtins
+     * ({@code exit() { :; }}, {@code alias exit=:}, {@code enable -n exit}) an {@code exit} may not
+     * end anything, so none counts: the states stay as if it returned.
      */
-    static boolean exits(Segment s) {
+    static boolean exits(Segment s, java.util.List<Segment> letter) {
         return s.position().stages() == 1 && !s.position().background() && s.isStatic() && s.wrappers().isEmpty()
-                && !s.argv().isEmpty() && s.argv().get(0).literal() && s.argv().get(0).text().equals("exit");
+                && !s.argv().isEmpty() && s.argv().get(0).literal() && s.argv().get(0).text().equals("exit")
+                && letter.stream().noneMatch(ListStates::mayRedefine);
+    }
+
+    /** A function body, or a command that may make a name run something else ({@code alias}, {@code enable}). */
+    private static boolean mayRedefine(Segment t) {
+        return t.provenance() == dev.shellwarden.grammar.Provenance.FUNCTION_BODY
+                || !t.argv().isEmpty() && (!t.argv().get(0).literal()
+                        || java.util.Set.of("alias", "enable", "shopt", "setopt", "builtin", "source", ".", "eval")
+                                .contains(t.argv().get(0).text()));
     }
 
     /** True when {@code op} runs the next pipeline whatever the status before it ({@code ;}, newline, {@code &}, none). */

@@ -311,7 +311,7 @@ public final class PreviousDirs {
                 if (going) {
                     moves.put(s.id(), back);
                 }
-            } else if (!ListStates.exits(s)) {
+            } else if (!ListStates.exits(s, segments)) {
                 list.ran(run, run);
             }
         }

@@ -132,7 +132,7 @@ public final class WorkingDirs {
                 if (isCd(s, autocd) && p.stages() == 1) {
                     Set<String> moved = backs.containsKey(s.id()) ? new LinkedHashSet<>(backs.get(s.id())) : targets(s, run, homes, searched);
                     list.ran(run, moved, p.negated());
-                } else if (!ListStates.exits(s)) {
+                } else if (!ListStates.exits(s, segments)) {
                     list.ran(run, run);
                 }
                 out.add(List.copyOf(run));
