@@ -123,6 +123,12 @@ final class BashWalker {
          * {@link BashWalker#candidateReading}); any change of {@link #known} for the name drops it.
          */
         private final Map<String, String> candidates = new HashMap<>();
+        /**
+         * Names of {@link #candidates} made by an expansion that may not have run (in a branch,
+         * loop or after {@code &&}): a later {@code ${x:=w}} may then assign its own word, which
+         * is kept as a {@link #maybe} value beside the first.
+         */
+        private final Set<String> unsureCandidates = new HashSet<>();
 
         /** {@link #known}: clearing or removing a name also drops the arrays and parameters that depend on it. */
         private final class Known extends HashMap<String, String> {
@@ -135,6 +141,7 @@ final class BashWalker {
                 super.clear();
                 unset.clear();
                 candidates.clear();
+                unsureCandidates.clear();
                 arrays.clear();
                 descriptors.clear();
                 positional = null;
@@ -144,6 +151,7 @@ final class BashWalker {
             public String remove(Object name) {
                 unset.remove(name);
                 candidates.remove(name);
+                unsureCandidates.remove(name);
                 arrays.remove(name);
                 descriptors.remove(name);
                 return super.remove(name);
@@ -153,6 +161,7 @@ final class BashWalker {
             public String put(String name, String value) {
                 unset.remove(name);
                 candidates.remove(name);
+                unsureCandidates.remove(name);
                 descriptors.remove(name);
                 return super.put(name, value);
             }
@@ -182,6 +191,7 @@ final class BashWalker {
             v.splitArrays.addAll(splitArrays);
             v.unset.addAll(unset);
             v.candidates.putAll(candidates);
+            v.unsureCandidates.addAll(unsureCandidates);
             v.positional = positional;
             v.zero = zero;
             v.allexport = allexport;
@@ -682,15 +692,29 @@ final class BashWalker {
         // Assignments that may not run, or run in a subshell, make the variable unknown.
         boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
         for (int stage = 0; stage < cmds.size(); stage++) {
-            Position pos = new Position(item, stage, cmds.size(), op, bg);
+            Position pos = new Position(item, stage, cmds.size(), op, bg, p.BANG() != null);
             BashParser.CommandContext before = stage > 0 ? cmds.get(stage - 1) : null;
             // the lines a `find .`, `git ls-files` or `ls` stage prints (see ProjectLoops)
             loopProducer = before != null && before.simpleCommand() != null && before.redirect().isEmpty()
                     ? text(before.simpleCommand(), u) : null;
-            command(cmds.get(stage), cond ? c.cond() : c, u, pos);
+            // a stage before the last, or a pipeline in the background, runs in a subshell of its
+            // own in bash and zsh: what it assigns does not reach the shell (see #forkedStages)
+            boolean forked = bg || stage < cmds.size() - 1;
+            forkedStages += forked ? 1 : 0;
+            try {
+                command(cmds.get(stage), cond ? c.cond() : c, u, pos);
+            } finally {
+                forkedStages -= forked ? 1 : 0;
+            }
             loopProducer = null;
         }
     }
+
+    /**
+     * How many pipeline stages being walked surely run in a subshell ({@code : ${D:=/} | cat},
+     * {@code x &}): while above 0, an expansion that may assign makes no candidate value.
+     */
+    private int forkedStages;
 
     /** The text of the simple command piped into the compound command being walked, or null (see {@link ProjectLoops}). */
     private String loopProducer;
@@ -731,9 +755,10 @@ final class BashWalker {
                 // a function name is a plain word
                 opaque(text(fd, u), c, OpaqueReason.SYNTAX_ERROR);
             }
-            // a definition that surely runs is walked again at each call (see #call); any other is not known
-            functions.put(fd.WORD().getText(), c.conditional() || substituted(c.wrappers()) ? Optional.empty()
-                    : Optional.of(new FunctionDef(fd.functionBody(), u)));
+            // a definition is walked again at each call (see #call); one that may not have run only
+            // for what it may do, the call staying unknown
+            functions.put(fd.WORD().getText(), Optional.of(new FunctionDef(fd.functionBody(), u,
+                    !c.conditional() && !substituted(c.wrappers()))));
             Ctx body = new Ctx(c.parent(), c.depth(), structural(c, Provenance.FUNCTION_BODY), c.wrappers(), c.vars().copy(), true,
                     c.inRedirects(), c.inHeredocs(), c.inStdinFile());
             body.vars().positional = null; // "$@" in a function is its arguments
@@ -747,7 +772,7 @@ final class BashWalker {
      * {@code NAME_PID}. A NAME that is not a plain name may set any variable.
      */
     private void coproc(BashParser.CoprocCommandContext cp, Ctx c, Unit u, Position pos) {
-        Position async = new Position(pos.item(), pos.stage(), pos.stages(), pos.opBefore(), true);
+        Position async = new Position(pos.item(), pos.stage(), pos.stages(), pos.opBefore(), true, pos.negated());
         Ctx s = c.sub(structural(c, Provenance.SUBSHELL), c.parent());
         String name = "COPROC";
         if (cp.simpleCommand() != null) {
@@ -1448,6 +1473,8 @@ final class BashWalker {
         BashWords.Decoded d = BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, c.vars()::target,
                 c.vars()::isUnset, !ifsTouched, !patternsTouched);
         Map<String, String> candidates = d.candidates().isEmpty() ? Map.of() : new HashMap<>(c.vars().candidates);
+        Set<String> unsure = d.candidates().isEmpty() ? Set.of() : new HashSet<>(c.vars().unsureCandidates);
+        Map<String, String> maybeBefore = d.candidates().isEmpty() ? Map.of() : new HashMap<>(c.vars().maybe);
         for (String name : d.assigned()) {
             // ${x:=w}, ${x=w}: the expansion may assign x; ${!r:=w} any variable
             if (name.equals("*")) {
@@ -1458,12 +1485,28 @@ final class BashWalker {
         }
         boolean sure = !c.conditional() && !substituted(c.wrappers());
         d.values().forEach((name, value) -> assign(Word.literal(name + "=" + value), c.vars(), !sure));
-        if (sure) {
-            // x not known, maybe in the environment: x is its old value or w (see Vars#candidates)
+        if (!substituted(c.wrappers()) && (sure || forkedStages == 0)) {
+            // x not known, maybe in the environment: x is its old value or w (see Vars#candidates),
+            // also where the expansion may not run (`if …; then : ${D:=/}; fi`): then x is its old value
             d.candidates().forEach((name, value) -> {
                 if (!integers.contains(name) && !namerefs.contains(name)) {
+                    String first = candidates.get(name);
                     // the first candidate stays: after ${x:=/}, x is not empty and ${x:=w} assigns nothing
-                    c.vars().candidates.put(name, candidates.getOrDefault(name, value));
+                    c.vars().candidates.put(name, first != null ? first : value);
+                    if (first != null && unsure.contains(name) && !value.equals(first)) {
+                        // the first expansion may not have run: this word is possible too
+                        c.vars().maybe.putIfAbsent(name, value);
+                    }
+                    if (first == null ? !sure : unsure.contains(name) && !sure) {
+                        c.vars().unsureCandidates.add(name);
+                    } else {
+                        c.vars().unsureCandidates.remove(name);
+                    }
+                    // a value x had only maybe stays possible: ${x:=w} assigns nothing when x is set
+                    String was = maybeBefore.get(name);
+                    if (was != null && !was.isEmpty()) {
+                        c.vars().maybe.putIfAbsent(name, was);
+                    }
                 }
             });
         }
@@ -1735,7 +1778,8 @@ final class BashWalker {
     }
 
     /** A function defined in the text: its body, in the parsed text it came from. */
-    private record FunctionDef(BashParser.FunctionBodyContext body, Unit unit) {
+    /** A function's body; {@code sure} false when the definition may not have run (in a branch, loop, pipeline). */
+    private record FunctionDef(BashParser.FunctionBodyContext body, Unit unit, boolean sure) {
     }
 
     /** Most calls walked inside one another. */
@@ -1745,8 +1789,9 @@ final class BashWalker {
     private static final Set<String> FUNCTION_EXITS = Set.of("return", "exit", "exec", "break", "continue");
 
     /**
-     * The functions defined so far, by name: the last definition, empty when it may not have run
-     * (in a conditional or loop, in a pipeline) or its text is not known.
+     * The functions defined so far, by name: the last definition ({@link FunctionDef#sure} false
+     * when it may not have run: in a conditional or loop, in a pipeline), empty when its text is
+     * not known.
      */
     private final Map<String, Optional<FunctionDef>> functions = new HashMap<>();
     /** The functions being walked at a call, innermost first. */
@@ -1777,7 +1822,10 @@ final class BashWalker {
         v.positional = args.stream().allMatch(w -> w.literal() && !w.has(WordFeature.GLOB) && !w.has(WordFeature.BRACE))
                 ? List.copyOf(args) : null;
         boolean leaves = hasWord(f.get().body(), FUNCTION_EXITS);
-        Ctx inner = new Ctx(d.id, d.depth + 1, Provenance.FUNCTION_BODY, d.wrappers, v, c.conditional() || leaves,
+        // a definition that may not have run (`if …; then f() { D=/; }; fi; f`): its body is walked
+        // as a branch that may run (what it assigns is a maybe value) and the call stays unknown
+        boolean maybe = !f.get().sure();
+        Ctx inner = new Ctx(d.id, d.depth + 1, Provenance.FUNCTION_BODY, d.wrappers, v, c.conditional() || leaves || maybe,
                 c.inRedirects(), c.inHeredocs(), c.inStdinFile());
         calling.push(name);
         locals.push(new HashSet<>());
@@ -1790,7 +1838,7 @@ final class BashWalker {
             calling.pop();
             declared = locals.pop();
         }
-        if (v.positional != null && !leaves && exactCall(d, c) && f.get().body().redirect().isEmpty()) {
+        if (v.positional != null && !leaves && !maybe && exactCall(d, c) && f.get().body().redirect().isEmpty()) {
             d.bodyFrom = from;
             d.bodyTo = drafts.size();
         }
@@ -1820,7 +1868,7 @@ final class BashWalker {
             }
         }
         v.positional = before.positional;
-        return true;
+        return !maybe;
     }
 
     /**

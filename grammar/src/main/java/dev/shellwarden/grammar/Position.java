@@ -9,11 +9,19 @@ package dev.shellwarden.grammar;
  * @param opBefore   the list operator before the pipeline ({@code ;}, {@code &&}, {@code ||},
  *                   {@code &}, newline as {@code \n}) or empty at the start
  * @param background true when the pipeline runs asynchronously ({@code &})
+ * @param negated    true when the pipeline is negated ({@code ! cd ~ || x}): its status is the
+ *                   inverse of its last command's, so what follows {@code &&} / {@code ||} runs
+ *                   when that command failed / succeeded
  */
-public record Position(int item, int stage, int stages, String opBefore, boolean background) {
+public record Position(int item, int stage, int stages, String opBefore, boolean background, boolean negated) {
 
     /** The position of a lone command. */
     public static final Position SOLE = new Position(0, 0, 1, "", false);
+
+    /** A position in a pipeline that is not negated. */
+    public Position(int item, int stage, int stages, String opBefore, boolean background) {
+        this(item, stage, stages, opBefore, background, false);
+    }
 
     /** Validates the fields. */
     public Position {

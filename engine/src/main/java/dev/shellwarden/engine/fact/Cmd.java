@@ -729,7 +729,8 @@ public final class Cmd {
     // no I/O, so a rule's answer depends only on the command text and the letter.
     // ---------------------------------------------------------------------------------------------
 
-    private static final Set<String> SHELLS = Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash",
+    /** Shell programs by name (a wrapper of one runs its payload on this machine). */
+    static final Set<String> SHELLS = Set.of("sh", "bash", "zsh", "dash", "ksh", "mksh", "ash",
             "fish", "csh", "tcsh", "busybox", "pwsh", "powershell", "yash", "posh", "sash", "rbash");
 
     /** True when the command is one of the space-separated names. */
@@ -5118,6 +5119,15 @@ public final class Cmd {
      */
     public boolean gitRunsInTempRepository(Ctx ctx) {
         return GitPrograms.gitRunsInTempRepository(this, ctx);
+    }
+
+    /**
+     * True when make or a JavaScript package manager's script runner runs the build file of a
+     * temporary or downloads folder outside the project ({@code cd ~/Downloads/x && make},
+     * {@code make -C /tmp/x}, {@code cd /tmp/x && npm test}), see {@link GitPrograms#runsProjectToolInUntrustedFolder}.
+     */
+    public boolean runsProjectToolInUntrustedFolder(Ctx ctx) {
+        return GitPrograms.runsProjectToolInUntrustedFolder(this, ctx);
     }
 
     /**

@@ -189,13 +189,96 @@ final class GitPrograms {
     }
 
     /**
-     * True when git works in a repository below a temporary folder outside the project: a
-     * {@code -C DIR}, {@code --git-dir DIR}, {@code GIT_DIR=} or the folder it runs in. Clone and
-     * init, which make a repository rather than read one, and help are not counted.
+     * The folders whose content anyone may have put there, beside the temporary ones
+     * ({@link PathFacts#isTemp}): the downloads folder of a user, in the Linux, macOS and Windows
+     * spellings ({@code ~/Downloads}, {@code /Users/x/Downloads}, {@code C:/Users/x/Downloads}),
+     * matched on the normalized absolute path, case-insensitively (macOS and Windows file systems).
+     */
+    private static final java.util.regex.Pattern UNTRUSTED_FOLDERS = java.util.regex.Pattern.compile(
+            "(?i)^(?:/home/[^/]+|/Users/[^/]+|/root|[a-z]:[/\\\\]Users[/\\\\][^/\\\\]+)[/\\\\]Downloads(?:[/\\\\].*)?$");
+
+    /** True when {@code abs} lies in a folder anyone may have filled: a temporary or downloads folder ({@link #UNTRUSTED_FOLDERS}). */
+    static boolean isUntrustedFolder(String abs, String home) {
+        return PathFacts.isTemp(abs) || UNTRUSTED_FOLDERS.matcher(abs).matches()
+                || home != null && !home.isEmpty() && (abs.equals(home + "/Downloads") || abs.startsWith(home + "/Downloads/"));
+    }
+
+    /** The subcommands of npm, yarn, pnpm and bun that run the package's own scripts (lifecycle scripts on install). */
+    /** Wrappers that run their command on this machine, in the folder they run in. */
+    private static final java.util.Set<String> HOST_WRAPPERS = java.util.Set.of("sudo", "env", "time", "nice", "nohup",
+            "timeout", "command", "builtin", "exec", "xargs");
+
+    private static final java.util.Set<String> SCRIPT_RUNS = java.util.Set.of("run", "run-script", "test", "t", "start",
+            "install", "i", "ci", "rebuild", "restart", "stop");
+
+    /**
+     * True when make, or npm, yarn, pnpm or bun running the package's scripts, works in a
+     * temporary or downloads folder outside the project ({@link #isUntrustedFolder}): the folder
+     * it runs in, or make's {@code -C DIR}.
+     *
+     * <p>WHY: the Makefile or package.json there is whoever wrote the folder's: running it runs
+     * their commands, as git's configuration there does (SW4110). The folder the text does not
+     * tell is judged by the other rules.
+     */
+    static boolean runsProjectToolInUntrustedFolder(Cmd c, Ctx ctx) {
+        String name = c.getName();
+        List<String> args = c.getArgs();
+        List<String> dirsNamed = new ArrayList<>();
+        if (!c.getWrappers().stream().allMatch(w -> HOST_WRAPPERS.contains(w) || Cmd.SHELLS.contains(w) || w.equals("eval"))
+                || java.util.Set.of("HEREDOC_SCRIPT", "SETTING", "LATER_FILE").contains(c.getProvenance())) {
+            // run by a container, a remote machine or a written file: not this machine's folder. Every
+            // other nesting (brace group, subshell, `bash -c`, eval, a function) runs here.
+            return false;
+        }
+        if (name.equals("make") || name.equals("gmake")) {
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                if (a.equals("-C") || a.equals("--directory")) {
+                    dirsNamed.add(i + 1 < args.size() ? args.get(i + 1) : "");
+                } else if (a.startsWith("--directory=")) {
+                    dirsNamed.add(a.substring("--directory=".length()));
+                } else if (a.startsWith("-C") && a.length() > 2) {
+                    dirsNamed.add(a.substring(2));
+                }
+            }
+        } else if (java.util.Set.of("npm", "yarn", "pnpm", "bun").contains(name)) {
+            String sub = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(name.equals("yarn") ? "install" : "");
+            if (!SCRIPT_RUNS.contains(sub)) {
+                return false;
+            }
+        } else {
+            return false;
+        }
+        String project = ctx.project();
+        for (String dir : c.dirs(ctx)) {
+            List<String> candidates = new ArrayList<>(dirsNamed);
+            if (dirsNamed.isEmpty()) {
+                candidates.add(".");
+            }
+            for (String r : candidates) {
+                String known = PathFacts.resolveFromAny(PathFacts.unquote(r), dir, ctx.home());
+                if (known == null) {
+                    continue;
+                }
+                String abs = PathFacts.normalize(known);
+                if (isUntrustedFolder(abs, ctx.home()) && !PathFacts.isInside(abs, project)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when git works in a repository below a temporary or downloads folder outside the
+     * project ({@link #isUntrustedFolder}): a {@code -C DIR}, {@code --git-dir DIR},
+     * {@code GIT_DIR=} or the folder it runs in. Clone and init, which make a repository rather
+     * than read one, and help are not counted.
      *
      * <p>WHY: a repository's configuration runs programs on a plain read ({@code core.fsmonitor}
      * on {@code git status}, a pager, hooks), and in a temporary folder any earlier command, the
-     * agent's included, may have written that configuration unasked, since writes there are allowed.
+     * agent's included, may have written that configuration unasked, since writes there are allowed;
+     * a downloaded repository's configuration is whoever made the download's.
      * A sibling repository's configuration could only be written with the user's approval (SW2031).
      */
     static boolean gitRunsInTempRepository(Cmd c, Ctx ctx) {
@@ -232,7 +315,7 @@ final class GitPrograms {
                     continue;
                 }
                 String abs = PathFacts.normalize(known);
-                if (PathFacts.isTemp(abs) && !PathFacts.isInside(abs, project)) {
+                if (isUntrustedFolder(abs, ctx.home()) && !PathFacts.isInside(abs, project)) {
                     return true;
                 }
             }

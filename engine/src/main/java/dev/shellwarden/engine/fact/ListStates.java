@@ -1,5 +1,6 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.Segment;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -27,6 +28,30 @@ final class ListStates<T> {
     ListStates(Set<T> start) {
         ok = new LinkedHashSet<>(start);
         fail = new LinkedHashSet<>();
+    }
+
+    /**
+     * True when the top-level pipeline {@code s} ends the shell: a lone, static {@code exit} in the
+     * foreground (not a function of that name, not {@code exit &}, not a stage of a pipeline).
+     * The states it runs in end there ({@code cd build || exit 1; rm -rf *}: rm runs in build
+     * only), so the caller does not report them as {@link #ran}.
+     *
+     * <p>INVARIANT (fail closed): when the text defines any function or changes aliases or builtins
+     * ({@code exit() { :; }}, {@code alias exit=:}, {@code enable -n exit}) an {@code exit} may not
+     * end anything, so none counts: the states stay as if it returned.
+     */
+    static boolean exits(Segment s, java.util.List<Segment> letter) {
+        return s.position().stages() == 1 && !s.position().background() && s.isStatic() && s.wrappers().isEmpty()
+                && !s.argv().isEmpty() && s.argv().get(0).literal() && s.argv().get(0).text().equals("exit")
+                && letter.stream().noneMatch(ListStates::mayRedefine);
+    }
+
+    /** A function body, or a command that may make a name run something else ({@code alias}, {@code enable}). */
+    private static boolean mayRedefine(Segment t) {
+        return t.provenance() == dev.shellwarden.grammar.Provenance.FUNCTION_BODY
+                || !t.argv().isEmpty() && (!t.argv().get(0).literal()
+                        || java.util.Set.of("alias", "enable", "shopt", "setopt", "builtin", "source", ".", "eval")
+                                .contains(t.argv().get(0).text()));
     }
 
     /** True when {@code op} runs the next pipeline whatever the status before it ({@code ;}, newline, {@code &}, none). */
@@ -57,8 +82,17 @@ final class ListStates<T> {
 
     /** The pipeline that ran in {@code run} ended in {@code succeeded} when it succeeded, and where it ran when it failed. */
     void ran(Set<T> run, Set<T> succeeded) {
-        ok.addAll(succeeded);
-        fail.addAll(run);
+        ran(run, succeeded, false);
+    }
+
+    /**
+     * {@link #ran(Set, Set)} of a pipeline that may be {@code negated} ({@code ! cd ~ || x}): its
+     * status is inverted, so it ends failed where its command succeeded and succeeded where it ran
+     * when its command failed (x runs in the home folder).
+     */
+    void ran(Set<T> run, Set<T> succeeded, boolean negated) {
+        ok.addAll(negated ? run : succeeded);
+        fail.addAll(negated ? succeeded : run);
     }
 
     /** A command whose status may be either (a compound command of the list): every state counts as both. */

@@ -307,11 +307,11 @@ public final class PreviousDirs {
                         succeeded.add(st); // the list runs in a subshell: the shell itself stays
                     }
                 }
-                list.ran(run, succeeded);
+                list.ran(run, succeeded, p.negated());
                 if (going) {
                     moves.put(s.id(), back);
                 }
-            } else {
+            } else if (!ListStates.exits(s, segments)) {
                 list.ran(run, run);
             }
         }

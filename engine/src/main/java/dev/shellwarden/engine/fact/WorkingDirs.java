@@ -131,8 +131,8 @@ public final class WorkingDirs {
                 // a backgrounded `cd X && cmd &` still moves cmd (the superset also keeps it for later items)
                 if (isCd(s, autocd) && p.stages() == 1) {
                     Set<String> moved = backs.containsKey(s.id()) ? new LinkedHashSet<>(backs.get(s.id())) : targets(s, run, homes, searched);
-                    list.ran(run, moved);
-                } else {
+                    list.ran(run, moved, p.negated());
+                } else if (!ListStates.exits(s, segments)) {
                     list.ran(run, run);
                 }
                 out.add(List.copyOf(run));

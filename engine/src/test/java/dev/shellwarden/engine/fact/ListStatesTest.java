@@ -28,7 +28,8 @@ class ListStatesTest {
         Set<String> run = Set.of();
         Set<String> found = null;
         int lastItem = -1;
-        for (Segment s : Splitter.forShell(Shell.BASH).split(text).segments()) {
+        List<Segment> letter = Splitter.forShell(Shell.BASH).split(text).segments();
+        for (Segment s : letter) {
             boolean top = s.parent() < 0 && s.provenance() == Provenance.TOP;
             if (!top) {
                 if (s.parent() < 0) {
@@ -40,7 +41,9 @@ class ListStatesTest {
                 lastItem = s.position().item();
                 run = list.next(s.position().opBefore());
                 boolean cd = s.argv().get(0).text().equals("cd") && s.position().stages() == 1;
-                list.ran(run, cd ? new LinkedHashSet<>(List.of(s.argv().get(1).text())) : run);
+                if (!ListStates.exits(s, letter)) {
+                    list.ran(run, cd ? new LinkedHashSet<>(List.of(s.argv().get(1).text())) : run, s.position().negated());
+                }
             }
             if (s.argv().get(0).text().equals("x")) {
                 found = run;
@@ -63,6 +66,15 @@ class ListStatesTest {
         "(cd a); x => P",
         "{ cd a; }; x => P",
         "cd a && { true; } && x => P a",
+        "! cd a || x => a",
+        "! cd a && x => P",
+        "! cd a && true || x => P a",
+        "! cd a; x => P a",
+        "! cd a | true || x => P",
+        "cd a || exit 1; x => a",
+        "cd a || exit 1 & x => P a",
+        "cd a || exit | true; x => P a",
+        "exit() { :; }; cd a || exit; x => P a",
     })
     void theListSaysWhichStatesEachPipelineRunsIn(String text, String states) {
         assertEquals(List.of(states.split(" ")), stepped(text.strip()));
@@ -90,6 +102,12 @@ class ListStatesTest {
         "cd a | x => P",
         "(cd a); x => P P/a", // a subshell's cd is added for what follows (superset)
         "{ cd a; }; x => P P/a",
+        "! cd a || x => P/a",
+        "! cd a && x => P",
+        "! pushd a || x => P/a",
+        "cd a || exit 1; x => P/a",
+        "exit() { :; }; cd a || exit; x => P P/a", // exit may be a function: it may end nothing
+        "alias exit=:; cd a || exit; x => P P/a",
     })
     void workingDirsFollowTheSameList(String text, String dirs) {
         assertEquals(List.of(dirs.replace("P", P).split(" ")), WhereXRuns.of(text, P, "/home/dev"));
