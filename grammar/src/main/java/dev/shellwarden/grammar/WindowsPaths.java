@@ -114,6 +114,9 @@ public final class WindowsPaths {
                         }
                     } else {
                         String key = place.peek() == null ? null : place.peek() + "/" + p.toLowerCase(Locale.ROOT);
+                        if ("/documents and settings".equals(key)) {
+                            key = "/users"; // the junction Windows keeps to C:\Users (C:\DOCUME~1 too)
+                        }
                         String name = key == null ? null : PLACES.get(key);
                         if (name != null) {
                             p = name;

@@ -461,12 +461,17 @@ public final class PathFacts {
             return java.util.List.of();
         }
         String inHome = homeRelative(p);
-        String glob = inHome != null ? "~" + inHome : p;
+        String written = inHome != null ? "~" + inHome : p;
+        // `**` (bash globstar, zsh) also matches no folder at all: `~/.ssh/**/*` names ~/.ssh/id_rsa
+        java.util.List<String> globs = written.contains("/**/") ? java.util.List.of(written, written.replace("/**/", "/"))
+                : java.util.List.of(written);
         java.util.List<String> out = new java.util.ArrayList<>();
-        for (String file : GLOB_PROTECTED_FILES) {
-            String candidate = file.startsWith("~") || file.startsWith("/") ? file : sameFolder(glob, file);
-            if (candidate != null && globMatches(glob, candidate)) {
-                out.add(candidate);
+        for (String glob : globs) {
+            for (String file : GLOB_PROTECTED_FILES) {
+                String candidate = file.startsWith("~") || file.startsWith("/") ? file : sameFolder(glob, file);
+                if (candidate != null && globMatches(glob, candidate) && !out.contains(candidate)) {
+                    out.add(candidate);
+                }
             }
         }
         return out;
