@@ -998,7 +998,22 @@ final class BashWalker {
                 continue;
             }
             Word word = decode(w.getSymbol(), u, c).word();
-            // a glob or brace word stands for values the text does not show: keep the loop dynamic
+            // a glob outside the project (`for f in ~/.ssh/*`) stands for what it matches: the body is
+            // judged with the glob itself in the variable's place (`cat ~/.ssh/*`), as the path rules
+            // read a glob operand; a project glob keeps its ProjectLoops samples
+            // (a relative glob stays dynamic: SW2038 asks about the writes its unknown names get)
+            if (word.literal() && word.has(WordFeature.GLOB) && !word.has(WordFeature.BRACE) && w.getText().indexOf('{') < 0
+                    && ProjectLoops.forSamples(List.of(w.getText())) == null
+                    && Pattern.compile("(~|/|\\.\\./|\\.\\.$).*").matcher(word.text()).matches()) {
+                values.add(word.text());
+                continue;
+            }
+            // `for f in $HOME/.ssh/*` alike: the home's glob as written, which the path rules read as the home's
+            if (Pattern.compile("(\\$HOME|\\$\\{HOME\\}|\"\\$HOME\"|\"\\$\\{HOME\\}\")/[^$`'\"\\\\{]*[*?\\[][^$`'\"\\\\{]*").matcher(w.getText()).matches()) {
+                values.add(w.getText().replace("\"", ""));
+                continue;
+            }
+            // a brace word or a project glob stands for values the text does not show: keep the loop dynamic
             if (!word.literal() || word.text().isEmpty() || word.has(WordFeature.GLOB) || word.has(WordFeature.BRACE)
                     || w.getText().indexOf('{') >= 0) {
                 return null;

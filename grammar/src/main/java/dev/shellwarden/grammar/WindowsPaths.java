@@ -27,6 +27,21 @@ public final class WindowsPaths {
     /** An 8.3 short name: up to six letters, a tilde, a digit, an extension of up to three letters. */
     private static final Pattern SHORT_NAME = Pattern.compile("(?i)[^\\\\/:*?\"<>|~.\\s]{1,6}~[0-9]+(\\.[^\\\\/:*?\"<>|.\\s]{0,3})?");
 
+    /**
+     * The Windows places the checks compare, in the one spelling they are written in, by their
+     * lower-case place from the drive root ({@code *} any profile's name). Windows ignores case, so
+     * {@code C:\USERS\dev\.SSH} is the profile's {@code .ssh}: every spelling of these folders is
+     * written as here before a rule compares it.
+     */
+    private static final java.util.Map<String, String> PLACES = java.util.Map.ofEntries(
+            java.util.Map.entry("/users", "Users"), java.util.Map.entry("/users/public", "Public"),
+            java.util.Map.entry("/windows", "Windows"), java.util.Map.entry("/windows/system32", "System32"),
+            java.util.Map.entry("/windows/syswow64", "SysWOW64"), java.util.Map.entry("/program files", "Program Files"),
+            java.util.Map.entry("/program files (x86)", "Program Files (x86)"), java.util.Map.entry("/programdata", "ProgramData"),
+            java.util.Map.entry("/users/*/appdata", "AppData"), java.util.Map.entry("/users/*/documents", "Documents"),
+            java.util.Map.entry("/users/*/appdata/local", "Local"), java.util.Map.entry("/users/*/appdata/locallow", "LocalLow"),
+            java.util.Map.entry("/users/*/appdata/roaming", "Roaming"), java.util.Map.entry("/users/*/appdata/local/temp", "Temp"));
+
     /** What an unknown short name part becomes: a value only known at run time. */
     static final String UNKNOWN_SHORT = "$SHORTNAME~";
 
@@ -74,17 +89,45 @@ public final class WindowsPaths {
      * ({@code .GIT\HOOKS\x} is {@code .git\hooks\x}, {@code $HOME\.SSH} is {@code $HOME\.ssh}):
      * the file Windows opens, in the letters the rules compare. WHY lower case only there: the
      * rules name the tools' and agents' dot folders and what is in them in lower case, while the
-     * system folders above them ({@code C:\Users}, {@code $env:APPDATA}) keep the case the
-     * Windows-place predicates are written in.
+     * system folders above them are written in the one spelling of {@link #PLACES}
+     * ({@code C:\USERS\dev\APPDATA\ROAMING} is {@code C:\Users\dev\AppData\Roaming}), the case
+     * the Windows-place predicates are written in.
      */
     public static String canonical(String path) {
         StringBuilder out = new StringBuilder(path.length());
         boolean below = false;
         int start = 0;
+        // where a rooted path stands among the system folders (PLACES' keys), one entry a part; null below them
+        java.util.ArrayDeque<String> place = null;
         for (int i = 0; i <= path.length(); i++) {
             if (i == path.length() || path.charAt(i) == '\\' || path.charAt(i) == '/') {
                 String raw = path.substring(start, i);
                 String p = isShortName(raw) ? UNKNOWN_SHORT + raw.toLowerCase(Locale.ROOT) : part(raw);
+                if (start == 0) {
+                    // a rooted path (`\x`, `C:\x`, `C:`) or the profile (`~`)
+                    place = p.isEmpty() || p.matches("[A-Za-z]:") ? new java.util.ArrayDeque<>(java.util.List.of(""))
+                            : p.equals("~") ? new java.util.ArrayDeque<>(java.util.List.of("", "/users", "/users/*")) : null;
+                } else if (place != null && !below && !p.isEmpty() && !p.equals(".")) {
+                    if (p.equals("..")) {
+                        if (place.size() > 1) {
+                            place.pop();
+                        }
+                    } else {
+                        String key = place.peek() == null ? null : place.peek() + "/" + p.toLowerCase(Locale.ROOT);
+                        if ("/documents and settings".equals(key)) {
+                            key = "/users"; // the junction Windows keeps to C:\Users (C:\DOCUME~1 too)
+                        }
+                        String name = key == null ? null : PLACES.get(key);
+                        if (name != null) {
+                            p = name;
+                        } else if (key != null && "/users".equals(place.peek())) {
+                            key = "/users/*"; // a profile, any name
+                        } else {
+                            key = null; // below the system folders: no place is compared there
+                        }
+                        place.push(key == null ? "\u0000" : key);
+                    }
+                }
                 below |= dotName(p);
                 out.append(below ? p.toLowerCase(Locale.ROOT) : p);
                 if (i < path.length()) {

@@ -2436,8 +2436,7 @@ public final class Cmd {
             return false;
         }
         // a search printing only names, counts or nothing (`-exec grep -li x {} +`) shows no content
-        if (named("grep egrep fgrep") && anyFlag("-l -L -c -q --files-with-matches --files-without-match --count --quiet --silent")
-                || name.equals("rg") && anyFlag("-l -c -q --files-with-matches --files-without-match --count --count-matches --quiet --files")) {
+        if (!Credentials.searchOutput(this).equals("content")) {
             return false;
         }
         if (named("cp install") && operands.size() >= 2) {
@@ -2487,9 +2486,10 @@ public final class Cmd {
             case "tar", "7z" -> true;
             // names or counts only (rg --files, -l, -c; grep -rl, -L, -c) print no content; handed
             // to a reader, the names are a lister's (Credentials.listsCredentialFiles, SW4115)
-            case "rg" -> !anyFlag("--files -l --files-with-matches --files-without-match -c --count --count-matches");
+            // (Credentials.searchOutput reads the words as the tool does: `-e -l` is a pattern, `rg -l --json` prints content)
+            case "rg" -> Credentials.searchOutput(this).equals("content") || Credentials.searchOutput(this).equals("quiet");
             case "grep" -> anyFlag("-r -R --recursive --dereference-recursive")
-                    && !anyFlag("-l -L --files-with-matches --files-without-match -c --count");
+                    && !Credentials.searchOutput(this).equals("names") && !Credentials.searchOutput(this).equals("counts");
             case "cp" -> anyFlag("-r -R -a --recursive --archive");
             case "zip" -> anyFlag("-r --recurse-paths");
             case "diff" -> anyFlag("-r --recursive");

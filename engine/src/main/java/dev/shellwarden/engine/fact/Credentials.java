@@ -550,8 +550,75 @@ final class Credentials {
 
     /** grep's and rg's options that print only names: of the files that match, or that do not. */
     private static boolean namesOnly(Cmd c) {
-        // rg's -L follows links
-        return c.anyFlag(c.getName().equals("rg") ? "-l --files-with-matches --files-without-match" : "-l -L --files-with-matches --files-without-match");
+        String m = searchOutput(c);
+        return m.equals("names") || m.equals("files");
+    }
+
+    /**
+     * What a grep or rg prints, read from its words as the tool parses them: {@code "names"} (-l,
+     * -L, grep's), {@code "counts"} (-c, --count-matches), {@code "quiet"} (-q), {@code "files"}
+     * (rg --files, which no search option overrides) or {@code "content"}. An option's value is no
+     * option ({@code grep -r -e -l -e '' ~/.ssh}, {@code grep --exclude -l}), nor is a word after
+     * {@code --}; ripgrep takes the last output mode given ({@code rg -l --json} prints the
+     * content as JSON; --vimgrep too, read so to fail closed). Any other tool: {@code "content"}.
+     */
+    static String searchOutput(Cmd c) {
+        boolean rg = c.getName().equals("rg");
+        if (!rg && !c.named("grep egrep fgrep")) {
+            return "content";
+        }
+        String shortValues = rg ? "ABCefgjmMrtTdE" : "efmABCdD";
+        java.util.Set<String> longValues = new java.util.HashSet<>(java.util.Arrays.asList(Words.of(rg ? RG_VALUE_OPTIONS + RG_MORE_VALUE_OPTIONS : GREP_VALUE_OPTIONS + " --group-separator --binary-files")));
+        String mode = "content";
+        boolean files = false;
+        boolean quiet = false;
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.startsWith("--")) {
+                String opt = a.indexOf('=') > 0 ? a.substring(0, a.indexOf('=')) : a;
+                // (grep's --color takes its value only after `=`)
+                if (a.indexOf('=') < 0 && (rg || !a.equals("--color") && !a.equals("--colour"))
+                        && longValues.stream().anyMatch(v -> v.startsWith("--") && v.startsWith(opt))) {
+                    i++; // the option (or its abbreviation, to getopt_long) takes the next word
+                    continue;
+                }
+                switch (opt) {
+                    case "--files-with-matches", "--files-without-match" -> mode = "names";
+                    case "--count", "--count-matches" -> mode = rg || !mode.equals("names") ? "counts" : mode;
+                    case "--quiet", "--silent" -> quiet = true;
+                    case "--files" -> files = files || rg;
+                    case "--json", "--vimgrep" -> mode = rg ? "content" : mode;
+                    default -> {
+                    }
+                }
+                continue;
+            }
+            if (!a.startsWith("-") || a.length() < 2) {
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char ch = a.charAt(k);
+                if (shortValues.indexOf(ch) >= 0) {
+                    if (k == a.length() - 1) {
+                        i++; // the value is the next word
+                    }
+                    break; // or the rest of this one
+                }
+                switch (ch) {
+                    case 'l' -> mode = "names";
+                    case 'L' -> mode = rg ? mode : "names"; // rg's -L follows links
+                    case 'c' -> mode = rg || !mode.equals("names") ? "counts" : mode;
+                    case 'q' -> quiet = true;
+                    default -> {
+                    }
+                }
+            }
+        }
+        return files ? "files" : !mode.equals("content") ? mode : quiet ? "quiet" : "content";
     }
 
     /** grep's options that take a value (the pattern and paths are its other words). */
@@ -562,6 +629,11 @@ final class Credentials {
     private static final String RG_VALUE_OPTIONS = "-e --regexp -f --file -g --glob --iglob -t --type -T --type-not -A -B -C -m -M -j"
             + " --max-count --max-columns --threads --type-add --pre --pre-glob --ignore-file --max-depth -d --max-filesize -E --encoding"
             + " -r --replace --context --after-context --before-context --sort --sortr --color --colors --path-separator";
+
+    /** rg's other options that take a value, which {@link #searchOutput} must not read as options. */
+    private static final String RG_MORE_VALUE_OPTIONS = " --context-separator --field-context-separator --field-match-separator"
+            + " --dfa-size-limit --regex-size-limit --engine --hostname-bin --hyperlink-format --generate --type-clear"
+            + " --max-columns --replace --ignore-file";
 
     /** fd's options that take a value (the pattern and paths are its other words). */
     private static final String FD_VALUE_OPTIONS = "-e --extension -t --type -E --exclude -d --max-depth --min-depth --exact-depth"

@@ -456,20 +456,48 @@ public final class PathFacts {
      * or a relative glob that would reach the home only through the working directory.
      */
     public static java.util.List<String> protectedGlobMatches(String path) {
-        String p = unquote(path);
+        String p = extendedGlobNames(unquote(path));
         if (!isGlob(p)) {
             return java.util.List.of();
         }
         String inHome = homeRelative(p);
-        String glob = inHome != null ? "~" + inHome : p;
+        String written = inHome != null ? "~" + inHome : p;
+        // `**` (bash globstar, zsh) also matches no folder at all: `~/.ssh/**/*` names ~/.ssh/id_rsa
+        java.util.List<String> globs = written.contains("/**/") ? java.util.List.of(written, written.replace("/**/", "/"))
+                : java.util.List.of(written);
         java.util.List<String> out = new java.util.ArrayList<>();
-        for (String file : GLOB_PROTECTED_FILES) {
-            String candidate = file.startsWith("~") || file.startsWith("/") ? file : sameFolder(glob, file);
-            if (candidate != null && globMatches(glob, candidate)) {
-                out.add(candidate);
+        for (String glob : globs) {
+            for (String file : GLOB_PROTECTED_FILES) {
+                String candidate = file.startsWith("~") || file.startsWith("/") ? file : sameFolder(glob, file);
+                if (candidate != null && globMatches(glob, candidate) && !out.contains(candidate)) {
+                    out.add(candidate);
+                }
             }
         }
         return out;
+    }
+
+    /** A name written in an extended glob syntax: bash's extglob groups, zsh's alternation, negation, exclusion, qualifiers. */
+    private static final Pattern EXTENDED_GLOB_NAME = Pattern.compile("(?s).*[?*+@!]\\(.*|.*\\(.*[|)].*|\\^.+|.+~.*|.*#.*");
+
+    /**
+     * {@code path} with every name written in an extended glob syntax read as {@code *} (a written
+     * leading dot kept): bash's {@code !(known_hosts)}, {@code @(id_rsa|x)}, {@code +(i)d_rsa}
+     * (shopt -s extglob), zsh's {@code (id_rsa|x)}, {@code ^known_hosts}, {@code id*~*.pub},
+     * {@code *(.)} (setopt extendedglob). WHY any name: what such a name matches is more than this
+     * reading spells out, and reading it as everything in its folder can only find more (fail closed).
+     */
+    private static String extendedGlobNames(String path) {
+        if (path.indexOf('(') < 0 && path.indexOf('^') < 0 && path.indexOf('#') < 0 && path.indexOf('~', 1) < 0) {
+            return path;
+        }
+        String[] names = path.split("/", -1);
+        for (int i = 0; i < names.length; i++) {
+            if (!(i == 0 && names[i].equals("~")) && EXTENDED_GLOB_NAME.matcher(names[i]).matches()) {
+                names[i] = names[i].startsWith(".") ? ".*" : "*";
+            }
+        }
+        return String.join("/", names);
     }
 
     /** {@code relative} put in the folder the glob's last names are in ({@code a/*}{@code /x} and {@code b/c} give {@code a/b/c}); null when the glob is shorter. */
@@ -1310,6 +1338,8 @@ public final class PathFacts {
         String joined = dev.shellwarden.grammar.LexicalPaths.psJoinedPath(path); // (Join-Path $HOME .ssh) is $HOME\.ssh
         String p = longNames(unquote(joined != null ? joined : path));
         p = Regex.pattern("(?i)^(Microsoft\\.PowerShell\\.Core\\\\)?FileSystem::").matcher(p).replaceFirst("");
+        // the unnamed data stream is the file itself: `authorized_keys::$DATA` is authorized_keys
+        p = Regex.pattern("(?i)(?<=[^\\\\/:])::\\$DATA$").matcher(p).replaceFirst("");
         // device paths (\\?\C:\, \\.\C:\) and this machine's admin shares (\\localhost\c$\) are the drive itself
         p = Regex.pattern("(?i)^[\\\\/]{2}[?.][\\\\/](?=[a-z]:)").matcher(p).replaceFirst("");
         p = Regex.pattern("(?i)^[\\\\/]{2}(localhost|127\\.0\\.0\\.1|::1|\\.)[\\\\/]([a-z])\\$(?=[\\\\/]|$)").matcher(p).replaceFirst("$2:");
