@@ -249,19 +249,28 @@ final class GitPrograms {
         } else {
             return false;
         }
-        String project = ctx.project();
+        if (dirsNamed.isEmpty()) {
+            dirsNamed.add(".");
+        }
+        return reachesUntrustedFolder(c, ctx, dirsNamed);
+    }
+
+    /**
+     * True when some folder of {@code folders} (words as written: {@code -C DIR}, {@code .}),
+     * resolved against every directory {@code c} may run in, lies in an untrusted folder outside
+     * the project ({@link #isUntrustedFolder}). A folder the text does not tell is left to the other
+     * rules, but an absolute one names the same folder from anywhere
+     * ({@code cd "$X" && git -C /tmp/x status}).
+     */
+    private static boolean reachesUntrustedFolder(Cmd c, Ctx ctx, List<String> folders) {
         for (String dir : c.dirs(ctx)) {
-            List<String> candidates = new ArrayList<>(dirsNamed);
-            if (dirsNamed.isEmpty()) {
-                candidates.add(".");
-            }
-            for (String r : candidates) {
+            for (String r : folders) {
                 String known = PathFacts.resolveFromAny(PathFacts.unquote(r), dir, ctx.home());
                 if (known == null) {
                     continue;
                 }
                 String abs = PathFacts.normalize(known);
-                if (isUntrustedFolder(abs, ctx.home()) && !PathFacts.isInside(abs, project)) {
+                if (isUntrustedFolder(abs, ctx.home()) && !PathFacts.isInside(abs, ctx.project())) {
                     return true;
                 }
             }
@@ -303,24 +312,8 @@ final class GitPrograms {
                 repos.add(as.substring("GIT_DIR=".length()));
             }
         }
-        String project = ctx.project();
-        for (String dir : c.dirs(ctx)) {
-            List<String> candidates = new ArrayList<>(repos);
-            candidates.add(".");
-            for (String r : candidates) {
-                // a folder the text does not tell: the other rules judge it, but an absolute
-                // `-C /tmp/x` names the same repository from anywhere (`cd "$X" && git -C /tmp/x status`)
-                String known = PathFacts.resolveFromAny(PathFacts.unquote(r), dir, ctx.home());
-                if (known == null) {
-                    continue;
-                }
-                String abs = PathFacts.normalize(known);
-                if (isUntrustedFolder(abs, ctx.home()) && !PathFacts.isInside(abs, project)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        repos.add(".");
+        return reachesUntrustedFolder(c, ctx, repos);
     }
 
     /**

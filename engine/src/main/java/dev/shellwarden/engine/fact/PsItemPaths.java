@@ -26,21 +26,23 @@ final class PsItemPaths {
             "-whatif", "-confirm", "-container", "-asbytestream", "-verbose", "-debug", "-flattenhierarchy", "-update",
             "-notypeinformation", "-includetypeinformation", "-useculture", "-noheader");
 
+    /** A named parameter with its value: the name in lower case, without a trailing colon ({@code -path}). */
+    private record Parameter(String name, String value) {
+    }
+
+    /** A cmdlet's words bound: the positional ones and the named parameters that take a value, in order. */
+    private record Bound(List<String> positional, List<Parameter> named) {
+    }
+
     /**
-     * What a PowerShell content or item cmdlet writes, in the POSIX form of
-     * {@link PathFacts#fromWindows}: the path (-Path, -LiteralPath, -FilePath or the first
-     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item, Tee-Object and the
-     * Export-* cmdlets that save to a file (Export-Csv, Export-Clixml…); the destination
-     * (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item,
-     * Expand-Archive (the folder it unpacks into) and Compress-Archive (the archive it writes).
+     * Binds a cmdlet's words as PowerShell does for the item cmdlets: a word not starting with
+     * {@code -} is positional; a switch of {@link #PS_SWITCHES} (any prefix of three or more
+     * characters) takes no value, or the next word when written {@code -Force:} ({@code -Force:$true});
+     * any other parameter takes the next word (a last one without a value is dropped).
      */
-    static List<String> psWriteTargets(Cmd c) {
-        String name = c.getName();
-        List<String> args = c.getArgs();
-        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive")
-                || name.equals("Compress-Archive");
+    private static Bound bind(List<String> args) {
         List<String> positional = new ArrayList<>();
-        List<String> named = new ArrayList<>();
+        List<Parameter> named = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (!(a.startsWith("-") && a.length() > 1)) {
@@ -58,16 +60,36 @@ final class PsItemPaths {
             }
             if (isSwitch) {
                 i += colon ? 1 : 0; // -Force:$true
-                continue;
+            } else if (i + 1 < args.size()) {
+                named.add(new Parameter(l, args.get(++i)));
             }
-            if (i + 1 < args.size()) {
-                String v = args.get(++i);
-                boolean dest = l.length() >= 3 && ("-destination".startsWith(l) || "-destinationpath".startsWith(l));
-                boolean path = l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-lp".equals(l)
-                        || "-filepath".startsWith(l) || "-pspath".startsWith(l));
-                if (copy ? dest : path) {
-                    named.add(PathFacts.fromWindows(v));
-                }
+        }
+        return new Bound(positional, named);
+    }
+
+    /**
+     * What a PowerShell content or item cmdlet writes, in the POSIX form of
+     * {@link PathFacts#fromWindows}: the path (-Path, -LiteralPath, -FilePath or the first
+     * positional) of Set-Content, Add-Content, Clear-Content, Out-File, New-Item, Tee-Object and the
+     * Export-* cmdlets that save to a file (Export-Csv, Export-Clixml…); the destination
+     * (-Destination, -DestinationPath or the second positional) of Copy-Item, Move-Item,
+     * Expand-Archive (the folder it unpacks into) and Compress-Archive (the archive it writes).
+     */
+    static List<String> psWriteTargets(Cmd c) {
+        String name = c.getName();
+        List<String> args = c.getArgs();
+        boolean copy = name.equals("Copy-Item") || name.equals("Move-Item") || name.equals("Expand-Archive")
+                || name.equals("Compress-Archive");
+        Bound bound = bind(args);
+        List<String> positional = bound.positional();
+        List<String> named = new ArrayList<>();
+        for (Parameter p : bound.named()) {
+            String l = p.name();
+            boolean dest = l.length() >= 3 && ("-destination".startsWith(l) || "-destinationpath".startsWith(l));
+            boolean path = l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-lp".equals(l)
+                    || "-filepath".startsWith(l) || "-pspath".startsWith(l));
+            if (copy ? dest : path) {
+                named.add(PathFacts.fromWindows(p.value()));
             }
         }
         if (!named.isEmpty()) {
@@ -91,35 +113,16 @@ final class PsItemPaths {
             return List.of();
         }
         List<String> args = c.getArgs();
-        List<String> positional = new ArrayList<>();
+        Bound bound = bind(args);
+        List<String> positional = bound.positional();
         List<String> named = new ArrayList<>();
         String newName = null;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (!(a.startsWith("-") && a.length() > 1)) {
-                positional.add(a);
-                continue;
-            }
-            String l = a.toLowerCase(java.util.Locale.ROOT);
-            boolean colon = l.endsWith(":");
-            l = colon ? l.substring(0, l.length() - 1) : l;
-            boolean isSwitch = false;
-            for (String sw : PS_SWITCHES) {
-                if (l.length() >= 3 && sw.startsWith(l)) {
-                    isSwitch = true;
-                }
-            }
-            if (isSwitch) {
-                i += colon ? 1 : 0;
-                continue;
-            }
-            if (i + 1 < args.size()) {
-                String v = args.get(++i);
-                if (l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-pspath".startsWith(l)) || "-lp".equals(l)) {
-                    named.add(v);
-                } else if (l.length() >= 3 && "-newname".startsWith(l)) {
-                    newName = v;
-                }
+        for (Parameter p : bound.named()) {
+            String l = p.name();
+            if (l.length() >= 3 && ("-path".startsWith(l) || "-literalpath".startsWith(l) || "-pspath".startsWith(l)) || "-lp".equals(l)) {
+                named.add(p.value());
+            } else if (l.length() >= 3 && "-newname".startsWith(l)) {
+                newName = p.value();
             }
         }
         if (positional.size() > 2) {
