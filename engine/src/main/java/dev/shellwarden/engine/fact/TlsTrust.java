@@ -72,6 +72,9 @@ final class TlsTrust {
     /** A URL naming another machine than this one. */
     private static final String REMOTE_URL = "(?<![\\w.-])[a-z][a-z0-9+.-]*://(?!([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])([:/?#'\"]|$))";
 
+    /** A word naming this machine: {@code localhost:8443/x}, {@code https://127.0.0.1/…}, {@code [::1]}. */
+    private static final String LOOPBACK_NAME = "^['\"]?([a-z][a-z0-9+.-]*://)?([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])([:/?#'\"]|$)";
+
     /** True when the command switches a certificate check off or trusts a CA file from outside the project. */
     static boolean weakensTlsChecks(Cmd c, Ctx ctx) {
         for (String s : c.assignmentWords()) {
@@ -88,9 +91,10 @@ final class TlsTrust {
             return gitChecksOff(c, ctx);
         }
         if (uncheckedDownload(c)) {
-            // the bytes are run, installed or loaded later, or a credential goes to whoever answers
-            return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE))
-                    || sendsCredential(c) && c.requestWordFind(REMOTE_URL);
+            // the bytes are run, installed or loaded later, or a credential goes to whoever answers;
+            // a loopback server has no one on the path (a computed URL may be any machine)
+            boolean remote = c.requestWordFind(REMOTE_URL) || !c.requestWordFind(LOOPBACK_NAME);
+            return remote && (c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE)) || sendsCredential(c));
         }
         // pip told to trust a host's plain or unchecked answers (also `python3 -m pip`), uv's equivalent
         boolean pip = Regex.matches(name, "pip[0-9.]*") || Regex.matches(name, "python[0-9.]*|py") && c.anyArg("pip pip3");
