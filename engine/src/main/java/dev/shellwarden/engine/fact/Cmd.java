@@ -445,12 +445,15 @@ public final class Cmd {
     static final String DECLARERS = "export declare typeset readonly local";
 
     /**
-     * The words that set variables: the assignment prefixes ({@code PAGER=x git log}) and, for a
-     * declaring builtin ({@link #DECLARERS}), its operands ({@code export PAGER=x}), which hold for
-     * what follows.
+     * The words that set variables, the one reading of settings every topic class uses (trace
+     * files, NIX_PATH, TLS switches, hooks, lookups, engines): the assignment prefixes ({@code
+     * PAGER=x git log}) and, for a declaring builtin ({@link #DECLARERS}), its operands ({@code
+     * export PAGER=x}), which hold for what follows; {@code env}'s words too ({@code env
+     * GIT_SSL_NO_VERIFY=1 git clone URL}), read whole so that nothing after a setting hides it.
+     * INVARIANT: only adds words to the prefixes, so a reader of it is never looser than one of them.
      */
     List<String> assignmentWords() {
-        if (!named(DECLARERS) || args.isEmpty()) {
+        if (!named(DECLARERS + " env") || args.isEmpty()) {
             return assignments;
         }
         List<String> all = new ArrayList<>(assignments);

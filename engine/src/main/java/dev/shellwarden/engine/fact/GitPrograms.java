@@ -124,7 +124,7 @@ final class GitPrograms {
     }
 
     /** {@code [config, KEY, VALUE…]} of a git config command; git 2.46 spells it {@code git config set KEY VALUE}. */
-    private static List<String> gitConfigOperands(Cmd c) {
+    static List<String> gitConfigOperands(Cmd c) {
         List<String> p = new ArrayList<>(c.positionals("-C -c --git-dir --work-tree --file -f --blob --type --default --comment --value"));
         if (p.size() >= 2 && p.get(1).equals("set")) {
             p.remove(1);

@@ -44,7 +44,7 @@ final class PackageSources {
             return nixFromUnreviewedSource(c);
         }
         // `export NIX_PATH=nixpkgs=URL` for the nix commands after it
-        if (c.named("export declare typeset") && c.getArgs().stream().anyMatch(PackageSources::nixPathUnreviewed)) {
+        if (c.named(Cmd.DECLARERS + " env") && c.assignmentWords().stream().anyMatch(PackageSources::nixPathUnreviewed)) {
             return true;
         }
         boolean installs = switch (c.getName()) {

@@ -1,31 +1,45 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.Regex;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Certificate checks weakened for a command or the session, for SW4119: a switch that turns a
+ * Certificate checks weakened for a command or the session, for SW4119: a setting that turns a
  * client's check off ({@code NODE_TLS_REJECT_UNAUTHORIZED=0}, {@code GIT_SSL_NO_VERIFY=true},
- * {@code pip install --trusted-host H}, {@code git config http.sslVerify false}, {@code npm install
- * --strict-ssl=false}) or a certificate authority trusted from a file outside the project or in a temp
- * folder ({@code REQUESTS_CA_BUNDLE=/tmp/x.pem}, {@code export SSL_CERT_FILE=…},
- * {@code NODE_EXTRA_CA_CERTS=…}, {@code git config http.sslCAInfo …}). Either lets whoever sits on
- * the network path answer as the server: packages, clones and API answers become theirs.
+ * {@code git config http.sslVerify false}, PowerShell's
+ * {@code [Net.ServicePointManager]::ServerCertificateValidationCallback = {$true}}), a tool's own
+ * switch where what it takes in is installed or run or what it sends is a credential
+ * ({@code pip install --trusted-host H}, {@code npm install --strict-ssl=false}, {@code helm
+ * --insecure-skip-tls-verify}, {@code kubectl --insecure-skip-tls-verify}, {@code docker
+ * --tlsverify=false}, {@code conda install --insecure}, {@code deno run
+ * --unsafely-ignore-certificate-errors}), a download client's switch ({@code curl -k},
+ * {@code wget --no-check-certificate}, {@code Invoke-WebRequest -SkipCertificateCheck}) when it
+ * stores a program, script or package or sends a credential to another machine, or a certificate
+ * authority trusted from a file outside the project or in a temp folder
+ * ({@code REQUESTS_CA_BUNDLE=/tmp/x.pem}, {@code NODE_EXTRA_CA_CERTS=…}, {@code git config
+ * http.sslCAInfo …}). Either lets whoever sits on the network path answer as the server: packages,
+ * clones, scripts and API answers become theirs, and the credentials sent go to them.
  *
  * <p>It reads only the {@link Cmd} it is given. INVARIANT: the system's own trust stores and a CA
  * file of the project ({@code ./certs/dev.pem}) are no weakening; {@code curl -k} to a local dev
- * server is not read here.
+ * server, and an unchecked download that only stores data ({@code curl -k -o page.html URL}), are
+ * not read here (a download piped to a shell or run in the same command is SW4001/SW4004's deny).
  */
 final class TlsTrust {
 
     private TlsTrust() {
     }
 
-    /** Settings that switch a client's certificate check off. */
+    /** Settings that switch a client's certificate check off (variables, and PowerShell's .NET and default-parameter settings). */
     private static final String OFF_SWITCH = "(?i)(NODE_TLS_REJECT_UNAUTHORIZED=['\"]?0['\"]?|PYTHONHTTPSVERIFY=['\"]?0['\"]?"
             + "|GIT_SSL_NO_VERIFY=['\"]?(1|true|yes|on)['\"]?|npm_config_strict_ssl=['\"]?(false|0)['\"]?"
-            + "|PIP_TRUSTED_HOST=.*\\S.*|UV_INSECURE_HOST=.*\\S.*|HTTPS?_INSECURE=['\"]?(1|true)['\"]?)";
+            + "|YARN_ENABLE_STRICT_SSL=['\"]?(false|0)['\"]?|CONDA_SSL_VERIFY=['\"]?(false|0|no)['\"]?"
+            + "|VAULT_SKIP_VERIFY=['\"]?(1|true|yes|on)['\"]?|AZURE_CLI_DISABLE_CONNECTION_VERIFICATION=.*\\S.*"
+            + "|PIP_TRUSTED_HOST=.*\\S.*|UV_INSECURE_HOST=.*\\S.*|HTTPS?_INSECURE=['\"]?(1|true)['\"]?"
+            // `[Net.ServicePointManager]::ServerCertificateValidationCallback = {$true}`, `$h.ServerCertificateCustomValidationCallback = …`
+            + "|(?s).*(ServerCertificate(Custom)?ValidationCallback|::CertificatePolicy|RemoteCertificateValidationCallback)\\s*=(?!\\s*\\$null\\s*$).*"
+            // `$PSDefaultParameterValues['Invoke-WebRequest:SkipCertificateCheck'] = $true`
+            + "|(?s)\\$PSDefaultParameterValues\\[.*SkipCertificateCheck.*\\]\\s*=(?!\\s*\\$false\\s*$).*)";
 
     /** Settings naming the certificate authorities a client trusts. */
     private static final String CA_SETTING = "(REQUESTS_CA_BUNDLE|SSL_CERT_FILE|SSL_CERT_DIR|CURL_CA_BUNDLE|NODE_EXTRA_CA_CERTS|GIT_SSL_CAINFO"
@@ -36,13 +50,34 @@ final class TlsTrust {
             + "|/(usr/local|opt/homebrew)/etc/(openssl|ca-certificates)[^/]*/.*|/System/Library/.*"
             + "|\\$\\(\\s*python[0-9.]*\\s+-m\\s+certifi\\s*\\)";
 
+    /** A value that leaves a check on. */
+    private static final String ON = "(?i)['\"]?(true|1|yes|on)['\"]?";
+
+    /** A value that switches a check off. */
+    private static final String OFF = "(?i)['\"]?(false|0|no|off)['\"]?";
+
+    /**
+     * Files a download stores that are run, installed or loaded rather than read: scripts,
+     * programs, installers and packages by their extension, and anything saved into a {@code bin}
+     * folder.
+     */
+    private static final String RUNNABLE_FILE = "(?i).*\\.(sh|bash|zsh|ksh|fish|command|py|pyz|pl|rb|php|js|mjs|cjs|ps1|psm1|psd1|bat|cmd|vbs"
+            + "|exe|msi|msix|appx|appxbundle|dll|so|dylib|deb|rpm|apk|pkg|dmg|appimage|jar|war|whl|egg|gem|nupkg|vsix|xpi|crx|run|bin|snap"
+            + "|flatpakref)['\"]?|(?i)(.*/)?s?bin/[^/]+";
+
+    /** Request words that send a credential: an authorization, cookie, token or key header, also as a PowerShell hashtable entry. */
+    private static final String CREDENTIAL_HEADER = "^['\"]?((proxy-)?authorization|cookie|x-api-key|api-key|apikey|x-auth-token|private-token"
+            + "|x-[a-z-]*(token|key|secret))\\s*:|\\b(proxy-)?authorization['\"]?\\s*=";
+
+    /** A URL naming another machine than this one. */
+    private static final String REMOTE_URL = "(?<![\\w.-])[a-z][a-z0-9+.-]*://(?!([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])([:/?#'\"]|$))";
+
+    /** A word naming this machine: {@code localhost:8443/x}, {@code https://127.0.0.1/…}, {@code [::1]}. */
+    private static final String LOOPBACK_NAME = "^['\"]?([a-z][a-z0-9+.-]*://)?([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])([:/?#'\"]|$)";
+
     /** True when the command switches a certificate check off or trusts a CA file from outside the project. */
     static boolean weakensTlsChecks(Cmd c, Ctx ctx) {
-        List<String> settings = new ArrayList<>(c.getAssignments());
-        if (c.named("export declare typeset local readonly env")) {
-            settings.addAll(c.getArgs());
-        }
-        for (String s : settings) {
+        for (String s : c.assignmentWords()) {
             if (Regex.matches(s, OFF_SWITCH)) {
                 return true;
             }
@@ -53,23 +88,13 @@ final class TlsTrust {
         }
         String name = c.getName();
         if (name.equals("git")) {
-            // `git config http.sslVerify false`, `git -c http.sslVerify=false clone URL`, `git config http.sslCAInfo /tmp/ca.pem`
-            boolean config = "config".equals(c.getGitSub()) && !c.anyFlag("--get --get-all --get-regexp --unset --unset-all -l --list");
-            // the user's and the system's settings are SW8008's (they stay for every later clone)
-            if (config && !c.anyFlag("--global --system") && c.argMatches("(?i)['\"]?http\\.(.*\\.)?sslverify['\"]?") && c.argMatches("(?i)['\"]?(false|0|no|off)['\"]?")
-                    || c.argMatches("(?i)['\"]?http\\.(.*\\.)?sslverify=(false|0|no|off)['\"]?")) {
-                return true;
-            }
-            if (config && c.argMatches("(?i)['\"]?http\\.(.*\\.)?sslca(info|path)['\"]?")) {
-                return untrustedCaFile(c, ctx, "GIT_SSL_CAINFO", PathFacts.unquote(c.getLastArg()));
-            }
-            java.util.regex.Matcher m = Regex.pattern("(?i)['\"]?http\\.(?:.*\\.)?sslca(?:info|path)=(.*?)['\"]?").matcher("");
-            for (String a : c.getArgs()) {
-                if (m.reset(a).matches() && untrustedCaFile(c, ctx, "GIT_SSL_CAINFO", PathFacts.unquote(m.group(1)))) {
-                    return true;
-                }
-            }
-            return false;
+            return gitChecksOff(c, ctx);
+        }
+        if (uncheckedDownload(c)) {
+            // the bytes are run, installed or loaded later, or a credential goes to whoever answers;
+            // a loopback server has no one on the path (a computed URL may be any machine)
+            boolean remote = c.requestWordFind(REMOTE_URL) || !c.requestWordFind(LOOPBACK_NAME);
+            return remote && (c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE)) || sendsCredential(c));
         }
         // pip told to trust a host's plain or unchecked answers (also `python3 -m pip`), uv's equivalent
         boolean pip = Regex.matches(name, "pip[0-9.]*") || Regex.matches(name, "python[0-9.]*|py") && c.anyArg("pip pip3");
@@ -77,11 +102,185 @@ final class TlsTrust {
             return true;
         }
         if (c.named("npm pnpm yarn npx bun")) {
-            return c.anyFlag("--no-strict-ssl") || c.argMatches("(?i)--strict-ssl=(false|0)")
+            return c.anyFlag("--no-strict-ssl") || c.argMatches("(?i)--strict-ssl=(false|0)") || flagThenValue(c, "--strict-ssl", OFF)
                     // `npm config set strict-ssl false` is SW8008's; npm's `set` alias is not read there
                     || (c.getName().equals("npm") && c.sub("set") && c.argMatches("(?i)strict-ssl(=false)?") && c.argMatches("(?i)(strict-ssl=)?false"))
                     || c.sub("config c set") && c.argMatches("(?i)cafile(=.*)?") && untrustedCaFile(c, ctx, "cafile",
                             PathFacts.unquote(c.getLastArg().replaceFirst("(?i)^cafile=", "")));
+        }
+        return toolChecksOff(c) || psTrustsAll(c);
+    }
+
+    /**
+     * PowerShell making every certificate pass where the assignment's target is not kept: {@code
+     * [Net.ServicePointManager]::CertificatePolicy = New-Object TrustAllCertsPolicy} (the splitter
+     * keeps the right-hand command), an {@code Add-Type} defining an {@code ICertificatePolicy} or a
+     * validation callback, .NET's {@code DangerousAcceptAnyServerCertificateValidator}.
+     */
+    private static boolean psTrustsAll(Cmd c) {
+        if (c.nameIs("New-Object") && c.argFind("trustall|acceptall")) {
+            return true;
+        }
+        if (c.nameIs("Add-Type") && c.argFind("ICertificatePolicy|CertificateValidationCallback")) {
+            return true;
+        }
+        return c.argFind("DangerousAcceptAnyServerCertificateValidator|ServerCertificate(Custom)?ValidationCallback\\s*=\\s*\\{?\\s*\\$true");
+    }
+
+    /**
+     * git's check switched off for one command ({@code git -c http.sslVerify=false clone URL}) or in
+     * the repository's configuration ({@code git config http.sslVerify false}, any option order,
+     * {@code git config set}, a per-URL key), or a CA file from outside the project
+     * ({@code git config http.sslCAInfo /tmp/ca.pem}). The user's and the system's settings are
+     * SW8008's (they stay for every later clone).
+     */
+    private static boolean gitChecksOff(Cmd c, Ctx ctx) {
+        if (c.argMatches("(?i)['\"]?http\\.(.*\\.)?sslverify=(false|0|no|off)['\"]?")) {
+            return true;
+        }
+        boolean config = "config".equals(c.getGitSub()) && !c.anyFlag("--get --get-all --get-regexp --unset --unset-all -l --list");
+        if (config && !c.anyFlag("--global --system")) {
+            // [config, KEY, VALUE…]: the value is the word after the key (an operand before `config`, as `--namespace x`, only shifts both)
+            List<String> p = GitPrograms.gitConfigOperands(c);
+            for (int i = 1; i + 1 < p.size(); i++) {
+                if (Regex.matches(p.get(i), "(?i)['\"]?http\\.(.*\\.)?sslverify['\"]?") && Regex.matches(p.get(i + 1), OFF)) {
+                    return true;
+                }
+            }
+        }
+        if (config && c.argMatches("(?i)['\"]?http\\.(.*\\.)?sslca(info|path)['\"]?")) {
+            return untrustedCaFile(c, ctx, "GIT_SSL_CAINFO", PathFacts.unquote(c.getLastArg()));
+        }
+        java.util.regex.Matcher m = Regex.pattern("(?i)['\"]?http\\.(?:.*\\.)?sslca(?:info|path)=(.*?)['\"]?").matcher("");
+        for (String a : c.getArgs()) {
+            if (m.reset(a).matches() && untrustedCaFile(c, ctx, "GIT_SSL_CAINFO", PathFacts.unquote(m.group(1)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A download client told not to check the server's certificate: {@code curl -k} (alone, in a
+     * cluster as {@code -ksSL}, {@code --insecure}, {@code --proxy-insecure}), {@code wget
+     * --no-check-certificate}, {@code aria2c --check-certificate=false}, HTTPie's
+     * {@code --verify=no}, {@code Invoke-WebRequest -SkipCertificateCheck} in any abbreviation.
+     */
+    static boolean uncheckedDownload(Cmd c) {
+        if (c.named("curl curlie")) {
+            if (c.anyFlag("--insecure --proxy-insecure --doh-insecure")) {
+                return true;
+            }
+            for (String a : c.getArgs()) {
+                if (a.equals("--")) {
+                    break;
+                }
+                int k = a.indexOf('k');
+                // the letters before k take no value (`-Hk` is the header "k")
+                if (Regex.matches(a, "-[A-Za-z0-9#:]+") && k > 0 && a.substring(1, k).chars().noneMatch(x -> Cmd.CURL_VALUE_LETTERS.indexOf(x) >= 0)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if (c.named("wget wget2")) {
+            return c.anyFlag("--no-check-certificate") || c.argMatches("(?i)--check-certificate=(off|no|false|0|quiet)");
+        }
+        if (c.named("aria2c")) {
+            return c.argMatches("(?i)--check-certificate=(false|0)");
+        }
+        if (c.named("http https xh xhs")) {
+            return c.argMatches("(?i)--verify=(no|false|0)") || c.named("xh xhs") && c.anyFlag("-k --ignore-certificate");
+        }
+        return c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm") && c.psParam("SkipCertificateCheck", 5);
+    }
+
+    /**
+     * True when an HTTP client sends a credential: a user and password ({@code -u}, {@code --user},
+     * wget's {@code --password}), a netrc entry, a bearer token, an authorization, cookie or key
+     * header, PowerShell's {@code -Credential}, {@code -Token} or an {@code Authorization} entry.
+     */
+    private static boolean sendsCredential(Cmd c) {
+        if (c.named("curl curlie") && c.anyFlag("-u --user -n --netrc --netrc-file --netrc-optional --oauth2-bearer --aws-sigv4 -b --cookie")) {
+            return true;
+        }
+        if (c.named("wget wget2") && c.anyFlag("--user --password --http-user --http-password --load-cookies")) {
+            return true;
+        }
+        if (c.named("http https xh xhs") && c.anyFlag("-a --auth -A")) {
+            return true;
+        }
+        if (c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm") && (c.psParam("Credential", 3) || c.psParam("Token", 3) || c.psParam("Authentication", 4))) {
+            return true;
+        }
+        return c.argFind(CREDENTIAL_HEADER);
+    }
+
+    /**
+     * Other tools' own switches: what they take in is installed or run, or what they send is the
+     * user's credential for a cluster, an engine or a cloud ({@code helm repo add --insecure-skip-tls-verify},
+     * {@code kubectl --insecure-skip-tls-verify}, {@code docker --tlsverify=false}, {@code podman pull
+     * --tls-verify=false}, {@code conda install --insecure}, {@code apt-get -o
+     * Acquire::https::Verify-Peer=false}, {@code aws --no-verify-ssl}, {@code deno run
+     * --unsafely-ignore-certificate-errors}, {@code composer config secure-http false}, maven's
+     * {@code -Dmaven.wagon.http.ssl.insecure=true}).
+     */
+    private static boolean toolChecksOff(Cmd c) {
+        switch (c.getName()) {
+            case "kubectl", "oc", "helm", "k9s", "kubectx", "flux", "argocd", "istioctl", "kustomize", "minikube", "kubeadm" -> {
+                return c.anyFlag("--insecure-skip-tls-verify --kube-insecure-skip-tls-verify") && !c.argMatches("(?i)--(kube-)?insecure-skip-tls-verify=(false|0)")
+                        || c.getName().equals("argocd") && c.anyFlag("--insecure");
+            }
+            case "docker", "docker-compose" -> {
+                return c.argMatches("(?i)--tlsverify=(false|0)");
+            }
+            case "podman", "buildah", "skopeo" -> {
+                return c.argMatches("(?i)--(src-|dest-)?tls-verify=(false|0)") || flagThenValue(c, "--tls-verify", OFF);
+            }
+            case "crane", "oras", "regctl", "cosign" -> {
+                return c.anyFlag("--insecure --allow-insecure --plain-http");
+            }
+            case "conda", "mamba", "micromamba" -> {
+                return c.anyFlag("--insecure") || c.subMatches(1, "install|create|update|upgrade|env") && c.anyFlag("-k")
+                        || c.sub("config") && c.argMatches("(?i)ssl_verify") && c.argMatches(OFF);
+            }
+            case "apt", "apt-get", "aptitude" -> {
+                return c.argFind("acquire::https?::(\\S+::)?verify-(peer|host)\\s*=?\\s*['\"]?(false|0|no)");
+            }
+            case "aws" -> {
+                return c.anyFlag("--no-verify-ssl");
+            }
+            case "gcloud" -> {
+                return c.argMatches("(?i)auth/disable_ssl_validation") && c.argMatches(ON);
+            }
+            case "vault" -> {
+                return c.anyFlag("-tls-skip-verify --tls-skip-verify") && !c.argMatches("(?i)--?tls-skip-verify=(false|0)");
+            }
+            case "deno" -> {
+                return c.anyFlag("--unsafely-ignore-certificate-errors");
+            }
+            case "composer" -> {
+                return c.sub("config") && (c.anyArg("secure-http") && c.argMatches(OFF) || c.anyArg("disable-tls") && c.argMatches(ON));
+            }
+            case "mvn", "mvnw", "./mvnw" -> {
+                return c.argFind("^-Dmaven\\.wagon\\.http\\.ssl\\.(insecure|allowall)=true|^-Daether\\.connector\\.https\\.securityMode=insecure");
+            }
+            case "ansible-galaxy" -> {
+                return c.anyFlag("--ignore-certs -c");
+            }
+            default -> {
+                return false;
+            }
+        }
+    }
+
+    /** True when {@code option} is given and the word after it matches {@code value} ({@code npm install --strict-ssl false}). */
+    private static boolean flagThenValue(Cmd c, String option, String value) {
+        List<String> a = c.getArgs();
+        for (int i = 0; i + 1 < a.size(); i++) {
+            if (a.get(i).equals(option) && Regex.matches(a.get(i + 1), value)) {
+                return true;
+            }
         }
         return false;
     }

@@ -605,12 +605,8 @@ final class WriteTargets {
      */
     private static List<String> traceFiles(Cmd c) {
         List<String> out = new ArrayList<>();
-        // `export GIT_TRACE=~/.bashrc` sets it for every git after it
-        List<String> words = new ArrayList<>(c.getAssignments());
-        if (c.named("export declare typeset")) {
-            words.addAll(c.getArgs());
-        }
-        for (String a : words) {
+        // `export GIT_TRACE=~/.bashrc` sets it for every git after it (also local, readonly, env)
+        for (String a : c.assignmentWords()) {
             java.util.regex.Matcher m = TRACE_FILE.matcher(a);
             if (m.matches()) {
                 out.add(m.group(1));
