@@ -2455,6 +2455,14 @@ public final class Cmd {
     }
 
     /**
+     * True when this reader is handed the names {@code lister} prints by {@code $(…)} or {@code <(…)}
+     * ({@code cat $(ls ~/.ssh/*)}, {@code xargs cat < <(ls ~/.ssh/id_*)}; {@link Credentials#readsNamesSubstitutedFrom}).
+     */
+    public boolean readsNamesSubstitutedFrom(Cmd lister) {
+        return Credentials.readsNamesSubstitutedFrom(this, lister);
+    }
+
+    /**
      * True for a content search printing the names of files that hold a secret-looking word
      * ({@code grep -rl password .}, {@code rg -l 'BEGIN .*PRIVATE KEY'}; {@link Credentials#listsSecretHoldingFiles}).
      */
@@ -2502,7 +2510,7 @@ public final class Cmd {
      * content reaches the agent or another file (SW4022).
      */
     private static final Set<String> CREDENTIAL_READERS = Words.setOf("cat less more head tail base64 base32 xxd od hexdump strings"
-            + " cp tar zip 7z gzip bat batcat nl awk sed grep rg tac dd sqlite3 duckdb install jq gojq jaq yq diff");
+            + " cp tar zip 7z gzip bat batcat nl awk sed grep rg tac dd sqlite3 duckdb clickhouse-local install jq gojq jaq yq diff");
 
     /**
      * True for a program that prints, copies or packs the files it names ({@link #CREDENTIAL_READERS}),
@@ -2510,7 +2518,7 @@ public final class Cmd {
      * file as packet data ({@code hping3 -E FILE}).
      */
     public boolean isCredentialReader() {
-        return CREDENTIAL_READERS.contains(name) || named("docker podman nerdctl kubectl oc") && sub("cp")
+        return CREDENTIAL_READERS.contains(name) || embeddedSql() || named("docker podman nerdctl kubectl oc") && sub("cp")
                 || named("hping3 hping") && anyFlag("-E --file");
     }
 
@@ -2600,10 +2608,23 @@ public final class Cmd {
     private List<String> readWords() {
         List<String> all = new ArrayList<>(operands);
         all.addAll(redirectReads);
-        if (named("sqlite3 duckdb")) {
+        if (embeddedSql()) {
             all.addAll(SqlFiles.reads(this));
         }
         return all;
+    }
+
+    /** An embedded database that reads and writes the files its SQL names: sqlite3, duckdb, clickhouse local. */
+    private boolean embeddedSql() {
+        return named("sqlite3 duckdb clickhouse-local") || name.equals("clickhouse") && subAt(0, "local");
+    }
+
+    /**
+     * True when an embedded database's SQL writes to another machine ({@code duckdb -c "COPY … TO
+     * 's3://…'"}, {@code clickhouse local -q "INSERT INTO FUNCTION url(…) …"}; {@link SqlFiles#sendsToNetwork}).
+     */
+    public boolean isSqlSendsToNetwork() {
+        return embeddedSql() && SqlFiles.sendsToNetwork(this);
     }
 
     /**

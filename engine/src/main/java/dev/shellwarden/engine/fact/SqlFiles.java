@@ -51,6 +51,27 @@ final class SqlFiles {
         return out;
     }
 
+    /** A write target on another machine: an object store or a web address DuckDB's httpfs writes to. */
+    private static final String REMOTE_TARGET = "(?i)(s3a?|s3n|gs|gcs|r2|az|azure|abfss?|hf|https?|ftp)://.*";
+
+    /** ClickHouse's table functions that write to another machine when inserted into. */
+    private static final java.util.regex.Pattern REMOTE_INSERT = java.util.regex.Pattern.compile(
+            "(?is)\\binsert\\s+into\\s+(?:table\\s+)?function\\s+(?:url|s3|s3cluster|gcs|azureblobstorage|hdfs|remote|remotesecure|mysql|postgresql|mongodb)\\s*\\(");
+
+    /**
+     * True when the SQL in {@code c}'s arguments writes to another machine: DuckDB's
+     * {@code COPY … TO 's3://…'} or {@code TO 'https://…'}, ClickHouse's
+     * {@code INSERT INTO FUNCTION url(…)}/{@code s3(…)}/{@code remote(…)}. WHY: what the query read
+     * goes with it; a credential file read in the same call is then sent (SW4006), as
+     * {@code cat KEY | curl -T -} is.
+     */
+    static boolean sendsToNetwork(Cmd c) {
+        if (writes(c).stream().anyMatch(w -> Regex.matches(w.trim(), REMOTE_TARGET))) {
+            return true;
+        }
+        return c.getArgs().stream().anyMatch(a -> REMOTE_INSERT.matcher(PathFacts.unquote(a)).find());
+    }
+
     /** The quoted literals in {@code c}'s arguments that look like paths (a slash, or a home or dot start). */
     static List<String> reads(Cmd c) {
         List<String> out = new ArrayList<>();
