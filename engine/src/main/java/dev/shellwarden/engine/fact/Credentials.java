@@ -569,7 +569,20 @@ final class Credentials {
         if (reader.getParent() == lister.getParent() && reader.getProvenance().equals("XARGS")) {
             return true;
         }
-        return command && reader.getLauncher() == lister.getParent();
+        if (command && reader.getLauncher() == lister.getParent()) {
+            return true;
+        }
+        // a loop over the names, reading a variable in its body: `for f in $(ls ~/.ssh/id_*); do cat "$f"; done`
+        // (the body's command carries the loop's split-list wrapper) or `while read f; do cat "$f"; done
+        // < <(find ~/.ssh -type f)` (the body's commands carry the loop's input)
+        if (reader.getParent() != lister.getParent() || reader.getId() < lister.getId() || !reader.getProvenance().equals("COMPOUND")) {
+            return false;
+        }
+        boolean readsVariable = reader.getOperands().stream().anyMatch(o -> o.contains("$"));
+        if (command) {
+            return reader.getWrappers().stream().anyMatch(w -> w.startsWith("split-list-loop:")) && readsVariable;
+        }
+        return readsVariable && reader.getRedirectReads().stream().anyMatch(r -> r.startsWith("<("));
     }
 
     /**
