@@ -2518,7 +2518,7 @@ public final class Cmd {
      * file as packet data ({@code hping3 -E FILE}).
      */
     public boolean isCredentialReader() {
-        return CREDENTIAL_READERS.contains(name) || embeddedSql() || named("docker podman nerdctl kubectl oc") && sub("cp")
+        return CREDENTIAL_READERS.contains(name) || embeddedSql() || name.equals("psql") && !SqlFiles.clientCopyReads(this).isEmpty() || named("docker podman nerdctl kubectl oc") && sub("cp")
                 || named("hping3 hping") && anyFlag("-E --file");
     }
 
@@ -2611,6 +2611,9 @@ public final class Cmd {
         if (embeddedSql()) {
             all.addAll(SqlFiles.reads(this));
         }
+        if (name.equals("psql")) {
+            all.addAll(SqlFiles.clientCopyReads(this));
+        }
         return all;
     }
 
@@ -2621,10 +2624,12 @@ public final class Cmd {
 
     /**
      * True when an embedded database's SQL writes to another machine ({@code duckdb -c "COPY … TO
-     * 's3://…'"}, {@code clickhouse local -q "INSERT INTO FUNCTION url(…) …"}; {@link SqlFiles#sendsToNetwork}).
+     * 's3://…'"}, {@code clickhouse local -q "INSERT INTO FUNCTION url(…) …"}; {@link SqlFiles#sendsToNetwork}),
+     * or psql's {@code \copy … FROM FILE} hands a local file to a server on another machine
+     * ({@link SqlFiles#clientCopySends}).
      */
     public boolean isSqlSendsToNetwork() {
-        return embeddedSql() && SqlFiles.sendsToNetwork(this);
+        return embeddedSql() && SqlFiles.sendsToNetwork(this) || name.equals("psql") && SqlFiles.clientCopySends(this);
     }
 
     /**

@@ -480,7 +480,10 @@ final class Credentials {
         }
         if (name.equals("ls")) {
             List<String> starts = folders(c.getOperands());
-            return starts.stream().anyMatch(s -> Cmd.namesCredentialStore(s) || PathFacts.isCredentialFolder(s));
+            return starts.stream().anyMatch(s -> Cmd.namesCredentialStore(s) || PathFacts.isCredentialFolder(s)
+                    // a glob in a credential folder of any home matching a key or store there (`ls /root/.ssh/*`)
+                    || s.lastIndexOf('/') > 0 && PathFacts.isCredentialFolder(s.substring(0, s.lastIndexOf('/')))
+                        && finds(compiled(List.of(globAsRegex(s.substring(s.lastIndexOf('/') + 1)))), samplesIn(s.substring(0, s.lastIndexOf('/')))));
         }
         if (c.named("locate plocate mlocate slocate")) {
             // the whole file system's index: any key or secret name it is asked for is outside the project
@@ -813,6 +816,12 @@ final class Credentials {
             "/home/u/.config/gcloud/application_default_credentials.json", "/home/u/.config/gh/hosts.yml", "/home/u/.netrc",
             "/home/u/.git-credentials", "/home/u/.pgpass", "/home/u/.vault-token", "/home/u/.npmrc", "/home/u/.pypirc",
             "/home/u/.cargo/credentials.toml", "/home/u/.bash_history");
+
+    /** The samples inside a home's credential folder of the same name ({@code /root/.ssh}: the ssh keys). */
+    private static List<String> samplesIn(String folder) {
+        String base = "/" + folder.substring(folder.lastIndexOf('/') + 1) + "/";
+        return HOME_SECRET_SAMPLES.stream().filter(s -> s.contains(base)).toList();
+    }
 
     /** Private keys and secrets by name, wherever they lie: a pattern finding one outside the project finds a key. */
     private static final List<String> KEY_SAMPLES = List.of("/srv/tls/server.key", "/srv/tls/privkey.pem", "/srv/tls/client.p12",
