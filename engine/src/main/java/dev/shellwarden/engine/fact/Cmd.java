@@ -2463,6 +2463,15 @@ public final class Cmd {
     }
 
     /**
+     * True when this xargs or parallel is handed the names {@code lister} prints by {@code $(…)} or
+     * {@code <(…)}, behind wrappers too ({@code nice xargs cat < <(ls ~/.ssh/id_*)}; {@link
+     * Credentials#handsNamesSubstitutedFrom}); the reader it runs is its child.
+     */
+    public boolean handsNamesSubstitutedFrom(Cmd lister) {
+        return Credentials.handsNamesSubstitutedFrom(this, lister);
+    }
+
+    /**
      * True for a content search printing the names of files that hold a secret-looking word
      * ({@code grep -rl password .}, {@code rg -l 'BEGIN .*PRIVATE KEY'}; {@link Credentials#listsSecretHoldingFiles}).
      */

@@ -556,21 +556,32 @@ final class Credentials {
      * True when {@code reader} is handed the names {@code lister} prints by a substitution rather
      * than a pipe: in its own words ({@code cat $(ls ~/.ssh/*)}, {@code cat `find ~/.aws -type f`},
      * {@code sudo cat $(…)}, whose substitution belongs to the outermost wrapper, its launcher), or
-     * as the input of the xargs or parallel that runs it ({@code xargs cat < <(ls ~/.ssh/id_*)},
-     * {@code xargs -a <(find ~/.aws -type f) cat}, {@code parallel cat ::: $(ls ~/.ssh/id_*)}).
+     * as the loop variable of a loop over them (below). The xargs or parallel that runs a reader is
+     * matched on its own ({@link #handsNamesSubstitutedFrom}).
      * WHY: the pipe form ({@code ls ~/.ssh/* | xargs cat}) is read as lister then reader
      * (SW4115/SW4116/SW4118); the same names spliced in by {@code $(…)} or {@code <(…)} reach the same
      * reader. A process substitution in the reader's own words ({@code cat <(ls ~/.ssh)}) hands it the
      * listing as a file, not the files listed, so only an xargs or parallel reads through one.
      */
+    /**
+     * True when {@code host} is an xargs or parallel handed the names {@code lister} prints by a
+     * substitution in its own words or redirections ({@code xargs cat < <(ls ~/.ssh/id_*)}, {@code
+     * xargs -a <(find ~/.aws -type f) cat}, {@code parallel cat ::: $(ls ~/.ssh/id_*)}); the reader it
+     * runs is its child. WHY the launcher: behind a wrapper ({@code nice xargs …}, {@code timeout 5
+     * parallel …}, {@code (exec xargs …)}) the substitution belongs to the outermost wrapper's segment,
+     * which is the host's launcher; without one the launcher is the host itself.
+     */
+    static boolean handsNamesSubstitutedFrom(Cmd host, Cmd lister) {
+        String p = lister.getProvenance();
+        return host.named("xargs parallel") && host.getLauncher() == lister.getParent()
+                && (p.equals("COMMAND_SUBSTITUTION") || p.equals("BACKTICK") || p.equals("PROCESS_SUBSTITUTION"));
+    }
+
     static boolean readsNamesSubstitutedFrom(Cmd reader, Cmd lister) {
         String p = lister.getProvenance();
         boolean command = p.equals("COMMAND_SUBSTITUTION") || p.equals("BACKTICK");
         if (!command && !p.equals("PROCESS_SUBSTITUTION")) {
             return false;
-        }
-        if (reader.getParent() == lister.getParent() && reader.getProvenance().equals("XARGS")) {
-            return true;
         }
         if (command && reader.getLauncher() == lister.getParent()) {
             return true;
