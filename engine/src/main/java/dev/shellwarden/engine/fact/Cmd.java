@@ -2458,6 +2458,23 @@ public final class Cmd {
     }
 
     /**
+     * True when this reader is handed the names {@code lister} prints by {@code $(…)} or {@code <(…)}
+     * ({@code cat $(ls ~/.ssh/*)}, {@code xargs cat < <(ls ~/.ssh/id_*)}; {@link Credentials#readsNamesSubstitutedFrom}).
+     */
+    public boolean readsNamesSubstitutedFrom(Cmd lister) {
+        return Credentials.readsNamesSubstitutedFrom(this, lister);
+    }
+
+    /**
+     * True when this xargs or parallel is handed the names {@code lister} prints by {@code $(…)} or
+     * {@code <(…)}, behind wrappers too ({@code nice xargs cat < <(ls ~/.ssh/id_*)}; {@link
+     * Credentials#handsNamesSubstitutedFrom}); the reader it runs is its child.
+     */
+    public boolean handsNamesSubstitutedFrom(Cmd lister) {
+        return Credentials.handsNamesSubstitutedFrom(this, lister);
+    }
+
+    /**
      * True for a content search printing the names of files that hold a secret-looking word
      * ({@code grep -rl password .}, {@code rg -l 'BEGIN .*PRIVATE KEY'}; {@link Credentials#listsSecretHoldingFiles}).
      */
@@ -2505,7 +2522,7 @@ public final class Cmd {
      * content reaches the agent or another file (SW4022).
      */
     private static final Set<String> CREDENTIAL_READERS = Words.setOf("cat less more head tail base64 base32 xxd od hexdump strings"
-            + " cp tar zip 7z gzip bat batcat nl awk sed grep rg tac dd sqlite3 duckdb install jq gojq jaq yq diff");
+            + " cp tar zip 7z gzip bat batcat nl awk sed grep rg tac dd sqlite3 duckdb clickhouse-local install jq gojq jaq yq diff");
 
     /**
      * True for a program that prints, copies or packs the files it names ({@link #CREDENTIAL_READERS}),
@@ -2513,7 +2530,7 @@ public final class Cmd {
      * file as packet data ({@code hping3 -E FILE}).
      */
     public boolean isCredentialReader() {
-        return CREDENTIAL_READERS.contains(name) || named("docker podman nerdctl kubectl oc") && sub("cp")
+        return CREDENTIAL_READERS.contains(name) || embeddedSql() || name.equals("psql") && !SqlFiles.clientCopyReads(this).isEmpty() || named("docker podman nerdctl kubectl oc") && sub("cp")
                 || named("hping3 hping") && anyFlag("-E --file");
     }
 
@@ -2603,10 +2620,28 @@ public final class Cmd {
     private List<String> readWords() {
         List<String> all = new ArrayList<>(operands);
         all.addAll(redirectReads);
-        if (named("sqlite3 duckdb")) {
+        if (embeddedSql()) {
             all.addAll(SqlFiles.reads(this));
         }
+        if (name.equals("psql")) {
+            all.addAll(SqlFiles.clientCopyReads(this));
+        }
         return all;
+    }
+
+    /** An embedded database that reads and writes the files its SQL names: sqlite3, duckdb, clickhouse local. */
+    private boolean embeddedSql() {
+        return named("sqlite3 duckdb clickhouse-local") || name.equals("clickhouse") && subAt(0, "local");
+    }
+
+    /**
+     * True when an embedded database's SQL writes to another machine ({@code duckdb -c "COPY … TO
+     * 's3://…'"}, {@code clickhouse local -q "INSERT INTO FUNCTION url(…) …"}; {@link SqlFiles#sendsToNetwork}),
+     * or psql's {@code \copy … FROM FILE} hands a local file to a server on another machine
+     * ({@link SqlFiles#clientCopySends}).
+     */
+    public boolean isSqlSendsToNetwork() {
+        return embeddedSql() && SqlFiles.sendsToNetwork(this) || name.equals("psql") && SqlFiles.clientCopySends(this);
     }
 
     /**

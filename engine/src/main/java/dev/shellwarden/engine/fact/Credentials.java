@@ -432,7 +432,14 @@ final class Credentials {
                 String emacs = regex.replace("\\|", "|").replace("\\(", "(").replace("\\)", ")");
                 return regexFinds(c, ctx, starts, List.of("^(?:" + regex + ")$", "^(?:" + emacs + ")$"));
             }
-            return foundUnder(c, ctx, starts, picked.isEmpty() ? List.of() : List.of(picked));
+            if (foundUnder(c, ctx, starts, picked.isEmpty() ? List.of() : List.of(picked))) {
+                return true;
+            }
+            // a name glob matching a key or store inside the credential folders of a home searched
+            // recursively (`find ~ -name 'id_*'` finds ~/.ssh/id_rsa); a credential folder searched
+            // for other names (`find ~/.ssh -name '*.pub'`) lists no secret
+            return !picked.isEmpty() && starts.stream().anyMatch(s -> PathFacts.holdsCredentialFolders(s) && !c.allInsideProject(List.of(s), ctx, false))
+                    && finds(compiled(List.of(globAsRegex(picked))), HOME_SECRET_SAMPLES);
         }
         if (c.named("fd fdfind")) {
             return fdListsCredentialFiles(c, ctx);
@@ -466,9 +473,17 @@ final class Credentials {
             String include = PathFacts.unquote(c.valueOf("--include"));
             return foundUnder(c, ctx, folders(pos), include.isEmpty() ? List.of() : List.of(include));
         }
+        String valueOptions = GREP_LIKE_VALUE_OPTIONS.get(name);
+        boolean gitGrep = name.equals("git") && "grep".equals(c.getGitSub());
+        if (valueOptions != null || gitGrep) {
+            return grepLikeListsCredentialFiles(c, ctx, gitGrep ? GREP_VALUE_OPTIONS + " --max-depth -O --open-files-in-pager --threads" : valueOptions, gitGrep);
+        }
         if (name.equals("ls")) {
             List<String> starts = folders(c.getOperands());
-            return starts.stream().anyMatch(s -> Cmd.namesCredentialStore(s) || PathFacts.isCredentialFolder(s));
+            return starts.stream().anyMatch(s -> Cmd.namesCredentialStore(s) || PathFacts.isCredentialFolder(s)
+                    // a glob in a credential folder of any home matching a key or store there (`ls /root/.ssh/*`)
+                    || s.lastIndexOf('/') > 0 && PathFacts.isCredentialFolder(s.substring(0, s.lastIndexOf('/')))
+                        && finds(compiled(List.of(globAsRegex(s.substring(s.lastIndexOf('/') + 1)))), samplesIn(s.substring(0, s.lastIndexOf('/')))));
         }
         if (c.named("locate plocate mlocate slocate")) {
             // the whole file system's index: any key or secret name it is asked for is outside the project
@@ -483,6 +498,105 @@ final class Credentials {
                     || matchesSecretSample(List.of(Regex.matches(p, ".*[*?\\[].*") ? globAsRegex(p) : java.util.regex.Pattern.quote(p)), true));
         }
         return false;
+    }
+
+    /**
+     * A grep-like searcher that prints file names ({@code -l}, {@code -L}, {@code --name-only}; ack's
+     * {@code -f} every file it would search; ag's, ack's and pt's {@code -g REGEX} the files whose
+     * names match) from folders that hold credentials: {@code ag -l password ~/.config},
+     * {@code ugrep -rl '' ~/.ssh}, {@code git grep -l token -- ~/.ssh} (outside a repository git grep
+     * searches the folders named, as with {@code --no-index}). The files a later reader is handed are
+     * then credential files, as for grep ({@link #listsCredentialFiles}).
+     */
+    private static boolean grepLikeListsCredentialFiles(Cmd c, Ctx ctx, String valueOptions, boolean gitGrep) {
+        List<String> args = c.getArgs();
+        if (gitGrep) {
+            args = args.subList(args.indexOf("grep") + 1, args.size());
+        }
+        boolean names = false;
+        boolean everyFile = false;
+        String nameRegex = "";
+        boolean patternGiven = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            // -l, -L (alone or in a cluster: -rl), --files-with-matches, --files-without-match(es), --name-only
+            if (Regex.matches(a, "-[A-Za-z]*[lL][A-Za-z]*|--files-with(out)?-match(es)?|--name-only")) {
+                names = true;
+            }
+            if (!gitGrep && c.getName().equals("ack") && (a.equals("-f") || Regex.matches(a, "-[A-Za-z]*f"))) {
+                names = true;
+                everyFile = true;
+            }
+            if (c.named("ag ack pt") && a.equals("-g") && i + 1 < args.size()) {
+                names = true;
+                nameRegex = PathFacts.unquote(args.get(i + 1));
+            }
+            if (a.equals("-e") || a.equals("--regexp") || a.startsWith("--regexp=") || a.equals("--match")) {
+                patternGiven = true;
+            }
+        }
+        if (!names) {
+            return false;
+        }
+        List<String> pos = Cmd.positionalsOf(args, valueOptions);
+        if (!everyFile && nameRegex.isEmpty() && !patternGiven && !pos.isEmpty()) {
+            pos = pos.subList(1, pos.size()); // the pattern
+        }
+        if (pos.isEmpty()) {
+            return false; // the working folder: the project
+        }
+        List<String> starts = folders(pos);
+        return nameRegex.isEmpty() ? foundUnder(c, ctx, starts, List.of()) : regexFinds(c, ctx, starts, List.of(nameRegex));
+    }
+
+    /**
+     * True when {@code reader} is handed the names {@code lister} prints by a substitution rather
+     * than a pipe: in its own words ({@code cat $(ls ~/.ssh/*)}, {@code cat `find ~/.aws -type f`},
+     * {@code sudo cat $(…)}, whose substitution belongs to the outermost wrapper, its launcher), or
+     * as the loop variable of a loop over them (below). The xargs or parallel that runs a reader is
+     * matched on its own ({@link #handsNamesSubstitutedFrom}).
+     * WHY: the pipe form ({@code ls ~/.ssh/* | xargs cat}) is read as lister then reader
+     * (SW4115/SW4116/SW4118); the same names spliced in by {@code $(…)} or {@code <(…)} reach the same
+     * reader. A process substitution in the reader's own words ({@code cat <(ls ~/.ssh)}) hands it the
+     * listing as a file, not the files listed, so only an xargs or parallel reads through one.
+     */
+    /**
+     * True when {@code host} is an xargs or parallel handed the names {@code lister} prints by a
+     * substitution in its own words or redirections ({@code xargs cat < <(ls ~/.ssh/id_*)}, {@code
+     * xargs -a <(find ~/.aws -type f) cat}, {@code parallel cat ::: $(ls ~/.ssh/id_*)}); the reader it
+     * runs is its child. WHY the launcher: behind a wrapper ({@code nice xargs …}, {@code timeout 5
+     * parallel …}, {@code (exec xargs …)}) the substitution belongs to the outermost wrapper's segment,
+     * which is the host's launcher; without one the launcher is the host itself.
+     */
+    static boolean handsNamesSubstitutedFrom(Cmd host, Cmd lister) {
+        String p = lister.getProvenance();
+        return host.named("xargs parallel") && host.getLauncher() == lister.getParent()
+                && (p.equals("COMMAND_SUBSTITUTION") || p.equals("BACKTICK") || p.equals("PROCESS_SUBSTITUTION"));
+    }
+
+    static boolean readsNamesSubstitutedFrom(Cmd reader, Cmd lister) {
+        String p = lister.getProvenance();
+        boolean command = p.equals("COMMAND_SUBSTITUTION") || p.equals("BACKTICK");
+        if (!command && !p.equals("PROCESS_SUBSTITUTION")) {
+            return false;
+        }
+        if (command && reader.getLauncher() == lister.getParent()) {
+            return true;
+        }
+        // a loop over the names, reading a variable in its body: `for f in $(ls ~/.ssh/id_*); do cat "$f"; done`
+        // (the body's command carries the loop's split-list wrapper) or `while read f; do cat "$f"; done
+        // < <(find ~/.ssh -type f)` (the body's commands carry the loop's input)
+        if (reader.getParent() != lister.getParent() || reader.getId() < lister.getId() || !reader.getProvenance().equals("COMPOUND")) {
+            return false;
+        }
+        boolean readsVariable = reader.getOperands().stream().anyMatch(o -> o.contains("$"));
+        if (command) {
+            return reader.getWrappers().stream().anyMatch(w -> w.startsWith("split-list-loop:")) && readsVariable;
+        }
+        return readsVariable && reader.getRedirectReads().stream().anyMatch(r -> r.startsWith("<("));
     }
 
     /**
@@ -625,6 +739,18 @@ final class Credentials {
     private static final String GREP_VALUE_OPTIONS = "-e --regexp -f --file -A -B -C -m --max-count -d --directories -D --devices"
             + " --include --exclude --exclude-dir --exclude-from --label --color --colour --context --after-context --before-context";
 
+    /**
+     * The searchers like grep beside grep and rg, with their options that take a value: ugrep (and
+     * its {@code ug}), the silver searcher {@code ag}, {@code ack} and the platinum searcher
+     * {@code pt}. All but ugrep search folders recursively by default.
+     */
+    private static final Map<String, String> GREP_LIKE_VALUE_OPTIONS = Map.of(
+            "ugrep", GREP_VALUE_OPTIONS + " -g --glob -t --file-type -O --file-extensions -M --file-magic -J --jobs --format --depth --max-files",
+            "ug", GREP_VALUE_OPTIONS + " -g --glob -t --file-type -O --file-extensions -M --file-magic -J --jobs --format --depth --max-files",
+            "ag", "-A -B -C -G --file-search-regex -g -m --max-count --ignore --ignore-dir -p --path-to-ignore --depth --pager -W --width",
+            "ack", "-A -B -C -m --max-count --type -t --ignore-dir --ignore-file --output --match -g --files-from",
+            "pt", "-A -B -C -G --file-search-regexp -g --depth --ignore --output-encode");
+
     /** rg's options that take a value. */
     private static final String RG_VALUE_OPTIONS = "-e --regexp -f --file -g --glob --iglob -t --type -T --type-not -A -B -C -m -M -j"
             + " --max-count --max-columns --threads --type-add --pre --pre-glob --ignore-file --max-depth -d --max-filesize -E --encoding"
@@ -701,6 +827,12 @@ final class Credentials {
             "/home/u/.config/gcloud/application_default_credentials.json", "/home/u/.config/gh/hosts.yml", "/home/u/.netrc",
             "/home/u/.git-credentials", "/home/u/.pgpass", "/home/u/.vault-token", "/home/u/.npmrc", "/home/u/.pypirc",
             "/home/u/.cargo/credentials.toml", "/home/u/.bash_history");
+
+    /** The samples inside a home's credential folder of the same name ({@code /root/.ssh}: the ssh keys). */
+    private static List<String> samplesIn(String folder) {
+        String base = "/" + folder.substring(folder.lastIndexOf('/') + 1) + "/";
+        return HOME_SECRET_SAMPLES.stream().filter(s -> s.contains(base)).toList();
+    }
 
     /** Private keys and secrets by name, wherever they lie: a pattern finding one outside the project finds a key. */
     private static final List<String> KEY_SAMPLES = List.of("/srv/tls/server.key", "/srv/tls/privkey.pem", "/srv/tls/client.p12",

@@ -51,6 +51,82 @@ final class SqlFiles {
         return out;
     }
 
+    /** A write target on another machine: an object store or a web address DuckDB's httpfs writes to. */
+    private static final String REMOTE_TARGET = "(?i)(s3a?|s3n|gs|gcs|r2|az|azure|abfss?|hf|https?|ftp)://.*";
+
+    /** ClickHouse's table functions that write to another machine when inserted into. */
+    private static final java.util.regex.Pattern REMOTE_INSERT = java.util.regex.Pattern.compile(
+            "(?is)\\binsert\\s+into\\s+(?:table\\s+)?function\\s+(?:url|s3|s3cluster|gcs|azureblobstorage|hdfs|remote|remotesecure|mysql|postgresql|mongodb)\\s*\\(");
+
+    /**
+     * True when the SQL in {@code c}'s arguments writes to another machine: DuckDB's
+     * {@code COPY … TO 's3://…'} or {@code TO 'https://…'}, ClickHouse's
+     * {@code INSERT INTO FUNCTION url(…)}/{@code s3(…)}/{@code remote(…)}. WHY: what the query read
+     * goes with it; a credential file read in the same call is then sent (SW4006), as
+     * {@code cat KEY | curl -T -} is.
+     */
+    static boolean sendsToNetwork(Cmd c) {
+        if (writes(c).stream().anyMatch(w -> Regex.matches(w.trim(), REMOTE_TARGET))) {
+            return true;
+        }
+        return c.getArgs().stream().anyMatch(a -> REMOTE_INSERT.matcher(PathFacts.unquote(a)).find());
+    }
+
+    /** psql's client-side {@code \copy … FROM FILE}: group 2, 3 or 4 the file. */
+    private static final java.util.regex.Pattern CLIENT_COPY_FROM = java.util.regex.Pattern.compile(
+            "(?is)\\\\copy\\s.*?\\bfrom\\s+(?:'([^']+)'|\"([^\"]+)\"|([^\\s;'\"]+))");
+
+    /**
+     * The local files psql's {@code \copy … FROM F} reads and hands to the server
+     * ({@code psql -h HOST -c "\copy t FROM '~/.ssh/id_rsa'"}); {@code stdin}, {@code pstdin} and
+     * {@code PROGRAM} are no file. A server-side {@code COPY … FROM 'F'} reads the server's own file.
+     */
+    static List<String> clientCopyReads(Cmd c) {
+        List<String> out = new ArrayList<>();
+        for (String a : c.getArgs()) {
+            java.util.regex.Matcher m = CLIENT_COPY_FROM.matcher(PathFacts.unquote(a));
+            while (m.find()) {
+                String f = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+                if (!Regex.matches(f, "(?i)stdin|pstdin|program")) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * True when psql's {@code \copy … FROM FILE} hands a local file to a server named on another
+     * machine ({@code -h HOST}, {@code --host=HOST}, {@code host=HOST} or a {@code postgres://HOST} URL
+     * that is not this machine): the file's content goes over the network.
+     */
+    static boolean clientCopySends(Cmd c) {
+        if (clientCopyReads(c).isEmpty()) {
+            return false;
+        }
+        List<String> hosts = new ArrayList<>();
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = PathFacts.unquote(args.get(i));
+            if ((a.equals("-h") || a.equals("--host")) && i + 1 < args.size()) {
+                hosts.add(PathFacts.unquote(args.get(i + 1)));
+            } else if (a.startsWith("--host=")) {
+                hosts.add(a.substring(7));
+            } else if (a.startsWith("-h") && a.length() > 2) {
+                hosts.add(a.substring(2));
+            }
+            java.util.regex.Matcher url = java.util.regex.Pattern.compile("(?i)postgres(?:ql)?://(?:[^@/\\s]*@)?([^:/?\\s]+)").matcher(a);
+            if (url.find()) {
+                hosts.add(url.group(1));
+            }
+            java.util.regex.Matcher kv = java.util.regex.Pattern.compile("(?i)(?:^|\\s)host=([^\\s]+)").matcher(a);
+            if (kv.find()) {
+                hosts.add(kv.group(1));
+            }
+        }
+        return hosts.stream().anyMatch(h -> !Regex.matches(h, "(?i)localhost|127(\\.\\d+){3}|::1|\\[::1\\]|/.*"));
+    }
+
     /** The quoted literals in {@code c}'s arguments that look like paths (a slash, or a home or dot start). */
     static List<String> reads(Cmd c) {
         List<String> out = new ArrayList<>();

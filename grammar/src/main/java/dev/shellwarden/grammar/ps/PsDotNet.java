@@ -76,8 +76,17 @@ final class PsDotNet {
     /** {@code [IO.Directory]::CreateDirectory(P)}: group 1 the path. */
     private static final Pattern DIRECTORY_CREATE = Pattern.compile(
             "(?i)\\[(?:system\\.)?io\\.directory\\]::(?:" + PsFileCalls.methods("directory", PsFileCalls.Kind.MKDIR) + ")\\(\\s*" + QUOTED);
+    /**
+     * A read of the file a quoted path names: {@code [IO.File]::ReadAllText(P)} and the other
+     * {@link PsFileCalls} reads, a stream opened on it ({@code [IO.FileStream]::new(P, 'Open')},
+     * {@code [IO.StreamReader]::new(P)}, {@code New-Object IO.FileStream P, 'Open'},
+     * {@code New-Object System.IO.StreamReader(P)}, {@code New-Object -TypeName IO.StreamReader -ArgumentList P}).
+     */
     private static final Pattern FILE_READ = Pattern.compile(
-            "(?i)\\[(?:system\\.)?io\\.file\\]::(?:" + PsFileCalls.methods("file", PsFileCalls.Kind.READ) + ")\\(\\s*" + QUOTED);
+            "(?i)(?:\\[(?:system\\.)?io\\.(?:file\\]::(?:" + PsFileCalls.methods("file", PsFileCalls.Kind.READ) + ")"
+            + "|filestream\\]::(?:" + PsFileCalls.methods("filestream", PsFileCalls.Kind.READ) + ")"
+            + "|streamreader\\]::(?:" + PsFileCalls.methods("streamreader", PsFileCalls.Kind.READ) + "))\\("
+            + "|\\bnew-object\\s+(?:-typename\\s+)?(?:system\\.)?io\\.(?:filestream|streamreader)\\b\\s*(?:-argumentlist\\s*)?\\(?)\\s*" + QUOTED);
     private static final Pattern FILE_WRITE = Pattern.compile(
             "(?i)\\[(?:system\\.)?io\\.(?:file\\]::(?:" + PsFileCalls.methods("file", PsFileCalls.Kind.WRITE) + ")"
             + "|streamwriter\\]::(?:" + PsFileCalls.methods("streamwriter", PsFileCalls.Kind.WRITE) + "))"

@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
  * is {@code Remove-Item P}; {@code Directory.Delete(P[, $true])} is {@code Remove-Item [-Recurse] P};
  * {@code Directory.CreateDirectory(P)} is {@code New-Item -ItemType Directory P};
  * {@code WriteAllBytes(P, B)} with literal bytes or one variable and {@code [IO.StreamWriter]::new(P[, $true])}
- * are {@code Set-Content P}.
+ * are {@code Set-Content P}. The streams opened on a file ({@code [IO.File]::OpenRead/OpenText/Open(P)},
+ * {@code [IO.FileStream]::new(P, …)}, {@code [IO.StreamReader]::new(P)}, and the last two by
+ * {@code New-Object}) are read as {@code Get-Content P} for the rules, staying unknown themselves:
+ * a credential file read through a stream meets the credential rules (SW4022, SW4006).
  *
  * <p>The one table of these calls is {@link #CALLS}: which calls {@link PsDotNet} reads as which
  * cmdlet ({@link #methods}) and which of them it reads whole ({@link #known}) come from it, so the
@@ -75,7 +78,7 @@ final class PsFileCalls {
     record Call(String type, String method, Kind kind, Pattern whole) {
     }
 
-    /** The table: every {@code [IO.File]}/{@code [IO.Directory]}/{@code [IO.StreamWriter]} call read. */
+    /** The table: every {@code [IO.File]}/{@code [IO.Directory]}/{@code [IO.StreamWriter]}/{@code [IO.StreamReader]}/{@code [IO.FileStream]} call read. */
     static final java.util.List<Call> CALLS = java.util.List.of(
             new Call("file", "readalltext", Kind.READ, ONE_PATH),
             new Call("file", "readalllines", Kind.READ, ONE_PATH),
@@ -83,6 +86,11 @@ final class PsFileCalls {
             new Call("file", "readlines", Kind.READ, ONE_PATH),
             new Call("file", "openread", Kind.READ, null),
             new Call("file", "opentext", Kind.READ, null),
+            // a stream opened on the file: Open(P, MODE[, ACCESS]) and a FileStream may also write
+            // (mode Create, access Write), read here as reads for the rules; the call stays unknown
+            new Call("file", "open", Kind.READ, null),
+            new Call("filestream", "new", Kind.READ, null),
+            new Call("streamreader", "new", Kind.READ, null),
             new Call("file", "writealltext", Kind.WRITE, PATH_AND_TEXT),
             new Call("file", "writealllines", Kind.WRITE, PATH_AND_TEXT),
             new Call("file", "appendalltext", Kind.WRITE, PATH_AND_TEXT),
