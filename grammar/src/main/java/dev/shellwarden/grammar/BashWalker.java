@@ -487,6 +487,8 @@ final class BashWalker {
     private final List<Runnable> exitTraps = new ArrayList<>();
     private int parses;
     private int braceWords;
+    /** The lists walked so far: each list's pipelines carry its number ({@link Position#list}). */
+    private int lists;
 
     /**
      * True once the text (or a payload nested in it) mentions {@code IFS}: from then on unquoted
@@ -651,11 +653,12 @@ final class BashWalker {
     private void list(BashParser.ListContext l, Ctx c, Unit u) {
         int item = 0;
         String opBefore = "";
+        int id = ++lists;
         List<ParseTree> ch = l.children;
         for (int k = 0; k < ch.size(); k++) {
             if (ch.get(k) instanceof BashParser.AndOrContext a) {
                 boolean bg = k + 1 < ch.size() && ch.get(k + 1) instanceof BashParser.SeparatorContext s && s.AMP() != null;
-                item = andOr(a, c, u, item, opBefore, bg);
+                item = andOr(a, c, u, item, opBefore, bg, id);
                 opBefore = "";
             } else if (ch.get(k) instanceof BashParser.SeparatorContext s) {
                 opBefore = s.SEMI() != null ? ";" : s.AMP() != null ? "&" : "\n";
@@ -669,12 +672,12 @@ final class BashWalker {
         }
     }
 
-    private int andOr(BashParser.AndOrContext a, Ctx c, Unit u, int item, String opBefore, boolean bg) {
+    private int andOr(BashParser.AndOrContext a, Ctx c, Unit u, int item, String opBefore, boolean bg, int list) {
         String op = opBefore;
         int i = item;
         for (ParseTree child : a.children) {
             if (child instanceof BashParser.PipelineContext p) {
-                pipeline(p, c, u, i++, op, bg);
+                pipeline(p, c, u, i++, op, bg, list);
             } else if (child instanceof BashParser.AndOrOpContext o) {
                 op = o.getText();
             }
@@ -682,7 +685,7 @@ final class BashWalker {
         return i;
     }
 
-    private void pipeline(BashParser.PipelineContext p, Ctx c0, Unit u, int item, String op, boolean bg) {
+    private void pipeline(BashParser.PipelineContext p, Ctx c0, Unit u, int item, String op, boolean bg, int list) {
         List<BashParser.CommandContext> cmds = p.command();
         Ctx c = c0;
         if (p.TIME() != null) {
@@ -692,7 +695,7 @@ final class BashWalker {
         // Assignments that may not run, or run in a subshell, make the variable unknown.
         boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
         for (int stage = 0; stage < cmds.size(); stage++) {
-            Position pos = new Position(item, stage, cmds.size(), op, bg, p.BANG() != null);
+            Position pos = new Position(item, stage, cmds.size(), op, bg, p.BANG() != null, list);
             BashParser.CommandContext before = stage > 0 ? cmds.get(stage - 1) : null;
             // the lines a `find .`, `git ls-files` or `ls` stage prints (see ProjectLoops)
             loopProducer = before != null && before.simpleCommand() != null && before.redirect().isEmpty()
@@ -772,7 +775,7 @@ final class BashWalker {
      * {@code NAME_PID}. A NAME that is not a plain name may set any variable.
      */
     private void coproc(BashParser.CoprocCommandContext cp, Ctx c, Unit u, Position pos) {
-        Position async = new Position(pos.item(), pos.stage(), pos.stages(), pos.opBefore(), true, pos.negated());
+        Position async = new Position(pos.item(), pos.stage(), pos.stages(), pos.opBefore(), true, pos.negated(), pos.list());
         Ctx s = c.sub(structural(c, Provenance.SUBSHELL), c.parent());
         String name = "COPROC";
         if (cp.simpleCommand() != null) {

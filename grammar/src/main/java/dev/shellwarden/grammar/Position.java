@@ -12,15 +12,24 @@ package dev.shellwarden.grammar;
  * @param negated    true when the pipeline is negated ({@code ! cd ~ || x}): its status is the
  *                   inverse of its last command's, so what follows {@code &&} / {@code ||} runs
  *                   when that command failed / succeeded
+ * @param list       which list of the text the pipeline is in (the bash splitter numbers each
+ *                   list it walks, a compound command's body included, from 1); 0 when not told.
+ *                   Two segments with the same item in different lists are different pipelines
+ *                   ({@code { cd ~; { cd /x; }; }}: both are item 0)
  */
-public record Position(int item, int stage, int stages, String opBefore, boolean background, boolean negated) {
+public record Position(int item, int stage, int stages, String opBefore, boolean background, boolean negated, int list) {
 
     /** The position of a lone command. */
     public static final Position SOLE = new Position(0, 0, 1, "", false);
 
     /** A position in a pipeline that is not negated. */
     public Position(int item, int stage, int stages, String opBefore, boolean background) {
-        this(item, stage, stages, opBefore, background, false);
+        this(item, stage, stages, opBefore, background, false, 0);
+    }
+
+    /** A position in a list the splitter does not number. */
+    public Position(int item, int stage, int stages, String opBefore, boolean background, boolean negated) {
+        this(item, stage, stages, opBefore, background, negated, 0);
     }
 
     /** Validates the fields. */

@@ -5169,6 +5169,15 @@ public final class Cmd {
     }
 
     /**
+     * True when this is a top-level {@code cmake} generating, from the project's sources, the
+     * folder {@code make} runs in later ({@code cmake -S . -B /tmp/build && cd /tmp/build && make}),
+     * see {@link GitPrograms#generatesBuildFolderOf}.
+     */
+    public boolean generatesBuildFolderOf(Cmd make, Ctx ctx) {
+        return GitPrograms.generatesBuildFolderOf(this, make, ctx);
+    }
+
+    /**
      * True when git works in the project's own repository: every directory the segment may run in
      * and every {@code -C DIR} (resolved against them) is the project or below it.
      *

@@ -255,6 +255,94 @@ final class GitPrograms {
         return reachesUntrustedFolder(c, ctx, dirsNamed);
     }
 
+    /** A {@code -DNAME=VALUE} cache setting of cmake naming no path or program: a plain choice ({@code -DCMAKE_BUILD_TYPE=Release}). */
+    private static final java.util.regex.Pattern CMAKE_PLAIN_SETTING = java.util.regex.Pattern.compile("-D[A-Za-z_][A-Za-z0-9_]*(:[A-Z]+)?=[A-Za-z0-9_.,+-]*");
+
+    /** make's words that name no other build file, program or setting: {@code -j4}, {@code -j 4}, {@code -k}, a target. */
+    private static final java.util.regex.Pattern MAKE_PLAIN_WORD = java.util.regex.Pattern.compile("-j[0-9]*|-k|-s|[0-9]+|[A-Za-z0-9_.-]+");
+
+    /**
+     * True when {@code g} is a top-level {@code cmake -S SRC -B DIR} (or {@code cmake -B DIR} in
+     * the folder it runs in) whose source lies inside the project, and {@code m} a top-level
+     * {@code make} later in the same command that runs in DIR and nothing else ({@code cmake -S .
+     * -B /tmp/build && cd /tmp/build && make}): the Makefile there is the one cmake just wrote
+     * from the project's CMakeLists.txt. The rule also asks that every command from {@code g} to
+     * {@code m} follows {@code &&}, so a failed cmake leaves no old Makefile run.
+     *
+     * <p>FAIL CLOSED: any other cmake word ({@code -C} an initial cache script, {@code -P}, a
+     * toolchain or a {@code -D} value naming a path or program, a positional source or build
+     * folder), a wrapper, a word not literal, a make word naming another Makefile, an include
+     * folder or a variable ({@code -f}, {@code -I}, {@code CC=…}), or a folder the text does not
+     * tell, and the pair is not spared.
+     */
+    static boolean generatesBuildFolderOf(Cmd g, Cmd m, Ctx ctx) {
+        if (!g.getPath().equals("cmake") || !(m.getPath().equals("make") || m.getPath().equals("gmake"))
+                || g.getId() >= m.getId()) {
+            return false;
+        }
+        for (Cmd c : List.of(g, m)) {
+            if (!c.getWrappers().isEmpty() || c.getParent() >= 0 || !"TOP".equals(c.getProvenance()) || !c.isStatic()
+                    || !c.getAssignments().isEmpty() || c.getStages() != 1) {
+                return false;
+            }
+        }
+        String source = ".";
+        String build = null;
+        List<String> args = g.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if ((a.equals("-S") || a.equals("-B") || a.equals("-G")) && i + 1 < args.size()) {
+                String v = args.get(++i);
+                if (a.equals("-S")) {
+                    source = v;
+                } else if (a.equals("-B")) {
+                    build = v;
+                }
+            } else if (a.startsWith("-S") && a.length() > 2) {
+                source = a.substring(2);
+            } else if (a.startsWith("-B") && a.length() > 2) {
+                build = a.substring(2);
+            } else if (!CMAKE_PLAIN_SETTING.matcher(a).matches()) {
+                return false;
+            }
+        }
+        if (build == null) {
+            return false;
+        }
+        String folder = null;
+        for (String dir : g.dirs(ctx)) {
+            String src = PathFacts.resolveFromAny(PathFacts.unquote(source), dir, ctx.home());
+            String out = PathFacts.resolveFromAny(PathFacts.unquote(build), dir, ctx.home());
+            if (src == null || out == null || !PathFacts.isInside(PathFacts.normalize(src), ctx.project())
+                    || folder != null && !folder.equals(PathFacts.normalize(out))) {
+                return false;
+            }
+            folder = PathFacts.normalize(out);
+        }
+        List<String> made = new ArrayList<>();
+        List<String> margs = m.getArgs();
+        for (int i = 0; i < margs.size(); i++) {
+            String a = margs.get(i);
+            if (a.equals("-C") && i + 1 < margs.size()) {
+                made.add(margs.get(++i));
+            } else if (!MAKE_PLAIN_WORD.matcher(a).matches()) {
+                return false;
+            }
+        }
+        if (made.isEmpty()) {
+            made.add(".");
+        }
+        for (String dir : m.dirs(ctx)) {
+            for (String r : made) {
+                String known = PathFacts.resolveFromAny(PathFacts.unquote(r), dir, ctx.home());
+                if (known == null || !PathFacts.normalize(known).equals(folder)) {
+                    return false;
+                }
+            }
+        }
+        return folder != null;
+    }
+
     /**
      * True when some folder of {@code folders} (words as written: {@code -C DIR}, {@code .}),
      * resolved against every directory {@code c} may run in, lies in an untrusted folder outside

@@ -248,14 +248,96 @@ public final class PreviousDirs {
     }
 
     private static Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {
+        Pass top = pass(segments, segments, new State(start, UNKNOWN, List.of()), s -> s.parent() < 0 && s.provenance() == Provenance.TOP,
+                s -> s.parent() < 0, homes, searched, autocd);
+        bodies(segments, top.olds(), homes, searched, autocd);
+        return top;
+    }
+
+    /**
+     * Provenances of a compound command's body at the text's own level ({@code { …; }},
+     * {@code ( … )}, {@code if}, {@code for}, {@code case}, a function's body): the shell that
+     * runs the body expands its words once, as it runs each command.
+     */
+    private static final Set<Provenance> BODY = java.util.EnumSet.of(Provenance.BRACE_GROUP, Provenance.COMPOUND,
+            Provenance.SUBSHELL, Provenance.FUNCTION_BODY);
+
+    /** True when {@code s} and every segment it is nested in stand at the text's own level (no payload a launcher hands on). */
+    private static boolean ownLevel(Segment s, List<Segment> segments) {
+        for (Segment a = s; ; a = segments.get(a.parent())) {
+            if (a.provenance() != Provenance.TOP && !BODY.contains(a.provenance())) {
+                return false;
+            }
+            if (a.parent() < 0 || a.parent() >= segments.size()) {
+                return true;
+            }
+        }
+    }
+
+    /**
+     * OLDPWD inside each list of a compound command's body ({@code { cd ~ && cd /tmp && rm -rf ~-; }},
+     * {@code if true; then …; fi}, {@code for _ in 1; do …; done}, {@code ( … )}, a function's body),
+     * followed as the top-level list is, from a state not known (where the body starts, what it
+     * was, what pushd pushed: a loop's second run or a function's call starts wherever the last
+     * left it); put in {@code olds} for the segments the top-level pass left out. WHY not payloads
+     * ({@code sh -c "…"}, {@code eval}, {@code echo … | bash}): the outer shell may expand
+     * {@code $OLDPWD} or an unquoted {@code ~-} before the inner one runs, so the value is the
+     * outer shell's. FAIL CLOSED: a list is told by its number ({@link Position#list}); a nested
+     * compound command in it makes its status either and its cds lose the state, as at top level.
+     */
+    private static void bodies(List<Segment> segments, Map<Integer, Set<String>> olds, List<String> homes, boolean searched,
+            boolean autocd) {
+        Map<List<Integer>, List<Segment>> lists = new java.util.LinkedHashMap<>();
+        for (Segment s : segments) {
+            if (BODY.contains(s.provenance()) && s.position().list() > 0 && !olds.containsKey(s.id()) && ownLevel(s, segments)) {
+                lists.computeIfAbsent(List.of(s.parent(), s.depth(), s.position().list(), s.provenance().ordinal()),
+                        k -> new ArrayList<>()).add(s);
+            }
+        }
+        for (List<Segment> body : lists.values()) {
+            int from = body.get(0).id();
+            int to = body.get(body.size() - 1).id();
+            if (segments.subList(from, segments.size()).stream().noneMatch(PreviousDirs::mentions)) {
+                continue;
+            }
+            Set<Integer> members = new java.util.HashSet<>();
+            body.forEach(b -> members.add(b.id()));
+            // the segments after the body's last command that it launched (`sudo rm -rf ~-`)
+            int end = to + 1;
+            while (end < segments.size() && within(segments.get(end), members, segments)) {
+                end++;
+            }
+            Pass p = pass(segments.subList(from, end), segments, new State(UNKNOWN, UNKNOWN, List.of()),
+                    s -> members.contains(s.id()), s -> !within(s, members, segments), homes, searched, autocd);
+            p.olds().forEach(olds::putIfAbsent);
+        }
+    }
+
+    /** True when {@code s} is nested in (or launched by) one of {@code members}. */
+    private static boolean within(Segment s, Set<Integer> members, List<Segment> segments) {
+        for (int a = s.parent(); a >= 0 && a < segments.size(); a = segments.get(a).parent()) {
+            if (members.contains(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The pass over {@code range} (a slice of {@code all}, whose ids index {@code all}): {@code top}
+     * tells the commands of the list followed, {@code compound} the other commands that stand for
+     * a compound command in it (its status may be either).
+     */
+    private static Pass pass(List<Segment> range, List<Segment> segments, State start, java.util.function.Predicate<Segment> member,
+            java.util.function.Predicate<Segment> compound, List<String> homes, boolean searched, boolean autocd) {
         Map<Integer, Set<String>> olds = new HashMap<>();
         Map<Integer, Set<String>> moves = new HashMap<>();
         ListStates<State> list = new ListStates<>(Set.of());
-        Set<State> run = new LinkedHashSet<>(List.of(new State(start, UNKNOWN, List.of())));
+        Set<State> run = new LinkedHashSet<>(List.of(start));
         boolean lost = false;
         int lastItem = -1;
-        for (Segment s : segments) {
-            boolean top = s.parent() < 0 && s.provenance() == Provenance.TOP;
+        for (Segment s : range) {
+            boolean top = member.test(s);
             Position p = s.position();
             if (!top) {
                 if (s.parent() >= 0 && olds.containsKey(s.parent()) && s.parent() < segments.size()
@@ -266,8 +348,8 @@ public final class PreviousDirs {
                 if (isCd(s, autocd) && !OWN_SHELL.contains(s.provenance()) || loses(s)) {
                     lost = true;
                 }
-                if (s.parent() < 0) {
-                    // a compound command of the top-level list: its status may be either
+                if (compound.test(s)) {
+                    // a compound command of the list: its status may be either
                     list.either();
                 }
                 continue;
@@ -355,11 +437,19 @@ public final class PreviousDirs {
 
     private static final Set<String> BASH_CD = Set.of("cd", "chdir", "pushd", "popd");
 
+    /**
+     * The wrappers of a command under the {@code time} keyword at the text's own level: the
+     * grammar records the keyword as a wrapper of the same segment (an external {@code time}
+     * program launches a child segment of its own, whose cd moves no shell).
+     */
+    private static final List<String> TIMED = List.of("time");
+
     private static Move move(Segment s, State st, List<String> homes, boolean searched) {
         List<Word> argv = s.argv();
         String verb = argv.get(0).text();
-        if (!BASH_CD.contains(verb) || !s.wrappers().isEmpty()) {
-            // zsh's AUTO_CD, PowerShell's and cmd's location commands: not followed here
+        if (!BASH_CD.contains(verb) || !s.wrappers().isEmpty() && !s.wrappers().equals(TIMED)) {
+            // zsh's AUTO_CD, PowerShell's and cmd's location commands: not followed here; the
+            // `time` keyword (`time cd ~`) times a command the shell itself runs
             return new Move(List.of(LOST), false);
         }
         WorkingDirs.CdWords cd = WorkingDirs.CdWords.of(argv);
