@@ -196,7 +196,7 @@ final class OptionNames {
                 return false;
             }
             String raw = w.raw();
-            if (find && i > 1 && Regex.matches(raw, "[-(!),].*|\\[(!)]")) {
+            if (find && !Regex.matches(raw, "-[HLP]|-[DO].*") && Regex.matches(raw, "[-(!),].*|\\[(!)]")) {
                 // find reads names as options only among its starting points: a pattern after
                 // -name is the test's value (find . -name *.xml), whatever it expands to
                 return false;
