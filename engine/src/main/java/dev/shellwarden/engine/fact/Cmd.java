@@ -339,7 +339,36 @@ public final class Cmd {
      * and PWD (maybe trimmed: {@code ${PWD%/*}}), whose values the path rules judge resolved; a
      * path under {@code $TMPDIR} (without {@code ..}) is a temporary file whatever its name.
      */
-    private static boolean isComputedPath(String t) {
+    /**
+     * True when a name this command creates or writes reads as an option of the given tier or
+     * stronger ({@link OptionNames}): 2 makes a known tool run a program ({@code touch --
+     * '--checkpoint-action=exec=sh x.sh'}), 1 widens what it does ({@code touch -- -rf}).
+     */
+    public boolean plantsOptionName(int tier) {
+        return OptionNames.planted(this) >= tier;
+    }
+
+    /** True when this command creates a name computed at run time ({@code touch -- "$N"}, {@code > "$(cat n)"}; {@link OptionNames}). */
+    public boolean plantsComputedName() {
+        return OptionNames.plantsComputedName(this);
+    }
+
+    /** True for tar, rsync, zip, chmod, sed, find, rm… given a leading-wildcard glob before any {@code --} ({@link OptionNames}). */
+    public boolean isGlobToOptionReader() {
+        return OptionNames.globToReader(this);
+    }
+
+    /** {@link #isGlobToOptionReader} where the glob expands outside the project or in a folder not known, or anywhere in HARD ({@link OptionNames}). */
+    public boolean globToOptionReaderOutside(Ctx ctx) {
+        return OptionNames.globOutsideProject(this, ctx);
+    }
+
+    /** {@link #isGlobToOptionReader}, or a word computed at run time ({@code "$f"}, {@code $(ls)}) in such a place. */
+    public boolean isNameListToOptionReader() {
+        return OptionNames.nameListToReader(this);
+    }
+
+    static boolean isComputedPath(String t) {
         String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
         return (known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+");
     }

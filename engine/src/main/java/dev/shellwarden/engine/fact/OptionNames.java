@@ -1,0 +1,215 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Regex;
+import dev.shellwarden.grammar.Word;
+import dev.shellwarden.grammar.WordFeature;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * File names that read as options ("wildcard injection"), for {@link Cmd#getPlantedOptionName},
+ * {@link Cmd#isGlobToOptionReader} and {@link Cmd#isNameListToOptionReader}.
+ *
+ * <p>WHY: a shell expands {@code *} to the folder's names, and a name starting with {@code -} reaches
+ * the program as an option: with files named {@code --checkpoint=1} and
+ * {@code --checkpoint-action=exec=sh x.sh}, {@code tar -cf b.tar *} runs {@code sh x.sh}; a file
+ * {@code -e sh x.sh} makes {@code rsync -a * host:} use it as the remote shell. Everyday work never
+ * creates such names, so a command that creates one (touch, mkdir, a redirection, cp/mv/ln/install
+ * onto it, tee, dd of=) is judged by the name alone: {@link #RUNS} for an option that makes a known
+ * tool run a program, {@link #CHANGES} for one that widens what a tool does ({@code -rf} for
+ * {@code rm *}, {@code --reference=} for chmod/chown), {@link #NONE} for others ({@code -n}).
+ *
+ * <p>INVARIANT: every component of a target is read, not only the last ({@code mkdir -p
+ * './--checkpoint-action=exec=sh x'/y} plants the folder); a short option cluster is read letter by
+ * letter, as getopt does ({@code -ve sh x.sh} is {@code -v -e 'sh x.sh'} to rsync), a running letter counting
+ * when its value is left to the next name or holds a blank, slash or {@code =} (a bare word is
+ * looked up on PATH: {@code -intro.md} stays quiet); a long one by
+ * GNU's unambiguous abbreviation ({@code --checkpoint-act=}).
+ */
+final class OptionNames {
+
+    private OptionNames() {
+    }
+
+    /** No option a known tool reads dangerously. */
+    static final int NONE = 0;
+    /** An option that widens what a tool does without running a program (--reference, -r). */
+    static final int CHANGES = 1;
+    /** An option that makes a known tool run a program it names. */
+    static final int RUNS = 2;
+
+    /**
+     * Long options that run a program: tar (--checkpoint-action, --to-command,
+     * --use-compress-program, --info-script, --new-volume-script, --rsh-command, --rmt-command),
+     * rsync (--rsh, --rsync-path), zip (--unzip-command), git (--upload-pack, --receive-pack,
+     * --exec, --exec-path, --config-env, -c's long form --config), sort (--compress-program), sed
+     * (--expression with its e command), and the generic --command, --eval, --exec spellings.
+     */
+    private static final List<String> RUNNING_LONG = List.of(
+            "checkpoint-action", "to-command", "use-compress-program", "info-script", "new-volume-script",
+            "rsh-command", "rmt-command", "rsh", "rsync-path", "unzip-command", "upload-pack", "receive-pack",
+            "exec", "exec-path", "execdir", "config", "config-env", "compress-program", "expression",
+            "command", "eval", "ok", "okdir", "filter-program");
+
+    /** Long options that widen what a tool does: chmod/chown --reference, rm's recursion and root guard. */
+    private static final List<String> CHANGING_LONG = List.of("reference", "recursive", "no-preserve-root", "force");
+
+    /**
+     * Short option letters that take a program or a script as their value: rsync and sed -e, tar
+     * -I, git and sh -c, ssh/scp -o (ProxyCommand), zip -T/-TT; find's single-dash -exec, -ok and
+     * -execdir hold e and c as well.
+     */
+    private static final String RUNNING_SHORT = "eIcoT";
+
+    /** Short option letters that widen what a tool does: rm/chmod/chown -r/-R, rm -f. */
+    private static final String CHANGING_SHORT = "rRf";
+
+    /** The tools that read options from their operands and run a program or widen their work by one. */
+    static final Set<String> OPTION_READERS = Set.of("tar", "gtar", "bsdtar", "rsync", "zip", "chown", "chmod",
+            "chgrp", "sort", "scp", "sed", "find", "rm");
+
+    /**
+     * The readers a planted name only widens ({@link #CHANGES}): LOOSE leaves their globs outside
+     * the project to the other rules ({@code cd "$(mktemp -d)" && rm -rf *}).
+     */
+    private static final Set<String> PERMISSION_READERS = Set.of("rm", "chmod", "chown", "chgrp");
+
+    /** The tools whose write targets are new names: creators, copies, links, redirections. */
+    private static final Set<String> CREATORS = Set.of("touch", "mkdir", "cp", "mv", "ln", "install", "tee", "dd",
+            "truncate", "mkfifo", "mknod", "rsync", "tar", "unzip", "curl", "wget");
+
+    /**
+     * True when {@code c} creates a name computed at run time: a redirection's target or a
+     * creator's ({@link #CREATORS}) ({@code touch -- "$N"}, {@code > "$(cat n)"}); in-place editors
+     * and chmod/chown name files that exist.
+     */
+    static boolean plantsComputedName(Cmd c) {
+        List<String> targets = CREATORS.contains(c.getName()) ? c.getWriteTargets() : c.getRedirectWrites();
+        return targets.stream().anyMatch(t -> Cmd.isComputedPath(t) && !Regex.matches(t, "&?[0-9-]+"));
+    }
+
+    /** The strongest tier among the names {@code c} creates or writes. */
+    static int planted(Cmd c) {
+        int best = NONE;
+        for (String t : c.getWriteTargets()) {
+            for (String part : t.split("/")) {
+                best = Math.max(best, tier(part));
+            }
+        }
+        return best;
+    }
+
+    /** How {@code name}, handed to a tool as an option, would change what it does. */
+    static int tier(String name) {
+        if (name.length() < 2 || name.charAt(0) != '-' || name.equals("--")) {
+            return NONE;
+        }
+        if (name.startsWith("--")) {
+            String opt = name.substring(2).split("[= ]", 2)[0].toLowerCase(Locale.ROOT);
+            if (opt.length() < 2) {
+                return NONE;
+            }
+            if (abbreviates(opt, RUNNING_LONG)) {
+                return RUNS;
+            }
+            return abbreviates(opt, CHANGING_LONG) ? CHANGES : NONE;
+        }
+        if (FIND_ACTIONS.contains(name.substring(1).split("[= ]", 2)[0])) {
+            return RUNS;
+        }
+        boolean letters = true;
+        boolean changes = false;
+        for (int i = 1; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            if (!Character.isLetterOrDigit(ch)) {
+                letters = false;
+                break;
+            }
+            if (RUNNING_SHORT.indexOf(ch) >= 0) {
+                // the rest of the word is the option's value, or the next name is when none is left:
+                // a program with arguments or a path runs, a bare word is looked up on PATH; the next
+                // name counts for a short cluster only (-e, -ve, -ave: not the words -type, -name)
+                String value = name.substring(i + 1);
+                if (value.isEmpty() && name.length() <= 4 || Regex.find(value, "[ /=;|&$`\\t]")) {
+                    return RUNS;
+                }
+                letters = false;
+                break;
+            }
+            changes |= CHANGING_SHORT.indexOf(ch) >= 0;
+        }
+        // -rf, -R, -rfv: only a short word of option letters alone (not -print, -user)
+        return changes && letters && name.length() <= 4 ? CHANGES : NONE;
+    }
+
+    /** find's single-dash actions that run a program, write files or delete what matches. */
+    private static final Set<String> FIND_ACTIONS = Set.of("exec", "execdir", "ok", "okdir", "delete", "fprint", "fprint0", "fprintf", "fls");
+
+    private static boolean abbreviates(String opt, List<String> table) {
+        for (String full : table) {
+            if (full.equals(opt) || opt.length() >= 4 && full.startsWith(opt)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for a tool of {@link #OPTION_READERS} given, before any {@code --}, an unquoted glob
+     * whose first character is a wildcard ({@code *}, {@code *.txt}, {@code ?x}, {@code [ab]*}):
+     * it can expand to a name starting with {@code -}. {@code ./*} and {@code -- *} are the safe
+     * spellings; {@code src/*} starts with a folder name and is safe as well.
+     */
+    static boolean globToReader(Cmd c) {
+        return readerOperand(c, false);
+    }
+
+    /**
+     * {@link #globToReader} where the glob expands in a folder outside the project, or one not
+     * known, from some folder the segment may run in ({@code cd /tmp/checkout && tar -cf b.tar *}), or anywhere in HARD:
+     * the names there are no one's the user vouched for.
+     */
+    static boolean globOutsideProject(Cmd c, Ctx ctx) {
+        return globToReader(c) && ("hard".equals(ctx.getMode())
+                || !PERMISSION_READERS.contains(c.getName()) && !c.allInsideProject(List.of("x"), ctx, false));
+    }
+
+    /**
+     * True for a tool of {@link #OPTION_READERS} given, before any {@code --}, an unquoted glob as
+     * above or a word computed at run time (a loop variable, {@code $(ls)}, an xargs slot) whose
+     * value can start with {@code -}.
+     */
+    static boolean nameListToReader(Cmd c) {
+        return readerOperand(c, true);
+    }
+
+    private static boolean readerOperand(Cmd c, boolean dynamic) {
+        if (!OPTION_READERS.contains(c.getName())) {
+            return false;
+        }
+        List<Word> ws = c.argvWords;
+        boolean find = c.getName().equals("find");
+        for (int i = 1; i < ws.size(); i++) {
+            Word w = ws.get(i);
+            if (w.literal() && w.text().equals("--")) {
+                return false;
+            }
+            String raw = w.raw();
+            if (find && !Regex.matches(raw, "-[HLP]|-[DO].*") && Regex.matches(raw, "[-(!),].*|\\[(!)]")) {
+                // find reads names as options only among its starting points: a pattern after
+                // -name is the test's value (find . -name *.xml), whatever it expands to
+                return false;
+            }
+            if (w.has(WordFeature.GLOB) && !raw.isEmpty() && "*?[".indexOf(raw.charAt(0)) >= 0) {
+                return true;
+            }
+            if (dynamic && !w.literal() && (w.has(WordFeature.WRAPPER_SLOT)
+                    || (w.has(WordFeature.PARAMETER) || w.has(WordFeature.COMMAND_SUBSTITUTION))
+                    && (raw.startsWith("$") || raw.startsWith("\"$") || raw.startsWith("`") || raw.startsWith("\"`")))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
