@@ -2559,7 +2559,7 @@ public final class Cmd {
      * file as packet data ({@code hping3 -E FILE}).
      */
     public boolean isCredentialReader() {
-        return CREDENTIAL_READERS.contains(name) || embeddedSql() || name.equals("psql") && !SqlFiles.clientCopyReads(this).isEmpty() || named("docker podman nerdctl kubectl oc") && sub("cp")
+        return CREDENTIAL_READERS.contains(name) || embeddedSql() || named("psql mysql mariadb") && !SqlFiles.clientCopyReads(this).isEmpty() || named("docker podman nerdctl kubectl oc") && sub("cp")
                 || named("hping3 hping") && anyFlag("-E --file");
     }
 
@@ -2652,7 +2652,7 @@ public final class Cmd {
         if (embeddedSql()) {
             all.addAll(SqlFiles.reads(this));
         }
-        if (name.equals("psql")) {
+        if (named("psql mysql mariadb")) {
             all.addAll(SqlFiles.clientCopyReads(this));
         }
         return all;
@@ -2670,7 +2670,7 @@ public final class Cmd {
      * ({@link SqlFiles#clientCopySends}).
      */
     public boolean isSqlSendsToNetwork() {
-        return embeddedSql() && SqlFiles.sendsToNetwork(this) || name.equals("psql") && SqlFiles.clientCopySends(this);
+        return embeddedSql() && SqlFiles.sendsToNetwork(this) || named("psql mysql mariadb") && SqlFiles.clientCopySends(this);
     }
 
     /**

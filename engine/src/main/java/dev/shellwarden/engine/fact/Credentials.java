@@ -485,6 +485,16 @@ final class Credentials {
                     || s.lastIndexOf('/') > 0 && PathFacts.isCredentialFolder(s.substring(0, s.lastIndexOf('/')))
                         && finds(compiled(List.of(globAsRegex(s.substring(s.lastIndexOf('/') + 1)))), samplesIn(s.substring(0, s.lastIndexOf('/')))));
         }
+        if (c.named("echo printf")) {
+            // the shell expands the glob and echo prints the names, as ls does (`cat $(echo ~/.ssh/id_*)`,
+            // `printf '%s\n' ~/.aws/* | xargs cat`); a folder alone prints only its own name
+            List<String> ops = c.getOperands();
+            List<String> starts = folders(name.equals("printf") && !ops.isEmpty() ? ops.subList(1, ops.size()) : ops);
+            return starts.stream().anyMatch(s -> Cmd.namesCredentialStore(s)
+                    || s.lastIndexOf('/') > 0 && Regex.matches(s.substring(s.lastIndexOf('/') + 1), ".*[*?\\[].*")
+                        && PathFacts.isCredentialFolder(s.substring(0, s.lastIndexOf('/')))
+                        && finds(compiled(List.of(globAsRegex(s.substring(s.lastIndexOf('/') + 1)))), samplesIn(s.substring(0, s.lastIndexOf('/')))));
+        }
         if (c.named("locate plocate mlocate slocate")) {
             // the whole file system's index: any key or secret name it is asked for is outside the project
             List<String> patterns = c.positionals("-d --database -l --limit -n");

@@ -255,11 +255,29 @@ final class GitPrograms {
         return reachesUntrustedFolder(c, ctx, dirsNamed);
     }
 
-    /** A {@code -DNAME=VALUE} cache setting of cmake naming no path or program: a plain choice ({@code -DCMAKE_BUILD_TYPE=Release}). */
-    private static final java.util.regex.Pattern CMAKE_PLAIN_SETTING = java.util.regex.Pattern.compile("-D[A-Za-z_][A-Za-z0-9_]*(:[A-Z]+)?=[A-Za-z0-9_.,+-]*");
+    /**
+     * A {@code -DNAME=VALUE} cache setting of cmake naming no path or program: a plain choice
+     * ({@code -DCMAKE_BUILD_TYPE=Release}, {@code -DBUILD_TESTING=OFF}, {@code -DCMAKE_CXX_STANDARD=17}).
+     * WHY so narrow: a relative value is a file too ({@code -DCMAKE_TOOLCHAIN_FILE=tc.cmake} is
+     * looked up in the build folder first, {@code -DCMAKE_PROJECT_INCLUDE=x.cmake} runs a script,
+     * {@code -DFoo_DIR=cfg} runs a package's config, {@code -DCMAKE_MAKE_PROGRAM=x} names the
+     * program), so cmake's own variables are only the listed choices, another name must not end
+     * like a file, folder or program setting, and a value holds no dot but a version's.
+     */
+    private static final java.util.regex.Pattern CMAKE_PLAIN_SETTING = java.util.regex.Pattern.compile(
+            "-D(?!CMAKE_)(?![A-Za-z0-9_]*(?i:_DIR|_DIRS|_ROOT|_PATH|_PATHS|_FILE|_FILES|_INCLUDE|_INCLUDES|_EXECUTABLE|_PROGRAM"
+            + "|_COMPILER|_LAUNCHER|_LINKER|_SCRIPT|_COMMAND|_HOME|_PREFIX|_CONFIG|_MODULE|_TOOLCHAIN)(:[A-Z]+)?=)"
+            + "[A-Za-z_][A-Za-z0-9_]*(:(BOOL|STRING))?=([A-Za-z0-9_,+-]*|[0-9]+(\\.[0-9]+)+)"
+            + "|-DCMAKE_(BUILD_TYPE|EXPORT_COMPILE_COMMANDS|VERBOSE_MAKEFILE|COLOR_DIAGNOSTICS|POSITION_INDEPENDENT_CODE"
+            + "|C_STANDARD|CXX_STANDARD|CXX_STANDARD_REQUIRED|CXX_EXTENSIONS|INTERPROCEDURAL_OPTIMIZATION|UNITY_BUILD)"
+            + "(:(BOOL|STRING))?=[A-Za-z0-9_+-]*");
 
-    /** make's words that name no other build file, program or setting: {@code -j4}, {@code -j 4}, {@code -k}, a target. */
-    private static final java.util.regex.Pattern MAKE_PLAIN_WORD = java.util.regex.Pattern.compile("-j[0-9]*|-k|-s|[0-9]+|[A-Za-z0-9_.-]+");
+    /**
+     * make's words that name no other build file, folder, program or setting: {@code -j4},
+     * {@code -j 4}, {@code -k}, {@code -s}, a target (never starting with {@code -}: {@code -f x.mk},
+     * {@code -fx.mk}, {@code -Cdir}, {@code -I inc} all read other files).
+     */
+    private static final java.util.regex.Pattern MAKE_PLAIN_WORD = java.util.regex.Pattern.compile("-j[0-9]*|-k|-s|[A-Za-z0-9_][A-Za-z0-9_.-]*");
 
     /**
      * True when {@code g} is a top-level {@code cmake -S SRC -B DIR} (or {@code cmake -B DIR} in
@@ -318,6 +336,11 @@ final class GitPrograms {
                 return false;
             }
             folder = PathFacts.normalize(out);
+            if (isUntrustedFolder(folder, ctx.home()) && !PathFacts.isTemp(folder)) {
+                // a downloads folder holds what was downloaded: a GNUmakefile or makefile there
+                // wins over the Makefile cmake writes, a CMakeCache.txt there sets its compilers
+                return false;
+            }
         }
         List<String> made = new ArrayList<>();
         List<String> margs = m.getArgs();

@@ -72,9 +72,14 @@ final class SqlFiles {
         return c.getArgs().stream().anyMatch(a -> REMOTE_INSERT.matcher(PathFacts.unquote(a)).find());
     }
 
-    /** psql's client-side {@code \copy … FROM FILE}: group 2, 3 or 4 the file. */
+    /**
+     * A client-side read of a local file the client hands to the server: psql's {@code \copy … FROM
+     * FILE} and {@code \lo_import FILE}, mysql's and mariadb's {@code LOAD DATA LOCAL INFILE 'FILE'}:
+     * group 1, 2 or 3 the file.
+     */
     private static final java.util.regex.Pattern CLIENT_COPY_FROM = java.util.regex.Pattern.compile(
-            "(?is)\\\\copy\\s.*?\\bfrom\\s+(?:'([^']+)'|\"([^\"]+)\"|([^\\s;'\"]+))");
+            "(?is)(?:\\\\copy\\s.*?\\bfrom|\\\\lo_import|\\bload\\s+(?:data|xml)\\s+(?:(?:low_priority|concurrent)\\s+)?local\\s+infile)"
+            + "\\s+(?:'([^']+)'|\"([^\"]+)\"|([^\\s;'\"]+))");
 
     /**
      * The local files psql's {@code \copy … FROM F} reads and hands to the server

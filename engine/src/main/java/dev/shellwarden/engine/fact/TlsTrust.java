@@ -32,7 +32,8 @@ final class TlsTrust {
 
     /** Settings that switch a client's certificate check off (variables, and PowerShell's .NET and default-parameter settings). */
     private static final String OFF_SWITCH = "(?i)(NODE_TLS_REJECT_UNAUTHORIZED=['\"]?0['\"]?|PYTHONHTTPSVERIFY=['\"]?0['\"]?"
-            + "|GIT_SSL_NO_VERIFY=['\"]?(1|true|yes|on)['\"]?|npm_config_strict_ssl=['\"]?(false|0)['\"]?"
+            // git switches the check off when GIT_SSL_NO_VERIFY is set at all, to any value (`GIT_SSL_NO_VERIFY= git clone`)
+            + "|GIT_SSL_NO_VERIFY=.*|npm_config_strict_ssl=['\"]?(false|0)['\"]?"
             + "|YARN_ENABLE_STRICT_SSL=['\"]?(false|0)['\"]?|CONDA_SSL_VERIFY=['\"]?(false|0|no)['\"]?"
             + "|VAULT_SKIP_VERIFY=['\"]?(1|true|yes|on)['\"]?|AZURE_CLI_DISABLE_CONNECTION_VERIFICATION=.*\\S.*"
             + "|PIP_TRUSTED_HOST=.*\\S.*|UV_INSECURE_HOST=.*\\S.*|HTTPS?_INSECURE=['\"]?(1|true)['\"]?"
@@ -184,7 +185,9 @@ final class TlsTrust {
             return false;
         }
         if (c.named("wget wget2")) {
-            return c.anyFlag("--no-check-certificate") || c.argMatches("(?i)--check-certificate=(off|no|false|0|quiet)");
+            // also a wgetrc command given by -e/--execute (`-e check_certificate=off`, `--execute=checkcertificate=no`)
+            return c.anyFlag("--no-check-certificate") || c.argMatches("(?i)--check-certificate=(off|no|false|0|quiet)")
+                    || c.argMatches("(?i)(-e|--execute=?)?check[_-]?certificate\\s*=\\s*['\"]?(off|no|false|0|quiet)['\"]?");
         }
         if (c.named("aria2c")) {
             return c.argMatches("(?i)--check-certificate=(false|0)");
