@@ -5207,6 +5207,15 @@ public final class Cmd {
     }
 
     /**
+     * True when this is a plain top-level {@code mkdir DIR} making, fresh, the folder the later
+     * {@code cmake} generates into ({@code mkdir /tmp/build && cmake -S . -B /tmp/build && make -C
+     * /tmp/build}), see {@link GitPrograms#createsFreshBuildFolderOf}.
+     */
+    public boolean createsFreshBuildFolderOf(Cmd cmake, Ctx ctx) {
+        return GitPrograms.createsFreshBuildFolderOf(this, cmake, ctx);
+    }
+
+    /**
      * True when git works in the project's own repository: every directory the segment may run in
      * and every {@code -C DIR} (resolved against them) is the project or below it.
      *

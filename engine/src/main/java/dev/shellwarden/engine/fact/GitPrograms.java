@@ -284,8 +284,9 @@ final class GitPrograms {
      * the folder it runs in) whose source lies inside the project, and {@code m} a top-level
      * {@code make} later in the same command that runs in DIR and nothing else ({@code cmake -S .
      * -B /tmp/build && cd /tmp/build && make}): the Makefile there is the one cmake just wrote
-     * from the project's CMakeLists.txt. The rule also asks that every command from {@code g} to
-     * {@code m} follows {@code &&}, so a failed cmake leaves no old Makefile run.
+     * from the project's CMakeLists.txt. The rule also asks for a plain {@code mkdir DIR} before
+     * cmake ({@link #createsFreshBuildFolderOf}) and that every command from it to {@code m} follows
+     * {@code &&}, so a folder that existed, or a failed cmake, leaves no other build file run.
      *
      * <p>FAIL CLOSED: any other cmake word ({@code -C} an initial cache script, {@code -P}, a
      * toolchain or a {@code -D} value naming a path or program, a positional source or build
@@ -294,53 +295,12 @@ final class GitPrograms {
      * tell, and the pair is not spared.
      */
     static boolean generatesBuildFolderOf(Cmd g, Cmd m, Ctx ctx) {
-        if (!g.getPath().equals("cmake") || !(m.getPath().equals("make") || m.getPath().equals("gmake"))
-                || g.getId() >= m.getId()) {
+        if (!(m.getPath().equals("make") || m.getPath().equals("gmake")) || g.getId() >= m.getId() || !plainTopLevel(m)) {
             return false;
         }
-        for (Cmd c : List.of(g, m)) {
-            if (!c.getWrappers().isEmpty() || c.getParent() >= 0 || !"TOP".equals(c.getProvenance()) || !c.isStatic()
-                    || !c.getAssignments().isEmpty() || c.getStages() != 1) {
-                return false;
-            }
-        }
-        String source = ".";
-        String build = null;
-        List<String> args = g.getArgs();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if ((a.equals("-S") || a.equals("-B") || a.equals("-G")) && i + 1 < args.size()) {
-                String v = args.get(++i);
-                if (a.equals("-S")) {
-                    source = v;
-                } else if (a.equals("-B")) {
-                    build = v;
-                }
-            } else if (a.startsWith("-S") && a.length() > 2) {
-                source = a.substring(2);
-            } else if (a.startsWith("-B") && a.length() > 2) {
-                build = a.substring(2);
-            } else if (!CMAKE_PLAIN_SETTING.matcher(a).matches()) {
-                return false;
-            }
-        }
-        if (build == null) {
+        String folder = cmakeBuildFolder(g, ctx);
+        if (folder == null) {
             return false;
-        }
-        String folder = null;
-        for (String dir : g.dirs(ctx)) {
-            String src = PathFacts.resolveFromAny(PathFacts.unquote(source), dir, ctx.home());
-            String out = PathFacts.resolveFromAny(PathFacts.unquote(build), dir, ctx.home());
-            if (src == null || out == null || !PathFacts.isInside(PathFacts.normalize(src), ctx.project())
-                    || folder != null && !folder.equals(PathFacts.normalize(out))) {
-                return false;
-            }
-            folder = PathFacts.normalize(out);
-            if (isUntrustedFolder(folder, ctx.home()) && !PathFacts.isTemp(folder)) {
-                // a downloads folder holds what was downloaded: a GNUmakefile or makefile there
-                // wins over the Makefile cmake writes, a CMakeCache.txt there sets its compilers
-                return false;
-            }
         }
         List<String> made = new ArrayList<>();
         List<String> margs = m.getArgs();
@@ -363,7 +323,92 @@ final class GitPrograms {
                 }
             }
         }
-        return folder != null;
+        return true;
+    }
+
+    /**
+     * True when {@code k} is a top-level {@code mkdir DIR} (no option: {@code -p} succeeds on a
+     * folder that exists) making the folder cmake {@code g} generates into ({@link #cmakeBuildFolder}),
+     * before it. WHY: a temporary folder is one anyone may have filled, an earlier command of the
+     * agent's included (writes there are allowed), and a GNUmakefile or makefile there is read before
+     * the Makefile cmake writes, a CMakeCache.txt there sets its compilers; a plain mkdir fails when
+     * the folder exists, so after {@code mkdir /tmp/build &&} the folder is new and the user's own.
+     */
+    static boolean createsFreshBuildFolderOf(Cmd k, Cmd g, Ctx ctx) {
+        if (!k.getPath().equals("mkdir") || k.getId() >= g.getId() || !plainTopLevel(k)) {
+            return false;
+        }
+        String folder = cmakeBuildFolder(g, ctx);
+        if (folder == null || k.getArgs().stream().anyMatch(a -> a.startsWith("-"))) {
+            return false;
+        }
+        for (String dir : k.dirs(ctx)) {
+            boolean made = false;
+            for (String a : k.getArgs()) {
+                String known = PathFacts.resolveFromAny(PathFacts.unquote(a), dir, ctx.home());
+                made |= known != null && PathFacts.normalize(known).equals(folder);
+            }
+            if (!made) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A top-level command with literal words, no wrapper, no assignment prefix and no pipe. */
+    private static boolean plainTopLevel(Cmd c) {
+        return c.getWrappers().isEmpty() && c.getParent() < 0 && "TOP".equals(c.getProvenance()) && c.isStatic()
+                && c.getAssignments().isEmpty() && c.getStages() == 1;
+    }
+
+    /**
+     * The folder a top-level {@code cmake -S SRC -B DIR} (or {@code cmake -B DIR} in the folder it
+     * runs in) generates into, when its source lies inside the project and every other word is a
+     * plain setting ({@link #CMAKE_PLAIN_SETTING}); null otherwise, and for a downloads folder.
+     */
+    private static String cmakeBuildFolder(Cmd g, Ctx ctx) {
+        if (!g.getPath().equals("cmake") || !plainTopLevel(g)) {
+            return null;
+        }
+        String source = ".";
+        String build = null;
+        List<String> args = g.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if ((a.equals("-S") || a.equals("-B") || a.equals("-G")) && i + 1 < args.size()) {
+                String v = args.get(++i);
+                if (a.equals("-S")) {
+                    source = v;
+                } else if (a.equals("-B")) {
+                    build = v;
+                }
+            } else if (a.startsWith("-S") && a.length() > 2) {
+                source = a.substring(2);
+            } else if (a.startsWith("-B") && a.length() > 2) {
+                build = a.substring(2);
+            } else if (!CMAKE_PLAIN_SETTING.matcher(a).matches()) {
+                return null;
+            }
+        }
+        if (build == null) {
+            return null;
+        }
+        String folder = null;
+        for (String dir : g.dirs(ctx)) {
+            String src = PathFacts.resolveFromAny(PathFacts.unquote(source), dir, ctx.home());
+            String out = PathFacts.resolveFromAny(PathFacts.unquote(build), dir, ctx.home());
+            if (src == null || out == null || !PathFacts.isInside(PathFacts.normalize(src), ctx.project())
+                    || folder != null && !folder.equals(PathFacts.normalize(out))) {
+                return null;
+            }
+            folder = PathFacts.normalize(out);
+            if (isUntrustedFolder(folder, ctx.home()) && !PathFacts.isTemp(folder)) {
+                // a downloads folder holds what was downloaded: a GNUmakefile or makefile there
+                // wins over the Makefile cmake writes, a CMakeCache.txt there sets its compilers
+                return null;
+            }
+        }
+        return folder;
     }
 
     /**
