@@ -224,10 +224,15 @@ final class GitPrograms {
         String name = c.getName();
         List<String> args = c.getArgs();
         List<String> dirsNamed = new ArrayList<>();
-        if (!c.getWrappers().stream().allMatch(w -> HOST_WRAPPERS.contains(w) || Cmd.SHELLS.contains(w) || w.equals("eval"))
-                || java.util.Set.of("HEREDOC_SCRIPT", "SETTING", "LATER_FILE").contains(c.getProvenance())) {
-            // run by a container, a remote machine or a written file: not this machine's folder. Every
-            // other nesting (brace group, subshell, `bash -c`, eval, a function) runs here.
+        List<String> wrappers = c.getWrappers();
+        if (!wrappers.stream().allMatch(w -> HOST_WRAPPERS.contains(w) || Cmd.SHELLS.contains(w) || w.equals("eval"))
+                || java.util.Set.of("SETTING", "LATER_FILE").contains(c.getProvenance())
+                || c.getProvenance().equals("HEREDOC_SCRIPT") && (wrappers.isEmpty() || !Cmd.SHELLS.contains(wrappers.get(wrappers.size() - 1)))) {
+            // run by a container, a remote machine or a written file read later: not this machine's
+            // folder. Every other nesting (brace group, subshell, `bash -c`, eval, a function) runs
+            // here, and so does a here-document, here-string or piped text a shell reads on
+            // standard input (`bash <<< 'cd /tmp/x && make'`): the same commands as typed, whose
+            // `cd`s WorkingDirs follows like a payload's
             return false;
         }
         if (name.equals("make") || name.equals("gmake")) {

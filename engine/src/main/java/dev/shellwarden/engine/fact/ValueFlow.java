@@ -215,6 +215,8 @@ public final class ValueFlow {
     }
 
     /** read's options that take a value (-a names the array it fills). */
+    /** Set-Variable's and New-Variable's parameters that take a value other than the name. */
+    private static final Set<String> PS_VARIABLE_VALUES = Set.of("-value", "-scope", "-option", "-visibility", "-description", "-include", "-exclude");
     private static final Set<String> READ_VALUES = Set.of("-d", "-i", "-n", "-N", "-p", "-t", "-u");
 
     /** mapfile's and readarray's options that take a value. */
@@ -230,7 +232,9 @@ public final class ValueFlow {
         String name = Cmd.nameOf(s);
         List<Word> argv = s.argv();
         List<String> out = new ArrayList<>();
-        switch (name) {
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
+        // PowerShell's cmdlet names in any case (Set-Variable); bash's read is read only
+        switch (Set.of("set-variable", "sv", "new-variable", "nv").contains(lower) ? lower : name) {
             case "read", "mapfile", "readarray" -> {
                 Set<String> values = name.equals("read") ? READ_VALUES : MAPFILE_VALUES;
                 for (int i = 1; i < argv.size(); i++) {
@@ -253,6 +257,22 @@ public final class ValueFlow {
                         out.add(argv.get(i + 1).text());
                     }
                 }
+            }
+            case "set-variable", "sv", "new-variable", "nv" -> {
+                // PowerShell's `… | Set-Variable k`, `Set-Variable -Name k -Value (…)`: the value is
+                // the pipeline's input or the -Value argument, as a read's (a scope prefix dropped)
+                for (int i = 1; i < argv.size(); i++) {
+                    String t = argv.get(i).text();
+                    String l = t.toLowerCase(java.util.Locale.ROOT);
+                    if (l.startsWith("-n") && l.length() > 2 && "-name".startsWith(l) && i + 1 < argv.size()) {
+                        out.add(argv.get(++i).text());
+                    } else if (l.startsWith("-") && i + 1 < argv.size() && PS_VARIABLE_VALUES.stream().anyMatch(v -> l.length() > 2 && v.startsWith(l))) {
+                        i++;
+                    } else if (!l.startsWith("-") && out.isEmpty()) {
+                        out.add(t);
+                    }
+                }
+                out.replaceAll(n -> n.replaceFirst("(?i)^(global|script|local|private):", ""));
             }
             default -> {
             }

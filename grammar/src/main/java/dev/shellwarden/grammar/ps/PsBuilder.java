@@ -199,6 +199,8 @@ final class PsBuilder {
             "disable", "suspend", "restart", "reset", "dismount");
     /** True while the command being walked got its name from a lookup ({@link PsLookup}): it stays dynamic. */
     private boolean lookedUpName;
+    /** Variables holding a StreamWriter the text opened, assigned once ({@link PsWriters}), lower case. */
+    private Set<String> writers = Set.of();
     /** What variables were last assigned in the walk, by lower-case name ({@link PsValues}). */
     private final PsValues values = new PsValues();
     /**
@@ -221,7 +223,9 @@ final class PsBuilder {
 
     SplitResult build(PowerShellParser.ScriptContext script) {
         if (script.getStart() != null && script.getStop() != null && script.getStop().getStopIndex() >= 0) {
-            values.scan(script.getStart().getInputStream().getText(Interval.of(0, script.getStop().getStopIndex())));
+            String text = script.getStart().getInputStream().getText(Interval.of(0, script.getStop().getStopIndex()));
+            values.scan(text);
+            writers = PsWriters.of(text);
         }
         walkBlock(script.block(), new Ctx(-1, 0, Provenance.TOP, List.of()), Mode.NORMAL);
         releaseStaticCalls();
@@ -1866,7 +1870,7 @@ final class PsBuilder {
      * {@code [IO.File]::Delete('x')}, {@code (New-Object Net.WebClient).DownloadFile(…)}. Method
      * calls run in expression mode and inside arguments that start with a variable or a group.
      */
-    private static boolean unsafeCall(List<Part> parts, boolean readsKnown) {
+    private boolean unsafeCall(List<Part> parts, boolean readsKnown) {
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
             Part next = parts.get(i + 1);
@@ -1883,7 +1887,10 @@ final class PsBuilder {
                         || decoded.toLowerCase(Locale.ROOT).contains("invokeprovider")
                         || IO_FILE_TYPE.matcher(decoded).find() && !member.equalsIgnoreCase("exists"))
                         && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()
-                        && !(readsKnown && PsFileCalls.known(decoded, next.raw()))) {
+                        && !(readsKnown && PsFileCalls.known(decoded, next.raw()))
+                        // `$w.WriteLine('x')` on a writer the text opened: the file its constructor named
+                        && !PsWriters.call(i > 0 && parts.get(i - 1).kind() == Kind.VARIABLE && adjacent(parts.get(i - 1), p)
+                                ? PsText.bare(parts.get(i - 1).raw()) + decoded : decoded, next.raw(), writers)) {
                     return true;
                 }
             }

@@ -90,7 +90,7 @@ final class PsDotNet {
     private static final Pattern FILE_WRITE = Pattern.compile(
             "(?i)\\[(?:system\\.)?io\\.(?:file\\]::(?:" + PsFileCalls.methods("file", PsFileCalls.Kind.WRITE) + ")"
             + "|streamwriter\\]::(?:" + PsFileCalls.methods("streamwriter", PsFileCalls.Kind.WRITE) + "))"
-            + "\\(\\s*" + QUOTED + "([^;]*)");
+            + "\\(\\s*(?:" + QUOTED + "|" + PsFileCalls.JOIN_PWD + ")([^;]*)");
     /** WebClient's DownloadString/DownloadData (and their async forms) up to the opening parenthesis. */
     private static final String DOWNLOAD_CALL = "\\.download(?:data|string)(?:async|taskasync)?\\(";
     /** Text written that a download produced: WebClient's DownloadData/DownloadString, Invoke-WebRequest, Invoke-RestMethod. */
@@ -289,20 +289,22 @@ final class PsDotNet {
         }
         m = FILE_WRITE.matcher(source);
         while (m.find()) {
-            String rest = m.group(2);
+            // `(Join-Path $PWD 'x.txt')` is the path `"$PWD\x.txt"` names
+            String target = m.group(1) != null ? m.group(1) : "\"$PWD\\" + m.group(2) + "\"";
+            String rest = m.group(3);
             // a call named inside a literal string is text written, not a call: the words of
             // `WriteAllText(P, 'see (iwr URL)')` are the file's new text, no download
             String code = maskLiterals(rest);
             Matcher read = FILE_READ.matcher(code);
             if (DECODED.matcher(code).find()) {
-                out.add(script("[IO.File]", "certutil -decode - " + m.group(1)));
+                out.add(script("[IO.File]", "certutil -decode - " + target));
             } else if (DOWNLOADED.matcher(code).find()) {
-                out.add(script("[IO.File]", "Invoke-WebRequest -Uri " + url(rest) + " -OutFile " + m.group(1)));
+                out.add(script("[IO.File]", "Invoke-WebRequest -Uri " + url(rest) + " -OutFile " + target));
             } else if (read.find()) {
                 // one file's text written to another: a copy of it
-                out.add(script("[IO.File]", "Get-Content -Path " + rest.substring(read.start(1), read.end(1)) + " | Set-Content -Path " + m.group(1)));
+                out.add(script("[IO.File]", "Get-Content -Path " + rest.substring(read.start(1), read.end(1)) + " | Set-Content -Path " + target));
             } else {
-                out.add(script("[IO.File]", "Set-Content -Path " + m.group(1)));
+                out.add(script("[IO.File]", "Set-Content -Path " + target));
             }
         }
         m = ASSEMBLY_LOAD.matcher(source);

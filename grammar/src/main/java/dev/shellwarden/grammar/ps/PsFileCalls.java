@@ -38,8 +38,14 @@ final class PsFileCalls {
     private PsFileCalls() {
     }
 
-    /** A quoted path without expansion, or {@code "$PWD\…"}. */
-    private static final String PATH = "(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"(?:\\$PWD[\\\\/])?[^\"`$\u201C\u201D\u201E]*\")";
+    /**
+     * {@code (Join-Path $PWD 'x.txt')}: the current folder joined with one single-quoted literal,
+     * read by {@link PsDotNet} as {@code "$PWD\x.txt"} (a {@code ..} in it is judged there as in that form).
+     */
+    static final String JOIN_PWD = "\\(\\s*(?i:join-path)\\s+(?i:\\$pwd)\\s+'([^'\"`$\u2018\u2019\u201A\u201B\u201C\u201D\u201E]*)'\\s*\\)";
+    /** A quoted path without expansion, {@code "$PWD\…"}, or {@link #JOIN_PWD}. */
+    private static final String PATH = "(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"(?:\\$PWD[\\\\/])?[^\"`$\u201C\u201D\u201E]*\"|"
+            + JOIN_PWD.replace("([^", "(?:[^") + ")";
     /** A quoted text without expansion. */
     private static final String TEXT = "(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`$\u201C\u201D\u201E]*\")";
     /** The text argument: a string, a list of strings, or one plain variable. */
