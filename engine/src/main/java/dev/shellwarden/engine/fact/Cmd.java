@@ -4348,7 +4348,14 @@ public final class Cmd {
      * {@code localhost:8001}, {@code tcp://[::1]:2375}. A value computed at run time never is one.
      */
     static final String LOOPBACK_ADDRESS =
-            "(?i)((https?|tcp|ssh)://)?([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\]|::1)(:\\d+)?(/.*)?";
+            "(?i)((https?|tcp|ssh)://)?([\\w.-]+@)?(" + Cmd.LOOPBACK_HOST + "|::1)(:\\d+)?(/.*)?";
+
+    /**
+     * This machine's name as the host part of an address (an alternation, without flags or anchors):
+     * {@code localhost}, {@code 127.x.y.z}, {@code [::1]}. The one spelling that {@link
+     * #LOOPBACK_ADDRESS}, TlsTrust's URLs and SqlFiles' server hosts build on.
+     */
+    static final String LOOPBACK_HOST = "localhost|127(\\.\\d{1,3}){3}|\\[::1\\]";
 
     /**
      * True when a kubectl, oc or helm command names the Kubernetes API server itself and the server

@@ -100,6 +100,12 @@ final class SqlFiles {
         return out;
     }
 
+    /** The host of a {@code postgres://} or {@code postgresql://} connection URL: group 1. */
+    private static final java.util.regex.Pattern POSTGRES_URL_HOST =
+            java.util.regex.Pattern.compile("(?i)postgres(?:ql)?://(?:[^@/\\s]*@)?([^:/?\\s]+)");
+    /** The host of a libpq connection string ({@code "host=db.example.com dbname=x"}): group 1. */
+    private static final java.util.regex.Pattern CONNINFO_HOST = java.util.regex.Pattern.compile("(?i)(?:^|\\s)host=([^\\s]+)");
+
     /**
      * True when psql's {@code \copy … FROM FILE} hands a local file to a server named on another
      * machine ({@code -h HOST}, {@code --host=HOST}, {@code host=HOST} or a {@code postgres://HOST} URL
@@ -120,16 +126,16 @@ final class SqlFiles {
             } else if (a.startsWith("-h") && a.length() > 2) {
                 hosts.add(a.substring(2));
             }
-            java.util.regex.Matcher url = java.util.regex.Pattern.compile("(?i)postgres(?:ql)?://(?:[^@/\\s]*@)?([^:/?\\s]+)").matcher(a);
+            java.util.regex.Matcher url = POSTGRES_URL_HOST.matcher(a);
             if (url.find()) {
                 hosts.add(url.group(1));
             }
-            java.util.regex.Matcher kv = java.util.regex.Pattern.compile("(?i)(?:^|\\s)host=([^\\s]+)").matcher(a);
+            java.util.regex.Matcher kv = CONNINFO_HOST.matcher(a);
             if (kv.find()) {
                 hosts.add(kv.group(1));
             }
         }
-        return hosts.stream().anyMatch(h -> !Regex.matches(h, "(?i)localhost|127(\\.\\d+){3}|::1|\\[::1\\]|/.*"));
+        return hosts.stream().anyMatch(h -> !Regex.matches(h, "(?i)" + Cmd.LOOPBACK_HOST + "|::1|/.*"));
     }
 
     /** The quoted literals in {@code c}'s arguments that look like paths (a slash, or a home or dot start). */

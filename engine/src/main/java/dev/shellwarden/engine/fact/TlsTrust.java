@@ -71,10 +71,10 @@ final class TlsTrust {
             + "|x-[a-z-]*(token|key|secret))\\s*:|\\b(proxy-)?authorization['\"]?\\s*=";
 
     /** A URL naming another machine than this one. */
-    private static final String REMOTE_URL = "(?<![\\w.-])[a-z][a-z0-9+.-]*://(?!([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])([:/?#'\"]|$))";
+    private static final String REMOTE_URL = "(?<![\\w.-])[a-z][a-z0-9+.-]*://(?!([\\w.-]+@)?(" + Cmd.LOOPBACK_HOST + ")([:/?#'\"]|$))";
 
     /** A word naming this machine: {@code localhost:8443/x}, {@code https://127.0.0.1/…}, {@code [::1]}. */
-    private static final String LOOPBACK_NAME = "^['\"]?([a-z][a-z0-9+.-]*://)?([\\w.-]+@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])([:/?#'\"]|$)";
+    private static final String LOOPBACK_NAME = "^['\"]?([a-z][a-z0-9+.-]*://)?([\\w.-]+@)?(" + Cmd.LOOPBACK_HOST + ")([:/?#'\"]|$)";
 
     /** True when the command switches a certificate check off or trusts a CA file from outside the project. */
     static boolean weakensTlsChecks(Cmd c, Ctx ctx) {
