@@ -2609,6 +2609,11 @@ public final class Cmd {
         return TlsTrust.uncheckedRemoteDownload(this, ctx);
     }
 
+    /** True when the command names the CA file a client trusts, wherever it is ({@link TlsTrust#namesCaFile}). */
+    public boolean namesCaFile() {
+        return TlsTrust.namesCaFile(this);
+    }
+
     /** True when the command writes {@code insecure} into curl's or wget's own config ({@link TlsTrust#writesUncheckedClientConfig}). */
     public boolean writesUncheckedClientConfig() {
         return TlsTrust.writesUncheckedClientConfig(this);

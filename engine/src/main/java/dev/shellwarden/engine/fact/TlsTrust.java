@@ -139,6 +139,33 @@ final class TlsTrust {
         return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE));
     }
 
+    /** The options naming the CA file or folder npm, yarn, curl and wget trust (pip's is --cert). */
+    private static final String CA_OPTIONS = "--cafile --cacert --capath --proxy-cacert --ca-certificate --ca-directory";
+
+    /**
+     * True when the command names the CA file a client trusts, wherever it is: a CA setting
+     * ({@code REQUESTS_CA_BUNDLE=ca.pem}), {@code pip --cert}, {@code npm --cafile}, {@code curl
+     * --cacert}, {@code wget --ca-certificate}, git's {@code http.sslCAInfo}. SW4119 joins it to an
+     * earlier segment that downloaded the file ({@code curl -o ca.pem URL && pip install --cert
+     * ca.pem x}): a CA the network path chose trusts whatever it serves.
+     */
+    static boolean namesCaFile(Cmd c) {
+        for (String s : c.assignmentWords()) {
+            java.util.regex.Matcher m = Regex.pattern(CA_SETTING).matcher(s);
+            if (m.matches() && !m.group(2).isEmpty()) {
+                return true;
+            }
+        }
+        boolean pip = Regex.matches(c.getName(), "pip[0-9.]*|uv") || Regex.matches(c.getName(), "python[0-9.]*|py") && c.anyArg("pip pip3");
+        if (pip && !c.valueOf("--cert").isEmpty()) {
+            return true;
+        }
+        if (c.named("npm pnpm yarn npx bun curl curlie wget wget2") && !c.valueOf(CA_OPTIONS).isEmpty()) {
+            return true;
+        }
+        return c.getName().equals("git") && c.argFind("http\\.(.*\\.)?sslca(info|path)");
+    }
+
     /** curl's and wget's own configuration files, which every later run reads. */
     private static final String CLIENT_CONFIG = "['\"]?(~|\\$\\{?(HOME|CURL_HOME|XDG_CONFIG_HOME)\\}?|/).*/(\\.curlrc|_curlrc|\\.wgetrc|(\\.config/|/etc/)(curlrc|wgetrc))['\"]?";
 
