@@ -479,15 +479,60 @@ public final class Cmd {
      * PAGER=x git log}) and, for a declaring builtin ({@link #DECLARERS}), its operands ({@code
      * export PAGER=x}), which hold for what follows; {@code env}'s words too ({@code env
      * GIT_SSL_NO_VERIFY=1 git clone URL}), read whole so that nothing after a setting hides it.
+     * The builtins that set a variable from a value as {@code NAME=value} too: {@code printf -v NAME
+     * 0} (a literal format, or {@code %s}/{@code %d} of a literal word) and {@code read NAME <<< 0}
+     * (the fed text's first line), which a later {@code export NAME} or {@code set -a} hands on.
      * INVARIANT: only adds words to the prefixes, so a reader of it is never looser than one of them.
      */
     List<String> assignmentWords() {
+        if (named("printf read") && !args.isEmpty()) {
+            List<String> all = new ArrayList<>(assignments);
+            all.addAll(name.equals("printf") ? printfAssignment() : readAssignments());
+            return all;
+        }
         if (!named(DECLARERS + " env") || args.isEmpty()) {
             return assignments;
         }
         List<String> all = new ArrayList<>(assignments);
         all.addAll(args);
         return all;
+    }
+
+    /** {@code printf -v NAME FORMAT [WORD]} as {@code NAME=value} when the value is literal ({@code 0}, {@code %s 0}); else nothing. */
+    private List<String> printfAssignment() {
+        int v = args.indexOf("-v");
+        String var = v >= 0 && v + 1 < args.size() ? args.get(v + 1) : args.get(0).startsWith("-v") ? args.get(0).substring(2) : "";
+        int f = v >= 0 ? v + 2 : 1;
+        if (!Regex.matches(var, "[A-Za-z_][A-Za-z0-9_]*") || f >= args.size()) {
+            return List.of();
+        }
+        String format = PathFacts.unquote(args.get(f));
+        if (!format.contains("%") && !format.contains("\\")) {
+            return List.of(var + "=" + format);
+        }
+        // one conversion of one literal word: `%s 0`, `'%d' 1`
+        return Regex.matches(format, "%[sdibq]") && f + 1 < args.size() ? List.of(var + "=" + PathFacts.unquote(args.get(f + 1))) : List.of();
+    }
+
+    /** {@code read [-r] NAME… <<< TEXT} as {@code NAME=field}, the last name taking the rest of the first line. */
+    private List<String> readAssignments() {
+        if (!hasStdinText) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (String a : positionals("-a -d -i -n -N -p -t -u")) {
+            if (!Regex.matches(a, "[A-Za-z_][A-Za-z0-9_]*")) {
+                return List.of();
+            }
+            names.add(a);
+        }
+        String line = stdin.strip().split("\n", -1)[0].strip();
+        String[] fields = line.split("[ \t]+", Math.max(1, names.size()));
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            out.add(names.get(i) + "=" + (i < fields.length ? fields[i] : ""));
+        }
+        return out;
     }
 
     /** Heredoc and here-string text fed to the command, concatenated. */
@@ -1624,6 +1669,45 @@ public final class Cmd {
     static final String CURL_VALUE_LETTERS = "dHuXAebcFTwxrmKEyYzCDPQtUo";
 
     /**
+     * The index of curl's short option {@code letter} in the short-option word {@code word}
+     * ({@code -fsSLo}, {@code -ksSL}, {@code -#o}), or -1: the one reading of a cluster letter by
+     * letter, for {@code -k}, {@code -o} and {@code -K}. The letters before it must take no value
+     * ({@link #CURL_VALUE_LETTERS}: {@code -Hk} is the header "k"); any other character passes, since
+     * curl refuses a word with an unknown letter outright (reading more is stricter, never looser).
+     */
+    static int curlClusterLetter(String word, char letter) {
+        if (word.length() < 2 || word.charAt(0) != '-' || word.charAt(1) == '-') {
+            return -1;
+        }
+        for (int k = 1; k < word.length(); k++) {
+            char x = word.charAt(k);
+            if (x == letter) {
+                return k;
+            }
+            if (CURL_VALUE_LETTERS.indexOf(x) >= 0) {
+                return -1; // the rest of the word is that option's value
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The value of curl's value-taking short option {@code letter} given in a short-option word
+     * ({@link #curlClusterLetter}): the rest of the word ({@code -sofile}), else the next word
+     * ({@code -fsSLo FILE}); empty when no word holds it.
+     */
+    static String curlClusterValue(List<String> words, char letter) {
+        for (int i = 0; i < words.size(); i++) {
+            String a = words.get(i);
+            int k = curlClusterLetter(a, letter);
+            if (k > 0) {
+                return k + 1 < a.length() ? a.substring(k + 1) : i + 1 < words.size() ? words.get(i + 1) : "";
+            }
+        }
+        return "";
+    }
+
+    /**
      * The files a copy or move creates inside a destination directory ({@code cp x.service
      * ~/.config/systemd/user/} writes {@code ~/.config/systemd/user/x.service}): for a destination
      * written as a directory (a trailing slash, {@code ~}, {@code -t DIR}), each source's name below it.
@@ -2518,6 +2602,26 @@ public final class Cmd {
      */
     public boolean weakensTlsChecks(Ctx ctx) {
         return TlsTrust.weakensTlsChecks(this, ctx);
+    }
+
+    /** True for a download from another machine whose answer is not checked ({@link TlsTrust#uncheckedRemoteDownload}). */
+    public boolean uncheckedRemoteDownload(Ctx ctx) {
+        return TlsTrust.uncheckedRemoteDownload(this, ctx);
+    }
+
+    /** True when the command names the CA file a client trusts, wherever it is ({@link TlsTrust#namesCaFile}). */
+    public boolean namesCaFile() {
+        return TlsTrust.namesCaFile(this);
+    }
+
+    /** True when the command writes {@code insecure} into curl's or wget's own config ({@link TlsTrust#writesUncheckedClientConfig}). */
+    public boolean writesUncheckedClientConfig() {
+        return TlsTrust.writesUncheckedClientConfig(this);
+    }
+
+    /** True when a file the command writes is a script, program or package ({@link TlsTrust#writesRunnableFile}). */
+    public boolean writesRunnableFile() {
+        return TlsTrust.writesRunnableFile(this);
     }
 
     /**
@@ -3924,8 +4028,7 @@ public final class Cmd {
     private boolean savesToNextWord(String a) {
         if (named("curl curlie")) {
             // also a short-option cluster ending in o whose other letters take no value (-so FILE)
-            return CURL_OUTPUT_OPTIONS.contains(a) || Regex.matches(a, "-[A-Za-z]+o")
-                    && a.substring(1, a.length() - 1).chars().noneMatch(c -> CURL_VALUE_LETTERS.indexOf(c) >= 0);
+            return CURL_OUTPUT_OPTIONS.contains(a) || curlClusterLetter(a, 'o') == a.length() - 1;
         }
         if (name.equals("wget")) {
             return WGET_OUTPUT_OPTIONS.contains(a);

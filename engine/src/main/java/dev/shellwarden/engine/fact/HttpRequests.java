@@ -101,8 +101,13 @@ final class HttpRequests {
      * curl's {@code -K}/{@code --config} file, unquoted, or empty: the file names URLs, data and
      * files to upload, so it decides what curl sends ({@code -} reads it from standard input).
      */
-    private static String curlConfig(Cmd c) {
-        return c.getName().equals("curl") ? PathFacts.unquote(c.valueOf("-K --config")) : "";
+    static String curlConfig(Cmd c) {
+        if (!c.getName().equals("curl")) {
+            return "";
+        }
+        String k = c.valueOf("-K --config");
+        // also at the end of a short-option cluster: `curl -sK /tmp/cfg`
+        return PathFacts.unquote(k.isEmpty() ? Cmd.curlClusterValue(c.getArgs(), 'K') : k);
     }
 
     /** True for {@code curl -K -}: the options, uploads included, come from standard input. */

@@ -91,15 +91,17 @@ final class TlsTrust {
         if (name.equals("git")) {
             return gitChecksOff(c, ctx);
         }
-        if (uncheckedDownload(c)) {
-            // the bytes are run, installed or loaded later, or a credential goes to whoever answers;
-            // a loopback server has no one on the path (a computed URL may be any machine)
-            boolean remote = c.requestWordFind(REMOTE_URL) || !c.requestWordFind(LOOPBACK_NAME);
-            return remote && (c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE)) || sendsCredential(c));
+        if (uncheckedRemoteDownload(c, ctx)) {
+            // the bytes are run, installed or loaded later, or a credential goes to whoever answers
+            return writesRunnableFile(c) || sendsCredential(c);
         }
         // pip told to trust a host's plain or unchecked answers (also `python3 -m pip`), uv's equivalent
         boolean pip = Regex.matches(name, "pip[0-9.]*") || Regex.matches(name, "python[0-9.]*|py") && c.anyArg("pip pip3");
         if (pip && c.anyFlag("--trusted-host") || name.equals("uv") && c.anyFlag("--allow-insecure-host")) {
+            return true;
+        }
+        // pip's, npm's and yarn's CA file for this one install (`pip install --cert /tmp/ca.pem x`)
+        if ((pip || name.equals("uv")) && caOptionOutside(c, ctx, "--cert") || c.named("npm pnpm yarn npx bun") && caOptionOutside(c, ctx, "--cafile")) {
             return true;
         }
         if (c.named("npm pnpm yarn npx bun")) {
@@ -110,6 +112,94 @@ final class TlsTrust {
                             PathFacts.unquote(c.getLastArg().replaceFirst("(?i)^cafile=", "")));
         }
         return toolChecksOff(c) || psTrustsAll(c);
+    }
+
+    /**
+     * A download from another machine whose answer is not checked: the client's switch
+     * ({@link #uncheckedDownload}), or a CA file or a config from outside the project ({@code curl
+     * --cacert /tmp/ca.pem}, {@code curl -sK /tmp/cfg}, whose {@code insecure} line the checker
+     * cannot see, {@code wget --ca-certificate=/tmp/x}, {@code wget --config=/tmp/rc}). A loopback
+     * server has no one on the path (a computed URL may be any machine).
+     */
+    static boolean uncheckedRemoteDownload(Cmd c, Ctx ctx) {
+        if (!uncheckedDownload(c) && !trustFromOutside(c, ctx)) {
+            return false;
+        }
+        return c.requestWordFind(REMOTE_URL) || !c.requestWordFind(LOOPBACK_NAME);
+    }
+
+    /**
+     * True when a file the command writes is run, installed or loaded rather than read: a script,
+     * program or package by name, or a file in a {@code bin} folder. Read for the download itself
+     * ({@code curl -k -o tool.sh URL}, {@code curl -k URL > tool.sh}) and for a later stage of its
+     * pipeline that stores its bytes ({@code | tee install.sh}, {@code | dd of=x.sh}, {@code | sponge x.py}):
+     * one reading of where the download's bytes are saved.
+     */
+    static boolean writesRunnableFile(Cmd c) {
+        return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE));
+    }
+
+    /** The options naming the CA file or folder npm, yarn, curl and wget trust (pip's is --cert). */
+    private static final String CA_OPTIONS = "--cafile --cacert --capath --proxy-cacert --ca-certificate --ca-directory";
+
+    /**
+     * True when the command names the CA file a client trusts, wherever it is: a CA setting
+     * ({@code REQUESTS_CA_BUNDLE=ca.pem}), {@code pip --cert}, {@code npm --cafile}, {@code curl
+     * --cacert}, {@code wget --ca-certificate}, git's {@code http.sslCAInfo}. SW4119 joins it to an
+     * earlier segment that downloaded the file ({@code curl -o ca.pem URL && pip install --cert
+     * ca.pem x}): a CA the network path chose trusts whatever it serves.
+     */
+    static boolean namesCaFile(Cmd c) {
+        for (String s : c.assignmentWords()) {
+            java.util.regex.Matcher m = Regex.pattern(CA_SETTING).matcher(s);
+            if (m.matches() && !m.group(2).isEmpty()) {
+                return true;
+            }
+        }
+        boolean pip = Regex.matches(c.getName(), "pip[0-9.]*|uv") || Regex.matches(c.getName(), "python[0-9.]*|py") && c.anyArg("pip pip3");
+        if (pip && !c.valueOf("--cert").isEmpty()) {
+            return true;
+        }
+        if (c.named("npm pnpm yarn npx bun curl curlie wget wget2") && !c.valueOf(CA_OPTIONS).isEmpty()) {
+            return true;
+        }
+        return c.getName().equals("git") && c.argFind("http\\.(.*\\.)?sslca(info|path)");
+    }
+
+    /** curl's and wget's own configuration files, which every later run reads. */
+    private static final String CLIENT_CONFIG = "['\"]?(~|\\$\\{?(HOME|CURL_HOME|XDG_CONFIG_HOME)\\}?|/).*/(\\.curlrc|_curlrc|\\.wgetrc|(\\.config/|/etc/)(curlrc|wgetrc))['\"]?";
+
+    /** A line of theirs that switches the certificate check off ({@code insecure}, {@code -k}, {@code check_certificate = off}). */
+    private static final String UNCHECKED_LINE = "(^|[\\s'\"])(-k|--insecure|insecure|--proxy-insecure|proxy-insecure)([\\s'\"=:]|$)"
+            + "|check[_-]?certificate\\s*=\\s*['\"]?(off|no|false|0|quiet)";
+
+    /**
+     * True when the command writes a line switching the check off into curl's or wget's own
+     * configuration ({@code echo insecure >> ~/.curlrc}, {@code printf 'check_certificate = off'
+     * > ~/.wgetrc}): every later curl or wget of the user downloads unchecked, as {@code git config
+     * --global http.sslVerify false} does every later clone (SW8008).
+     */
+    static boolean writesUncheckedClientConfig(Cmd c) {
+        return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, CLIENT_CONFIG)) && c.argFind(UNCHECKED_LINE);
+    }
+
+    /** curl's and wget's CA file, CA folder or config named from outside the project (see {@link #uncheckedRemoteDownload}). */
+    private static boolean trustFromOutside(Cmd c, Ctx ctx) {
+        if (c.named("curl curlie")) {
+            String k = HttpRequests.curlConfig(c);
+            return caOptionOutside(c, ctx, "--cacert") || caOptionOutside(c, ctx, "--capath") || caOptionOutside(c, ctx, "--proxy-cacert")
+                    || !k.isEmpty() && (k.equals("-") || untrustedCaFile(c, ctx, "-K", k));
+        }
+        if (c.named("wget wget2")) {
+            return caOptionOutside(c, ctx, "--ca-certificate") || caOptionOutside(c, ctx, "--ca-directory") || caOptionOutside(c, ctx, "--config");
+        }
+        return false;
+    }
+
+    /** True when {@code option} names a CA file (or a config) neither the system's nor the project's ({@link #untrustedCaFile}). */
+    private static boolean caOptionOutside(Cmd c, Ctx ctx, String option) {
+        String v = PathFacts.unquote(c.valueOf(option));
+        return !v.isEmpty() && untrustedCaFile(c, ctx, option, v);
     }
 
     /**
@@ -172,17 +262,8 @@ final class TlsTrust {
             if (c.anyFlag("--insecure --proxy-insecure --doh-insecure")) {
                 return true;
             }
-            for (String a : c.getArgs()) {
-                if (a.equals("--")) {
-                    break;
-                }
-                int k = a.indexOf('k');
-                // the letters before k take no value (`-Hk` is the header "k")
-                if (Regex.matches(a, "-[A-Za-z0-9#:]+") && k > 0 && a.substring(1, k).chars().noneMatch(x -> Cmd.CURL_VALUE_LETTERS.indexOf(x) >= 0)) {
-                    return true;
-                }
-            }
-            return false;
+            // also in a cluster whose letters before k take no value (`-ksSL`; `-Hk` is the header "k")
+            return c.getArgs().stream().anyMatch(a -> Cmd.curlClusterLetter(a, 'k') > 0);
         }
         if (c.named("wget wget2")) {
             // also a wgetrc command given by -e/--execute (`-e check_certificate=off`, `--execute=checkcertificate=no`)

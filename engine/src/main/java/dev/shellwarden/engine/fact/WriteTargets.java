@@ -686,22 +686,7 @@ final class WriteTargets {
 
     /** curl's output file given at the end of a short-option cluster ({@code -fsSLo FILE}, {@code -sofile}). */
     private static String curlClusterOutput(Cmd cmd) {
-        for (int i = 0; i < cmd.getArgs().size(); i++) {
-            String a = cmd.getArgs().get(i);
-            if (a.startsWith("--") || !a.startsWith("-") || a.length() < 3) {
-                continue;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                char c = a.charAt(k);
-                if (c == 'o') {
-                    return k + 1 < a.length() ? a.substring(k + 1) : i + 1 < cmd.getArgs().size() ? cmd.getArgs().get(i + 1) : "";
-                }
-                if (Cmd.CURL_VALUE_LETTERS.indexOf(c) >= 0) {
-                    break; // the rest of the word is that option's value
-                }
-            }
-        }
-        return "";
+        return Cmd.curlClusterValue(cmd.getArgs(), 'o');
     }
 
     /** The file names URLs are saved under by default: the last path element. */
