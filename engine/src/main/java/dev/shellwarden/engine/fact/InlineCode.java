@@ -359,6 +359,9 @@ final class InlineCode {
      * code; a dynamic value is not plain.
      */
     static boolean isRpmEvalPlain(Cmd c) {
+        if (!Set.of("rpm", "rpmdb", "rpmverify", "rpmspec", "rpmbuild").contains(c.getName())) {
+            return false;
+        }
         List<String> a = c.getArgs();
         boolean any = false;
         for (int i = 0; i < a.size(); i++) {

@@ -102,10 +102,12 @@ final class OptionNames {
                 best = Math.max(best, tier(part));
             }
             List<String> printed = PrintedNames.readings(t);
+            // a double-quoted argument is one name; any other spelling may be split at blanks
+            boolean quoted = c.argvWords.stream().anyMatch(w -> w.text().equals(t) && Regex.matches(w.raw(), "(?s)\".*\""));
             for (String name : printed == null ? List.<String>of() : printed) {
                 for (String part : name.split("/")) {
                     best = Math.max(best, tier(part));
-                    for (String piece : part.split("[ \\t\\n]+")) {
+                    for (String piece : quoted ? new String[0] : part.split("[ \\t\\n]+")) {
                         best = Math.max(best, tier(piece));
                     }
                 }
@@ -226,6 +228,11 @@ final class OptionNames {
             }
             java.util.regex.Matcher m = LISTING.matcher(w.raw());
             if (!w.literal() && m.matches()) {
+                if (m.group(1).equals("ls") && Regex.find(m.group(2), "(^|\\s)-[A-Za-z]*d")
+                        && Regex.matches(m.group(2).trim(), "(-[A-Za-z]+\\s+)*(?:/|\\./)\\S*(\\s+(?:/|\\./)\\S*)*")) {
+                    // `ls -d /[ubso]*`: the paths as given, each starting with / or ./
+                    continue;
+                }
                 return folders(m.group(1), m.group(2));
             }
         }
