@@ -290,6 +290,7 @@ public final class Launchers {
             // zip -TT, tar -I/--to-command/-F, rsync -e/--rsync-path, man -P/-H: ProgramOptions
             case "cmake" -> cmakeCommands(argv);
             case "sed", "gsed" -> sedCommands(argv);
+            case "rpm", "rpmbuild", "rpmspec", "rpmdb", "rpmverify" -> rpmMacroCode(argv);
             // husky add|set HOOK 'CMD' (husky 4–8) writes CMD into a git hook
             case "husky" -> argv.size() >= 4 && Set.of("add", "set").contains(argv.get(1).text())
                     ? List.of(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, argv.subList(3, 4))) : List.of();
@@ -905,6 +906,63 @@ public final class Launchers {
             out.add(Unwrap.UNDETERMINED);
         }
         return out;
+    }
+
+    /**
+     * rpm's {@code --eval}/{@code -E} macro text: {@code %(CMD)} runs CMD with the shell and
+     * {@code %{lua:CODE}} runs Lua ({@code os.execute("CMD")}), read as {@code lua -e CODE}.
+     */
+    private static List<Unwrap> rpmMacroCode(List<Word> argv) {
+        List<Unwrap> out = new ArrayList<>();
+        for (int i = 1; i < argv.size(); i++) {
+            String a = argv.get(i).text();
+            Word value = null;
+            if ((a.equals("-E") || a.startsWith("--ev") && !a.contains("=")) && i + 1 < argv.size()) {
+                value = argv.get(++i);
+            } else if (a.startsWith("--ev") && a.contains("=") || a.startsWith("-E")) {
+                String v = a.substring(a.startsWith("-E") ? 2 : a.indexOf('=') + 1);
+                value = new Word(v, v, argv.get(i).literal(), Set.of());
+            }
+            if (value == null) {
+                continue;
+            }
+            String t = value.text();
+            for (int k = t.indexOf('%'); k >= 0 && k + 1 < t.length(); k = t.indexOf('%', k + 1)) {
+                boolean shell = t.charAt(k + 1) == '(';
+                boolean lua = t.startsWith("%{lua:", k);
+                if (!shell && !lua) {
+                    k += t.charAt(k + 1) == '%' ? 1 : 0;
+                    continue;
+                }
+                int start = shell ? k + 2 : k + 6;
+                int end = balanced(t, start, shell ? '(' : '{', shell ? ')' : '}');
+                String body = t.substring(start, end < 0 ? t.length() : end);
+                if (shell) {
+                    out.add(Unwrap.payload(Kind.SHELL_PAYLOAD, Provenance.WRAPPED, List.of(new Word(body, body, value.literal(), Set.of()))));
+                } else {
+                    out.add(Unwrap.command(Provenance.WRAPPED, List.of(Word.literal("lua"), Word.literal("-e"),
+                            new Word(body, body, value.literal(), Set.of())), List.of()));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The index of the {@code close} that balances the text from {@code start} (one {@code open} already seen); -1 when none. */
+    private static int balanced(String t, int start, char open, char close) {
+        int depth = 0;
+        for (int i = start; i < t.length(); i++) {
+            char ch = t.charAt(i);
+            if (ch == open) {
+                depth++;
+            } else if (ch == close) {
+                if (depth == 0) {
+                    return i;
+                }
+                depth--;
+            }
+        }
+        return -1;
     }
 
     /** {@code dtach -n|-A|-c SOCKET [options] CMD…}: the command runs detached behind the socket. */

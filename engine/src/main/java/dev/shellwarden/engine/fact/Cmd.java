@@ -368,6 +368,16 @@ public final class Cmd {
         return OptionNames.nameListToReader(this);
     }
 
+    /** True for tar, rsync, zip, sort, sed… given an xargs slot split at blanks before any {@code --} (rm, chmod, chown only in HARD; {@link OptionNames}). */
+    public boolean nameSlotToOptionReader(Ctx ctx) {
+        return OptionNames.slotToReader(this, ctx);
+    }
+
+    /** True for ls, find, fd, git ls-files… listing a folder outside the project or not known, or any in HARD ({@link OptionNames}). */
+    public boolean listsNamesOutside(Ctx ctx) {
+        return OptionNames.listsNamesOutside(this, ctx);
+    }
+
     static boolean isComputedPath(String t) {
         String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
         return (known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+");
@@ -3057,6 +3067,11 @@ public final class Cmd {
     /** True when the inline program reaches code by computed names or runs strings as code (see PAYLOAD_DYNAMIC). */
     public boolean isPayloadDynamic() {
         return InlineCode.isPayloadDynamic(this);
+    }
+
+    /** True for rpm given only {@code -E}/{@code --eval} values that reference macros plainly ({@code rpm -E '%{?dist}'}; {@link InlineCode}). */
+    public boolean isRpmEvalPlain() {
+        return InlineCode.isRpmEvalPlain(this);
     }
 
     /** True when the inline program starts processes or runs shell commands. */

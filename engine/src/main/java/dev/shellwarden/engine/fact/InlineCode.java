@@ -348,8 +348,53 @@ final class InlineCode {
         return PAYLOAD_DYNAMIC.matcher(p).find() || Regex.matches(c.getName(), "perl[0-9.]*|ruby[0-9.]*|php[0-9.]*") && BARE_EVAL.matcher(p).find();
     }
 
+    /** Macro text that only references macros: {@code %{name}}, {@code %{?name}}, {@code %{!?name}}, {@code %name}, {@code %%}, plain text. */
+    private static final java.util.regex.Pattern RPM_PLAIN = java.util.regex.Pattern.compile(
+            "(?:[^%]|%%|%\\{[?!]{0,2}[A-Za-z_][A-Za-z0-9_]*\\}|%[?!]{0,2}[A-Za-z_][A-Za-z0-9_]*)*");
+
+    /**
+     * True for an rpm tool whose only evaluating options are {@code -E}/{@code --eval} with plain
+     * macro references ({@code rpm -E '%{?dist}'}, {@code rpm --eval '%{_libdir}'}): a value with
+     * {@code %(…)}, {@code %{lua:…}}, {@code %{expand:…}}, {@code %[…]} or any other form may run
+     * code; a dynamic value is not plain.
+     */
+    static boolean isRpmEvalPlain(Cmd c) {
+        if (!Set.of("rpm", "rpmdb", "rpmverify", "rpmspec", "rpmbuild").contains(c.getName())) {
+            return false;
+        }
+        List<String> a = c.getArgs();
+        boolean any = false;
+        for (int i = 0; i < a.size(); i++) {
+            String s = a.get(i);
+            String v;
+            if (s.equals("-E") || s.startsWith("--ev") && !s.contains("=")) {
+                v = i + 1 < a.size() ? a.get(++i) : "";
+            } else if (s.startsWith("--ev") || s.startsWith("-E")) {
+                v = s.substring(s.startsWith("-E") ? 2 : s.indexOf('=') + 1);
+            } else if (Set.of("-e", "-p", "--execute").contains(s) || s.startsWith("--conf-script") || s.startsWith("--batch-interpreter")) {
+                return false;
+            } else {
+                continue;
+            }
+            any = true;
+            if (!RPM_PLAIN.matcher(v).matches()) {
+                return false;
+            }
+        }
+        return any && !c.isDynamicArgs();
+    }
+
     /** True when the inline program starts processes or runs shell commands. */
     static boolean isPayloadRuns(Cmd c) {
+        if (Regex.matches(c.getName(), "g?sed")) {
+            // GNU sed's `e CMD` and an `s///e` whose replacement is the whole line run shell
+            // commands the text shows, as awk's system() does (they are also split as segments of
+            // their own); an `e` running the input's text is opaque (SW1003)
+            List<String> scripts = dev.shellwarden.grammar.SedScript.scripts(c.getArgs());
+            if (!dev.shellwarden.grammar.SedScript.commands(scripts).isEmpty() && !dev.shellwarden.grammar.SedScript.runsInputText(scripts)) {
+                return true;
+            }
+        }
         String p = c.getPayload();
         if (p.isEmpty()) {
             return false;

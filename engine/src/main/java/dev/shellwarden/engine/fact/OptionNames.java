@@ -4,7 +4,6 @@ import dev.shellwarden.grammar.Regex;
 import dev.shellwarden.grammar.Word;
 import dev.shellwarden.grammar.WordFeature;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -44,23 +43,25 @@ final class OptionNames {
      * --use-compress-program, --info-script, --new-volume-script, --rsh-command, --rmt-command),
      * rsync (--rsh, --rsync-path), zip (--unzip-command), git (--upload-pack, --receive-pack,
      * --exec, --exec-path, --config-env, -c's long form --config), sort (--compress-program), sed
-     * (--expression with its e command), and the generic --command, --eval, --exec spellings.
+     * (--expression with its e command), wget (--execute, --use-askpass; cpio shares tar's
+     * --rsh-command), and the generic --command, --eval, --exec spellings. 7z has no option that runs
+     * a program.
      */
     private static final List<String> RUNNING_LONG = List.of(
             "checkpoint-action", "to-command", "use-compress-program", "info-script", "new-volume-script",
             "rsh-command", "rmt-command", "rsh", "rsync-path", "unzip-command", "upload-pack", "receive-pack",
             "exec", "exec-path", "execdir", "config", "config-env", "compress-program", "expression",
-            "command", "eval", "ok", "okdir", "filter-program");
+            "command", "eval", "ok", "okdir", "filter-program", "execute", "use-askpass");
 
     /** Long options that widen what a tool does: chmod/chown --reference, rm's recursion and root guard. */
     private static final List<String> CHANGING_LONG = List.of("reference", "recursive", "no-preserve-root", "force");
 
     /**
      * Short option letters that take a program or a script as their value: rsync and sed -e, tar
-     * -I, git and sh -c, ssh/scp -o (ProxyCommand), zip -T/-TT; find's single-dash -exec, -ok and
+     * -I and -F (its new-volume script), git and sh -c, ssh/scp -o (ProxyCommand), zip -T/-TT, wget -e; find's single-dash -exec, -ok and
      * -execdir hold e and c as well.
      */
-    private static final String RUNNING_SHORT = "eIcoT";
+    private static final String RUNNING_SHORT = "eIcoTF";
 
     /** Short option letters that widen what a tool does: rm/chmod/chown -r/-R, rm -f. */
     private static final String CHANGING_SHORT = "rRf";
@@ -89,12 +90,27 @@ final class OptionNames {
         return targets.stream().anyMatch(t -> Cmd.isComputedPath(t) && !Regex.matches(t, "&?[0-9-]+"));
     }
 
-    /** The strongest tier among the names {@code c} creates or writes. */
+    /**
+     * The strongest tier among the names {@code c} creates or writes, a name computed by a
+     * substitution that prints known text ({@code touch -- "$(printf -- '--checkpoint-action=…')"},
+     * {@link PrintedNames}) read as that text, whole and split at blanks (the word may be unquoted).
+     */
     static int planted(Cmd c) {
         int best = NONE;
         for (String t : c.getWriteTargets()) {
             for (String part : t.split("/")) {
                 best = Math.max(best, tier(part));
+            }
+            List<String> printed = PrintedNames.readings(t);
+            // a double-quoted argument is one name; any other spelling may be split at blanks
+            boolean quoted = c.argvWords.stream().anyMatch(w -> w.text().equals(t) && Regex.matches(w.raw(), "(?s)\".*\""));
+            for (String name : printed == null ? List.<String>of() : printed) {
+                for (String part : name.split("/")) {
+                    best = Math.max(best, tier(part));
+                    for (String piece : quoted ? new String[0] : part.split("[ \\t\\n]+")) {
+                        best = Math.max(best, tier(piece));
+                    }
+                }
             }
         }
         return best;
@@ -106,7 +122,7 @@ final class OptionNames {
             return NONE;
         }
         if (name.startsWith("--")) {
-            String opt = name.substring(2).split("[= ]", 2)[0].toLowerCase(Locale.ROOT);
+            String opt = name.substring(2).split("[= ]", 2)[0];
             if (opt.length() < 2) {
                 return NONE;
             }
@@ -146,9 +162,14 @@ final class OptionNames {
     /** find's single-dash actions that run a program, write files or delete what matches. */
     private static final Set<String> FIND_ACTIONS = Set.of("exec", "execdir", "ok", "okdir", "delete", "fprint", "fprint0", "fprintf", "fls");
 
+    /**
+     * True when {@code opt} (without its dashes) is an option of {@code table} in full, or one of
+     * {@link Cmd#abbreviates}'s abbreviations of at least four letters: getopt_long compares
+     * case-sensitively, so {@code --CHECKPOINT-ACTION=…} is no option of any tool listed.
+     */
     private static boolean abbreviates(String opt, List<String> table) {
         for (String full : table) {
-            if (full.equals(opt) || opt.length() >= 4 && full.startsWith(opt)) {
+            if (full.equals(opt) || Cmd.abbreviates("--" + opt, "--" + full, 6)) {
                 return true;
             }
         }
@@ -171,8 +192,108 @@ final class OptionNames {
      * the names there are no one's the user vouched for.
      */
     static boolean globOutsideProject(Cmd c, Ctx ctx) {
-        return globToReader(c) && ("hard".equals(ctx.getMode())
-                || !PERMISSION_READERS.contains(c.getName()) && !c.allInsideProject(List.of("x"), ctx, false));
+        boolean hard = "hard".equals(ctx.getMode());
+        if (globToReader(c) && (hard || !PERMISSION_READERS.contains(c.getName()) && !c.allInsideProject(List.of("x"), ctx, false))) {
+            return true;
+        }
+        List<String> listed = listedFolders(c);
+        return listed != null && (hard || !PERMISSION_READERS.contains(c.getName()) && !c.allInsideProject(listed, ctx, false));
+    }
+
+    /**
+     * A substitution that prints a folder's names: {@code $(ls)}, {@code `ls -A dir`},
+     * {@code $(find . -maxdepth 1)}, {@code $(fd)}, {@code $(compgen -f)}, {@code $(git ls-files)}.
+     * Unquoted, its output is also split at blanks, so even {@code ./}-prefixed names yield pieces
+     * such as {@code -e}.
+     */
+    private static final java.util.regex.Pattern LISTING = java.util.regex.Pattern.compile(
+            "\"?(?:\\$\\(|`)\\s*(ls|dir|vdir|find|fd|fdfind|compgen|git\\s+ls-files)((?:\\s[^)`]*)?)[)`]\"?");
+
+    /** The commands whose output, piped to an xargs slot, is a folder's names (see {@link #LISTING}). */
+    static final Set<String> LISTERS = Set.of("ls", "dir", "vdir", "find", "fd", "fdfind", "compgen");
+
+    /**
+     * The folders a name-listing substitution handed to an option reader before {@code --} lists
+     * (the working folder as {@code x} when it names none; a folder not written literally as
+     * {@code $?}, which no check finds inside the project); null when there is no such operand.
+     */
+    private static List<String> listedFolders(Cmd c) {
+        if (!OPTION_READERS.contains(c.getName())) {
+            return null;
+        }
+        for (int i = 1; i < c.argvWords.size(); i++) {
+            Word w = c.argvWords.get(i);
+            if (w.literal() && w.text().equals("--")) {
+                return null;
+            }
+            java.util.regex.Matcher m = LISTING.matcher(w.raw());
+            if (!w.literal() && m.matches()) {
+                if (m.group(1).equals("ls") && Regex.find(m.group(2), "(^|\\s)-[A-Za-z]*d")
+                        && Regex.matches(m.group(2).trim(), "(-[A-Za-z]+\\s+)*(?:/|\\./)\\S*(\\s+(?:/|\\./)\\S*)*")) {
+                    // `ls -d /[ubso]*`: the paths as given, each starting with / or ./
+                    continue;
+                }
+                return folders(m.group(1), m.group(2));
+            }
+        }
+        return null;
+    }
+
+    /** The folders {@code lister} with the argument text {@code rest} lists ({@link #listedFolders}). */
+    private static List<String> folders(String lister, String rest) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String a : rest.trim().split("\\s+")) {
+            if (a.isEmpty() || a.startsWith("-") && !lister.equals("find")) {
+                continue;
+            }
+            if (lister.equals("find") && Regex.matches(a, "[-(!].*")) {
+                // find's expression starts at its first test, action or operator
+                break;
+            }
+            // a glob lists names in the folder before its first wildcard (`*.log`: the working folder)
+            String dir = a.replaceAll("[*?\\[].*$", "");
+            dir = dir.isEmpty() || dir.endsWith("/") ? dir + "x" : dir.equals(a) ? a : dir.substring(0, Math.max(0, dir.lastIndexOf('/') + 1)) + "x";
+            out.add(Regex.matches(dir, "[A-Za-z0-9_./@%+,:=-]+") ? dir : "$?");
+        }
+        return out.isEmpty() || lister.equals("compgen") || lister.startsWith("git") ? List.of("x") : out;
+    }
+
+    /**
+     * True for a tool of {@link #OPTION_READERS} (not rm, chmod, chown in LOOSE) given, before any
+     * {@code --}, an xargs or parallel slot whose values are split at blanks: the names a listing
+     * command pipes in ({@code ls | xargs tar cf b.tar}); the rule checks that stage.
+     */
+    static boolean slotToReader(Cmd c, Ctx ctx) {
+        if (!OPTION_READERS.contains(c.getName()) || !"hard".equals(ctx.getMode()) && PERMISSION_READERS.contains(c.getName())) {
+            return false;
+        }
+        for (int i = 1; i < c.argvWords.size(); i++) {
+            Word w = c.argvWords.get(i);
+            if (w.literal() && w.text().equals("--")) {
+                return false;
+            }
+            if (w.has(WordFeature.WRAPPER_SLOT) && !w.has(WordFeature.NUL_SEPARATED)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True for a command listing a folder's names ({@link #LISTERS}, git ls-files) in HARD, and in
+     * LOOSE when a folder it lists is outside the project or not known.
+     */
+    static boolean listsNamesOutside(Cmd c, Ctx ctx) {
+        String n = c.getName();
+        boolean lister = LISTERS.contains(n) || n.equals("git") && !c.getArgs().isEmpty() && c.getArgs().get(0).equals("ls-files");
+        if (!lister) {
+            return false;
+        }
+        if ("hard".equals(ctx.getMode())) {
+            return true;
+        }
+        List<String> paths = folders(n.equals("git") ? "git" : n, String.join(" ", n.equals("git") ? List.of() : c.getArgs()));
+        return !c.allInsideProject(paths, ctx, false);
     }
 
     /**
