@@ -106,6 +106,13 @@ final class BashWalker {
         /** Descriptor variables of {@code exec {fd}>FILE}: the redirection that opened each. */
         private final Map<String, Redirect> descriptors = new HashMap<>();
         /**
+         * Descriptors opened only maybe ({@code case x in x) exec {fd}<KEY; curl … <&$fd;; esac}: an
+         * {@code exec} in a branch, loop body or after {@code ||}): a command copying one is read a
+         * second time with it open (see {@link BashWalker#maybeReading}), so that what it reads is
+         * not dropped from view. Kept through an unknown change of all variables (fail closed).
+         */
+        private final Map<String, Redirect> maybeDescriptors = new HashMap<>();
+        /**
          * Arrays filled with a list split at newlines or blanks ({@code mapfile -t a < <(find .)},
          * {@code read -a a}, {@code a=($(ls))}): their elements are split names ({@link Segment#SPLIT_LOOP}).
          * Kept through an unknown change of other variables (fail closed); a new literal value drops one.
@@ -154,6 +161,7 @@ final class BashWalker {
                 unsureCandidates.remove(name);
                 arrays.remove(name);
                 descriptors.remove(name);
+                maybeDescriptors.remove(name);
                 return super.remove(name);
             }
 
@@ -163,6 +171,7 @@ final class BashWalker {
                 candidates.remove(name);
                 unsureCandidates.remove(name);
                 descriptors.remove(name);
+                maybeDescriptors.remove(name);
                 return super.put(name, value);
             }
         }
@@ -188,6 +197,7 @@ final class BashWalker {
             v.maybeArrays.putAll(maybeArrays);
             v.maybePositional = maybePositional;
             v.descriptors.putAll(descriptors);
+            v.maybeDescriptors.putAll(maybeDescriptors);
             v.splitArrays.addAll(splitArrays);
             v.unset.addAll(unset);
             v.candidates.putAll(candidates);
@@ -1246,11 +1256,21 @@ final class BashWalker {
      */
     private static Vars maybeReading(BashParser.SimpleCommandContext sc, Ctx c) {
         Vars v = c.vars();
-        if (v.maybe.isEmpty() && v.maybeArrays.isEmpty() && v.maybePositional == null) {
+        if (v.maybe.isEmpty() && v.maybeArrays.isEmpty() && v.maybePositional == null && v.maybeDescriptors.isEmpty()) {
             return null;
         }
         String t = sc.getText();
         Vars alt = null;
+        for (Map.Entry<String, Redirect> e : v.maybeDescriptors.entrySet()) {
+            // `<&4`, `<&$fd`: a copy of a descriptor an exec may have opened (Vars#maybeDescriptors)
+            String k = e.getKey();
+            Pattern copy = Pattern.compile(k.startsWith("#") ? "&" + Pattern.quote(k.substring(1)) + "(?![0-9])"
+                    : "&\"?\\$\\{?" + Pattern.quote(k) + "(?![A-Za-z0-9_])");
+            if (!v.descriptors.containsKey(k) && copy.matcher(t).find()) {
+                alt = alt == null ? v.copy() : alt;
+                alt.descriptors.put(k, e.getValue());
+            }
+        }
         for (Map.Entry<String, List<Word>> e : v.maybeArrays.entrySet()) {
             if (!v.arrays.containsKey(e.getKey()) && t.contains("${" + e.getKey() + "[")) {
                 alt = alt == null ? v.copy() : alt;
@@ -1458,10 +1478,23 @@ final class BashWalker {
             if (exec && r.IO_NUMBER() != null && NUMBERED.matcher(r.IO_NUMBER().getText()).matches()) {
                 // `exec 3<FILE`: descriptor 3 stays open on FILE for later `<&3` (closed by `3<&-`)
                 String key = "#" + r.IO_NUMBER().getText();
-                if (c.conditional() || red.isDescriptorDup() || red.op().startsWith("<<")) {
-                    c.vars().descriptors.remove(key);
+                boolean opens = !red.isDescriptorDup() && !red.op().startsWith("<<");
+                if (c.conditional() || !opens) {
+                    Redirect was = c.vars().descriptors.remove(key);
+                    if (c.conditional()) {
+                        // open before or after maybe: both stay in view (Vars#maybeDescriptors)
+                        if (was != null) {
+                            c.vars().maybeDescriptors.putIfAbsent(key, was);
+                        }
+                        if (opens) {
+                            c.vars().maybeDescriptors.put(key, red);
+                        }
+                    } else {
+                        c.vars().maybeDescriptors.remove(key);
+                    }
                 } else {
                     c.vars().descriptors.put(key, red);
+                    c.vars().maybeDescriptors.remove(key);
                 }
                 continue;
             }
@@ -1471,8 +1504,9 @@ final class BashWalker {
             String t = r.IO_NUMBER().getText();
             String name = t.substring(1, t.length() - 1);
             c.vars().forget(name);
-            if (exec && !c.conditional() && !red.isDescriptorDup() && !red.op().startsWith("<<")) {
-                c.vars().descriptors.put(name, red);
+            if (exec && !red.isDescriptorDup() && !red.op().startsWith("<<")) {
+                // in a branch, loop body or after `||` the exec may not run: a maybe descriptor
+                (c.conditional() ? c.vars().maybeDescriptors : c.vars().descriptors).put(name, red);
             }
         }
     }
