@@ -106,6 +106,13 @@ final class BashWalker {
         /** Descriptor variables of {@code exec {fd}>FILE}: the redirection that opened each. */
         private final Map<String, Redirect> descriptors = new HashMap<>();
         /**
+         * Descriptors opened only maybe ({@code case x in x) exec {fd}<KEY; curl … <&$fd;; esac}: an
+         * {@code exec} in a branch, loop body or after {@code ||}): a command copying one is read a
+         * second time with it open (see {@link BashWalker#maybeReading}), so that what it reads is
+         * not dropped from view. Kept through an unknown change of all variables (fail closed).
+         */
+        private final Map<String, Redirect> maybeDescriptors = new HashMap<>();
+        /**
          * Arrays filled with a list split at newlines or blanks ({@code mapfile -t a < <(find .)},
          * {@code read -a a}, {@code a=($(ls))}): their elements are split names ({@link Segment#SPLIT_LOOP}).
          * Kept through an unknown change of other variables (fail closed); a new literal value drops one.
@@ -116,6 +123,12 @@ final class BashWalker {
          * {@link #known} for the name (or all of them) drops it.
          */
         private final Set<String> unset = new HashSet<>();
+        /**
+         * Names {@code unset} only maybe ({@code true && unset f}, an unset in a branch or loop
+         * body): a command reading one is read a second time with it unset (see
+         * {@link BashWalker#maybeReading}); an assignment of a known value drops it.
+         */
+        private final Set<String> maybeUnset = new HashSet<>();
         /**
          * Values a variable not known here may hold after {@code ${x:=w}} or {@code ${x=w}}: the
          * operator's word, unless x had a value already (from the environment). A command that
@@ -154,15 +167,18 @@ final class BashWalker {
                 unsureCandidates.remove(name);
                 arrays.remove(name);
                 descriptors.remove(name);
+                maybeDescriptors.remove(name);
                 return super.remove(name);
             }
 
             @Override
             public String put(String name, String value) {
                 unset.remove(name);
+                maybeUnset.remove(name);
                 candidates.remove(name);
                 unsureCandidates.remove(name);
                 descriptors.remove(name);
+                maybeDescriptors.remove(name);
                 return super.put(name, value);
             }
         }
@@ -188,8 +204,10 @@ final class BashWalker {
             v.maybeArrays.putAll(maybeArrays);
             v.maybePositional = maybePositional;
             v.descriptors.putAll(descriptors);
+            v.maybeDescriptors.putAll(maybeDescriptors);
             v.splitArrays.addAll(splitArrays);
             v.unset.addAll(unset);
+            v.maybeUnset.addAll(maybeUnset);
             v.candidates.putAll(candidates);
             v.unsureCandidates.addAll(unsureCandidates);
             v.positional = positional;
@@ -309,6 +327,11 @@ final class BashWalker {
             for (String name : values.keySet()) {
                 reads |= !known.containsKey(name) && Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name)
                         + "(?![A-Za-z0-9_])").matcher(text).find();
+                // `d=/` in a branch, `typeset -n r=d; rm -rf "$r"`: a nameref standing for the name reads it
+                for (String ref : refs.keySet()) {
+                    reads |= !known.containsKey(name) && name.equals(target(ref)) && Pattern.compile("\\$\\{?[!#]?"
+                            + Pattern.quote(ref) + "(?![A-Za-z0-9_])").matcher(text).find();
+                }
             }
             if (!reads) {
                 return alt;
@@ -1246,11 +1269,22 @@ final class BashWalker {
      */
     private static Vars maybeReading(BashParser.SimpleCommandContext sc, Ctx c) {
         Vars v = c.vars();
-        if (v.maybe.isEmpty() && v.maybeArrays.isEmpty() && v.maybePositional == null) {
+        if (v.maybe.isEmpty() && v.maybeArrays.isEmpty() && v.maybePositional == null && v.maybeDescriptors.isEmpty()
+                && v.maybeUnset.isEmpty()) {
             return null;
         }
-        String t = sc.getText();
-        Vars alt = null;
+        String t = readText(sc);
+        Vars alt = maybeUnsetReading(v, t, null);
+        for (Map.Entry<String, Redirect> e : v.maybeDescriptors.entrySet()) {
+            // `<&4`, `<&$fd`: a copy of a descriptor an exec may have opened (Vars#maybeDescriptors)
+            String k = e.getKey();
+            Pattern copy = Pattern.compile(k.startsWith("#") ? "&" + Pattern.quote(k.substring(1)) + "(?![0-9])"
+                    : "&\"?\\$\\{?" + Pattern.quote(k) + "(?![A-Za-z0-9_])");
+            if (!v.descriptors.containsKey(k) && copy.matcher(t).find()) {
+                alt = alt == null ? v.copy() : alt;
+                alt.descriptors.put(k, e.getValue());
+            }
+        }
         for (Map.Entry<String, List<Word>> e : v.maybeArrays.entrySet()) {
             if (!v.arrays.containsKey(e.getKey()) && t.contains("${" + e.getKey() + "[")) {
                 alt = alt == null ? v.copy() : alt;
@@ -1274,7 +1308,37 @@ final class BashWalker {
      * first expansion forgot that E was unset).
      */
     private static Vars candidateReading(BashParser.SimpleCommandContext sc, Ctx c, Vars before) {
-        return c.vars().candidates.isEmpty() ? null : (before != null ? before : c.vars()).reading(c.vars().candidates, sc.getText(), null);
+        Vars v = c.vars().candidates.isEmpty() ? null : (before != null ? before : c.vars()).reading(c.vars().candidates, readText(sc), null);
+        // with the names maybe unset unset too (`unset E` in a case arm, then `rm -rf "${E-$D}"`)
+        return v == null ? null : maybeUnsetReading(v, readText(sc), v);
+    }
+
+    /**
+     * The simple command's words and redirections, one space between each, for the second
+     * readings' look for a name: {@code sc.getText()} joins them with nothing between, so
+     * {@code rm -rf $D 2>/dev/null} read {@code $D2}, another name.
+     */
+    private static String readText(BashParser.SimpleCommandContext sc) {
+        StringBuilder b = new StringBuilder();
+        for (ParseTree child : sc.children) {
+            b.append(b.isEmpty() ? "" : " ").append(child.getText());
+        }
+        return b.toString();
+    }
+
+    /**
+     * {@code alt} (or a copy of {@code v} when null and needed) with the names of
+     * {@link Vars#maybeUnset} that {@code text} reads unset; {@code alt} itself when it reads none.
+     */
+    private static Vars maybeUnsetReading(Vars v, String text, Vars alt) {
+        for (String name : v.maybeUnset) {
+            if (!v.unset.contains(name) && !v.known.containsKey(name) && !v.arrays.containsKey(name)
+                    && Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find()) {
+                alt = alt == null ? v.copy() : alt;
+                alt.unset.add(name);
+            }
+        }
+        return alt;
     }
 
     /**
@@ -1458,10 +1522,23 @@ final class BashWalker {
             if (exec && r.IO_NUMBER() != null && NUMBERED.matcher(r.IO_NUMBER().getText()).matches()) {
                 // `exec 3<FILE`: descriptor 3 stays open on FILE for later `<&3` (closed by `3<&-`)
                 String key = "#" + r.IO_NUMBER().getText();
-                if (c.conditional() || red.isDescriptorDup() || red.op().startsWith("<<")) {
-                    c.vars().descriptors.remove(key);
+                boolean opens = !red.isDescriptorDup() && !red.op().startsWith("<<");
+                if (c.conditional() || !opens) {
+                    Redirect was = c.vars().descriptors.remove(key);
+                    if (c.conditional()) {
+                        // open before or after maybe: both stay in view (Vars#maybeDescriptors)
+                        if (was != null) {
+                            c.vars().maybeDescriptors.putIfAbsent(key, was);
+                        }
+                        if (opens) {
+                            c.vars().maybeDescriptors.put(key, red);
+                        }
+                    } else {
+                        c.vars().maybeDescriptors.remove(key);
+                    }
                 } else {
                     c.vars().descriptors.put(key, red);
+                    c.vars().maybeDescriptors.remove(key);
                 }
                 continue;
             }
@@ -1471,8 +1548,9 @@ final class BashWalker {
             String t = r.IO_NUMBER().getText();
             String name = t.substring(1, t.length() - 1);
             c.vars().forget(name);
-            if (exec && !c.conditional() && !red.isDescriptorDup() && !red.op().startsWith("<<")) {
-                c.vars().descriptors.put(name, red);
+            if (exec && !red.isDescriptorDup() && !red.op().startsWith("<<")) {
+                // in a branch, loop body or after `||` the exec may not run: a maybe descriptor
+                (c.conditional() ? c.vars().maybeDescriptors : c.vars().descriptors).put(name, red);
             }
         }
     }
@@ -1730,10 +1808,11 @@ final class BashWalker {
                 if (name.equals("let")) {
                     known.clear();
                 }
-                boolean variables = name.equals("unset") && !c.conditional() && !scopesTouched
+                boolean plainUnset = name.equals("unset") && !scopesTouched
                         && !userCommands.contains("unset") && !aliases.containsKey("unset")
                         && d.argv.stream().skip(1).allMatch(a -> a.literal() && (a.text().equals("-v")
                                 || dev.shellwarden.grammar.bash.Names.isIdentifier(a.text())));
+                boolean variables = plainUnset && !c.conditional();
                 for (Word a : d.argv.subList(1, d.argv.size())) {
                     c.vars().forget(a.text());
                     if (!a.literal()) {
@@ -1751,6 +1830,14 @@ final class BashWalker {
                         if (!a.text().equals("-v") && !c.vars().refs.containsKey(a.text())
                                 && !SHELL_SET.matcher(a.text()).matches()) {
                             c.vars().unset.add(a.text());
+                        }
+                    }
+                } else if (plainUnset) {
+                    // `true && unset f`, an unset in a branch or loop body: f only maybe unset (Vars#maybeUnset)
+                    for (Word a : d.argv.subList(1, d.argv.size())) {
+                        if (!a.text().equals("-v") && !c.vars().refs.containsKey(a.text())
+                                && !SHELL_SET.matcher(a.text()).matches()) {
+                            c.vars().maybeUnset.add(a.text());
                         }
                     }
                 }
@@ -2317,6 +2404,17 @@ final class BashWalker {
             List<Word> maybeElements = arrayElements(a.raw());
             if (maybeElements != null) {
                 vars.maybeArrays.put(name, maybeElements); // `true && a=(-rf ~); rm "${a[@]}"`
+            }
+        } else if (append && value.startsWith("(") && !associative.contains(name)
+                && (forget0 || vars.maybeArrays.containsKey(name) && !vars.arrays.containsKey(name))) {
+            // `if …; then a=(rm); a+=(-rf ~); fi`, `false || a=(rm); a+=(-rf ~)`: the array maybe
+            // assigned (or known) grows maybe
+            List<Word> more = arrayElements(a.raw());
+            List<Word> was = vars.maybeArrays.containsKey(name) ? vars.maybeArrays.get(name) : vars.arrays.get(name);
+            if (more != null && was != null) {
+                List<Word> all = new ArrayList<>(was);
+                all.addAll(more);
+                vars.maybeArrays.put(name, List.copyOf(all));
             }
         }
         if (vars.allexport) {
@@ -4075,11 +4173,18 @@ final class BashWalker {
             if (readings.isEmpty() || !w.shell()) {
                 d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
             }
+            List<String> asWritten = readings.isEmpty() && w.shell() && d.position.stage() > 0 && !stdinRedirected
+                    ? literalProducerTexts(d, true) : List.of();
             if (!readings.isEmpty() && w.shell()) {
                 // `echo 'printf '\''a\nb'\'' | make -f -' | bash`: echo's text with a backslash is
                 // read both as bash's echo prints it (as written) and as zsh's or `echo -e` does
                 // (escapes replaced); both scripts are split, so the worse of the two decides
                 readings.forEach(r -> nested(r, inner));
+            } else if (!asWritten.isEmpty()) {
+                // `echo 'python3 -c '\''…b"\0"…'\''' | bash`: zsh's reading holds an escape not read
+                // here (\0 to a NUL, a code point, \e), so the script stays opaque; bash's echo prints the
+                // text as written, which is split as well, so the floor sees its commands
+                asWritten.forEach(r -> nested(r, inner));
             } else if (script != null && isCmdExe(d)) {
                 // `echo rd /s /q C:\ | cmd`: cmd.exe reads the printed text as its command lines
                 cmdExe(d, script, inner);
@@ -4277,6 +4382,15 @@ final class BashWalker {
      * echo, bash's with {@code xpg_echo}); empty when the text is not known.
      */
     private List<String> literalProducerTexts(Draft consumer) {
+        return literalProducerTexts(consumer, false);
+    }
+
+    /**
+     * As {@link #literalProducerTexts(Draft)}; with {@code asWritten}, for {@code echo} without
+     * {@code -e}/{@code -E} whose escapes are not read here ({@link #echoEscapes} null), the one
+     * text bash's echo prints (the caller keeps the text opaque: zsh's reading is not known).
+     */
+    private List<String> literalProducerTexts(Draft consumer, boolean asWritten) {
         Draft d = pipelinePlace(consumer);
         for (int k = drafts.size() - 1; k >= 0; k--) {
             Draft p = drafts.get(k);
@@ -4328,7 +4442,7 @@ final class BashWalker {
                 return List.of(text);
             }
             if (replaced == null) {
-                return List.of();
+                return asWritten && escapes == null ? List.of(text) : List.of();
             }
             if (Boolean.TRUE.equals(escapes) || replaced.equals(text)) {
                 return List.of(replaced);

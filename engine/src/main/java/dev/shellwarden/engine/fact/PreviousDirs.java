@@ -33,8 +33,8 @@ import java.util.regex.Pattern;
  * {@code eval} (a subshell's, a command substitution's or a nested shell's moves no outer state),
  * {@code source}, an assignment to OLDPWD or a computed name, {@code set -o physical}, zsh's
  * auto_pushd. A value is used only when every state's is known; {@code ~-} and {@code $OLDPWD}
- * are read only in top-level commands and the commands they launch, whose words the outer shell
- * expands.
+ * are read in top-level commands and the commands they launch, whose words the outer shell
+ * expands, and in the lists of compound bodies and unexpanded payloads ({@link #bodies}).
  */
 public final class PreviousDirs {
 
@@ -249,7 +249,7 @@ public final class PreviousDirs {
 
     private static Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {
         Pass top = pass(segments, segments, new State(start, UNKNOWN, List.of()), s -> s.parent() < 0 && s.provenance() == Provenance.TOP,
-                s -> s.parent() < 0, homes, searched, autocd);
+                s -> s.parent() < 0, List.of(), homes, searched, autocd);
         bodies(segments, top.olds(), homes, searched, autocd);
         return top;
     }
@@ -265,7 +265,8 @@ public final class PreviousDirs {
     /** True when {@code s} and every segment it is nested in stand at the text's own level (no payload a launcher hands on). */
     private static boolean ownLevel(Segment s, List<Segment> segments) {
         for (Segment a = s; ; a = segments.get(a.parent())) {
-            if (a.provenance() != Provenance.TOP && !BODY.contains(a.provenance())) {
+            if (a.provenance() != Provenance.TOP && !BODY.contains(a.provenance())
+                    && !(PAYLOAD.contains(a.provenance()) && unexpanded(a, segments))) {
                 return false;
             }
             if (a.parent() < 0 || a.parent() >= segments.size()) {
@@ -275,21 +276,90 @@ public final class PreviousDirs {
     }
 
     /**
+     * Provenances of a payload a local shell runs as its own text ({@code bash -c '…'},
+     * {@code sh -c "…"}, {@code eval '…'}, {@code bash <<< '…'}, {@code echo '…' | bash}).
+     */
+    private static final Set<Provenance> PAYLOAD = java.util.EnumSet.of(Provenance.SHELL_PAYLOAD, Provenance.EVAL_PAYLOAD,
+            Provenance.HEREDOC_SCRIPT);
+
+    /** The shells (and eval) whose payload is followed: they run it on this machine, as this user. */
+    private static final Set<String> LOCAL_SHELLS = Set.of("bash", "sh", "dash", "ksh", "mksh", "zsh", "eval");
+
+    /**
+     * True when payload segment {@code p} is a local shell's text that the outer shell expanded
+     * nowhere: the launcher (its parent) is a shell or eval, and every word of it, every
+     * here-string and heredoc it reads and every word of the stages piped into it is literal
+     * ({@code bash -c '… ~-'}, {@code sh -c "cd ~ && … ~-"}, {@code echo '…' | bash}). WHY: where
+     * the outer shell expanded {@code $OLDPWD} ({@code sh -c "… $OLDPWD"}) the value is the
+     * outer shell's, which is not known; the payload's own {@code ~-} and {@code $OLDPWD} are
+     * the inner shell's, followed from a state not known as a compound body's are.
+     */
+    private static boolean unexpanded(Segment p, List<Segment> segments) {
+        if (p.parent() < 0 || p.parent() >= segments.size()) {
+            return false;
+        }
+        Segment l = segments.get(p.parent());
+        if (l.argv().isEmpty() || !l.argv().stream().allMatch(Word::literal)) {
+            return false;
+        }
+        String name = l.argv().get(0).text();
+        if (!LOCAL_SHELLS.contains(name.substring(name.lastIndexOf('/') + 1))
+                || !l.redirects().stream().allMatch(r -> r.target().literal())
+                || !l.heredocs().stream().allMatch(dev.shellwarden.grammar.Heredoc::quoted)) {
+            return false;
+        }
+        // `echo '…' | bash`: the stages before the launcher in its pipeline
+        for (Segment o : segments) {
+            if (o.parent() == l.parent() && o.position().list() == l.position().list() && o.position().item() == l.position().item()
+                    && o.position().stage() < l.position().stage() && !o.argv().stream().allMatch(Word::literal)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * True when {@code s} is a command of the payload whose list the pass follows ({@code base}
+     * not empty): the splitter gives a payload's nested bodies and subshells the payload's own
+     * provenance, so a cd there may move the shell followed (fail closed).
+     */
+    private static boolean sameShell(Segment s, List<String> base, List<Segment> range) {
+        return !base.isEmpty() && PAYLOAD.contains(s.provenance()) && s.parent() == range.get(0).parent();
+    }
+
+    /** The wrappers every command of {@code first}'s list carries from its launchers: a payload's launcher's, else none. */
+    private static List<String> base(Segment first, List<Segment> segments) {
+        if (!PAYLOAD.contains(first.provenance()) || first.parent() < 0 || first.parent() >= segments.size()) {
+            return List.of();
+        }
+        // the launcher's own wrappers and the entry the launcher added (`bash`, `eval`); else none
+        // (fail closed: a cd with wrappers left is not followed)
+        List<String> outer = segments.get(first.parent()).wrappers();
+        List<String> w = first.wrappers();
+        return w.size() > outer.size() && w.subList(0, outer.size()).equals(outer) ? List.copyOf(w.subList(0, outer.size() + 1))
+                : List.of();
+    }
+
+    /**
      * OLDPWD inside each list of a compound command's body ({@code { cd ~ && cd /tmp && rm -rf ~-; }},
      * {@code if true; then …; fi}, {@code for _ in 1; do …; done}, {@code ( … )}, a function's body),
      * followed as the top-level list is, from a state not known (where the body starts, what it
      * was, what pushd pushed: a loop's second run or a function's call starts wherever the last
-     * left it); put in {@code olds} for the segments the top-level pass left out. WHY not payloads
-     * ({@code sh -c "…"}, {@code eval}, {@code echo … | bash}): the outer shell may expand
-     * {@code $OLDPWD} or an unquoted {@code ~-} before the inner one runs, so the value is the
-     * outer shell's. FAIL CLOSED: a list is told by its number ({@link Position#list}); a nested
-     * compound command in it makes its status either and its cds lose the state, as at top level.
+     * left it); put in {@code olds} for the segments the top-level pass left out. The lists of a
+     * local shell's payload too ({@code bash -c '…'}, {@code sh -c "…"}, {@code eval '…'},
+     * {@code bash <<< '…'}, {@code echo '…' | bash}), when the outer shell expanded nothing of its
+     * text ({@link #unexpanded}: where it expanded {@code $OLDPWD} the value is the outer
+     * shell's), each value judged beside the word as written, so that a payload only adds
+     * readings. FAIL CLOSED: a list is told by its number ({@link Position#list}); a nested
+     * compound command in it makes its status either and its cds lose the state, as at top level
+     * (in a payload, a cd anywhere else in the payload's text does: see {@link #sameShell}).
      */
     private static void bodies(List<Segment> segments, Map<Integer, Set<String>> olds, List<String> homes, boolean searched,
             boolean autocd) {
         Map<List<Integer>, List<Segment>> lists = new java.util.LinkedHashMap<>();
         for (Segment s : segments) {
-            if (BODY.contains(s.provenance()) && s.position().list() > 0 && !olds.containsKey(s.id()) && ownLevel(s, segments)) {
+            if ((BODY.contains(s.provenance()) || PAYLOAD.contains(s.provenance())) && s.position().list() > 0
+                    && !olds.containsKey(s.id()) && ownLevel(s, segments)) {
                 lists.computeIfAbsent(List.of(s.parent(), s.depth(), s.position().list(), s.provenance().ordinal()),
                         k -> new ArrayList<>()).add(s);
             }
@@ -308,8 +378,19 @@ public final class PreviousDirs {
                 end++;
             }
             Pass p = pass(segments.subList(from, end), segments, new State(UNKNOWN, UNKNOWN, List.of()),
-                    s -> members.contains(s.id()), s -> !within(s, members, segments), homes, searched, autocd);
-            p.olds().forEach(olds::putIfAbsent);
+                    s -> members.contains(s.id()), s -> !within(s, members, segments), base(body.get(0), segments), homes,
+                    searched, autocd);
+            if (PAYLOAD.contains(body.get(0).provenance())) {
+                // a payload's value is judged beside the word as written (a value not known among
+                // them): following a payload only adds readings, it never spares one
+                p.olds().forEach((id, v) -> {
+                    Set<String> both = new LinkedHashSet<>(v);
+                    both.add(UNKNOWN);
+                    olds.putIfAbsent(id, both);
+                });
+            } else {
+                p.olds().forEach(olds::putIfAbsent);
+            }
         }
     }
 
@@ -329,7 +410,8 @@ public final class PreviousDirs {
      * a compound command in it (its status may be either).
      */
     private static Pass pass(List<Segment> range, List<Segment> segments, State start, java.util.function.Predicate<Segment> member,
-            java.util.function.Predicate<Segment> compound, List<String> homes, boolean searched, boolean autocd) {
+            java.util.function.Predicate<Segment> compound, List<String> base, List<String> homes, boolean searched,
+            boolean autocd) {
         Map<Integer, Set<String>> olds = new HashMap<>();
         Map<Integer, Set<String>> moves = new HashMap<>();
         ListStates<State> list = new ListStates<>(Set.of());
@@ -345,7 +427,7 @@ public final class PreviousDirs {
                         && isTail(segments.get(s.parent()).argv(), s.argv())) {
                     olds.put(s.id(), olds.get(s.parent())); // the outer shell expanded the launched command's words
                 }
-                if (isCd(s, autocd) && !OWN_SHELL.contains(s.provenance()) || loses(s)) {
+                if (isCd(s, autocd) && (!OWN_SHELL.contains(s.provenance()) || sameShell(s, base, range)) || loses(s)) {
                     lost = true;
                 }
                 if (compound.test(s)) {
@@ -358,7 +440,7 @@ public final class PreviousDirs {
                 // a later stage of a pipeline: a subshell of its own, in the pipeline's state
                 olds.put(s.id(), oldsOf(run, lost));
                 // bash's lastpipe and zsh run the last stage in the shell itself: `true | cd ~` may move it
-                if (loses(s) || isCd(s, autocd) && !OWN_SHELL.contains(s.provenance())) {
+                if (loses(s) || isCd(s, autocd) && (!OWN_SHELL.contains(s.provenance()) || sameShell(s, base, range))) {
                     lost = true;
                 }
                 continue;
@@ -379,7 +461,7 @@ public final class PreviousDirs {
                 Set<State> succeeded = new LinkedHashSet<>();
                 boolean going = false;
                 for (State st : run) {
-                    Move m = move(s, st, homes, searched);
+                    Move m = move(s, st, base, homes, searched);
                     going |= m.back();
                     for (State next : m.states()) {
                         succeeded.add(next);
@@ -444,10 +526,13 @@ public final class PreviousDirs {
      */
     private static final List<String> TIMED = List.of("time");
 
-    private static Move move(Segment s, State st, List<String> homes, boolean searched) {
+    private static Move move(Segment s, State st, List<String> base, List<String> homes, boolean searched) {
         List<Word> argv = s.argv();
         String verb = argv.get(0).text();
-        if (!BASH_CD.contains(verb) || !s.wrappers().isEmpty() && !s.wrappers().equals(TIMED)) {
+        // a payload's commands carry their launcher's wrappers (`bash -c '…'`: bash): the shell's own
+        List<String> wrappers = s.wrappers().size() >= base.size() && s.wrappers().subList(0, base.size()).equals(base)
+                ? s.wrappers().subList(base.size(), s.wrappers().size()) : s.wrappers();
+        if (!BASH_CD.contains(verb) || !wrappers.isEmpty() && !wrappers.equals(TIMED)) {
             // zsh's AUTO_CD, PowerShell's and cmd's location commands: not followed here; the
             // `time` keyword (`time cd ~`) times a command the shell itself runs
             return new Move(List.of(LOST), false);
