@@ -1,5 +1,6 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.Position;
 import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Word;
@@ -344,7 +345,55 @@ public final class ValueFlow {
                 ids.add(t.id());
             }
         }
+        Segment piped = pipedInto(s, segments);
+        if (piped != null) {
+            for (Segment t : segments) {
+                if (t.id() > piped.id()) {
+                    break;
+                }
+                Position p = t.position();
+                if (t.parent() == piped.parent() && p.list() == piped.position().list() && p.item() == piped.position().item()
+                        && p.stage() <= piped.position().stage() || ids.contains(t.parent())) {
+                    ids.add(t.id());
+                }
+            }
+        }
         return ids;
+    }
+
+    /**
+     * The simple command piped into the compound command whose body's first command {@code s} is
+     * ({@code ls ~/.ssh/id_* | while read f; do …}: for {@code read f}, the {@code ls}), or null. The
+     * body has a list of its own: the segment before it under the same parent is in another list,
+     * stands before its pipeline's last stage, and no simple command of that list holds the next stage.
+     */
+    private static Segment pipedInto(Segment s, List<Segment> segments) {
+        Segment before = null;
+        for (Segment t : segments) {
+            if (t.id() >= s.id()) {
+                break;
+            }
+            if (t.parent() == s.parent()) {
+                before = t;
+            }
+        }
+        if (before == null || before.position().list() == 0 || before.position().list() == s.position().list()
+                || before.position().stage() >= before.position().stages() - 1) {
+            return null;
+        }
+        Position b = before.position();
+        for (Segment t : segments) {
+            Position p = t.position();
+            if (t.parent() == before.parent() && p.list() == b.list() && p.item() == b.item() && p.stage() == b.stage() + 1) {
+                return null; // the next stage is a simple command
+            }
+        }
+        return before;
+    }
+
+    /** True when {@code text} holds a reference to the variable's value anywhere ({@code "$f"}, {@code x=${a[@]}}). */
+    public static boolean references(String text, String variable) {
+        return !variable.isEmpty() && reference(variable).matcher(text).find();
     }
 
     /**
