@@ -28,7 +28,9 @@ import java.util.regex.Pattern;
  * <p>The value also arrives through the builtins that read into a variable ({@code read T < <(…)},
  * {@code read -r T <<< "$(…)"}, {@code … | read T}, {@code mapfile -t A < <(…)},
  * {@code printf -v T %s "$(…)"}: their substitutions and the earlier stages of their pipeline are
- * the sources; a pipeline's read runs in a subshell unless {@code lastpipe} is set, counted anyway),
+ * the sources, for the first command of a piped loop too ({@code ls | while read f}), as are the
+ * earlier commands that wrote the file it reads by {@code <} ({@code ls > l.txt; while read f; …; done < l.txt});
+ * a pipeline's read runs in a subshell unless {@code lastpipe} is set, counted anyway),
  * travels on through copies ({@code U=$T}, {@code read U <<< "$T"}), and is used by the programs
  * that print variables without naming them in a word: {@code env} and {@code printenv} with no
  * command, {@code set}, {@code declare -p}, {@code export -p} (every carried variable, exported or
@@ -138,6 +140,7 @@ public final class ValueFlow {
                 Set<Integer> from = new HashSet<>(captured);
                 from.addAll(copied);
                 from.addAll(earlierStages(s, segments));
+                from.addAll(listFileWriters(s, segments));
                 for (String name : read) {
                     keep(carried, name, from);
                 }
@@ -348,7 +351,8 @@ public final class ValueFlow {
         Segment piped = pipedInto(s, segments);
         if (piped != null) {
             for (Segment t : segments) {
-                if (t.id() > piped.id()) {
+                // what a stage starts comes after it (`timeout 5 find ~/.ssh | while read f`: the find)
+                if (t.id() >= s.id()) {
                     break;
                 }
                 Position p = t.position();
@@ -356,6 +360,33 @@ public final class ValueFlow {
                         && p.stage() <= piped.position().stage() || ids.contains(t.parent())) {
                     ids.add(t.id());
                 }
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * The earlier commands whose output went by redirection into the file a reader takes its input
+     * from, with what they start: {@code ls ~/.ssh/* > l.txt; while read f; do cat "$f"; done < l.txt}
+     * (the loop's commands carry its input). The same word only: a file named two ways is not followed.
+     */
+    private static Set<Integer> listFileWriters(Segment s, List<Segment> segments) {
+        Set<String> inputs = new HashSet<>();
+        for (var r : s.redirects()) {
+            if (r.op().equals("<") && !r.target().text().isEmpty()) {
+                inputs.add(r.target().text());
+            }
+        }
+        Set<Integer> ids = new HashSet<>();
+        if (inputs.isEmpty()) {
+            return ids;
+        }
+        for (Segment t : segments) {
+            if (t.id() >= s.id()) {
+                break;
+            }
+            if (t.redirects().stream().anyMatch(r -> r.writes() && inputs.contains(r.target().text())) || ids.contains(t.parent())) {
+                ids.add(t.id());
             }
         }
         return ids;
