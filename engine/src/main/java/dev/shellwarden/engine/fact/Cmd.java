@@ -2682,7 +2682,7 @@ public final class Cmd {
      * file as packet data ({@code hping3 -E FILE}).
      */
     public boolean isCredentialReader() {
-        return CREDENTIAL_READERS.contains(name) || embeddedSql() || named("psql mysql mariadb") && !SqlFiles.clientCopyReads(this).isEmpty() || named("docker podman nerdctl kubectl oc") && sub("cp")
+        return CREDENTIAL_READERS.contains(name) || embeddedSql() || named(SqlFiles.CLIENTS) && !SqlFiles.clientCopyReads(this).isEmpty() || named("docker podman nerdctl kubectl oc") && sub("cp")
                 || named("hping3 hping") && anyFlag("-E --file");
     }
 
@@ -2775,7 +2775,7 @@ public final class Cmd {
         if (embeddedSql()) {
             all.addAll(SqlFiles.reads(this));
         }
-        if (named("psql mysql mariadb")) {
+        if (named(SqlFiles.CLIENTS)) {
             all.addAll(SqlFiles.clientCopyReads(this));
         }
         return all;
@@ -2793,7 +2793,7 @@ public final class Cmd {
      * ({@link SqlFiles#clientCopySends}).
      */
     public boolean isSqlSendsToNetwork() {
-        return embeddedSql() && SqlFiles.sendsToNetwork(this) || named("psql mysql mariadb") && SqlFiles.clientCopySends(this);
+        return embeddedSql() && SqlFiles.sendsToNetwork(this) || named(SqlFiles.CLIENTS) && SqlFiles.clientCopySends(this);
     }
 
     /**

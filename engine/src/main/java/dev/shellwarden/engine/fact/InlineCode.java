@@ -352,6 +352,10 @@ final class InlineCode {
     private static final java.util.regex.Pattern RPM_PLAIN = java.util.regex.Pattern.compile(
             "(?:[^%]|%%|%\\{[?!]{0,2}[A-Za-z_][A-Za-z0-9_]*\\}|%[?!]{0,2}[A-Za-z_][A-Za-z0-9_]*)*");
 
+    /** Built-in macros whose plain spelling defines or loads macros ({@code %global x %%(cmd)} then {@code %x} runs cmd). */
+    private static final java.util.regex.Pattern RPM_DEFINING = java.util.regex.Pattern.compile(
+            "%\\{?[?!]{0,2}(?:define|global|undefine|load|include)\\b");
+
     /**
      * True for an rpm tool whose only evaluating options are {@code -E}/{@code --eval} with plain
      * macro references ({@code rpm -E '%{?dist}'}, {@code rpm --eval '%{_libdir}'}): a value with
@@ -373,11 +377,15 @@ final class InlineCode {
                 v = s.substring(s.startsWith("-E") ? 2 : s.indexOf('=') + 1);
             } else if (Set.of("-e", "-p", "--execute").contains(s) || s.startsWith("--conf-script") || s.startsWith("--batch-interpreter")) {
                 return false;
+            } else if (Regex.matches(s, "-D.*|--def.*|--macros.*|--load.*|--rcfile.*|--predefine.*")) {
+                // a macro defined by an option (or read from a macros or rc file) makes a plain
+                // reference run whatever its body holds: rpm -D 'x %(cmd)' -E %x
+                return false;
             } else {
                 continue;
             }
             any = true;
-            if (!RPM_PLAIN.matcher(v).matches()) {
+            if (!RPM_PLAIN.matcher(v).matches() || RPM_DEFINING.matcher(v).find()) {
                 return false;
             }
         }

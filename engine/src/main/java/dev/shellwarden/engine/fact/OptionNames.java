@@ -103,7 +103,8 @@ final class OptionNames {
             }
             List<String> printed = PrintedNames.readings(t);
             // a double-quoted argument is one name; any other spelling may be split at blanks
-            boolean quoted = c.argvWords.stream().anyMatch(w -> w.text().equals(t) && Regex.matches(w.raw(), "(?s)\".*\""));
+            // (one double-quoted span only: ""$(printf 'x -e')"" leaves the substitution unquoted)
+            boolean quoted = c.argvWords.stream().anyMatch(w -> w.text().equals(t) && Regex.matches(w.raw(), "(?s)\"[^\"]*\""));
             for (String name : printed == null ? List.<String>of() : printed) {
                 for (String part : name.split("/")) {
                     best = Math.max(best, tier(part));
@@ -204,10 +205,14 @@ final class OptionNames {
      * A substitution that prints a folder's names: {@code $(ls)}, {@code `ls -A dir`},
      * {@code $(find . -maxdepth 1)}, {@code $(fd)}, {@code $(compgen -f)}, {@code $(git ls-files)}.
      * Unquoted, its output is also split at blanks, so even {@code ./}-prefixed names yield pieces
-     * such as {@code -e}.
+     * such as {@code -e}. The lister may be respelled ({@code \ls}, {@code command ls},
+     * {@code /bin/ls}, {@code LC_ALL=C ls}) and may run after a {@code cd} inside the substitution
+     * ({@code $(cd /tmp/x && ls)}: group 3 the folder, whose names it lists).
      */
     private static final java.util.regex.Pattern LISTING = java.util.regex.Pattern.compile(
-            "\"?(?:\\$\\(|`)\\s*(ls|dir|vdir|find|fd|fdfind|compgen|git\\s+ls-files)((?:\\s[^)`]*)?)[)`]\"?");
+            "\"?(?:\\$\\(|`)\\s*(?:(?:cd|pushd)\\s+(?:--\\s+)?(\\S+)\\s*(?:&&|;)\\s*)?"
+            + "(?:\\\\|command\\s+|(?:/usr)?/bin/|[A-Za-z_][A-Za-z0-9_]*=\\S*\\s+)*"
+            + "(ls|dir|vdir|find|fd|fdfind|compgen|git\\s+ls-files)((?:\\s[^)`]*)?)[)`]\"?");
 
     /** The commands whose output, piped to an xargs slot, is a folder's names (see {@link #LISTING}). */
     static final Set<String> LISTERS = Set.of("ls", "dir", "vdir", "find", "fd", "fdfind", "compgen");
@@ -228,12 +233,20 @@ final class OptionNames {
             }
             java.util.regex.Matcher m = LISTING.matcher(w.raw());
             if (!w.literal() && m.matches()) {
-                if (m.group(1).equals("ls") && Regex.find(m.group(2), "(^|\\s)-[A-Za-z]*d")
-                        && Regex.matches(m.group(2).trim(), "(-[A-Za-z]+\\s+)*(?:/|\\./)\\S*(\\s+(?:/|\\./)\\S*)*")) {
-                    // `ls -d /[ubso]*`: the paths as given, each starting with / or ./
+                // `ls -d /[ubso]*`: the paths as given, each starting with / or ./; unquoted, a
+                // name with a blank or newline is split into pieces (`/tmp/up/x -e sh`), so only
+                // the root's own entries (no one else plants names there) pass unquoted
+                String paths = w.raw().startsWith("\"") ? "(?:/|\\./)\\S*" : "/[^/\\s]*";
+                if (m.group(2).equals("ls") && m.group(1) == null && Regex.find(m.group(3), "(^|\\s)-[A-Za-z]*d")
+                        && Regex.matches(m.group(3).trim(), "(-[A-Za-z]+\\s+)*" + paths + "(\\s+" + paths + ")*")) {
                     continue;
                 }
-                return folders(m.group(1), m.group(2));
+                List<String> out = new java.util.ArrayList<>(folders(m.group(2), m.group(3)));
+                if (m.group(1) != null) {
+                    // after a cd the names are the cd folder's (its relative paths too)
+                    out.add(Regex.matches(m.group(1), "[A-Za-z0-9_./@%+,:=-]+") ? m.group(1).replaceAll("/*$", "") + "/x" : "$?");
+                }
+                return out;
             }
         }
         return null;

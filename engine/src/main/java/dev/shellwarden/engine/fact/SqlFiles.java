@@ -114,6 +114,13 @@ final class SqlFiles {
      * (its error quotes them back), as with {@code \copy … FROM F}; a key named as the script
      * ({@code psql -h db.example.com -f ~/.ssh/id_rsa}) goes to that server.
      */
+    /** Other SQL clients' options naming a file of statements they send to their server. */
+    private static final java.util.Map<String, String> OTHER_SCRIPT_OPTIONS = java.util.Map.of(
+            "sqlcmd", "-i|--input-file", "cqlsh", "-f|--file", "clickhouse-client", "--queries-file|--queries_file");
+
+    /** The clients whose script files {@link #clientCopyReads} reads. */
+    static final String CLIENTS = "psql mysql mariadb sqlcmd cqlsh clickhouse-client sqlplus";
+
     private static List<String> scriptReads(Cmd c) {
         List<String> out = new ArrayList<>();
         List<String> args = c.getArgs();
@@ -127,6 +134,16 @@ final class SqlFiles {
                 f = a.substring(7);
             } else if (psql && a.startsWith("-f") && a.length() > 2) {
                 f = a.substring(2);
+            } else if (OTHER_SCRIPT_OPTIONS.containsKey(c.getName())
+                    && (Regex.matches(a, OTHER_SCRIPT_OPTIONS.get(c.getName())) && i + 1 < args.size())) {
+                // sqlcmd -i F, cqlsh -f F / --file F, clickhouse-client --queries-file F
+                f = args.get(i + 1);
+            } else if (OTHER_SCRIPT_OPTIONS.containsKey(c.getName()) && a.startsWith("--") && a.contains("=")
+                    && Regex.matches(a.substring(0, a.indexOf('=')), OTHER_SCRIPT_OPTIONS.get(c.getName()))) {
+                f = a.substring(a.indexOf('=') + 1);
+            } else if (c.getName().equals("sqlplus") && a.startsWith("@") && a.length() > 1) {
+                // sqlplus runs @F as a script on the server it connects to
+                f = a.substring(1);
             } else if ((a.equals("-e") || a.equals("--execute") || a.equals("-c") || a.equals("--command")) && i + 1 < args.size()
                     || a.startsWith("--execute=") || a.startsWith("--command=")) {
                 String sql = PathFacts.unquote(a.startsWith("--") && a.contains("=") ? a.substring(a.indexOf('=') + 1) : args.get(i + 1));
@@ -140,6 +157,19 @@ final class SqlFiles {
             }
         }
         return out;
+    }
+
+    /** The index of the first argument that is no option nor an option's value (cqlsh's host), or -1. */
+    private static int firstOperand(List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (Regex.matches(a, "-[ufkep]|--(?:username|password|keyspace|file|execute|cqlversion|encoding)")) {
+                i++;
+            } else if (!a.startsWith("-")) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The host of a {@code postgres://} or {@code postgresql://} connection URL: group 1. */
@@ -167,6 +197,13 @@ final class SqlFiles {
                 hosts.add(a.substring(7));
             } else if (a.startsWith("-h") && a.length() > 2) {
                 hosts.add(a.substring(2));
+            } else if (c.getName().equals("sqlcmd") && a.equals("-S") && i + 1 < args.size()) {
+                hosts.add(PathFacts.unquote(args.get(i + 1)).replaceFirst("^tcp:", "").replaceFirst("[,\\\\].*$", ""));
+            } else if (c.getName().equals("cqlsh") && !a.startsWith("-") && i == firstOperand(args)) {
+                hosts.add(a);
+            } else if (c.getName().equals("sqlplus") && !a.startsWith("-") && !a.startsWith("@") && a.contains("@")) {
+                // user/password@host[:port]/service, or @//host/service
+                hosts.add(a.substring(a.lastIndexOf('@') + 1).replaceFirst("^//", "").replaceFirst("[:/].*$", ""));
             }
             java.util.regex.Matcher url = POSTGRES_URL_HOST.matcher(a);
             if (url.find()) {

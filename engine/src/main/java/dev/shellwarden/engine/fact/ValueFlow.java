@@ -108,6 +108,12 @@ public final class ValueFlow {
                     }
                 }
             }
+            if (Set.of("xargs", "parallel").contains(Cmd.nameOf(s))) {
+                // an xargs reading a list file an earlier command wrote (ls ~/.ssh/* > l; xargs cat < l)
+                for (int src : listFileWriters(s, segments)) {
+                    out.add(new ValueFlow(src, s.id(), false, ""));
+                }
+            }
             List<String> assigned = assignedNames(s);
             List<String> read = readNames(s);
             if (assigned.isEmpty() && read.isEmpty()) {
@@ -141,6 +147,7 @@ public final class ValueFlow {
                 from.addAll(copied);
                 from.addAll(earlierStages(s, segments));
                 from.addAll(listFileWriters(s, segments));
+                from.addAll(redirectSubstitutions(s, segments));
                 for (String name : read) {
                     keep(carried, name, from);
                 }
@@ -278,6 +285,20 @@ public final class ValueFlow {
                 }
                 out.replaceAll(n -> n.replaceFirst("(?i)^(global|script|local|private):", ""));
             }
+            case "set" -> {
+                // set -- WORDS (or set WORDS): the words become the positional parameters, read
+                // back by "$@", $*, $1…: set -- $(ls ~/.ssh/*); cat "$@"
+                int i = 1;
+                while (i < argv.size() && dev.shellwarden.grammar.Regex.matches(argv.get(i).text(), "[-+][A-Za-z]*") && !argv.get(i).text().equals("--")) {
+                    i += dev.shellwarden.grammar.Regex.matches(argv.get(i).text(), "[-+]o") ? 2 : 1;
+                }
+                if (i < argv.size() && argv.get(i).text().equals("--")) {
+                    i++;
+                }
+                if (i < argv.size()) {
+                    return new ArrayList<>(List.of("@", "*", "1", "2", "3", "4", "5", "6", "7", "8", "9"));
+                }
+            }
             default -> {
             }
         }
@@ -366,6 +387,38 @@ public final class ValueFlow {
     }
 
     /**
+     * The substitutions of a loop's here-string the grammar walked before the loop ({@code while read
+     * f; do cat "$f"; done <<< "$(ls ~/.ssh/*)"}: the loop's commands carry the redirection, the
+     * substitution is no child of theirs), with what they start: an earlier command or backtick
+     * substitution whose text the redirection's target holds.
+     */
+    private static Set<Integer> redirectSubstitutions(Segment s, List<Segment> segments) {
+        List<String> targets = new ArrayList<>();
+        for (var r : s.redirects()) {
+            String t = r.target().text();
+            if (r.op().startsWith("<") && (t.contains("$(") || t.contains("`"))) {
+                targets.add(t);
+            }
+        }
+        Set<Integer> ids = new HashSet<>();
+        if (targets.isEmpty()) {
+            return ids;
+        }
+        for (Segment t : segments) {
+            if (t.id() >= s.id()) {
+                break;
+            }
+            Provenance p = t.provenance();
+            String text = String.join(" ", t.argv().stream().map(Word::text).toList());
+            if ((p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK) && !text.isEmpty()
+                    && targets.stream().anyMatch(x -> x.contains(text)) || ids.contains(t.parent())) {
+                ids.add(t.id());
+            }
+        }
+        return ids;
+    }
+
+    /**
      * The earlier commands whose output went by redirection into the file a reader takes its input
      * from, with what they start: {@code ls ~/.ssh/* > l.txt; while read f; do cat "$f"; done < l.txt}
      * (the loop's commands carry its input). The same word only: a file named two ways is not followed.
@@ -375,6 +428,20 @@ public final class ValueFlow {
         for (var r : s.redirects()) {
             if (r.op().equals("<") && !r.target().text().isEmpty()) {
                 inputs.add(r.target().text());
+            }
+        }
+        if (Set.of("xargs", "parallel").contains(Cmd.nameOf(s))) {
+            // xargs -a FILE / --arg-file[=]FILE, parallel -a FILE read their names from the file
+            List<Word> argv = s.argv();
+            for (int i = 1; i < argv.size(); i++) {
+                String t = argv.get(i).text();
+                if ((t.equals("-a") || t.equals("--arg-file")) && i + 1 < argv.size()) {
+                    inputs.add(argv.get(i + 1).text());
+                } else if (t.startsWith("--arg-file=")) {
+                    inputs.add(t.substring("--arg-file=".length()));
+                } else if (t.startsWith("-a") && t.length() > 2) {
+                    inputs.add(t.substring(2));
+                }
             }
         }
         Set<Integer> ids = new HashSet<>();
