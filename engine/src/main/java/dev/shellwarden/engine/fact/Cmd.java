@@ -348,6 +348,16 @@ public final class Cmd {
         return OptionNames.planted(this) >= tier;
     }
 
+    /** True when this printf or echo in a substitution prints a name of the given tier or stronger ({@link OptionNames#printedTier}). */
+    public boolean printsOptionName(int tier) {
+        return OptionNames.printedTier(this) >= tier;
+    }
+
+    /** True when a name this command creates is variable {@code v}'s value alone ({@link OptionNames#createsNameFrom}). */
+    public boolean createsNameFrom(String v) {
+        return OptionNames.createsNameFrom(this, v);
+    }
+
     /** True when this command creates a name computed at run time ({@code touch -- "$N"}, {@code > "$(cat n)"}; {@link OptionNames}). */
     public boolean plantsComputedName() {
         return OptionNames.plantsComputedName(this);
@@ -2636,6 +2646,16 @@ public final class Cmd {
     /** True when the command writes {@code insecure} into curl's or wget's own config ({@link TlsTrust#writesUncheckedClientConfig}). */
     public boolean writesUncheckedClientConfig() {
         return TlsTrust.writesUncheckedClientConfig(this);
+    }
+
+    /** True when the command writes curl's or wget's own config file ({@link TlsTrust#writesClientConfig}). */
+    public boolean writesClientConfig() {
+        return TlsTrust.writesClientConfig(this);
+    }
+
+    /** True for an echo or printf printing {@code insecure} or the like ({@link TlsTrust#printsUncheckedLine}). */
+    public boolean printsUncheckedLine() {
+        return TlsTrust.printsUncheckedLine(this);
     }
 
     /** True when a file the command writes is a script, program or package ({@link TlsTrust#writesRunnableFile}). */

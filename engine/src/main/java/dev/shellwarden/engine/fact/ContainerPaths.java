@@ -158,7 +158,8 @@ public final class ContainerPaths {
         if (c.namesRemoteEngine()) {
             return null;
         }
-        String cwd = dirs.isEmpty() ? ctx.cwdOrProject() : dirs.size() == 1 && !dirs.get(0).equals(WorkingDirs.UNKNOWN) ? dirs.get(0) : "";
+        String cwd = dirs.isEmpty() ? ctx.cwdOrProject() : dirs.size() == 1 && !dirs.get(0).equals(WorkingDirs.UNKNOWN) ? dirs.get(0)
+                : widest(dirs, ctx.project());
         boolean created = s.argv().size() > ContainerRun.subcommand(s.argv())
                 && s.argv().get(ContainerRun.subcommand(s.argv())).text().equals("create");
         boolean throwaway = !compose && !created && run.removed() && !c.isContainerHostAccess();
@@ -200,6 +201,28 @@ public final class ContainerPaths {
         }
         // unknown hosts stay as null values: a path under them is kept as written
         return new View(java.util.Collections.unmodifiableMap(hosts), throwaway, List.copyOf(start));
+    }
+
+    /**
+     * Of several known directories a container run may start in, the one that holds all the
+     * others and is outside the project ({@code false || cd / && docker run -v .:/src …}: the
+     * project or {@code /}, so {@code /}), or "" (not known) when one is unknown, none holds the
+     * rest, or the widest is the project or inside it. WHY: a relative mount source then names the
+     * widest folder it may name, outside the project as the path kept as written is, so a delete
+     * under the mount is judged at least as strictly as before; inside the project a narrower
+     * reading may reach what the widest misses ({@code .git}), so those stay unknown.
+     */
+    private static String widest(List<String> dirs, String project) {
+        if (dirs.stream().anyMatch(d -> d.equals(WorkingDirs.UNKNOWN) || !d.startsWith("/"))) {
+            return "";
+        }
+        for (String d : dirs) {
+            String prefix = d.equals("/") ? "/" : d + "/";
+            if (dirs.stream().allMatch(o -> o.equals(d) || o.startsWith(prefix))) {
+                return d.equals(project) || d.startsWith(project + "/") ? "" : d;
+            }
+        }
+        return "";
     }
 
     /** The host path a bind mount's source names, or null when it is not known from the text. */

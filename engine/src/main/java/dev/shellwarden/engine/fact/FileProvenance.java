@@ -167,6 +167,8 @@ final class FileProvenance {
             return false;
         }
         List<String> named = new ArrayList<>(c.getRedirectReads());
+        // a CA setting's file is read by the client it is set for (`NODE_EXTRA_CA_CERTS=x.pem npm i`)
+        named.addAll(TlsTrust.assignedCaFiles(c));
         for (String a : c.getArgs()) {
             named.add(a);
             String value = a.substring(a.lastIndexOf('=') + 1);

@@ -117,6 +117,40 @@ final class OptionNames {
         return best;
     }
 
+    /**
+     * The strongest tier among what a printf or echo run by a command substitution prints
+     * ({@code n=$(printf -- '--checkpoint-action=exec=sh x.sh')}), read as {@link #planted} reads a
+     * printed name (whole and split at blanks); {@link #NONE} when the text is not known. A later
+     * creator of {@code "$n"} ({@link #createsNameFrom}) plants that name (SW4120 joins them by a
+     * {@link ValueFlow}).
+     */
+    static int printedTier(Cmd c) {
+        String p = c.getProvenance();
+        if (!p.equals("COMMAND_SUBSTITUTION") && !p.equals("BACKTICK") || !c.named("printf echo")) {
+            return NONE;
+        }
+        List<String> printed = PrintedNames.readings("$(" + String.join(" ", c.argvWords.stream().map(Word::raw).toList()) + ")");
+        int best = NONE;
+        for (String name : printed == null ? List.<String>of() : printed) {
+            for (String part : name.split("/")) {
+                best = Math.max(best, tier(part));
+                for (String piece : part.split("[ \\t\\n]+")) {
+                    best = Math.max(best, tier(piece));
+                }
+            }
+        }
+        return best;
+    }
+
+    /** True when a name {@code c} creates or writes is the value of variable {@code v} alone ({@code touch -- "$n"}, {@code > "${n}"}). */
+    static boolean createsNameFrom(Cmd c, String v) {
+        if (v.isEmpty()) {
+            return false;
+        }
+        String ref = "\\$(" + java.util.regex.Pattern.quote(v) + "|\\{" + java.util.regex.Pattern.quote(v) + "\\})";
+        return c.getWriteTargets().stream().anyMatch(t -> Regex.matches(PathFacts.unquote(t), ref));
+    }
+
     /** How {@code name}, handed to a tool as an option, would change what it does. */
     static int tier(String name) {
         if (name.length() < 2 || name.charAt(0) != '-' || name.equals("--")) {

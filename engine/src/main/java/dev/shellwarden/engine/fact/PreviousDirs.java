@@ -262,17 +262,48 @@ public final class PreviousDirs {
     private static final Set<Provenance> BODY = java.util.EnumSet.of(Provenance.BRACE_GROUP, Provenance.COMPOUND,
             Provenance.SUBSHELL, Provenance.FUNCTION_BODY);
 
-    /** True when {@code s} and every segment it is nested in stand at the text's own level (no payload a launcher hands on). */
+    /**
+     * True when {@code s} and every segment it is nested in stand at the text's own level (no
+     * payload a launcher hands on), a local shell's unexpanded payload and a command a
+     * transparent wrapper starts ({@link #transparentStep}: {@code env bash -c '…'}) included.
+     */
     private static boolean ownLevel(Segment s, List<Segment> segments) {
         for (Segment a = s; ; a = segments.get(a.parent())) {
             if (a.provenance() != Provenance.TOP && !BODY.contains(a.provenance())
-                    && !(PAYLOAD.contains(a.provenance()) && unexpanded(a, segments))) {
+                    && !(PAYLOAD.contains(a.provenance()) && unexpanded(a, segments)) && !transparentStep(a, segments)) {
                 return false;
             }
             if (a.parent() < 0 || a.parent() >= segments.size()) {
                 return true;
             }
         }
+    }
+
+    /**
+     * Wrappers that start their command on this machine, as a command of its own whose words
+     * they pass on as written ({@code env}, {@code nice}, {@code timeout 5}, {@code /usr/bin/env}).
+     */
+    private static final Set<String> TRANSPARENT = Set.of("env", "nice", "nohup", "timeout", "stdbuf", "ionice", "setsid",
+            "time", "command", "builtin", "exec", "chrt", "taskset", "sudo", "doas");
+
+    /**
+     * True when {@code a} is a command a transparent wrapper started ({@link Provenance#WRAPPED}):
+     * the wrapper's words are all literal, its name is one of {@link #TRANSPARENT} and {@code a}'s
+     * words are the wrapper's last words as written (`env bash -c '…'`, `timeout 5 bash -c '…'`).
+     * WHY: a local shell's payload under such a wrapper is the same text run by the same kind of
+     * shell; its payload's values are judged beside the word as written ({@link #bodies}), so
+     * following it only adds readings.
+     */
+    private static boolean transparentStep(Segment a, List<Segment> segments) {
+        if (a.provenance() != Provenance.WRAPPED || a.parent() < 0 || a.parent() >= segments.size()) {
+            return false;
+        }
+        Segment w = segments.get(a.parent());
+        if (w.argv().isEmpty() || !w.argv().stream().allMatch(Word::literal)) {
+            return false;
+        }
+        String name = w.argv().get(0).text();
+        return TRANSPARENT.contains(name.substring(name.lastIndexOf('/') + 1)) && isTail(w.argv(), a.argv());
     }
 
     /**

@@ -166,6 +166,22 @@ final class TlsTrust {
         return c.getName().equals("git") && c.argFind("http\\.(.*\\.)?sslca(info|path)");
     }
 
+    /**
+     * The files a CA setting given as an assignment names ({@code NODE_EXTRA_CA_CERTS=x.pem npm i},
+     * {@code env SSL_CERT_FILE=ca.pem curl URL}, {@code export REQUESTS_CA_BUNDLE=ca.pem}), quotes
+     * removed: the client reads each as its trust store, as it reads {@code --cafile x.pem}.
+     */
+    static List<String> assignedCaFiles(Cmd c) {
+        List<String> out = new java.util.ArrayList<>();
+        for (String s : c.assignmentWords()) {
+            java.util.regex.Matcher m = Regex.pattern(CA_SETTING).matcher(s);
+            if (m.matches() && !m.group(2).isEmpty()) {
+                out.add(PathFacts.unquote(m.group(2)));
+            }
+        }
+        return out;
+    }
+
     /** curl's and wget's own configuration files, which every later run reads. */
     private static final String CLIENT_CONFIG = "['\"]?(~|\\$\\{?(HOME|CURL_HOME|XDG_CONFIG_HOME)\\}?|/).*/(\\.curlrc|_curlrc|\\.wgetrc|(\\.config/|/etc/)(curlrc|wgetrc))['\"]?";
 
@@ -180,7 +196,21 @@ final class TlsTrust {
      * --global http.sslVerify false} does every later clone (SW8008).
      */
     static boolean writesUncheckedClientConfig(Cmd c) {
-        return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, CLIENT_CONFIG)) && c.argFind(UNCHECKED_LINE);
+        return writesClientConfig(c) && (c.argFind(UNCHECKED_LINE) || Regex.find(c.getStdin(), UNCHECKED_LINE));
+    }
+
+    /** True when the command writes curl's or wget's own configuration file ({@code tee -a ~/.curlrc}, {@code >> ~/.wgetrc}). */
+    static boolean writesClientConfig(Cmd c) {
+        return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, CLIENT_CONFIG));
+    }
+
+    /**
+     * True for an echo or printf whose words print a line switching the check off ({@code echo
+     * insecure}, {@code printf 'check_certificate = off\n'}): piped into a writer of the client's
+     * configuration ({@code echo insecure | tee -a ~/.curlrc}) it is that writer's content (SW8008).
+     */
+    static boolean printsUncheckedLine(Cmd c) {
+        return c.named("echo printf") && c.argFind(UNCHECKED_LINE);
     }
 
     /** curl's and wget's CA file, CA folder or config named from outside the project (see {@link #uncheckedRemoteDownload}). */
