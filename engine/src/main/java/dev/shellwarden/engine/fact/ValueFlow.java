@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -359,28 +360,26 @@ public final class ValueFlow {
 
     /** The earlier stages of the segment's pipeline, with what they start: their output is its input. */
     private static Set<Integer> earlierStages(Segment s, List<Segment> segments) {
+        Segment piped = pipedInto(s, segments);
+        return earlierWithWhatTheyStart(s, segments, t -> t.parent() == s.parent() && t.provenance() == s.provenance()
+                && t.position().item() == s.position().item() && t.position().stage() < s.position().stage()
+                // a loop's body: the stages piped into the loop (`timeout 5 find ~/.ssh | while read f`: the find)
+                || piped != null && t.parent() == piped.parent() && t.position().list() == piped.position().list()
+                        && t.position().item() == piped.position().item() && t.position().stage() <= piped.position().stage());
+    }
+
+    /**
+     * The segments before {@code s} that {@code picked} accepts, with every segment they start:
+     * segments come parent first, so a child is reached after its parent is in the set.
+     */
+    private static Set<Integer> earlierWithWhatTheyStart(Segment s, List<Segment> segments, Predicate<Segment> picked) {
         Set<Integer> ids = new HashSet<>();
         for (Segment t : segments) {
             if (t.id() >= s.id()) {
                 break;
             }
-            if (t.parent() == s.parent() && t.provenance() == s.provenance() && t.position().item() == s.position().item()
-                    && t.position().stage() < s.position().stage() || ids.contains(t.parent())) {
+            if (ids.contains(t.parent()) || picked.test(t)) {
                 ids.add(t.id());
-            }
-        }
-        Segment piped = pipedInto(s, segments);
-        if (piped != null) {
-            for (Segment t : segments) {
-                // what a stage starts comes after it (`timeout 5 find ~/.ssh | while read f`: the find)
-                if (t.id() >= s.id()) {
-                    break;
-                }
-                Position p = t.position();
-                if (t.parent() == piped.parent() && p.list() == piped.position().list() && p.item() == piped.position().item()
-                        && p.stage() <= piped.position().stage() || ids.contains(t.parent())) {
-                    ids.add(t.id());
-                }
             }
         }
         return ids;
@@ -400,22 +399,15 @@ public final class ValueFlow {
                 targets.add(t);
             }
         }
-        Set<Integer> ids = new HashSet<>();
         if (targets.isEmpty()) {
-            return ids;
+            return new HashSet<>();
         }
-        for (Segment t : segments) {
-            if (t.id() >= s.id()) {
-                break;
-            }
+        return earlierWithWhatTheyStart(s, segments, t -> {
             Provenance p = t.provenance();
             String text = String.join(" ", t.argv().stream().map(Word::text).toList());
-            if ((p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK) && !text.isEmpty()
-                    && targets.stream().anyMatch(x -> x.contains(text)) || ids.contains(t.parent())) {
-                ids.add(t.id());
-            }
-        }
-        return ids;
+            return (p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK) && !text.isEmpty()
+                    && targets.stream().anyMatch(x -> x.contains(text));
+        });
     }
 
     /**
@@ -444,19 +436,11 @@ public final class ValueFlow {
                 }
             }
         }
-        Set<Integer> ids = new HashSet<>();
         if (inputs.isEmpty()) {
-            return ids;
+            return new HashSet<>();
         }
-        for (Segment t : segments) {
-            if (t.id() >= s.id()) {
-                break;
-            }
-            if (t.redirects().stream().anyMatch(r -> r.writes() && inputs.contains(r.target().text())) || ids.contains(t.parent())) {
-                ids.add(t.id());
-            }
-        }
-        return ids;
+        return earlierWithWhatTheyStart(s, segments,
+                t -> t.redirects().stream().anyMatch(r -> r.writes() && inputs.contains(r.target().text())));
     }
 
     /**
