@@ -220,9 +220,13 @@ final class LongRunning {
             case "cargo" -> {
                 return first.equals("leptos") && Regex.matches(second, "watch|serve") || first.equals("tauri") && second.equals("dev");
             }
-            // skaffold and tilt rebuild and redeploy on every change until stopped
-            case "skaffold", "tilt", "devspace", "garden" -> {
+            // skaffold and tilt rebuild and redeploy on every change until stopped (okteto up syncs until stopped)
+            case "skaffold", "tilt", "devspace", "garden", "okteto" -> {
                 return Regex.matches(first, "dev|debug|up");
+            }
+            // gin (codegangsta's live reloader) serves and rebuilds until stopped
+            case "gin" -> {
+                return first.equals("run") || first.isEmpty() && !c.anyFlag("-h --help -v --version");
             }
             case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll" -> {
                 return Regex.matches(first, "serve|s|server");
