@@ -881,7 +881,7 @@ final class BashWalker {
             BashParser.WhileClauseContext w = cc.whileClause();
             String producer = loopProducer;
             loopProducer = null;
-            Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_TRUE, pos) ? body.wrapped(ENDLESS_LOOP) : body;
+            Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_TRUE, pos, u) ? body.wrapped(ENDLESS_LOOP) : body;
             compoundList(w.compoundList(), loop, u);
             // `find . -name '*.txt' -print0 | while IFS= read -r -d '' f; do …`: the names are in-project paths
             String condition = text(w.compoundList(), u);
@@ -889,13 +889,13 @@ final class BashWalker {
                     ProjectLoops.listerSamples(producer, condition), w.doGroup(), u), u);
         } else if (cc.untilClause() != null) {
             BashParser.UntilClauseContext w = cc.untilClause();
-            Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_FALSE, pos) ? body.wrapped(ENDLESS_LOOP) : body;
+            Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_FALSE, pos, u) ? body.wrapped(ENDLESS_LOOP) : body;
             compoundList(w.compoundList(), loop, u);
             doGroup(w.doGroup(), loop, u);
         } else if (cc.forClause() != null) {
             BashParser.ForClauseContext f = cc.forClause();
             loopWords(f.WORD(), f.ARITH_CMD(), c, u);
-            boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").equals("((;;))")
+            boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").matches("\\(\\([^;]*;;[^;]*\\)\\)")
                     && !pos.background() && !hasWord(f.doGroup(), LOOP_EXITS);
             List<String> values = f.ARITH_CMD() == null && usesVariable(f.doGroup(), f.WORD().get(0).getText())
                     ? literalLoopValues(f.WORD(), u, c) : null;
@@ -954,9 +954,81 @@ final class BashWalker {
      * nothing in it can leave the loop. A backgrounded loop is the background's business.
      */
     private static boolean endless(BashParser.CompoundListContext condition, BashParser.DoGroupContext body,
-            Pattern constant, Position pos) {
+            Pattern constant, Position pos, Unit u) {
         String cond = condition.getText().replaceAll("\\s", "").replaceAll("[;&]+$", "");
-        return !pos.background() && constant.matcher(cond).matches() && !hasWord(body, LOOP_EXITS);
+        Boolean test = constantTest(text(condition, u));
+        boolean always = constant.matcher(cond).matches() || test != null && test == (constant == ALWAYS_TRUE);
+        return !pos.background() && always && !hasWord(body, LOOP_EXITS);
+    }
+
+    private static final Pattern ARITH_CONSTANT = Pattern.compile("\\(\\(\\s*(-?[0-9]{1,18})\\s*\\)\\)");
+
+    /**
+     * The value of a loop condition that tests constants only ({@code [ 1 -eq 1 ]},
+     * {@code [[ true ]]}, {@code test 1}, {@code ! [ -z x ]}, {@code ((2))}), or null when it reads
+     * anything that may change (a variable, a file, a quoted or computed word, a command).
+     */
+    static Boolean constantTest(String text) {
+        String t = text.trim().replaceAll("[;&\\s]+$", "");
+        java.util.regex.Matcher a = ARITH_CONSTANT.matcher(t);
+        if (a.matches()) {
+            return Long.parseLong(a.group(1)) != 0;
+        }
+        if (t.isEmpty() || Pattern.compile("[$`'\"\\\\|&;<>(){}*?~]").matcher(t).find()) {
+            return null;
+        }
+        List<String> w = new ArrayList<>(List.of(t.split("\\s+")));
+        boolean negate = false;
+        if (w.get(0).equals("!")) {
+            negate = true;
+            w.remove(0);
+        }
+        List<String> in;
+        if (w.size() >= 2 && w.get(0).equals("[") && w.get(w.size() - 1).equals("]")
+                || w.size() >= 2 && w.get(0).equals("[[") && w.get(w.size() - 1).equals("]]")) {
+            in = new ArrayList<>(w.subList(1, w.size() - 1));
+        } else if (!w.isEmpty() && w.get(0).equals("test")) {
+            in = new ArrayList<>(w.subList(1, w.size()));
+        } else {
+            return null;
+        }
+        if (!in.isEmpty() && in.get(0).equals("!")) {
+            negate = !negate;
+            in.remove(0);
+        }
+        Boolean v = switch (in.size()) {
+            case 0 -> false;
+            case 1 -> true;
+            case 2 -> in.get(0).equals("-n") ? Boolean.TRUE : in.get(0).equals("-z") ? Boolean.FALSE : null;
+            case 3 -> compare(in.get(0), in.get(1), in.get(2));
+            default -> null;
+        };
+        return v == null ? null : v ^ negate;
+    }
+
+    private static Boolean compare(String x, String op, String y) {
+        switch (op) {
+            case "=", "==" -> {
+                return x.equals(y);
+            }
+            case "!=" -> {
+                return !x.equals(y);
+            }
+            default -> { }
+        }
+        if (!x.matches("-?[0-9]{1,18}") || !y.matches("-?[0-9]{1,18}")) {
+            return null;
+        }
+        int c = Long.compare(Long.parseLong(x), Long.parseLong(y));
+        return switch (op) {
+            case "-eq" -> c == 0;
+            case "-ne" -> c != 0;
+            case "-lt" -> c < 0;
+            case "-le" -> c <= 0;
+            case "-gt" -> c > 0;
+            case "-ge" -> c >= 0;
+            default -> null;
+        };
     }
 
     /**
@@ -2891,18 +2963,35 @@ final class BashWalker {
     /**
      * True when {@code timeout [OPTION…] DURATION CMD} sets a literal limit of at most an hour:
      * {@code timeout 0} runs the command with no limit, and a computed or days-long duration is
-     * no bound the agent waits out.
+     * no bound the agent waits out. Neither is a signal the command ignores by default
+     * ({@code -s 0}, {@code -s CONT}, {@code --signal=WINCH}) without {@code -k}: timeout sends it
+     * and goes on waiting.
      */
+    private static final Pattern IGNORED_SIGNALS = Pattern.compile("(?i)0+|(SIG)?(CHLD|CLD|CONT|URG|WINCH)|17|18|23|28");
+
     private static boolean timeoutBounds(List<Word> argv) {
+        String signal = "TERM";
+        boolean killAfter = false;
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);
             String t = w.text();
             if (!w.literal()) {
                 return false;
             }
-            if (t.equals("-s") || t.equals("-k") || t.equals("--signal") || t.equals("--kill-after")) {
+            if (t.equals("-s") || t.equals("--signal")) {
+                signal = i + 1 < argv.size() ? argv.get(i + 1).text() : signal;
                 i++;
+            } else if (t.equals("-k") || t.equals("--kill-after")) {
+                killAfter = true;
+                i++;
+            } else if (t.startsWith("--signal=") || t.startsWith("-s") && !t.startsWith("--")) {
+                signal = t.substring(t.startsWith("--") ? "--signal=".length() : 2);
+            } else if (t.startsWith("--kill-after=") || t.startsWith("-k") && !t.startsWith("--")) {
+                killAfter = true;
             } else if (!t.startsWith("-") || t.equals("-")) {
+                if (!killAfter && IGNORED_SIGNALS.matcher(signal).matches()) {
+                    return false;
+                }
                 java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]*)([smhd]?)").matcher(t);
                 if (!m.matches() || m.group(1).isEmpty() || m.group(1).equals(".")) {
                     return false;

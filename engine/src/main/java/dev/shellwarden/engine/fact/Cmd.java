@@ -3358,12 +3358,13 @@ public final class Cmd {
         return switch (name) {
             case "yes" -> true;
             // od -N, hexdump -n and xxd -l read a bounded number of bytes
-            case "cat", "od", "hexdump", "xxd", "base64", "strings" -> !stdoutRedirected
+            // output thrown away (`> /dev/null`) is endless too; into a file it is SW2026's disk fill
+            case "cat", "od", "hexdump", "xxd", "base64", "strings" -> (!stdoutRedirected || !isWritesFile())
                     && operands.stream().anyMatch(o -> Regex.matches(o, "/dev/(zero|u?random)"))
                     && !(name.equals("od") && (argStartsWith("-N") || argStartsWith("--read-bytes")))
                     && !(name.equals("hexdump") && (argStartsWith("-n") || argStartsWith("--length")))
                     && !(name.equals("xxd") && argStartsWith("-l")); // -l N, -lN, -len N
-            case "seq" -> !stdoutRedirected && !operands.isEmpty() && Regex.matches(operands.get(operands.size() - 1), "(?i)\\+?inf(inity)?");
+            case "seq" -> (!stdoutRedirected || !isWritesFile()) && !operands.isEmpty() && Regex.matches(operands.get(operands.size() - 1), "(?i)\\+?inf(inity)?");
             case "dd" -> argMatches("if=/dev/(zero|u?random)") && !argStartsWith("count=")
                     && (!argStartsWith("of=") || argMatches("of=/dev/null")) && !stdoutRedirected;
             default -> false;
@@ -4626,6 +4627,21 @@ public final class Cmd {
      */
     public boolean isUploadsComputedFile() {
         return HttpRequests.isUploadsComputedFile(this);
+    }
+
+    /** True for a filter that reads its input to the end ({@link LongRunning#readsToEnd}: `grep ERROR`, not `grep -m1`). */
+    public boolean isReadsToEnd() {
+        return LongRunning.readsToEnd(this);
+    }
+
+    /** True when the command sets git's editor for its run to programs that need no keystrokes ({@link LongRunning#assignsBatchEditor}). */
+    public boolean isAssignsBatchEditor() {
+        return LongRunning.assignsBatchEditor(this);
+    }
+
+    /** True for a ping that runs until stopped or for over ten minutes ({@link LongRunning#isPingUnbounded}). */
+    public boolean pingUnbounded(String shell) {
+        return LongRunning.isPingUnbounded(this, "powershell".equals(shell));
     }
 
     /**

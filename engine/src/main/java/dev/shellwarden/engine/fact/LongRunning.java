@@ -220,9 +220,13 @@ final class LongRunning {
             case "cargo" -> {
                 return first.equals("leptos") && Regex.matches(second, "watch|serve") || first.equals("tauri") && second.equals("dev");
             }
-            // skaffold and tilt rebuild and redeploy on every change until stopped
-            case "skaffold", "tilt", "devspace", "garden" -> {
+            // skaffold and tilt rebuild and redeploy on every change until stopped (okteto up syncs until stopped)
+            case "skaffold", "tilt", "devspace", "garden", "okteto" -> {
                 return Regex.matches(first, "dev|debug|up");
+            }
+            // gin (codegangsta's live reloader) serves and rebuilds until stopped
+            case "gin" -> {
+                return first.equals("run") || first.isEmpty() && !c.anyFlag("-h --help -v --version");
             }
             case "ng", "ember", "webpack", "vue-cli-service", "mkdocs", "jekyll" -> {
                 return Regex.matches(first, "serve|s|server");
@@ -425,6 +429,106 @@ final class LongRunning {
     }
 
     /**
+     * True for a ping that runs until stopped: no count or deadline, a count of 0 (busybox's
+     * ping, as in Alpine images, reads it as no count), a deadline of 0 (iputils: none), or a count
+     * or deadline that runs for over ten minutes ({@code ping -c 99999999}; count times the {@code -i}
+     * interval, one second by default). Windows' ping ({@code -n}, {@code /n}) stops after four
+     * unless told {@code -t} or a long count. A computed value is read as a bound.
+     */
+    static boolean isPingUnbounded(Cmd c, boolean powershell) {
+        String windowsCount = "";
+        List<String> args = c.getArgs();
+        for (int k = 0; k + 1 < args.size(); k++) {
+            if (Regex.matches(args.get(k), "(?i)[-/]n") && Regex.matches(args.get(k + 1), "[0-9]+")) {
+                windowsCount = args.get(k + 1);
+            }
+        }
+        if (powershell) {
+            return c.anyArg("-t /t -T /T") || longerThan(windowsCount, 1, 600);
+        }
+        String count = c.valueOf("-c --count");
+        String deadline = c.valueOf("-w --deadline");
+        if (count.isEmpty() && deadline.isEmpty()) {
+            if (!windowsCount.isEmpty()) {
+                // Windows' ping from Git Bash (`ping -n 4 host`)
+                return c.anyArg("-t /t") || longerThan(windowsCount, 1, 600);
+            }
+            return !c.anyFlag("-c -w --count --deadline -n");
+        }
+        if (!deadline.isEmpty() && Regex.matches(deadline, "[0-9]+") && !deadline.matches("0+")) {
+            return longerThan(deadline, 1, 600);
+        }
+        if (count.isEmpty()) {
+            return deadline.matches("0+");
+        }
+        double interval = 1;
+        String i = c.valueOf("-i --interval");
+        if (Regex.matches(i, "[0-9]*\\.?[0-9]+")) {
+            interval = Double.parseDouble(i);
+        }
+        return count.matches("0+") || longerThan(count, interval, 600);
+    }
+
+    /** Interactive editors: one set in $EDITOR or $GIT_EDITOR still waits for keystrokes. */
+    private static final java.util.Set<String> INTERACTIVE_EDITORS = java.util.Set.of("vim", "vi", "nvim", "nano", "pico", "micro",
+            "joe", "jed", "ne", "emacs", "emacsclient", "kak", "hx", "helix", "mcedit", "code", "code-insiders", "subl", "mate",
+            "gedit", "kate", "gvim", "mvim", "zed", "cursor", "notepad", "notepad++");
+
+    /**
+     * True when the command sets git's editor for its one run ({@code GIT_EDITOR}, {@code GIT_SEQUENCE_EDITOR},
+     * {@code EDITOR}, {@code VISUAL}) and every one it sets is a program that needs no keystrokes
+     * ({@code GIT_EDITOR=true}, {@code GIT_SEQUENCE_EDITOR="sed -i …"}), not {@code EDITOR=vim}.
+     */
+    static boolean assignsBatchEditor(Cmd c) {
+        boolean any = false;
+        for (String v : List.of("GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "EDITOR", "VISUAL")) {
+            if (!c.assigns(v)) {
+                continue;
+            }
+            any = true;
+            String value = c.assigned(v).replaceAll("^['\"]|['\"]$", "").trim();
+            String first = value.isEmpty() ? "" : value.split("\\s+")[0];
+            if (INTERACTIVE_EDITORS.contains(first.substring(first.lastIndexOf('/') + 1))) {
+                return false;
+            }
+        }
+        return any;
+    }
+
+    /** Filters that end only at the end of their input, whatever it holds. */
+    private static final java.util.Set<String> READS_TO_END = java.util.Set.of("grep", "egrep", "fgrep", "rg", "ag", "ack",
+            "cut", "tr", "tee", "cat", "sort", "uniq", "wc", "nl", "column", "jq", "ccze", "lnav", "awk", "gawk", "mawk", "sed");
+
+    /**
+     * True for a filter that reads its input to the end ({@code grep ERROR}, {@code tee x.log},
+     * {@code jq .}): a stream that never ends keeps it running. Not for one that can stop first:
+     * {@code grep -m 1}, {@code grep -q}, {@code grep -l}, awk with an {@code exit}, sed with a
+     * {@code q} anywhere in its words.
+     */
+    static boolean readsToEnd(Cmd c) {
+        String n = c.getName();
+        if (!READS_TO_END.contains(n) || c.isDynamicArgs()) {
+            return false;
+        }
+        if (Regex.matches(n, "grep|egrep|fgrep|rg|ag|ack")) {
+            return !c.anyFlag("-m --max-count -q --quiet --silent -l --files-with-matches -L --files-without-match")
+                    && !c.argMatches("--max-count=.*|-[a-zA-Z]*m[0-9]*");
+        }
+        if (Regex.matches(n, "awk|gawk|mawk")) {
+            return c.getArgs().stream().noneMatch(a -> a.contains("exit"));
+        }
+        if (n.equals("sed")) {
+            return c.getArgs().stream().noneMatch(a -> a.contains("q") || a.contains("Q"));
+        }
+        return true;
+    }
+
+    /** True when the literal whole number {@code n} times {@code unit} seconds is over {@code limit}. */
+    private static boolean longerThan(String n, double unit, double limit) {
+        return Regex.matches(n, "[0-9]{1,18}") && Long.parseLong(n) * unit > limit;
+    }
+
+    /**
      * True for {@code perf record}, {@code perf trace} or {@code perf stat} with no program to run
      * ({@code perf record -a}, {@code perf stat -p PID}): it samples until stopped.
      */
@@ -454,6 +558,9 @@ final class LongRunning {
             case "cloudflared" -> first.equals("tunnel") && (c.anyFlag("--url") || p.contains("run"));
             // Microsoft's dev tunnel hosts the port until stopped (`devtunnel host -p 8080`)
             case "devtunnel" -> first.equals("host") && !c.anyFlag("-h --help");
+            // Stripe's webhook forwarder and localtunnel stay in the foreground until stopped
+            case "stripe" -> first.equals("listen") && !c.anyFlag("-h --help");
+            case "lt", "localtunnel" -> c.anyFlag("-p --port") && !c.anyFlag("-h --help --version");
             // tailscale serve and funnel with a target stay in the foreground unless --bg (since 1.52)
             case "tailscale" -> c.tailscaleServesPort() && !c.anyFlag("--bg") && !c.argMatches("--bg=(true|1)");
             case "gcloud" -> c.getArgs().contains("start-iap-tunnel") || c.getArgs().contains("ssh") && c.anyFlag("-N");
