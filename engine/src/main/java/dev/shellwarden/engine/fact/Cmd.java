@@ -3888,6 +3888,11 @@ public final class Cmd {
         return FileProvenance.runsFileWrittenBy(this, other, ctx);
     }
 
+    /** True when this chmod sets an execute bit on a file {@code writer} wrote or fetched ({@link FileProvenance#makesExecutableFileWrittenBy}). */
+    public boolean makesExecutableFileWrittenBy(Cmd writer, Ctx ctx) {
+        return FileProvenance.makesExecutableFileWrittenBy(this, writer, ctx);
+    }
+
     /**
      * True when this command runs a file whose whole text {@code writer} wrote, as the one write
      * to it, and the splitter split that text as this command's own segments ({@code cat > t.sh

@@ -318,6 +318,47 @@ final class FileProvenance {
     }
 
     /**
+     * True when {@code c} is a chmod setting an execute bit ({@code +x}, {@code u+x}, {@code 755})
+     * on a file {@code writer} wrote or downloaded ({@code curl -k URL | tee tool; chmod +x tool}):
+     * the file is made a program in the same command that stored it, whatever its name.
+     */
+    static boolean makesExecutableFileWrittenBy(Cmd c, Cmd writer, Ctx ctx) {
+        if (!c.getName().equals("chmod") || writesNoContent(writer) || !c.valueOf("--reference").isEmpty()) {
+            return false;
+        }
+        List<String> modes = new ArrayList<>();
+        for (String a : c.getArgs()) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (Regex.matches(a, "-[rwxXstugoa,+=0-7].*")) {
+                modes.add(a); // GNU chmod's dash-spelled mode (`chmod -w,u+x f`)
+            }
+        }
+        List<String> operands = c.getOperands();
+        List<String> files = operands;
+        if (modes.isEmpty() && !operands.isEmpty()) {
+            modes.add(operands.get(0));
+            files = operands.subList(1, operands.size());
+        }
+        if (modes.stream().noneMatch(m -> TlsTrust.setsExecuteBit(PathFacts.unquote(m)))) {
+            return false;
+        }
+        List<String> written = new ArrayList<>(writer.getWriteTargets());
+        written.addAll(writer.fetchedFiles());
+        Set<String> stored = new java.util.HashSet<>();
+        for (String w : written) {
+            stored.addAll(resolvedIn(writer, w, ctx));
+        }
+        for (String t : files) {
+            if (resolvedIn(c, t, ctx).stream().anyMatch(stored::contains)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The archives an extraction unpacks: tar's -f/--file values ({@link TarCommandLine}), {@code -}
      * for standard input (no file, or {@code f -}); unzip's archive operand; empty when the command
      * unpacks nothing.

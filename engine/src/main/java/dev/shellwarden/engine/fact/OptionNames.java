@@ -101,6 +101,10 @@ final class OptionNames {
             for (String part : t.split("/")) {
                 best = Math.max(best, tier(part));
             }
+            if (PrintedNames.decodes(t)) {
+                // a decoder's output may be any name: at least asked, as a created name that may read as an option
+                best = Math.max(best, CHANGES);
+            }
             List<String> printed = PrintedNames.readings(t);
             // a double-quoted argument is one name; any other spelling may be split at blanks
             // (one double-quoted span only: ""$(printf 'x -e')"" leaves the substitution unquoted)

@@ -84,6 +84,47 @@ final class PrintedNames {
         return out;
     }
 
+    /**
+     * A stage of a substitution's command that decodes or reverses text: base64/base32/basenc -d
+     * (also in a cluster, {@code -di}), xxd -r, openssl base64/enc -d, uudecode, b64decode, rev.
+     */
+    private static final Pattern DECODER_STAGE = Pattern.compile(
+            "(?:\\w+=\\S*\\s+)*(?:command\\s+|\\\\)?(?:\\S*/)?(?:(?:g?base64|base32|basenc)\\s(?:.*\\s)?(?:-[A-Za-z]*[dD][A-Za-z]*|--decode)"
+            + "|xxd\\s(?:.*\\s)?(?:-[A-Za-z]*r[A-Za-z]*|-revert)|openssl\\s+(?:base64|enc)\\s(?:.*\\s)?-d|uudecode|b64decode|rev)(?:\\s.*)?");
+
+    /**
+     * True when a command substitution in {@code text} runs a decoder ({@code "$(echo LS1… | base64
+     * -d)"}, {@code `rev <<< …`}): what it prints cannot be read from the text, so a name made of it
+     * may be any option. Everyday computed names ({@code "$(date +%F).log"}, {@code "$(basename
+     * "$PWD")"}) run no decoder.
+     */
+    static boolean decodes(String text) {
+        int i = 0;
+        while (i < text.length()) {
+            String inner = null;
+            if (text.startsWith("$(", i) && !text.startsWith("$((", i)) {
+                int end = closing(text, i + 2);
+                inner = end < 0 ? text.substring(i + 2) : text.substring(i + 2, end);
+                i = end < 0 ? text.length() : end + 1;
+            } else if (text.charAt(i) == '`') {
+                int end = text.indexOf('`', i + 1);
+                inner = end < 0 ? text.substring(i + 1) : text.substring(i + 1, end);
+                i = end < 0 ? text.length() : end + 1;
+            } else {
+                i++;
+            }
+            if (inner == null) {
+                continue;
+            }
+            for (String stage : inner.split("\\|\\|?|&&|;|\\n")) {
+                if (DECODER_STAGE.matcher(stage.strip()).matches() || decodes(stage)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** The index of the {@code )} closing a substitution whose body starts at {@code from}, skipping quoted text; -1 when none. */
     private static int closing(String text, int from) {
         int depth = 0;

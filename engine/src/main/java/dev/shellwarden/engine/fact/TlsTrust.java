@@ -136,7 +136,53 @@ final class TlsTrust {
      * one reading of where the download's bytes are saved.
      */
     static boolean writesRunnableFile(Cmd c) {
-        return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE));
+        if (installsProgram(c)) {
+            return true;
+        }
+        return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE) || withoutExtension(f));
+    }
+
+    /**
+     * A name with no extension ({@code tool}, {@code ./bin/x}, {@code .profile}): Unix programs
+     * carry none, so bytes stored under such a name may be one ({@code curl -k URL | dd of=./tool}).
+     * Data and documents carry theirs ({@code page.html}, {@code out.json}); devices, folders,
+     * computed names and standard output are not read.
+     */
+    private static boolean withoutExtension(String target) {
+        String f = PathFacts.unquote(target);
+        if (f.isEmpty() || f.equals("-") || f.endsWith("/") || f.startsWith("/dev/") || f.startsWith("/proc/")
+                || Cmd.isComputedPath(f) || Regex.find(f, "[*?\\[\\\\:&]")) {
+            return false;
+        }
+        String base = f.substring(f.lastIndexOf('/') + 1).replaceFirst("^\\.+", "");
+        return !base.isEmpty() && base.indexOf('.') < 0;
+    }
+
+    /**
+     * True for {@code install} copying files (not {@code -d}) with its default mode 755 or a
+     * {@code -m}/{@code --mode} that sets an execute bit: every file it stores is a program
+     * ({@code curl -k URL | install -m 755 /dev/stdin ./b}).
+     */
+    private static boolean installsProgram(Cmd c) {
+        if (!c.getName().equals("install") || c.anyFlag("-d --directory") || c.getWriteTargets().isEmpty()) {
+            return false;
+        }
+        String mode = c.valueOf("-m --mode");
+        return mode.isEmpty() || setsExecuteBit(PathFacts.unquote(mode));
+    }
+
+    /** True when a chmod or install mode sets an execute bit: octal with an odd digit among the last three, or a symbolic {@code +x}/{@code =rwx} clause. */
+    static boolean setsExecuteBit(String mode) {
+        if (Regex.matches(mode, "[0-7]{1,4}")) {
+            String bits = mode.length() > 3 ? mode.substring(mode.length() - 3) : mode;
+            return bits.chars().anyMatch(d -> (d - '0') % 2 == 1);
+        }
+        for (String clause : mode.split(",")) {
+            if (Regex.matches(clause, "[ugoa]*([-+=][rwxXst]*)*") && Regex.find(clause, "[+=][rwst]*[xX]")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The options naming the CA file or folder npm, yarn, curl and wget trust (pip's is --cert). */
