@@ -868,9 +868,12 @@ final class BashWalker {
             Ctx s = c.sub(structural(c, Provenance.SUBSHELL), c.parent());
             compoundList(cc.subshell().compoundList(), s.withStdin(c.inRedirects(), c.inHeredocs(), c.inStdinFile()), u);
         } else if (cc.ifClause() != null) {
-            for (BashParser.CompoundListContext cl : cc.ifClause().compoundList()) {
-                compoundList(cl, body, u);
-            }
+            List<BashParser.CompoundListContext> lists = cc.ifClause().compoundList();
+            compoundList(lists.get(0), body, u);
+            // `if true; then …; fi`: the branch surely runs, once (see #once)
+            boolean sure = ALWAYS_RUNS.matcher(lists.get(0).getText().replaceAll("\\s", "").replaceAll("[;&]+$", "")).matches()
+                    && once(lists.get(1), c) && userCommands.stream().noneMatch(n -> n.equals("true") || n.equals(":") || n.equals("["));
+            compoundList(lists.get(1), sure ? c.with(structural(c, Provenance.COMPOUND)) : body, u);
             for (BashParser.ElifPartContext e : cc.ifClause().elifPart()) {
                 e.compoundList().forEach(cl -> compoundList(cl, body, u));
             }
@@ -899,25 +902,29 @@ final class BashWalker {
                     && !pos.background() && !hasWord(f.doGroup(), LOOP_EXITS);
             List<String> values = f.ARITH_CMD() == null && usesVariable(f.doGroup(), f.WORD().get(0).getText())
                     ? literalLoopValues(f.WORD(), u, c) : null;
+            // `for _ in 1; do …; done`: one plain word, the body surely runs, once (see #once)
+            Ctx each = f.ARITH_CMD() == null && f.IN() != null && f.WORD().size() == 2
+                    && PLAIN_WORD.matcher(f.WORD().get(1).getText()).matches() && once(f.doGroup(), c)
+                    ? c.with(structural(c, Provenance.COMPOUND)) : body;
             if (values != null) {
                 // `for d in dist build; do rm -rf "$d"; done`: a short list of literal words is
                 // walked once per value, so each command is judged with the value it gets
                 String name = f.WORD().get(0).getText();
                 for (String value : values) {
-                    body.vars().known.put(name, value);
-                    doGroup(f.doGroup(), body, u);
+                    each.vars().known.put(name, value);
+                    doGroup(f.doGroup(), each, u);
                 }
-                body.vars().known.remove(name);
+                each.vars().known.remove(name);
             } else if (f.ARITH_CMD() == null && f.WORD().size() > 1) {
                 // `for f in *.txt; do …`: the values are in-project paths (see ProjectLoops)
                 List<String> raw = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
                 // `for f in $(find .)`: the values are names split at blanks and newlines
                 Ctx loop = raw.stream().anyMatch(ProjectLoops::unquotedSubstitution)
                         || c.vars().splitArrays.stream().anyMatch(n -> readsArray(raw, n))
-                        ? body.wrapped(Segment.SPLIT_LOOP + f.WORD().get(0).getText()) : body;
+                        ? each.wrapped(Segment.SPLIT_LOOP + f.WORD().get(0).getText()) : each;
                 doGroup(f.doGroup(), projectLoop(loop, f.WORD().get(0).getText(), ProjectLoops.forSamples(raw), f.doGroup(), u), u);
             } else {
-                doGroup(f.doGroup(), forever ? body.wrapped(ENDLESS_LOOP) : body, u);
+                doGroup(f.doGroup(), forever ? each.wrapped(ENDLESS_LOOP) : each, u);
             }
         } else if (cc.selectClause() != null) {
             loopWords(cc.selectClause().WORD(), null, c, u);
@@ -926,10 +933,19 @@ final class BashWalker {
             BashParser.CaseClauseContext k = cc.caseClause();
             children(k.WORD().getSymbol(), u, c, c.parent());
             looseWordEvaluations(k.WORD().getSymbol(), c, u);
+            // `case x in x) …;; esac`: a plain word and plain patterns before it; the first arm
+            // naming the word surely runs, once (see #once); the arms walked after it stay maybes
+            String subject = k.WORD().getText();
+            boolean plain = PLAIN_WORD.matcher(subject).matches();
+            boolean matched = false;
             for (BashParser.CaseItemContext item : k.caseItem()) {
                 item.WORD().forEach(w -> children(w.getSymbol(), u, c, c.parent()));
                 item.WORD().forEach(w -> looseWordEvaluations(w.getSymbol(), c, u));
-                compoundList(item.compoundList(), body, u);
+                plain &= item.WORD().stream().allMatch(w -> PLAIN_WORD.matcher(w.getText()).matches());
+                boolean sure = plain && !matched && item.compoundList() != null
+                        && item.WORD().stream().anyMatch(w -> w.getText().equals(subject)) && once(item.compoundList(), c);
+                matched |= plain && item.WORD().stream().anyMatch(w -> w.getText().equals(subject));
+                compoundList(item.compoundList(), sure ? c.with(structural(c, Provenance.COMPOUND)) : body, u);
             }
         } else if (cc.condCommand() != null) {
             cond(cc.condCommand(), c, u, pos);
@@ -937,6 +953,95 @@ final class BashWalker {
             arith(cc.arithCommand().ARITH_CMD().getSymbol(), c, u, pos);
         }
     }
+
+    /** If conditions that surely succeed, whitespace removed, a trailing separator dropped. */
+    private static final Pattern ALWAYS_RUNS = Pattern.compile("true|:|\\[1\\]|\\[\\[1\\]\\]|\\(\\(1\\)\\)|/bin/true|/usr/bin/true");
+    /** A word with no quoting, expansion or pattern: its text is its value. */
+    private static final Pattern PLAIN_WORD = Pattern.compile("[A-Za-z0-9_.,+/-]+");
+    /** A command name with no quoting or expansion ({@code :} and {@code [} included). */
+    private static final Pattern COMMAND_NAME = Pattern.compile("[A-Za-z0-9_.,+/:\\[-]+");
+
+    /**
+     * True when a body the shell surely enters ({@code if true}, a for list of one plain word, the
+     * case arm naming a plain word) also runs to its end, once, whenever {@code c} does: {@code c} is
+     * unconditional and every command of the body ({@link #runsThrough}) is named by a plain word
+     * that cannot leave it early. Its commands then set and unset variables as the ones around it
+     * do, so a value set in it is known after it.
+     *
+     * <p>WHY: a body walked as conditional keeps only maybe values; {@code case x in x) : ${D:=/};
+     * rm -rf "${E:+$D}";; esac} then reads less than the same list typed bare. FAIL CLOSED: anything
+     * else (a function named {@code true}, a loop around, a pipeline, an early exit, a command
+     * named by an expansion) keeps the conditional walk.
+     */
+    private boolean once(ParseTree body, Ctx c) {
+        if (c.conditional()) {
+            return false;
+        }
+        Map<String, List<BashParser.FunctionBodyContext>> local = new HashMap<>();
+        definitions(body, local);
+        return runsThrough(body, false, new HashSet<>(), local);
+    }
+
+    /** The function definitions inside {@code t}, by name. */
+    private static void definitions(ParseTree t, Map<String, List<BashParser.FunctionBodyContext>> out) {
+        if (t instanceof BashParser.FunctionDefContext fd) {
+            out.computeIfAbsent(fd.WORD().getText(), k -> new ArrayList<>()).add(fd.functionBody());
+        }
+        for (int i = 0; i < t.getChildCount(); i++) {
+            definitions(t.getChild(i), out);
+        }
+    }
+
+    /** Commands that may leave a body early, or run text that may ({@code eval "bre""ak"}). */
+    private static final Set<String> LEAVES = Set.of("break", "continue", "return", "exit", "logout", "exec", "kill", "eval",
+            "source", ".", "trap", "alias", "builtin", "command", "enable", "let", "set", "shopt", "unalias");
+
+    /**
+     * True when every simple command in {@code t} (function definitions left out: they run when
+     * called) is named by a plain word outside {@link #LEAVES} ({@code return} allowed in a
+     * function's body) and every function it calls is one the text defined, in {@code t} or
+     * before, whose body runs through too.
+     */
+    private boolean runsThrough(ParseTree t, boolean inFunction, Set<String> visiting,
+            Map<String, List<BashParser.FunctionBodyContext>> local) {
+        if (t instanceof BashParser.FunctionDefContext) {
+            return true;
+        }
+        if (t instanceof BashParser.SimpleCommandContext sc) {
+            String name = sc.WORD().stream().map(TerminalNode::getText).filter(w -> !Wrappers.isAssignment(w)).findFirst().orElse(null);
+            if (name == null) {
+                return true;
+            }
+            if (!COMMAND_NAME.matcher(name).matches() || LEAVES.contains(name) && !(inFunction && name.equals("return"))) {
+                return false;
+            }
+            // every body the name may have: defined before the body, or in it
+            List<BashParser.FunctionBodyContext> bodies = new ArrayList<>(local.getOrDefault(name, List.of()));
+            Optional<FunctionDef> before = functions.get(name);
+            if (before != null && before.isEmpty()) {
+                return false;
+            }
+            if (before != null) {
+                bodies.add(before.get().body());
+            }
+            if (bodies.isEmpty()) {
+                return !userCommands.contains(name);
+            }
+            if (!visiting.add(name)) {
+                return false; // a recursive call
+            }
+            boolean through = bodies.stream().allMatch(b -> runsThrough(b, true, visiting, local));
+            visiting.remove(name);
+            return through;
+        }
+        for (int i = 0; i < t.getChildCount(); i++) {
+            if (!runsThrough(t.getChild(i), inFunction, visiting, local)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
 
     /** See {@link Segment#ENDLESS_LOOP}: {@code while true}, {@code while :}, {@code while sleep 5}, {@code until false}, {@code for ((;;))}. */
     private static final String ENDLESS_LOOP = Segment.ENDLESS_LOOP;

@@ -84,6 +84,44 @@ final class InlineCode {
                 out.add(TCL_BRACED.matcher(m.group(1).trim()).replaceAll(b -> Matcher.quoteReplacement(Word.singleQuoted(b.group(1)))));
             }
         }
+        if (isLua(program)) {
+            // os.execute("…"), io.popen "…", os.execute[[…]]: with or without parentheses
+            Matcher m = LUA_CALL.matcher(code);
+            while (m.find()) {
+                String line = m.group(1) != null ? unquote(m.group(1)) : m.group(3);
+                if (!out.contains(line)) {
+                    out.add(line);
+                }
+            }
+        }
+        if (program.equals("R") || program.equals("Rscript")) {
+            // system2(CMD, c(ARGS…)) pastes the words unquoted into one shell line; pipe("…") runs a shell
+            Matcher m = R_SYSTEM2.matcher(code);
+            while (m.find()) {
+                StringBuilder line = new StringBuilder(unquote(m.group(1)));
+                Matcher s = Pattern.compile(STRING).matcher(m.group(2) == null ? "" : m.group(2));
+                while (s.find()) {
+                    line.append(' ').append(unquote(s.group(1)));
+                }
+                out.add(line.toString());
+            }
+            Matcher p = R_PIPE.matcher(code);
+            while (p.find()) {
+                out.add(unquote(p.group(1)));
+            }
+        }
+        if (program.equals("julia")) {
+            // pipeline(`a`, `b`…) runs the commands joined by a pipe
+            Matcher m = JULIA_PIPELINE.matcher(code);
+            while (m.find()) {
+                List<String> parts = new ArrayList<>();
+                Matcher b = Pattern.compile("`([^`]{1,2000})`").matcher(m.group(1));
+                while (b.find()) {
+                    parts.add(b.group(1));
+                }
+                out.add(String.join(" | ", parts));
+            }
+        }
         if (program.equals("m4") || program.equals("gm4")) {
             Matcher m = M4_SYSCMD.matcher(code);
             while (m.find()) {
@@ -95,6 +133,27 @@ final class InlineCode {
 
     /** m4's {@code syscmd(CMD)} and {@code esyscmd(CMD)}: CMD (maybe in m4's {@code `…'} quotes) runs in {@code /bin/sh}. */
     private static final Pattern M4_SYSCMD = Pattern.compile("\\be?syscmd\\(([^()]{1,2000})\\)");
+
+    /**
+     * Lua's calls that hand their string to the shell: {@code os.execute} and {@code io.popen},
+     * called with parentheses or with a lone string ({@code os.execute "…"}, {@code os.execute[[…]]},
+     * long brackets of any level). Only a whole literal is read: {@code os.execute("rm " .. x)} gives
+     * nothing (the code is still asked about), never a guess of x.
+     */
+    private static final Pattern LUA_CALL = Pattern.compile("(?s)\\b(?:os\\.execute|io\\.popen)\\s*(?:\\(\\s*)?(?:"
+            + "(\"(?:[^\"\\\\]|\\\\.){1,2000}\"|'(?:[^'\\\\]|\\\\.){1,2000}')|\\[(=*)\\[(.{0,2000}?)\\]\\2\\])(?!\\s*\\.\\.)");
+    /** R's {@code system2(command, args)}: the command string and, when literal, the argument strings. */
+    private static final Pattern R_SYSTEM2 = Pattern.compile("\\bsystem2\\s*\\(\\s*(?:command\\s*=\\s*)?" + STRING
+            + "(\\s*,\\s*(?:args\\s*=\\s*)?(?:c\\s*\\(\\s*" + STRING + "(?:\\s*,\\s*" + STRING + ")*\\s*\\)|" + STRING + "))?");
+    /** R's {@code pipe("…")} connection: the text runs in {@code /bin/sh}. */
+    private static final Pattern R_PIPE = Pattern.compile("\\bpipe\\s*\\(\\s*(?:description\\s*=\\s*)?" + STRING);
+    /** Julia's {@code pipeline(`a`, `b`…)} of command literals. */
+    private static final Pattern JULIA_PIPELINE = Pattern.compile("\\bpipeline\\s*\\(((?:\\s*`[^`]{1,2000}`\\s*,?){2,})");
+
+    /** True for the Lua interpreters: lua, lua5.x, luajit and TeX's texlua. */
+    static boolean isLua(String program) {
+        return Names.versioned(program, "lua") || program.equals("luajit") || program.equals("texlua");
+    }
 
     /** True for the Tcl shells, whose commands are bare words. */
     static boolean isTcl(String program) {

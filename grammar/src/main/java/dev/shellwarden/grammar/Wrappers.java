@@ -1199,6 +1199,12 @@ final class Wrappers {
             java.util.Map.entry("emacsclient", Set.of("-e", "--eval")),
             java.util.Map.entry("emacs", Set.of("--eval", "-eval")),
             java.util.Map.entry("kak", Set.of("-e")),
+            // Lua (lua, lua5.x, luajit, texlua: see codeOptionsOf), R and Rscript, jrunscript: each
+            // -e chunk runs, in order, so all of them form the program
+            java.util.Map.entry("lua", Set.of("-e")),
+            java.util.Map.entry("R", Set.of("-e")),
+            java.util.Map.entry("Rscript", Set.of("-e")),
+            java.util.Map.entry("jrunscript", Set.of("-e")),
             java.util.Map.entry("rake", Set.of("-e", "--execute", "--execute-continue")),
             // exiftool's -if condition is a Perl expression
             java.util.Map.entry("exiftool", Set.of("-if")));
@@ -1242,9 +1248,13 @@ final class Wrappers {
             }
             return null;
         }
-        Set<String> options = CODE_OPTIONS.get(name);
+        String key = InlineCode.isLua(name) ? "lua" : name;
+        Set<String> options = CODE_OPTIONS.get(key);
         if (options == null) {
             return null;
+        }
+        if (Set.of("lua", "R", "Rscript", "jrunscript").contains(key)) {
+            return chunks(argv, options, key.equals("lua"));
         }
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);
@@ -1258,6 +1268,31 @@ final class Wrappers {
             }
         }
         return null;
+    }
+
+    /**
+     * Every {@code -e CHUNK} (or attached {@code -eCHUNK}) of an interpreter that runs them all in
+     * order ({@code lua -e 'a=1' -e 'os.execute(…)'}), joined by newlines; null when none.
+     */
+    private static Unwrap chunks(List<Word> argv, Set<String> options, boolean attached) {
+        StringBuilder program = new StringBuilder();
+        boolean literal = true;
+        boolean any = false;
+        for (int i = 1; i < argv.size(); i++) {
+            String t = argv.get(i).text();
+            Word chunk = null;
+            if (options.contains(t) && i + 1 < argv.size()) {
+                chunk = argv.get(++i);
+            } else if (t.startsWith("-e") && t.length() > 2 && attached) {
+                chunk = new Word(t.substring(2), argv.get(i).raw(), argv.get(i).literal(), argv.get(i).features());
+            }
+            if (chunk != null) {
+                program.append(any ? "\n" : "").append(chunk.text());
+                literal &= chunk.literal();
+                any = true;
+            }
+        }
+        return any ? code(new Word(program.toString(), program.toString(), literal, Set.of())) : null;
     }
 
     private static Unwrap code(Word program) {

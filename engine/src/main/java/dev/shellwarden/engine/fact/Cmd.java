@@ -865,7 +865,7 @@ public final class Cmd {
     /** True for the name of a scripting interpreter ({@link #isInterpreter}), without building the fact. */
     static boolean isInterpreterName(String name) {
         return Regex.matches(name, "python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|tsx|ts-node|ts-node-esm|esno|esr|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
-                + "|lua[0-9.]*|luajit|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb|jshell|kotlin");
+                + "|lua[0-9.]*|luajit|texlua|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb|jshell|kotlin");
     }
 
     /** True when any argument equals one of the space-separated words. */

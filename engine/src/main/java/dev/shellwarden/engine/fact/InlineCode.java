@@ -240,7 +240,17 @@ final class InlineCode {
             List<String> p = c.positionals("-F -v -f --field-separator --assign --file");
             return c.anyFlag("-f --file") || p.isEmpty() ? "" : p.get(0);
         }
-        if (Regex.matches(c.getName(), "R|Rscript|lua[0-9.]*|julia|jrunscript|gnuplot|ghc|slsh|dc|luajit|tclsh")) {
+        if (Regex.matches(c.getName(), "R|Rscript|lua[0-9.]*|luajit|texlua|jrunscript")) {
+            // every -e chunk runs, in order (lua -e 'a=1' -e 'os.execute(…)')
+            List<String> chunks = new ArrayList<>();
+            for (int i = 0; i + 1 < c.getArgs().size(); i++) {
+                if (c.getArgs().get(i).equals("-e")) {
+                    chunks.add(c.getArgs().get(++i));
+                }
+            }
+            return String.join("\n", chunks);
+        }
+        if (Regex.matches(c.getName(), "julia|gnuplot|ghc|slsh|dc|tclsh")) {
             return c.valueOf("-e --eval");
         }
         if (Regex.matches(c.getName(), "octave|octave-cli")) {

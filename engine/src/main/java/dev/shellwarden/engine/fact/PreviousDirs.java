@@ -250,7 +250,7 @@ public final class PreviousDirs {
     private static Pass pass(List<Segment> segments, String start, List<String> homes, boolean searched, boolean autocd) {
         Pass top = pass(segments, segments, new State(start, UNKNOWN, List.of()), s -> s.parent() < 0 && s.provenance() == Provenance.TOP,
                 s -> s.parent() < 0, List.of(), homes, searched, autocd);
-        bodies(segments, top.olds(), homes, searched, autocd);
+        bodies(segments, top.olds(), top.moves(), homes, searched, autocd);
         return top;
     }
 
@@ -261,6 +261,20 @@ public final class PreviousDirs {
      */
     private static final Set<Provenance> BODY = java.util.EnumSet.of(Provenance.BRACE_GROUP, Provenance.COMPOUND,
             Provenance.SUBSHELL, Provenance.FUNCTION_BODY);
+
+    /**
+     * True when {@code s} goes back on the directory stack or to the previous directory
+     * ({@code popd}, {@code cd -}, {@code pushd +1}, {@code cd ~-}): a body's list is then followed
+     * for where it goes ({@code sh -c 'pushd ~ && pushd -n /etc && popd && rm -rf ssh'}), as the
+     * top-level list is.
+     */
+    private static boolean goesBack(Segment s, boolean autocd) {
+        if (!isCd(s, autocd) || s.argv().isEmpty()) {
+            return false;
+        }
+        return s.argv().get(0).text().equals("popd") || s.argv().stream().skip(1)
+                .anyMatch(w -> w.text().equals("-") || w.text().startsWith("~-") || STACK_OPERAND.matcher(w.text()).matches());
+    }
 
     /**
      * True when {@code s} and every segment it is nested in stand at the text's own level (no
@@ -385,7 +399,8 @@ public final class PreviousDirs {
      * compound command in it makes its status either and its cds lose the state, as at top level
      * (in a payload, a cd anywhere else in the payload's text does: see {@link #sameShell}).
      */
-    private static void bodies(List<Segment> segments, Map<Integer, Set<String>> olds, List<String> homes, boolean searched,
+    private static void bodies(List<Segment> segments, Map<Integer, Set<String>> olds, Map<Integer, Set<String>> moves,
+            List<String> homes, boolean searched,
             boolean autocd) {
         Map<List<Integer>, List<Segment>> lists = new java.util.LinkedHashMap<>();
         for (Segment s : segments) {
@@ -398,7 +413,8 @@ public final class PreviousDirs {
         for (List<Segment> body : lists.values()) {
             int from = body.get(0).id();
             int to = body.get(body.size() - 1).id();
-            if (segments.subList(from, segments.size()).stream().noneMatch(PreviousDirs::mentions)) {
+            if (segments.subList(from, segments.size()).stream().noneMatch(PreviousDirs::mentions)
+                    && body.stream().noneMatch(b -> goesBack(b, autocd))) {
                 continue;
             }
             Set<Integer> members = new java.util.HashSet<>();
@@ -419,8 +435,14 @@ public final class PreviousDirs {
                     both.add(UNKNOWN);
                     olds.putIfAbsent(id, both);
                 });
+                p.moves().forEach((id, v) -> {
+                    Set<String> both = new LinkedHashSet<>(v);
+                    both.add(UNKNOWN);
+                    moves.putIfAbsent(id, both);
+                });
             } else {
                 p.olds().forEach(olds::putIfAbsent);
+                p.moves().forEach(moves::putIfAbsent);
             }
         }
     }

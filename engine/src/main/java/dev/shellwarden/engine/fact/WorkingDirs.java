@@ -179,7 +179,9 @@ public final class WorkingDirs {
                 here = dir != null ? resolveLaunched(launcher, dir, from, home) : from;
             }
             if (isCd(s, autocd)) {
-                Set<String> moved = targets(s, here, homes, searched);
+                Set<String> moved = new LinkedHashSet<>(targets(s, here, homes, searched));
+                // a popd or cd - in a body or payload list PreviousDirs followed: where it goes back to, too
+                moved.addAll(backs.getOrDefault(s.id(), Set.of()));
                 elsewhere.addAll(moved);
                 if (s.provenance() == Provenance.COMPOUND) {
                     compoundCds.addAll(moved);
