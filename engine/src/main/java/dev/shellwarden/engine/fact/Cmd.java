@@ -383,6 +383,11 @@ public final class Cmd {
         return OptionNames.slotToReader(this, ctx);
     }
 
+    /** True for tar, rsync, zip, sort, sed… given before any {@code --} a word starting with {@code variable}'s value, a lister's names ({@link OptionNames}). */
+    public boolean variableToOptionReader(String variable, Ctx ctx) {
+        return OptionNames.variableToReader(this, variable, ctx);
+    }
+
     /** True for ls, find, fd, git ls-files… listing a folder outside the project or not known, or any in HARD ({@link OptionNames}). */
     public boolean listsNamesOutside(Ctx ctx) {
         return OptionNames.listsNamesOutside(this, ctx);

@@ -352,6 +352,37 @@ final class OptionNames {
         return readerOperand(c, true);
     }
 
+    /**
+     * True for a tool of {@link #OPTION_READERS} (not rm, chmod, chown in LOOSE) given, before any
+     * {@code --}, a word starting with a reference to {@code variable} ({@code $names},
+     * {@code "$f"}; for {@link ValueFlow#SUBSTITUTED} a substitution, {@code $(cat l.txt)}): the
+     * names a lister put in it ({@code names=$(ls /tmp/up); tar cf b.tar $names},
+     * {@code for f in $(ls); do tar rf b.tar "$f"; done}) can start with {@code -}; the rule checks
+     * the lister. {@code "src/$f"} starts with a folder and is safe.
+     */
+    static boolean variableToReader(Cmd c, String variable, Ctx ctx) {
+        if (variable.isEmpty() || !OPTION_READERS.contains(c.getName())
+                || !"hard".equals(ctx.getMode()) && PERMISSION_READERS.contains(c.getName())) {
+            return false;
+        }
+        List<Word> ws = c.argvWords;
+        boolean find = c.getName().equals("find");
+        for (int i = 1; i < ws.size(); i++) {
+            Word w = ws.get(i);
+            String raw = w.raw();
+            if (w.literal() && w.text().equals("--")
+                    || find && !Regex.matches(raw, "-[HLP]|-[DO].*") && Regex.matches(raw, "[-(!),].*|\\[(!)]")) {
+                return false;
+            }
+            String bare = raw.startsWith("\"") ? raw.substring(1) : raw;
+            if (!w.literal() && ValueFlow.references(raw, variable)
+                    && (variable.equals(ValueFlow.SUBSTITUTED) ? bare.startsWith("$(") || bare.startsWith("`") : ValueFlow.startsWithReference(bare, variable))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static boolean readerOperand(Cmd c, boolean dynamic) {
         if (!OPTION_READERS.contains(c.getName())) {
             return false;
