@@ -393,6 +393,11 @@ public final class Cmd {
         return OptionNames.listsNamesOutside(this, ctx);
     }
 
+    /** {@link #listsNamesOutside} for names carried by a variable or a loop; a find's NUL-separated names excepted ({@link OptionNames}). */
+    public boolean listsNamesThroughFlow(Ctx ctx) {
+        return OptionNames.listsNamesThroughFlow(this, ctx);
+    }
+
     static boolean isComputedPath(String t) {
         String known = PathFacts.knownExpansions(t, "/cwd", "/home/user");
         return (known.indexOf('$') >= 0 || known.indexOf('`') >= 0) && !Regex.matches(t, "\\$\\{?TMPDIR([:}][^/]*)?/(?!.*\\.\\.).+");
@@ -5398,11 +5403,13 @@ public final class Cmd {
     /**
      * True when some word of a PowerShell cmdlet (parameter values included), read as a path with
      * {@code \} as {@code /} ({@link #psPath}), names a private key or credential store
-     * ({@code Get-Content ~\.ssh\id_rsa}, {@code Select-String -Path C:\Users\dev\.aws\credentials}).
+     * ({@code Get-Content ~\.ssh\id_rsa}, {@code Select-String -Path C:\Users\dev\.aws\credentials}),
+     * or a glob matching one as bash's does ({@code Get-Content ~/.ssh/*}; the folder's children a
+     * {@code foreach ($f in Get-ChildItem ~/.ssh)} loop reads, which the grammar writes {@code ~/.ssh\*}).
      */
     public boolean psReadsCredentialStore() {
         for (String a : args) {
-            if ((!a.startsWith("-") || a.indexOf(':') > 0) && PathFacts.isCredentialStore(psPath(a))) {
+            if ((!a.startsWith("-") || a.indexOf(':') > 0) && namesCredentialStore(psPath(a))) {
                 return true;
             }
         }

@@ -331,6 +331,24 @@ final class OptionNames {
      * LOOSE when a folder it lists is outside the project or not known.
      */
     static boolean listsNamesOutside(Cmd c, Ctx ctx) {
+        return listsNamesOutside(c, ctx, false);
+    }
+
+    /**
+     * {@link #listsNamesOutside}, for names that reach an option reader through a variable or a loop
+     * ({@code ValueFlow}): a find printing its names separated by NUL ({@code -print0}, an
+     * {@code -exec grep -Z}) hands over whole names, each starting with the start point it was
+     * given (never with {@code -}), so none can read as an option.
+     */
+    static boolean listsNamesThroughFlow(Cmd c, Ctx ctx) {
+        return listsNamesOutside(c, ctx, true);
+    }
+
+    private static boolean listsNamesOutside(Cmd c, Ctx ctx, boolean flow) {
+        if (flow && c.getName().equals("find") && c.getArgs().stream().anyMatch(a -> a.equals("-print0") || a.equals("-fprint0")
+                || a.equals("--null") || Regex.matches(a, "-[A-Za-z]*Z[A-Za-z]*"))) {
+            return false;
+        }
         String n = c.getName();
         boolean lister = LISTERS.contains(n) || n.equals("git") && !c.getArgs().isEmpty() && c.getArgs().get(0).equals("ls-files");
         if (!lister) {
