@@ -79,7 +79,7 @@ public final class Engine {
         }
         List<Finding> findings = new ArrayList<>();
         List<Category> categories = new ArrayList<>();
-        boolean overflow = fire(segments, split.wholeWrites(), ctx, mode, overlay, findings, categories, firedRules);
+        boolean overflow = fire(segments, split.wholeWrites(), split.loopLists(), ctx, mode, overlay, findings, categories, firedRules);
         findings.addAll(overlay.patternFindings(segments));
         List<Finding> perSegment = new ArrayList<>();
         Set<Integer> later = new HashSet<>();
@@ -116,7 +116,7 @@ public final class Engine {
     }
 
     /** Runs a fresh session; returns true when the firing bound was hit. */
-    private boolean fire(List<Segment> segments, Map<Integer, Integer> wholeWrites, Ctx ctx, Mode mode, Overlay overlay,
+    private boolean fire(List<Segment> segments, Map<Integer, Integer> wholeWrites, List<SplitResult.LoopList> loopLists, Ctx ctx, Mode mode, Overlay overlay,
             List<Finding> findings, List<Category> categories, Consumer<String> firedRules) {
         KieSession session = book.kieBase().newKieSession();
         try {
@@ -136,7 +136,7 @@ public final class Engine {
             List<List<String>> dirs = walk.dirs();
             Map<Integer, Segment> previous = walk.previous();
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
-            List<dev.shellwarden.engine.fact.ValueFlow> flows = dev.shellwarden.engine.fact.ValueFlow.of(segments);
+            List<dev.shellwarden.engine.fact.ValueFlow> flows = dev.shellwarden.engine.fact.ValueFlow.of(segments, loopLists);
             flows.forEach(session::insert);
             Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments, flows);
             Map<Integer, Integer> pipeParents = new HashMap<>();

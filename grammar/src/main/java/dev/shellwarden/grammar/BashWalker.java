@@ -587,7 +587,7 @@ final class BashWalker {
         for (Draft d : drafts) {
             out.add(d.toSegment());
         }
-        return new SplitResult(out, wholeWrites);
+        return new SplitResult(out, wholeWrites, loopLists);
     }
 
     private BashSplitter.Parsed parse(String t) {
@@ -897,38 +897,20 @@ final class BashWalker {
             doGroup(w.doGroup(), loop, u);
         } else if (cc.forClause() != null) {
             BashParser.ForClauseContext f = cc.forClause();
+            int listFrom = drafts.size();
             loopWords(f.WORD(), f.ARITH_CMD(), c, u);
-            boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").matches("\\(\\([^;]*;;[^;]*\\)\\)")
-                    && !pos.background() && !hasWord(f.doGroup(), LOOP_EXITS);
-            List<String> values = f.ARITH_CMD() == null && usesVariable(f.doGroup(), f.WORD().get(0).getText())
-                    ? literalLoopValues(f.WORD(), u, c) : null;
-            // `for _ in 1; do …; done`: one plain word, the body surely runs, once (see #once)
-            Ctx each = f.ARITH_CMD() == null && f.IN() != null && f.WORD().size() == 2
-                    && PLAIN_WORD.matcher(f.WORD().get(1).getText()).matches() && once(f.doGroup(), c)
-                    ? c.with(structural(c, Provenance.COMPOUND)) : body;
-            if (values != null) {
-                // `for d in dist build; do rm -rf "$d"; done`: a short list of literal words is
-                // walked once per value, so each command is judged with the value it gets
-                String name = f.WORD().get(0).getText();
-                for (String value : values) {
-                    each.vars().known.put(name, value);
-                    doGroup(f.doGroup(), each, u);
-                }
-                each.vars().known.remove(name);
-            } else if (f.ARITH_CMD() == null && f.WORD().size() > 1) {
-                // `for f in *.txt; do …`: the values are in-project paths (see ProjectLoops)
-                List<String> raw = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
-                // `for f in $(find .)`: the values are names split at blanks and newlines
-                Ctx loop = raw.stream().anyMatch(ProjectLoops::unquotedSubstitution)
-                        || c.vars().splitArrays.stream().anyMatch(n -> readsArray(raw, n))
-                        ? each.wrapped(Segment.SPLIT_LOOP + f.WORD().get(0).getText()) : each;
-                doGroup(f.doGroup(), projectLoop(loop, f.WORD().get(0).getText(), ProjectLoops.forSamples(raw), f.doGroup(), u), u);
-            } else {
-                doGroup(f.doGroup(), forever ? each.wrapped(ENDLESS_LOOP) : each, u);
+            int listTo = drafts.size();
+            try {
+                forBody(f, c, u, pos, body);
+            } finally {
+                loopList(f.ARITH_CMD() == null ? f.WORD() : List.of(), listFrom, listTo);
             }
         } else if (cc.selectClause() != null) {
+            int listFrom = drafts.size();
             loopWords(cc.selectClause().WORD(), null, c, u);
+            int listTo = drafts.size();
             doGroup(cc.selectClause().doGroup(), body, u);
+            loopList(cc.selectClause().WORD(), listFrom, listTo);
         } else if (cc.caseClause() != null) {
             BashParser.CaseClauseContext k = cc.caseClause();
             children(k.WORD().getSymbol(), u, c, c.parent());
@@ -1042,6 +1024,58 @@ final class BashWalker {
         return true;
     }
 
+
+    /** The loops whose list words the text spells ({@link SplitResult#loopLists}). */
+    private final List<SplitResult.LoopList> loopLists = new ArrayList<>();
+
+    /**
+     * Records a {@code for}/{@code select} loop's variable and list words ({@code words}: the name,
+     * then the list; none for an arithmetic for) once its body is walked: the list's substitutions
+     * are the drafts {@code listFrom} to {@code listTo}, the body's those after them. A list of
+     * literal words only names nothing a value flow carries and is not recorded.
+     */
+    private void loopList(List<TerminalNode> words, int listFrom, int listTo) {
+        if (words.size() < 2 || !dev.shellwarden.grammar.bash.Names.isIdentifier(words.get(0).getText())) {
+            return;
+        }
+        String list = String.join(" ", words.subList(1, words.size()).stream().map(TerminalNode::getText).toList());
+        if (list.indexOf('$') < 0 && list.indexOf('`') < 0) {
+            return;
+        }
+        loopLists.add(new SplitResult.LoopList(words.get(0).getText(), list, listFrom, listTo, listTo, drafts.size()));
+    }
+
+    /** The body of a {@code for} loop, walked once per literal value, as a project or split-list loop, or once. */
+    private void forBody(BashParser.ForClauseContext f, Ctx c, Unit u, Position pos, Ctx body) {
+        boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").matches("\\(\\([^;]*;;[^;]*\\)\\)")
+                && !pos.background() && !hasWord(f.doGroup(), LOOP_EXITS);
+        List<String> values = f.ARITH_CMD() == null && usesVariable(f.doGroup(), f.WORD().get(0).getText())
+                ? literalLoopValues(f.WORD(), u, c) : null;
+        // `for _ in 1; do …; done`: one plain word, the body surely runs, once (see #once)
+        Ctx each = f.ARITH_CMD() == null && f.IN() != null && f.WORD().size() == 2
+                && PLAIN_WORD.matcher(f.WORD().get(1).getText()).matches() && once(f.doGroup(), c)
+                ? c.with(structural(c, Provenance.COMPOUND)) : body;
+        if (values != null) {
+            // `for d in dist build; do rm -rf "$d"; done`: a short list of literal words is
+            // walked once per value, so each command is judged with the value it gets
+            String name = f.WORD().get(0).getText();
+            for (String value : values) {
+                each.vars().known.put(name, value);
+                doGroup(f.doGroup(), each, u);
+            }
+            each.vars().known.remove(name);
+        } else if (f.ARITH_CMD() == null && f.WORD().size() > 1) {
+            // `for f in *.txt; do …`: the values are in-project paths (see ProjectLoops)
+            List<String> raw = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
+            // `for f in $(find .)`: the values are names split at blanks and newlines
+            Ctx loop = raw.stream().anyMatch(ProjectLoops::unquotedSubstitution)
+                    || c.vars().splitArrays.stream().anyMatch(n -> readsArray(raw, n))
+                    ? each.wrapped(Segment.SPLIT_LOOP + f.WORD().get(0).getText()) : each;
+            doGroup(f.doGroup(), projectLoop(loop, f.WORD().get(0).getText(), ProjectLoops.forSamples(raw), f.doGroup(), u), u);
+        } else {
+            doGroup(f.doGroup(), forever ? each.wrapped(ENDLESS_LOOP) : each, u);
+        }
+    }
 
     /** See {@link Segment#ENDLESS_LOOP}: {@code while true}, {@code while :}, {@code while sleep 5}, {@code until false}, {@code for ((;;))}. */
     private static final String ENDLESS_LOOP = Segment.ENDLESS_LOOP;

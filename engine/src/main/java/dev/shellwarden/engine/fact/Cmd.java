@@ -383,9 +383,19 @@ public final class Cmd {
         return OptionNames.slotToReader(this, ctx);
     }
 
+    /** True for tar, rsync, zip, sort, sed… given before any {@code --} a word starting with {@code variable}'s value, a lister's names ({@link OptionNames}). */
+    public boolean variableToOptionReader(String variable, Ctx ctx) {
+        return OptionNames.variableToReader(this, variable, ctx);
+    }
+
     /** True for ls, find, fd, git ls-files… listing a folder outside the project or not known, or any in HARD ({@link OptionNames}). */
     public boolean listsNamesOutside(Ctx ctx) {
         return OptionNames.listsNamesOutside(this, ctx);
+    }
+
+    /** {@link #listsNamesOutside} for names carried by a variable or a loop; a find's NUL-separated names excepted ({@link OptionNames}). */
+    public boolean listsNamesThroughFlow(Ctx ctx) {
+        return OptionNames.listsNamesThroughFlow(this, ctx);
     }
 
     static boolean isComputedPath(String t) {
@@ -5414,11 +5424,13 @@ public final class Cmd {
     /**
      * True when some word of a PowerShell cmdlet (parameter values included), read as a path with
      * {@code \} as {@code /} ({@link #psPath}), names a private key or credential store
-     * ({@code Get-Content ~\.ssh\id_rsa}, {@code Select-String -Path C:\Users\dev\.aws\credentials}).
+     * ({@code Get-Content ~\.ssh\id_rsa}, {@code Select-String -Path C:\Users\dev\.aws\credentials}),
+     * or a glob matching one as bash's does ({@code Get-Content ~/.ssh/*}; the folder's children a
+     * {@code foreach ($f in Get-ChildItem ~/.ssh)} loop reads, which the grammar writes {@code ~/.ssh\*}).
      */
     public boolean psReadsCredentialStore() {
         for (String a : args) {
-            if ((!a.startsWith("-") || a.indexOf(':') > 0) && PathFacts.isCredentialStore(psPath(a))) {
+            if ((!a.startsWith("-") || a.indexOf(':') > 0) && namesCredentialStore(psPath(a))) {
                 return true;
             }
         }

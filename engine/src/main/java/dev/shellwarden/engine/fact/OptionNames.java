@@ -335,6 +335,24 @@ final class OptionNames {
      * LOOSE when a folder it lists is outside the project or not known.
      */
     static boolean listsNamesOutside(Cmd c, Ctx ctx) {
+        return listsNamesOutside(c, ctx, false);
+    }
+
+    /**
+     * {@link #listsNamesOutside}, for names that reach an option reader through a variable or a loop
+     * ({@code ValueFlow}): a find printing its names separated by NUL ({@code -print0}, an
+     * {@code -exec grep -Z}) hands over whole names, each starting with the start point it was
+     * given (never with {@code -}), so none can read as an option.
+     */
+    static boolean listsNamesThroughFlow(Cmd c, Ctx ctx) {
+        return listsNamesOutside(c, ctx, true);
+    }
+
+    private static boolean listsNamesOutside(Cmd c, Ctx ctx, boolean flow) {
+        if (flow && c.getName().equals("find") && c.getArgs().stream().anyMatch(a -> a.equals("-print0") || a.equals("-fprint0")
+                || a.equals("--null") || Regex.matches(a, "-[A-Za-z]*Z[A-Za-z]*"))) {
+            return false;
+        }
         String n = c.getName();
         boolean lister = LISTERS.contains(n) || n.equals("git") && !c.getArgs().isEmpty() && c.getArgs().get(0).equals("ls-files");
         if (!lister) {
@@ -354,6 +372,37 @@ final class OptionNames {
      */
     static boolean nameListToReader(Cmd c) {
         return readerOperand(c, true);
+    }
+
+    /**
+     * True for a tool of {@link #OPTION_READERS} (not rm, chmod, chown in LOOSE) given, before any
+     * {@code --}, a word starting with a reference to {@code variable} ({@code $names},
+     * {@code "$f"}; for {@link ValueFlow#SUBSTITUTED} a substitution, {@code $(cat l.txt)}): the
+     * names a lister put in it ({@code names=$(ls /tmp/up); tar cf b.tar $names},
+     * {@code for f in $(ls); do tar rf b.tar "$f"; done}) can start with {@code -}; the rule checks
+     * the lister. {@code "src/$f"} starts with a folder and is safe.
+     */
+    static boolean variableToReader(Cmd c, String variable, Ctx ctx) {
+        if (variable.isEmpty() || !OPTION_READERS.contains(c.getName())
+                || !"hard".equals(ctx.getMode()) && PERMISSION_READERS.contains(c.getName())) {
+            return false;
+        }
+        List<Word> ws = c.argvWords;
+        boolean find = c.getName().equals("find");
+        for (int i = 1; i < ws.size(); i++) {
+            Word w = ws.get(i);
+            String raw = w.raw();
+            if (w.literal() && w.text().equals("--")
+                    || find && !Regex.matches(raw, "-[HLP]|-[DO].*") && Regex.matches(raw, "[-(!),].*|\\[(!)]")) {
+                return false;
+            }
+            String bare = raw.startsWith("\"") ? raw.substring(1) : raw;
+            if (!w.literal() && ValueFlow.references(raw, variable)
+                    && (variable.equals(ValueFlow.SUBSTITUTED) ? bare.startsWith("$(") || bare.startsWith("`") : ValueFlow.startsWithReference(bare, variable))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean readerOperand(Cmd c, boolean dynamic) {

@@ -3,6 +3,7 @@ package dev.shellwarden.engine.fact;
 import dev.shellwarden.grammar.Position;
 import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.SplitResult;
 import dev.shellwarden.grammar.Word;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -36,6 +37,15 @@ import java.util.regex.Pattern;
  * that print variables without naming them in a word: {@code env} and {@code printenv} with no
  * command, {@code set}, {@code declare -p}, {@code export -p} (every carried variable, exported or
  * not: fail closed), {@code printenv T} (the named ones).
+ *
+ * <p>A {@code for}/{@code select} loop's variable takes the values of its list's words
+ * ({@link SplitResult.LoopList}): {@code files=$(ls ~/.ssh/*); for f in $files; do cat "$f"; done}
+ * carries the {@code ls} to the {@code cat} through {@code files} and then {@code f}, and
+ * {@code for f in $(cat l.txt)} the list's substitution. A list file read back is the commands that
+ * wrote it by redirection ({@link #relayed}): {@code ls ~/.ssh/* > l.txt} then {@code $(cat l.txt)},
+ * {@code $(<l.txt)}, {@code cat l.txt | xargs cat} or {@code | while read f}; a reader whose own
+ * words hold such a substitution ({@code cat $(cat l.txt)}) is a user reading it by
+ * {@link #SUBSTITUTED}.
  */
 public final class ValueFlow {
 
@@ -53,6 +63,13 @@ public final class ValueFlow {
     private final int user;
     private final boolean printed;
     private final String variable;
+
+    /**
+     * The variable of a flow whose user reads the value by a command substitution in its own words
+     * ({@code ls ~/.ssh/* > l.txt; cat $(cat l.txt)}): {@link #references} finds it in any word
+     * holding {@code $(} or a backtick.
+     */
+    public static final String SUBSTITUTED = "$(";
 
     /** Segment {@code source}'s output, captured into a variable, reaches segment {@code user}. */
     public ValueFlow(int source, int user) {
@@ -77,7 +94,7 @@ public final class ValueFlow {
 
     /** True when {@code text} starts with a reference to the variable's value ({@code $c}, {@code ${a[@]}}). */
     public static boolean startsWithReference(String text, String variable) {
-        return !variable.isEmpty() && reference(variable).matcher(text).lookingAt();
+        return !variable.isEmpty() && !variable.equals(SUBSTITUTED) && reference(variable).matcher(text).lookingAt();
     }
 
     /** True when the user prints the variable itself ({@code env}, {@code printenv T}, {@code declare -p}). */
@@ -97,10 +114,41 @@ public final class ValueFlow {
 
     /** The flows of a command line. Segments come parent first, in source order. */
     public static List<ValueFlow> of(List<Segment> segments) {
+        return of(segments, List.of());
+    }
+
+    /** As {@link #of(List)}, with the loops whose list words the grammar recorded ({@link SplitResult#loopLists}). */
+    public static List<ValueFlow> of(List<Segment> segments, List<SplitResult.LoopList> loops) {
         List<ValueFlow> out = new ArrayList<>();
         // the variables that carry a value from some segments, as the text reaches each segment
         java.util.Map<String, Set<Integer>> carried = new java.util.LinkedHashMap<>();
+        // an outer loop before an inner one whose body starts with the same segment
+        List<SplitResult.LoopList> byBody = new ArrayList<>(loops);
+        byBody.sort(java.util.Comparator.comparingInt(SplitResult.LoopList::bodyFrom).thenComparingInt(SplitResult.LoopList::listFrom));
         for (Segment s : segments) {
+            for (SplitResult.LoopList l : byBody) {
+                if (l.bodyFrom() == s.id() && l.bodyTo() > l.bodyFrom()) {
+                    // the loop variable takes the list's values: what its substitutions print (a
+                    // list file read back: its writers) and what the variables it expands carry
+                    Set<Integer> from = new HashSet<>();
+                    for (Segment t : segments) {
+                        if (t.id() >= l.listFrom() && t.id() < l.listTo()) {
+                            from.add(t.id());
+                        }
+                    }
+                    from.addAll(relayed(from, segments));
+                    for (var e : carried.entrySet()) {
+                        if (reference(e.getKey()).matcher(l.words()).find()) {
+                            from.addAll(e.getValue());
+                        }
+                    }
+                    keep(carried, l.variable(), from);
+                }
+            }
+            for (int src : relayed(ownSubstitutions(s, segments), segments)) {
+                // cat $(cat l.txt), cat $(<l.txt): the list file's writers, read by the substitution
+                out.add(new ValueFlow(src, s.id(), false, SUBSTITUTED));
+            }
             Set<String> printed = printedVariables(s, carried.keySet());
             for (var e : carried.entrySet()) {
                 if (!e.getValue().contains(s.id()) && (printed.contains(e.getKey()) || expands(s, reference(e.getKey())))) {
@@ -114,6 +162,10 @@ public final class ValueFlow {
                 for (int src : listFileWriters(s, segments)) {
                     out.add(new ValueFlow(src, s.id(), false, ""));
                 }
+                // a list file printed into it (ls ~/.ssh/* > l; cat l | xargs cat)
+                for (int src : relayed(earlierStages(s, segments), segments)) {
+                    out.add(new ValueFlow(src, s.id(), false, ""));
+                }
             }
             List<String> assigned = assignedNames(s);
             List<String> read = readNames(s);
@@ -122,6 +174,7 @@ public final class ValueFlow {
             }
             // a substitution in the words, a copy of a carried variable; a reader's pipeline too
             Set<Integer> captured = substitutionSegments(s, segments, !read.isEmpty());
+            captured.addAll(relayed(captured, segments)); // f=$(cat l.txt): the list file's writers
             Set<Integer> copied = new HashSet<>();
             for (var e : carried.entrySet()) {
                 if (expands(s, reference(e.getKey()))) {
@@ -146,7 +199,9 @@ public final class ValueFlow {
             if (!read.isEmpty()) {
                 Set<Integer> from = new HashSet<>(captured);
                 from.addAll(copied);
-                from.addAll(earlierStages(s, segments));
+                Set<Integer> stages = earlierStages(s, segments);
+                from.addAll(stages);
+                from.addAll(relayed(stages, segments)); // cat l.txt | while read f
                 from.addAll(listFileWriters(s, segments));
                 from.addAll(redirectSubstitutions(s, segments));
                 for (String name : read) {
@@ -473,9 +528,72 @@ public final class ValueFlow {
         return before;
     }
 
-    /** True when {@code text} holds a reference to the variable's value anywhere ({@code "$f"}, {@code x=${a[@]}}). */
+    /**
+     * True when {@code text} holds a reference to the variable's value anywhere ({@code "$f"},
+     * {@code x=${a[@]}}); for {@link #SUBSTITUTED}, a command substitution.
+     */
     public static boolean references(String text, String variable) {
+        if (variable.equals(SUBSTITUTED)) {
+            return text.contains("$(") || text.contains("`");
+        }
         return !variable.isEmpty() && reference(variable).matcher(text).find();
+    }
+
+    /** Programs that print a file they are given as their output ({@code cat l.txt}, {@code $(<l.txt)}: no name). */
+    private static final Set<String> FILE_PRINTERS = Set.of("", "cat", "tac");
+
+    /**
+     * The earlier commands that wrote, by redirection, a list file one of {@code ids} prints
+     * ({@code cat l.txt}, {@code cat < l.txt}, bash's {@code $(<l.txt)}), with what they start:
+     * {@code ls ~/.ssh/* > l.txt; cat $(cat l.txt)}. The same word only, as {@link #listFileWriters}.
+     */
+    private static Set<Integer> relayed(Set<Integer> ids, List<Segment> segments) {
+        Set<Integer> out = new HashSet<>();
+        for (Segment t : segments) {
+            if (!ids.contains(t.id()) || !FILE_PRINTERS.contains(Cmd.nameOf(t))) {
+                continue;
+            }
+            Set<String> files = new HashSet<>();
+            for (var r : t.redirects()) {
+                if (r.op().equals("<") && !r.target().text().isEmpty()) {
+                    files.add(r.target().text());
+                }
+            }
+            List<Word> argv = t.argv();
+            for (int i = 1; i < argv.size(); i++) {
+                if (!argv.get(i).text().startsWith("-")) {
+                    files.add(argv.get(i).text());
+                }
+            }
+            if (!files.isEmpty()) {
+                out.addAll(earlierWithWhatTheyStart(t, segments,
+                        w -> w.redirects().stream().anyMatch(r -> r.writes() && files.contains(r.target().text()))));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The command substitutions in the segment's own words, nested ones included: those of the
+     * segment and of the wrappers it was unwrapped from ({@code sudo cat $(cat l.txt)}: the
+     * substitution belongs to the outermost wrapper's segment).
+     */
+    private static Set<Integer> ownSubstitutions(Segment s, List<Segment> segments) {
+        Set<Integer> holders = new HashSet<>();
+        holders.add(s.id());
+        for (Segment at = s; at.provenance() == Provenance.WRAPPED && at.parent() >= 0 && at.parent() < segments.size(); ) {
+            at = segments.get(at.parent());
+            holders.add(at.id());
+        }
+        Set<Integer> ids = new HashSet<>();
+        for (Segment t : segments) {
+            Provenance p = t.provenance();
+            if (ids.contains(t.parent())
+                    || holders.contains(t.parent()) && (p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK)) {
+                ids.add(t.id());
+            }
+        }
+        return ids;
     }
 
     /**
