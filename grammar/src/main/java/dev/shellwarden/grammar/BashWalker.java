@@ -698,9 +698,21 @@ final class BashWalker {
     private int andOr(BashParser.AndOrContext a, Ctx c, Unit u, int item, String opBefore, boolean bg, int list) {
         String op = opBefore;
         int i = item;
+        // the exit status of the list so far when it is constant (`false`, `! true`, `true`), else null
+        Boolean status = null;
+        boolean first = true;
         for (ParseTree child : a.children) {
             if (child instanceof BashParser.PipelineContext p) {
-                pipeline(p, c, u, i++, op, bg, list);
+                // `false || P`, `! true || P`, `true && P`: P surely runs, as it would typed bare
+                boolean sure = !first && status != null && (op.equals("||") ? !status : op.equals("&&") && status);
+                boolean skipped = !first && status != null && (op.equals("||") ? status : op.equals("&&") && !status);
+                pipeline(p, c, u, i++, op, bg, list, sure);
+                if (first || sure) {
+                    status = constantStatus(p, u);
+                } else if (!skipped) {
+                    status = null;
+                }
+                first = false;
             } else if (child instanceof BashParser.AndOrOpContext o) {
                 op = o.getText();
             }
@@ -708,7 +720,32 @@ final class BashWalker {
         return i;
     }
 
+    /**
+     * The exit status of a pipeline that is a single constant command ({@code false}, {@code true},
+     * {@code :}, {@code ! true}, {@code [ 1 -eq 2 ]}), or null: anything else, a function or a
+     * command the text defines under such a name included, may end either way.
+     */
+    private Boolean constantStatus(BashParser.PipelineContext p, Unit u) {
+        if (p.command().size() != 1 || p.TIME() != null || p.command(0).simpleCommand() == null
+                || !p.command(0).redirect().isEmpty()) {
+            return null;
+        }
+        BashParser.SimpleCommandContext sc = p.command(0).simpleCommand();
+        String name = sc.WORD().isEmpty() ? "" : sc.WORD().get(0).getText();
+        if (functions.containsKey(name) || userCommands.contains(name) || !sc.redirect().isEmpty()) {
+            return null;
+        }
+        String t = text(sc, u).replaceAll("\\s", "").replaceAll("[;&]+$", "");
+        Boolean v = Regex.matches(t, "true|:|/bin/true|/usr/bin/true") ? Boolean.TRUE
+                : ALWAYS_FALSE.matcher(t).matches() ? Boolean.FALSE : constantTest(text(sc, u));
+        return v == null ? null : v ^ (p.BANG() != null);
+    }
+
     private void pipeline(BashParser.PipelineContext p, Ctx c0, Unit u, int item, String op, boolean bg, int list) {
+        pipeline(p, c0, u, item, op, bg, list, false);
+    }
+
+    private void pipeline(BashParser.PipelineContext p, Ctx c0, Unit u, int item, String op, boolean bg, int list, boolean sure) {
         List<BashParser.CommandContext> cmds = p.command();
         Ctx c = c0;
         if (p.TIME() != null) {
@@ -716,7 +753,7 @@ final class BashWalker {
             c = c0.wrapped("time");
         }
         // Assignments that may not run, or run in a subshell, make the variable unknown.
-        boolean cond = cmds.size() > 1 || bg || op.equals("&&") || op.equals("||");
+        boolean cond = cmds.size() > 1 || bg || !sure && (op.equals("&&") || op.equals("||"));
         for (int stage = 0; stage < cmds.size(); stage++) {
             Position pos = new Position(item, stage, cmds.size(), op, bg, p.BANG() != null, list);
             BashParser.CommandContext before = stage > 0 ? cmds.get(stage - 1) : null;
@@ -1048,7 +1085,7 @@ final class BashWalker {
     /** The body of a {@code for} loop, walked once per literal value, as a project or split-list loop, or once. */
     private void forBody(BashParser.ForClauseContext f, Ctx c, Unit u, Position pos, Ctx body) {
         boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").matches("\\(\\([^;]*;;[^;]*\\)\\)")
-                && !pos.background() && !hasWord(f.doGroup(), LOOP_EXITS);
+                && !pos.background() && !hasLiveWord(f.doGroup(), LOOP_EXITS, u);
         List<String> values = f.ARITH_CMD() == null && usesVariable(f.doGroup(), f.WORD().get(0).getText())
                 ? literalLoopValues(f.WORD(), u, c) : null;
         // `for _ in 1; do …; done`: one plain word, the body surely runs, once (see #once)
@@ -1097,7 +1134,43 @@ final class BashWalker {
         String cond = condition.getText().replaceAll("\\s", "").replaceAll("[;&]+$", "");
         Boolean test = constantTest(text(condition, u));
         boolean always = constant.matcher(cond).matches() || test != null && test == (constant == ALWAYS_TRUE);
-        return !pos.background() && always && !hasWord(body, LOOP_EXITS);
+        return !pos.background() && always && !hasLiveWord(body, LOOP_EXITS, u);
+    }
+
+    /**
+     * {@link #hasWord} for the branches that can run: the then-branch of an {@code if} or
+     * {@code elif} whose condition surely fails ({@code if false; then break; fi}, {@code if [ 1 -eq
+     * 2 ]}) is left out, its condition and the other branches are read. A break that can never run
+     * is no way out of the loop.
+     */
+    private static boolean hasLiveWord(ParseTree t, Set<String> words, Unit u) {
+        List<String> tokens = new ArrayList<>();
+        liveTokens(t, tokens, u);
+        return hasWord(tokens, words);
+    }
+
+    private static void liveTokens(ParseTree t, List<String> out, Unit u) {
+        if (t instanceof TerminalNode n) {
+            out.add(n.getText());
+            return;
+        }
+        for (int i = 0; i < t.getChildCount(); i++) {
+            ParseTree child = t.getChild(i);
+            // IF/ELIF cond THEN body: the body after a condition that surely fails is dead
+            if ((t instanceof BashParser.IfClauseContext || t instanceof BashParser.ElifPartContext)
+                    && child instanceof BashParser.CompoundListContext body && i >= 3
+                    && t.getChild(i - 1) instanceof TerminalNode then && then.getSymbol().getType() == BashParser.THEN
+                    && surelyFails((BashParser.CompoundListContext) t.getChild(i - 2), u)) {
+                continue;
+            }
+            liveTokens(child, out, u);
+        }
+    }
+
+    /** True for a condition that always fails: {@code false}, {@code ((0))}, a constant test that is false ({@link #constantTest}). */
+    private static boolean surelyFails(BashParser.CompoundListContext condition, Unit u) {
+        String cond = condition.getText().replaceAll("\\s", "").replaceAll("[;&]+$", "");
+        return ALWAYS_FALSE.matcher(cond).matches() || Boolean.FALSE.equals(constantTest(text(condition, u)));
     }
 
     private static final Pattern ARITH_CONSTANT = Pattern.compile("\\(\\(\\s*(-?[0-9]{1,18})\\s*\\)\\)");
@@ -1177,6 +1250,10 @@ final class BashWalker {
     private static boolean hasWord(ParseTree t, Set<String> words) {
         List<String> tokens = new ArrayList<>();
         tokens(t, tokens);
+        return hasWord(tokens, words);
+    }
+
+    private static boolean hasWord(List<String> tokens, Set<String> words) {
         for (int i = 0; i < tokens.size(); i++) {
             String w = tokens.get(i);
             if (words.contains(w) || w.equals("continue") && i + 1 < tokens.size() && tokens.get(i + 1).matches("0*[2-9][0-9]*|0*1[0-9]+")) {

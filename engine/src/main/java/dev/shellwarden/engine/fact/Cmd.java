@@ -66,6 +66,8 @@ public final class Cmd {
     /** Possible working directories after the command's own cd's (WorkingDirs); empty: the letter's. */
     private final List<String> cwds;
     private final List<String> redirectWrites;
+    /** Targets of writing redirections of another descriptor than standard output ({@code 2> log}, {@code 3>> x}). */
+    private final List<String> otherFdWrites;
     private final List<String> redirectReads;
     private final boolean stdoutRedirected;
     private final List<String> redirectTargets;
@@ -189,6 +191,7 @@ public final class Cmd {
         this.opBefore = s.position().opBefore();
         this.background = s.position().background();
         List<String> rw = new ArrayList<>();
+        List<String> ow = new ArrayList<>();
         List<String> rr = new ArrayList<>();
         boolean out = false;
         List<String> all = new ArrayList<>();
@@ -209,12 +212,15 @@ public final class Cmd {
                 rw.add(shellText(r.target()));
                 if (r.fd() < 0 || r.fd() == 1 || r.op().startsWith("&")) {
                     out = true;
+                } else {
+                    ow.add(shellText(r.target()));
                 }
             } else if (r.op().equals("<") || r.op().equals("<>")) {
                 rr.add(shellText(r.target()));
             }
         }
         this.redirectWrites = Collections.unmodifiableList(rw);
+        this.otherFdWrites = Collections.unmodifiableList(ow);
         this.literalDollarWords = Set.copyOf(quotedDollar);
         this.redirectReads = Collections.unmodifiableList(rr);
         this.stdoutRedirected = out;
@@ -1414,6 +1420,15 @@ public final class Cmd {
     /** Targets of writing redirections, as written. */
     public List<String> getRedirectWrites() {
         return redirectWrites;
+    }
+
+    /**
+     * Targets of writing redirections of a descriptor other than standard output ({@code 2> log},
+     * {@code 2>> err.txt}, {@code 3> x}), as written: a subset of {@link #getRedirectWrites}. What
+     * the command prints as its result (a download's bytes) does not go there.
+     */
+    public List<String> getOtherFdWrites() {
+        return otherFdWrites;
     }
 
     /** True when standard input comes from a file, a heredoc or a here-string. */
@@ -4668,6 +4683,11 @@ public final class Cmd {
         return LongRunning.isTunnel(this);
     }
 
+    /** True for {@code kubectl wait --timeout=-1s}: a negative timeout waits a week ({@link LongRunning#isWaitsForever}). */
+    public boolean isWaitsForever() {
+        return LongRunning.isWaitsForever(this);
+    }
+
     /**
      * True for {@code tailscale serve|funnel TARGET}: a local port or path shared with the tailnet
      * or (funnel) the internet. {@code status}, {@code reset}, the config commands and {@code … off}
@@ -4885,7 +4905,8 @@ public final class Cmd {
             if (a.startsWith("-m")) {
                 scale = 0.001;
             } else if (a.startsWith("-d")) {
-                return -1;
+                // -Duration takes a TimeSpan: (New-TimeSpan -Hours 2), [TimeSpan]::FromHours(2), 02:00:00
+                return LongRunning.psDurationSeconds(v);
             } else if (!a.startsWith("-s")) {
                 if (i == 0 && !a.startsWith("-")) {
                     v = args.get(0);

@@ -543,6 +543,75 @@ final class LongRunning {
     }
 
     /**
+     * True for {@code kubectl wait} (or {@code oc wait}) with a negative {@code --timeout}
+     * ({@code --timeout=-1s}, {@code --timeout -1}): kubectl reads it as a week, so a condition
+     * that never comes holds the agent until its own timeout. The default (30s) and a positive
+     * bound end.
+     */
+    static boolean isWaitsForever(Cmd c) {
+        if (!c.named("kubectl oc") || !c.sub("wait") || c.anyFlag("-h --help")) {
+            return false;
+        }
+        return Regex.matches(PathFacts.unquote(c.valueOf("--timeout")), "-[0-9.]+(ns|us|µs|ms|s|m|h)?([0-9.]+(ns|us|µs|ms|s|m|h))*");
+    }
+
+    /**
+     * The seconds a PowerShell {@code Start-Sleep -Duration} value stands for: {@code (New-TimeSpan
+     * -Hours 2)}, {@code [TimeSpan]::FromHours(2)} (parenthesised or not), a TimeSpan text
+     * {@code 02:00:00}, {@code '1.00:00:00'} or {@code 00:05}; -1 when it cannot be read (a
+     * variable, a bare number, which PowerShell converts as ticks).
+     */
+    static double psDurationSeconds(String value) {
+        String v = value.trim();
+        while (v.length() > 1 && v.startsWith("(") && v.endsWith(")")) {
+            v = v.substring(1, v.length() - 1).trim();
+        }
+        v = PathFacts.unquote(v);
+        java.util.regex.Matcher from = Regex.pattern("(?i)\\[(System\\.)?TimeSpan\\]::From(Days|Hours|Minutes|Seconds|Milliseconds)\\(\\s*([0-9]{1,9}(\\.[0-9]+)?)\\s*\\)")
+                .matcher(v);
+        if (from.matches()) {
+            return Double.parseDouble(from.group(3)) * unitSeconds(from.group(2));
+        }
+        java.util.regex.Matcher text = Regex.pattern("(?:([0-9]{1,7})\\.)?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\\.[0-9]+)?)?").matcher(v);
+        if (text.matches()) {
+            double s = Long.parseLong(text.group(2)) * 3600.0 + Long.parseLong(text.group(3)) * 60.0;
+            if (text.group(1) != null) {
+                s += Long.parseLong(text.group(1)) * 86400.0;
+            }
+            return text.group(4) == null ? s : s + Long.parseLong(text.group(4));
+        }
+        String[] w = v.split("\\s+");
+        if (w.length < 3 || !w[0].equalsIgnoreCase("New-TimeSpan")) {
+            return -1;
+        }
+        double total = 0;
+        for (int i = 1; i < w.length; i++) {
+            String p = w[i].toLowerCase(java.util.Locale.ROOT);
+            if (!p.startsWith("-") || i + 1 >= w.length || !Regex.matches(w[i + 1], "[0-9]{1,9}(\\.[0-9]+)?")) {
+                return -1;
+            }
+            double unit = p.length() >= 2 && "-days".startsWith(p) ? 86400 : p.length() >= 2 && "-hours".startsWith(p) ? 3600
+                    : p.length() >= 4 && "-minutes".startsWith(p) ? 60 : p.length() >= 2 && "-seconds".startsWith(p) ? 1
+                    : p.length() >= 4 && "-milliseconds".startsWith(p) ? 0.001 : -1;
+            if (unit < 0) {
+                return -1;
+            }
+            total += Double.parseDouble(w[++i]) * unit;
+        }
+        return total;
+    }
+
+    private static double unitSeconds(String unit) {
+        return switch (unit.toLowerCase(java.util.Locale.ROOT)) {
+            case "days" -> 86400;
+            case "hours" -> 3600;
+            case "minutes" -> 60;
+            case "seconds" -> 1;
+            default -> 0.001;
+        };
+    }
+
+    /**
      * True when the command opens a tunnel or port forward that lasts until stopped:
      * {@code kubectl port-forward}, {@code kubectl proxy}, {@code minikube tunnel}, {@code ssh -N}
      * without {@code -f}, {@code autossh}, {@code ngrok http}, {@code cloudflared tunnel --url}.

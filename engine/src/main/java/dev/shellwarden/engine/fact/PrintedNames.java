@@ -93,6 +93,17 @@ final class PrintedNames {
             + "|xxd\\s(?:.*\\s)?(?:-[A-Za-z]*r[A-Za-z]*|-revert)|openssl\\s+(?:base64|enc)\\s(?:.*\\s)?-d|uudecode|b64decode|rev)(?:\\s.*)?");
 
     /**
+     * A stage that maps characters: tr ({@code tr a-z n-za-m}, {@code tr -d x}) or a sed
+     * transliteration ({@code sed y/abc/xyz/}, {@code sed -e 'y|…|…|'}). Fed literal text
+     * ({@link #LITERAL_SOURCE}) it is a decoder: the text as written says nothing of the name.
+     */
+    private static final Pattern MAPPING_STAGE = Pattern.compile(
+            "(?:\\w+=\\S*\\s+)*(?:command\\s+|\\\\)?(?:\\S*/)?(?:g?tr\\s.*|g?sed\\s(?:.*\\s)?(?:-e\\s*)?['\"]?y[^\\w\\s\\\\].*)");
+
+    /** Literal text handed to a substitution's pipeline: an echo or printf stage, a here-string or heredoc. */
+    private static final Pattern LITERAL_SOURCE = Pattern.compile("(?s)(?:^|.*[|;&]\\s*)(?:command\\s+|\\\\)?(?:\\S*/)?(?:echo|printf)(?:\\s.*)?$|.*<<.*");
+
+    /**
      * True when a command substitution in {@code text} runs a decoder ({@code "$(echo LS1… | base64
      * -d)"}, {@code `rev <<< …`}): what it prints cannot be read from the text, so a name made of it
      * may be any option. Everyday computed names ({@code "$(date +%F).log"}, {@code "$(basename
@@ -116,8 +127,11 @@ final class PrintedNames {
             if (inner == null) {
                 continue;
             }
-            for (String stage : inner.split("\\|\\|?|&&|;|\\n")) {
-                if (DECODER_STAGE.matcher(stage.strip()).matches() || decodes(stage)) {
+            String[] stages = inner.split("\\|\\|?|&&|;|\\n");
+            boolean literal = java.util.Arrays.stream(stages).anyMatch(s -> LITERAL_SOURCE.matcher(s.strip()).matches());
+            for (String stage : stages) {
+                if (DECODER_STAGE.matcher(stage.strip()).matches() || decodes(stage)
+                        || literal && MAPPING_STAGE.matcher(stage.strip()).matches()) {
                     return true;
                 }
             }

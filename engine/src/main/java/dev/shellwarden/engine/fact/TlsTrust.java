@@ -139,7 +139,21 @@ final class TlsTrust {
         if (installsProgram(c)) {
             return true;
         }
-        return c.getWriteTargets().stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE) || withoutExtension(f));
+        return storedTargets(c).stream().anyMatch(f -> Regex.matches(f, RUNNABLE_FILE) || withoutExtension(f));
+    }
+
+    /**
+     * The files that can hold what the command prints or fetches: its write targets without the
+     * redirections of another descriptor than standard output ({@code curl -k URL 2> log} stores
+     * the progress and errors there, the download goes to the agent; {@code 2>&1 > tool} is a
+     * write of standard output and stays).
+     */
+    private static List<String> storedTargets(Cmd c) {
+        List<String> out = new java.util.ArrayList<>(c.getWriteTargets());
+        for (String t : c.getOtherFdWrites()) {
+            out.remove(t);
+        }
+        return out;
     }
 
     /**
