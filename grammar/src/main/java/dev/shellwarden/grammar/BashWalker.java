@@ -504,6 +504,9 @@ final class BashWalker {
      */
     private final Set<String> associative = new HashSet<>();
 
+    /** A command before ran text the walk may not see ({@code eval}, {@code source}, {@code .}): see #once. */
+    private boolean textLoaded;
+
     /** Names bound to a program by {@code hash -p PATH NAME}, for the commands after it. */
     private final Map<String, Word> hashed = new HashMap<>();
     /** EXIT trap actions, split once the whole text is (see {@link #trap}). */
@@ -909,7 +912,7 @@ final class BashWalker {
             compoundList(lists.get(0), body, u);
             // `if true; then …; fi`: the branch surely runs, once (see #once)
             boolean sure = ALWAYS_RUNS.matcher(lists.get(0).getText().replaceAll("\\s", "").replaceAll("[;&]+$", "")).matches()
-                    && once(lists.get(1), c) && userCommands.stream().noneMatch(n -> n.equals("true") || n.equals(":") || n.equals("["));
+                    && once(lists.get(1), c) && List.of("true", ":", "[").stream().noneMatch(this::redefined);
             compoundList(lists.get(1), sure ? c.with(structural(c, Provenance.COMPOUND)) : body, u);
             for (BashParser.ElifPartContext e : cc.ifClause().elifPart()) {
                 e.compoundList().forEach(cl -> compoundList(cl, body, u));
@@ -955,7 +958,8 @@ final class BashWalker {
             // `case x in x) …;; esac`: a plain word and plain patterns before it; the first arm
             // naming the word surely runs, once (see #once); the arms walked after it stay maybes
             String subject = k.WORD().getText();
-            boolean plain = PLAIN_WORD.matcher(subject).matches();
+            // `shopt -s nocasematch`: `x)` matches X before the arm naming it (see #patternsTouched)
+            boolean plain = PLAIN_WORD.matcher(subject).matches() && !patternsTouched;
             boolean matched = false;
             for (BashParser.CaseItemContext item : k.caseItem()) {
                 item.WORD().forEach(w -> children(w.getSymbol(), u, c, c.parent()));
@@ -993,13 +997,28 @@ final class BashWalker {
      * named by an expansion) keeps the conditional walk.
      */
     private boolean once(ParseTree body, Ctx c) {
-        if (c.conditional()) {
+        // text run before (eval, source, .) may have defined any function or alias; a zsh
+        // global alias, a trap (an extdebug DEBUG trap skips commands, an ERR trap runs after any
+        // failing one) or a disabled builtin (enable -n true) may turn or skip any command of the body
+        if (c.conditional() || textLoaded || !globalAliases.isEmpty() || text.contains("extdebug") || ONCE_SPOILERS.matcher(text).find()) {
             return false;
         }
         Map<String, List<BashParser.FunctionBodyContext>> local = new HashMap<>();
         definitions(body, local);
         return runsThrough(body, false, new HashSet<>(), local);
     }
+
+    /**
+     * True when {@code name} may not be the builtin it spells: a function or alias of the text
+     * ({@code alias true=false}, {@code BASH_ALIASES[true]=false}), a dynamic definition, or a
+     * name bound by {@code hash -p}.
+     */
+    private boolean redefined(String name) {
+        return userCommands.contains(name) || aliases.containsKey(name) || hashed.containsKey(name);
+    }
+
+    /** Commands anywhere in the text that make a body's commands not run as written (see #once). */
+    private static final Pattern ONCE_SPOILERS = Pattern.compile("(^|[\\s;&|(){}'\"`])(trap|enable|TRAPDEBUG|TRAPZERR)([\\s;&|()'\"`]|$)");
 
     /** The function definitions inside {@code t}, by name. */
     private static void definitions(ParseTree t, Map<String, List<BashParser.FunctionBodyContext>> out) {
@@ -1031,8 +1050,9 @@ final class BashWalker {
             if (name == null) {
                 return true;
             }
-            if (!COMMAND_NAME.matcher(name).matches() || LEAVES.contains(name) && !(inFunction && name.equals("return"))) {
-                return false;
+            if (!COMMAND_NAME.matcher(name).matches() || LEAVES.contains(name) && !(inFunction && name.equals("return"))
+                    || aliases.containsKey(name) || hashed.containsKey(name)) {
+                return false; // an alias or a hashed name may be `break`, `exit`, `false`…
             }
             // every body the name may have: defined before the body, or in it
             List<BashParser.FunctionBodyContext> bodies = new ArrayList<>(local.getOrDefault(name, List.of()));
@@ -2145,6 +2165,7 @@ final class BashWalker {
             }
             case "eval", "source", ".", "alias" -> {
                 known.clear();
+                textLoaded |= !name.equals("alias");
                 if (name.equals("alias")) {
                     // zsh's global (-g) and suffix (-s) aliases expand outside the command position
                     boolean global = d.argv.stream().skip(1).anyMatch(a -> a.text().matches("-[a-zA-Z]*g[a-zA-Z]*"));

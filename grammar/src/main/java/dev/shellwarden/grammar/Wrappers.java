@@ -1254,7 +1254,8 @@ final class Wrappers {
             return null;
         }
         if (Set.of("lua", "R", "Rscript", "jrunscript").contains(key)) {
-            return chunks(argv, options, key.equals("lua"));
+            Unwrap chunks = chunks(argv, options, key.equals("lua"));
+            return chunks != null ? chunks : chunkStdin(key, argv);
         }
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);
@@ -1267,7 +1268,8 @@ final class Wrappers {
                 return code(new Word(t.substring(eq + 1), w.raw(), w.literal(), w.features()));
             }
         }
-        return null;
+        // `… | julia`: no -e and no script, the program is read from standard input
+        return key.equals("julia") ? chunkStdin(key, argv) : null;
     }
 
     /**
@@ -1293,6 +1295,32 @@ final class Wrappers {
             }
         }
         return any ? code(new Word(program.toString(), program.toString(), literal, Set.of())) : null;
+    }
+
+    /**
+     * lua, R, Rscript or jrunscript with no {@code -e} chunk: the program comes from standard input
+     * when no word names a script ({@code … | lua}, {@code … | lua -}, {@code … | R --no-save}), as
+     * python's does ({@link #interpreter}); a script word, {@code -f}/{@code --file} or a dynamic
+     * word gives null. FAIL CLOSED: a value of an option read as a script only keeps the old null.
+     */
+    private static Unwrap chunkStdin(String key, List<Word> argv) {
+        for (int i = 1; i < argv.size(); i++) {
+            Word w = argv.get(i);
+            String t = w.text();
+            if (!w.literal() || t.equals("-f") || t.startsWith("--file") || key.equals("R") && t.equals("CMD")) {
+                return null;
+            }
+            if (t.equals("-") || t.equals("--args")) {
+                break;
+            }
+            if (!t.startsWith("-")) {
+                return null;
+            }
+            if (key.equals("lua") && t.equals("-l")) {
+                i++;
+            }
+        }
+        return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
     }
 
     private static Unwrap code(Word program) {
