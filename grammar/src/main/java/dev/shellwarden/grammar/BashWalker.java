@@ -735,7 +735,9 @@ final class BashWalker {
         }
         BashParser.SimpleCommandContext sc = p.command(0).simpleCommand();
         String name = sc.WORD().isEmpty() ? "" : sc.WORD().get(0).getText();
-        if (functions.containsKey(name) || userCommands.contains(name) || !sc.redirect().isEmpty()) {
+        // `alias false=true` (zsh expands aliases in scripts), `hash -p`, a trap or loaded text may
+        // turn the constant into anything: the same spoilers as a sure body's (#once)
+        if (functions.containsKey(name) || redefined(name) || sureRunSpoiled() || !sc.redirect().isEmpty()) {
             return null;
         }
         String t = text(sc, u).replaceAll("\\s", "").replaceAll("[;&]+$", "");
@@ -997,15 +999,23 @@ final class BashWalker {
      * named by an expansion) keeps the conditional walk.
      */
     private boolean once(ParseTree body, Ctx c) {
-        // text run before (eval, source, .) may have defined any function or alias; a zsh
-        // global alias, a trap (an extdebug DEBUG trap skips commands, an ERR trap runs after any
-        // failing one) or a disabled builtin (enable -n true) may turn or skip any command of the body
-        if (c.conditional() || textLoaded || !globalAliases.isEmpty() || text.contains("extdebug") || ONCE_SPOILERS.matcher(text).find()) {
+        if (c.conditional() || sureRunSpoiled()) {
             return false;
         }
         Map<String, List<BashParser.FunctionBodyContext>> local = new HashMap<>();
         definitions(body, local);
         return runsThrough(body, false, new HashSet<>(), local);
+    }
+
+    /**
+     * True when the text may make any command not run as written, so no body or list is surely
+     * run ({@link #once}, {@link #constantStatus}): text loaded before (eval, source, .) may define
+     * any function or alias; a zsh global alias, a trap (an extdebug DEBUG trap skips commands, an
+     * ERR trap runs after any failing one) or a disabled builtin ({@code enable -n true}) may turn
+     * or skip any command.
+     */
+    private boolean sureRunSpoiled() {
+        return textLoaded || !globalAliases.isEmpty() || text.contains("extdebug") || ONCE_SPOILERS.matcher(text).find();
     }
 
     /**
