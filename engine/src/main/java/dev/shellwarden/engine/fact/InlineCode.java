@@ -240,8 +240,8 @@ final class InlineCode {
             List<String> p = c.positionals("-F -v -f --field-separator --assign --file");
             return c.anyFlag("-f --file") || p.isEmpty() ? "" : p.get(0);
         }
-        if (Regex.matches(c.getName(), "R|Rscript|lua[0-9.]*|luajit|texlua|jrunscript")) {
-            // every -e chunk runs, in order (lua -e 'a=1' -e 'os.execute(…)')
+        if (Regex.matches(c.getName(), "R|Rscript|lua[0-9.]*|luajit|texlua|jrunscript|osascript|groovy|kotlin|scala")) {
+            // every -e chunk runs, in order, as one program (lua -e 'a=1' -e 'os.execute(…)', osascript's -e lines)
             List<String> chunks = new ArrayList<>();
             for (int i = 0; i + 1 < c.getArgs().size(); i++) {
                 if (c.getArgs().get(i).equals("-e")) {
@@ -274,16 +274,6 @@ final class InlineCode {
         if (Regex.matches(c.getName(), "emacs|emacs-nox|xemacs")) {
             String v = c.valueOf("--eval");
             return v.isEmpty() ? c.valueOf("-eval") : v;
-        }
-        if (Regex.matches(c.getName(), "osascript|groovy|kotlin|scala")) {
-            // every -e line belongs to the one program
-            List<String> lines = new ArrayList<>();
-            for (int i = 0; i + 1 < c.getArgs().size(); i++) {
-                if (c.getArgs().get(i).equals("-e")) {
-                    lines.add(c.getArgs().get(++i));
-                }
-            }
-            return String.join("\n", lines);
         }
         return "";
     }
