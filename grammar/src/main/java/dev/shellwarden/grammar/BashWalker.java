@@ -1161,10 +1161,8 @@ final class BashWalker {
      */
     private static boolean endless(BashParser.CompoundListContext condition, BashParser.DoGroupContext body,
             Pattern constant, Position pos, Unit u) {
-        String cond = condition.getText().replaceAll("\\s", "").replaceAll("[;&]+$", "");
-        Boolean test = constantTest(text(condition, u));
-        boolean always = constant.matcher(cond).matches() || test != null && test == (constant == ALWAYS_TRUE);
-        return !pos.background() && always && !hasLiveWord(body, LOOP_EXITS, u);
+        return !pos.background() && constantCondition(condition, constant, constant == ALWAYS_TRUE, u)
+                && !hasLiveWord(body, LOOP_EXITS, u);
     }
 
     /**
@@ -1199,8 +1197,16 @@ final class BashWalker {
 
     /** True for a condition that always fails: {@code false}, {@code ((0))}, a constant test that is false ({@link #constantTest}). */
     private static boolean surelyFails(BashParser.CompoundListContext condition, Unit u) {
+        return constantCondition(condition, ALWAYS_FALSE, false, u);
+    }
+
+    /**
+     * True when a condition's text, whitespace removed and a trailing separator dropped, matches
+     * {@code constant}, or the condition tests constants only and gives {@code value} ({@link #constantTest}).
+     */
+    private static boolean constantCondition(BashParser.CompoundListContext condition, Pattern constant, boolean value, Unit u) {
         String cond = condition.getText().replaceAll("\\s", "").replaceAll("[;&]+$", "");
-        return ALWAYS_FALSE.matcher(cond).matches() || Boolean.FALSE.equals(constantTest(text(condition, u)));
+        return constant.matcher(cond).matches() || Boolean.valueOf(value).equals(constantTest(text(condition, u)));
     }
 
     private static final Pattern ARITH_CONSTANT = Pattern.compile("\\(\\(\\s*(-?[0-9]{1,18})\\s*\\)\\)");

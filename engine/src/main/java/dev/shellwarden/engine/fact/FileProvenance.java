@@ -298,19 +298,15 @@ final class FileProvenance {
         if (loaded.isEmpty()) {
             return false;
         }
-        List<String> written = new ArrayList<>(other.getWriteTargets());
-        written.addAll(other.fetchedFiles());
-        for (String w : written) {
-            for (String abs : resolvedIn(other, w, ctx)) {
-                int slash = abs.lastIndexOf('/');
-                String parent = slash <= 0 ? "/" : abs.substring(0, slash);
-                String base = abs.substring(slash + 1);
-                for (LoadedCode l : loaded) {
-                    Set<String> p = resolvedIn(c, l.path(), ctx);
-                    if (!l.folder() ? p.contains(abs) : p.contains(parent) && (l.names().isEmpty() || l.names().contains(base)
-                            || l.names().contains(".") && base.startsWith(".") || l.names().contains("*.py") && base.endsWith(".py"))) {
-                        return true;
-                    }
+        for (String abs : storedPaths(other, ctx)) {
+            int slash = abs.lastIndexOf('/');
+            String parent = slash <= 0 ? "/" : abs.substring(0, slash);
+            String base = abs.substring(slash + 1);
+            for (LoadedCode l : loaded) {
+                Set<String> p = resolvedIn(c, l.path(), ctx);
+                if (!l.folder() ? p.contains(abs) : p.contains(parent) && (l.names().isEmpty() || l.names().contains(base)
+                        || l.names().contains(".") && base.startsWith(".") || l.names().contains("*.py") && base.endsWith(".py"))) {
+                    return true;
                 }
             }
         }
@@ -344,12 +340,7 @@ final class FileProvenance {
         if (modes.stream().noneMatch(m -> TlsTrust.setsExecuteBit(PathFacts.unquote(m)))) {
             return false;
         }
-        List<String> written = new ArrayList<>(writer.getWriteTargets());
-        written.addAll(writer.fetchedFiles());
-        Set<String> stored = new java.util.HashSet<>();
-        for (String w : written) {
-            stored.addAll(resolvedIn(writer, w, ctx));
-        }
+        Set<String> stored = storedPaths(writer, ctx);
         for (String t : files) {
             if (resolvedIn(c, t, ctx).stream().anyMatch(stored::contains)) {
                 return true;
@@ -380,16 +371,15 @@ final class FileProvenance {
      * file the fetch wrote ({@code curl -o a.tgz URL && tar xzf a.tgz}).
      */
     static boolean unpacksFetchedBy(Cmd c, Cmd fetch, Ctx ctx) {
-        List<String> written = new ArrayList<>(fetch.getWriteTargets());
-        written.addAll(fetch.fetchedFiles());
+        Set<String> stored = null; // read once, when an archive file is named
         for (String archive : unpackedArchives(c)) {
             if (archive.equals("-")) {
                 if (fetch.getPipeParent() == c.getPipeParent() && fetch.getItem() == c.getItem() && fetch.getStage() < c.getStage()) {
                     return true;
                 }
             } else if (!archive.isEmpty()) {
-                Set<String> abs = resolvedIn(c, archive, ctx);
-                if (written.stream().anyMatch(w -> resolvedIn(fetch, w, ctx).stream().anyMatch(abs::contains))) {
+                stored = stored == null ? storedPaths(fetch, ctx) : stored;
+                if (resolvedIn(c, archive, ctx).stream().anyMatch(stored::contains)) {
                     return true;
                 }
             }
@@ -614,6 +604,18 @@ final class FileProvenance {
      * and no slash, a drive path or a {@code $env:} path, also in its POSIX form ({@code .\i.ps1},
      * {@code C:\Temp\i.ps1}, {@code C:/Temp/i.ps1}, {@code $env:TEMP/i.ps1}).
      */
+    /** Every file {@code writer} writes or downloads, each read against its {@link #pathBases} ({@link #resolvedIn}). */
+    private static Set<String> storedPaths(Cmd writer, Ctx ctx) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (String w : writer.getWriteTargets()) {
+            out.addAll(resolvedIn(writer, w, ctx));
+        }
+        for (String w : writer.fetchedFiles()) {
+            out.addAll(resolvedIn(writer, w, ctx));
+        }
+        return out;
+    }
+
     private static Set<String> resolvedIn(Cmd c, String path, Ctx ctx) {
         List<String> forms = path.indexOf('\\') >= 0 && path.indexOf('/') < 0 || PathFacts.isWindowsAbsolute(path) || Regex.find(path, "^(?i)\\$env:") ? List.of(path, PathFacts.fromWindows(path)) : List.of(path);
         Set<String> out = new java.util.LinkedHashSet<>();
