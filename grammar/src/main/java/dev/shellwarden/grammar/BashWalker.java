@@ -4757,6 +4757,13 @@ final class BashWalker {
             // `/bin/echo`: the program by its path
             String name = argv.get(0).text().substring(argv.get(0).text().lastIndexOf('/') + 1);
             List<String> args = argv.subList(1, argv.size()).stream().map(Word::text).toList();
+            // `cat <<'EOF' | bash`: cat with no operand prints its one here-document, known when nothing
+            // in it expands (an unquoted body's backslashes are the shell's to remove: not read here)
+            if (name.equals("cat") && args.isEmpty() && p.heredocs.size() == 1) {
+                Heredoc h = p.heredocs.get(0);
+                boolean known = !p.heredocDynamic.contains(Boolean.TRUE) && (h.quoted() || h.body().indexOf('\\') < 0);
+                return known ? List.of(h.body()) : List.of();
+            }
             String text = printedText(name, args);
             if (text == null || name.equals("printf") && text.contains("%")) {
                 return List.of();

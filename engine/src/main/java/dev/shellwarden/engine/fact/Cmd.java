@@ -1134,9 +1134,20 @@ public final class Cmd {
 
     /** True when the command only prints help, a version or a dry run. */
     public boolean isInfoOnly() {
-        return flags.contains("--help") || flags.contains("--version") || flags.contains("--dry-run")
-                || flags.contains("--dryrun") || flags.contains("--what-if") || flags.contains("-WhatIf") && !whatIfSwitchedOff()
+        return flags.contains("--help") || flags.contains("--version")
+                || (flags.contains("--dry-run") || flags.contains("--dryrun")) && !dryRunSwitchedOff()
+                || flags.contains("--what-if") || flags.contains("-WhatIf") && !whatIfSwitchedOff()
                 || (!operands.isEmpty() && operands.get(0).equals("help"));
+    }
+
+    /**
+     * A dry-run option given a value that turns it off: kubectl's and oc's {@code --dry-run=none}
+     * (the old {@code =false}), a flag library's {@code --dry-run=false}, {@code =0}, {@code =no},
+     * {@code =off}. The command then acts for real, so the option proves nothing; any such
+     * spelling among several dry-run options counts (which one a tool keeps is not read).
+     */
+    private boolean dryRunSwitchedOff() {
+        return args.stream().anyMatch(a -> Regex.matches(a, "(?i)--dry-?run=[\"']?(none|false|0|no|off)[\"']?"));
     }
 
     /**
@@ -2951,6 +2962,16 @@ public final class Cmd {
     public boolean isPsDownloadIntoStartup() {
         return named("Invoke-WebRequest Invoke-RestMethod Start-BitsTransfer")
                 && getWriteTargets().stream().anyMatch(PsItemPaths::isPsStartupScript);
+    }
+
+    /**
+     * True when this command names files to write and every one is a plain project file
+     * ({@link #writesOnlyProjectFiles}): {@code Set-Content .\tests\fixtures\profile.ps1 …} or
+     * {@code Add-Content CHANGELOG.md '- fixed profile.ps1'} write no profile PowerShell loads,
+     * the name being a fixture's or only text in the value. False when no target is known.
+     */
+    public boolean writesKnownProjectFiles(Ctx ctx) {
+        return !getWriteTargets().isEmpty() && writesOnlyProjectFiles(ctx);
     }
 
     /**
