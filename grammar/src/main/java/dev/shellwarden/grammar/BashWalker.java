@@ -2181,7 +2181,10 @@ final class BashWalker {
             }
             case "eval", "source", ".", "alias" -> {
                 known.clear();
-                textLoaded |= !name.equals("alias");
+                // a literal eval payload is walked next as if typed here (analyze marks the text
+                // loaded after it): `eval 'if true; then …; fi'` reads as the bare list does; a
+                // computed one may be any text, so the text counts as loaded before it
+                textLoaded |= !name.equals("alias") && !(name.equals("eval") && d.argv.stream().allMatch(Word::literal));
                 if (name.equals("alias")) {
                     // zsh's global (-g) and suffix (-s) aliases expand outside the command position
                     boolean global = d.argv.stream().skip(1).anyMatch(a -> a.text().matches("-[a-zA-Z]*g[a-zA-Z]*"));
@@ -3184,6 +3187,13 @@ final class BashWalker {
      */
     private void trap(Draft d, String action, List<String> wrappers, Ctx c) {
         int signals = d.argv.get(1).text().equals("--") ? 3 : 2;
+        if (d.argv.size() > signals && d.argv.subList(signals, d.argv.size()).stream().anyMatch(BashWalker::debugSignal)
+                && extdebugMayBeOn()) {
+            // with extdebug a DEBUG trap whose action fails skips the command it precedes (and one
+            // returning 2 returns from the function): `cd build` may not run before `rm -rf *`, an
+            // assignment or a `set -e` may not happen, so no straight-line reading after it holds
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+        }
         boolean atExit = d.argv.size() > signals && d.argv.subList(signals, d.argv.size()).stream()
                 .allMatch(s -> s.literal() && Set.of("EXIT", "SIGEXIT", "0").contains(s.text().toUpperCase(java.util.Locale.ROOT)));
         Ctx body = new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, List.copyOf(wrappers),
@@ -3193,6 +3203,43 @@ final class BashWalker {
         } else {
             nested(action, body);
             c.vars().known.clear();
+        }
+    }
+
+    /** A trap's signal word that is or may be DEBUG (bash reads signal names in any case; a computed one may be it). */
+    private static boolean debugSignal(Word w) {
+        return !w.literal() || w.text().equalsIgnoreCase("DEBUG") || w.text().equalsIgnoreCase("SIGDEBUG");
+    }
+
+    /**
+     * Text that may switch bash's extdebug on, or set a DEBUG trap the walk does not see: the
+     * option by name, {@code bash --debugger}, {@code BASHOPTS}, any {@code shopt} (its option may
+     * be computed), and text loaded from elsewhere ({@code source}, {@code .}, {@code eval}).
+     */
+    private static final Pattern EXTDEBUG_SOURCES = Pattern.compile(
+            "extdebug|--debugger|BASHOPTS|(^|[\\s;&|(){}'\"`])(shopt|source|\\.|eval)([\\s;&|()'\"`]|$)");
+
+    /** Text loaded from elsewhere anywhere in the text ({@code source}, {@code .}, {@code eval}): it may set a DEBUG trap. */
+    private static final Pattern LOADERS = Pattern.compile("(^|[\\s;&|(){}'\"`])(source|\\.|eval)([\\s;&|()'\"`]|$)");
+
+    /** True when extdebug may be on while the text runs (see {@link #EXTDEBUG_SOURCES}); text loaded before may have set it. */
+    private boolean extdebugMayBeOn() {
+        return textLoaded || EXTDEBUG_SOURCES.matcher(text).find();
+    }
+
+    /**
+     * {@code shopt -s extdebug} (or a computed option) in a text that loads other text: a DEBUG
+     * trap set there ({@code source ./env.sh}, {@code eval "$T"}) may skip any command after it,
+     * so no straight-line reading holds. Without a loader, the DEBUG traps of the text itself are
+     * read by {@link #trap}.
+     */
+    private void extdebugWithLoadedText(Draft d, String name) {
+        if (!name.equals("shopt") || d.argv.stream().skip(1).noneMatch(w -> w.literal() && w.text().matches("-[a-z]*s[a-z]*"))) {
+            return;
+        }
+        boolean extdebug = d.argv.stream().skip(1).anyMatch(w -> !w.literal() || w.text().equals("extdebug"));
+        if (extdebug && (textLoaded || LOADERS.matcher(text).find())) {
+            d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
         }
     }
 
@@ -3352,6 +3399,7 @@ final class BashWalker {
             // `r` (R) is given options or a script
             d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
         }
+        extdebugWithLoadedText(d, name);
         if (readsScriptFile(name) && d.argv.stream().skip(1).anyMatch(w -> w.has(WordFeature.PROCESS_SUBSTITUTION))) {
             // `bash <(curl …)`, `source <(…)`: the script is another command's output
             d.reasons.add(OpaqueReason.INTERPRETER_SCRIPT);
@@ -3450,6 +3498,12 @@ final class BashWalker {
                     // NONE: nothing more runs
                 }
             }
+        }
+        if (name.equals("eval")) {
+            // after its payload (walked above as the bare text is), what eval ran may have
+            // defined any function or alias for the commands after it (see #once); also under
+            // `command eval` and `builtin eval`, and when the payload was not walked
+            textLoaded = true;
         }
     }
 

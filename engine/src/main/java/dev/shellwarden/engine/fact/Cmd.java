@@ -2669,9 +2669,13 @@ public final class Cmd {
         return TlsTrust.weakensTlsChecks(this, ctx);
     }
 
-    /** True for a download from another machine whose answer is not checked ({@link TlsTrust#uncheckedRemoteDownload}). */
+    /**
+     * True for a download from another machine whose answer is not checked: certificate checks off
+     * or a CA from outside the project ({@link TlsTrust#uncheckedRemoteDownload}), or a plain
+     * {@code http://}/{@code ftp://} URL beyond the local network ({@link TlsTrust#plainRemoteDownload}).
+     */
     public boolean uncheckedRemoteDownload(Ctx ctx) {
-        return TlsTrust.uncheckedRemoteDownload(this, ctx);
+        return TlsTrust.uncheckedRemoteDownload(this, ctx) || TlsTrust.plainRemoteDownload(this);
     }
 
     /** True when the command names the CA file a client trusts, wherever it is ({@link TlsTrust#namesCaFile}). */
@@ -4704,7 +4708,19 @@ public final class Cmd {
         return LongRunning.isTunnel(this);
     }
 
-    /** True for {@code kubectl wait --timeout=-1s}: a negative timeout waits a week ({@link LongRunning#isWaitsForever}). */
+    /**
+     * True when a PowerShell wait's {@code -Timeout} is a bound, not a negative value that waits for
+     * ever ({@code Wait-Job -Timeout:-1}; {@link LongRunning#psTimeoutBounds}).
+     */
+    public boolean psTimeoutBounds() {
+        return LongRunning.psTimeoutBounds(this);
+    }
+
+    /**
+     * True for a wait without bound: {@code kubectl wait --timeout=-1s} (a week), {@code kubectl
+     * rollout status} without a positive {@code --timeout}, {@code argocd app wait} without one
+     * ({@link LongRunning#isWaitsForever}).
+     */
     public boolean isWaitsForever() {
         return LongRunning.isWaitsForever(this);
     }

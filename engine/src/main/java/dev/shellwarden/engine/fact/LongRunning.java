@@ -549,10 +549,63 @@ final class LongRunning {
      * bound end.
      */
     static boolean isWaitsForever(Cmd c) {
-        if (!c.named("kubectl oc") || !c.sub("wait") || c.anyFlag("-h --help")) {
+        if (c.anyFlag("-h --help")) {
             return false;
         }
-        return Regex.matches(PathFacts.unquote(c.valueOf("--timeout")), "-[0-9.]+(ns|us|µs|ms|s|m|h)?([0-9.]+(ns|us|µs|ms|s|m|h))*");
+        String timeout = PathFacts.unquote(c.valueOf("--timeout"));
+        if (c.named("kubectl oc") && c.sub("wait")) {
+            return Regex.matches(timeout, NEGATIVE_DURATION);
+        }
+        if (c.named("kubectl oc") && rolloutStatus(c)) {
+            // watches until the rollout is done (--watch=true, --timeout=0s "never"): a stuck
+            // StatefulSet or DaemonSet never ends, a Deployment only at its progress deadline
+            // (10 minutes by default); --watch=false prints the status once
+            return !c.argMatches("(?i)(-w|--watch)=(false|0|f)") && (timeout.isEmpty() || Regex.matches(timeout, ZERO_OR_NEGATIVE_DURATION));
+        }
+        if (c.nameIs("argocd") && c.subAt(0, "app") && c.subAt(1, "wait")) {
+            // --timeout is seconds, 0 (the default) for none
+            return timeout.isEmpty() || Regex.matches(timeout, "0+|-[0-9]+");
+        }
+        return false;
+    }
+
+    /**
+     * True when a PowerShell {@code -Timeout} (any unambiguous prefix, {@code -Timeout 60} or
+     * {@code -Timeout:60}) bounds a wait: {@code Wait-Job} and {@code Wait-Event} read a negative
+     * value ({@code -Timeout:-1}, their default) as waiting for ever, so it is no bound.
+     */
+    static boolean psTimeoutBounds(Cmd c) {
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String p = a.length() > 1 && a.startsWith("-") ? a.substring(1).toLowerCase(java.util.Locale.ROOT) : "";
+            int colon = p.indexOf(':');
+            String param = colon >= 0 ? p.substring(0, colon) : p;
+            if (param.length() < 2 || !"timeout".startsWith(param)) {
+                continue;
+            }
+            String value = colon >= 0 ? a.substring(colon + 2) : i + 1 < args.size() ? args.get(i + 1) : "";
+            if (!Regex.matches(PathFacts.unquote(value).trim(), "-[0-9]+")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A Go duration below zero ({@code -1s}, {@code -1}, {@code -1h30m}). */
+    private static final String NEGATIVE_DURATION = "-[0-9.]+(ns|us|µs|ms|s|m|h)?([0-9.]+(ns|us|µs|ms|s|m|h))*";
+
+    /** A Go duration of zero or below ({@code 0}, {@code 0s}, {@code 0m0s}, {@code -1s}), which kubectl rollout status reads as never. */
+    private static final String ZERO_OR_NEGATIVE_DURATION = NEGATIVE_DURATION + "|(0+(\\.0*)?(ns|us|µs|ms|s|m|h)?)+";
+
+    /**
+     * {@code kubectl rollout status}: the word {@code status} after {@code rollout}, wherever the
+     * global options put them ({@code kubectl -n prod rollout status deploy/web}).
+     */
+    private static boolean rolloutStatus(Cmd c) {
+        List<String> args = c.getArgs();
+        int rollout = args.indexOf("rollout");
+        return rollout >= 0 && args.subList(rollout + 1, args.size()).contains("status");
     }
 
     /**

@@ -73,6 +73,36 @@ final class TlsTrust {
     /** A URL naming another machine than this one. */
     private static final String REMOTE_URL = "(?<![\\w.-])[a-z][a-z0-9+.-]*://(?!([\\w.-]+@)?(" + Cmd.LOOPBACK_HOST + ")([:/?#'\"]|$))";
 
+    /**
+     * A host on this machine or the local network, where no stranger sits on the path: loopback,
+     * the private and link-local IPv4 ranges, unique-local and link-local IPv6, mDNS and the
+     * reserved local suffixes ({@code printer.local}, {@code svc.cluster.local}, {@code
+     * host.docker.internal}, {@code nas.lan}, {@code x.home.arpa}), and a name of one label
+     * ({@code http://web:8080/}: a compose service or an intranet host).
+     */
+    private static final String LOCAL_NETWORK_HOST = Cmd.LOOPBACK_HOST + "|0\\.0\\.0\\.0|10(\\.\\d{1,3}){3}|192\\.168(\\.\\d{1,3}){2}"
+            + "|172\\.(1[6-9]|2\\d|3[01])(\\.\\d{1,3}){2}|169\\.254(\\.\\d{1,3}){2}|\\[f[cde][0-9a-f]*:[0-9a-f:.%\\w]*\\]"
+            + "|([\\w-]+\\.)*[\\w-]+\\.(local|localhost|internal|lan|home\\.arpa|test)|[a-z0-9_-]+";
+
+    /**
+     * A plain URL to a host beyond the local network: {@code http://}, {@code ftp://} and
+     * {@code tftp://} carry no certificate, so anyone on the path may swap the answer. A host
+     * computed at run time ({@code http://$HOST/x}) may be any machine.
+     */
+    private static final String PLAIN_REMOTE_URL = "(?<![\\w.-])(http|ftp|tftp)://(?!([^/@\\s]+@)?(" + LOCAL_NETWORK_HOST
+            + ")([:/?#'\"]|$))";
+
+    /**
+     * True for a download client fetching a plain {@code http://} or {@code ftp://} URL from
+     * beyond the local network ({@code curl -o tool http://x.example/tool}): as unchecked as
+     * {@code curl -k}, so SW4119 asks when the bytes are stored as a program. A loopback, private
+     * or {@code .local} host, and an {@code https://} URL, are not read here.
+     */
+    static boolean plainRemoteDownload(Cmd c) {
+        return (c.named("curl curlie wget wget2 aria2c http https xh xhs") || c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm"))
+                && c.requestWordFind(PLAIN_REMOTE_URL);
+    }
+
     /** A word naming this machine: {@code localhost:8443/x}, {@code https://127.0.0.1/…}, {@code [::1]}. */
     private static final String LOOPBACK_NAME = "^['\"]?([a-z][a-z0-9+.-]*://)?([\\w.-]+@)?(" + Cmd.LOOPBACK_HOST + ")([:/?#'\"]|$)";
 
