@@ -134,7 +134,9 @@ public final class AgentLaunches {
                     .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash")
                     .settings(c -> wordPair(c, "mcp", "add-from-claude-desktop reset-project-choices") || wordPair(c, "config", "set add remove")
                             || wordPair(c, "plugin", CLAUDE_PLUGIN_CHANGES) || wordPair(c, "plugins", CLAUDE_PLUGIN_CHANGES)
-                            || wordPair(c, "marketplace", "add update") || c.anyFlagOrAbbreviation("--mcp-config --settings --plugin-dir")),
+                            || wordPair(c, "marketplace", "add update") || c.anyFlagOrAbbreviation("--mcp-config --settings --plugin-dir")
+                            // --setting-sources without `user` leaves out ~/.claude/settings.json, where the guard's hook is installed
+                            || c.anyFlagOrAbbreviation("--setting-sources") && !Pattern.compile("\\buser\\b").matcher(c.valueOf("--setting-sources")).find()),
             // codex's -c/--config overrides set servers and the notify program for the run
             client("codex @openai/codex").off("--dangerously-bypass-approvals-and-sandbox --yolo")
                     .extra(AgentLaunches::codexUnsandboxedUnasked)
@@ -256,6 +258,32 @@ public final class AgentLaunches {
     static boolean changesSettings(Cmd c) {
         Client k = clientOf(c);
         return k != null && (wordPair(c, "mcp", MCP_CHANGES) || k.settings != null && k.settings.test(c));
+    }
+
+    /** The editor settings files that hold an editor agent's approvals: the folder's, a workspace's and the user's. */
+    private static final Pattern EDITOR_SETTINGS = Pattern.compile(
+            "(?i)(.*/)?\\.vscode/settings\\.json|(.*/)?[^/]+\\.code-workspace|(.*/)?(Code|Code - Insiders|VSCodium|Cursor|Windsurf)/User/settings\\.json");
+
+    /**
+     * The editor agents' approval settings: VS Code's chat tools and terminal auto-approval
+     * ({@code chat.tools.autoApprove}, {@code chat.tools.global.autoApprove},
+     * {@code chat.tools.terminal.autoApprove}, the older {@code chat.agent.terminal.allowList}) and
+     * Cline's, Roo's and Kilo's command allow-lists: a line there lets the editor's agent run
+     * commands without asking.
+     */
+    private static final Pattern EDITOR_APPROVAL_KEY = Pattern.compile(
+            "(?i)chat\\.tools\\.([a-z]+\\.)?autoApprove|chat\\.agent\\.terminal\\.(allowList|autoApprove)"
+            + "|copilot\\.chat\\.agent\\.terminal\\.allowList|(roo-cline|kilo-code|cline)\\.allowedCommands");
+
+    /**
+     * True when the command writes an editor's settings ({@code .vscode/settings.json}, a
+     * {@code .code-workspace}, the user's {@code Code/User/settings.json}) with text that names an
+     * editor agent's approval setting, in its own words or on its standard input: the folder's
+     * settings are otherwise the project's (formatters, rulers) and stay writable.
+     */
+    static boolean writesEditorAutoApproval(Cmd c) {
+        return c.getWriteTargets().stream().anyMatch(f -> EDITOR_SETTINGS.matcher(PathFacts.unquote(f)).matches())
+                && c.argFind(EDITOR_APPROVAL_KEY.pattern());
     }
 
     /**

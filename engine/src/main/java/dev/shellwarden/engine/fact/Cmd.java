@@ -2503,6 +2503,11 @@ public final class Cmd {
         return false;
     }
 
+    /** True when the command writes an editor agent's auto-approval into editor settings ({@link AgentLaunches#writesEditorAutoApproval}). */
+    public boolean writesEditorAutoApproval() {
+        return AgentLaunches.writesEditorAutoApproval(this);
+    }
+
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
     public boolean touchesSelfProtected() {
         return selfProtectedTarget(null) || isAgentSettingsCommand() || isPayloadSelfProtected();

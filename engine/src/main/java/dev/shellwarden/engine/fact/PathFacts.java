@@ -77,7 +77,11 @@ public final class PathFacts {
             + "|gdbinit|lldbinit|config/gdb/gdbinit|psqlrc|sqliterc|screenrc|config/starship\\.toml"
             + "|direnvrc|config/direnv/(direnvrc|lib/.*)|julia/config/startup\\.jl|sbt/[^/]+/(.*\\.sbt|plugins/.*)"
             + "|config/(i3|sway)/config|config/hypr/hyprland\\.conf|config/(openbox|labwc)/autostart|config/plasma-workspace/env/.*"
-            + "|hgrc|config/hg/hgrc)"
+            + "|hgrc|config/hg/hgrc"
+            // the other shells' start-up files: nushell, xonsh, PowerShell on Linux and macOS;
+            // KDE's login and logout scripts; the file Debian's lesspipe runs on every `less`
+            + "|config/nushell/((config|env|login)\\.nu|autoload/.*)|xonshrc|config/xonsh/(rc\\.xsh|rc\\.d/.*)"
+            + "|config/powershell/[^/]*profile\\.ps1|config/autostart-scripts/.*|config/plasma-workspace/shutdown/.*|lessfilter)"
             + "|\\.ssh/(authorized_keys2?|rc|config)|\\.config/fish/(config\\.fish|conf\\.d/.*)"
             + "|\\.config/autostart/.*|\\.config/systemd/user/.*|Library/LaunchAgents/.*|\\.gitconfig"
             + "|\\.config/git/config|\\.pam_environment|\\.local/share/systemd/user/.*)"
@@ -88,8 +92,14 @@ public final class PathFacts {
             // macOS: periodic(8) runs these daily, weekly and monthly as root; StartupItems at boot
             + "|/(private/)?etc/periodic/.*|/Library/StartupItems/.*"
             + "|/lib/systemd/system/.*"
+            // every user's systemd units, fish start-up and bash completions (sourced by every
+            // interactive shell), the system git config, the scripts run as root at each ssh
+            // login, the graphical session's start-up scripts
+            + "|/(etc|usr/lib)/systemd/user/.*|/etc/fish/(config\\.fish|conf\\.d/.*)|/etc/bash_completion\\.d/.*|/etc/gitconfig"
+            + "|/etc/update-motd\\.d/.*|/etc/X11/(Xsession\\.d|xinit/xinitrc\\.d)/.*|/etc/xonshrc"
             // Python runs these on every start, in the user's site and in any environment's site-packages
-            + "|.*/site-packages/(sitecustomize|usercustomize)\\.py|.*/site-packages/[^/]+\\.pth");
+            // (Debian's and Ubuntu's Pythons name the folder dist-packages)
+            + "|.*/(site|dist)-packages/(sitecustomize|usercustomize)\\.py|.*/(site|dist)-packages/[^/]+\\.pth");
 
     /**
      * Files whose loss or replacement stops the machine from running programs or booting: the
@@ -1163,7 +1173,7 @@ public final class PathFacts {
     /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
     private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf",
         ".vscode", ".roo", ".kilocode", ".amazonq", ".kiro", ".codeium", "zed", ".copilot", ".github/hooks", ".github/copilot",
-        "github-copilot", "crush", ".factory", ".augment", "goose", ".openhands", ".qwen"};
+        "github-copilot", "crush", ".factory", ".augment", "goose", ".openhands", ".qwen", "claude", "gemini-cli", "geminicli"};
 
     private static boolean containsAny(String s, String[] words) {
         for (String w : words) {
@@ -1208,7 +1218,21 @@ public final class PathFacts {
                 // hook files and settings (`disableAllHooks`), the machine's policy hooks
                 || Regex.matches(lower, "(.*/)?\\.copilot(/.*)?") || Regex.matches(lower, "(.*/)?\\.github/hooks(/.*)?")
                 || Regex.matches(lower, "(.*/)?\\.github/copilot/[^/]*\\.json") || Regex.matches(lower, "(.*/)?github-copilot/policy\\.d(/.*)?")
-                || isAgentServerList(lower) || isAgentPermissionFile(lower);
+                || isAgentServerList(lower) || isAgentPermissionFile(lower) || isManagedOrPluginSetting(lower, base);
+    }
+
+    /**
+     * Settings above and beside the user's: Claude Code's and Gemini CLI's system-wide managed
+     * settings (Linux {@code /etc/claude-code/}, macOS {@code /Library/Application Support/ClaudeCode/},
+     * Windows {@code ProgramData\ClaudeCode\}; {@code /etc/gemini-cli/}), which override every
+     * project's; Claude Desktop's MCP server list; and the plugins and extensions the clients load
+     * with their hooks and servers ({@code ~/.claude/plugins/}, {@code ~/.gemini/extensions/}),
+     * which the clients' own install commands already may not add (SW8010).
+     */
+    private static boolean isManagedOrPluginSetting(String lower, String base) {
+        return Regex.matches(lower, "(.*/)?(etc|application support|programdata)/(claude-code|claudecode|gemini-cli|geminicli)(/.*)?")
+                || base.equals("claude_desktop_config.json")
+                || Regex.matches(lower, "(.*/)?\\.claude/plugins(/.*)?|(.*/)?\\.gemini/extensions(/.*)?");
     }
 
     /**

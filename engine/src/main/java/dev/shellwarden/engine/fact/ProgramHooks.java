@@ -115,6 +115,10 @@ final class ProgramHooks {
             + "|RIPGREP_CONFIG_PATH|CARGO_HOME|RUSTFLAGS|RUSTDOCFLAGS|CARGO_ENCODED_RUSTFLAGS"
             // package managers' and notebooks' configuration files and folders (index, channels, hooks, startup code)
             + "|PIP_CONFIG_FILE|UV_CONFIG_FILE|CONDARC|POETRY_CONFIG_DIR|HGRCPATH|JUPYTER_CONFIG_DIR|IPYTHONDIR"
+            // the coding agents' settings folders and files: another one leaves out the user's,
+            // where the guard's hook and the permission rules are (any value asks)
+            + "|CLAUDE_CONFIG_DIR|CODEX_HOME|OPENCODE_CONFIG|OPENCODE_CONFIG_DIR|OPENCODE_CONFIG_CONTENT"
+            + "|GEMINI_CLI_SYSTEM_SETTINGS_PATH|GEMINI_CLI_SYSTEM_DEFAULTS_PATH"
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_(?:[Uu][Ss][Ee][Rr]|[Gg][Ll][Oo][Bb][Aa][Ll])[Cc][Oo][Nn][Ff][Ii][Gg]"
             // code loaded through search paths, homes and start-up settings
             + "|PATH|HOME|XDG_CONFIG_HOME|CURL_HOME|GIT_DIR|GIT_COMMON_DIR|GRADLE_USER_HOME|BUNDLE_GEMFILE|GEM_HOME|GEM_PATH|OPENSSL_CONF|OPENSSL_ENGINES|OPENSSL_MODULES|MAKEFILES|DYLD_LIBRARY_PATH|DYLD_FRAMEWORK_PATH|DYLD_FALLBACK_LIBRARY_PATH|DYLD_FALLBACK_FRAMEWORK_PATH|PYTHONHOME|PYTHONUSERBASE|ZDOTDIR|GCONV_PATH|VIMINIT|GVIMINIT|EXINIT|MYVIMRC|LESS|SHELL|PYTHONBREAKPOINT|CC|CXX|CPP|LD|AR|AS|HOSTCC|FC|OBJCOPY|STRIP|NM|RANLIB|CFLAGS|CXXFLAGS|CPPFLAGS|LDFLAGS";

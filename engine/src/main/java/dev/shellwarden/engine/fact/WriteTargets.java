@@ -91,7 +91,8 @@ final class WriteTargets {
                     out.addAll(c.positionals("-o --offset -l --length"));
                 }
             }
-            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "go", "rustc" -> {
+            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "go", "rustc",
+                    "http", "https", "xh", "xhs", "uudecode" -> {
                 String o = c.valueOf("-o --output");
                 if (!o.isEmpty()) {
                     out.add(o);
@@ -362,6 +363,23 @@ final class WriteTargets {
                         && !Regex.matches(PathFacts.unquote(w.get(2)), "\\.\\./[A-Za-z0-9_][A-Za-z0-9_.@+-]*/?")) {
                     out.add(PathFacts.below(w.get(2), c.gitChangedDirectory()));
                 }
+                // git submodule add URL [PATH] checks the repository out into PATH (else the URL's last name)
+                List<String> sm = c.positionals(Cmd.GIT_GLOBAL_VALUE_OPTIONS + " -b --branch --name --reference --depth");
+                if (sm.size() >= 3 && sm.get(0).equals("submodule") && sm.get(1).equals("add")) {
+                    String url = sm.get(2).replaceAll("/+$", "");
+                    String path = sm.size() >= 4 ? sm.get(3) : url.substring(url.lastIndexOf('/') + 1).replaceAll("\\.git$", "");
+                    out.add(PathFacts.below(path, c.gitChangedDirectory()));
+                }
+                // git mv SRC… DEST moves as mv does: every source is taken away, the destination written
+                if (g.size() >= 3 && g.get(0).equals("mv") && !c.anyFlag("-n --dry-run")) {
+                    List<String> sources = g.subList(1, g.size() - 1);
+                    String dest = PathFacts.below(g.get(g.size() - 1), c.gitChangedDirectory());
+                    for (String s : sources) {
+                        out.add(PathFacts.below(s, c.gitChangedDirectory()));
+                    }
+                    out.add(dest);
+                    out.addAll(Cmd.intoDirectory(dest, sources, false));
+                }
                 if (!g.isEmpty() && (g.get(0).equals("apply") || g.get(0).equals("am"))) {
                     out.addAll(gitPatchTargets(c, g.get(0).equals("apply")));
                 }
@@ -378,6 +396,9 @@ final class WriteTargets {
                 }
             }
             case "patch" -> out.addAll(patchTargets(c));
+            case "yq", "sd", "crudini", "dasel", "json", "xmlstarlet", "xml" -> out.addAll(inPlaceEditorFiles(c));
+            case "rclone", "aws", "gsutil", "gcloud", "azcopy" -> out.addAll(RemoteCopies.localDestination(c));
+            case "stow", "xstow", "chezmoi", "yadm" -> out.addAll(DotfileManagers.targetFolders(c));
             case "find" -> {
                 // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
                 out.addAll(c.valuesAfter(FIND_OUTPUT_ACTIONS));
@@ -595,6 +616,63 @@ final class WriteTargets {
             }
         }
         return out;
+    }
+
+    /** yq's options that take a value (mikefarah's and the Python jq wrapper's). */
+    private static final String YQ_VALUES = "-o --output-format -p --input-format -I --indent --expression --from-file --front-matter"
+            + " -s --split-exp --arg --argjson --rawfile --slurpfile --xml-attribute-prefix --xml-content-name --lua-prefix";
+
+    /** xmlstarlet ed's options that take a value (the edits, their values, namespaces). */
+    private static final String XMLSTARLET_EDIT_VALUES = "-u --update -v --value -x --expr -s --subnode -i --insert -a --append"
+            + " -t --type -n --name -d --delete -r --rename -m --move -c --copy -N --var";
+
+    /**
+     * The files an editor of structured text rewrites in place: {@code yq -i EXPR FILE…} (also
+     * {@code --inplace}, and {@code -yi} of the Python yq), {@code sd FIND REPLACE FILE…}, which
+     * rewrites its files unless {@code -p}/{@code --preview} only shows the change, {@code crudini
+     * --set FILE …}, {@code dasel put -f FILE}, {@code json -I -f FILE} and {@code xmlstarlet ed -L
+     * … FILE}. The expressions (and sd's two patterns) are no files.
+     */
+    private static List<String> inPlaceEditorFiles(Cmd c) {
+        switch (c.getName()) {
+            case "sd" -> {
+                List<String> ops = c.positionals("-f --flags -n --max-replacements");
+                return c.anyFlag("-p --preview") || ops.size() < 3 ? List.of() : ops.subList(2, ops.size());
+            }
+            // crudini --set|--del|--merge FILE SECTION [KEY [VALUE]] (--output=FILE is read by outputOptionValues)
+            case "crudini" -> {
+                List<String> ops = c.positionals("--existing --format");
+                return !c.anyFlag("--set --del --merge") || ops.isEmpty() ? List.of() : List.of(ops.get(0));
+            }
+            // dasel put|delete -f FILE rewrites FILE unless -o names another output (dasel v1 and v2)
+            case "dasel" -> {
+                String f = c.valueOf("-f --file");
+                return f.isEmpty() || !c.sub("put delete") || !c.valueOf("-o --out").isEmpty() ? List.of() : List.of(f);
+            }
+            // trentm's json -I -f FILE edits FILE in place
+            case "json" -> {
+                String f = c.valueOf("-f");
+                return f.isEmpty() || !c.anyFlag("-I --in-place") ? List.of() : List.of(f);
+            }
+            // xmlstarlet ed -L|--inplace EDITS FILE…: every file left after the edit options
+            case "xmlstarlet", "xml" -> {
+                List<String> ops = c.positionals(XMLSTARLET_EDIT_VALUES);
+                return ops.isEmpty() || !Regex.matches(ops.get(0), "ed|edit") || !c.anyFlag("-L --inplace") ? List.of() : ops.subList(1, ops.size());
+            }
+            default -> {
+            }
+        }
+        boolean inPlace = c.anyFlag("-i --inplace") || c.getArgs().stream().anyMatch(a -> Regex.matches(a, "-[a-zA-Z]*i[a-zA-Z]*") && !a.startsWith("-I"));
+        if (!inPlace) {
+            return List.of();
+        }
+        List<String> ops = c.positionals(YQ_VALUES);
+        // mikefarah's `yq -i eval EXPR FILE`: the subcommand is no file either
+        if (!ops.isEmpty() && Regex.matches(ops.get(0), "e|eval|ea|eval-all")) {
+            ops = ops.subList(1, ops.size());
+        }
+        boolean expressionGiven = !c.valueOf("--expression --from-file").isEmpty();
+        return expressionGiven || ops.isEmpty() ? ops : ops.subList(1, ops.size());
     }
 
     /** Start-BitsTransfer's switches (every other parameter takes a value). */
