@@ -5492,13 +5492,21 @@ public final class Cmd {
      * {@code foreach ($f in Get-ChildItem ~/.ssh)} loop reads, which the grammar writes {@code ~/.ssh\*}).
      */
     public boolean psReadsCredentialStore() {
+        boolean whole = named(PS_FOLDER_READERS);
         for (String a : args) {
-            if ((!a.startsWith("-") || a.indexOf(':') > 0) && namesCredentialStore(psPath(a))) {
+            if ((!a.startsWith("-") || a.indexOf(':') > 0)
+                    && (namesCredentialStore(psPath(a)) || whole && PathFacts.isCredentialFolder(psPath(a)))) {
                 return true;
             }
         }
         return false;
     }
+
+    /**
+     * Cmdlets that take a folder whole, with every file inside ({@code Compress-Archive -Path
+     * ~/.ssh}, {@code Copy-Item -Recurse ~/.aws .\x}): a credential folder given to one is its keys read.
+     */
+    private static final String PS_FOLDER_READERS = "Copy-Item Move-Item Compress-Archive";
 
     /**
      * True when the working directory and every word of a PowerShell cmdlet that is not a

@@ -1077,10 +1077,12 @@ public final class PathFacts {
         }
         // the credential directories themselves (`tar czf - ~/.ssh`, `rsync ~/.aws host:`); a set
         // lookup on the last name, since this runs for every word of every command
-        if (SECRET_DIRS.contains(base) || base.equals("gcloud") && (p.equals(".config/gcloud") || p.endsWith("/.config/gcloud"))) {
+        if (SECRET_DIRS.contains(base) || base.equals("gcloud") && (p.equals(".config/gcloud") || p.endsWith("/.config/gcloud")
+                || p.endsWith("AppData/Roaming/gcloud"))) {
             return true;
         }
-        return p.contains(".ssh/id_") || p.contains(".aws/") || p.contains(".config/gcloud/")
+        return p.contains(".ssh/id_") || p.contains(".aws/") || p.contains(".config/gcloud/") || p.contains("AppData/Roaming/gcloud/")
+                || p.contains("AppData/Roaming/GitHub CLI/hosts.y")
                 || p.contains(".kube/config") || p.contains(".gnupg/") || p.contains(".docker/config.json")
                 || p.contains(".azure/") || p.contains("/etc/ssl/private")
                 // token files of CLIs and the browsers' password and cookie stores
@@ -1114,10 +1116,11 @@ public final class PathFacts {
             return false;
         }
         return Regex.matches(p, "(.*/)?\\.ssh/id_[a-z0-9_]+") || Regex.matches(p, "/etc/g?shadow-?") || Regex.matches(p, ".*\\.aws/credentials")
-                || Regex.matches(p, ".*\\.config/gcloud/.*(credentials|\\.json|\\.db)") || Regex.matches(p, ".*/\\.(netrc|git-credentials|pgpass|vault-token)")
+                // (gcloud and gh keep them under %APPDATA% on Windows: AppData/Roaming/gcloud, AppData/Roaming/GitHub CLI)
+                || Regex.matches(p, ".*(\\.config|AppData/Roaming)/gcloud/.*(credentials|\\.json|\\.db)") || Regex.matches(p, ".*/\\.(netrc|git-credentials|pgpass|vault-token)")
                 || Regex.matches(p, ".*\\.docker/config\\.json") || Regex.matches(p, ".*\\.kube/config") || Regex.matches(p, ".*\\.gnupg/private-keys.*")
                 || Regex.matches(p, "/etc/ssl/private/.*") || Regex.matches(p, "/etc/ssh/ssh_host_[a-z0-9]+_key")
-                || Regex.matches(p, ".*\\.config/gh/hosts\\.ya?ml|.*\\.cargo/credentials(\\.toml)?|(~|.*/(home|Users)/[^/]+|/root)/\\.(pypirc|npmrc)")
+                || Regex.matches(p, ".*(\\.config/gh|AppData/Roaming/GitHub CLI)/hosts\\.ya?ml|.*\\.cargo/credentials(\\.toml)?|(~|.*/(home|Users)/[^/]+|/root)/\\.(pypirc|npmrc)")
                 || Regex.matches(p, ".*/(Login Data|logins\\.json|key[34]\\.db|[^/]*\\.keychain(-db)?)|.*\\.local/share/keyrings/.*")
                 || Regex.matches(p, "(?i).*(chrome|chromium|edge|brave|opera|vivaldi).*/Cookies")
                 // coding agents' logins and hosting CLIs' tokens, wallets, desktop key rings
@@ -1142,7 +1145,7 @@ public final class PathFacts {
         String base = p.substring(slash + 1);
         String parent = slash < 0 ? "" : p.substring(0, slash);
         return SECRET_DIRS.contains(base) && Regex.matches(parent, HOME_FOLDER)
-                || base.equals("gcloud") && Regex.matches(parent, "(" + HOME_FOLDER + ")/\\.config");
+                || base.equals("gcloud") && Regex.matches(parent, "(" + HOME_FOLDER + ")/(\\.config|AppData/Roaming)");
     }
 
     /**
@@ -1166,7 +1169,7 @@ public final class PathFacts {
      */
     private static final String[] CREDENTIAL_STORE_WORDS = {
         "ssh", "shadow", "credentials", "gcloud", "netrc", "pgpass", "vault-token", "docker", "kube", "gnupg",
-        "/etc/ssl/private/", "gh/hosts", "pypirc", "npmrc", "Login Data", "logins.json", "key3.db", "key4.db", "keychain",
+        "/etc/ssl/private/", "gh/hosts", "GitHub CLI/hosts", "pypirc", "npmrc", "Login Data", "logins.json", "key3.db", "key4.db", "keychain",
         "keyrings", "Cookies", "auth.json", ".credentials.json", "oauth_creds", "access-token", "doctl", ".fly/", "wrangler",
         "wallet", "keyring", "kwalletd", "Library/",
     };

@@ -182,10 +182,16 @@ final class PsBuilder {
     private List<List<Part>> pipedValues;
     /** The command being walked gets objects from a variable whose source is not known ({@code $t | Stop-Process}). */
     private boolean unknownPipedObjects;
-    /** The pipeline stage before the command being walked, or null (ForEach-Object reads what it lists). */
-    private List<Part> previousStage;
+    /** The pipeline stages before the command being walked, or null (ForEach-Object and path-bound cmdlets read what they list). */
+    private List<List<Part>> earlierStages;
     /** What the loop variable of the {@code foreach} header just walked stands for ({@link #itemsOf}), or null. */
     private List<Word> headerItems;
+    /**
+     * True while the header of a {@code foreach} statement at the top level is walked: its list is
+     * read once, before the body, where the statement stands ({@code $f = gci ~/.aws; foreach ($x
+     * in $f) …} reads the pipeline {@code $f} holds as a top-level read would).
+     */
+    private boolean headerAtTop;
     /**
      * Loop values that stand for objects nobody can see here ({@code $t | % { Stop-Process -Id
      * $_.Id }}, {@code foreach ($x in $items)}): a destructive cmdlet given them is dynamic, as
@@ -289,17 +295,19 @@ final class PsBuilder {
                 // objects from a variable whose pipeline is not known soundly: destructive stages ask
                 boolean unknown = stages.size() > 1 && unknownObjects(stages.get(0), ctx);
                 List<Part> previous = null;
+                List<List<Part>> walked = new ArrayList<>();
                 for (int stage = 0; stage < stages.size(); stage++) {
                     Position pos = new Position(index, stage, stages.size(), before, background);
                     List<Part> parts = pipedToEval(previous, stages.get(stage));
                     pipedValues = previous == null ? null : pipedValues(previous);
                     unknownPipedObjects = unknown && stage > 0;
-                    previousStage = previous;
+                    earlierStages = previous == null ? null : List.copyOf(walked);
                     walkCommand(parts, ctx, mode, pos);
                     pipedValues = null;
                     unknownPipedObjects = false;
-                    previousStage = null;
+                    earlierStages = null;
                     previous = parts;
+                    walked.add(parts);
                 }
                 heldPipeline(written, ctx);
                 index++;
@@ -977,6 +985,63 @@ final class PsBuilder {
 
     /** Cmdlets that take a path from the pipeline by value, as {@code -Path}. */
     private static final Set<String> PIPED_PATH = Set.of("Remove-Item", "Clear-Content", "Get-Item", "Get-ChildItem");
+    /**
+     * Cmdlets whose path parameter binds an item object's PSPath (or a path string) from the
+     * pipeline: given the items of a listing ({@link #pipedItems}), they act on those paths.
+     */
+    private static final Set<String> PIPED_ITEM_PATH = Set.of("Get-Content", "Copy-Item", "Move-Item", "Remove-Item",
+            "Clear-Content", "Set-Content", "Add-Content", "Rename-Item", "Compress-Archive", "Select-String",
+            "Get-Item", "Get-ChildItem", "Invoke-Item", "Format-Hex", "Import-Csv", "Get-FileHash", "Unblock-File");
+    /** Pass-through stages that keep a listing's items (or turn them into their full path): filters, sorts, selections of some. */
+    private static final Set<String> PASS_THROUGH = Set.of("Where-Object", "Sort-Object", "Select-Object");
+    /** Select-Object's parameters that keep some of the objects, each taking a count; any other makes new objects. */
+    private static final List<String> COUNTING_SELECTION = List.of("-first", "-last", "-skip");
+
+    /**
+     * What the objects piped into the command being walked stand for, from the stages before it:
+     * the items of a listing ({@link #listedItems}), seen through filters, sorts and selections
+     * that keep them or give their full path ({@code gci ~/.ssh | ? Length -gt 0 | select
+     * -ExpandProperty FullName}); null when not read here.
+     */
+    private static List<Word> pipedItems(List<List<Part>> earlier) {
+        int at = earlier.size() - 1;
+        while (at > 0 && passesItems(earlier.get(at))) {
+            at--;
+        }
+        return listedItems(earlier.get(at));
+    }
+
+    /** True for a stage that sends on the items it gets, or their full paths ({@link #PASS_THROUGH}). */
+    private static boolean passesItems(List<Part> stage) {
+        if (stage.isEmpty() || stage.get(0).kind() != Kind.WORD) {
+            return false;
+        }
+        String command = PsNames.canonical(PsText.bare(stage.get(0).raw()));
+        if (!PASS_THROUGH.contains(command)) {
+            return false;
+        }
+        if (!command.equals("Select-Object")) {
+            return true;
+        }
+        for (int i = 1; i < stage.size(); i++) {
+            Part p = stage.get(i);
+            String t = PsText.bare(p.raw()).toLowerCase(Locale.ROOT);
+            if (p.kind() != Kind.WORD || t.length() < 2 || !t.startsWith("-") || i + 1 < stage.size() && adjacent(p, stage.get(i + 1))) {
+                return false;
+            }
+            if (t.length() >= 3 && "-unique".startsWith(t)) {
+                continue;
+            }
+            String value = i + 1 < stage.size() && stage.get(i + 1).kind() == Kind.WORD ? PsText.bare(stage.get(++i).raw()) : "";
+            boolean counted = COUNTING_SELECTION.stream().anyMatch(c -> c.startsWith(t)) && value.matches("[0-9]+");
+            // `-ExpandProperty FullName`: the item's full path, which binds to -Path as the item does
+            boolean fullPath = t.length() >= 2 && "-expandproperty".startsWith(t) && value.matches("(?i)fullname|pspath");
+            if (!counted && !fullPath) {
+                return false;
+            }
+        }
+        return true;
+    }
 
     /** Write-Output and its built-in aliases: they send their arguments down the pipeline unchanged. */
     static final Pattern ECHO = Pattern.compile("(?i)(Microsoft\\.PowerShell\\.Utility\\\\)?Write-Output|echo|write");
@@ -1079,8 +1144,8 @@ final class PsBuilder {
         pipedValues = null;
         boolean unknownObjects = unknownPipedObjects;
         unknownPipedObjects = false;
-        List<Part> before = previousStage;
-        previousStage = null;
+        List<Word> listed = unknownPipedObjects || earlierStages == null ? null : pipedItems(earlierStages);
+        earlierStages = null;
         boolean usesUnknownItems = false;
         boolean lookedUp = lookedUpName;
         lookedUpName = false;
@@ -1141,7 +1206,7 @@ final class PsBuilder {
         if (forEachItems == null && "ForEach-Object".equals(canonical)) {
             // `$t | % { Stop-Process -Id $_.Id }`: objects of unknown source; `gci ./build | % { … }`:
             // each is an item of the folder listed
-            forEachItems = unknownObjects ? UNKNOWN_ITEMS : before == null ? null : listedItems(before);
+            forEachItems = unknownObjects ? UNKNOWN_ITEMS : listed;
         }
 
         for (int k = 1; k < args.size(); k++) {
@@ -1269,6 +1334,10 @@ final class PsBuilder {
             for (List<Part> v : piped) {
                 argv.add(at++, word(v, child, false, Provenance.COMPOUND).word());
             }
+        } else if (listed != null && canonical != null && PIPED_ITEM_PATH.contains(canonical)) {
+            // `Get-ChildItem ~/.ssh | Get-Content` reads each item as `Get-Content ~/.ssh/*` does:
+            // the items bind to the path parameter by their PSPath
+            argv.addAll(1, listed);
         }
         if (canonical != null) {
             if (PsNames.runsBlocks(canonical) && runsDynamicBlock(argv)) {
@@ -1424,7 +1493,12 @@ final class PsBuilder {
                         if (p.kind() == Kind.PAREN && !header) {
                             header = true;
                             headerItems = null;
-                            walkBlock(body(p), body, Mode.FOREACH_HEADER);
+                            headerAtTop = ctx.prov() == Provenance.TOP;
+                            try {
+                                walkBlock(body(p), body, Mode.FOREACH_HEADER);
+                            } finally {
+                                headerAtTop = false;
+                            }
                             // foreach ($d in 'C:\\','D:\\') { Remove-Item $d … }: $d is each string;
                             // foreach ($x in Get-ChildItem .\build) { … }: each item listed
                             Matcher m = FOREACH_STRINGS.matcher(p.raw());
@@ -2068,6 +2142,14 @@ final class PsBuilder {
                         f.add(lit.startsWith("'") ? WordFeature.SINGLE_QUOTED : WordFeature.DOUBLE_QUOTED);
                         break;
                     }
+                    String folder = prev == null || !adjacent(prev, p) ? PsDotNet.specialFolder(inner) : null;
+                    if (folder != null) {
+                        // `([Environment]::GetFolderPath('Startup'))`: the folder it names, as written from its variable
+                        text.append(folder);
+                        literal = false;
+                        f.add(WordFeature.PARAMETER);
+                        break;
+                    }
                     text.append(p.raw());
                     literal = false;
                     f.add(WordFeature.COMMAND_SUBSTITUTION);
@@ -2142,7 +2224,7 @@ final class PsBuilder {
         if (ITEM_VARIABLES.contains(name) || name.startsWith("env:")) {
             return null;
         }
-        PsValues.Known held = values.get(source.get(0).raw(), ctx.prov() == Provenance.TOP);
+        PsValues.Known held = values.get(source.get(0).raw(), ctx.prov() == Provenance.TOP || headerAtTop);
         if (held != null && held.string() != null) {
             return null;
         }
@@ -2163,7 +2245,10 @@ final class PsBuilder {
      * switch or filter) gives items below the folder, {@code .\build\*}; {@code Get-Item X} gives
      * {@code X} (so do {@code Resolve-Path X} and {@code Convert-Path X}, whose path strings bind as Get-Item's
      * objects do); null for anything else (another command, a computed word, {@code -Name}, whose
-     * objects are bare names read against the working folder).
+     * objects are bare names read against the working folder). A folder written from
+     * {@code $HOME}, {@code $PWD} or an environment variable ({@code Get-ChildItem $HOME\.ssh})
+     * gives a computed word as written ({@code $HOME\.ssh\*}), which the rules read where it
+     * stands as they read that path typed: a secret folder's items are secret, a delete stays dynamic.
      */
     private static List<Word> listedItems(List<Part> stage) {
         if (stage.isEmpty() || stage.get(0).kind() != Kind.WORD) {
@@ -2175,9 +2260,22 @@ final class PsBuilder {
             return null;
         }
         String path = null;
+        boolean computed = false;
         int positional = 0;
         for (int i = 1; i < stage.size(); i++) {
             Part p = stage.get(i);
+            int end = variablePathEnd(stage, i);
+            if (end >= i) {
+                // `Get-ChildItem $HOME\.ssh`: one positional folder from a known path variable
+                if (positional != 0 || path != null || adjacent(stage.get(i - 1), p)) {
+                    return null;
+                }
+                path = variablePath(stage, i, end);
+                computed = true;
+                positional++;
+                i = end;
+                continue;
+            }
             if (adjacent(stage.get(i - 1), p) || p.kind() != Kind.WORD && p.kind() != Kind.SQ) {
                 return null;
             }
@@ -2198,6 +2296,14 @@ final class PsBuilder {
                         return null;
                     }
                     Part v = stage.get(++i);
+                    int last = variablePathEnd(stage, i);
+                    if (!adjacent(p, v) && last >= i) {
+                        // `Get-ChildItem -Path $env:USERPROFILE\.aws`
+                        path = variablePath(stage, i, last);
+                        computed = true;
+                        i = last;
+                        continue;
+                    }
                     if (v.kind() != Kind.WORD && v.kind() != Kind.SQ || adjacent(p, v)) {
                         return null;
                     }
@@ -2216,15 +2322,50 @@ final class PsBuilder {
             positional++;
         }
         path = path == null ? "." : path;
-        if (path.isEmpty() || path.indexOf('$') >= 0 || path.indexOf('`') >= 0) {
+        if (path.isEmpty() || path.indexOf('$', computed ? 1 : 0) >= 0 || path.indexOf('`') >= 0) {
             return null;
         }
         if (!children || path.matches(".*[*?\\[].*")) {
             // (a wildcard's matches are the items themselves, or below them: `gci *.tmp`, `gci C:\U*`)
-            return List.of(Word.literal(path));
+            return List.of(listedWord(path, computed));
         }
         String sep = path.indexOf('/') >= 0 && path.indexOf('\\') < 0 ? "/" : "\\";
-        return List.of(Word.literal(path.endsWith("/") || path.endsWith("\\") ? path + "*" : path + sep + "*"));
+        return List.of(listedWord(path.endsWith("/") || path.endsWith("\\") ? path + "*" : path + sep + "*", computed));
+    }
+
+    /** A listed item's path: a literal, or as written from a known path variable (computed, as {@link #word} makes {@code $HOME\x}). */
+    private static Word listedWord(String path, boolean computed) {
+        return computed ? new Word(path, path, false, Set.of(WordFeature.PARAMETER)) : Word.literal(path);
+    }
+
+    /**
+     * The index of the last part of a folder written from a known path variable at {@code at}
+     * ({@code $HOME}, {@code $env:USERPROFILE\.aws}: the variable and the bare words adjacent to
+     * it), or -1 when the argument there is no such folder.
+     */
+    private static int variablePathEnd(List<Part> stage, int at) {
+        Part p = stage.get(at);
+        if (p.kind() != Kind.VARIABLE || !KNOWN_PATH_VARIABLE.matcher(PsText.bare(p.raw())).matches()) {
+            return -1;
+        }
+        int end = at;
+        while (end + 1 < stage.size() && adjacent(stage.get(end), stage.get(end + 1))) {
+            Part next = stage.get(end + 1);
+            if (next.kind() != Kind.WORD || next.raw().indexOf('`') >= 0 || next.raw().indexOf('$') >= 0) {
+                return -1;
+            }
+            end++;
+        }
+        return end;
+    }
+
+    /** The text of the folder {@link #variablePathEnd} found: the variable as written, then its bare words. */
+    private static String variablePath(List<Part> stage, int from, int end) {
+        StringBuilder b = new StringBuilder(stage.get(from).raw());
+        for (int k = from + 1; k <= end; k++) {
+            b.append(PsText.bare(stage.get(k).raw()));
+        }
+        return b.toString();
     }
 
     /** True when {@code value} names a loop variable that stands for objects of unknown source ({@code $_.Id}, {@code "$($x.Name)"}). */

@@ -182,8 +182,26 @@ final class PsDotNet {
             case "applicationdata" -> "$env:APPDATA";
             case "localapplicationdata" -> "$env:LOCALAPPDATA";
             case "programfiles" -> "$env:ProgramFiles";
+            case "startup" -> "\"$env:APPDATA\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\"";
+            case "commonstartup" -> "\"$env:ProgramData\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\"";
             default -> null;
         };
+    }
+
+    /**
+     * The folder a whole {@code [Environment]::GetFolderPath(NAME)} expression names, as a
+     * PowerShell path word without quotes ({@code $env:APPDATA\…\Startup}), or null when
+     * {@code expr} is no such call or names a folder not known here. WHY: as a cmdlet argument
+     * ({@code Copy-Item a.exe ([Environment]::GetFolderPath('Startup'))}) the group was a word
+     * with no variable in it, which no write or delete rule read as a path.
+     */
+    static String specialFolder(String expr) {
+        String trimmed = expr.strip();
+        if (!SPECIAL_FOLDER.matcher(trimmed).matches()) {
+            return null;
+        }
+        String path = folder(trimmed);
+        return path == null ? null : path.startsWith("\"") ? path.substring(1, path.length() - 1) : path;
     }
 
     /** {@code Remove-Item} of a path argument, recursive or not; null when the path is not read. */
