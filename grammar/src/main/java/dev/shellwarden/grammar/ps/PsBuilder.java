@@ -1013,10 +1013,13 @@ final class PsBuilder {
 
     /**
      * The command inside a stage that is one parenthesised command ({@code (Get-ChildItem ~/.ssh) |
-     * Get-Content} sends the same items as without the parentheses); the stage itself otherwise.
+     * Get-Content} sends the same items as without the parentheses, {@code (…).FullName} their
+     * full paths, which bind to -Path as the items do); the stage itself otherwise.
      */
     private static List<Part> ungrouped(List<Part> stage) {
-        if (stage.size() != 1 || stage.get(0).kind() != Kind.PAREN || stage.get(0).group() == null) {
+        boolean fullPath = stage.size() == 2 && stage.get(1).kind() == Kind.WORD && adjacent(stage.get(0), stage.get(1))
+                && stage.get(1).raw().matches("(?i)\\.(fullname|pspath)");
+        if (stage.size() != 1 && !fullPath || stage.get(0).kind() != Kind.PAREN || stage.get(0).group() == null) {
             return stage;
         }
         PowerShellParser.BlockContext block = body(stage.get(0));
