@@ -1144,10 +1144,29 @@ public final class Cmd {
      * A dry-run option given a value that turns it off: kubectl's and oc's {@code --dry-run=none}
      * (the old {@code =false}), a flag library's {@code --dry-run=false}, {@code =0}, {@code =no},
      * {@code =off}. The command then acts for real, so the option proves nothing; any such
-     * spelling among several dry-run options counts (which one a tool keeps is not read).
+     * spelling among several dry-run options counts (which one a tool keeps is not read), and so
+     * does the negated flag ({@code git clean -n --no-dry-run}, {@code rsync --dry-run
+     * --no-dry-run}: the later word undoes the dry run).
      */
-    private boolean dryRunSwitchedOff() {
-        return args.stream().anyMatch(a -> Regex.matches(a, "(?i)--dry-?run=[\"']?(none|false|0|no|off)[\"']?"));
+    boolean dryRunSwitchedOff() {
+        return args.stream().anyMatch(a -> Regex.matches(a, "(?i)--dry-?run=[\"']?(none|false|0|no|off)[\"']?|--no-dry-?run"));
+    }
+
+    /**
+     * True when a kubectl, oc or helm command previews: a dry run given as client, server, true or
+     * the bare word, and none switched off ({@code --dry-run=client --dry-run=none} deletes: the
+     * last one wins).
+     */
+    public boolean previewsDryRun() {
+        return argMatches("--dry-run(=(client|server|true))?") && !dryRunSwitchedOff();
+    }
+
+    /**
+     * True when one of the space-separated dry-run flags is given ({@code anyFlag("-n --dry-run")})
+     * and no later spelling undoes it ({@code git clean -fdx -n --no-dry-run} deletes).
+     */
+    public boolean dryRunBy(String spaceSeparated) {
+        return anyFlag(spaceSeparated) && !dryRunSwitchedOff();
     }
 
     /**

@@ -556,15 +556,34 @@ final class LongRunning {
         if (c.named("kubectl oc") && c.sub("wait")) {
             return Regex.matches(timeout, NEGATIVE_DURATION);
         }
+        // (the Argo Rollouts plugin's `kubectl argo rollouts status NAME` watches too, its --timeout
+        // 0s by default: "zero means wait forever")
         if (c.named("kubectl oc") && rolloutStatus(c)) {
             // watches until the rollout is done (--watch=true, --timeout=0s "never"): a stuck
             // StatefulSet or DaemonSet never ends, a Deployment only at its progress deadline
             // (10 minutes by default); --watch=false prints the status once
-            return !c.argMatches("(?i)(-w|--watch)=(false|0|f)") && (timeout.isEmpty() || Regex.matches(timeout, ZERO_OR_NEGATIVE_DURATION));
+            return !c.argMatches("(?i)(-w|--watch)=(false|0|f)") && (timeout.isEmpty() || anyTimeout(c, ZERO_OR_NEGATIVE_DURATION));
         }
         if (c.nameIs("argocd") && c.subAt(0, "app") && c.subAt(1, "wait")) {
             // --timeout is seconds, 0 (the default) for none
-            return timeout.isEmpty() || Regex.matches(timeout, "0+|-[0-9]+");
+            return timeout.isEmpty() || anyTimeout(c, "0+|-[0-9]+");
+        }
+        return false;
+    }
+
+    /**
+     * True when any {@code --timeout} given ({@code --timeout=V} or {@code --timeout V}) matches:
+     * the flag library keeps the last one, so {@code --timeout=30s --timeout=0} is no bound; which
+     * one counts is not read, any unbounded one does.
+     */
+    private static boolean anyTimeout(Cmd c, String valueRegex) {
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String v = a.startsWith("--timeout=") ? a.substring(10) : a.equals("--timeout") && i + 1 < args.size() ? args.get(i + 1) : null;
+            if (v != null && Regex.matches(PathFacts.unquote(v), valueRegex)) {
+                return true;
+            }
         }
         return false;
     }
@@ -600,12 +619,16 @@ final class LongRunning {
 
     /**
      * {@code kubectl rollout status}: the word {@code status} after {@code rollout}, wherever the
-     * global options put them ({@code kubectl -n prod rollout status deploy/web}).
+     * global options put them ({@code kubectl -n prod rollout status deploy/web}); also the Argo
+     * Rollouts plugin's {@code kubectl argo rollouts status NAME}, which watches with a --timeout
+     * of 0s by default ("zero means wait forever").
      */
     private static boolean rolloutStatus(Cmd c) {
         List<String> args = c.getArgs();
         int rollout = args.indexOf("rollout");
-        return rollout >= 0 && args.subList(rollout + 1, args.size()).contains("status");
+        int rollouts = args.indexOf("rollouts");
+        return rollout >= 0 && args.subList(rollout + 1, args.size()).contains("status")
+                || rollouts > 0 && args.subList(0, rollouts).contains("argo") && args.subList(rollouts + 1, args.size()).contains("status");
     }
 
     /**

@@ -36,7 +36,10 @@ final class RemoteCopies {
                     + " --cache-control --expires --metadata --grants --output --query --ca-bundle --cli-read-timeout --cli-connect-timeout"),
             "gsutil", new Client(List.of(), "cp mv rsync", "-o -h -p -u -z -j -x -D -A"),
             "gcloud", new Client(List.of("storage"), "cp mv rsync", "--project --account --configuration --billing-project --format"),
-            "azcopy", new Client(List.of(), "copy cp sync", "--include-pattern --exclude-pattern --log-level --from-to --cap-mbps"));
+            "azcopy", new Client(List.of(), "copy cp sync", "--include-pattern --exclude-pattern --log-level --from-to --cap-mbps"),
+            // s3cmd get|sync s3://b/x DEST (cp and mv copy between buckets: their s3:// destination is remote)
+            "s3cmd", new Client(List.of(), "get sync cp mv", "-c --config --exclude --include --rexclude --rinclude --exclude-from"
+                    + " --include-from --storage-class --encoding --add-header --mime-type --access_key --secret_key --region"));
 
     /** The local destination {@code c} copies to, or empty (an upload, a listing, another subcommand). */
     static List<String> localDestination(Cmd c) {

@@ -82,14 +82,19 @@ final class TlsTrust {
      */
     private static final String LOCAL_NETWORK_HOST = Cmd.LOOPBACK_HOST + "|0\\.0\\.0\\.0|10(\\.\\d{1,3}){3}|192\\.168(\\.\\d{1,3}){2}"
             + "|172\\.(1[6-9]|2\\d|3[01])(\\.\\d{1,3}){2}|169\\.254(\\.\\d{1,3}){2}|\\[f[cde][0-9a-f]*:[0-9a-f:.%\\w]*\\]"
-            + "|([\\w-]+\\.)*[\\w-]+\\.(local|localhost|internal|lan|home\\.arpa|test)|[a-z0-9_-]+";
+            + "|([\\w-]+\\.)*[\\w-]+\\.(local|localhost|internal|lan|home\\.arpa|test)"
+            // one label, but not a number: `http://134744072/` and `http://0x08080808/` are IPv4
+            // addresses written as one integer (8.8.8.8), which may be any machine
+            + "|(?!(?i:0x[0-9a-f]+|[0-9]+)([:/?#'\"]|$))[a-z0-9_-]+";
 
     /**
      * A plain URL to a host beyond the local network: {@code http://}, {@code ftp://} and
      * {@code tftp://} carry no certificate, so anyone on the path may swap the answer. A host
      * computed at run time ({@code http://$HOST/x}) may be any machine.
      */
-    private static final String PLAIN_REMOTE_URL = "(?<![\\w.-])(http|ftp|tftp)://(?!([^/@\\s]+@)?(" + LOCAL_NETWORK_HOST
+    // the user part stops at the first `/?#\`: in `http://evil.example#@127.0.0.1/` curl fetches
+    // evil.example (the rest is a fragment), so the `@` there introduces no host
+    private static final String PLAIN_REMOTE_URL = "(?<![\\w.-])(http|ftp|tftp)://(?!([^/?#\\\\@\\s]+@)?(" + LOCAL_NETWORK_HOST
             + ")([:/?#'\"]|$))";
 
     /**

@@ -210,7 +210,7 @@ final class WriteTargets {
                 }
             }
             case "cp", "ln", "install", "rsync", "scp" -> {
-                if (c.getName().equals("rsync") && (c.anyFlag("-n") || c.anyFlagOrAbbreviation("--dry-run --list-only"))) {
+                if (c.getName().equals("rsync") && (c.anyFlag("-n") || c.anyFlagOrAbbreviation("--dry-run --list-only")) && !c.dryRunSwitchedOff()) {
                     break; // rsync -n / --dry-run / --list-only only reports what it would transfer
                 }
                 String t = c.valueOf("-t --target-directory");
@@ -397,7 +397,7 @@ final class WriteTargets {
             }
             case "patch" -> out.addAll(patchTargets(c));
             case "yq", "sd", "crudini", "dasel", "json", "xmlstarlet", "xml" -> out.addAll(inPlaceEditorFiles(c));
-            case "rclone", "aws", "gsutil", "gcloud", "azcopy" -> out.addAll(RemoteCopies.localDestination(c));
+            case "rclone", "aws", "gsutil", "gcloud", "azcopy", "s3cmd" -> out.addAll(RemoteCopies.localDestination(c));
             case "stow", "xstow", "chezmoi", "yadm" -> out.addAll(DotfileManagers.targetFolders(c));
             case "find" -> {
                 // -fprint FILE, -fprint0 FILE, -fls FILE, -fprintf FILE FORMAT write the file list
@@ -650,9 +650,17 @@ final class WriteTargets {
                 return f.isEmpty() || !c.sub("put delete") || !c.valueOf("-o --out").isEmpty() ? List.of() : List.of(f);
             }
             // trentm's json -I -f FILE edits FILE in place
+            // (short options join: `-If FILE` is -I with -f taking the next word)
             case "json" -> {
                 String f = c.valueOf("-f");
-                return f.isEmpty() || !c.anyFlag("-I --in-place") ? List.of() : List.of(f);
+                List<String> args = c.getArgs();
+                for (int i = 0; f.isEmpty() && i + 1 < args.size(); i++) {
+                    if (Regex.matches(args.get(i), "-[A-Za-z]+f")) {
+                        f = args.get(i + 1);
+                    }
+                }
+                boolean inPlace = c.anyFlag("-I --in-place") || c.argMatches("-[A-Za-z]*I[A-Za-z]*");
+                return f.isEmpty() || !inPlace ? List.of() : List.of(f);
             }
             // xmlstarlet ed -L|--inplace EDITS FILE…: every file left after the edit options
             case "xmlstarlet", "xml" -> {

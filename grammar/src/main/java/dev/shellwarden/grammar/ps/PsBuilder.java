@@ -1008,7 +1008,26 @@ final class PsBuilder {
         while (at > 0 && passesItems(earlier.get(at))) {
             at--;
         }
-        return listedItems(earlier.get(at));
+        return listedItems(ungrouped(earlier.get(at)));
+    }
+
+    /**
+     * The command inside a stage that is one parenthesised command ({@code (Get-ChildItem ~/.ssh) |
+     * Get-Content} sends the same items as without the parentheses, {@code (…).FullName} their
+     * full paths, which bind to -Path as the items do); the stage itself otherwise.
+     */
+    private static List<Part> ungrouped(List<Part> stage) {
+        boolean fullPath = stage.size() == 2 && stage.get(1).kind() == Kind.WORD && adjacent(stage.get(0), stage.get(1))
+                && stage.get(1).raw().matches("(?i)\\.(fullname|pspath)");
+        if (stage.size() != 1 && !fullPath || stage.get(0).kind() != Kind.PAREN || stage.get(0).group() == null) {
+            return stage;
+        }
+        PowerShellParser.BlockContext block = body(stage.get(0));
+        if (block == null || block.statement().size() != 1 || block.statement(0).pipeline().size() != 1
+                || block.statement(0).pipeline(0).command().size() != 1) {
+            return stage;
+        }
+        return parts(block.statement(0).pipeline(0).command(0));
     }
 
     /** True for a stage that sends on the items it gets, or their full paths ({@link #PASS_THROUGH}). */
@@ -2150,7 +2169,8 @@ final class PsBuilder {
                         f.add(WordFeature.PARAMETER);
                         break;
                     }
-                    text.append(p.raw());
+                    // `(Join-Path ([Environment]::GetFolderPath('Startup')) a.exe)`: the joined path with that folder written out
+                    text.append(p.kind() == Kind.PAREN && (prev == null || !adjacent(prev, p)) ? PsDotNet.withSpecialFolders(p.raw()) : p.raw());
                     literal = false;
                     f.add(WordFeature.COMMAND_SUBSTITUTION);
                     // a cast is no call: `[void](Remove-Item …)` runs the command in its group

@@ -165,6 +165,17 @@ final class PsDotNet {
             + "|\\(\\s*(?:get-content|gc|cat|type)\\s+(?:-(?:path|literalpath|lp|raw|encoding\\s+\\w+)\\s+)*(" + PATH_ARG + "|" + BARE_PATH + ")");
 
     /**
+     * The Environment.SpecialFolder enum's numbers for the folders {@link #folder} knows:
+     * {@code GetFolderPath(7)} is the Startup folder as {@code GetFolderPath('Startup')} is.
+     */
+    private static final java.util.Map<String, String> SPECIAL_FOLDER_NUMBERS = java.util.Map.ofEntries(
+            java.util.Map.entry("0", "desktop"), java.util.Map.entry("5", "personal"), java.util.Map.entry("7", "startup"),
+            java.util.Map.entry("16", "desktopdirectory"), java.util.Map.entry("24", "commonstartup"),
+            java.util.Map.entry("26", "applicationdata"), java.util.Map.entry("28", "localapplicationdata"),
+            java.util.Map.entry("36", "windows"), java.util.Map.entry("37", "system"), java.util.Map.entry("38", "programfiles"),
+            java.util.Map.entry("40", "userprofile"), java.util.Map.entry("41", "systemx86"));
+
+    /**
      * A path argument as PowerShell text: {@code GetFolderPath(NAME)} becomes the folder it names
      * ({@code UserProfile} is {@code $HOME}), null for a folder not known here; anything else as written.
      */
@@ -173,7 +184,8 @@ final class PsDotNet {
         if (!f.matches()) {
             return arg;
         }
-        return switch (f.group(1).toLowerCase(java.util.Locale.ROOT)) {
+        String name = f.group(1).toLowerCase(java.util.Locale.ROOT);
+        return switch (SPECIAL_FOLDER_NUMBERS.getOrDefault(name, name)) {
             case "userprofile" -> "$HOME";
             case "windows" -> "$env:SystemRoot";
             case "system", "systemx86" -> "\"$env:SystemRoot\\System32\"";
@@ -202,6 +214,31 @@ final class PsDotNet {
         }
         String path = folder(trimmed);
         return path == null ? null : path.startsWith("\"") ? path.substring(1, path.length() - 1) : path;
+    }
+
+    /** A {@code ([Environment]::GetFolderPath(NAME))} group inside other text: group 1 the call. */
+    private static final Pattern SPECIAL_FOLDER_GROUP = Pattern.compile("\\(\\s*(" + SPECIAL_FOLDER.pattern() + ")\\s*\\)");
+    /** A path joined from parts: {@code (Join-Path A B)} or {@code ([IO.Path]::Combine(A, B))}. */
+    private static final Pattern PATH_JOIN = Pattern.compile("(?is)\\(\\s*(join-path\\b|\\[(system\\.)?io\\.path\\]::combine\\().*");
+
+    /**
+     * A {@code (Join-Path …)} or {@code ([IO.Path]::Combine(…))} group with each known
+     * {@code ([Environment]::GetFolderPath(NAME))} part written as the folder it names, so the
+     * joined path reads as written out ({@code (Join-Path ([Environment]::GetFolderPath('Startup'))
+     * a.exe)} is the Startup folder's {@code a.exe}); the group unchanged otherwise.
+     */
+    static String withSpecialFolders(String group) {
+        if (!PATH_JOIN.matcher(group).matches()) {
+            return group;
+        }
+        Matcher m = SPECIAL_FOLDER_GROUP.matcher(group);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String path = folder(m.group(1));
+            m.appendReplacement(out, Matcher.quoteReplacement(path == null ? m.group() : path.startsWith("\"") || path.startsWith("$") ? path : "\"" + path + "\""));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /** {@code Remove-Item} of a path argument, recursive or not; null when the path is not read. */
