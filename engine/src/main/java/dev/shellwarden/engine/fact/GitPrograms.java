@@ -203,11 +203,11 @@ final class GitPrograms {
                 || home != null && !home.isEmpty() && (abs.equals(home + "/Downloads") || abs.startsWith(home + "/Downloads/"));
     }
 
-    /** The subcommands of npm, yarn, pnpm and bun that run the package's own scripts (lifecycle scripts on install). */
     /** Wrappers that run their command on this machine, in the folder they run in. */
     private static final java.util.Set<String> HOST_WRAPPERS = java.util.Set.of("sudo", "env", "time", "nice", "nohup",
             "timeout", "command", "builtin", "exec", "xargs");
 
+    /** The subcommands of npm, yarn, pnpm and bun that run the package's own scripts (lifecycle scripts on install). */
     private static final java.util.Set<String> SCRIPT_RUNS = java.util.Set.of("run", "run-script", "test", "t", "start",
             "install", "i", "ci", "rebuild", "restart", "stop");
 
