@@ -2176,7 +2176,7 @@ public final class Cmd {
      * The value of the first PowerShell parameter spelled as a prefix (two letters or more) of one
      * of {@code names} (lower case, no dash), as {@code -Name VALUE} or {@code -Name:VALUE}; empty when absent.
      */
-    private String psNamedValue(String... names) {
+    String psNamedValue(String... names) {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (!a.startsWith("-") || a.length() < 3) {

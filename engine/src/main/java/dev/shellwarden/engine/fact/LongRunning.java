@@ -594,21 +594,9 @@ final class LongRunning {
      * value ({@code -Timeout:-1}, their default) as waiting for ever, so it is no bound.
      */
     static boolean psTimeoutBounds(Cmd c) {
-        List<String> args = c.getArgs();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String p = a.length() > 1 && a.startsWith("-") ? a.substring(1).toLowerCase(java.util.Locale.ROOT) : "";
-            int colon = p.indexOf(':');
-            String param = colon >= 0 ? p.substring(0, colon) : p;
-            if (param.length() < 2 || !"timeout".startsWith(param)) {
-                continue;
-            }
-            String value = colon >= 0 ? a.substring(colon + 2) : i + 1 < args.size() ? args.get(i + 1) : "";
-            if (!Regex.matches(PathFacts.unquote(value).trim(), "-[0-9]+")) {
-                return true;
-            }
-        }
-        return false;
+        // psNamedValue reads -Timeout: -1 (a colon, then the value as the next word) as -1 too
+        String value = PathFacts.unquote(c.psNamedValue("timeout")).trim();
+        return !value.isEmpty() && !Regex.matches(value, "-[0-9]+");
     }
 
     /** A Go duration below zero ({@code -1s}, {@code -1}, {@code -1h30m}). */

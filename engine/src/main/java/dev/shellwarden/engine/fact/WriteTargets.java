@@ -371,7 +371,7 @@ final class WriteTargets {
                     out.add(PathFacts.below(path, c.gitChangedDirectory()));
                 }
                 // git mv SRC… DEST moves as mv does: every source is taken away, the destination written
-                if (g.size() >= 3 && g.get(0).equals("mv") && !c.anyFlag("-n --dry-run")) {
+                if (g.size() >= 3 && g.get(0).equals("mv") && !c.dryRunBy("-n --dry-run")) {
                     List<String> sources = g.subList(1, g.size() - 1);
                     String dest = PathFacts.below(g.get(g.size() - 1), c.gitChangedDirectory());
                     for (String s : sources) {
