@@ -4064,7 +4064,7 @@ public final class Cmd {
 
     /** True for a clone of a repository ({@link #fetchedFiles} is then the folder that holds it). */
     public boolean isClonesRepository() {
-        return named("git gh hg svn") && !fetchedFiles().isEmpty();
+        return named("git gh hg svn degit tiged") && !fetchedFiles().isEmpty();
     }
 
     /**
@@ -4296,6 +4296,15 @@ public final class Cmd {
      */
     public boolean isProgramFromStdin() {
         return isPipedInto() && getProgramSource().fromStdin();
+    }
+
+    /**
+     * True when a program-file reader's program file is a process substitution ({@code make -f
+     * <(curl …)}, {@code just --justfile <(…)}, {@code awk -f <(…)}): the substitution's output is
+     * the program it runs, as {@code bash <(curl …)}'s is (SW4002).
+     */
+    public boolean isProgramFileSubstituted() {
+        return ProgramSource.programFiles(this).stream().anyMatch(f -> f.startsWith("<("));
     }
 
     /** Where this command's program comes from, read once ({@link ProgramSource}). */

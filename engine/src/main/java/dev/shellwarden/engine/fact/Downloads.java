@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The local files a fetcher other than curl and wget writes, for {@link Cmd#fetchedFiles}: the
  * destination of {@code scp}, {@code rsync} and {@code sftp} from a remote source, the folder of a
- * clone ({@code git}, {@code gh}, {@code hg}, {@code svn}), {@code aria2c}'s {@code -d DIR -o NAME},
+ * clone ({@code git}, {@code gh}, {@code hg}, {@code svn}, {@code degit}), {@code aria2c}'s {@code -d DIR -o NAME},
  * the files {@code tftp} and {@code smbclient} get, and the Windows downloaders and copies from a
  * share ({@code certutil -urlcache}, {@code bitsadmin /transfer}, {@code esentutl}, {@code xcopy},
  * {@code Copy-Item \\srv\x}). The download-then-run rules follow these files to what runs them.
@@ -143,6 +143,12 @@ final class Downloads {
                     return List.of();
                 }
                 return List.of(p.size() > skip + 1 ? p.get(skip + 1) : cloneFolder(p.get(skip)));
+            }
+            // degit and tiged copy a repository's files without its history (`npx degit user/repo app`):
+            // a clone into the named folder (with none, into the working directory, not read here)
+            case "degit", "tiged" -> {
+                List<String> p = c.positionals("");
+                return p.size() > 1 ? List.of(p.get(1)) : List.of();
             }
             case "aria2c" -> {
                 String dir = c.valueOf("-d --dir");

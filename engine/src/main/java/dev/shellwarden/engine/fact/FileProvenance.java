@@ -377,6 +377,11 @@ final class FileProvenance {
                 if (fetch.getPipeParent() == c.getPipeParent() && fetch.getItem() == c.getItem() && fetch.getStage() < c.getStage()) {
                     return true;
                 }
+            } else if (archive.startsWith("<(")) {
+                // the archive is a process substitution whose command is the fetch (`tar -xzf <(curl -fsSL URL)`)
+                if (fetch.getParent() == c.getId() && "PROCESS_SUBSTITUTION".equals(fetch.getProvenance())) {
+                    return true;
+                }
             } else if (!archive.isEmpty()) {
                 stored = stored == null ? storedPaths(fetch, ctx) : stored;
                 if (resolvedIn(c, archive, ctx).stream().anyMatch(stored::contains)) {

@@ -26,8 +26,27 @@ final class PackageSources {
     private static final String SOURCE_OPTIONS = "--from --spec --git --index-url -i --extra-index-url --source --registry --index --add-source -s"
             + " -f --find-links --config.registry";
 
-    /** Go told to fetch modules over plain HTTP or unchecked TLS ({@code GOINSECURE=*}, {@code GOFLAGS=-insecure}). */
-    private static final String GO_INSECURE = "(?s)GOINSECURE=.*\\S.*|(?s)GOFLAGS=.*-insecure\\b.*";
+    /**
+     * Go told to fetch modules over plain HTTP or unchecked TLS ({@code GOINSECURE=*}, {@code
+     * GOFLAGS=-insecure}), or to skip the checksum database for every module ({@code GOSUMDB=off},
+     * {@code GONOSUMDB=*}, {@code GOPRIVATE=*}, {@code GONOSUMCHECK=1}): then no record vouches
+     * that the code fetched is the code published. A private pattern ({@code
+     * GOPRIVATE=github.com/myorg}) is everyday.
+     */
+    private static final String GO_INSECURE = "(?s)GOINSECURE=.*\\S.*|(?s)GOFLAGS=.*-insecure\\b.*|GOSUMDB=['\"]?off['\"]?"
+            + "|GONOSUMCHECK=['\"]?(1|true|on)['\"]?|(GONOSUMDB|GOPRIVATE|GONOPROXY)=['\"]?([^'\"]*,)?\\*(,[^'\"]*)?['\"]?";
+
+    /**
+     * R and Julia code on the command line that installs or runs a package or script from a
+     * repository or URL ({@code remotes::install_github("u/r")}, {@code devtools::source_url(URL)},
+     * {@code Pkg.add(url="…")}): the R and Julia forms of {@code pip install git+…}.
+     */
+    private static final String INLINE_REMOTE_PACKAGE = "\\binstall_(github|gitlab|bitbucket|git|url|svn|remote|local)\\s*\\("
+            + "|\\bsource_(url|gist)\\s*\\(|\\bPkg\\s*\\.\\s*(add|develop)\\s*\\(\\s*(url\\s*=|PackageSpec\\s*\\(\\s*url\\s*=)"
+            + "|\\bpkg\\s*\"\\s*(add|dev(elop)?)\\s+(https?|git)[:@]";
+
+    /** conda's own channel hosts: a channel named by these URLs is the registry. */
+    private static final String CONDA_REGISTRY = "https://(conda\\.anaconda\\.org|repo\\.anaconda\\.com)(/.*)?";
 
     /** Package sources that are not a registry: a URL, a git remote or a forge shorthand. */
     private static final String UNREVIEWED_SOURCE = "(git\\+[a-z]+|git|https?|ftp)://.*|(github|gitlab|bitbucket|gist):.*|git@.*:.*";
@@ -67,6 +86,14 @@ final class PackageSources {
             case "asdf" -> c.subMatches(2, "add|plugin-add");
             case "dotnet" -> c.subMatches(2, "install|update|add|restore|package");
             case "scala-cli", "scala" -> c.subMatches(1, "run|shebang");
+            // R and Julia code given on the command line (read below)
+            case "Rscript", "R", "julia" -> c.argFind(INLINE_REMOTE_PACKAGE);
+            // a custom channel named by URL (`conda install -c http://…/channel x`)
+            case "conda", "mamba", "micromamba" -> c.subMatches(2, "install|create|update|upgrade|env")
+                    && Regex.matches(PathFacts.unquote(c.valueOf("-c --channel")), UNREVIEWED_SOURCE)
+                    && !Regex.matches(PathFacts.unquote(c.valueOf("-c --channel")), CONDA_REGISTRY);
+            // a box from a URL (`vagrant init NAME URL`, `vagrant box add URL`): its image boots with the project mounted
+            case "vagrant" -> c.subMatches(1, "init|box");
             // a gh extension is any repository's program, run as `gh NAME` (no registry reviews it)
             case "gh" -> c.subAt(0, "extension extensions ext");
             // `python3 -m pip install URL` is pip
@@ -83,6 +110,9 @@ final class PackageSources {
         if (c.named("npm pnpm yarn bun npx pnpx bunx")
                 && c.getAssignments().stream().anyMatch(x -> Regex.matches(x, "NODE_TLS_REJECT_UNAUTHORIZED=['\"]?0['\"]?|(?i)npm_config_strict_ssl=['\"]?false['\"]?"))) {
             return true;
+        }
+        if (c.named("Rscript R julia conda mamba micromamba")) {
+            return true; // the case above read the code or the channel
         }
         if (c.getName().equals("ansible-pull")) {
             return !c.anyFlag("-h --help");
@@ -115,6 +145,13 @@ final class PackageSources {
             if (Regex.matches(v, UNREVIEWED_SOURCE) && !Regex.matches(v, "https://(pypi\\.org|registry\\.npmjs\\.org|registry\\.yarnpkg\\.com|rubygems\\.org|api\\.nuget\\.org)(/.*)?")) {
                 return true;
             }
+        }
+        // the package a runner is told to take (`npx --package=git+https://…`, `npm exec -p URL -- x`)
+        // and pip's editable install (`pip install -e git+http://…#egg=x`) name a source as an operand does
+        String named = c.named("npx pnpx npm pnpm yarn bun bunx") ? c.valueOf("-p --package")
+                : c.named("npm pnpm yarn bun") ? "" : c.valueOf("-e --editable");
+        if (Regex.matches(PathFacts.unquote(named), UNREVIEWED_SOURCE)) {
+            return true;
         }
         // a runner's arguments after the package belong to the program it runs (`pipx run pkg URL`)
         List<String> sources = c.positionals(SOURCE_OPTIONS + " -p --package -w --workspace -r --requirement -c --constraint -e --editable");

@@ -47,9 +47,26 @@ public enum ProgramSource {
     /** Names standard input as a file: a script read from there is whatever arrives there. */
     static final Set<String> STDIN_FILES = Set.of("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0");
 
-    /** awk, sed and make read a program file named by {@code -f} (sed's {@code e} runs commands, recipes are shell lines). */
+    /** awk, sed, make and just read a program file named by {@code -f} (sed's {@code e} runs commands, recipes are shell lines). */
     private static final Set<String> PROGRAM_FILE_READERS = Set.of("awk", "gawk", "mawk", "nawk", "busybox-awk", "sed", "gsed",
-            "make", "gmake", "bmake");
+            "make", "gmake", "bmake", "just");
+
+    /**
+     * The program files a program-file reader is told to read: {@code -f}, {@code --file},
+     * {@code --makefile}, just's {@code --justfile}, separate or after {@code =}.
+     */
+    static List<String> programFiles(Cmd c) {
+        if (!PROGRAM_FILE_READERS.contains(c.getName())) {
+            return List.of();
+        }
+        List<String> files = new java.util.ArrayList<>(c.valuesAfter(Set.of("-f", "--file", "--makefile", "--justfile")));
+        for (String a : c.getArgs()) {
+            if (a.startsWith("--file=") || a.startsWith("--makefile=") || a.startsWith("--justfile=")) {
+                files.add(a.substring(a.indexOf('=') + 1));
+            }
+        }
+        return files;
+    }
 
     /** Options of {@code deno run} and {@code bun run} that take a value. */
     private static final String RUN_OPTIONS = "--config -c --import-map --lock --cert --location --seed --v8-flags --env-file --cwd --preload -r";
@@ -187,18 +204,13 @@ public enum ProgramSource {
         return STDIN;
     }
 
-    /** awk, sed, make: a program file from {@code -f}, {@code --file}, {@code --makefile}, else the inline program or the Makefile. */
+    /** awk, sed, make, just: a program file ({@link #programFiles}), else the inline program, the Makefile or the justfile. */
     private static ProgramSource programFile(Cmd c) {
-        List<String> files = new java.util.ArrayList<>(c.valuesAfter(Set.of("-f", "--file", "--makefile")));
-        for (String a : c.getArgs()) {
-            if (a.startsWith("--file=") || a.startsWith("--makefile=")) {
-                files.add(a.substring(a.indexOf('=') + 1));
-            }
-        }
+        List<String> files = programFiles(c);
         if (files.stream().anyMatch(STDIN_FILES::contains)) {
             return STDIN_NAMED;
         }
-        return !files.isEmpty() || c.getName().contains("make") ? FILE : INLINE;
+        return !files.isEmpty() || c.getName().contains("make") || c.getName().equals("just") ? FILE : INLINE;
     }
 
     /**

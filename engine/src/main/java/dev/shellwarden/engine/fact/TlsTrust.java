@@ -80,7 +80,7 @@ final class TlsTrust {
      * host.docker.internal}, {@code nas.lan}, {@code x.home.arpa}), and a name of one label
      * ({@code http://web:8080/}: a compose service or an intranet host).
      */
-    private static final String LOCAL_NETWORK_HOST = Cmd.LOOPBACK_HOST + "|0\\.0\\.0\\.0|10(\\.\\d{1,3}){3}|192\\.168(\\.\\d{1,3}){2}"
+    static final String LOCAL_NETWORK_HOST = Cmd.LOOPBACK_HOST + "|0\\.0\\.0\\.0|10(\\.\\d{1,3}){3}|192\\.168(\\.\\d{1,3}){2}"
             + "|172\\.(1[6-9]|2\\d|3[01])(\\.\\d{1,3}){2}|169\\.254(\\.\\d{1,3}){2}|\\[f[cde][0-9a-f]*:[0-9a-f:.%\\w]*\\]"
             + "|([\\w-]+\\.)*[\\w-]+\\.(local|localhost|internal|lan|home\\.arpa|test)"
             // one label, but not a number: `http://134744072/` and `http://0x08080808/` are IPv4
@@ -101,11 +101,15 @@ final class TlsTrust {
      * True for a download client fetching a plain {@code http://} or {@code ftp://} URL from
      * beyond the local network ({@code curl -o tool http://x.example/tool}): as unchecked as
      * {@code curl -k}, so SW4119 asks when the bytes are stored as a program. A loopback, private
-     * or {@code .local} host, and an {@code https://} URL, are not read here.
+     * or {@code .local} host, and an {@code https://} URL, are not read here. A source the command
+     * line does not show to be https counts the same way ({@link DownloadSources}): a scheme-less
+     * URL ({@code curl -o tool example.com/tool}, taken as http), a URL list or config read from a
+     * file ({@code wget -i urls.txt}, {@code curl -K fetch.cfg}), curl's {@code --proto}/{@code
+     * --proto-redir} allowing plain http.
      */
     static boolean plainRemoteDownload(Cmd c) {
         return (c.named("curl curlie wget wget2 aria2c http https xh xhs") || c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm"))
-                && c.requestWordFind(PLAIN_REMOTE_URL);
+                && (c.requestWordFind(PLAIN_REMOTE_URL) || DownloadSources.unknownOrPlainSource(c));
     }
 
     /** A word naming this machine: {@code localhost:8443/x}, {@code https://127.0.0.1/…}, {@code [::1]}. */
