@@ -3962,6 +3962,19 @@ public final class Cmd {
         return FileProvenance.runsFileWrittenBy(this, other, ctx);
     }
 
+    /**
+     * True when this command runs the program {@code compiler} built from named files with no option
+     * that loads code ({@code go build -o bin/app ./cmd/app && ./bin/app}): see {@link CompiledRuns}.
+     */
+    public boolean runsOwnBuildOf(Cmd compiler, Ctx ctx) {
+        return CompiledRuns.runsOwnBuildOf(this, compiler, ctx);
+    }
+
+    /** True when this command writes file content, downloads or clones ({@link CompiledRuns#storesFiles}). */
+    public boolean isStoresFiles() {
+        return CompiledRuns.storesFiles(this);
+    }
+
     /** True when this chmod sets an execute bit on a file {@code writer} wrote or fetched ({@link FileProvenance#makesExecutableFileWrittenBy}). */
     public boolean makesExecutableFileWrittenBy(Cmd writer, Ctx ctx) {
         return FileProvenance.makesExecutableFileWrittenBy(this, writer, ctx);

@@ -238,7 +238,7 @@ final class FileProvenance {
      * True for the tools whose write targets get no content from them (modes, owners, times,
      * empty folders): what a later step reads or runs from such a target is not theirs.
      */
-    private static boolean writesNoContent(Cmd c) {
+    static boolean writesNoContent(Cmd c) {
         return c.named("chmod chown chgrp chattr setfacl touch mkdir");
     }
 

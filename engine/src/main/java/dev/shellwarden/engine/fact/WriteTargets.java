@@ -91,9 +91,15 @@ final class WriteTargets {
                     out.addAll(c.positionals("-o --offset -l --length"));
                 }
             }
-            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "go", "rustc",
+            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "rustc",
                     "http", "https", "xh", "xhs", "uudecode" -> {
                 String o = c.valueOf("-o --output");
+                if (!o.isEmpty()) {
+                    out.add(o);
+                }
+            }
+            case "go" -> {
+                String o = goOutput(c.getArgs());
                 if (!o.isEmpty()) {
                     out.add(o);
                 }
@@ -699,6 +705,26 @@ final class WriteTargets {
             }
         }
         return out;
+    }
+
+    /**
+     * The value of go's {@code -o}: Go's flag package takes {@code -o F}, {@code -o=F}, {@code --o F}
+     * and {@code --o=F}, never a joined {@code -oF}, so {@code -overlay FILE} names no output.
+     */
+    private static String goOutput(List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.equals("-o") || a.equals("--o")) {
+                return i + 1 < args.size() ? args.get(i + 1) : "";
+            }
+            if (a.startsWith("-o=") || a.startsWith("--o=")) {
+                return a.substring(a.indexOf('=') + 1);
+            }
+        }
+        return "";
     }
 
     private static final java.util.regex.Pattern TRACE_FILE = java.util.regex.Pattern.compile(
