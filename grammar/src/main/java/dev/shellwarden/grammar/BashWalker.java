@@ -823,6 +823,12 @@ final class BashWalker {
                 // a function name is a plain word
                 opaque(text(fd, u), c, OpaqueReason.SYNTAX_ERROR);
             }
+            if (fd.WORD().getText().equals("TRAPDEBUG")) {
+                // zsh's DEBUG trap by name runs its body before every command, and a body that sets
+                // ERR_EXIT skips that command (DEBUG_BEFORE_CMD, on by default): `cd build` may not
+                // run before `rm -rf ./*`, so no straight-line reading after it holds
+                opaque(text(fd, u), c, OpaqueReason.UNSUPPORTED_CONSTRUCT);
+            }
             // a definition is walked again at each call (see #call); one that may not have run only
             // for what it may do, the call staying unknown
             functions.put(fd.WORD().getText(), Optional.of(new FunctionDef(fd.functionBody(), u,
@@ -3188,10 +3194,11 @@ final class BashWalker {
     private void trap(Draft d, String action, List<String> wrappers, Ctx c) {
         int signals = d.argv.get(1).text().equals("--") ? 3 : 2;
         if (d.argv.size() > signals && d.argv.subList(signals, d.argv.size()).stream().anyMatch(BashWalker::debugSignal)
-                && extdebugMayBeOn()) {
+                && (extdebugMayBeOn() || ZSH_DEBUG_SKIP.matcher(action).find())) {
             // with extdebug a DEBUG trap whose action fails skips the command it precedes (and one
             // returning 2 returns from the function): `cd build` may not run before `rm -rf *`, an
-            // assignment or a `set -e` may not happen, so no straight-line reading after it holds
+            // assignment or a `set -e` may not happen, so no straight-line reading after it holds;
+            // in zsh an action that sets ERR_EXIT skips the command without extdebug
             d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
         }
         boolean atExit = d.argv.size() > signals && d.argv.subList(signals, d.argv.size()).stream()
@@ -3205,6 +3212,16 @@ final class BashWalker {
             c.vars().known.clear();
         }
     }
+
+    /**
+     * A DEBUG trap action that may set zsh's ERR_EXIT, which makes zsh skip the command the trap
+     * runs before: the option by any spelling (zsh ignores case and underscores), any option
+     * setting ({@code setopt}, {@code set -e}, {@code set -o}, {@code emulate}), or loaded text the
+     * walk cannot see ({@code eval}, {@code source}); an expansion in an argument sets no option,
+     * and a computed command word is opaque in the action's own reading.
+     */
+    private static final Pattern ZSH_DEBUG_SKIP = Pattern.compile(
+            "(?i)err_?exit|setopt|emulate|(^|[\\s;&|(){}'\"`])(set\\s+[-+]|eval|source|\\.\\s)");
 
     /** A trap's signal word that is or may be DEBUG (bash reads signal names in any case; a computed one may be it). */
     private static boolean debugSignal(Word w) {
@@ -3292,18 +3309,8 @@ final class BashWalker {
                 if (!killAfter && IGNORED_SIGNALS.matcher(signal).matches()) {
                     return false;
                 }
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]*\\.?[0-9]*)([smhd]?)").matcher(t);
-                if (!m.matches() || m.group(1).isEmpty() || m.group(1).equals(".")) {
-                    return false;
-                }
-                double n = Double.parseDouble(m.group(1));
-                double scale = switch (m.group(2)) {
-                    case "m" -> 60;
-                    case "h" -> 3600;
-                    case "d" -> 86400;
-                    default -> 1;
-                };
-                return n > 0 && n * scale <= 3600;
+                double seconds = Durations.gnuSeconds(t); // NaN for a spelling it cannot read: no bound
+                return seconds > 0 && seconds <= 3600;
             }
         }
         return false;

@@ -5,6 +5,7 @@ import dev.shellwarden.grammar.Regex;
 import dev.shellwarden.grammar.CommandSettings;
 import dev.shellwarden.grammar.ProgramOptions;
 import dev.shellwarden.grammar.ContainerRun;
+import dev.shellwarden.grammar.Durations;
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Provenance;
 import dev.shellwarden.grammar.Redirect;
@@ -1146,27 +1147,29 @@ public final class Cmd {
      * {@code =off}. The command then acts for real, so the option proves nothing; any such
      * spelling among several dry-run options counts (which one a tool keeps is not read), and so
      * does the negated flag ({@code git clean -n --no-dry-run}, {@code rsync --dry-run
-     * --no-dry-run}: the later word undoes the dry run).
+     * --no-dry-run}: the later word undoes the dry run). Read by {@link DryRuns#undone}.
      */
     boolean dryRunSwitchedOff() {
-        return args.stream().anyMatch(a -> Regex.matches(a, "(?i)--dry-?run=[\"']?(none|false|0|no|off)[\"']?|--no-dry-?run"));
+        return DryRuns.undone(this, "");
     }
 
     /**
      * True when a kubectl, oc or helm command previews: a dry run given as client, server, true or
      * the bare word, and none switched off ({@code --dry-run=client --dry-run=none} deletes: the
-     * last one wins).
+     * last one wins; read by {@link DryRuns#undone}).
      */
     public boolean previewsDryRun() {
-        return argMatches("--dry-run(=(client|server|true))?") && !dryRunSwitchedOff();
+        return argMatches("--dry-run(=(client|server|true))?") && !DryRuns.undone(this, "--dry-run");
     }
 
     /**
      * True when one of the space-separated dry-run flags is given ({@code anyFlag("-n --dry-run")})
-     * and no later spelling undoes it ({@code git clean -fdx -n --no-dry-run} deletes).
+     * and no spelling undoes it ({@code git clean -fdx -n --no-dry-run} deletes, so does
+     * {@code chezmoi apply -n=false}): every reading and rule that spares a preview asks here
+     * ({@link DryRuns}).
      */
     public boolean dryRunBy(String spaceSeparated) {
-        return anyFlag(spaceSeparated) && !dryRunSwitchedOff();
+        return DryRuns.previews(this, spaceSeparated);
     }
 
     /**
@@ -3893,20 +3896,11 @@ public final class Cmd {
     public double getSleepSeconds() {
         double total = 0;
         for (String op : operands) {
-            if (op.equals("infinity") || op.equals("inf")) {
-                return Double.POSITIVE_INFINITY;
-            }
-            java.util.regex.Matcher m = Regex.pattern("([0-9]*\\.?[0-9]+)([smhd]?)").matcher(op);
-            if (!m.matches()) {
+            double s = Durations.gnuSeconds(op);
+            if (Double.isNaN(s)) {
                 return -1;
             }
-            double v = Double.parseDouble(m.group(1));
-            total += switch (m.group(2)) {
-                case "m" -> v * 60;
-                case "h" -> v * 3600;
-                case "d" -> v * 86400;
-                default -> v;
-            };
+            total += s;
         }
         return total;
     }
@@ -4763,9 +4757,10 @@ public final class Cmd {
     }
 
     /**
-     * True for a wait without bound: {@code kubectl wait --timeout=-1s} (a week), {@code kubectl
-     * rollout status} without a positive {@code --timeout}, {@code argocd app wait} without one
-     * ({@link LongRunning#isWaitsForever}).
+     * True for a wait without bound: {@code kubectl wait --timeout=-1s} (a week, also as any of
+     * several values), {@code kubectl rollout status} without a positive {@code --timeout},
+     * {@code argocd app wait} without one, a CI client watching a whole run ({@code gh run watch},
+     * {@code gh pr checks --watch}, {@code glab ci status --live}) ({@link LongRunning#isWaitsForever}).
      */
     public boolean isWaitsForever() {
         return LongRunning.isWaitsForever(this);
@@ -4989,7 +4984,7 @@ public final class Cmd {
                 scale = 0.001;
             } else if (a.startsWith("-d")) {
                 // -Duration takes a TimeSpan: (New-TimeSpan -Hours 2), [TimeSpan]::FromHours(2), 02:00:00
-                return LongRunning.psDurationSeconds(v);
+                return Durations.psSeconds(v);
             } else if (!a.startsWith("-s")) {
                 if (i == 0 && !a.startsWith("-")) {
                     v = args.get(0);

@@ -69,7 +69,7 @@ final class DeleteTargets {
             case "del-cli" -> {
                 // sindresorhus' del CLI (npx del-cli GLOB…): folders and files by glob, no prompt; --force
                 // lets it reach outside the working folder, --dry-run only lists
-                return c.anyFlag("-d --dry-run") ? List.of() : c.positionals("");
+                return c.dryRunBy("-d --dry-run") ? List.of() : c.positionals("");
             }
             case "tar", "gtar", "bsdtar", "zip", "7z", "7za", "7zz", "rsync" -> {
                 return deletedAfterArchiving(c);

@@ -40,7 +40,7 @@ final class DotfileManagers {
     /** The folder {@code c} writes its managed files into, or empty (a dry run, a reading subcommand). */
     static List<String> targetFolders(Cmd c) {
         Manager m = MANAGERS.get(c.getName());
-        if (m == null || c.anyFlag(m.dryRun())) {
+        if (m == null || c.dryRunBy(m.dryRun())) {
             return List.of();
         }
         List<String> ops = c.positionals(m.valueOptions());

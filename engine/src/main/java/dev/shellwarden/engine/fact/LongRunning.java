@@ -1,6 +1,7 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.ContainerRun;
+import dev.shellwarden.grammar.Durations;
 import dev.shellwarden.grammar.Regex;
 import java.util.List;
 
@@ -94,6 +95,12 @@ final class LongRunning {
             // `nx serve web`, `nx run web:serve`, `nx run-many -t serve`, `moon run web:dev`
             case "lerna" -> {
                 return first.equals("run") && Regex.matches(second, DEV_SCRIPT);
+            }
+            // npm-run-all (run-p in parallel, run-s in sequence) runs each script named, glob
+            // patterns too (`dev:*`): one dev server among them runs until stopped
+            case "npm-run-all", "run-p", "run-s" -> {
+                return c.positionals("--max-parallel --npm-path -l --print-label").stream()
+                        .anyMatch(t -> Regex.matches(t.replace("'", "").replace("\"", ""), DEV_SCRIPT));
             }
             case "turbo" -> {
                 // `turbo dev` is `turbo run dev`; turbo's own commands take no task names
@@ -383,7 +390,7 @@ final class LongRunning {
                 // the foreground it runs until stopped (a command given is its own segment)
                 // (detached runs are spared by the rule's !detached)
                 if (compose) {
-                    return c.getArgs().contains("up") && !c.anyFlag("-d --detach --abort-on-container-exit --exit-code-from --dry-run")
+                    return c.getArgs().contains("up") && !c.anyFlag("-d --detach --abort-on-container-exit --exit-code-from") && !c.dryRunBy("--dry-run")
                             || c.getArgs().contains("watch");
                 }
                 ContainerRun run = ContainerRun.of(c.argvWords);
@@ -552,9 +559,9 @@ final class LongRunning {
         if (c.anyFlag("-h --help")) {
             return false;
         }
-        String timeout = PathFacts.unquote(c.valueOf("--timeout"));
         if (c.named("kubectl oc") && c.sub("wait")) {
-            return Regex.matches(timeout, NEGATIVE_DURATION);
+            // 30s by default; a negative value is read as a week
+            return timeoutUnbounded(c, false, s -> s < 0);
         }
         // (the Argo Rollouts plugin's `kubectl argo rollouts status NAME` watches too, its --timeout
         // 0s by default: "zero means wait forever")
@@ -562,17 +569,60 @@ final class LongRunning {
             // watches until the rollout is done (--watch=true, --timeout=0s "never"): a stuck
             // StatefulSet or DaemonSet never ends, a Deployment only at its progress deadline
             // (10 minutes by default); --watch=false prints the status once
-            return !c.argMatches("(?i)(-w|--watch)=(false|0|f)") && (timeout.isEmpty() || anyTimeout(c, ZERO_OR_NEGATIVE_DURATION));
+            return !c.argMatches("(?i)(-w|--watch)=(false|0|f)") && timeoutUnbounded(c, true, s -> s <= 0);
         }
         if (c.nameIs("argocd") && c.subAt(0, "app") && c.subAt(1, "wait")) {
             // --timeout is seconds, 0 (the default) for none
-            return timeout.isEmpty() || anyTimeout(c, "0+|-[0-9]+");
+            return timeoutUnbounded(c, true, s -> s <= 0);
         }
-        return false;
+        return watchesCiRun(c);
     }
 
     /**
-     * True when any {@code --timeout} given ({@code --timeout=V} or {@code --timeout V}) matches:
+     * True for a CI client told to wait for a whole run or pipeline: {@code gh run watch} (its only
+     * bound is the run's end; it has no timeout option), {@code gh pr checks --watch},
+     * {@code glab ci status --live} ({@code glab pipeline} is the same command). A queued or stuck
+     * run holds the agent for as long as the CI service lets it; the bounded forms are the same
+     * command under {@code timeout} or the one-shot view ({@code gh run view}, {@code gh pr checks}).
+     */
+    private static boolean watchesCiRun(Cmd c) {
+        if (c.nameIs("gh")) {
+            return c.subAt(0, "run") && c.subAt(1, "watch")
+                    || c.subAt(0, "pr") && c.subAt(1, "checks") && c.anyFlag("--watch") && !c.argMatches("(?i)--watch=(false|0|f)");
+        }
+        return c.nameIs("glab") && c.subAt(0, "ci pipe pipeline") && c.subAt(1, "status") && c.anyFlag("-l --live")
+                && !c.argMatches("(?i)(-l|--live)=(false|0|f)");
+    }
+
+    /**
+     * True when the {@code --timeout} a waiting tool reads leaves it without a bound: the one
+     * reading of every wait here. With no value the tool's default decides ({@code
+     * defaultUnbounded}). The values ({@code --timeout=V} or {@code --timeout V}) are read as Go
+     * durations ({@link Durations#goSeconds}); the flag libraries keep the last one, and a wait
+     * with several values and any unbounded one counts as unbounded whichever comes last, so
+     * {@code --timeout=30s --timeout=-1s} is caught without relying on the order. A value that
+     * cannot be read (a variable) counts as a bound: no proof of a hang.
+     */
+    private static boolean timeoutUnbounded(Cmd c, boolean defaultUnbounded, java.util.function.DoublePredicate unbounded) {
+        List<String> args = c.getArgs();
+        boolean given = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String v = a.startsWith("--timeout=") ? a.substring(10) : a.equals("--timeout") && i + 1 < args.size() ? args.get(i + 1) : null;
+            if (v == null) {
+                continue;
+            }
+            given = true;
+            double s = Durations.goSeconds(v);
+            if (!Double.isNaN(s) && unbounded.test(s)) {
+                return true;
+            }
+        }
+        return !given && defaultUnbounded;
+    }
+
+    /**
+     * True when a PowerShell {@code -Timeout} given ({@code --timeout=V} or {@code --timeout V}) matches:
      * the flag library keeps the last one, so {@code --timeout=30s --timeout=0} is no bound; which
      * one counts is not read, any unbounded one does.
      */
@@ -599,12 +649,6 @@ final class LongRunning {
         return !value.isEmpty() && !Regex.matches(value, "-[0-9]+");
     }
 
-    /** A Go duration below zero ({@code -1s}, {@code -1}, {@code -1h30m}). */
-    private static final String NEGATIVE_DURATION = "-[0-9.]+(ns|us|µs|ms|s|m|h)?([0-9.]+(ns|us|µs|ms|s|m|h))*";
-
-    /** A Go duration of zero or below ({@code 0}, {@code 0s}, {@code 0m0s}, {@code -1s}), which kubectl rollout status reads as never. */
-    private static final String ZERO_OR_NEGATIVE_DURATION = NEGATIVE_DURATION + "|(0+(\\.0*)?(ns|us|µs|ms|s|m|h)?)+";
-
     /**
      * {@code kubectl rollout status}: the word {@code status} after {@code rollout}, wherever the
      * global options put them ({@code kubectl -n prod rollout status deploy/web}); also the Argo
@@ -617,62 +661,6 @@ final class LongRunning {
         int rollouts = args.indexOf("rollouts");
         return rollout >= 0 && args.subList(rollout + 1, args.size()).contains("status")
                 || rollouts > 0 && args.subList(0, rollouts).contains("argo") && args.subList(rollouts + 1, args.size()).contains("status");
-    }
-
-    /**
-     * The seconds a PowerShell {@code Start-Sleep -Duration} value stands for: {@code (New-TimeSpan
-     * -Hours 2)}, {@code [TimeSpan]::FromHours(2)} (parenthesised or not), a TimeSpan text
-     * {@code 02:00:00}, {@code '1.00:00:00'} or {@code 00:05}; -1 when it cannot be read (a
-     * variable, a bare number, which PowerShell converts as ticks).
-     */
-    static double psDurationSeconds(String value) {
-        String v = value.trim();
-        while (v.length() > 1 && v.startsWith("(") && v.endsWith(")")) {
-            v = v.substring(1, v.length() - 1).trim();
-        }
-        v = PathFacts.unquote(v);
-        java.util.regex.Matcher from = Regex.pattern("(?i)\\[(System\\.)?TimeSpan\\]::From(Days|Hours|Minutes|Seconds|Milliseconds)\\(\\s*([0-9]{1,9}(\\.[0-9]+)?)\\s*\\)")
-                .matcher(v);
-        if (from.matches()) {
-            return Double.parseDouble(from.group(3)) * unitSeconds(from.group(2));
-        }
-        java.util.regex.Matcher text = Regex.pattern("(?:([0-9]{1,7})\\.)?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(\\.[0-9]+)?)?").matcher(v);
-        if (text.matches()) {
-            double s = Long.parseLong(text.group(2)) * 3600.0 + Long.parseLong(text.group(3)) * 60.0;
-            if (text.group(1) != null) {
-                s += Long.parseLong(text.group(1)) * 86400.0;
-            }
-            return text.group(4) == null ? s : s + Long.parseLong(text.group(4));
-        }
-        String[] w = v.split("\\s+");
-        if (w.length < 3 || !w[0].equalsIgnoreCase("New-TimeSpan")) {
-            return -1;
-        }
-        double total = 0;
-        for (int i = 1; i < w.length; i++) {
-            String p = w[i].toLowerCase(java.util.Locale.ROOT);
-            if (!p.startsWith("-") || i + 1 >= w.length || !Regex.matches(w[i + 1], "[0-9]{1,9}(\\.[0-9]+)?")) {
-                return -1;
-            }
-            double unit = p.length() >= 2 && "-days".startsWith(p) ? 86400 : p.length() >= 2 && "-hours".startsWith(p) ? 3600
-                    : p.length() >= 4 && "-minutes".startsWith(p) ? 60 : p.length() >= 2 && "-seconds".startsWith(p) ? 1
-                    : p.length() >= 4 && "-milliseconds".startsWith(p) ? 0.001 : -1;
-            if (unit < 0) {
-                return -1;
-            }
-            total += Double.parseDouble(w[++i]) * unit;
-        }
-        return total;
-    }
-
-    private static double unitSeconds(String unit) {
-        return switch (unit.toLowerCase(java.util.Locale.ROOT)) {
-            case "days" -> 86400;
-            case "hours" -> 3600;
-            case "minutes" -> 60;
-            case "seconds" -> 1;
-            default -> 0.001;
-        };
     }
 
     /**

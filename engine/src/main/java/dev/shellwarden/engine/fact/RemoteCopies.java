@@ -45,7 +45,7 @@ final class RemoteCopies {
     static List<String> localDestination(Cmd c) {
         Client k = CLIENTS.get(c.getName());
         // (gsutil -n is no-clobber, which still writes a file that is not there yet)
-        if (k == null || c.anyFlag(c.getName().equals("gsutil") ? "--dry-run" : "--dryrun --dry-run -n")) {
+        if (k == null || c.dryRunBy(c.getName().equals("gsutil") ? "--dry-run" : "--dryrun --dry-run -n")) {
             return List.of();
         }
         List<String> ops = c.positionals(k.valueOptions());

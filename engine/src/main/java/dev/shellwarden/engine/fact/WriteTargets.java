@@ -160,7 +160,7 @@ final class WriteTargets {
             case "rename", "prename", "file-rename", "perl-rename" -> {
                 // rename EXPR FILE… (Perl) or rename FROM TO FILE… (util-linux): every FILE is renamed,
                 // and an expression can give them all one name; -n/--no-act only shows what it would do
-                if (!c.anyFlag("-n --no-act --dry-run")) {
+                if (!c.dryRunBy("-n --no-act --dry-run")) {
                     p = c.positionals("-e -E -S --suffix");
                     out.addAll(p.subList(Math.min(1, p.size()), p.size()));
                 }

@@ -1,0 +1,78 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Regex;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Whether a command only previews what it would do: a dry-run option given (each reading names its
+ * tool's spellings: {@code -n --dry-run} for git clean and push, {@code -n --no --simulate} for
+ * stow, {@code --dryrun} for the AWS CLI) and none undone later on the line. The one reading behind
+ * {@link Cmd#dryRunBy}, {@link Cmd#previewsDryRun} and {@link Cmd#isInfoOnly}, so that an undo
+ * spelling learnt once counts for every rule that spares a dry run.
+ *
+ * <p>An option is undone by its negation or a false value in the spellings the flag libraries
+ * take: {@code --no-dry-run} (git's parse-options, cobra-less Go and Node's meow, yargs,
+ * commander), {@code --dry-run=false|0|no|off} (Go's pflag and flag, click), kubectl's
+ * {@code --dry-run=none}, pflag's short form {@code -n=false}, and the per-tool undo words of
+ * {@link #UNDO}. Which of several words a tool keeps is not read: any undo counts, since reading a
+ * preview as a real run only asks or denies (fail closed).
+ */
+final class DryRuns {
+
+    private DryRuns() {
+    }
+
+    /** Values that turn a boolean option off in the flag libraries' spellings (kubectl's {@code none} too). */
+    private static final String OFF_VALUES = "(?i)[\"']?(none|false|0|no|off|f)[\"']?";
+
+    /**
+     * Undo words beyond the negation and false values, per tool: options that switch a preview
+     * mode back to a real run under another name.
+     */
+    private static final Map<String, Set<String>> UNDO = Map.of(
+            // rsync's --no-OPTION form covers -n (--no-n is rsync's own spelling too)
+            "rsync", Words.setOf("--no-n --no-dry-run --no-list-only"),
+            // npm's config reads --dry-run=false, and the negation in any case
+            "npm", Words.setOf("--no-dry-run --dry-run=false"),
+            // helm's and kubectl's old spelling of a real run
+            "kubectl", Words.setOf("--dry-run=none --dry-run=false"),
+            "oc", Words.setOf("--dry-run=none --dry-run=false"),
+            "helm", Words.setOf("--dry-run=none --dry-run=false"));
+
+    /**
+     * True when one of the space-separated dry-run options is given ({@code anyFlag}) and none of
+     * them, nor the common {@code --dry-run}/{@code --dryrun}, is undone anywhere on the line.
+     */
+    static boolean previews(Cmd c, String spellings) {
+        return c.anyFlag(spellings) && !undone(c, spellings);
+    }
+
+    /**
+     * True when a word undoes one of the space-separated dry-run options (or the common
+     * {@code --dry-run}/{@code --dryrun}): its negation ({@code --no-dry-run}, {@code --no-simulate}),
+     * the option given a false value ({@code --dry-run=false}, {@code -n=0}), or a word of
+     * {@link #UNDO} for the tool.
+     */
+    static boolean undone(Cmd c, String spellings) {
+        Set<String> toolUndo = UNDO.getOrDefault(c.getName(), Set.of());
+        Set<String> options = Words.setOf((spellings + " --dry-run --dryrun").trim());
+        for (String a : c.getArgs()) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (toolUndo.contains(a) || Regex.matches(a, "(?i)--no-?dry-?run")) {
+                return true;
+            }
+            int eq = a.indexOf('=');
+            String name = eq > 0 ? a.substring(0, eq) : a;
+            if (eq > 0 && options.contains(name) && Regex.matches(a.substring(eq + 1), OFF_VALUES)) {
+                return true;
+            }
+            if (a.startsWith("--no-") && options.contains("--" + a.substring(5))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
