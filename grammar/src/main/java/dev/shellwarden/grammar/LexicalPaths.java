@@ -39,6 +39,11 @@ public final class LexicalPaths {
      */
     static final String PROFILE_FOLDER_PATH = "$HOME\\Documents\\PowerShell";
 
+    /** {@code $env:HOMEDRIVE} in the spellings a joined part takes. */
+    private static final Pattern HOME_DRIVE = Pattern.compile("(?i)\\$(?:env:homedrive|\\{env:homedrive\\})");
+    /** {@code $env:HOMEPATH} in the spellings a joined part takes. */
+    private static final Pattern HOME_PATH = Pattern.compile("(?i)\\$(?:env:homepath|\\{env:homepath\\})");
+
     /** A part of a joined path read as written: a plain or quoted word with no expression in it. */
     private static final Pattern JOIN_PART = Pattern.compile(
             "(?s)'[^'$`]*'|\"[^\"`()]*\"|[^\\s'\"`(){};|,@]+");
@@ -71,6 +76,13 @@ public final class LexicalPaths {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < parts.size(); i++) {
             String p = unquoted(parts.get(i));
+            if (i == 1 && HOME_PATH.matcher(p).matches() && HOME_DRIVE.matcher(out).matches()) {
+                // HOMEPATH is rooted on HOMEDRIVE (`\Users\me`): Join-Path and Combine both give the
+                // profile (Combine drops the drive, leaving the profile on the current drive)
+                out.setLength(0);
+                out.append("$env:HOMEDRIVE$env:HOMEPATH");
+                continue;
+            }
             if (i > 0 && p.contains("$")) {
                 return null;
             }

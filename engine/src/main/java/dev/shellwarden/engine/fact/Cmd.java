@@ -1175,7 +1175,9 @@ public final class Cmd {
     /**
      * True when every dynamic operand of a PowerShell command has a known place: below {@code $PWD}
      * (the working directory, unless a {@code Set-Location} the text does not tell came before) or
-     * {@code $env:TEMP} (the user's temporary folder), without {@code ..}.
+     * {@code $env:TEMP} (the user's temporary folder) or the profile ({@code $HOME},
+     * {@code $env:USERPROFILE}: read as {@code ~}, so the floor denies the profile itself and the
+     * scope rules judge a folder below it as {@code rm -rf ~/x} is judged), without {@code ..}.
      */
     public boolean psDynamicOperandsKnown() {
         boolean any = false;
@@ -1189,7 +1191,7 @@ public final class Cmd {
             if (a.startsWith("-") || a.indexOf('$') < 0) {
                 continue;
             }
-            if (!Regex.matches(a, "(?i)\\$(pwd|env:temp|env:tmp)([\\\\/][^$`()]*)?") || a.contains("..")) {
+            if (!Regex.matches(a, "(?i)\\$(pwd|env:temp|env:tmp|home|env:userprofile)([\\\\/][^$`()]*)?") || a.contains("..")) {
                 return false;
             }
             if (Regex.matches(a, "(?i)\\$pwd.*") && cwds.contains(WorkingDirs.UNKNOWN)) {

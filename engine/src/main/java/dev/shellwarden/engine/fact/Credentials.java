@@ -444,6 +444,9 @@ final class Credentials {
         if (c.named("fd fdfind")) {
             return fdListsCredentialFiles(c, ctx);
         }
+        if (name.equals("Get-ChildItem") && c.psParam("Recurse", 1)) {
+            return psListsCredentialFiles(c, ctx);
+        }
         if (name.equals("rg") && (c.anyFlag("--files") || namesOnly(c))) {
             List<String> pos = c.positionals(RG_VALUE_OPTIONS);
             if (!c.anyFlag("--files") && !pos.isEmpty() && !c.anyFlag("-e --regexp -f --file")) {
@@ -957,6 +960,44 @@ final class Credentials {
     }
 
     /** Start folders as the searches name them: unquoted, without trailing slashes (the root stays {@code /}). */
+    /** Get-ChildItem's parameters that take a value (lower case, no dash): skipped when looking for the positional path and filter. */
+    private static final List<String> GCI_VALUED = List.of("path", "literalpath", "filter", "include", "exclude", "depth",
+            "attributes", "pipelinevariable", "outvariable", "erroraction", "warningaction", "pv", "ov", "ea", "wa");
+
+    /**
+     * {@code Get-ChildItem -Recurse} read as {@code find}: its start (-Path, -LiteralPath or the first
+     * positional word, the working folder when none) and its name pattern (-Filter, -Include or the
+     * second positional word). True when it lists every file of a folder that is or holds a
+     * credential folder outside the project, or names keys or secrets there ({@code Get-ChildItem
+     * -Path $HOME -Filter id_* -Recurse} finds ~/.ssh/id_rsa, as {@code find ~ -name 'id_*'} does).
+     */
+    private static boolean psListsCredentialFiles(Cmd c, Ctx ctx) {
+        String start = c.psNamedValue("path", "literalpath");
+        String picked = c.psNamedValue("filter");
+        picked = picked.isEmpty() ? c.psNamedValue("include") : picked;
+        List<String> positional = new ArrayList<>();
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("-") && a.length() > 1) {
+                String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
+                boolean valued = a.indexOf(':') < 0 && p.length() >= 2 && GCI_VALUED.stream().anyMatch(v -> v.startsWith(p));
+                i += valued ? 1 : 0;
+                continue;
+            }
+            positional.add(a);
+        }
+        start = !start.isEmpty() ? start : positional.isEmpty() ? "." : positional.get(0);
+        picked = !picked.isEmpty() ? picked : positional.size() > 1 ? positional.get(1) : "";
+        List<String> starts = folders(List.of(PathFacts.fromWindows(PathFacts.unquote(start))));
+        picked = PathFacts.unquote(picked);
+        if (foundUnder(c, ctx, starts, picked.isEmpty() ? List.of() : List.of(picked))) {
+            return true;
+        }
+        return !picked.isEmpty() && starts.stream().anyMatch(s -> PathFacts.holdsCredentialFolders(s) && !c.allInsideProject(List.of(s), ctx, false))
+                && finds(compiled(List.of(globAsRegex(picked))), HOME_SECRET_SAMPLES);
+    }
+
     private static List<String> folders(List<String> words) {
         return words.stream().map(s -> PathFacts.unquote(s).replaceAll("(?<=.)/+$", "")).toList();
     }

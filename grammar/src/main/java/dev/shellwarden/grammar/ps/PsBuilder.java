@@ -296,6 +296,7 @@ final class PsBuilder {
                 boolean unknown = stages.size() > 1 && unknownObjects(stages.get(0), ctx);
                 List<Part> previous = null;
                 List<List<Part>> walked = new ArrayList<>();
+                java.util.Map<String, List<Word>> outerLoop = loopValues;
                 for (int stage = 0; stage < stages.size(); stage++) {
                     Position pos = new Position(index, stage, stages.size(), before, background);
                     List<Part> parts = pipedToEval(previous, stages.get(stage));
@@ -308,8 +309,19 @@ final class PsBuilder {
                     earlierStages = null;
                     previous = parts;
                     walked.add(parts);
+                    String pv = pipelineVariable(parts);
+                    if (pv != null) {
+                        // `gci ~/.ssh -pv f | % { Get-Content $f.FullName }`: $f is each listed item in
+                        // the later stages (objects of unknown source when the listing is not read here)
+                        List<Word> items = listing(ungrouped(parts));
+                        java.util.Map<String, List<Word>> bound = new java.util.HashMap<>(loopValues);
+                        bound.put(pv, items != null ? items : UNKNOWN_ITEMS);
+                        loopValues = bound;
+                    }
                 }
+                loopValues = outerLoop;
                 heldPipeline(written, ctx);
+                teeVariables(written, ctx);
                 index++;
             } else if (child instanceof PowerShellParser.ChainOpContext c) {
                 before = c.getText();
@@ -488,6 +500,68 @@ final class PsBuilder {
         held.add(List.copyOf(first.subList(2, first.size())));
         held.addAll(stages.subList(1, stages.size()));
         values.assigned(first.get(0).raw(), new PsValues.Value(null, null, true, List.copyOf(held), null), ctx.prov() == Provenance.TOP);
+    }
+
+    /**
+     * {@code … | Tee-Object -Variable t | …}: the variable holds the objects of the stages before
+     * the Tee-Object, as {@code $t = …} of those stages would ({@link #heldPipeline}), so a later
+     * {@code $t | Get-Content} reads what they list. WHY: {@code Get-ChildItem ~/.aws | Tee-Object
+     * -Variable t | Out-Null; $t | Get-Content} read every credential file and was allowed.
+     */
+    private void teeVariables(List<List<Part>> stages, Ctx ctx) {
+        for (int s = 0; s < stages.size(); s++) {
+            String name = s > 0 ? teeVariable(stages.get(s)) : null;
+            if (name != null) {
+                values.assigned("$" + name, new PsValues.Value(null, null, true, List.copyOf(stages.subList(0, s)), null),
+                        ctx.prov() == Provenance.TOP);
+            }
+            String out = outVariable(stages.get(s));
+            if (out != null) {
+                // `gci ~/.ssh -OutVariable o | Out-Null; $o | Get-Content`: $o holds the stage's own objects
+                List<List<Part>> held = new ArrayList<>(stages.subList(0, s));
+                held.add(withoutOutVariable(stages.get(s)));
+                values.assigned("$" + out, new PsValues.Value(null, null, true, List.copyOf(held), null), ctx.prov() == Provenance.TOP);
+            }
+        }
+    }
+
+    /** The variable a stage's {@code -OutVariable NAME} (or {@code -ov NAME}) names, or null; a {@code +NAME} (append) is not read. */
+    private static String outVariable(List<Part> stage) {
+        int at = outVariableAt(stage);
+        return at < 0 ? null : PsText.bare(stage.get(at + 1).raw());
+    }
+
+    /** Where a stage's {@code -OutVariable NAME} is (the parameter's index), or -1. */
+    private static int outVariableAt(List<Part> stage) {
+        for (int i = 1; i + 1 < stage.size(); i++) {
+            String t = PsText.bare(stage.get(i).raw()).toLowerCase(Locale.ROOT);
+            if (stage.get(i).kind() == Kind.WORD && (t.equals("-ov") || t.length() >= 5 && "-outvariable".startsWith(t))
+                    && stage.get(i + 1).kind() == Kind.WORD && !adjacent(stage.get(i), stage.get(i + 1))
+                    && PsText.bare(stage.get(i + 1).raw()).matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** A stage without its {@code -OutVariable NAME}: the objects it sends are the ones the variable gets. */
+    private static List<Part> withoutOutVariable(List<Part> stage) {
+        int at = outVariableAt(stage);
+        List<Part> out = new ArrayList<>(stage.subList(0, at));
+        out.addAll(stage.subList(at + 2, stage.size()));
+        return List.copyOf(out);
+    }
+
+    /** The variable a {@code Tee-Object -Variable NAME} stage names (Tee-Object's only parameter from {@code -v}), or null. */
+    private static String teeVariable(List<Part> stage) {
+        if (stage.size() != 3 || stage.get(0).kind() != Kind.WORD
+                || !"Tee-Object".equals(PsNames.canonical(PsText.bare(stage.get(0).raw())))) {
+            return null;
+        }
+        String p = PsText.bare(stage.get(1).raw()).toLowerCase(Locale.ROOT);
+        Part v = stage.get(2);
+        return stage.get(1).kind() == Kind.WORD && p.length() >= 2 && "-variable".startsWith(p) && v.kind() == Kind.WORD
+                && !adjacent(stage.get(1), v) && PsText.bare(v.raw()).matches("[A-Za-z_][A-Za-z0-9_]*") ? PsText.bare(v.raw()) : null;
     }
 
     // ---- elements ---------------------------------------------------------------------------
@@ -846,6 +920,9 @@ final class PsBuilder {
         if (held != null && held.sound() && held.string() != null) {
             return new Word(held.string(), variable.raw(), true, Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE));
         }
+        if (held != null && held.sound() && held.path() != null) {
+            return new Word(held.path(), variable.raw(), false, Set.of(WordFeature.PARAMETER));
+        }
         if (KNOWN_PATH_VARIABLE.matcher(PsText.bare(variable.raw())).matches()) {
             return new Word(variable.raw(), variable.raw(), false, Set.of(WordFeature.PARAMETER));
         }
@@ -993,7 +1070,7 @@ final class PsBuilder {
             "Clear-Content", "Set-Content", "Add-Content", "Rename-Item", "Compress-Archive", "Select-String",
             "Get-Item", "Get-ChildItem", "Invoke-Item", "Format-Hex", "Import-Csv", "Get-FileHash", "Unblock-File");
     /** Pass-through stages that keep a listing's items (or turn them into their full path): filters, sorts, selections of some. */
-    private static final Set<String> PASS_THROUGH = Set.of("Where-Object", "Sort-Object", "Select-Object");
+    private static final Set<String> PASS_THROUGH = Set.of("Where-Object", "Sort-Object", "Select-Object", "Group-Object");
     /** Select-Object's parameters that keep some of the objects, each taking a count; any other makes new objects. */
     private static final List<String> COUNTING_SELECTION = List.of("-first", "-last", "-skip");
 
@@ -1003,22 +1080,99 @@ final class PsBuilder {
      * that keep them or give their full path ({@code gci ~/.ssh | ? Length -gt 0 | select
      * -ExpandProperty FullName}); null when not read here.
      */
-    private static List<Word> pipedItems(List<List<Part>> earlier) {
+    private List<Word> pipedItems(List<List<Part>> earlier) {
         int at = earlier.size() - 1;
         while (at > 0 && passesItems(earlier.get(at))) {
             at--;
         }
-        return listedItems(ungrouped(earlier.get(at)));
+        List<Part> source = earlier.get(at);
+        List<Word> held = loopItems(source);
+        return held != null ? held : listing(ungrouped(source));
+    }
+
+    /** Members of a listed item, or of a Group-Object group of them, that stand for the items' paths. */
+    private static final Pattern ITEM_MEMBER = Pattern.compile("(?i)^\\.(fullname|pspath|group)$");
+
+    /**
+     * The items a stage that is one loop variable sends on ({@code $_ | Get-Content} in a block over
+     * a listing, {@code $_.Group | Get-Content} after Group-Object, {@code $f.FullName}): the
+     * variable's known items; null when it is no such variable or stands for unknown objects
+     * (which {@link #unknownObjects} reads).
+     */
+    private List<Word> loopItems(List<Part> stage) {
+        if (stage.isEmpty() || stage.get(0).kind() != Kind.VARIABLE || stage.size() > 2
+                || stage.size() == 2 && !(stage.get(1).kind() == Kind.WORD && adjacent(stage.get(0), stage.get(1))
+                        && ITEM_MEMBER.matcher(PsText.bare(stage.get(1).raw())).matches())) {
+            return null;
+        }
+        List<Word> items = loopValues.get(loopName(stage.get(0).raw()));
+        return items == UNKNOWN_ITEMS ? null : items;
+    }
+
+    /**
+     * The items a listing stage names ({@link #listedItems}), or those of a listing of a loop
+     * variable's items ({@link #loopListing}); null when not read here.
+     */
+    private List<Word> listing(List<Part> stage) {
+        List<Word> listed = listedItems(stage);
+        return listed != null ? listed : loopListing(stage);
+    }
+
+    /**
+     * {@code Get-ChildItem $d} (or {@code $d.FullName}) where {@code $d} is a loop variable whose
+     * items are known ({@code foreach ($d in '~/.ssh') { foreach ($f in Get-ChildItem $d) … }}):
+     * the children of each item ({@code ~/.ssh\*}), or the item itself for Get-Item,
+     * Resolve-Path and Convert-Path; null for anything else (any other argument included).
+     */
+    private List<Word> loopListing(List<Part> stage) {
+        if (stage.size() < 2 || stage.size() > 3 || stage.get(0).kind() != Kind.WORD) {
+            return null;
+        }
+        String command = PsNames.canonical(PsText.bare(stage.get(0).raw()));
+        boolean children = command.equals("Get-ChildItem");
+        if (!children && !command.equals("Get-Item") && !command.equals("Resolve-Path") && !command.equals("Convert-Path")
+                || adjacent(stage.get(0), stage.get(1))) {
+            return null;
+        }
+        List<Word> items = loopItems(stage.subList(1, stage.size()));
+        if (items == null || items.isEmpty()) {
+            return null;
+        }
+        List<Word> out = new ArrayList<>();
+        for (Word w : items) {
+            String t = w.text();
+            String sep = t.indexOf('/') >= 0 && t.indexOf('\\') < 0 ? "/" : "\\";
+            String path = !children || t.matches(".*[*?\\[].*") && !t.endsWith("*") ? t
+                    : t.endsWith("/") || t.endsWith("\\") ? t + "*" : t + sep + "*";
+            out.add(new Word(path, path, w.literal(), w.features()));
+        }
+        return out;
     }
 
     /**
      * The command inside a stage that is one parenthesised command ({@code (Get-ChildItem ~/.ssh) |
      * Get-Content} sends the same items as without the parentheses, {@code (…).FullName} their
-     * full paths, which bind to -Path as the items do); the stage itself otherwise.
+     * full paths, which bind to -Path as the items do, as Resolve-Path's {@code (…).Path} and
+     * {@code .ProviderPath} do); the stage itself otherwise.
      */
     private static List<Part> ungrouped(List<Part> stage) {
+        int end = stage.size();
+        if (end > 3 && stage.get(end - 1).kind() == Kind.WORD && adjacent(stage.get(end - 2), stage.get(end - 1))
+                && stage.get(end - 1).raw().matches("(?i)\\.(fullname|pspath|path|providerpath)")) {
+            end--; // `(gci ~/.ssh).Where({ … }).FullName`: the kept items' full paths
+        }
+        while (end >= 3 && stage.get(end - 1).kind() == Kind.PAREN && stage.get(end - 2).kind() == Kind.WORD
+                && adjacent(stage.get(end - 2), stage.get(end - 1)) && adjacent(stage.get(end - 3), stage.get(end - 2))
+                && PsText.bare(stage.get(end - 2).raw()).equalsIgnoreCase(".where")) {
+            end -= 2; // `(gci ~/.ssh).Where({ … })` keeps some of the items
+        }
+        if (end < stage.size()) {
+            List<Part> kept = stage.subList(0, end);
+            List<Part> inner = ungrouped(kept);
+            return inner == kept ? stage : inner;
+        }
         boolean fullPath = stage.size() == 2 && stage.get(1).kind() == Kind.WORD && adjacent(stage.get(0), stage.get(1))
-                && stage.get(1).raw().matches("(?i)\\.(fullname|pspath)");
+                && stage.get(1).raw().matches("(?i)\\.(fullname|pspath|path|providerpath)");
         if (stage.size() != 1 && !fullPath || stage.get(0).kind() != Kind.PAREN || stage.get(0).group() == null) {
             return stage;
         }
@@ -1030,16 +1184,44 @@ final class PsBuilder {
         return parts(block.statement(0).pipeline(0).command(0));
     }
 
+    /** The collection methods that run a block once per item, {@code $_} the item. */
+    private static final Pattern COLLECTION_METHOD = Pattern.compile("(?i)^\\.(foreach|where)$");
+
+    /**
+     * The items whose {@code .ForEach(…)} or {@code .Where(…)} argument list is {@code parts[at]}:
+     * those of the listing group before the method ({@code (Get-ChildItem ~/.ssh).ForEach}, also
+     * after {@code .Where(…)} filters), or null.
+     */
+    private List<Word> collectionItems(List<Part> parts, int at) {
+        if (at < 2 || parts.get(at - 1).kind() != Kind.WORD
+                || !COLLECTION_METHOD.matcher(PsText.bare(parts.get(at - 1).raw())).matches()) {
+            return null;
+        }
+        List<Part> target = parts.subList(0, at - 1);
+        return target.get(0).kind() == Kind.PAREN && ungrouped(target) != target ? listing(ungrouped(target)) : null;
+    }
+
     /** True for a stage that sends on the items it gets, or their full paths ({@link #PASS_THROUGH}). */
     private static boolean passesItems(List<Part> stage) {
         if (stage.isEmpty() || stage.get(0).kind() != Kind.WORD) {
             return false;
         }
         String command = PsNames.canonical(PsText.bare(stage.get(0).raw()));
+        if (command.equals("ForEach-Object")) {
+            // `% FullName`, `% -MemberName PSPath`: each item's full path, which binds to -Path as the item does
+            List<Part> rest = stage.subList(1, stage.size());
+            if (rest.size() == 2 && rest.get(0).kind() == Kind.WORD && !adjacent(rest.get(0), rest.get(1))
+                    && PsText.bare(rest.get(0).raw()).length() >= 3 && "-membername".startsWith(PsText.bare(rest.get(0).raw()).toLowerCase(Locale.ROOT))) {
+                rest = rest.subList(1, 2);
+            }
+            return rest.size() == 1 && rest.get(0).kind() == Kind.WORD
+                    && PsText.bare(rest.get(0).raw()).matches("(?i)fullname|pspath");
+        }
         if (!PASS_THROUGH.contains(command)) {
             return false;
         }
         if (!command.equals("Select-Object")) {
+            // (Group-Object's groups hold the items, read through `$_.Group`: ITEM_MEMBER)
             return true;
         }
         for (int i = 1; i < stage.size(); i++) {
@@ -1225,7 +1407,8 @@ final class PsBuilder {
         if (forEachItems == null && "ForEach-Object".equals(canonical)) {
             // `$t | % { Stop-Process -Id $_.Id }`: objects of unknown source; `gci ./build | % { … }`:
             // each is an item of the folder listed
-            forEachItems = unknownObjects ? UNKNOWN_ITEMS : listed;
+            // (`Resolve-Path ~/.aws/* | % { … }` sends path strings, unknown to unknownObjects, which listedItems reads)
+            forEachItems = listed != null ? listed : unknownObjects ? UNKNOWN_ITEMS : null;
         }
 
         for (int k = 1; k < args.size(); k++) {
@@ -1285,6 +1468,17 @@ final class PsBuilder {
                             usesUnknownItems = true;
                             items = null;
                         }
+                        // (only where a path binds items: a location set from a group stays unknown)
+                        List<Word> grouped = items == null && !usesUnknownItems && value.get(0).kind() == Kind.PAREN
+                                && canonical != null && PIPED_ITEM_PATH.contains(canonical)
+                                && ungrouped(value) != value ? listedItems(ungrouped(value)) : null;
+                        if (grouped != null) {
+                            // `Remove-Item (Get-Item ~).FullName`, `(Resolve-Path ~).Path`: the items the
+                            // listing in the group names (its command still walked where it stands)
+                            word(value, child, false, blockProv);
+                            argv.addAll(grouped);
+                            break;
+                        }
                         if (items != null) {
                             // `'C:\\','D:\\' | % { Remove-Item $_ … }`: the block runs once per value
                             argv.addAll(items);
@@ -1292,6 +1486,11 @@ final class PsBuilder {
                         }
                         PsValues.Known held = value.size() == 1 && value.get(0).kind() == Kind.VARIABLE
                                 ? values.get(value.get(0).raw(), ctx.prov() == Provenance.TOP) : null;
+                        if (held != null && held.sound() && held.path() != null) {
+                            // `$p = $HOME; Remove-Item $p -Recurse`: the folder as written from its variable
+                            argv.add(new Word(held.path(), value.get(0).raw(), false, Set.of(WordFeature.PARAMETER)));
+                            break;
+                        }
                         if (held != null && held.string() != null && (held.sound() || "Invoke-Expression".equals(canonical))) {
                             // `$p = 'README.md'; Get-Content $p`: the string the variable holds, as typed
                             // when sound; otherwise the word stays as written (a variable), except
@@ -1351,7 +1550,9 @@ final class PsBuilder {
             // piped values stand as the path operands right after the name
             int at = 1;
             for (List<Part> v : piped) {
-                argv.add(at++, word(v, child, false, Provenance.COMPOUND).word());
+                // (`$h = [Environment]::GetFolderPath('UserProfile'); $h | Remove-Item`: what the variable holds)
+                Word held = v.size() == 1 && v.get(0).kind() == Kind.VARIABLE ? heldItem(v.get(0), ctx) : null;
+                argv.add(at++, held != null ? held : word(v, child, false, Provenance.COMPOUND).word());
             }
         } else if (listed != null && canonical != null && PIPED_ITEM_PATH.contains(canonical)) {
             // `Get-ChildItem ~/.ssh | Get-Content` reads each item as `Get-Content ~/.ssh/*` does:
@@ -1521,7 +1722,9 @@ final class PsBuilder {
                             // foreach ($d in 'C:\\','D:\\') { Remove-Item $d … }: $d is each string;
                             // foreach ($x in Get-ChildItem .\build) { … }: each item listed
                             Matcher m = FOREACH_STRINGS.matcher(p.raw());
-                            List<Word> items = m.matches() ? PsCarriers.arrayOfStrings("(" + m.group(2) + ")") : null;
+                            // (`foreach ($d in @('~/.ssh'))`: the array's strings as well)
+                            List<Word> items = !m.matches() ? null : m.group(2).startsWith("@(")
+                                    ? PsCarriers.arrayOfStrings(m.group(2)) : PsCarriers.arrayOfStrings("(" + m.group(2) + ")");
                             items = items == null && m.matches() ? headerItems : items;
                             headerItems = null;
                             String variable = m.matches() ? loopName("$" + m.group(1)) : null;
@@ -1642,6 +1845,10 @@ final class PsBuilder {
      * or a command lookup ({@link PsLookup}: a command only); null otherwise.
      */
     private PsValues.Value heldValue(List<Part> rhs, Ctx ctx) {
+        String folder = knownFolder(rhs);
+        if (folder != null) {
+            return new PsValues.Value(null, null, true, null, null, folder);
+        }
         String text = rhs.size() == 1 ? stringOf(rhs.get(0), ctx) : null;
         if (text == null) {
             String src = spaced(rhs);
@@ -1665,6 +1872,21 @@ final class PsBuilder {
             command = PsLookup.resolve(src);
         }
         return command == null ? null : new PsValues.Value(null, command, false);
+    }
+
+    /**
+     * The folder a right-hand side names from a known place, as written from its variable:
+     * {@code $HOME}, {@code $PWD} or {@code $env:X} itself, or the folder a
+     * {@code [Environment]::GetFolderPath(NAME)} call names ({@link PsDotNet#specialFolder});
+     * null for anything else. WHY: {@code $p = [Environment]::GetFolderPath('UserProfile');
+     * Remove-Item $p -Recurse} only asked, where the call in the argument is the profile.
+     */
+    private static String knownFolder(List<Part> rhs) {
+        if (rhs.size() == 1 && rhs.get(0).kind() == Kind.VARIABLE) {
+            String v = PsText.bare(rhs.get(0).raw());
+            return KNOWN_PATH_VARIABLE.matcher(v).matches() ? v : null;
+        }
+        return rhs.isEmpty() ? null : PsDotNet.specialFolder(source(rhs));
     }
 
     /**
@@ -2085,7 +2307,9 @@ final class PsBuilder {
         boolean splat = false;
         Set<WordFeature> f = EnumSet.noneOf(WordFeature.class);
         Part prev = null;
+        int at = -1;
         for (Part p : parts) {
+            at++;
             raw.append(p.raw());
             switch (p.kind()) {
                 case WORD -> {
@@ -2128,7 +2352,9 @@ final class PsBuilder {
                                 f.add(WordFeature.PARAMETER);
                             }
                             case SUBEXPRESSION -> {
-                                text.append("$(").append(piece.text()).append(')');
+                                String named = PsDotNet.specialFolder(piece.text());
+                                // `"$([Environment]::GetFolderPath('UserProfile'))\*"`: the folder as written from its variable
+                                text.append(named != null ? named : "$(" + piece.text() + ")");
                                 literal = false;
                                 f.add(WordFeature.COMMAND_SUBSTITUTION);
                                 embed(PsSplit.split(piece.text(), level + 1),
@@ -2177,8 +2403,18 @@ final class PsBuilder {
                     boolean arguments = expr && p.kind() == Kind.PAREN && prev != null && adjacent(prev, p)
                             && (prev.kind() == Kind.WORD && !typeLiteral(prev.raw()) || prev.kind() == Kind.VARIABLE
                                 || prev.kind() == Kind.PAREN);
-                    walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION),
-                            arguments ? Mode.EXPR : Mode.NORMAL);
+                    List<Word> outerItems = blockItems;
+                    List<Word> methodItems = arguments ? collectionItems(parts, at) : null;
+                    if (methodItems != null) {
+                        // `(gci ~/.ssh).ForEach({ Get-Content $_.FullName })`: $_ is each listed item
+                        blockItems = methodItems;
+                    }
+                    try {
+                        walkBlock(body(p), ctx.with(Provenance.COMMAND_SUBSTITUTION),
+                                arguments ? Mode.EXPR : Mode.NORMAL);
+                    } finally {
+                        blockItems = outerItems;
+                    }
                 }
                 case ARRAY -> {
                     // `@( … )` is never a method's argument list (that test is for a PAREN part).
@@ -2235,7 +2471,8 @@ final class PsBuilder {
      */
     private List<Word> itemsOf(List<Part> source, Ctx ctx) {
         if (source.size() != 1 || source.get(0).kind() != Kind.VARIABLE) {
-            return listedItems(source);
+            List<Word> listed = listing(ungrouped(source));
+            return listed != null ? listed : listedItems(source);
         }
         String name = loopName(source.get(0).raw());
         if (loopValues.containsKey(name)) {
@@ -2259,6 +2496,30 @@ final class PsBuilder {
             "-system", "-readonly", "-followsymlink");
     /** Their parameters whose value narrows the listing. */
     private static final List<String> LISTING_FILTERS = List.of("-depth", "-filter", "-include", "-exclude", "-attributes");
+
+    /**
+     * True for the common parameters that name a variable the objects also go to
+     * ({@code -PipelineVariable}/{@code -pv}, {@code -OutVariable}/{@code -ov}), given lower case.
+     */
+    private static boolean variableParameter(String lower) {
+        return lower.equals("-pv") || lower.equals("-ov") || lower.length() >= 4 && "-pipelinevariable".startsWith(lower)
+                || lower.length() >= 5 && "-outvariable".startsWith(lower);
+    }
+
+    /**
+     * The variable a stage's {@code -PipelineVariable NAME} (or {@code -pv NAME}) names, lower
+     * case, or null. Each later stage of the pipeline sees the stage's current object in it.
+     */
+    private static String pipelineVariable(List<Part> stage) {
+        for (int i = 1; i + 1 < stage.size(); i++) {
+            String t = PsText.bare(stage.get(i).raw()).toLowerCase(Locale.ROOT);
+            if (stage.get(i).kind() == Kind.WORD && (t.equals("-pv") || t.length() >= 4 && "-pipelinevariable".startsWith(t))
+                    && stage.get(i + 1).kind() == Kind.WORD && !adjacent(stage.get(i), stage.get(i + 1))) {
+                return loopName("$" + PsText.bare(stage.get(i + 1).raw()));
+            }
+        }
+        return null;
+    }
 
     /**
      * The path each object of a listing stage stands for: {@code Get-ChildItem .\build} (any
@@ -2303,6 +2564,11 @@ final class PsBuilder {
             String lower = t.toLowerCase(Locale.ROOT);
             if (p.kind() == Kind.WORD && t.startsWith("-") && t.length() > 1) {
                 if (lower.length() >= 3 && LISTING_SWITCHES.stream().anyMatch(s -> s.startsWith(lower))) {
+                    continue;
+                }
+                if (variableParameter(lower) && i + 1 < stage.size() && stage.get(i + 1).kind() == Kind.WORD
+                        && !adjacent(p, stage.get(i + 1))) {
+                    i++; // `-PipelineVariable f`: names a variable, not which items are listed
                     continue;
                 }
                 boolean filter = lower.length() >= 3 && LISTING_FILTERS.stream().anyMatch(s -> s.startsWith(lower));

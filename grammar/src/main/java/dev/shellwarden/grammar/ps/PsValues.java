@@ -34,17 +34,26 @@ final class PsValues {
      * ({@code $p = Get-Process | Where-Object …}; null for a string or a lookup). A pipeline is
      * literal: its text is fixed, and piping the variable sends on what the pipeline gave. A list
      * of plain strings ({@code $p = 'Invoke-','Expression'}) keeps its items (null otherwise), for
-     * a {@code -join} of the variable.
+     * a {@code -join} of the variable. A folder from a known place ({@code $p = $HOME},
+     * {@code $p = $env:USERPROFILE}, {@code $p = [Environment]::GetFolderPath('UserProfile')})
+     * keeps its path as written from its variable ({@code $HOME}; null otherwise), which a later
+     * word reads in its place, as a computed path.
      */
-    record Value(String string, String command, boolean literal, List<List<PsBuilder.Part>> stages, List<String> items) {
+    record Value(String string, String command, boolean literal, List<List<PsBuilder.Part>> stages, List<String> items,
+            String path) {
 
         Value(String string, String command, boolean literal) {
-            this(string, command, literal, null, null);
+            this(string, command, literal, null, null, null);
+        }
+
+        Value(String string, String command, boolean literal, List<List<PsBuilder.Part>> stages, List<String> items) {
+            this(string, command, literal, stages, items, null);
         }
     }
 
     /** A value read at one place, and whether it may be read as if typed there. */
-    record Known(String string, String command, boolean sound, List<List<PsBuilder.Part>> stages, List<String> items) {
+    record Known(String string, String command, boolean sound, List<List<PsBuilder.Part>> stages, List<String> items,
+            String path) {
     }
 
     private static final String NAME = "\\$\\{?(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)\\}?";
@@ -59,9 +68,18 @@ final class PsValues {
      * text computed at run time (whose assignments {@link #scan} cannot count).
      */
     private static final Pattern INDIRECT = Pattern.compile(
-            "(?i)variable|\\[ref\\]|sessionstate|executioncontext|(?<![\\w-])(?:set|sv|nv|clv|rv|gv)(?![\\w-])"
-            + "|(?<![\\w-])-(?:ov|ev|wv|iv|pv)(?![\\w-])|(?:^|[;|&({}\\n])\\s*\\.(?=\\s|[($'\"&])"
+            "(?i)(?<!\\s-|\\s-out)variable|\\[ref\\]|sessionstate|executioncontext|(?<![\\w-])(?:set|sv|nv|clv|rv|gv)(?![\\w-])"
+            + "|(?<![\\w-])-(?:ev|wv|iv|pv)(?![\\w-])|(?:^|[;|&({}\\n])\\s*\\.(?=\\s|[($'\"&])"
             + "|invoke-expression|(?<![\\w-])(?:iex|icm)(?![\\w-])|invoke-command|scriptblock|invokescript|\\.invoke\\w*\\(|addscript");
+
+    /**
+     * {@code Tee-Object -Variable NAME} (and {@code tee -v NAME}), and the common parameter
+     * {@code -OutVariable NAME} ({@code -ov}; {@code +NAME} appends): an assignment of NAME, counted
+     * as one; neither is an indirect write (the name is plain text, read here).
+     */
+    private static final Pattern TEE_ASSIGNMENT = Pattern.compile(
+            "(?i)(?<![\\w-])(?:tee-object|tee)(?![\\w-])[^|;\\n]*?\\s-v[a-z]*\\s+['\"]?([A-Za-z_][A-Za-z0-9_]*)"
+            + "|\\s-(?:ov|outvariable|outvariabl|outvariab|outvaria|outvari|outvar|outva|outv)\\s+['\"]?\\+?([A-Za-z_][A-Za-z0-9_]*)");
 
     /** A whole word that is one plain variable. */
     private static final Pattern KEY = Pattern.compile("(?i)^" + NAME + "$");
@@ -77,6 +95,10 @@ final class PsValues {
         Matcher m = ASSIGNMENT.matcher(text);
         while (m.find()) {
             assignments.merge(m.group(1).toLowerCase(Locale.ROOT), 1, Integer::sum);
+        }
+        m = TEE_ASSIGNMENT.matcher(text);
+        while (m.find()) {
+            assignments.merge((m.group(1) != null ? m.group(1) : m.group(2)).toLowerCase(Locale.ROOT), 1, Integer::sum);
         }
         m = OTHER_ASSIGNMENT.matcher(text);
         while (m.find()) {
@@ -109,7 +131,7 @@ final class PsValues {
         // `$global:v` may differ from the script's `$v`: a scope written out is never sound
         boolean sound = v.literal() && top && !indirect && PsText.bare(raw).indexOf(':') < 0 && Boolean.TRUE.equals(lastAtTop.get(key))
                 && assignments.getOrDefault(key, 0) == 1;
-        return new Known(v.string(), v.command(), sound, v.stages(), v.items());
+        return new Known(v.string(), v.command(), sound, v.stages(), v.items(), v.path());
     }
 
     /** The lower-case name of a plain variable ({@code $v}, {@code ${v}}, {@code $script:v}), or null. */
