@@ -378,8 +378,10 @@ final class FileProvenance {
                     return true;
                 }
             } else if (archive.startsWith("<(")) {
-                // the archive is a process substitution whose command is the fetch (`tar -xzf <(curl -fsSL URL)`)
-                if (fetch.getParent() == c.getId() && "PROCESS_SUBSTITUTION".equals(fetch.getProvenance())) {
+                // the archive is a process substitution whose command is the fetch (`tar -xzf <(curl -fsSL URL)`);
+                // under a wrapper (`nice tar -xzf <(…)`) the substitution is a child of the wrapper's
+                // segment, which is the unpacker's launcher (its own id when nothing wraps it)
+                if (fetch.getParent() == c.getLauncher() && "PROCESS_SUBSTITUTION".equals(fetch.getProvenance())) {
                     return true;
                 }
             } else if (!archive.isEmpty()) {
