@@ -85,7 +85,12 @@ public final class Durations {
         while (v.length() > 1 && v.startsWith("(") && v.endsWith(")")) {
             v = v.substring(1, v.length() - 1).trim();
         }
-        v = unquote(v);
+        // a cast of a TimeSpan text reads as the text ([timespan]'1.00:00:00'); the type's largest
+        // value is no bound at all ([TimeSpan]::MaxValue)
+        v = unquote(v.replaceFirst("(?i)^\\[(System\\.)?TimeSpan\\]\\s*(?=['\"0-9])", ""));
+        if (Regex.matches(v, "(?i)\\[(System\\.)?TimeSpan\\]::MaxValue")) {
+            return Double.POSITIVE_INFINITY;
+        }
         Matcher from = Regex.pattern("(?i)\\[(System\\.)?TimeSpan\\]::From(Days|Hours|Minutes|Seconds|Milliseconds)\\(\\s*([0-9]{1,9}(\\.[0-9]+)?)\\s*\\)")
                 .matcher(v);
         if (from.matches()) {
@@ -116,6 +121,36 @@ public final class Durations {
             total += Double.parseDouble(w[++i]) * unit;
         }
         return total;
+    }
+
+    /** PowerShell's multiplier suffixes of a number literal ({@code 1mb} is 1048576). */
+    private static final Map<String, Double> PS_MULTIPLIERS = Map.of("", 1.0, "kb", 1024.0, "mb", 1048576.0,
+            "gb", 1073741824.0, "tb", 1099511627776.0, "pb", 1125899906842624.0);
+
+    /**
+     * The value of a PowerShell number literal: decimal with an exponent ({@code 1e9}), hexadecimal
+     * ({@code 0x7fffffff}), a multiplier suffix ({@code 1mb}) or a type suffix ({@code 5l}, {@code 5d});
+     * the largest integers by name ({@code [int]::MaxValue}) too. NaN when it is none of those (a
+     * variable, an expression).
+     */
+    public static double psNumber(String value) {
+        String v = unquote(value.trim());
+        while (v.length() > 1 && v.startsWith("(") && v.endsWith(")")) {
+            v = v.substring(1, v.length() - 1).trim();
+        }
+        Matcher max = Regex.pattern("(?i)\\[(System\\.)?(int|int32|int64|long|uint32|uint64|double|single|decimal)\\]::MaxValue").matcher(v);
+        if (max.matches()) {
+            return Double.POSITIVE_INFINITY;
+        }
+        Matcher m = Regex.pattern("(?i)([-+]?)(0x[0-9a-f]+|[0-9]*\\.?[0-9]+(?:e[-+]?[0-9]+)?)(u|l|ul|lu|d|n|y|uy|s|us)?(kb|mb|gb|tb|pb)?")
+                .matcher(v);
+        if (!m.matches()) {
+            return Double.NaN;
+        }
+        String digits = m.group(2).toLowerCase(Locale.ROOT);
+        double n = digits.startsWith("0x") ? new java.math.BigInteger(digits.substring(2), 16).doubleValue() : Double.parseDouble(digits);
+        String mult = m.group(4) == null ? "" : m.group(4).toLowerCase(Locale.ROOT);
+        return (m.group(1).equals("-") ? -n : n) * PS_MULTIPLIERS.get(mult);
     }
 
     /** {@code w} without one pair of surrounding quotes. */

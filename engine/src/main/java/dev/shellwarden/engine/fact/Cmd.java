@@ -4985,8 +4985,10 @@ public final class Cmd {
             if (a.startsWith("-m")) {
                 scale = 0.001;
             } else if (a.startsWith("-d")) {
-                // -Duration takes a TimeSpan: (New-TimeSpan -Hours 2), [TimeSpan]::FromHours(2), 02:00:00
-                return Durations.psSeconds(v);
+                // -Duration takes a TimeSpan: (New-TimeSpan -Hours 2), [TimeSpan]::FromHours(2), 02:00:00;
+                // another constant or expression (not a plain variable) is read as long (fail closed)
+                double d = Durations.psSeconds(v);
+                return d < 0 && !plainPsVariable(v) ? Double.POSITIVE_INFINITY : d;
             } else if (!a.startsWith("-s")) {
                 if (i == 0 && !a.startsWith("-")) {
                     v = args.get(0);
@@ -4994,13 +4996,17 @@ public final class Cmd {
                     continue;
                 }
             }
-            try {
-                return Double.parseDouble(v) * scale;
-            } catch (NumberFormatException e) {
-                return -1;
-            }
+            // PowerShell's number literals (1e9, 0x7fffffff, 1mb, [int]::MaxValue); an expression that is
+            // not a plain variable ((60*60*24)) is read as long (fail closed)
+            double n = Durations.psNumber(v);
+            return Double.isNaN(n) ? plainPsVariable(v) ? -1 : Double.POSITIVE_INFINITY : n * scale;
         }
         return -1;
+    }
+
+    /** True for a bare PowerShell variable ({@code $delay}, {@code ${delay}}): a value the command does not show. */
+    private static boolean plainPsVariable(String v) {
+        return Regex.matches(v.trim(), "\\$(\\{[^}]+\\}|[A-Za-z_][A-Za-z0-9_:]*)");
     }
 
     private static final Set<String> FIND_TESTS = Set.of("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename",

@@ -1,5 +1,6 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.Regex;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,7 +34,8 @@ final class CompiledRuns {
     private static final Map<String, List<String>> CODE_LOADING_OPTIONS = Map.of(
             "gcc", CcFamily.OPTIONS, "cc", CcFamily.OPTIONS, "clang", CcFamily.OPTIONS,
             "g++", CcFamily.OPTIONS, "clang++", CcFamily.OPTIONS,
-            "rustc", List.of("-C", "--codegen", "-Z", "--extern", "-L", "--sysroot", "-l"),
+            // rustc's @file reads more options (a linker, a plugin) from a file
+            "rustc", List.of("-C", "--codegen", "-Z", "--extern", "-L", "--sysroot", "-l", "@"),
             "go", List.of("-toolexec", "--toolexec", "-exec", "--exec", "-overlay", "--overlay", "-modfile", "--modfile",
                     "-C", "-pgo", "--pgo", "-gcflags", "--gcflags", "-asmflags", "--asmflags"));
 
@@ -43,11 +45,37 @@ final class CompiledRuns {
     /** The C family's options that run or load another program (plugins, wrappers, a spec or tool folder, linker options). */
     private static final class CcFamily {
         static final List<String> OPTIONS = List.of("-fplugin", "-fpass-plugin", "-B", "-wrapper", "-specs", "--specs",
-                "-Xclang", "-Xlinker", "-Wl,", "-fuse-ld", "--ld-path", "-load", "--sysroot", "-isysroot", "@");
+                "-Xclang", "-Xlinker", "-Wl,", "-fuse-ld", "--ld-path", "-load", "--sysroot", "-isysroot", "@",
+                // options handed on to the preprocessor (-Wp,-include,FILE) and forced includes: a header
+                // the operands do not name, possibly a descriptor the command fills (3< <(curl …))
+                "-Wp,", "-Xpreprocessor", "-include", "--include", "-imacros", "--imacros");
     }
 
     /** Words that stand for standard input, a device or another process's output as a source. */
     private static final Set<String> STREAM_PREFIXES = Set.of("-", "/dev/", "/proc/");
+
+    /** A device or process path joined into an option's value ({@code --include=/dev/fd/3}, {@code -Wp,-include,/proc/self/fd/3}). */
+    private static final String JOINED_STREAM = "(?s).*[=,](/dev/|/proc/).*";
+
+    /**
+     * Environment names a build may be given without changing what code it reads or runs: the
+     * target platform and cgo's switch. Any other ({@code CC}, {@code CGO_LDFLAGS}, {@code GOFLAGS},
+     * {@code GOENV}, {@code COMPILER_PATH}, {@code GCC_EXEC_PREFIX}…) can name a program, a linker or
+     * an options file, so the pair keeps asking.
+     */
+    private static final Set<String> PLAIN_BUILD_ENVIRONMENT = Words.setOf(
+            "CGO_ENABLED GOOS GOARCH GOARM GOARM64 GOAMD64 GO386 GOMIPS GOMIPS64 GOPPC64 GORISCV64 GOWASM LANG LC_ALL SOURCE_DATE_EPOCH");
+
+    /**
+     * git verbs that leave the work tree as it is (reads). Any other git command beside a build
+     * (apply, am, checkout, restore, pull, merge, stash pop…) may change the sources without a
+     * write target, so it counts as a store (fail closed).
+     */
+    private static final String GIT_READS = "status log diff show rev-parse describe branch tag ls-files ls-tree blame grep"
+            + " shortlog cat-file rev-list remote fetch version help";
+
+    /** Go verbs that fetch modules or rewrite go.mod/go.work (or run generators): any of them beside the build may feed it. */
+    private static final String GO_SOURCE_CHANGING = "get mod work generate";
 
     /**
      * True when {@code run} runs the {@code -o} output of {@code compiler}, a compiler reading only
@@ -55,7 +83,8 @@ final class CompiledRuns {
      */
     static boolean runsOwnBuildOf(Cmd run, Cmd compiler, Ctx ctx) {
         List<String> loading = CODE_LOADING_OPTIONS.get(compiler.getName());
-        if (loading == null || !compilesNamedFilesOnly(compiler) || !FileProvenance.runsFileWrittenBy(run, compiler, ctx)) {
+        if (loading == null || !compilesNamedFilesOnly(compiler) || !plainEnvironment(compiler.getAssignments())
+                || !FileProvenance.runsFileWrittenBy(run, compiler, ctx)) {
             return false;
         }
         if (compiler.getName().equals("go")) {
@@ -102,11 +131,32 @@ final class CompiledRuns {
     }
 
     /**
-     * True when {@code c} stores file content: a write (not a mode, time or empty folder), a download
-     * or a clone. Any such segment beside a compile-then-run may have written what the compiler reads.
+     * True when {@code c} may change what a build beside it reads: a write (not a mode, time or empty
+     * folder), a download or a clone, a git command that is not a read ({@link #GIT_READS}: git apply, am, checkout,
+     * pull, stash pop change the work tree without a write target), a go verb that fetches modules or
+     * edits go.mod ({@link #GO_SOURCE_CHANGING}), or an export of a build setting outside
+     * {@link #PLAIN_BUILD_ENVIRONMENT} ({@code export CGO_LDFLAGS=…}). Any such segment beside a
+     * compile-then-run may have put text into what the compiler reads.
      */
     static boolean storesFiles(Cmd c) {
+        if (c.nameIs("git") && !c.isInfoOnly() && !c.subAt(0, GIT_READS) || c.nameIs("go") && c.subAt(0, GO_SOURCE_CHANGING)) {
+            return true;
+        }
+        if (Words.setOf(Cmd.DECLARERS).contains(c.getName()) && !plainEnvironment(c.positionals(""))) {
+            return true;
+        }
         return !FileProvenance.writesNoContent(c) && (!c.getWriteTargets().isEmpty() || !c.fetchedFiles().isEmpty() || c.isClonesRepository());
+    }
+
+    /** True when every {@code NAME=value} (or bare {@code NAME}) names a {@link #PLAIN_BUILD_ENVIRONMENT} setting. */
+    private static boolean plainEnvironment(List<String> assignments) {
+        for (String a : assignments) {
+            int eq = a.indexOf('=');
+            if (!PLAIN_BUILD_ENVIRONMENT.contains(eq < 0 ? a : a.substring(0, eq))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** True when the compiler's sources are named, literal files: no standard input, computed word or device. */
@@ -115,6 +165,9 @@ final class CompiledRuns {
             return false;
         }
         for (String a : compiler.getArgs()) {
+            if (Regex.matches(a, JOINED_STREAM)) {
+                return false;
+            }
             for (String p : STREAM_PREFIXES) {
                 if (a.equals(p) || p.endsWith("/") && a.startsWith(p)) {
                     return false;

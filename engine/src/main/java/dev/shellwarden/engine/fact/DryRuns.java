@@ -41,6 +41,19 @@ final class DryRuns {
             "helm", Words.setOf("--dry-run=none --dry-run=false"));
 
     /**
+     * Options that take the next word as their value, per tool: a dry-run spelling right after one
+     * of them is that option's value, not a dry run ({@code git push -o --dry-run -f},
+     * {@code git clean -fdx -e -n}, {@code rsync --delete --exclude -n}). Short ones also count at
+     * the end of a cluster ({@code git clean -fde -n}).
+     */
+    private static final Map<String, Set<String>> VALUE_OPTIONS = Map.of(
+            "git", Words.setOf("-o --push-option -e --exclude --repo --receive-pack --exec -m --message -F --file -C -c"),
+            "rsync", Words.setOf("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from"
+                    + " --rsync-path -T --temp-dir --backup-dir --suffix --log-file --partial-dir --compare-dest --copy-dest"
+                    + " --link-dest --chmod --chown -M --remote-option --password-file --out-format --log-file-format"
+                    + " --info --debug --iconv --max-size --min-size --max-delete --bwlimit -B --block-size --skip-compress"));
+
+    /**
      * True when one of the space-separated dry-run options is given ({@code anyFlag}) and none of
      * them, nor the common {@code --dry-run}/{@code --dryrun}, is undone anywhere on the line.
      */
@@ -57,10 +70,18 @@ final class DryRuns {
     static boolean undone(Cmd c, String spellings) {
         Set<String> toolUndo = UNDO.getOrDefault(c.getName(), Set.of());
         Set<String> options = Words.setOf((spellings + " --dry-run --dryrun").trim());
+        Set<String> valueOptions = VALUE_OPTIONS.getOrDefault(c.getName(), Set.of());
+        String prev = "";
         for (String a : c.getArgs()) {
             if (a.equals("--")) {
                 break;
             }
+            // a dry-run spelling that is the previous option's value previews nothing: read the
+            // line as a real run (fail closed), whatever else it holds
+            if (options.contains(a) && takesValue(prev, valueOptions)) {
+                return true;
+            }
+            prev = a;
             if (toolUndo.contains(a) || Regex.matches(a, "(?i)--no-?dry-?run")) {
                 return true;
             }
@@ -74,5 +95,14 @@ final class DryRuns {
             }
         }
         return false;
+    }
+
+    /** True when {@code option} is one of {@code valueOptions}, or a short cluster whose last letter is one ({@code -fde}). */
+    private static boolean takesValue(String option, Set<String> valueOptions) {
+        if (valueOptions.contains(option)) {
+            return true;
+        }
+        return option.length() > 2 && option.charAt(0) == '-' && option.charAt(1) != '-' && option.indexOf('=') < 0
+                && valueOptions.contains("-" + option.charAt(option.length() - 1));
     }
 }

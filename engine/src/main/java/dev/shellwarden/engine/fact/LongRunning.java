@@ -601,7 +601,7 @@ final class LongRunning {
      * durations ({@link Durations#goSeconds}); the flag libraries keep the last one, and a wait
      * with several values and any unbounded one counts as unbounded whichever comes last, so
      * {@code --timeout=30s --timeout=-1s} is caught without relying on the order. A value that
-     * cannot be read (a variable) counts as a bound: no proof of a hang.
+     * cannot be read (a variable, {@code --timeout=$T}) counts as no bound: it may well be 0 (fail closed).
      */
     private static boolean timeoutUnbounded(Cmd c, boolean defaultUnbounded, java.util.function.DoublePredicate unbounded) {
         List<String> args = c.getArgs();
@@ -614,7 +614,7 @@ final class LongRunning {
             }
             given = true;
             double s = Durations.goSeconds(v);
-            if (!Double.isNaN(s) && unbounded.test(s)) {
+            if (Double.isNaN(s) || unbounded.test(s)) {
                 return true;
             }
         }
