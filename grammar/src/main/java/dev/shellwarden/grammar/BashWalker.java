@@ -3310,7 +3310,7 @@ final class BashWalker {
                     return false;
                 }
                 double seconds = Durations.gnuSeconds(t); // NaN for a spelling it cannot read: no bound
-                return seconds > 0 && seconds <= 3600;
+                return seconds > 0 && seconds <= Durations.LONGEST_BOUND_SECONDS;
             }
         }
         return false;

@@ -25,6 +25,14 @@ public final class Durations {
     public static final double UNREADABLE = Double.NaN;
 
     /**
+     * The longest wait the slow-command readings take for a bound, in seconds: {@code timeout 3600 …}
+     * bounds a command, {@code timeout 36000 …} or {@code --timeout=87600h} do not. WHY: an agent's
+     * own tool call ends long before an hour, so a longer stated bound holds it as no bound does,
+     * and a very large one is the easy way to dress an unbounded wait as a bounded one.
+     */
+    public static final double LONGEST_BOUND_SECONDS = 3600;
+
+    /**
      * Seconds per unit, by every name a reader accepts: Go's and GNU's short units, and the word
      * units of PowerShell's TimeSpan ({@code FromHours}, {@code -Hours}).
      */

@@ -601,7 +601,8 @@ final class LongRunning {
      * durations ({@link Durations#goSeconds}); the flag libraries keep the last one, and a wait
      * with several values and any unbounded one counts as unbounded whichever comes last, so
      * {@code --timeout=30s --timeout=-1s} is caught without relying on the order. A value that
-     * cannot be read (a variable, {@code --timeout=$T}) counts as no bound: it may well be 0 (fail closed).
+     * cannot be read (a variable, {@code --timeout=$T}) counts as no bound: it may well be 0 (fail closed);
+     * so does one longer than {@link Durations#LONGEST_BOUND_SECONDS}, as for {@code timeout N}.
      */
     private static boolean timeoutUnbounded(Cmd c, boolean defaultUnbounded, java.util.function.DoublePredicate unbounded) {
         List<String> args = c.getArgs();
@@ -614,28 +615,11 @@ final class LongRunning {
             }
             given = true;
             double s = Durations.goSeconds(v);
-            if (Double.isNaN(s) || unbounded.test(s)) {
+            if (Double.isNaN(s) || s > Durations.LONGEST_BOUND_SECONDS || unbounded.test(s)) {
                 return true;
             }
         }
         return !given && defaultUnbounded;
-    }
-
-    /**
-     * True when a PowerShell {@code -Timeout} given ({@code --timeout=V} or {@code --timeout V}) matches:
-     * the flag library keeps the last one, so {@code --timeout=30s --timeout=0} is no bound; which
-     * one counts is not read, any unbounded one does.
-     */
-    private static boolean anyTimeout(Cmd c, String valueRegex) {
-        List<String> args = c.getArgs();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String v = a.startsWith("--timeout=") ? a.substring(10) : a.equals("--timeout") && i + 1 < args.size() ? args.get(i + 1) : null;
-            if (v != null && Regex.matches(PathFacts.unquote(v), valueRegex)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
