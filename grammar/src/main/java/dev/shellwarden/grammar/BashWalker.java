@@ -823,7 +823,7 @@ final class BashWalker {
                 // a function name is a plain word
                 opaque(text(fd, u), c, OpaqueReason.SYNTAX_ERROR);
             }
-            if (fd.WORD().getText().equals("TRAPDEBUG")) {
+            if (fd.WORD().getText().equals(ZSH_DEBUG_TRAP)) {
                 // zsh's DEBUG trap by name runs its body before every command, and a body that sets
                 // ERR_EXIT skips that command (DEBUG_BEFORE_CMD, on by default): `cd build` may not
                 // run before `rm -rf ./*`, so no straight-line reading after it holds
@@ -1032,6 +1032,12 @@ final class BashWalker {
     private boolean redefined(String name) {
         return userCommands.contains(name) || aliases.containsKey(name) || hashed.containsKey(name);
     }
+
+    /**
+     * zsh's DEBUG trap as a function name: defined ({@code TRAPDEBUG() {…}}), autoloaded or set in
+     * the {@code functions} table, it runs before every command and may skip it, so the text is opaque.
+     */
+    private static final String ZSH_DEBUG_TRAP = "TRAPDEBUG";
 
     /** Commands anywhere in the text that make a body's commands not run as written (see #once). */
     private static final Pattern ONCE_SPOILERS = Pattern.compile("(^|[\\s;&|(){}'\"`])(trap|enable|TRAPDEBUG|TRAPZERR)([\\s;&|()'\"`]|$)");
@@ -2180,8 +2186,13 @@ final class BashWalker {
                 // zsh: the function comes from a file on $fpath; from a folder the text names or
                 // put on fpath, its body is not known (a call is USER_FUNCTION)
                 for (Word a : d.argv.subList(1, d.argv.size())) {
+                    String function = a.text().substring(a.text().lastIndexOf('/') + 1);
                     if (!a.text().startsWith("-") && !a.text().startsWith("+") && (fpathSet || a.text().contains("/"))) {
-                        userCommands.add(a.text().substring(a.text().lastIndexOf('/') + 1));
+                        userCommands.add(function);
+                    }
+                    if (function.equals(ZSH_DEBUG_TRAP)) {
+                        // an autoloaded DEBUG trap is the trap defined: see the function-definition branch
+                        d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
                     }
                 }
             }
@@ -2380,6 +2391,10 @@ final class BashWalker {
             case "BASH_CMDS", "commands" -> hashed.put(key, Word.literal(value));
             case "functions" -> {
                 userCommands.add(key);
+                if (key.equals(ZSH_DEBUG_TRAP)) {
+                    // `functions[TRAPDEBUG]=…` defines the DEBUG trap: see the function-definition branch
+                    d.reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
+                }
                 if (d.depth + 1 <= MAX_DEPTH) {
                     nested(value, new Ctx(d.id, d.depth + 1, Provenance.FUNCTION_BODY, d.wrappers, c.vars().copy(),
                             true, List.of(), List.of(), false));
