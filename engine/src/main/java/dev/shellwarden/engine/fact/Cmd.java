@@ -1013,31 +1013,46 @@ public final class Cmd {
     /**
      * The value of the first of the space-separated options present: {@code -o FILE},
      * {@code -oFILE} (single-letter options), {@code --output FILE} or {@code --output=FILE}; empty
-     * when absent.
+     * when absent. The first element of {@link #valuesOf(String)}.
      */
     public String valueOf(String spaceSeparated) {
-        String[] opts = Words.of(spaceSeparated);
+        List<String> values = valuesOf(spaceSeparated);
+        return values.isEmpty() ? "" : values.get(0);
+    }
+
+    /**
+     * Every value of the space-separated options, in order ({@link OptionSpec#named}): for a tool
+     * whose flag library keeps the last value, or adds them all ({@code --timeout=30s --timeout=0}).
+     */
+    public List<String> valuesOf(String spaceSeparated) {
+        return valuesOf(args, OptionSpec.named(spaceSeparated));
+    }
+
+    /**
+     * The values of the options {@code spec} describes, in order, the way a flag library reads
+     * them: up to {@code --} (after it every word is an operand), the next word for an option
+     * that takes it (and that word is not read again as an option), the rest of the word for one
+     * that carries it. An option ending the line without its value gives none: the tool errors out.
+     */
+    static List<String> valuesOf(List<String> args, OptionSpec spec) {
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--")) {
                 break;
             }
-            for (String o : opts) {
-                if (o.isEmpty()) {
-                    continue;
+            if (spec.takesNext(a)) {
+                if (i + 1 < args.size()) {
+                    out.add(args.get(++i));
                 }
-                if (a.equals(o)) {
-                    return i + 1 < args.size() ? args.get(i + 1) : "";
-                }
-                if (o.startsWith("--") && a.startsWith(o + "=")) {
-                    return a.substring(o.length() + 1);
-                }
-                if (!o.startsWith("--") && o.length() == 2 && a.startsWith(o) && a.length() > 2) {
-                    return a.substring(2);
-                }
+                continue;
+            }
+            String inline = spec.inlineValue(a);
+            if (inline != null) {
+                out.add(inline);
             }
         }
-        return "";
+        return out;
     }
 
     /**
@@ -1050,7 +1065,15 @@ public final class Cmd {
 
     /** {@link #positionals} of a list of words (a part of a command's arguments). */
     static List<String> positionalsOf(List<String> args, String optionsWithValue) {
-        Set<String> withValue = optionsWithValue.isBlank() ? Set.of() : Words.setOf(optionsWithValue);
+        return positionalsOf(args, OptionSpec.named(optionsWithValue));
+    }
+
+    /**
+     * The operands of a list of words: every word not starting with {@code -} (and {@code -}
+     * itself), every word after {@code --}, skipping the next word of an option that takes it
+     * ({@link OptionSpec#takesNext}), the same words {@link #valuesOf(List, OptionSpec)} reads as values.
+     */
+    static List<String> positionalsOf(List<String> args, OptionSpec spec) {
         List<String> out = new ArrayList<>();
         boolean end = false;
         for (int i = 0; i < args.size(); i++) {
@@ -1059,7 +1082,7 @@ public final class Cmd {
                 out.add(a);
             } else if (a.equals("--")) {
                 end = true;
-            } else if (withValue.contains(a)) {
+            } else if (spec.takesNext(a)) {
                 i++;
             }
         }
@@ -1756,19 +1779,7 @@ public final class Cmd {
      * curl refuses a word with an unknown letter outright (reading more is stricter, never looser).
      */
     static int curlClusterLetter(String word, char letter) {
-        if (word.length() < 2 || word.charAt(0) != '-' || word.charAt(1) == '-') {
-            return -1;
-        }
-        for (int k = 1; k < word.length(); k++) {
-            char x = word.charAt(k);
-            if (x == letter) {
-                return k;
-            }
-            if (CURL_VALUE_LETTERS.indexOf(x) >= 0) {
-                return -1; // the rest of the word is that option's value
-            }
-        }
-        return -1;
+        return ShortOptions.letterAt(word, letter, CURL_VALUE_LETTERS);
     }
 
     /**

@@ -212,12 +212,7 @@ final class ContainerEngines {
         List<String> ops = c.getOperands();
         if (c.getName().equals("docker") && ops.size() >= 3 && ops.get(0).equals("context") && ops.get(1).matches("create|update")) {
             String host = "";
-            for (int i = 0; i < c.getArgs().size(); i++) {
-                String a = c.getArgs().get(i);
-                String v = a.equals("--docker") && i + 1 < c.getArgs().size() ? c.getArgs().get(i + 1) : a.startsWith("--docker=") ? a.substring(9) : null;
-                if (v == null) {
-                    continue;
-                }
+            for (String v : c.valuesOf("--docker")) {
                 for (String kv : PathFacts.unquote(v).split(",")) {
                     if (kv.startsWith("host=")) {
                         host = kv.substring(5);

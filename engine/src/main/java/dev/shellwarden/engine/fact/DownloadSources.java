@@ -1,7 +1,9 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.Regex;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -109,38 +111,27 @@ final class DownloadSources {
         return !v.isEmpty() && Regex.find(v.toLowerCase(java.util.Locale.ROOT), "(^|[=+,])(http|ftp|tftp|all)(,|$)");
     }
 
-    /** The words a download client takes as URLs: its operands (not option values), and {@code --url}/{@code -Uri}'s value. */
+    /**
+     * The words a download client takes as URLs: its operands ({@link Cmd#positionalsOf}, skipping
+     * the value of each option that takes one), and {@code --url}/{@code -Uri}'s values.
+     */
     static List<String> urlOperands(Cmd c) {
-        List<String> out = new java.util.ArrayList<>();
-        List<String> a = c.getArgs();
         boolean curl = c.named("curl curlie");
         boolean wget = c.named("wget wget2");
         boolean httpie = c.named("http https xh xhs");
         boolean ps = c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm");
         if (!curl && !wget && !httpie && !ps) {
-            return out;
+            return List.of();
         }
-        boolean end = false;
-        for (int i = 0; i < a.size(); i++) {
-            String w = a.get(i);
-            String lower = w.toLowerCase(java.util.Locale.ROOT);
-            if (end || !w.startsWith("-") || w.equals("-")) {
-                out.add(w);
-            } else if (w.equals("--")) {
-                end = true;
-            } else if (curl && w.equals("--url") || ps && Regex.matches(lower, "-u(r|ri)?")) {
-                if (i + 1 < a.size()) {
-                    out.add(a.get(++i));
-                }
-            } else if (curl && w.startsWith("--url=")) {
-                out.add(w.substring(6));
-            } else if (ps && psTakesValue(lower)
-                    || httpie && HTTPIE_VALUES.contains(w)
-                    || curl && (CURL_LONG_VALUES.contains(w) || shortTakesNext(w, Cmd.CURL_VALUE_LETTERS))
-                    || wget && (WGET_LONG_VALUES.contains(w) || shortTakesNext(w, WGET_VALUE_LETTERS))) {
-                i++;
-            }
-        }
+        // the URL options: curl's --url V and --url=V, PowerShell's -Uri V (any prefix, any case)
+        OptionSpec url = curl ? OptionSpec.named("--url") : OptionSpec.nextWord(w -> ps && Regex.matches(w.toLowerCase(Locale.ROOT), "-u(r|ri)?"));
+        OptionSpec values = OptionSpec.nextWord(w -> url.takesNext(w)
+                || ps && psTakesValue(w.toLowerCase(Locale.ROOT))
+                || httpie && HTTPIE_VALUES.contains(w)
+                || curl && (CURL_LONG_VALUES.contains(w) || ShortOptions.takesNextWord(w, Cmd.CURL_VALUE_LETTERS))
+                || wget && (WGET_LONG_VALUES.contains(w) || ShortOptions.takesNextWord(w, WGET_VALUE_LETTERS)));
+        List<String> out = new ArrayList<>(Cmd.positionalsOf(c.getArgs(), values));
+        out.addAll(Cmd.valuesOf(c.getArgs(), url));
         return out;
     }
 
@@ -163,19 +154,6 @@ final class DownloadSources {
         for (String v : PS_VALUE_PARAMETERS) {
             if (v.startsWith(p)) {
                 return true;
-            }
-        }
-        return false;
-    }
-
-    /** True for a short-option word ({@code -o}, {@code -fsSLo}) whose first value-taking letter is its last, so its value is the next word. */
-    private static boolean shortTakesNext(String word, String valueLetters) {
-        if (word.length() < 2 || word.startsWith("--")) {
-            return false;
-        }
-        for (int k = 1; k < word.length(); k++) {
-            if (valueLetters.indexOf(word.charAt(k)) >= 0) {
-                return k == word.length() - 1;
             }
         }
         return false;

@@ -23,8 +23,14 @@ final class DryRuns {
     private DryRuns() {
     }
 
-    /** Values that turn a boolean option off in the flag libraries' spellings (kubectl's {@code none} too). */
-    private static final String OFF_VALUES = "(?i)[\"']?(none|false|0|no|off|f)[\"']?";
+    /**
+     * True for a value that turns a dry-run option off: a false value in any flag library's
+     * spelling ({@link FlagValues#ANY}: reading a preview as a real run only asks), or kubectl's
+     * and helm's strategy {@code none}.
+     */
+    private static boolean offValue(String value) {
+        return FlagValues.ANY.isFalse(value) || PathFacts.unquote(value).equalsIgnoreCase("none");
+    }
 
     /**
      * Undo words beyond the negation and false values, per tool: options that switch a preview
@@ -87,7 +93,7 @@ final class DryRuns {
             }
             int eq = a.indexOf('=');
             String name = eq > 0 ? a.substring(0, eq) : a;
-            if (eq > 0 && options.contains(name) && Regex.matches(a.substring(eq + 1), OFF_VALUES)) {
+            if (eq > 0 && options.contains(name) && offValue(a.substring(eq + 1))) {
                 return true;
             }
             if (a.startsWith("--no-") && options.contains("--" + a.substring(5))) {
@@ -97,12 +103,21 @@ final class DryRuns {
         return false;
     }
 
-    /** True when {@code option} is one of {@code valueOptions}, or a short cluster whose last letter is one ({@code -fde}). */
+    /**
+     * True when {@code option} is one of {@code valueOptions}, or a short cluster whose first
+     * value-taking letter ends it ({@link ShortOptions#takesNextWord}: {@code -fde}; in
+     * {@code -fed} the -e takes "d" and the next word is an option again).
+     */
     private static boolean takesValue(String option, Set<String> valueOptions) {
         if (valueOptions.contains(option)) {
             return true;
         }
-        return option.length() > 2 && option.charAt(0) == '-' && option.charAt(1) != '-' && option.indexOf('=') < 0
-                && valueOptions.contains("-" + option.charAt(option.length() - 1));
+        StringBuilder letters = new StringBuilder();
+        for (String o : valueOptions) {
+            if (o.length() == 2 && ShortOptions.isCluster(o)) {
+                letters.append(o.charAt(1));
+            }
+        }
+        return ShortOptions.takesNextWord(option, letters.toString());
     }
 }

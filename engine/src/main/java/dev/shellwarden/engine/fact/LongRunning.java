@@ -569,7 +569,8 @@ final class LongRunning {
             // watches until the rollout is done (--watch=true, --timeout=0s "never"): a stuck
             // StatefulSet or DaemonSet never ends, a Deployment only at its progress deadline
             // (10 minutes by default); --watch=false prints the status once
-            return !c.argMatches("(?i)(-w|--watch)=(false|0|f)") && timeoutUnbounded(c, true, s -> s <= 0);
+            // kubectl is cobra/pflag: --watch=false in strconv.ParseBool spellings
+            return !FlagValues.GO.setFalse(c, "-w --watch") && timeoutUnbounded(c, true, s -> s <= 0);
         }
         if (c.nameIs("argocd") && c.subAt(0, "app") && c.subAt(1, "wait")) {
             // --timeout is seconds, 0 (the default) for none
@@ -579,7 +580,7 @@ final class LongRunning {
     }
 
     /**
-     * True for a CI client told to wait for a whole run or pipeline: {@code gh run watch} (its only
+     * True for a CI client (gh and glab: cobra/pflag, {@link FlagValues#GO}) told to wait for a whole run or pipeline: {@code gh run watch} (its only
      * bound is the run's end; it has no timeout option), {@code gh pr checks --watch},
      * {@code glab ci status --live} ({@code glab pipeline} is the same command). A queued or stuck
      * run holds the agent for as long as the CI service lets it; the bounded forms are the same
@@ -588,10 +589,10 @@ final class LongRunning {
     private static boolean watchesCiRun(Cmd c) {
         if (c.nameIs("gh")) {
             return c.subAt(0, "run") && c.subAt(1, "watch")
-                    || c.subAt(0, "pr") && c.subAt(1, "checks") && c.anyFlag("--watch") && !c.argMatches("(?i)--watch=(false|0|f)");
+                    || c.subAt(0, "pr") && c.subAt(1, "checks") && c.anyFlag("--watch") && !FlagValues.GO.setFalse(c, "--watch");
         }
         return c.nameIs("glab") && c.subAt(0, "ci pipe pipeline") && c.subAt(1, "status") && c.anyFlag("-l --live")
-                && !c.argMatches("(?i)(-l|--live)=(false|0|f)");
+                && !FlagValues.GO.setFalse(c, "-l --live");
     }
 
     /**
@@ -603,23 +604,19 @@ final class LongRunning {
      * {@code --timeout=30s --timeout=-1s} is caught without relying on the order. A value that
      * cannot be read (a variable, {@code --timeout=$T}) counts as no bound: it may well be 0 (fail closed);
      * so does one longer than {@link Durations#LONGEST_BOUND_SECONDS}, as for {@code timeout N}.
+     * The values are {@link Cmd#valuesOf}'s: a {@code --timeout=-1s} after {@code --} is an operand
+     * (kubectl fails on it as a resource name), and a bare trailing {@code --timeout} gives none, so
+     * the default decides (pflag errors out there, so nothing waits; an unbounded default still asks).
      */
     private static boolean timeoutUnbounded(Cmd c, boolean defaultUnbounded, java.util.function.DoublePredicate unbounded) {
-        List<String> args = c.getArgs();
-        boolean given = false;
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String v = a.startsWith("--timeout=") ? a.substring(10) : a.equals("--timeout") && i + 1 < args.size() ? args.get(i + 1) : null;
-            if (v == null) {
-                continue;
-            }
-            given = true;
+        List<String> values = c.valuesOf("--timeout");
+        for (String v : values) {
             double s = Durations.goSeconds(v);
             if (Double.isNaN(s) || s > Durations.LONGEST_BOUND_SECONDS || unbounded.test(s)) {
                 return true;
             }
         }
-        return !given && defaultUnbounded;
+        return values.isEmpty() && defaultUnbounded;
     }
 
     /**

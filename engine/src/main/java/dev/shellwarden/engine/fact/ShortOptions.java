@@ -37,19 +37,58 @@ final class ShortOptions {
      */
     static int readCluster(List<String> args, int i, String valueLetters, Sink sink) {
         String a = args.get(i);
-        for (int k = 1; k < a.length(); k++) {
-            char c = a.charAt(k);
-            if (valueLetters.indexOf(c) < 0) {
-                sink.letter(c, null);
-                continue;
-            }
-            if (k + 1 < a.length()) {
-                sink.letter(c, a.substring(k + 1));
-                return i;
-            }
-            sink.letter(c, i + 1 < args.size() ? args.get(i + 1) : "");
-            return i + 1 < args.size() ? i + 1 : i;
+        int end = valueLetterAt(a, valueLetters);
+        for (int k = 1; k < end; k++) {
+            sink.letter(a.charAt(k), null);
         }
-        return i;
+        if (end == a.length()) {
+            return i;
+        }
+        if (end + 1 < a.length()) {
+            sink.letter(a.charAt(end), a.substring(end + 1));
+            return i;
+        }
+        sink.letter(a.charAt(end), i + 1 < args.size() ? args.get(i + 1) : "");
+        return i + 1 < args.size() ? i + 1 : i;
+    }
+
+    /**
+     * The index in the cluster {@code word} of its first letter that takes a value, where getopt
+     * ends the cluster; the word's length when every letter is a flag. The one statement of the
+     * rule every cluster reader here uses.
+     */
+    static int valueLetterAt(String word, String valueLetters) {
+        for (int k = 1; k < word.length(); k++) {
+            if (valueLetters.indexOf(word.charAt(k)) >= 0) {
+                return k;
+            }
+        }
+        return word.length();
+    }
+
+    /** True for a word getopt reads as a cluster of short options: one dash and at least one letter. */
+    static boolean isCluster(String word) {
+        return word.length() >= 2 && word.charAt(0) == '-' && word.charAt(1) != '-';
+    }
+
+    /**
+     * The index of option {@code letter} in the cluster {@code word}, or -1 when getopt does not
+     * read it as an option there: it is missing, or it comes after the first value-taking letter
+     * and so is part of that option's value ({@code curl -Hk} is the header "k").
+     */
+    static int letterAt(String word, char letter, String valueLetters) {
+        if (!isCluster(word)) {
+            return -1;
+        }
+        int k = word.indexOf(letter, 1);
+        return k > 0 && k <= valueLetterAt(word, valueLetters) ? k : -1;
+    }
+
+    /**
+     * True for a cluster whose first value-taking letter is its last ({@code -o}, {@code -sSLo},
+     * {@code -fde}): that option's value is the next word.
+     */
+    static boolean takesNextWord(String word, String valueLetters) {
+        return isCluster(word) && valueLetterAt(word, valueLetters) == word.length() - 1;
     }
 }

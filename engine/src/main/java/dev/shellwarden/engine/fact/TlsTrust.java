@@ -439,16 +439,18 @@ final class TlsTrust {
      * {@code -Dmaven.wagon.http.ssl.insecure=true}).
      */
     private static boolean toolChecksOff(Cmd c) {
+        // the Kubernetes tools, docker, podman/buildah/skopeo and vault are Go (pflag or the flag
+        // package): a boolean set false in strconv.ParseBool spellings (FlagValues.GO)
         switch (c.getName()) {
             case "kubectl", "oc", "helm", "k9s", "kubectx", "flux", "argocd", "istioctl", "kustomize", "minikube", "kubeadm" -> {
-                return c.anyFlag("--insecure-skip-tls-verify --kube-insecure-skip-tls-verify") && !c.argMatches("(?i)--(kube-)?insecure-skip-tls-verify=(false|0)")
+                return c.anyFlag("--insecure-skip-tls-verify --kube-insecure-skip-tls-verify") && !FlagValues.GO.setFalse(c, "--insecure-skip-tls-verify --kube-insecure-skip-tls-verify")
                         || c.getName().equals("argocd") && c.anyFlag("--insecure");
             }
             case "docker", "docker-compose" -> {
-                return c.argMatches("(?i)--tlsverify=(false|0)");
+                return FlagValues.GO.setFalse(c, "--tlsverify");
             }
             case "podman", "buildah", "skopeo" -> {
-                return c.argMatches("(?i)--(src-|dest-)?tls-verify=(false|0)") || flagThenValue(c, "--tls-verify", OFF);
+                return FlagValues.GO.setFalse(c, "--tls-verify --src-tls-verify --dest-tls-verify") || flagThenValue(c, "--tls-verify", OFF);
             }
             case "crane", "oras", "regctl", "cosign" -> {
                 return c.anyFlag("--insecure --allow-insecure --plain-http");
@@ -467,7 +469,7 @@ final class TlsTrust {
                 return c.argMatches("(?i)auth/disable_ssl_validation") && c.argMatches(ON);
             }
             case "vault" -> {
-                return c.anyFlag("-tls-skip-verify --tls-skip-verify") && !c.argMatches("(?i)--?tls-skip-verify=(false|0)");
+                return c.anyFlag("-tls-skip-verify --tls-skip-verify") && !FlagValues.GO.setFalse(c, "-tls-skip-verify --tls-skip-verify");
             }
             case "deno" -> {
                 return c.anyFlag("--unsafely-ignore-certificate-errors");

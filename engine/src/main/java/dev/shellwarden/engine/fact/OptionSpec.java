@@ -1,0 +1,56 @@
+package dev.shellwarden.engine.fact;
+
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Which option words of a command take a value, and where that value sits: the one description
+ * read by {@link Cmd#valuesOf(java.util.List, OptionSpec)} (an option's values) and
+ * {@link Cmd#positionalsOf(java.util.List, OptionSpec)} (the operands, skipping option values), so
+ * that both skip exactly the same words.
+ *
+ * <p>WHY one type: a reader that skips a value the other does not read would take an option's
+ * value for an operand ({@code curl -H example.com/x https://…} has one URL), or an operand for a value.
+ *
+ * @param nextWordOption true for an option word that takes the next word as its value
+ * @param inlineReader   the value an option word carries itself, or null
+ */
+record OptionSpec(Predicate<String> nextWordOption, Function<String, String> inlineReader) {
+
+    /** True when the option word {@code word} takes the next word as its value ({@code -o FILE}, {@code --output FILE}). */
+    boolean takesNext(String word) {
+        return nextWordOption.test(word);
+    }
+
+    /**
+     * The value the option word carries itself ({@code --output=FILE}, {@code -oFILE}), or null when
+     * it is not one of the options or carries none.
+     */
+    String inlineValue(String word) {
+        return inlineReader.apply(word);
+    }
+
+    /**
+     * The space-separated option names the way {@link Cmd#valueOf} has always read them: each takes
+     * the next word; a {@code --long} one also {@code --long=V}; a one-letter one also {@code -oV}.
+     */
+    static OptionSpec named(String spaceSeparated) {
+        Set<String> names = spaceSeparated.isBlank() ? Set.of() : Words.setOf(spaceSeparated);
+        return new OptionSpec(names::contains, word -> {
+            int eq = word.indexOf('=');
+            if (word.startsWith("--") && eq > 2 && names.contains(word.substring(0, eq))) {
+                return word.substring(eq + 1);
+            }
+            if (!word.startsWith("--") && word.length() > 2 && names.contains(word.substring(0, 2))) {
+                return word.substring(2);
+            }
+            return null;
+        });
+    }
+
+    /** Options recognised by a predicate that take the next word and never carry a value in the word itself. */
+    static OptionSpec nextWord(Predicate<String> takesNext) {
+        return new OptionSpec(takesNext, word -> null);
+    }
+}
