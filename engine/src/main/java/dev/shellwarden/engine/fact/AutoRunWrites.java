@@ -71,10 +71,19 @@ final class AutoRunWrites {
         return Regex.matches(p.startsWith("./") ? p.substring(2) : p, UNSEEN_AUTO_RUN);
     }
 
-    /** A writer whose whole text is in the command: a literal printer or heredoc (TextTransforms), tee of a heredoc, sed -i. */
+    /**
+     * PowerShell's text writers: with literal words and nothing piped in, the text is a literal
+     * value, which the bash splitter reads as it reads {@code printf … >} (RunLaterFiles).
+     */
+    private static final String PS_TEXT_WRITERS = "Set-Content Add-Content Out-File sc ac";
+
+    /**
+     * A writer whose whole text is in the command: a literal printer or heredoc (TextTransforms),
+     * tee of a heredoc, sed -i, a PowerShell text writer of a literal value.
+     */
     private static boolean showsWrittenText(Cmd c) {
         return c.isPrintsLiteralText() || c.getName().equals("tee") && c.isHasStdinText() && !c.isPipedInto()
-                || c.isInPlaceTextEdit();
+                || c.isInPlaceTextEdit() || c.nameIs(PS_TEXT_WRITERS) && !c.isDynamicArgs() && !c.isPipedInto();
     }
 
     /**
