@@ -2543,6 +2543,19 @@ public final class Cmd {
         return AgentLaunches.writesEditorAutoApproval(this);
     }
 
+    /**
+     * True when the command writes an editor's or an agent's run-on-open file (tasks.json,
+     * settings.json, the dev container, .claude/commands) from text it does not show ({@link AutoRunWrites}).
+     */
+    public boolean writesUnseenAutoRunConfig(Ctx ctx) {
+        return AutoRunWrites.writesUnseenAutoRunConfig(this, ctx);
+    }
+
+    /** True when the command makes a program the default for links, file types or a command name ({@link AutoRunWrites}). */
+    public boolean setsDefaultHandler() {
+        return AutoRunWrites.setsDefaultHandler(this);
+    }
+
     /** True when a write or delete target is shell-warden's or an agent's own configuration. */
     public boolean touchesSelfProtected() {
         return selfProtectedTarget(null) || isAgentSettingsCommand() || isPayloadSelfProtected();

@@ -565,11 +565,17 @@ final class WriteTargets {
             }
             case "wget" -> {
                 String o = c.valueOf("-O --output-document");
+                if (o.isEmpty()) {
+                    o = wgetClusterValue(c, 'O');
+                }
                 if (!o.isEmpty() && !o.equals("-")) {
                     out.add(o);
                 } else if (o.isEmpty()) {
                     // Without -O wget saves under the URL's last path element, below -P DIR when given.
                     String dir = c.valueOf("-P --directory-prefix");
+                    if (dir.isEmpty()) {
+                        dir = wgetClusterValue(c, 'P');
+                    }
                     if (!dir.isEmpty()) {
                         out.add(PathFacts.asFolder(dir));
                     }
@@ -795,6 +801,37 @@ final class WriteTargets {
     private static final String CURL_WITH_VALUE_FLAGS = "-d -H -u -X -A -e -b -c -F -T -w -x -r -m -K -E -y -Y -z -C -D -P -Q -t -U -o "
             + "--data --header --user --request --user-agent --referer --cookie --cookie-jar --form --upload-file --write-out "
             + "--proxy --range --max-time --config --cert --output --connect-timeout --retry --output-dir";
+
+    /**
+     * wget's short options that take a value (-O file, -o log, -a log, -e command, -i list, -B base,
+     * -t tries, -T timeout, -w wait, -Q quota, -P folder, -U agent, -D/-I/-X/-A/-R lists, -l depth,
+     * and -n, whose letter follows it: -nv, -nc, -nd, -nH).
+     */
+    private static final String WGET_VALUE_LETTERS = "OoaeiBtTwQPUDIXARln";
+
+    /**
+     * The value of wget's short option {@code letter} given inside a cluster ({@code -qO FILE},
+     * {@code -qOfile}, {@code -nvP DIR}), read as getopt reads it ({@link ShortOptions}); empty when
+     * no cluster holds it. WHY: {@code wget -qO ~/.bashrc URL} is the everyday spelling.
+     */
+    private static String wgetClusterValue(Cmd cmd, char letter) {
+        List<String> args = cmd.getArgs();
+        String[] found = {""};
+        for (int i = 0; i < args.size() && found[0].isEmpty(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.startsWith("-") && !a.startsWith("--") && a.length() > 2) {
+                i = ShortOptions.readCluster(args, i, WGET_VALUE_LETTERS, (c, v) -> {
+                    if (c == letter && v != null && found[0].isEmpty()) {
+                        found[0] = v;
+                    }
+                });
+            }
+        }
+        return found[0];
+    }
 
     /** curl's output file given at the end of a short-option cluster ({@code -fsSLo FILE}, {@code -sofile}). */
     private static String curlClusterOutput(Cmd cmd) {
