@@ -1225,28 +1225,19 @@ public final class Cmd {
         return any;
     }
 
-    /** PowerShell's {@code -WhatIf:$false} / {@code -WhatIf:0}: the switch given and turned off, so the command runs. */
+    /**
+     * PowerShell's {@code -WhatIf:$false} / {@code -WhatIf:0}, under any spelling of the switch
+     * ({@code -wi:$false}, {@code -WhatI:0}; {@link dev.shellwarden.grammar.ps.PsParameterWord}):
+     * the switch given and turned off, so the command runs.
+     */
     private boolean whatIfSwitchedOff() {
         for (int i = 0; i < args.size(); i++) {
-            if (Regex.matches(args.get(i), "(?i)-whatif(:.*)?") && switchedOff(i)) {
+            dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
+            if (p != null && p.spells("WhatIf", 2, "wi") && p.switchedOff(i + 1 < args.size() ? args.get(i + 1) : null)) {
                 return true;
             }
         }
         return false;
-    }
-
-    /**
-     * True when the PowerShell switch at {@code args[i]} is given the value false: attached
-     * ({@code -WhatIf:$false}, {@code -WhatIf:0}) or as the next word, which is how the splitter
-     * may hand over {@code -WhatIf: $false}. Reading {@code -WhatIf $false} the same way only lets
-     * more rules apply.
-     */
-    private boolean switchedOff(int i) {
-        String p = args.get(i).toLowerCase(java.util.Locale.ROOT);
-        int colon = p.indexOf(':');
-        String value = colon >= 0 && colon + 1 < p.length() ? p.substring(colon + 1)
-                : i + 1 < args.size() ? args.get(i + 1).toLowerCase(java.util.Locale.ROOT) : "";
-        return Regex.matches(value, ":?(\\$false|0|false)");
     }
 
     /**
@@ -1739,7 +1730,7 @@ public final class Cmd {
         List<String> out = new ArrayList<>(targets);
         for (String t : targets) {
             if (!namedBySource(t)) {
-                out.addAll(PathFacts.protectedGlobMatches(t));
+                out.addAll(PathFacts.protectedGlobMatches(t, isPsCmdlet()));
             }
         }
         return Collections.unmodifiableList(out);
@@ -2194,17 +2185,13 @@ public final class Cmd {
      */
     String psNamedValue(String... names) {
         for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (!a.startsWith("-") || a.length() < 3) {
+            dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
+            if (p == null || p.name().length() < 2) {
                 continue;
             }
-            String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
-            int colon = p.indexOf(':');
-            String attached = colon >= 0 ? a.substring(colon + 2) : null;
-            p = colon >= 0 ? p.substring(0, colon) : p;
             for (String n : names) {
-                if (n.startsWith(p)) {
-                    return attached != null && !attached.isEmpty() ? attached : i + 1 < args.size() ? args.get(i + 1) : "";
+                if (p.spells(n, 2)) {
+                    return p.valueOr(i + 1 < args.size() ? args.get(i + 1) : "");
                 }
             }
         }
@@ -2804,7 +2791,24 @@ public final class Cmd {
      * ({@code cat ~/.ssh/*}, {@code head ~/.aws/c*}): bash expands it before the program runs.
      */
     static boolean namesCredentialStore(String word) {
-        return PathFacts.isCredentialStore(word) || PathFacts.protectedGlobMatches(word).stream().anyMatch(PathFacts::isCredentialStore);
+        return namesCredentialStore(word, false);
+    }
+
+    /** {@link #namesCredentialStore(String)} with PowerShell's wildcards when {@code powerShell} ({@link PathFacts#protectedGlobMatches(String, boolean)}). */
+    static boolean namesCredentialStore(String word, boolean powerShell) {
+        return PathFacts.isCredentialStore(word)
+                || PathFacts.protectedGlobMatches(word, powerShell).stream().anyMatch(PathFacts::isCredentialStore);
+    }
+
+    /** A PowerShell cmdlet's name as the splitter hands it on, canonical ({@code Remove-Item} for {@code ri}): Verb-Noun. */
+    private static final java.util.regex.Pattern PS_CMDLET_NAME = java.util.regex.Pattern.compile("[A-Z][a-z]+-[A-Z][A-Za-z]+");
+
+    /**
+     * True when this command is a PowerShell cmdlet, whose path arguments are PowerShell wildcards
+     * (a leading dot matched by {@code *}), not bash globs.
+     */
+    boolean isPsCmdlet() {
+        return PS_CMDLET_NAME.matcher(name).matches();
     }
 
     /**
@@ -3095,21 +3099,10 @@ public final class Cmd {
      * {@code -Re}, {@code -rec}, {@code -Recurse}; case-insensitive; {@code -Recurse:$true} counts.
      */
     public boolean psParam(String parameter, int minimum) {
-        String full = parameter.toLowerCase(java.util.Locale.ROOT);
         for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (!a.startsWith("-") || a.length() < 2) {
-                continue;
-            }
-            String p = a.substring(1).toLowerCase(java.util.Locale.ROOT);
-            int colon = p.indexOf(':');
-            if (switchedOff(i)) {
-                continue;
-            }
-            if (colon >= 0) {
-                p = p.substring(0, colon);
-            }
-            if (p.length() >= Math.min(minimum, full.length()) && full.startsWith(p)) {
+            dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
+            // `-Recurse:$false` (handed on as `-Recurse` `$false`) is the switch off (PsParameterWord)
+            if (p != null && p.spells(parameter, minimum) && !p.switchedOff(i + 1 < args.size() ? args.get(i + 1) : null)) {
                 return true;
             }
         }
@@ -5561,9 +5554,14 @@ public final class Cmd {
      */
     public boolean psReadsCredentialStore() {
         boolean whole = named(PS_FOLDER_READERS);
+        boolean literal = false;
         for (String a : args) {
+            dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(a);
+            // -LiteralPath (-LP, -PSPath) takes no wildcards: `-LiteralPath ~\*` names a file called `*`
+            boolean literalValue = literal || p != null && p.spells("LiteralPath", 2, "lp", "pspath");
+            literal = p != null && (p.value() == null || p.value().isEmpty()) && p.spells("LiteralPath", 2, "lp", "pspath");
             if ((!a.startsWith("-") || a.indexOf(':') > 0)
-                    && (namesCredentialStore(psPath(a)) || whole && PathFacts.isCredentialFolder(psPath(a)))) {
+                    && (namesCredentialStore(psPath(a), !literalValue) || whole && PathFacts.isCredentialFolder(psPath(a)))) {
                 return true;
             }
         }

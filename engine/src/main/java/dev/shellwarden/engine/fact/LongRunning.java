@@ -622,12 +622,16 @@ final class LongRunning {
     /**
      * True when a PowerShell {@code -Timeout} (any unambiguous prefix, {@code -Timeout 60} or
      * {@code -Timeout:60}) bounds a wait: {@code Wait-Job} and {@code Wait-Event} read a negative
-     * value ({@code -Timeout:-1}, their default) as waiting for ever, so it is no bound.
+     * value ({@code -Timeout:-1}, their default) as waiting for ever, so it is no bound; nor is one
+     * longer than {@link Durations#LONGEST_BOUND_SECONDS} ({@code -Timeout 7200}, or
+     * {@code $t = 7200; … -Timeout $t}, which the grammar reads through), as for {@code timeout N},
+     * nor one the command does not show ({@code -Timeout $env:T}), as bash's {@code --timeout=$T}.
      */
     static boolean psTimeoutBounds(Cmd c) {
         // psNamedValue reads -Timeout: -1 (a colon, then the value as the next word) as -1 too
         String value = PathFacts.unquote(c.psNamedValue("timeout")).trim();
-        return !value.isEmpty() && !Regex.matches(value, "-[0-9]+");
+        double seconds = Durations.psNumber(value);
+        return !Double.isNaN(seconds) && seconds >= 0 && seconds <= Durations.LONGEST_BOUND_SECONDS;
     }
 
     /**

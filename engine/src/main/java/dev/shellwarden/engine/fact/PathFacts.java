@@ -466,7 +466,20 @@ public final class PathFacts {
      * or a relative glob that would reach the home only through the working directory.
      */
     public static java.util.List<String> protectedGlobMatches(String path) {
-        String p = extendedGlobNames(unquote(path));
+        return protectedGlobMatches(path, false);
+    }
+
+    /**
+     * {@link #protectedGlobMatches(String)} with PowerShell's wildcards when {@code powerShell}:
+     * {@code *}, {@code ?} and {@code [..]} match a leading dot too ({@code ~\*\id_rsa} is
+     * {@code ~/.ssh/id_rsa}) and letter case is ignored (about_Wildcards). WHY no -Force/-Hidden
+     * reading: a wildcard path names dot items whether or not they are hidden, Windows does not
+     * hide {@code .ssh}, and a listing of folders ({@code Get-ChildItem ~ -Directory}) that the
+     * grammar writes as {@code ~\*} cannot tell which it skipped: a dot folder is reached (fail closed).
+     */
+    public static java.util.List<String> protectedGlobMatches(String path, boolean powerShell) {
+        // PowerShell has no extended globs: `~`, `(`, `^` and `#` are plain letters (`CLAUDE~1`, an 8.3 name)
+        String p = powerShell ? unquote(path) : extendedGlobNames(unquote(path));
         if (!isGlob(p)) {
             return java.util.List.of();
         }
@@ -479,7 +492,7 @@ public final class PathFacts {
         for (String glob : globs) {
             for (String file : GLOB_PROTECTED_FILES) {
                 String candidate = file.startsWith("~") || file.startsWith("/") ? file : sameFolder(glob, file);
-                if (candidate != null && globMatches(glob, candidate) && !out.contains(candidate)) {
+                if (candidate != null && globMatches(glob, candidate, powerShell) && !out.contains(candidate)) {
                     out.add(candidate);
                 }
             }
@@ -521,15 +534,20 @@ public final class PathFacts {
         return folder.isEmpty() && g.length == names ? relative : folder + "/" + relative;
     }
 
-    /** Bash's pathname matching of a whole path: name by name, a leading dot only by a written dot. */
-    private static boolean globMatches(String glob, String path) {
+    /**
+     * Pathname matching of a whole path, name by name: bash's (a leading dot only by a written dot,
+     * letter case kept), or PowerShell's ({@code powerShell}: any name, letter case ignored).
+     */
+    private static boolean globMatches(String glob, String path, boolean powerShell) {
         String[] g = glob.split("/", -1);
         String[] n = path.split("/", -1);
         if (g.length != n.length) {
             return false;
         }
         for (int i = 0; i < g.length; i++) {
-            if (n[i].startsWith(".") && !g[i].startsWith(".") || !globRegex(g[i]).matcher(n[i]).matches()) {
+            if (!powerShell && n[i].startsWith(".") && !g[i].startsWith(".")
+                    || !(powerShell ? Pattern.compile(globRegex(g[i]).pattern(), Pattern.CASE_INSENSITIVE) : globRegex(g[i]))
+                            .matcher(n[i]).matches()) {
                 return false;
             }
         }

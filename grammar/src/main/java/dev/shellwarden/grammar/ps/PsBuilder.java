@@ -1072,7 +1072,7 @@ final class PsBuilder {
     /** Pass-through stages that keep a listing's items (or turn them into their full path): filters, sorts, selections of some. */
     private static final Set<String> PASS_THROUGH = Set.of("Where-Object", "Sort-Object", "Select-Object", "Group-Object");
     /** Select-Object's parameters that keep some of the objects, each taking a count; any other makes new objects. */
-    private static final List<String> COUNTING_SELECTION = List.of("-first", "-last", "-skip");
+    private static final List<String> COUNTING_SELECTION = List.of("First", "Last", "Skip");
 
     /**
      * What the objects piped into the command being walked stand for, from the stages before it:
@@ -1125,6 +1125,7 @@ final class PsBuilder {
      * Resolve-Path and Convert-Path; null for anything else (any other argument included).
      */
     private List<Word> loopListing(List<Part> stage) {
+        stage = withoutListingSwitches(stage);
         if (stage.size() < 2 || stage.size() > 3 || stage.get(0).kind() != Kind.WORD) {
             return null;
         }
@@ -1147,6 +1148,24 @@ final class PsBuilder {
             out.add(new Word(path, path, w.literal(), w.features()));
         }
         return out;
+    }
+
+    /**
+     * {@code stage} without its trailing {@link #LISTING_SWITCHES}, each a word of its own. WHY read
+     * past them: {@code Get-ChildItem $_.FullName -File | Get-Content} over the home's folders reads
+     * {@code ~\.ssh\id_rsa} as the bare listing does; -Force and -Hidden add hidden items, which
+     * the children glob already names (PowerShell's {@code *} matches dot names).
+     */
+    private static List<Part> withoutListingSwitches(List<Part> stage) {
+        int end = stage.size();
+        while (end > 2 && stage.get(end - 1).kind() == Kind.WORD && !adjacent(stage.get(end - 2), stage.get(end - 1))) {
+            PsParameterWord p = PsParameterWord.of(PsText.bare(stage.get(end - 1).raw()));
+            if (!listingSwitch(p)) {
+                break;
+            }
+            end--;
+        }
+        return stage.subList(0, end);
     }
 
     /**
@@ -1210,8 +1229,9 @@ final class PsBuilder {
         if (command.equals("ForEach-Object")) {
             // `% FullName`, `% -MemberName PSPath`: each item's full path, which binds to -Path as the item does
             List<Part> rest = stage.subList(1, stage.size());
-            if (rest.size() == 2 && rest.get(0).kind() == Kind.WORD && !adjacent(rest.get(0), rest.get(1))
-                    && PsText.bare(rest.get(0).raw()).length() >= 3 && "-membername".startsWith(PsText.bare(rest.get(0).raw()).toLowerCase(Locale.ROOT))) {
+            PsParameterWord member = rest.size() == 2 && rest.get(0).kind() == Kind.WORD && !adjacent(rest.get(0), rest.get(1))
+                    ? PsParameterWord.of(PsText.bare(rest.get(0).raw())) : null;
+            if (member != null && member.value() == null && member.spells("MemberName", 2)) {
                 rest = rest.subList(1, 2);
             }
             return rest.size() == 1 && rest.get(0).kind() == Kind.WORD
@@ -1226,17 +1246,21 @@ final class PsBuilder {
         }
         for (int i = 1; i < stage.size(); i++) {
             Part p = stage.get(i);
-            String t = PsText.bare(p.raw()).toLowerCase(Locale.ROOT);
-            if (p.kind() != Kind.WORD || t.length() < 2 || !t.startsWith("-") || i + 1 < stage.size() && adjacent(p, stage.get(i + 1))) {
+            PsParameterWord t = p.kind() == Kind.WORD ? PsParameterWord.of(PsText.bare(p.raw())) : null;
+            if (t == null || i + 1 < stage.size() && adjacent(p, stage.get(i + 1))) {
                 return false;
             }
-            if (t.length() >= 3 && "-unique".startsWith(t)) {
+            if (t.spells("Unique", 2) && !t.switchedOff(null)) {
                 continue;
             }
-            String value = i + 1 < stage.size() && stage.get(i + 1).kind() == Kind.WORD ? PsText.bare(stage.get(++i).raw()) : "";
-            boolean counted = COUNTING_SELECTION.stream().anyMatch(c -> c.startsWith(t)) && value.matches("[0-9]+");
+            String next = i + 1 < stage.size() && stage.get(i + 1).kind() == Kind.WORD ? PsText.bare(stage.get(i + 1).raw()) : "";
+            if (t.value() == null || t.value().isEmpty()) {
+                i += next.isEmpty() ? 0 : 1;
+            }
+            String value = t.valueOr(next);
+            boolean counted = COUNTING_SELECTION.stream().anyMatch(c -> t.spells(c, 1)) && value.matches("[0-9]+");
             // `-ExpandProperty FullName`: the item's full path, which binds to -Path as the item does
-            boolean fullPath = t.length() >= 2 && "-expandproperty".startsWith(t) && value.matches("(?i)fullname|pspath");
+            boolean fullPath = t.spells("ExpandProperty", 1) && value.matches("(?i)fullname|pspath");
             if (!counted && !fullPath) {
                 return false;
             }
@@ -1850,6 +1874,12 @@ final class PsBuilder {
             return new PsValues.Value(null, null, true, null, null, folder);
         }
         String text = rhs.size() == 1 ? stringOf(rhs.get(0), ctx) : null;
+        if (text == null && rhs.size() == 1 && rhs.get(0).kind() == Kind.WORD
+                && !Double.isNaN(dev.shellwarden.grammar.Durations.psNumber(rhs.get(0).raw()))) {
+            // `$d = 3600; Start-Sleep $d`: a number literal is held as its text, read in place as typed
+            // (bash's `d=600; sleep $d` is); the readers take PowerShell's number forms (1e3, 0x10, 1kb, [int]::MaxValue)
+            text = rhs.get(0).raw();
+        }
         if (text == null) {
             String src = spaced(rhs);
             text = concatenation("(" + src + ")");
@@ -2492,10 +2522,15 @@ final class PsBuilder {
     }
 
     /** Get-ChildItem's and Get-Item's switches that change which items are listed, not what each is. */
-    private static final List<String> LISTING_SWITCHES = List.of("-recurse", "-force", "-directory", "-file", "-hidden",
-            "-system", "-readonly", "-followsymlink");
+    private static final List<String> LISTING_SWITCHES = List.of("Recurse", "Force", "Directory", "File", "Hidden",
+            "System", "ReadOnly", "FollowSymlink");
     /** Their parameters whose value narrows the listing. */
-    private static final List<String> LISTING_FILTERS = List.of("-depth", "-filter", "-include", "-exclude", "-attributes");
+    private static final List<String> LISTING_FILTERS = List.of("Depth", "Filter", "Include", "Exclude", "Attributes");
+
+    /** True for a word of its own that spells one of the {@link #LISTING_SWITCHES} (two letters or more). */
+    private static boolean listingSwitch(PsParameterWord p) {
+        return p != null && p.value() == null && LISTING_SWITCHES.stream().anyMatch(n -> p.spells(n, 2));
+    }
 
     /**
      * True for the common parameters that name a variable the objects also go to
@@ -2562,8 +2597,9 @@ final class PsBuilder {
             }
             String t = p.kind() == Kind.SQ ? PsText.verbatim(p.raw()) : PsText.bare(p.raw());
             String lower = t.toLowerCase(Locale.ROOT);
+            PsParameterWord w = p.kind() == Kind.WORD ? PsParameterWord.of(t) : null;
             if (p.kind() == Kind.WORD && t.startsWith("-") && t.length() > 1) {
-                if (lower.length() >= 3 && LISTING_SWITCHES.stream().anyMatch(s -> s.startsWith(lower))) {
+                if (listingSwitch(w)) {
                     continue;
                 }
                 if (variableParameter(lower) && i + 1 < stage.size() && stage.get(i + 1).kind() == Kind.WORD
@@ -2571,9 +2607,8 @@ final class PsBuilder {
                     i++; // `-PipelineVariable f`: names a variable, not which items are listed
                     continue;
                 }
-                boolean filter = lower.length() >= 3 && LISTING_FILTERS.stream().anyMatch(s -> s.startsWith(lower));
-                boolean named = lower.equals("-lp") || lower.equals("-pspath") || lower.length() >= 3
-                        && ("-path".startsWith(lower) || "-literalpath".startsWith(lower));
+                boolean filter = w != null && w.value() == null && LISTING_FILTERS.stream().anyMatch(n -> w.spells(n, 2));
+                boolean named = w != null && w.value() == null && (w.spells("Path", 2) || w.spells("LiteralPath", 2, "lp", "pspath"));
                 if ((!filter && !named) || i + 1 >= stage.size()) {
                     return null;
                 }
