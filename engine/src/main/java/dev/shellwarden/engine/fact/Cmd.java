@@ -1813,10 +1813,12 @@ public final class Cmd {
     /**
      * The files a copy or move creates inside a destination directory ({@code cp x.service
      * ~/.config/systemd/user/} writes {@code ~/.config/systemd/user/x.service}): for a destination
-     * written as a directory (a trailing slash, {@code ~}, {@code -t DIR}), each source's name below it.
+     * written as a directory (a trailing slash, {@code ~}, {@code -t DIR}, or a name that is always one:
+     * {@code .}, {@code ..}, {@code DIR/.}; {@code cd ~ && cp /tmp/x/.bashrc .}), each source's name below it.
      */
     static List<String> intoDirectory(String dest, List<String> sources, boolean isDirectory) {
-        boolean dir = isDirectory || dest.endsWith("/") || dest.equals("~") || dest.equals("$HOME") || dest.equals("${HOME}");
+        boolean dir = isDirectory || dest.endsWith("/") || dest.equals("~") || dest.equals("$HOME") || dest.equals("${HOME}")
+                || dest.equals(".") || dest.equals("..") || dest.endsWith("/.") || dest.endsWith("/..");
         if (!dir) {
             return List.of();
         }
