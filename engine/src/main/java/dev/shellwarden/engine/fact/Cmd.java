@@ -1029,6 +1029,27 @@ public final class Cmd {
     }
 
     /**
+     * {@link #valuesOf(String)} read on past a {@code --} that may be another option's value: one
+     * right after an option word without a value that is none of these options ({@code kubectl wait
+     * --cache-dir -- pod/web --timeout=-1s}: pflag and getopt give a value-taking option the next
+     * word whatever it is, so the words after are options again). For a reading where more values
+     * only ask more; a boolean option before a real {@code --} is read the same way (fail closed).
+     */
+    public List<String> valuesOfPastOptionEnd(String spaceSeparated) {
+        OptionSpec spec = OptionSpec.named(spaceSeparated);
+        int end = args.indexOf("--");
+        if (end > 0) {
+            String before = args.get(end - 1);
+            if (before.length() > 1 && before.startsWith("-") && before.indexOf('=') < 0 && !spec.takesNext(before)) {
+                List<String> rest = new ArrayList<>(args);
+                rest.remove(end);
+                return valuesOf(rest, spec);
+            }
+        }
+        return valuesOf(args, spec);
+    }
+
+    /**
      * The values of the options {@code spec} describes, in order, the way a flag library reads
      * them: up to {@code --} (after it every word is an operand), the next word for an option
      * that takes it (and that word is not read again as an option), the rest of the word for one
@@ -1792,10 +1813,12 @@ public final class Cmd {
     /**
      * The files a copy or move creates inside a destination directory ({@code cp x.service
      * ~/.config/systemd/user/} writes {@code ~/.config/systemd/user/x.service}): for a destination
-     * written as a directory (a trailing slash, {@code ~}, {@code -t DIR}), each source's name below it.
+     * written as a directory (a trailing slash, {@code ~}, {@code -t DIR}, or a name that is always one:
+     * {@code .}, {@code ..}, {@code DIR/.}; {@code cd ~ && cp /tmp/x/.bashrc .}), each source's name below it.
      */
     static List<String> intoDirectory(String dest, List<String> sources, boolean isDirectory) {
-        boolean dir = isDirectory || dest.endsWith("/") || dest.equals("~") || dest.equals("$HOME") || dest.equals("${HOME}");
+        boolean dir = isDirectory || dest.endsWith("/") || dest.equals("~") || dest.equals("$HOME") || dest.equals("${HOME}")
+                || dest.equals(".") || dest.equals("..") || dest.endsWith("/.") || dest.endsWith("/..");
         if (!dir) {
             return List.of();
         }

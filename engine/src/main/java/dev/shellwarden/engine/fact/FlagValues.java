@@ -57,4 +57,28 @@ enum FlagValues {
         }
         return false;
     }
+
+    /**
+     * True when the option ends false: the last word of {@code c} before {@code --} that gives one
+     * of the space-separated options (matched in any case) sets it to false in this library's
+     * spellings. A bare {@code --watch} sets it true. For a reading that spares a command when the
+     * flag is false. WHY the last: pflag, Go's flag package and click keep the last value, so
+     * {@code --insecure-skip-tls-verify=false --insecure-skip-tls-verify} skips the check;
+     * {@link #setFalse} (any word) is for the readings that flag a false value.
+     */
+    boolean endsFalse(Cmd c, String spaceSeparated) {
+        Set<String> names = Words.setOf(spaceSeparated.toLowerCase(Locale.ROOT));
+        boolean off = false;
+        for (String a : c.getArgs()) {
+            if (a.equals("--")) {
+                break;
+            }
+            int eq = a.indexOf('=');
+            String name = (eq > 0 ? a.substring(0, eq) : a).toLowerCase(Locale.ROOT);
+            if (names.contains(name)) {
+                off = eq > 0 && isFalse(a.substring(eq + 1));
+            }
+        }
+        return off;
+    }
 }

@@ -570,7 +570,7 @@ final class LongRunning {
             // StatefulSet or DaemonSet never ends, a Deployment only at its progress deadline
             // (10 minutes by default); --watch=false prints the status once
             // kubectl is cobra/pflag: --watch=false in strconv.ParseBool spellings
-            return !FlagValues.GO.setFalse(c, "-w --watch") && timeoutUnbounded(c, true, s -> s <= 0);
+            return !FlagValues.GO.endsFalse(c, "-w --watch") && timeoutUnbounded(c, true, s -> s <= 0);
         }
         if (c.nameIs("argocd") && c.subAt(0, "app") && c.subAt(1, "wait")) {
             // --timeout is seconds, 0 (the default) for none
@@ -589,10 +589,10 @@ final class LongRunning {
     private static boolean watchesCiRun(Cmd c) {
         if (c.nameIs("gh")) {
             return c.subAt(0, "run") && c.subAt(1, "watch")
-                    || c.subAt(0, "pr") && c.subAt(1, "checks") && c.anyFlag("--watch") && !FlagValues.GO.setFalse(c, "--watch");
+                    || c.subAt(0, "pr") && c.subAt(1, "checks") && c.anyFlag("--watch") && !FlagValues.GO.endsFalse(c, "--watch");
         }
         return c.nameIs("glab") && c.subAt(0, "ci pipe pipeline") && c.subAt(1, "status") && c.anyFlag("-l --live")
-                && !FlagValues.GO.setFalse(c, "-l --live");
+                && !FlagValues.GO.endsFalse(c, "-l --live");
     }
 
     /**
@@ -604,12 +604,12 @@ final class LongRunning {
      * {@code --timeout=30s --timeout=-1s} is caught without relying on the order. A value that
      * cannot be read (a variable, {@code --timeout=$T}) counts as no bound: it may well be 0 (fail closed);
      * so does one longer than {@link Durations#LONGEST_BOUND_SECONDS}, as for {@code timeout N}.
-     * The values are {@link Cmd#valuesOf}'s: a {@code --timeout=-1s} after {@code --} is an operand
-     * (kubectl fails on it as a resource name), and a bare trailing {@code --timeout} gives none, so
+     * The values are {@link Cmd#valuesOfPastOptionEnd}'s: a {@code --timeout=-1s} after {@code --} is an operand
+     * (kubectl fails on it as a resource name) unless the {@code --} may be an option's value ({@code --cache-dir --}), and a bare trailing {@code --timeout} gives none, so
      * the default decides (pflag errors out there, so nothing waits; an unbounded default still asks).
      */
     private static boolean timeoutUnbounded(Cmd c, boolean defaultUnbounded, java.util.function.DoublePredicate unbounded) {
-        List<String> values = c.valuesOf("--timeout");
+        List<String> values = c.valuesOfPastOptionEnd("--timeout");
         for (String v : values) {
             double s = Durations.goSeconds(v);
             if (Double.isNaN(s) || s > Durations.LONGEST_BOUND_SECONDS || unbounded.test(s)) {

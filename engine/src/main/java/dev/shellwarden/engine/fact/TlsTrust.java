@@ -443,7 +443,7 @@ final class TlsTrust {
         // package): a boolean set false in strconv.ParseBool spellings (FlagValues.GO)
         switch (c.getName()) {
             case "kubectl", "oc", "helm", "k9s", "kubectx", "flux", "argocd", "istioctl", "kustomize", "minikube", "kubeadm" -> {
-                return c.anyFlag("--insecure-skip-tls-verify --kube-insecure-skip-tls-verify") && !FlagValues.GO.setFalse(c, "--insecure-skip-tls-verify --kube-insecure-skip-tls-verify")
+                return c.anyFlag("--insecure-skip-tls-verify --kube-insecure-skip-tls-verify") && !FlagValues.GO.endsFalse(c, "--insecure-skip-tls-verify --kube-insecure-skip-tls-verify")
                         || c.getName().equals("argocd") && c.anyFlag("--insecure");
             }
             case "docker", "docker-compose" -> {
@@ -469,7 +469,7 @@ final class TlsTrust {
                 return c.argMatches("(?i)auth/disable_ssl_validation") && c.argMatches(ON);
             }
             case "vault" -> {
-                return c.anyFlag("-tls-skip-verify --tls-skip-verify") && !FlagValues.GO.setFalse(c, "-tls-skip-verify --tls-skip-verify");
+                return c.anyFlag("-tls-skip-verify --tls-skip-verify") && !FlagValues.GO.endsFalse(c, "-tls-skip-verify --tls-skip-verify");
             }
             case "deno" -> {
                 return c.anyFlag("--unsafely-ignore-certificate-errors");

@@ -87,6 +87,10 @@ final class PsValues {
     private final Map<String, Value> last = new HashMap<>();
     private final Map<String, Boolean> lastAtTop = new HashMap<>();
     private final Map<String, Integer> assignments = new HashMap<>();
+    /** The plain top-level assignments walked so far, per variable ({@link #allPlainAtTop}). */
+    private final Map<String, Integer> plainAtTop = new HashMap<>();
+    /** Variables assigned in a block, compound or with a value not read here ({@link #allPlainAtTop}). */
+    private final java.util.Set<String> otherAssignment = new java.util.HashSet<>();
     private boolean indirect = true;
 
     /** Counts the assignments of every variable in the whole text, before the walk. */
@@ -119,6 +123,32 @@ final class PsValues {
             last.put(key, value);
         }
         lastAtTop.put(key, top);
+        if (top && value != null) {
+            plainAtTop.merge(key, 1, Integer::sum);
+        } else {
+            otherAssignment.add(key);
+        }
+    }
+
+    /**
+     * True when every assignment of {@code key} in the text has been walked, each a plain
+     * {@code $v = …} at the top level: the statements ran in order, so the last one holds
+     * ({@code $d = 1; $d = 3600; Start-Sleep $d} sleeps an hour, as bash's {@code d=1; d=3600;
+     * sleep $d} is read). One in a block, loop or function, a compound one ({@code *=}, {@code ++},
+     * {@code foreach}) or one still ahead of the read keeps the value unknown.
+     */
+    private boolean allPlainAtTop(String key) {
+        return !otherAssignment.contains(key) && plainAtTop.getOrDefault(key, 0) == assignments.getOrDefault(key, 0);
+    }
+
+    /**
+     * True for a number literal held ({@link PsBuilder}'s heldValue: {@code $d = 3600}). WHY only
+     * numbers read through reassignment: a sleep or timeout of an unknown variable is allowed (as
+     * bash's {@code sleep $d}), so a reassigned number left unknown would hide {@code $d = 1;
+     * $d = 3600}; a reassigned command name or path stays opaque, which already asks.
+     */
+    private static boolean heldNumber(Value v) {
+        return v.string() != null && !Double.isNaN(dev.shellwarden.grammar.Durations.psNumber(v.string()));
     }
 
     /** What variable {@code raw} holds when read here ({@code top}: at the top level), or null when not known. */
@@ -130,7 +160,7 @@ final class PsValues {
         }
         // `$global:v` may differ from the script's `$v`: a scope written out is never sound
         boolean sound = v.literal() && top && !indirect && PsText.bare(raw).indexOf(':') < 0 && Boolean.TRUE.equals(lastAtTop.get(key))
-                && assignments.getOrDefault(key, 0) == 1;
+                && (assignments.getOrDefault(key, 0) == 1 || heldNumber(v) && allPlainAtTop(key));
         return new Known(v.string(), v.command(), sound, v.stages(), v.items(), v.path());
     }
 
