@@ -50,14 +50,16 @@ final class AutoRunWrites {
         if (c.named(NO_CONTENT) || showsWrittenText(c)) {
             return false;
         }
+        boolean powerShell = c.isPsCmdlet();
         for (String t : c.getWriteTargets()) {
-            if (isUnseenAutoRunPath(t)) {
+            if (isUnseenAutoRunPath(t, powerShell)) {
                 return true;
             }
             for (String dir : c.dirs(ctx)) {
                 String abs = PathFacts.resolve(t, dir, ctx.home());
                 String project = PathFacts.normalize(ctx.getProjectDir());
-                if (PathFacts.isInside(abs, project) && !abs.equals(project) && isUnseenAutoRunPath(abs.substring(project.length() + 1))) {
+                if (PathFacts.isInside(abs, project) && !abs.equals(project)
+                        && isUnseenAutoRunPath(abs.substring(project.length() + 1), powerShell)) {
                     return true;
                 }
             }
@@ -65,10 +67,44 @@ final class AutoRunWrites {
         return false;
     }
 
-    private static boolean isUnseenAutoRunPath(String path) {
+    private static boolean isUnseenAutoRunPath(String path, boolean powerShell) {
         // editors open `.VSCode/Tasks.json` on a case-insensitive disk (macOS, Windows)
         String p = PathFacts.normalize(path.replace('\\', '/')).toLowerCase(Locale.ROOT);
-        return Regex.matches(p.startsWith("./") ? p.substring(2) : p, UNSEEN_AUTO_RUN);
+        p = p.startsWith("./") ? p.substring(2) : p;
+        return Regex.matches(p, UNSEEN_AUTO_RUN) || PathFacts.isGlob(p) && globMayNameAutoRun(p, powerShell);
+    }
+
+    /** The files of {@link #UNSEEN_AUTO_RUN} a glob is matched against whole (the workspace file's glob is read as written). */
+    private static final List<String> AUTO_RUN_FILES =
+            List.of(".vscode/tasks.json", ".vscode/settings.json", ".devcontainer.json", ".idea/workspace.xml");
+
+    /** The folders of {@link #UNSEEN_AUTO_RUN}: a glob whose leading names can match one writes inside it. */
+    private static final List<String> AUTO_RUN_FOLDERS =
+            List.of(".devcontainer", ".idea", ".claude/commands", ".claude/agents", ".claude/skills");
+
+    /**
+     * True when glob {@code p} (lower case) can name an auto-run file or a path in an auto-run
+     * folder, below any folder: {@code cp t.json .vs*}{@code /tasks.json} writes the tasks file the
+     * shell expands it to. Bash's matching (a leading dot only by a written dot) or PowerShell's.
+     */
+    private static boolean globMayNameAutoRun(String p, boolean powerShell) {
+        String[] names = p.split("/");
+        for (int start = 0; start < names.length; start++) {
+            String rest = String.join("/", java.util.Arrays.copyOfRange(names, start, names.length));
+            for (String file : AUTO_RUN_FILES) {
+                if (PathFacts.globMatches(rest, file, powerShell)) {
+                    return true;
+                }
+            }
+            for (String folder : AUTO_RUN_FOLDERS) {
+                int depth = folder.split("/").length;
+                if (names.length - start >= depth && PathFacts.globMatches(
+                        String.join("/", java.util.Arrays.copyOfRange(names, start, start + depth)), folder, powerShell)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -372,7 +372,7 @@ public final class PathFacts {
         return false;
     }
 
-    private static boolean isGlob(String p) {
+    static boolean isGlob(String p) {
         return p.indexOf('*') >= 0 || p.indexOf('?') >= 0 || p.indexOf('[') >= 0;
     }
 
@@ -538,7 +538,7 @@ public final class PathFacts {
      * Pathname matching of a whole path, name by name: bash's (a leading dot only by a written dot,
      * letter case kept), or PowerShell's ({@code powerShell}: any name, letter case ignored).
      */
-    private static boolean globMatches(String glob, String path, boolean powerShell) {
+    static boolean globMatches(String glob, String path, boolean powerShell) {
         String[] g = glob.split("/", -1);
         String[] n = path.split("/", -1);
         if (g.length != n.length) {
