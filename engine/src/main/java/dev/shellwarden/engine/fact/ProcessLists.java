@@ -50,6 +50,10 @@ final class ProcessLists {
      */
     static boolean listsEveryProcess(Cmd c) {
         if (c.named("pgrep")) {
+            // an inverted match lists every process but the ones named (`pgrep -v xyz`)
+            if (c.anyFlag("-v --inverse")) {
+                return true;
+            }
             if (c.anyFlag(PGREP_NARROW)) {
                 return false;
             }
@@ -67,6 +71,18 @@ final class ProcessLists {
                 }
             }
             return true;
+        }
+        // the process tree with its pids (`pstree -p`), unless rooted at one process other than init
+        if (c.named("pstree")) {
+            return c.anyFlag("-p --show-pids") && c.positionals("").stream().noneMatch(o -> o.matches("\\d+") && !o.equals("1"));
+        }
+        // top in batch mode prints every process unless -p picks some (`top -bn1`)
+        if (c.named("top")) {
+            return c.anyFlag("-b --batch") && !c.anyFlag("-p --pid");
+        }
+        // the pid folders of /proc (`ls /proc | grep -E '^[0-9]+$'`)
+        if (c.named("ls dir")) {
+            return c.getOperands().stream().anyMatch(o -> o.matches("/proc/?"));
         }
         if (c.named("lsof")) {
             for (String a : c.getArgs()) {
@@ -99,26 +115,91 @@ final class ProcessLists {
     /** Signs that an awk program compares or matches: a regular expression, a match, a comparison, a condition. */
     private static final Pattern AWK_SELECTS = Pattern.compile("[~/<>]|==|!=|\\bindex\\s*\\(|\\bmatch\\s*\\(|\\bif\\b|\\bexit\\b");
 
+    /** grep's options that take a value (the pattern is the first positional unless -e gives it). */
+    private static final String GREP_VALUES = "-e -f -m -A -B -C -d -D --regexp --file --max-count --after-context"
+            + " --before-context --context --label --devices --directories --include --exclude --exclude-dir --color --colour";
+
+    /**
+     * The parts of a regular expression that name no particular text: bracket expressions
+     * ({@code [0-9]}, {@code [[:digit:]]}), class escapes ({@code \d}, {@code \w}), quantifiers and
+     * bounds, anchors, dots, groups and alternation. A pattern left empty once they are removed
+     * matches every pid ({@code .}, {@code ''}, {@code ^[0-9]+$}).
+     */
+    private static final Pattern REGEX_GENERIC = Pattern.compile(
+            "\\[\\[:\\w+:\\]\\]|\\[\\^?\\]?[^\\]]*\\]|\\\\?\\{\\d*,?\\d*\\\\?\\}|\\\\[dDwWsSbB+?|(){}<>]|[.^$*+?|()\\s]");
+
+    /** head's count: {@code -n N}, {@code -nN}, {@code --lines=N}, {@code -c N} or the old {@code -N}. */
+    private static final Pattern HEAD_OLD_COUNT = Pattern.compile("-(\\d+)");
+
+    /** At most this many first lines is a pick; more (or all but the last N, {@code -n -0}) passes a machine's listing on. */
+    private static final int HEAD_MAX_PICK = 100;
+
+    /** sed -n scripts that print every line: {@code p}, {@code 1,$p}, {@code /./p}, {@code 0~1p}. */
+    private static final Pattern SED_PRINT_ALL = Pattern.compile("\\s*(1\\s*,\\s*\\$|/[.^$*]*/|[01]\\s*~\\s*1)?\\s*p\\s*;?\\s*");
+
     /**
      * True when a pipeline stage surely picks some lines by a pattern: grep, egrep, fgrep, rg or ag
-     * without an inverted match ({@code grep node}); head (the first lines only); awk whose program
-     * matches or compares beyond a header skip ({@code awk '/node/ {print $2}'}); sed -n. Other
-     * stages are taken to pass every line (see the class comment).
+     * without an inverted match and with a pattern naming some text ({@code grep node}, not
+     * {@code grep .} or {@code grep -E '^[0-9]+$'}); head of at most {@value #HEAD_MAX_PICK} lines;
+     * awk whose program matches or compares beyond a header skip ({@code awk '/node/ {print $2}'});
+     * sed -n with a script other than a print of every line. Other stages are taken to pass every
+     * line (see the class comment).
      */
     static boolean selectsLines(Cmd c) {
         if (c.named("grep egrep fgrep rg ag")) {
-            return !c.anyFlag("-v --invert-match") && !c.getOperands().isEmpty();
+            if (c.anyFlag("-v --invert-match")) {
+                return false;
+            }
+            if (c.anyFlag("-f --file")) {
+                return true;
+            }
+            List<String> patterns = c.valuesOf("-e --regexp");
+            if (patterns.isEmpty()) {
+                List<String> p = c.positionals(GREP_VALUES);
+                patterns = p.isEmpty() ? List.of() : p.subList(0, 1);
+            }
+            // every pattern must name some text: with -e, one generic pattern passes every line
+            return !patterns.isEmpty() && patterns.stream().allMatch(ProcessLists::namesText);
         }
         if (c.named("head")) {
-            return true;
+            return headPicks(c);
         }
         if (c.named("sed")) {
-            return c.anyFlag("-n --quiet --silent");
+            List<String> script = c.positionals("-e -f -l --expression --file --line-length");
+            List<String> e = c.valuesOf("-e --expression");
+            String s = !e.isEmpty() ? String.join(";", e) : script.isEmpty() ? "" : script.get(0);
+            return c.anyFlag("-n --quiet --silent") && !SED_PRINT_ALL.matcher(s).matches();
         }
         if (c.named("awk gawk mawk nawk")) {
             List<String> program = c.positionals("-F -v -f --field-separator --assign --file");
             return !program.isEmpty() && AWK_SELECTS.matcher(AWK_HEADER_SKIP.matcher(program.get(0)).replaceAll("")).find();
         }
         return false;
+    }
+
+    /** True when a grep pattern names some text once its generic parts ({@link #REGEX_GENERIC}) are removed. */
+    private static boolean namesText(String pattern) {
+        return !REGEX_GENERIC.matcher(pattern).replaceAll("").isEmpty();
+    }
+
+    /**
+     * True when head keeps at most {@value #HEAD_MAX_PICK} first lines (the default is ten); a
+     * negative count (all but the last lines), a larger one or one the shell computes passes the
+     * listing on.
+     */
+    private static boolean headPicks(Cmd c) {
+        String count = c.valueOf("-n -c --lines --bytes");
+        if (count.isEmpty()) {
+            for (String a : c.getArgs()) {
+                java.util.regex.Matcher m = HEAD_OLD_COUNT.matcher(a);
+                if (m.matches()) {
+                    count = m.group(1);
+                }
+            }
+        }
+        if (count.isEmpty()) {
+            return true;
+        }
+        return count.matches("\\d{1,9}") && Integer.parseInt(count) <= HEAD_MAX_PICK;
     }
 }
