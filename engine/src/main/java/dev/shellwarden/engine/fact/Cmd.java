@@ -2096,8 +2096,11 @@ public final class Cmd {
             return false;
         }
         List<String> targets = name.equals("find") ? (isRecursiveDelete() ? findStarts() : List.of()) : operands;
-        for (String t : targets) {
-            if (t.indexOf('`') >= 0 || t.contains("$(")) {
+        for (String written : targets) {
+            // a substitution that only prints a path ($(realpath ~), $(echo /)): that path, read
+            // here only, where it makes the verdict stricter (PrintedPaths)
+            String t = written.indexOf('`') >= 0 || written.contains("$(") ? PrintedPaths.printedPath(written) : written;
+            if (t == null) {
                 continue;
             }
             // a glob that reaches the top of the root, a home or a system directory (/e*c, ~/.[!.]*),
@@ -3399,6 +3402,16 @@ public final class Cmd {
     /** True when this pipeline stage surely picks some lines by a pattern ({@code grep node}, {@code head}; {@link ProcessLists}). */
     public boolean isSelectsLines() {
         return ProcessLists.selectsLines(this);
+    }
+
+    /** True when taskkill stops every process ({@code taskkill /F /FI "PID gt 0"}, {@code /IM *}; {@link ProcessLists}). */
+    public boolean isTaskkillsEveryProcess() {
+        return ProcessLists.taskkillsEveryProcess(this);
+    }
+
+    /** True when kill only lists signals or tests pids ({@code kill -l}, {@code kill -0 PID}; {@link ProcessLists}). */
+    public boolean isKillOnlyQueries() {
+        return ProcessLists.killOnlyQueries(this);
     }
 
     /** True when an argument is the variable of a {@code for} loop over an unquoted command substitution ({@link ProcessLists}). */

@@ -109,6 +109,57 @@ final class ProcessLists {
         return false;
     }
 
+    /**
+     * taskkill's /FI filters that every process, or every process of a user, passes: an owner,
+     * session, status, memory or CPU-time condition, a pid range ({@code PID gt 0}), every image
+     * but one ({@code IMAGENAME ne x}) or a wildcard value ({@code WINDOWTITLE eq *}).
+     */
+    private static final Pattern TASKKILL_BROAD_FILTER = Pattern.compile(
+            "(?i)\\s*(?:(?:username|session|status|memusage|cputime)\\s+(?:eq|ne|gt|lt|ge|le)\\b.*"
+            + "|pid\\s+(?:ne|gt|lt|ge|le)\\b.*|imagename\\s+ne\\b.*|\\w+\\s+eq\\s+\\*\\s*)");
+
+    /**
+     * True when taskkill stops every process: {@code /IM *} (or {@code *.exe}), or filters only
+     * ({@code /FI}, no {@code /IM} or {@code /PID}) that every process of the user passes
+     * ({@link #TASKKILL_BROAD_FILTER}): {@code taskkill /F /FI "PID gt 0"}. One narrowing filter
+     * ({@code IMAGENAME eq node.exe}) picks processes: filters are joined by AND.
+     */
+    static boolean taskkillsEveryProcess(Cmd c) {
+        if (!c.nameIs("taskkill")) {
+            return false;
+        }
+        List<String> args = c.getArgs();
+        List<String> filters = new java.util.ArrayList<>();
+        boolean named = false;
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
+            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+            if (a.equals("/im") || a.equals("-im")) {
+                if (next.matches("\\*(\\.[Ee][Xx][Ee])?")) {
+                    return true;
+                }
+                named = true;
+            } else if (a.equals("/pid") || a.equals("-pid")) {
+                named = true;
+            } else if (a.equals("/fi") || a.equals("-fi")) {
+                filters.add(next);
+            }
+        }
+        return !named && !filters.isEmpty() && filters.stream().allMatch(f -> TASKKILL_BROAD_FILTER.matcher(f).matches());
+    }
+
+    /** kill's arguments that only list signal names or test a pid ({@code kill -l}, {@code kill -0 PID}): no signal is sent. */
+    private static final List<String> KILL_QUERIES = List.of("-0", "-l", "-L", "--list", "--table");
+
+    /**
+     * True when kill only lists signals or tests pids: an argument is exactly one of
+     * {@link #KILL_QUERIES} or {@code --list=N}. A signal name such as {@code -KILL} is no query
+     * (read as grouped letters it would hold {@code -L}).
+     */
+    static boolean killOnlyQueries(Cmd c) {
+        return c.getArgs().stream().anyMatch(a -> KILL_QUERIES.contains(a) || a.startsWith("--list="));
+    }
+
     /** An awk program's header skip ({@code NR>1}, {@code NR != 1}), which picks no process. */
     private static final Pattern AWK_HEADER_SKIP = Pattern.compile("\\bNR\\s*(>|>=|!=|<|<=|==)\\s*\\d+");
 

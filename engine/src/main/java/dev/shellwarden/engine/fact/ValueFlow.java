@@ -31,7 +31,8 @@ import java.util.regex.Pattern;
  * {@code read -r T <<< "$(…)"}, {@code … | read T}, {@code mapfile -t A < <(…)},
  * {@code printf -v T %s "$(…)"}: their substitutions and the earlier stages of their pipeline are
  * the sources, for the first command of a piped loop too ({@code ls | while read f}), as are the
- * earlier commands that wrote the file it reads by {@code <} ({@code ls > l.txt; while read f; …; done < l.txt});
+ * earlier commands that wrote the file it reads by {@code <} ({@code ls > l.txt; while read f; …; done < l.txt})
+ * and the process substitution it reads ({@code while read p; …; done < <(ps -eo pid=)});
  * a pipeline's read runs in a subshell unless {@code lastpipe} is set, counted anyway),
  * travels on through copies ({@code U=$T}, {@code read U <<< "$T"}), and is used by the programs
  * that print variables without naming them in a word: {@code env} and {@code printenv} with no
@@ -441,16 +442,17 @@ public final class ValueFlow {
     }
 
     /**
-     * The substitutions of a loop's here-string the grammar walked before the loop ({@code while read
-     * f; do cat "$f"; done <<< "$(ls ~/.ssh/*)"}: the loop's commands carry the redirection, the
-     * substitution is no child of theirs), with what they start: an earlier command or backtick
-     * substitution whose text the redirection's target holds.
+     * The substitutions of a loop's input redirection the grammar walked before the loop ({@code while read
+     * f; do cat "$f"; done <<< "$(ls ~/.ssh/*)"}, {@code while read p; do kill "$p"; done < <(ps -eo pid=)}:
+     * the loop's commands carry the redirection, the substitution is no child of theirs), with what
+     * they start: an earlier command, backtick or process substitution whose text the redirection's
+     * target holds (a process substitution's lines are what the loop reads).
      */
     private static Set<Integer> redirectSubstitutions(Segment s, List<Segment> segments) {
         List<String> targets = new ArrayList<>();
         for (var r : s.redirects()) {
             String t = r.target().text();
-            if (r.op().startsWith("<") && (t.contains("$(") || t.contains("`"))) {
+            if (r.op().startsWith("<") && (t.contains("$(") || t.contains("`") || t.contains("<("))) {
                 targets.add(t);
             }
         }
@@ -459,9 +461,12 @@ public final class ValueFlow {
         }
         return earlierWithWhatTheyStart(s, segments, t -> {
             Provenance p = t.provenance();
+            // the words as written too: the target keeps their quotes (`< <(pgrep -u "$USER")`)
             String text = String.join(" ", t.argv().stream().map(Word::text).toList());
-            return (p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK) && !text.isEmpty()
-                    && targets.stream().anyMatch(x -> x.contains(text));
+            String raw = String.join(" ", t.argv().stream().map(Word::raw).toList());
+            return (p == Provenance.COMMAND_SUBSTITUTION || p == Provenance.BACKTICK || p == Provenance.PROCESS_SUBSTITUTION)
+                    && !text.isEmpty()
+                    && targets.stream().anyMatch(x -> x.contains(text) || x.contains(raw));
         });
     }
 
