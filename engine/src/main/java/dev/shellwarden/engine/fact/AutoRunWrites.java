@@ -50,16 +50,15 @@ final class AutoRunWrites {
         if (c.named(NO_CONTENT) || showsWrittenText(c)) {
             return false;
         }
-        boolean powerShell = c.isPsCmdlet();
         for (String t : c.getWriteTargets()) {
-            if (isUnseenAutoRunPath(t, powerShell)) {
+            if (isUnseenAutoRunPath(t)) {
                 return true;
             }
             for (String dir : c.dirs(ctx)) {
                 String abs = PathFacts.resolve(t, dir, ctx.home());
                 String project = PathFacts.normalize(ctx.getProjectDir());
                 if (PathFacts.isInside(abs, project) && !abs.equals(project)
-                        && isUnseenAutoRunPath(abs.substring(project.length() + 1), powerShell)) {
+                        && isUnseenAutoRunPath(abs.substring(project.length() + 1))) {
                     return true;
                 }
             }
@@ -67,11 +66,11 @@ final class AutoRunWrites {
         return false;
     }
 
-    private static boolean isUnseenAutoRunPath(String path, boolean powerShell) {
+    private static boolean isUnseenAutoRunPath(String path) {
         // editors open `.VSCode/Tasks.json` on a case-insensitive disk (macOS, Windows)
         String p = PathFacts.normalize(path.replace('\\', '/')).toLowerCase(Locale.ROOT);
         p = p.startsWith("./") ? p.substring(2) : p;
-        return Regex.matches(p, UNSEEN_AUTO_RUN) || PathFacts.isGlob(p) && globMayNameAutoRun(p, powerShell);
+        return Regex.matches(p, UNSEEN_AUTO_RUN) || PathFacts.isGlob(p) && globMayNameAutoRun(p);
     }
 
     /** The files of {@link #UNSEEN_AUTO_RUN} a glob is matched against whole (the workspace file's glob is read as written). */
@@ -85,21 +84,25 @@ final class AutoRunWrites {
     /**
      * True when glob {@code p} (lower case) can name an auto-run file or a path in an auto-run
      * folder, below any folder: {@code cp t.json .vs*}{@code /tasks.json} writes the tasks file the
-     * shell expands it to. Bash's matching (a leading dot only by a written dot) or PowerShell's.
+     * shell expands it to. Matched the bash way in both shells: a leading dot only by a written dot.
+     * WHY: every auto-run name starts with a dot, and a bare PowerShell {@code *} stands for every
+     * item, not a chosen file: the engine reads a recursive listing's items as {@code .\*}, so
+     * PowerShell's dot-matching star would ask on every in-place edit of listed sources
+     * ({@code Get-ChildItem -Filter *.cs | % { … | Set-Content $_.FullName }}).
      */
-    private static boolean globMayNameAutoRun(String p, boolean powerShell) {
+    private static boolean globMayNameAutoRun(String p) {
         String[] names = p.split("/");
         for (int start = 0; start < names.length; start++) {
             String rest = String.join("/", java.util.Arrays.copyOfRange(names, start, names.length));
             for (String file : AUTO_RUN_FILES) {
-                if (PathFacts.globMatches(rest, file, powerShell)) {
+                if (PathFacts.globMatches(rest, file, false)) {
                     return true;
                 }
             }
             for (String folder : AUTO_RUN_FOLDERS) {
                 int depth = folder.split("/").length;
                 if (names.length - start >= depth && PathFacts.globMatches(
-                        String.join("/", java.util.Arrays.copyOfRange(names, start, start + depth)), folder, powerShell)) {
+                        String.join("/", java.util.Arrays.copyOfRange(names, start, start + depth)), folder, false)) {
                     return true;
                 }
             }
