@@ -3394,6 +3394,16 @@ public final class Cmd {
         return InlineCode.isPayloadSecret(this);
     }
 
+    /** True when pgrep's or pkill's only pattern matches every process ({@code pkill -f .}; {@link ProcessLists}). */
+    public boolean isPgrepPatternMatchesAll() {
+        return ProcessLists.patternMatchesAll(this);
+    }
+
+    /** True when pgrep or pkill is given no pattern, selecting by its options alone ({@link ProcessLists}). */
+    public boolean isPgrepWithoutPattern() {
+        return ProcessLists.hasNoPattern(this);
+    }
+
     /** True when the command prints the pid of every process, or of every process of a user ({@code pgrep .}, {@code ps -eo pid=}; {@link ProcessLists}). */
     public boolean isListsEveryProcess() {
         return ProcessLists.listsEveryProcess(this);

@@ -57,8 +57,7 @@ final class ProcessLists {
             if (c.anyFlag(PGREP_NARROW)) {
                 return false;
             }
-            List<String> pattern = c.positionals(PGREP_VALUES);
-            return pattern.isEmpty() ? c.anyFlag(PGREP_OWNER) : pattern.size() == 1 && MATCH_ALL.matcher(pattern.get(0)).matches();
+            return hasNoPattern(c) ? c.anyFlag(PGREP_OWNER) : patternMatchesAll(c);
         }
         if (c.named("ps")) {
             if (c.anyFlag(PS_NARROW)) {
@@ -93,6 +92,20 @@ final class ProcessLists {
             return c.anyFlag("-t");
         }
         return false;
+    }
+
+    /**
+     * True when pgrep's or pkill's (one program, one option grammar, {@link #PGREP_VALUES}) only
+     * pattern matches every process ({@link #MATCH_ALL}): {@code pgrep .}, {@code pkill -9 -f '.*'}.
+     */
+    static boolean patternMatchesAll(Cmd c) {
+        List<String> pattern = c.positionals(PGREP_VALUES);
+        return pattern.size() == 1 && MATCH_ALL.matcher(pattern.get(0)).matches();
+    }
+
+    /** True when pgrep or pkill is given no pattern: it selects by its options alone ({@code pkill -u root}). */
+    static boolean hasNoPattern(Cmd c) {
+        return c.positionals(PGREP_VALUES).isEmpty();
     }
 
     /**
