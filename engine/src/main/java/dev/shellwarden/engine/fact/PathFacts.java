@@ -280,9 +280,11 @@ public final class PathFacts {
      * The spellings whose value is known where the command runs: {@code $PWD} and {@code ~+} (the
      * working directory), {@code ${PWD%/*}} and {@code ${HOME%/*}} (their parents, and the other
      * prefix and suffix removals), {@code ~NAME} (that user's home, {@code /root} for root),
-     * {@code /proc/self/cwd} and {@code /proc/self/root}. Anything else comes back unchanged.
+     * {@code /proc/self/cwd} and {@code /proc/self/root}, and a date stamp ({@code $(date +%F)},
+     * rendered as a sample of its numeric output by {@link DateStamps}). Anything else comes back unchanged.
      */
-    static String knownExpansions(String p, String cwd, String home) {
+    static String knownExpansions(String path, String cwd, String home) {
+        String p = DateStamps.render(path);
         String dir = cwd == null ? "" : cwd;
         if (p.startsWith("/proc/self/cwd") && !dir.isEmpty() && (p.length() == 14 || p.charAt(14) == '/')) {
             return dir + p.substring(14);

@@ -365,7 +365,8 @@ final class ProjectScope {
             // `New-PSDrive -Name Home -Root $HOME; Remove-Item Home:\*`: a drive made elsewhere may be any folder
             return true;
         }
-        String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(target).replaceFirst("~");
+        // a date stamp names the same folder from anywhere (`cd "$X" && rm "/tmp/b-$(date +%F)"`)
+        String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(DateStamps.render(target)).replaceFirst("~");
         if (!dir.equals(WorkingDirs.UNKNOWN)) {
             bare = PathFacts.knownExpansions(bare, dir, ctx.home());
         } else if (Regex.pattern("powershell".equals(ctx.getShell()) ? "(?i)^\\$\\{?pwd\\b" : "^\\$\\{?PWD\\b").matcher(bare).find()) {

@@ -37,7 +37,7 @@ final class SplitNames {
         Set<String> targets = new HashSet<>(c.getDeleteTargets());
         targets.addAll(c.getWriteTargets());
         // mkdir and touch create; they destroy no content (as for the computed write targets)
-        if (targets.isEmpty() || c.argvWords.size() < 2 || c.named("mkdir touch")) {
+        if (targets.isEmpty() || c.argvWords.size() < 2 || c.named("mkdir touch") || onlyTakesFromOthers(c)) {
             return false;
         }
         boolean fromList = c.getProvenance().equals("XARGS");
@@ -46,12 +46,48 @@ final class SplitNames {
                 continue;
             }
             if (fromList && w.has(WordFeature.WRAPPER_SLOT) && !w.has(WordFeature.NUL_SEPARATED)
-                    || w.has(WordFeature.COMMAND_SUBSTITUTION) && ProjectLoops.unquotedSubstitution(w.raw())
+                    // a date stamp prints one word without blanks ({@link DateStamps}): nothing to split
+                    || w.has(WordFeature.COMMAND_SUBSTITUTION) && ProjectLoops.unquotedSubstitution(DateStamps.render(w.raw()))
                     || splitLoopValue(c, w.raw())) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * chmod modes that only take permissions away from group and others and leave the owner's bits
+     * whole: symbolic clauses {@code g-w}, {@code o-rwx}, {@code go=} (nothing granted), or octal
+     * {@code 700}.
+     */
+    private static final Pattern TAKES_FROM_OTHERS = Pattern.compile("0?700|(g|o|go|og)(-[rwxX]+|=)(,(g|o|go|og)(-[rwxX]+|=))*");
+
+    /**
+     * True for a non-recursive chmod whose one mode only takes permissions from group and others
+     * ({@link #TAKES_FROM_OTHERS}). WHY: per verb class, what a planted name can make the command do
+     * to a file it was never meant to reach. A delete, a move or copy over it, a rewrite of its
+     * content ({@code sed -i}, a compressor) or a change of owner loses or hands over the file, and
+     * a mode that grants read or write to others, or sets special bits, exposes a key or lets
+     * others write ({@code chmod 644} of {@code ~/.ssh/id_ed25519}); those keep asking. Taking
+     * access away from others exposes nothing and destroys nothing, and the owner, whose bits stay
+     * whole, can give it back. {@code -R} (a whole tree, a web root or a shared folder) and
+     * {@code --reference} (a mode read from another file) are not this.
+     */
+    private static boolean onlyTakesFromOthers(Cmd c) {
+        if (!c.getName().equals("chmod") || c.anyFlag("-R --recursive") || c.argStartsWith("--reference")
+                || c.getOperands().size() < 2) {
+            return false;
+        }
+        // a dash-spelled mode (`chmod -w f`) is read by GNU chmod as a mode; it is no option of this list
+        for (String a : c.getArgs()) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.startsWith("-") && !a.matches("-[vcf]+|--(verbose|changes|silent|quiet)")) {
+                return false;
+            }
+        }
+        return TAKES_FROM_OTHERS.matcher(c.getOperands().get(0)).matches();
     }
 
     /** True when {@code raw} names the variable of a loop over split names ({@link Segment#SPLIT_LOOP}). */

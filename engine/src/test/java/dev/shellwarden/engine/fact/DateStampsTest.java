@@ -1,0 +1,33 @@
+package dev.shellwarden.engine.fact;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Which date substitutions in a path are rendered as a name, and which stay computed. */
+class DateStampsTest {
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '^', value = {
+        "backup-$(date +%F).tar.gz          | backup-2026-12-06.tar.gz",
+        "app.db.$(date +%Y%m%d%H%M%S)       | app.db.20261206090507",
+        "b-$(date -u +%s).log               | b-1796547907.log",
+        "n-`date '+%d%m%Y'`.md              | n-06122026.md",
+        "`date '+%d%m%Y'_archive.tar`       | 06122026_archive.tar",
+        "t-$(date +%F_%H-%M).log            | t-2026-12-06_09-05.log",
+        "$(date +..)/src                    | ../src",
+        "x$(date +)                         | x",
+        "$(date +%D).txt                    | $(date +%D).txt",
+        "$(date +%e).tar                    | $(date +%e).tar",
+        "$(date +%_d).tar                   | $(date +%_d).tar",
+        "$(date -d \"$W\" +%F).tar          | $(date -d \"$W\" +%F).tar",
+        "$(date +%F; id).tar                | $(date +%F; id).tar",
+        "$(date +%F) $(date +%b)            | 2026-12-06 $(date +%b)",
+        "$(date '+%F %T').log               | $(date '+%F %T').log",
+        "$(date +a/b).log                   | $(date +a/b).log",
+    })
+    void rendersOnlyNumericStamps(String path, String expected) {
+        assertEquals(expected, DateStamps.render(path));
+    }
+}
