@@ -145,10 +145,10 @@ final class Downloads {
                 return List.of(p.size() > skip + 1 ? p.get(skip + 1) : cloneFolder(p.get(skip)));
             }
             // degit and tiged copy a repository's files without its history (`npx degit user/repo app`):
-            // a clone into the named folder (with none, into the working directory, not read here)
+            // a clone into the named folder, with none into the working directory: "." as `git clone URL .`
             case "degit", "tiged" -> {
                 List<String> p = c.positionals("");
-                return p.size() > 1 ? List.of(p.get(1)) : List.of();
+                return p.isEmpty() ? List.of() : List.of(p.size() > 1 ? p.get(1) : ".");
             }
             case "aria2c" -> {
                 String dir = c.valueOf("-d --dir");

@@ -10,7 +10,8 @@ import java.util.Set;
  * The paths a command writes, truncates or replaces, read per tool from its own option table, for
  * {@link Cmd#getWriteTargets}: writing redirections, paths inline code writes, then each tool's
  * destinations ({@code tee}, {@code cp}/{@code mv}/{@code ln}/{@code rsync}, {@code dd of=},
- * {@code sed -i}, {@code curl -o}, {@code wget -O}, archivers, compilers' {@code -o}, editors,
+ * {@code sed -i}, {@code curl -o}, {@code wget -O}, archivers, the output, log and trace files of
+ * the one per-program table {@link #OUTPUT_OPTIONS} (compilers' {@code -o}, {@code curl -D}), editors,
  * {@code chmod}/{@code chown}, PowerShell's writing cmdlets, {@link Formatters}).
  *
  * <p>Its own pass over one segment's words: it reads the {@link Cmd} it is given and nothing else
@@ -43,6 +44,7 @@ final class WriteTargets {
         List<String> out = new ArrayList<>(c.getRedirectWrites());
         out.addAll(InlineCode.payloadWriteTargets(c));
         out.addAll(outputOptionValues(c));
+        out.addAll(outputFiles(c));
         out.addAll(Formatters.targets(c));
         List<String> p;
         if (Cmd.COMPRESSORS.contains(c.getName())) {
@@ -78,6 +80,24 @@ final class WriteTargets {
                     out.add(ops.get(1));
                 }
             }
+            // objcopy IN [OUT] writes OUT, else rewrites IN in place
+            case "objcopy", "llvm-objcopy", "gobjcopy" -> {
+                List<String> ops = c.positionals(OBJCOPY_VALUES);
+                if (!ops.isEmpty()) {
+                    out.add(ops.get(ops.size() > 1 ? 1 : 0));
+                }
+            }
+            // ImageMagick writes its last word (`convert in.png out.png`), and every -write FILE on the way
+            // (mogrify rewrites each input file in place)
+            case "magick", "convert", "mogrify" -> {
+                List<String> words = c.getArgs();
+                if (c.getName().equals("mogrify")) {
+                    out.addAll(c.positionals(""));
+                } else if (!words.isEmpty() && !words.get(words.size() - 1).startsWith("-") && !words.get(0).equals("identify")) {
+                    // (`magick identify F` only describes F)
+                    out.add(words.get(words.size() - 1));
+                }
+            }
             // xxd [-r] IN OUT writes OUT (the dump, or with -r the bytes it stands for)
             case "xxd" -> {
                 List<String> ops = c.positionals("-c -g -l -o -s -n -cols -groupsize -len -offset -seek -name");
@@ -91,13 +111,6 @@ final class WriteTargets {
                     out.addAll(c.positionals("-o --offset -l --length"));
                 }
             }
-            case "iconv", "gpg", "gpg2", "age", "strace", "ltrace", "gcc", "cc", "clang", "g++", "clang++", "rustc",
-                    "http", "https", "xh", "xhs", "uudecode" -> {
-                String o = c.valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
             case "go" -> {
                 String o = goOutput(c.getArgs());
                 if (!o.isEmpty()) {
@@ -109,18 +122,6 @@ final class WriteTargets {
                 List<String> ops = c.positionals(SCREENSHOT_VALUES.get(c.getName()));
                 if (!ops.isEmpty() && !ops.get(ops.size() - 1).equals("-") && (!c.getName().equals("import") || c.anyArg("root"))) {
                     out.add(ops.get(ops.size() - 1));
-                }
-            }
-            case "gnome-screenshot", "xwd", "spectacle" -> {
-                String o = c.valueOf("-f --file -out -o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "tcpdump" -> {
-                String o = c.valueOf("-w");
-                if (!o.isEmpty() && !o.equals("-")) {
-                    out.add(o);
                 }
             }
             case "aria2c" -> {
@@ -397,6 +398,13 @@ final class WriteTargets {
                     out.add(configFile);
                 }
                 out.addAll(gitOutputFiles(c));
+                // git archive -o FILE (--output is read by gitOutputFiles) and git bundle create FILE
+                if (!g.isEmpty() && g.get(0).equals("archive")) {
+                    c.valuesOf("-o").forEach(f -> out.add(PathFacts.below(f, c.gitChangedDirectory())));
+                }
+                if (g.size() >= 3 && g.get(0).equals("bundle") && g.get(1).equals("create") && !g.get(2).equals("-")) {
+                    out.add(PathFacts.below(g.get(2), c.gitChangedDirectory()));
+                }
                 if (!g.isEmpty() && (g.get(0).equals("checkout") || g.get(0).equals("restore"))) {
                     out.addAll(gitCheckedOutPaths(c, g.get(0).equals("restore")));
                 }
@@ -414,25 +422,6 @@ final class WriteTargets {
                     if (a.startsWith("of=")) {
                         out.add(a.substring(3));
                     }
-                }
-            }
-            case "sort" -> {
-                String o = c.valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "openssl" -> {
-                String o = c.valueOf("-out");
-                if (!o.isEmpty()) {
-                    out.add(o);
-                }
-            }
-            case "base64" -> {
-                // macOS base64 writes -o FILE (GNU base64 has no -o)
-                String o = c.valueOf("-o --output");
-                if (!o.isEmpty()) {
-                    out.add(o);
                 }
             }
             case "split", "csplit" -> {
@@ -935,6 +924,130 @@ final class WriteTargets {
             }
         }
         return source == null ? List.of() : List.of(source.substring(0, source.length() - 3) + (library ? ".dll" : ".exe"));
+    }
+
+    /**
+     * One row of {@link #OUTPUT_OPTIONS}: programs that share a spelling of their output options.
+     *
+     * @param programs     the programs' names, space-separated
+     * @param names        their options whose value is a file they write, space-separated
+     *                     ({@code -o} also reads {@code -oFILE}, {@code --output} also {@code --output=FILE})
+     * @param valueLetters for a getopt program, every short letter that takes a value, so that an
+     *                     output letter inside a cluster ({@code -qo FILE}, {@code -sSD FILE}) is read
+     *                     ({@link ShortOptions}); null for a program that reads no clusters
+     */
+    private record OutputOptions(String programs, String names, String valueLetters) {
+    }
+
+    /** objcopy's options that take the next word: what is left are IN and OUT. */
+    private static final String OBJCOPY_VALUES = "-I --input-target -O --output-target -F --target -B --binary-architecture"
+            + " -j --only-section -R --remove-section -K --keep-symbol -N --strip-symbol -G --keep-global-symbol"
+            + " -L --localize-symbol -W --weaken-symbol -b --byte -i --interleave --add-section --update-section"
+            + " --set-section-flags --rename-section --pad-to --gap-fill --set-start --adjust-start --change-addresses --adjust-vma";
+
+    /**
+     * Per program, its options whose value is a file it writes: compilers', linkers', converters'
+     * and dumpers' output ({@code -o}, {@code -out}, {@code -f}, {@code --result-file}), and the
+     * files a tool writes beside its main output: a log, a trace, a header dump, a cookie jar, a
+     * dependency file, a private key ({@code curl -D}, {@code wget -a}, {@code ssh -E},
+     * {@code gcc -MF}, {@code openssl -keyout}). WHY a log counts: its text is whatever the server,
+     * the URL or the traced program says, so pointed at a start-up file or a hook it plants code.
+     * The one table of output options; {@code -} (standard output) names no file.
+     */
+    private static final Map<String, OutputOptions> OUTPUT_OPTIONS = outputTable(
+            // compilers, assemblers, linkers and generators of code
+            new OutputOptions("gcc cc c++ g++ clang clang++ c89 c99 cpp gfortran gdc nvcc mpicc mpicxx tcc", "-o -MF", null),
+            new OutputOptions("rustc ocamlc ocamlopt ocamlfind gnatmake luac luajit llvm-as llvm-dis llvm-link llvm-mc llc opt iverilog"
+                    + " dtc ld ld.lld ld.gold ld.bfd lld ld64.lld as nasm yasm strip llvm-strip", "-o", null),
+            new OutputOptions("bison yacc flex cython swig shc indent autoconf autoheader help2man", "-o --output", null),
+            new OutputOptions("wasm2wat wat2wasm wasm2c wasm-opt wasm-dis wasm-as", "-o --output", null),
+            new OutputOptions("xgettext msgfmt msgcat msgmerge msguniq msgconv msginit", "-o --output --output-file", null),
+            // document, picture and data converters
+            new OutputOptions("enscript", "-o --output -p", "aAbCdDeEfFHiIJLMnNopPsStTuWX"),
+            new OutputOptions("a2ps pandoc lilypond plantuml xmlto tidy pdfjam mutool qrencode gifsicle pngquant cwebp dwebp gif2webp"
+                    + " img2webp webpmux dot neato circo fdp sfdp twopi osage patchwork pygmentize highlight inkscape", "-o --output --outfile", null),
+            new OutputOptions("magick convert mogrify", "-write", null),
+            new OutputOptions("optipng", "-out", null),
+            new OutputOptions("iconv", "-o --output", "fto"),
+            new OutputOptions("sort", "-o --output", "kotST"),
+            new OutputOptions("shuf", "-o --output", "ino"),
+            new OutputOptions("sdiff", "-o --output", "oIw"),
+            new OutputOptions("base64", "-o --output", "iobw"),
+            new OutputOptions("uudecode", "-o --output-file", null),
+            new OutputOptions("uuencode", "-o", null),
+            // archives and compressors
+            new OutputOptions("brotli", "-o --output", "oqwS"),
+            new OutputOptions("cpio", "-O", "CDEFHIMOR"),
+            new OutputOptions("mkisofs genisoimage xorrisofs hdiutil mktorrent transmission-create", "-o", null),
+            // keys and secrets
+            new OutputOptions("openssl", "-out -keyout", null),
+            new OutputOptions("gpg gpg2 age age-keygen", "-o --output", null),
+            // database dumps
+            new OutputOptions("pg_dump pg_dumpall", "-f --file", "dEefFhjnNpStTUZ"),
+            new OutputOptions("mysqldump mariadb-dump", "-r --result-file", "uphPrSwT"),
+            new OutputOptions("mongodump", "-o --out --archive", null),
+            // downloaders and HTTP clients: the file, and the header dump, cookie jar, trace and log beside it
+            // (curl's -o is read with --output-dir by its own case)
+            new OutputOptions("curl", "-D --dump-header -c --cookie-jar --trace --trace-ascii --libcurl --stderr --etag-save",
+                    Cmd.CURL_VALUE_LETTERS),
+            new OutputOptions("wget wget2", "-o --output-file -a --append-output", WGET_VALUE_LETTERS),
+            new OutputOptions("http https xh xhs", "-o --output", "aAopPs"),
+            new OutputOptions("axel wcurl zsync rtmpdump streamlink monolith", "-o --output", null),
+            // logs and traces
+            new OutputOptions("ssh", "-E", "BbcDEeFIiJLlmOoPpQRSWw"),
+            new OutputOptions("autossh", "-E", "BbcDEeFIiJLlmMOoPpQRSWw"),
+            new OutputOptions("strace", "-o --output", "abeEIoOpPsSuUX"),
+            new OutputOptions("ltrace", "-o --output", "aAeDFlnopsuwx"),
+            new OutputOptions("tcpdump", "-w", "BcCDEFGiMmrsTVwWyzZjQ"),
+            new OutputOptions("memray py-spy", "-o --output", null),
+            // screenshots (their picture is a secret read too: SW4104)
+            new OutputOptions("gnome-screenshot xwd spectacle", "-f --file -out -o --output", null));
+
+    /** {@link #OUTPUT_OPTIONS} keyed by each program of its rows. */
+    private static Map<String, OutputOptions> outputTable(OutputOptions... rows) {
+        Map<String, OutputOptions> table = new java.util.HashMap<>();
+        for (OutputOptions row : rows) {
+            for (String program : Words.setOf(row.programs())) {
+                if (table.put(program, row) != null) {
+                    throw new IllegalStateException("two rows for " + program);
+                }
+            }
+        }
+        return Map.copyOf(table);
+    }
+
+    /**
+     * The files {@code c} writes through the options {@link #OUTPUT_OPTIONS} names for its program:
+     * each option's values ({@link Cmd#valuesOf}), and for a getopt program a one-letter output
+     * option inside a cluster, read as getopt reads it ({@code enscript -qo F}, {@code curl -sSD F}).
+     */
+    private static List<String> outputFiles(Cmd c) {
+        OutputOptions row = OUTPUT_OPTIONS.get(c.getName());
+        if (row == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(c.valuesOf(row.names()));
+        if (row.valueLetters() != null) {
+            StringBuilder letters = new StringBuilder();
+            Words.setOf(row.names()).stream().filter(n -> n.length() == 2 && n.charAt(0) == '-').forEach(n -> letters.append(n.charAt(1)));
+            List<String> args = c.getArgs();
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                if (a.equals("--")) {
+                    break;
+                }
+                // a lone -o (or -oFILE) is read by valuesOf above: only longer clusters here
+                if (ShortOptions.isCluster(a) && a.length() > 2 && letters.indexOf(String.valueOf(a.charAt(1))) < 0) {
+                    i = ShortOptions.readCluster(args, i, row.valueLetters(), (letter, v) -> {
+                        if (v != null && !v.isEmpty() && letters.indexOf(String.valueOf(letter)) >= 0) {
+                            out.add(v);
+                        }
+                    });
+                }
+            }
+        }
+        out.removeIf(f -> PathFacts.unquote(f).equals("-"));
+        return out;
     }
 
     /**
