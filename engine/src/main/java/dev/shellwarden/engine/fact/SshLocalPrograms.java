@@ -10,8 +10,10 @@ import java.util.Set;
  * Whether an ssh-family command runs a program on this machine through its options, read for
  * {@link Cmd#isSshOptionRunsProgram} (SW4017): an {@code -o} option that runs a command
  * (LocalCommand, PermitLocalCommand=yes, KnownHostsCommand, a ProxyCommand with shell syntax,
- * sshfs' ssh_command), rsync's remote shell ({@code -e}, {@code --rsh}) given shell syntax, and a
- * configuration file ({@code -F}) read from a stream, whose content nobody sees. Also the programs
+ * sshfs' ssh_command) and rsync's remote shell ({@code -e}, {@code --rsh}) given shell syntax. A
+ * configuration file ({@code -F}) is not read here: one from a download is SW4002's
+ * ({@code -F <(curl …)}), and {@code vagrant ssh-config | ssh -F /dev/stdin default} is everyday
+ * use that a deny here would refuse. Also the programs
  * scp and sftp start by option ({@link #startedPrograms}: {@code -S PROGRAM}, the ssh to run, and
  * {@code -D PROGRAM}, a local sftp server), which {@link ProgramHooks} reads for SW4014.
  *
@@ -61,8 +63,7 @@ final class SshLocalPrograms {
             String value = PathFacts.unquote(w.value());
             String o = w.option();
             if (o.equals("-o") && runsByOption(value, c.nameIs("sshfs"))
-                    || c.nameIs("rsync") && (o.equals("-e") || o.equals("--rsh")) && Regex.matches(value, SHELL_REMOTE_SHELL)
-                    || o.equals("-F") && !c.nameIs("rsync") && Regex.matches(value, "<\\(.*|/dev/.*|/proc/.*|-")) {
+                    || c.nameIs("rsync") && (o.equals("-e") || o.equals("--rsh")) && Regex.matches(value, SHELL_REMOTE_SHELL)) {
                 return true;
             }
         }
