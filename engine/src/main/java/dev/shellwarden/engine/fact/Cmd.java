@@ -745,8 +745,8 @@ public final class Cmd {
         return t.startsWith("~") && w.has(WordFeature.LITERAL_TILDE) ? "./" + t : t;
     }
 
-    /** Options that take a separate value, per tool whose subcommand follows its global options. */
-    private static final java.util.Map<String, Set<String>> GLOBAL_VALUE_OPTIONS = globalValueOptions();
+    /** Options that take a separate value, per tool whose subcommand follows its global options (also read by {@link DryRuns}). */
+    static final java.util.Map<String, Set<String>> GLOBAL_VALUE_OPTIONS = globalValueOptions();
 
     private static java.util.Map<String, Set<String>> globalValueOptions() {
         Set<String> kube = Words.setOf("-n --namespace --context --kubeconfig --cluster --user -s --server --as --as-group --token"
@@ -4597,28 +4597,14 @@ public final class Cmd {
         return false;
     }
 
-    /** True when an ssh {@code -o} option runs a local program (LocalCommand, PermitLocalCommand, a shell-like ProxyCommand). */
+    /**
+     * True when an ssh-family command runs a local program through its options: an {@code -o}
+     * LocalCommand, PermitLocalCommand, KnownHostsCommand or shell-like ProxyCommand, also inside a
+     * cluster ({@code -vo}), scp's or sftp's {@code -S}/{@code -D} program, rsync's remote shell
+     * given shell syntax ({@link SshLocalPrograms}).
+     */
     public boolean isSshOptionRunsProgram() {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String opt = a.equals("-o") && i + 1 < args.size() ? args.get(i + 1) : a.startsWith("-o") && a.length() > 2 ? a.substring(2) : null;
-            if (a.startsWith("--rsh=") || (a.equals("-e") || a.equals("--rsh")) && name.equals("rsync")) {
-                String v = a.startsWith("--rsh=") ? a.substring(6) : i + 1 < args.size() ? args.get(i + 1) : "";
-                if (Regex.matches(v, ".*[;&|`$].*|.*\\bsh\\s+-c.*")) {
-                    return true;
-                }
-            }
-            if (opt == null) {
-                continue;
-            }
-            String o = opt.toLowerCase(java.util.Locale.ROOT).replace(" ", "=");
-            if (o.startsWith("localcommand") || o.startsWith("permitlocalcommand=yes") || o.startsWith("knownhostscommand")
-                    || o.startsWith("proxycommand") && Regex.matches(opt, "(?s).*([;&`$]|\\|\\s*(ba|da|z)?sh\\b|/bin/|\\bsh\\b|bash).*")
-                    || o.startsWith("ssh_command") || o.startsWith("sshcommand")) {
-                return true;
-            }
-        }
-        return false;
+        return SshLocalPrograms.runsProgram(this);
     }
 
     /** True for a development server or other foreground process that runs until stopped. */

@@ -111,15 +111,11 @@ final class CompiledRuns {
      * {@code -X} are its name=value pairs.
      */
     private static boolean plainGoLinkFlags(List<String> args) {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String value = a.equals("-ldflags") || a.equals("--ldflags") ? i + 1 < args.size() ? args.get(i + 1) : ""
-                    : a.startsWith("-ldflags=") || a.startsWith("--ldflags=") ? a.substring(a.indexOf('=') + 1) : null;
-            if (value == null) {
-                continue;
-            }
+        // Go's flag package: -ldflags V, -ldflags=V, --ldflags V, --ldflags=V (OptionSpec.goFlags);
+        // the value is one shell word, quoted or not
+        for (String value : Cmd.valuesOf(args, OptionSpec.goFlags("-ldflags"))) {
             String prev = "";
-            for (String w : value.trim().split("\\s+")) {
+            for (String w : PathFacts.unquote(value).trim().split("\\s+")) {
                 boolean xValue = prev.equals("-X") && !w.startsWith("-") && w.contains("=");
                 if (!w.isEmpty() && !PLAIN_GO_LINK_FLAGS.contains(w) && !xValue) {
                     return false;

@@ -4,6 +4,7 @@ import dev.shellwarden.grammar.Regex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Commands that print, name or hand on a credential: programs that print a token, password, key
@@ -309,31 +310,88 @@ final class Credentials {
     }
 
     /**
+     * A git verb that writes a message: its short options that take a value (git's parse-options
+     * reads them in clusters, {@code -am MSG}, {@code -qF FILE}) and its long ones, from each verb's
+     * manual (git-commit(1), git-tag(1), git-notes(1), git-merge(1), git-stash(1)).
+     */
+    private record MessageVerb(String valueLetters, Set<String> longValueOptions) {
+    }
+
+    private static final Map<String, MessageVerb> MESSAGE_VERBS = Map.of(
+            "commit", new MessageVerb("mFCct", Words.setOf("--message --file --reuse-message --reedit-message --template --author"
+                    + " --date --cleanup --fixup --squash --trailer --pathspec-from-file")),
+            "tag", new MessageVerb("mFu", Words.setOf("--message --file --local-user --cleanup --sort --contains --no-contains"
+                    + " --points-at --merged --no-merged --format --trailer")),
+            "notes", new MessageVerb("mFCc", Words.setOf("--message --file --reuse-message --reedit-message --ref")),
+            "merge", new MessageVerb("mFsX", Words.setOf("--message --file --strategy --strategy-option --cleanup --into-name")),
+            "stash", new MessageVerb("m", Words.setOf("--message --pathspec-from-file")));
+
+    /** The options whose value is the message itself. */
+    private static final Set<String> MESSAGE_OPTIONS = Words.setOf("-m --message");
+
+    /** The options that reuse a commit's message: their value names a commit, no file is read. */
+    private static final Set<String> REUSED_MESSAGE_OPTIONS = Words.setOf("-C -c --reuse-message --reedit-message");
+
+    /**
      * True for a git command whose only secret-looking words are literal commit, tag or note
-     * messages ({@code git commit -m "docs: explain ~/.aws/credentials setup"}): the message names
-     * a file, it does not read it. A message built by a substitution ({@code -m "$(cat KEY)"}), a
-     * message or template file ({@code -F KEY}, {@code -c commit.template=KEY}) and a staged file
-     * do read it. SW4006 leaves such a commit-then-push to SW4007, which asks.
+     * messages ({@code git commit -m "docs: explain ~/.aws/credentials setup"}, also in a cluster,
+     * {@code git commit -am MSG}): the message names a file, it does not read it. A message built by
+     * a substitution ({@code -m "$(cat KEY)"}), a message or template file ({@code -F KEY},
+     * {@code --template=KEY}, git's own {@code -c commit.template=KEY}), a staged file and a word
+     * that only looks like a message ({@code --trailer -m KEY}: the trailer is "-m", KEY a pathspec)
+     * do read it. The words are read as git's parse-options does ({@link OptionWord#read}). SW4006
+     * leaves such a commit-then-push to SW4007, which asks.
      */
     static boolean isNamesSecretOnlyInMessage(Cmd c) {
         if (!c.getName().equals("git") || c.getRedirectReads().stream().anyMatch(PathFacts::isSecret)) {
             return false;
         }
+        List<String> args = c.getArgs();
+        int verbAt = gitVerbAt(args);
+        // git's own options before the verb (-c commit.template=KEY) read as any other word
+        for (int i = 0; i < verbAt; i++) {
+            if (namesSecret(args.get(i))) {
+                return false;
+            }
+        }
+        MessageVerb verb = verbAt < args.size() ? MESSAGE_VERBS.get(args.get(verbAt)) : null;
+        if (verb == null) {
+            return false;
+        }
         boolean inMessage = false;
-        for (int i = 0; i < c.getArgs().size(); i++) {
-            String a = c.getArgs().get(i);
-            String message = a.equals("-m") || a.equals("--message") ? (i + 1 < c.getArgs().size() ? c.getArgs().get(++i) : "")
-                    : a.startsWith("--message=") ? a.substring(10) : Regex.matches(a, "-m.+") ? a.substring(2) : null;
-            String word = message != null ? message : a.indexOf('=') > 0 ? a.substring(a.indexOf('=') + 1) : a;
-            if (!PathFacts.isSecret(word)) {
+        for (OptionWord w : OptionWord.read(args.subList(verbAt + 1, args.size()), verb.valueLetters(), verb.longValueOptions())) {
+            if (w.is(REUSED_MESSAGE_OPTIONS)) {
                 continue;
             }
-            if (message == null || message.contains("$(") || message.contains("`")) {
+            String word = w.value() != null ? w.value() : w.option();
+            if (!namesSecret(word)) {
+                continue;
+            }
+            if (!w.is(MESSAGE_OPTIONS) || word.contains("$(") || word.contains("`")) {
                 return false;
             }
             inMessage = true;
         }
         return inMessage;
+    }
+
+    /** True when a word, or the value after its {@code =}, names a secret file. */
+    private static boolean namesSecret(String word) {
+        int eq = word.indexOf('=');
+        return PathFacts.isSecret(word) || eq > 0 && PathFacts.isSecret(word.substring(eq + 1));
+    }
+
+    /** The index of git's verb: the first word that is neither one of git's own options nor its value. */
+    private static int gitVerbAt(List<String> args) {
+        Set<String> global = Words.setOf(Cmd.GIT_GLOBAL_VALUE_OPTIONS);
+        for (int i = 0; i < args.size(); i++) {
+            if (global.contains(args.get(i))) {
+                i++;
+            } else if (!args.get(i).startsWith("-")) {
+                return i;
+            }
+        }
+        return args.size();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.Regex;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
@@ -46,18 +47,58 @@ final class DryRuns {
             "oc", Words.setOf("--dry-run=none --dry-run=false"),
             "helm", Words.setOf("--dry-run=none --dry-run=false"));
 
+    /** kubectl's (and oc's) per-command options that take a value (delete, apply, create, patch). */
+    private static final Set<String> KUBECTL_VALUE_OPTIONS = Words.setOf("-f --filename -l --selector -o --output --field-selector"
+            + " --grace-period --timeout --cascade -k --kustomize --field-manager --raw -c --container -L --label-columns"
+            + " --prune-allowlist --template --cache-dir --certificate-authority --client-certificate --client-key --tls-server-name"
+            + " -p --patch --type");
+
     /**
-     * Options that take the next word as their value, per tool: a dry-run spelling right after one
-     * of them is that option's value, not a dry run ({@code git push -o --dry-run -f},
-     * {@code git clean -fdx -e -n}, {@code rsync --delete --exclude -n}). Short ones also count at
-     * the end of a cluster ({@code git clean -fde -n}).
+     * Options that take the next word as their value, per tool whose dry run spares a rule: a
+     * dry-run spelling right after one of them is that option's value, not a dry run
+     * ({@code git push -o --dry-run -f}, {@code git clean -fdx -e -n}, {@code rsync --delete --exclude -n},
+     * {@code stow -d -n -D pkg}, {@code kubectl delete --namespace --dry-run=client deploy/web}).
+     * Short ones also count at the end of a cluster ({@code git clean -fde -n}). A tool's global
+     * options ({@link Cmd#GLOBAL_VALUE_OPTIONS}: kubectl's {@code -n}, docker's {@code --context})
+     * count too. Each list is the tool's own option table; every tool here gives a value-taking
+     * option the next word whatever it is (getopt_long, Go's pflag, Perl's Getopt::Long for a
+     * mandatory string). The AWS CLI is not here: its argparse refuses an option as a value
+     * ({@code --exclude --dryrun}: "expected one argument"), so nothing runs.
      */
-    private static final Map<String, Set<String>> VALUE_OPTIONS = Map.of(
-            "git", Words.setOf("-o --push-option -e --exclude --repo --receive-pack --exec -m --message -F --file -C -c"),
-            "rsync", Words.setOf("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from"
+    private static final Map<String, Set<String>> VALUE_OPTIONS = Map.ofEntries(
+            Map.entry("git", Words.setOf("-o --push-option -e --exclude --repo --receive-pack --exec -m --message -F --file -C -c")),
+            Map.entry("rsync", Words.setOf("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from"
                     + " --rsync-path -T --temp-dir --backup-dir --suffix --log-file --partial-dir --compare-dest --copy-dest"
                     + " --link-dest --chmod --chown -M --remote-option --password-file --out-format --log-file-format"
-                    + " --info --debug --iconv --max-size --min-size --max-delete --bwlimit -B --block-size --skip-compress"));
+                    + " --info --debug --iconv --max-size --min-size --max-delete --bwlimit -B --block-size --skip-compress")),
+            // GNU Stow manual, Invoking Stow (gnu.org/software/stow/manual): -d/--dir, -t/--target,
+            // --ignore, --defer, --override take a value; xstow(1) also -F/--config
+            Map.entry("stow", Words.setOf("-d --dir -t --target --ignore --defer --override")),
+            Map.entry("xstow", Words.setOf("-d --dir -t --target -F --config")),
+            // rclone.org/flags (global flags, pflag): the filter, config, log and transfer flags that take a value
+            Map.entry("rclone", Words.setOf("--config --include --exclude --filter --include-from --exclude-from --filter-from"
+                    + " --files-from --transfers --checkers --bwlimit --log-file --log-level --max-age --min-age --max-size --min-size"
+                    + " --backup-dir --suffix --order-by --max-depth --max-transfer --max-delete --compare-dest --copy-dest"
+                    + " --password-command --header --user-agent --cache-dir --temp-dir --timeout --contimeout --retries --stats"
+                    + " --cutoff-mode --metadata-set --exclude-if-present")),
+            // kubectl's per-command options (kubectl delete/apply/create --help; its globals are GLOBAL_VALUE_OPTIONS')
+            Map.entry("kubectl", KUBECTL_VALUE_OPTIONS),
+            Map.entry("oc", KUBECTL_VALUE_OPTIONS),
+            Map.entry("k", KUBECTL_VALUE_OPTIONS),
+            // helm install/upgrade/rollback --help (helm.sh/docs/helm): values, chart source and client options
+            Map.entry("helm", Words.setOf("-f --values --set --set-string --set-file --set-json --set-literal --version"
+                    + " --description --post-renderer --post-renderer-args --timeout --repo --username --password --ca-file"
+                    + " --cert-file --key-file --keyring -o --output --history-max --labels --name-template")),
+            // kmod's modprobe(8): -C/--config, -d/--dirname, -S/--set-version take a value
+            Map.entry("modprobe", Words.setOf("-C --config -d --dirname -S --set-version")),
+            // docker compose's global options and up's (docs.docker.com/reference/cli/docker/compose/)
+            Map.entry("docker", Words.setOf("-f --file -p --project-name --profile --env-file --project-directory --ansi"
+                    + " --parallel --progress -t --timeout --scale --exit-code-from --attach --no-attach --pull --wait-timeout")),
+            // Perl rename(1): -e/-E take the expression
+            Map.entry("rename", Words.setOf("-e -E")),
+            Map.entry("prename", Words.setOf("-e -E")),
+            Map.entry("file-rename", Words.setOf("-e -E")),
+            Map.entry("perl-rename", Words.setOf("-e -E")));
 
     /**
      * True when one of the space-separated dry-run options is given ({@code anyFlag}) and none of
@@ -76,23 +117,25 @@ final class DryRuns {
     static boolean undone(Cmd c, String spellings) {
         Set<String> toolUndo = UNDO.getOrDefault(c.getName(), Set.of());
         Set<String> options = Words.setOf((spellings + " --dry-run --dryrun").trim());
-        Set<String> valueOptions = VALUE_OPTIONS.getOrDefault(c.getName(), Set.of());
+        Set<String> valueOptions = new HashSet<>(VALUE_OPTIONS.getOrDefault(c.getName(), Set.of()));
+        valueOptions.addAll(Cmd.GLOBAL_VALUE_OPTIONS.getOrDefault(c.getName(), Set.of()));
         String prev = "";
         for (String a : c.getArgs()) {
             if (a.equals("--")) {
                 break;
             }
-            // a dry-run spelling that is the previous option's value previews nothing: read the
-            // line as a real run (fail closed), whatever else it holds
-            if (options.contains(a) && takesValue(prev, valueOptions)) {
+            int eq = a.indexOf('=');
+            String name = eq > 0 ? a.substring(0, eq) : a;
+            // a dry-run spelling that is the previous option's value previews nothing
+            // (--namespace --dry-run=client too): read the line as a real run (fail closed),
+            // whatever else it holds
+            if (options.contains(name) && takesValue(prev, valueOptions)) {
                 return true;
             }
             prev = a;
             if (toolUndo.contains(a) || Regex.matches(a, "(?i)--no-?dry-?run")) {
                 return true;
             }
-            int eq = a.indexOf('=');
-            String name = eq > 0 ? a.substring(0, eq) : a;
             if (eq > 0 && options.contains(name) && offValue(a.substring(eq + 1))) {
                 return true;
             }

@@ -49,6 +49,21 @@ record OptionSpec(Predicate<String> nextWordOption, Function<String, String> inl
         });
     }
 
+    /**
+     * Go's flag package (the go command's own flags): each space-separated name ({@code -ldflags})
+     * is also written with two dashes, and takes the next word or carries {@code =VALUE}
+     * ({@code -ldflags=-s}, {@code --ldflags '-s -w'}). A one-dash name is never a cluster.
+     */
+    static OptionSpec goFlags(String spaceSeparated) {
+        Set<String> names = Words.setOf(spaceSeparated);
+        Function<String, String> single = word -> word.startsWith("--") ? word.substring(1) : word;
+        return new OptionSpec(word -> names.contains(single.apply(word)), word -> {
+            String w = single.apply(word);
+            int eq = w.indexOf('=');
+            return eq > 0 && names.contains(w.substring(0, eq)) ? w.substring(eq + 1) : null;
+        });
+    }
+
     /** Options recognised by a predicate that take the next word and never carry a value in the word itself. */
     static OptionSpec nextWord(Predicate<String> takesNext) {
         return new OptionSpec(takesNext, word -> null);

@@ -165,10 +165,10 @@ final class ProgramHooks {
             });
             // sqlite3 and DuckDB loading a native library from outside the project or an unsigned extension
             case "sqlite3", "duckdb" -> LoadedCode.consoleLoadsOutsideCode(c);
-            case "scp" -> !c.valueOf("-S").isEmpty();
+            // scp's and sftp's -S (the ssh to run) and -D (a local sftp server), also in a cluster (-qS/tmp/x)
+            case "scp", "sftp" -> !SshLocalPrograms.startedPrograms(c).isEmpty();
             // `hash -p FILE NAME` makes NAME run FILE for the rest of the shell
             case "hash" -> c.argMatches("-[A-Za-z]*p.*");
-            case "sftp" -> !c.valueOf("-S").isEmpty() || !c.valueOf("-D").isEmpty();
             // git's program options: the pager of grep -O, difftool's command, send-email's address
             // commands, a folder of git programs or of hooks to install (any unique abbreviation)
             case "git" -> gitProgramOption(c);

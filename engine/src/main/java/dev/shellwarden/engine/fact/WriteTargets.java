@@ -217,7 +217,9 @@ final class WriteTargets {
                 }
             }
             case "cp", "ln", "install", "rsync", "scp" -> {
-                if (c.getName().equals("rsync") && (c.anyFlag("-n") || c.anyFlagOrAbbreviation("--dry-run --list-only")) && !c.dryRunSwitchedOff()) {
+                // (an -n that is another option's value, `rsync -T -n`, previews nothing: DryRuns.undone)
+                if (c.getName().equals("rsync") && (c.anyFlag("-n") || c.anyFlagOrAbbreviation("--dry-run --list-only"))
+                        && !DryRuns.undone(c, "-n --dry-run --list-only")) {
                     break; // rsync -n / --dry-run / --list-only only reports what it would transfer
                 }
                 String t = c.valueOf("-t --target-directory");

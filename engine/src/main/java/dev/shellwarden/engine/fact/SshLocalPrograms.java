@@ -1,0 +1,105 @@
+package dev.shellwarden.engine.fact;
+
+import dev.shellwarden.grammar.Regex;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Whether an ssh-family command runs a program on this machine through its options, read for
+ * {@link Cmd#isSshOptionRunsProgram} (SW4017): an {@code -o} option that runs a command
+ * (LocalCommand, PermitLocalCommand=yes, KnownHostsCommand, a ProxyCommand with shell syntax,
+ * sshfs' ssh_command) and rsync's remote shell ({@code -e}, {@code --rsh}) given shell syntax. A
+ * configuration file ({@code -F}) is not read here: one from a download is SW4002's
+ * ({@code -F <(curl …)}), and {@code vagrant ssh-config | ssh -F /dev/stdin default} is everyday
+ * use that a deny here would refuse. Also the programs
+ * scp and sftp start by option ({@link #startedPrograms}: {@code -S PROGRAM}, the ssh to run, and
+ * {@code -D PROGRAM}, a local sftp server), which {@link ProgramHooks} reads for SW4014.
+ *
+ * <p>WHY getopt's reading ({@link OptionWord#read}): ssh takes its options in clusters, so
+ * {@code ssh -vo ProxyCommand=…}, {@code -4vo}, {@code -vvoProxyCommand=…} and {@code scp -qS/tmp/x}
+ * carry the option as surely as {@code -o} alone; option names are case-insensitive and take
+ * {@code Key=Value}, {@code Key Value} or {@code Key = Value}, quoted or not (ssh_config(5)).
+ * ProxyJump ({@code -J}) names a host and runs nothing.
+ */
+final class SshLocalPrograms {
+
+    private SshLocalPrograms() {
+    }
+
+    /**
+     * The short options that take a value, per tool, from each tool's manual (OpenSSH ssh(1),
+     * scp(1), sftp(1); sshfs(1); rsync(1)): a letter after one of them in a cluster is its value.
+     */
+    private static final Map<String, String> VALUE_LETTERS = Map.of(
+            "ssh", "BbcDEeFIiJLlmOoPpQRSWw",
+            "autossh", "BbcDEeFIiJLlmOoPpQRSWwM",
+            "scp", "cDFiJloPSX",
+            "sftp", "BbcDFiJloPRSsX",
+            "sshfs", "opF",
+            "rsync", "efBMT");
+
+    /** rsync's long options that take the next word (its remote shell among them). */
+    private static final Set<String> LONG_VALUE_OPTIONS = Words.setOf("--rsh --rsync-path --filter --exclude --include --temp-dir");
+
+    /** A ProxyCommand with shell syntax or a shell (a plain {@code nc %h %p} or connect helper runs no shell). */
+    private static final String SHELL_PROXY = "(?s).*([;&`$]|\\|\\s*(ba|da|z)?sh\\b|/bin/|\\bsh\\b|bash).*";
+
+    /** A remote shell for rsync that is shell syntax or a shell told to run a command ({@code bash -c id}). */
+    private static final String SHELL_REMOTE_SHELL = "(?s).*([;&|`$]|\\b(ba|da|z|k)?sh\\s+-c).*";
+
+    /** True when {@code c} runs a local program through one of its options (see the type). */
+    static boolean runsProgram(Cmd c) {
+        String letters = VALUE_LETTERS.get(c.getName());
+        if (letters == null) {
+            // another tool given rsync's spelling (the rule reads only the ssh family)
+            return c.getArgs().stream().anyMatch(a -> a.startsWith("--rsh=") && Regex.matches(PathFacts.unquote(a.substring(6)), SHELL_REMOTE_SHELL));
+        }
+        for (OptionWord w : OptionWord.read(c.getArgs(), letters, LONG_VALUE_OPTIONS)) {
+            if (w.isOperand() || w.value() == null) {
+                continue;
+            }
+            String value = PathFacts.unquote(w.value());
+            String o = w.option();
+            if (o.equals("-o") && runsByOption(value, c.nameIs("sshfs"))
+                    || c.nameIs("rsync") && (o.equals("-e") || o.equals("--rsh")) && Regex.matches(value, SHELL_REMOTE_SHELL)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The programs scp or sftp is told to start: {@code -S PROGRAM} (run instead of ssh) and
+     * {@code -D PROGRAM} (a local sftp server, no ssh at all), in every getopt spelling
+     * ({@code -qS/tmp/x}, {@code -CS x}); empty for other tools.
+     */
+    static List<String> startedPrograms(Cmd c) {
+        if (!c.named("scp sftp")) {
+            return List.of();
+        }
+        return OptionWord.read(c.getArgs(), VALUE_LETTERS.get(c.getName()), Set.of()).stream()
+                .filter(w -> w.is(Set.of("-S", "-D"))).map(OptionWord::value).toList();
+    }
+
+    /**
+     * True when one {@code -o} value runs a local program. sshfs takes a comma-separated list
+     * ({@code -o reconnect,ssh_command=…}); ssh one option whose value may hold commas.
+     */
+    private static boolean runsByOption(String value, boolean commaList) {
+        List<String> options = commaList ? List.of(value.split(",")) : List.of(value);
+        for (String option : options) {
+            String plain = option.replaceAll("[\"']", "").trim();
+            String[] kv = plain.split("\\s*=\\s*|\\s+", 2);
+            String key = kv[0].toLowerCase(Locale.ROOT);
+            String v = kv.length > 1 ? kv[1].trim() : "";
+            if (key.equals("localcommand") || key.equals("knownhostscommand") || key.equals("ssh_command") || key.equals("sshcommand")
+                    || key.equals("permitlocalcommand") && Regex.matches(v.toLowerCase(Locale.ROOT), "yes|true")
+                    || key.equals("proxycommand") && Regex.matches(v, SHELL_PROXY)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
