@@ -1484,8 +1484,28 @@ final class BashWalker {
             d.reasons.add(OpaqueReason.SYNTAX_ERROR);
         }
         arithmeticText(inner, Evaluation.of(c, d));
+        Map.Entry<String, String> set = c.conditional() ? null : arithmeticAssignment(inner, c.vars());
         c.vars().known.clear();
+        if (set != null) {
+            c.vars().known.put(set.getKey(), set.getValue()); // `(( d = 3600 * 3 ))`: d holds 10800
+        }
         children(t, u, c, d.id);
+    }
+
+    private static final Pattern ARITHMETIC_ASSIGNMENT = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=(?!=)(.*)", Pattern.DOTALL);
+
+    /**
+     * {@code NAME = EXPR} (of {@code (( … ))} or a {@code let} operand) whose EXPR {@link Arithmetic}
+     * computes over known integers: the name and the number's text; null for anything else (a
+     * nameref or array, another operator, an unknown operand), which forgets as before.
+     */
+    private Map.Entry<String, String> arithmeticAssignment(String text, Vars vars) {
+        java.util.regex.Matcher m = ARITHMETIC_ASSIGNMENT.matcher(text);
+        if (!m.matches() || namerefs.contains(m.group(1)) || vars.target(m.group(1)) != null) {
+            return null;
+        }
+        double v = Arithmetic.evaluate(m.group(2), Arithmetic.Dialect.BASH, n -> Arithmetic.bashInteger(vars.known.get(n)));
+        return Double.isNaN(v) ? null : Map.entry(m.group(1), Arithmetic.text(v));
     }
 
     // ------------------------------------------------------------------ simple commands
@@ -2142,7 +2162,21 @@ final class BashWalker {
             }
             case "unset", "read", "readarray", "mapfile", "getopts", "printf", "let" -> {
                 if (name.equals("let")) {
+                    // `let d=2*3600`: each operand computed in order over what is known (an unknown one forgets all)
+                    List<Map.Entry<String, String>> sets = new ArrayList<>();
+                    for (Word a : d.argv.subList(1, d.argv.size())) {
+                        Map.Entry<String, String> set = c.conditional() || !a.literal() ? null : arithmeticAssignment(a.text(), c.vars());
+                        if (set == null) {
+                            sets = null;
+                            break;
+                        }
+                        sets.add(set);
+                        known.put(set.getKey(), set.getValue());
+                    }
                     known.clear();
+                    if (sets != null) {
+                        sets.forEach(s -> known.put(s.getKey(), s.getValue()));
+                    }
                 }
                 boolean plainUnset = name.equals("unset") && !scopesTouched
                         && !userCommands.contains("unset") && !aliases.containsKey("unset")
@@ -2749,6 +2783,9 @@ final class BashWalker {
         String target = vars.target(name);
         name = target == null ? name : target;
         boolean forget = forget0 || integers.contains(name);
+        // `declare -i d=2*3600`: an integer variable holds the number its value computes, when computed here
+        double integer = integers.contains(name) && !forget0 && !append && a.literal() && !value.startsWith("(")
+                ? Arithmetic.evaluate(value, Arithmetic.Dialect.BASH, n -> Arithmetic.bashInteger(known.get(n))) : Double.NaN;
         if (forget0 && !append && value.startsWith("(") && !associative.contains(name)) {
             List<Word> maybeElements = arrayElements(a.raw());
             if (maybeElements != null) {
@@ -2798,6 +2835,8 @@ final class BashWalker {
             }
         } else if (temp != null) {
             known.put(name, temp); // a fresh file or directory in a temporary one (see TempFiles)
+        } else if (!Double.isNaN(integer)) {
+            known.put(name, Arithmetic.text(integer));
         } else if (forget || !a.literal() || value.startsWith("(")) {
             known.remove(name);
             if (forget0 && a.literal() && !append && !value.startsWith("(")) {

@@ -260,6 +260,9 @@ final class BashWords {
                 if (arith && !ExpansionCheck.arithmetic(raw.substring(i + 3, Math.max(i + 3, end - base - 2)))) {
                     malformed = true;
                 }
+                if (arith && !malformed && computed(raw.substring(i + 3, end - base - 2), inQuotes)) {
+                    return end - base; // `sleep $((2*3600))`: the number it computes, as typed
+                }
                 return dynamic(i, end != null ? end - base : n,
                         arith ? WordFeature.ARITHMETIC : WordFeature.COMMAND_SUBSTITUTION);
             }
@@ -322,6 +325,8 @@ final class BashWords {
                 int e = raw.indexOf(']', i);
                 if (e < 0 || !ExpansionCheck.arithmetic(raw.substring(i + 2, e))) {
                     malformed = true;
+                } else if (computed(raw.substring(i + 2, e), inQuotes)) {
+                    return e + 1; // the old form `$[2*3600]`
                 }
                 return dynamic(i, e < 0 ? n : e + 1, WordFeature.ARITHMETIC);
             }
@@ -378,6 +383,17 @@ final class BashWords {
         private boolean isUnset(String name) {
             String base = name.indexOf('[') > 0 ? name.substring(0, name.indexOf('[')) : name;
             return !assigned.contains(name) && !assigned.contains(base) && !assigned.contains("*") && unset.test(name);
+        }
+
+        /**
+         * Appends the value of arithmetic {@code expr} when {@link Arithmetic} computes it over
+         * literal integers and variables known to hold one; false (nothing appended) otherwise,
+         * and the expansion stays dynamic as before.
+         */
+        private boolean computed(String expr, boolean inQuotes) {
+            double v = Arithmetic.evaluate(expr, Arithmetic.Dialect.BASH,
+                    name -> Arithmetic.bashInteger(assigned.isEmpty() ? vars.apply(name) : known(name)));
+            return !Double.isNaN(v) && value(Arithmetic.text(v), inQuotes);
         }
 
         private boolean resolve(String name, boolean inQuotes) {

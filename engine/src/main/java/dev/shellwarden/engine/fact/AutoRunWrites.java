@@ -51,14 +51,18 @@ final class AutoRunWrites {
             return false;
         }
         for (String t : c.getWriteTargets()) {
-            if (isUnseenAutoRunPath(t)) {
+            // a wildcard the user wrote in a cmdlet's word matches dot names as PowerShell does
+            // (`Copy-Item t.json *\tasks.json` may write .vscode\tasks.json); the items the
+            // engine makes for a listing (`.\*`, no written wildcard) stay matched the bash way
+            boolean psGlob = c.isPsCmdlet() && c.writtenGlob(t);
+            if (isUnseenAutoRunPath(t, psGlob)) {
                 return true;
             }
             for (String dir : c.dirs(ctx)) {
                 String abs = PathFacts.resolve(t, dir, ctx.home());
                 String project = PathFacts.normalize(ctx.getProjectDir());
                 if (PathFacts.isInside(abs, project) && !abs.equals(project)
-                        && isUnseenAutoRunPath(abs.substring(project.length() + 1))) {
+                        && isUnseenAutoRunPath(abs.substring(project.length() + 1), psGlob)) {
                     return true;
                 }
             }
@@ -66,11 +70,11 @@ final class AutoRunWrites {
         return false;
     }
 
-    private static boolean isUnseenAutoRunPath(String path) {
+    private static boolean isUnseenAutoRunPath(String path, boolean psGlob) {
         // editors open `.VSCode/Tasks.json` on a case-insensitive disk (macOS, Windows)
         String p = PathFacts.normalize(path.replace('\\', '/')).toLowerCase(Locale.ROOT);
         p = p.startsWith("./") ? p.substring(2) : p;
-        return Regex.matches(p, UNSEEN_AUTO_RUN) || PathFacts.isGlob(p) && globMayNameAutoRun(p);
+        return Regex.matches(p, UNSEEN_AUTO_RUN) || PathFacts.isGlob(p) && globMayNameAutoRun(p, psGlob);
     }
 
     /** The files of {@link #UNSEEN_AUTO_RUN} a glob is matched against whole (the workspace file's glob is read as written). */
@@ -84,25 +88,26 @@ final class AutoRunWrites {
     /**
      * True when glob {@code p} (lower case) can name an auto-run file or a path in an auto-run
      * folder, below any folder: {@code cp t.json .vs*}{@code /tasks.json} writes the tasks file the
-     * shell expands it to. Matched the bash way in both shells: a leading dot only by a written dot.
-     * WHY: every auto-run name starts with a dot, and a bare PowerShell {@code *} stands for every
-     * item, not a chosen file: the engine reads a recursive listing's items as {@code .\*}, so
-     * PowerShell's dot-matching star would ask on every in-place edit of listed sources
-     * ({@code Get-ChildItem -Filter *.cs | % { … | Set-Content $_.FullName }}).
+     * shell expands it to. Matched the bash way (a leading dot only by a written dot) unless
+     * {@code psGlob}: a wildcard the user wrote in a cmdlet's word ({@link Cmd#writtenGlob}), which
+     * PowerShell matches against dot names too ({@code Copy-Item t.json *\tasks.json}).
+     * WHY not every PowerShell glob: the engine reads a recursive listing's items as {@code .\*}
+     * (no written wildcard), so PowerShell's dot-matching star on those would ask on every in-place
+     * edit of listed sources ({@code Get-ChildItem -Filter *.cs | % { … | Set-Content $_.FullName }}).
      */
-    private static boolean globMayNameAutoRun(String p) {
+    private static boolean globMayNameAutoRun(String p, boolean psGlob) {
         String[] names = p.split("/");
         for (int start = 0; start < names.length; start++) {
             String rest = String.join("/", java.util.Arrays.copyOfRange(names, start, names.length));
             for (String file : AUTO_RUN_FILES) {
-                if (PathFacts.globMatches(rest, file, false)) {
+                if (PathFacts.globMatches(rest, file, psGlob)) {
                     return true;
                 }
             }
             for (String folder : AUTO_RUN_FOLDERS) {
                 int depth = folder.split("/").length;
                 if (names.length - start >= depth && PathFacts.globMatches(
-                        String.join("/", java.util.Arrays.copyOfRange(names, start, start + depth)), folder, false)) {
+                        String.join("/", java.util.Arrays.copyOfRange(names, start, start + depth)), folder, psGlob)) {
                     return true;
                 }
             }

@@ -1254,7 +1254,7 @@ public final class Cmd {
     private boolean whatIfSwitchedOff() {
         for (int i = 0; i < args.size(); i++) {
             dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
-            if (p != null && p.spells("WhatIf", 2, "wi") && p.switchedOff(i + 1 < args.size() ? args.get(i + 1) : null)) {
+            if (p != null && p.spells("WhatIf", 2, "wi") && p.switchedOff(psAttached(i))) {
                 return true;
             }
         }
@@ -3120,6 +3120,31 @@ public final class Cmd {
     }
 
     /**
+     * True when {@code text} is the text of one of this command's words that the user wrote with
+     * a wildcard ({@link WordFeature#GLOB}), as typed or in the POSIX form of
+     * {@link PathFacts#fromWindows} (PowerShell's write targets), not a path the splitter made for a listing's items
+     * ({@code .\*} of {@code Get-ChildItem -Recurse | …}, which carries no written wildcard).
+     */
+    boolean writtenGlob(String text) {
+        for (Word w : argvWords) {
+            if (w.has(WordFeature.GLOB) && (w.text().equals(text) || PathFacts.fromWindows(w.text()).equals(text))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The value the splitter handed on after PowerShell parameter {@code args[i]} from a colon
+     * form ({@code -Recurse:$false}), or null for the space form, whose next word is a positional
+     * ({@code -Recurse $false} is recursive; {@link dev.shellwarden.grammar.ps.PsParameterWord#attached}).
+     */
+    private String psAttached(int i) {
+        return i + 2 < argvWords.size() ? dev.shellwarden.grammar.ps.PsParameterWord.attached(argvWords.get(i + 1).raw(), args.get(i + 1))
+                : null;
+    }
+
+    /**
      * True when a PowerShell parameter is present under any unambiguous spelling: {@code
      * psParam("Recurse", 2)} matches {@code -r}? no: at least {@code minimum} letters, so
      * {@code -Re}, {@code -rec}, {@code -Recurse}; case-insensitive; {@code -Recurse:$true} counts.
@@ -3128,7 +3153,7 @@ public final class Cmd {
         for (int i = 0; i < args.size(); i++) {
             dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
             // `-Recurse:$false` (handed on as `-Recurse` `$false`) is the switch off (PsParameterWord)
-            if (p != null && p.spells(parameter, minimum) && !p.switchedOff(i + 1 < args.size() ? args.get(i + 1) : null)) {
+            if (p != null && p.spells(parameter, minimum) && !p.switchedOff(psAttached(i))) {
                 return true;
             }
         }

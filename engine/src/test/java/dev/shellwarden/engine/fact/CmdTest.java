@@ -37,6 +37,19 @@ class CmdTest {
     }
 
     @Test
+    void aSwitchTakesAFalseValueOnlyAfterAColon() {
+        // the splitter hands `-Recurse:$false` on as `-Recurse` (source `-Recurse:`) and `$false`
+        List<Word> colon = List.of(Word.literal("Remove-Item"), Word.literal("x"), new Word("-Recurse", "-Recurse:", true, Set.of()),
+                new Word("$false", "$false", false, Set.of()));
+        assertFalse(new Cmd(new Segment(0, -1, 0, Provenance.TOP, List.of(), colon, List.of(), List.of(), List.of(),
+                Position.SOLE, Set.of()), Placement.alone()).psParam("Recurse", 2));
+        // `-Recurse $false`: the switch is on, `$false` a positional
+        assertTrue(cmd("Remove-Item", "x", "-Recurse", "$false").psParam("Recurse", 2));
+        assertTrue(cmd("Remove-Item", "-Recurse", "0", "x").psParam("Recurse", 2));
+        assertFalse(cmd("Remove-Item", "x", "-Recurse:0").psParam("Recurse", 2));
+    }
+
+    @Test
     void deleteTargetsOfRmAndFind() {
         assertEquals(List.of("a", "b"), cmd("rm", "-rf", "a", "b").getDeleteTargets());
         assertEquals(List.of("/var/x"), cmd("find", "/var/x", "-name", "*.gz", "-delete").getDeleteTargets());

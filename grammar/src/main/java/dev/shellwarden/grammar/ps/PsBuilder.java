@@ -712,6 +712,9 @@ final class PsBuilder {
                 && KEYWORDS.contains(PsText.bare(first.raw()).toLowerCase(Locale.ROOT))) {
             keyword(PsText.bare(first.raw()).toLowerCase(Locale.ROOT), parts, ctx, pos);
         } else if (first.kind() == Kind.WORD && commandLike(first.raw())) {
+            if (pos.stages() == 1) {
+                values.setVariable(spaced(parts), ctx.prov() == Provenance.TOP); // `sv d 7200`
+            }
             command(splitName(arguments(parts)), ctx, pos);
         } else {
             expression(parts, ctx, pos, null);
@@ -1905,6 +1908,17 @@ final class PsBuilder {
     }
 
     /**
+     * The number an assignment's right-hand side computes ({@code 2 * 3600}, {@code 8kb},
+     * {@code [int]'7200'}, {@code $d * 2} of a variable holding a number here), or NaN.
+     */
+    private double number(String rhs, boolean top) {
+        return dev.shellwarden.grammar.Arithmetic.evaluate(rhs, dev.shellwarden.grammar.Arithmetic.Dialect.POWERSHELL, name -> {
+            double n = values.number("$" + name, top);
+            return Double.isNaN(n) ? null : n;
+        });
+    }
+
+    /**
      * The folder a right-hand side names from a known place, as written from its variable:
      * {@code $HOME}, {@code $PWD} or {@code $env:X} itself, or the folder a
      * {@code [Environment]::GetFolderPath(NAME)} call names ({@link PsDotNet#specialFolder});
@@ -1978,14 +1992,20 @@ final class PsBuilder {
                 }
             }
             defaultParameterValues(lhs, rhs);
+            boolean top = ctx.prov() == Provenance.TOP;
+            String op = parts.get(eq).raw();
             if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
-                values.assigned(lhs.get(0).raw(), parts.get(eq).raw().equals("=") ? heldValue(rhs, ctx) : null,
-                        ctx.prov() == Provenance.TOP);
+                PsValues.Value held = op.equals("=") ? heldValue(rhs, ctx) : null;
+                values.assigned(lhs.get(0).raw(), held, top, op, number(spaced(rhs), top));
             } else {
-                for (Part p : lhs) {
-                    if (p.kind() == Kind.VARIABLE) {
-                        values.assigned(p.raw(), null, ctx.prov() == Provenance.TOP); // `$a, $b = …`, `[string]$a = …`
-                    }
+                List<Part> names = lhs.stream().filter(p -> p.kind() == Kind.VARIABLE).toList();
+                // `$d, $e = 7200, 1`: one number per name when the counts agree (the last name
+                // would take the rest as an array otherwise); `[string]$a = …` is not read
+                String[] items = spaced(rhs).split(",", -1);
+                boolean paired = op.equals("=") && names.size() > 1 && items.length == names.size()
+                        && lhs.stream().allMatch(p -> p.kind() == Kind.VARIABLE || p.raw().equals(","));
+                for (int k = 0; k < names.size(); k++) {
+                    values.assigned(names.get(k).raw(), null, top, op, paired ? number(items[k], top) : Double.NaN);
                 }
             }
             Matcher property = START_INFO_PROPERTY.matcher(PsText.bare(spaced(lhs)));

@@ -48,13 +48,25 @@ public record PsParameterWord(String name, String value) {
     }
 
     /**
-     * True for a switch written off: {@code -Recurse:$false}, {@code -Recurse:0}, or the word
-     * after it ({@code next}) false, as the splitter hands the colon form on ({@code -Recurse}
-     * {@code $false}). PowerShell refuses {@code -Recurse:false} (a string): read as on.
+     * True for a switch written off: {@code -Recurse:$false}, {@code -Recurse:0}, or with
+     * {@code attached} false: the value the splitter handed on as the next word from a colon form
+     * ({@code -Recurse:$false} becomes {@code -Recurse} {@code $false}, the parameter word's source
+     * ending in the colon; {@link #attached}). A switch takes a value only after a colon:
+     * {@code -Recurse $false} is the switch on and a positional {@code $false}, so the caller
+     * passes null for a next word without the colon. PowerShell refuses {@code -Recurse:false}
+     * (a string): read as on.
      */
-    public boolean switchedOff(String next) {
-        String v = (value != null && !value.isEmpty() ? value : next == null ? "" : next).toLowerCase(Locale.ROOT);
+    public boolean switchedOff(String attached) {
+        String v = (value != null && !value.isEmpty() ? value : attached == null ? "" : attached).toLowerCase(Locale.ROOT);
         return v.equals("$false") || v.equals("0");
+    }
+
+    /**
+     * The next word when the splitter took it off this parameter's colon ({@code source}, the
+     * parameter word's source text, ends in {@code :}), else null: the value a switch may take.
+     */
+    public static String attached(String source, String next) {
+        return source != null && source.endsWith(":") ? next : null;
     }
 
     /**

@@ -81,6 +81,17 @@ final class PsValues {
             "(?i)(?<![\\w-])(?:tee-object|tee)(?![\\w-])[^|;\\n]*?\\s-v[a-z]*\\s+['\"]?([A-Za-z_][A-Za-z0-9_]*)"
             + "|\\s-(?:ov|outvariable|outvariabl|outvariab|outvaria|outvari|outvar|outva|outv)\\s+['\"]?\\+?([A-Za-z_][A-Za-z0-9_]*)");
 
+    /**
+     * {@code Set-Variable NAME VALUE} (aliases {@code set}, {@code sv}; {@code New-Variable},
+     * {@code nv}), with {@code -Name} and {@code -Value} written or not, and only {@code -Option}
+     * or {@code -Force} besides, as a whole statement: it assigns the written name alone, so it is
+     * an assignment {@link #scan} counts rather than an indirect write (a {@code -Scope}, a computed
+     * name or a piped value stays indirect).
+     */
+    private static final Pattern SET_VARIABLE = Pattern.compile(
+            "(?i)(?<![\\w$-])(set-variable|new-variable|set|sv|nv)\\s+(?:-name\\s+)?(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\2"
+            + "\\s+(?:-value\\s+)?([^\\s;|}'\"]+)((?:\\s+-(?:option\\s+[A-Za-z,]+|force))*)(?=\\s*(?:$|[;\\n}]))");
+
     /** A whole word that is one plain variable. */
     private static final Pattern KEY = Pattern.compile("(?i)^" + NAME + "$");
 
@@ -92,10 +103,17 @@ final class PsValues {
     /** Variables assigned in a block, compound or with a value not read here ({@link #allPlainAtTop}). */
     private final java.util.Set<String> otherAssignment = new java.util.HashSet<>();
     private boolean indirect = true;
+    /** The numbers variables may hold, assignment by assignment ({@link #number}). */
+    private final PsHeldNumbers numbers = new PsHeldNumbers();
 
     /** Counts the assignments of every variable in the whole text, before the walk. */
     void scan(String text) {
-        indirect = INDIRECT.matcher(text).find();
+        Matcher set = SET_VARIABLE.matcher(text);
+        while (set.find()) {
+            assignments.merge(set.group(3).toLowerCase(Locale.ROOT), 1, Integer::sum);
+        }
+        // a Set-Variable of a written name and value is an assignment counted and read here, not an indirect write
+        indirect = INDIRECT.matcher(SET_VARIABLE.matcher(text).replaceAll(" ")).find();
         Matcher m = ASSIGNMENT.matcher(text);
         while (m.find()) {
             assignments.merge(m.group(1).toLowerCase(Locale.ROOT), 1, Integer::sum);
@@ -113,10 +131,21 @@ final class PsValues {
 
     /** Variable {@code raw} was assigned {@code value} (null: something not read here), at the top level or not. */
     void assigned(String raw, Value value, boolean top) {
+        assigned(raw, value, top, "=", value != null && heldNumber(value)
+                ? dev.shellwarden.grammar.Durations.psNumber(value.string()) : Double.NaN);
+    }
+
+    /**
+     * Variable {@code raw} was assigned with {@code op} ({@code =}, {@code +=}, …): {@code value}
+     * as {@link #assigned(String, Value, boolean)} takes it, {@code number} the right-hand side
+     * computed as a number (NaN when it is none), for {@link PsHeldNumbers}.
+     */
+    void assigned(String raw, Value value, boolean top, String op, double number) {
         String key = key(raw);
         if (key == null) {
             return;
         }
+        numbers.assign(key, op, number, top);
         if (value == null) {
             last.remove(key);
         } else {
@@ -154,6 +183,12 @@ final class PsValues {
     /** What variable {@code raw} holds when read here ({@code top}: at the top level), or null when not known. */
     Known get(String raw, boolean top) {
         String key = key(raw);
+        double n = number(raw, top);
+        if (!Double.isNaN(n)) {
+            // every assignment was a computed number: the largest candidate, as typed
+            String text = dev.shellwarden.grammar.Arithmetic.text(n);
+            return new Known(text, text, true, null, null, null);
+        }
         Value v = key == null ? null : last.get(key);
         if (v == null) {
             return null;
@@ -162,6 +197,32 @@ final class PsValues {
         boolean sound = v.literal() && top && !indirect && PsText.bare(raw).indexOf(':') < 0 && Boolean.TRUE.equals(lastAtTop.get(key))
                 && (assignments.getOrDefault(key, 0) == 1 || heldNumber(v) && allPlainAtTop(key));
         return new Known(v.string(), v.command(), sound, v.stages(), v.items(), v.path());
+    }
+
+    /**
+     * The number variable {@code raw} stands for when read here ({@link PsHeldNumbers#at}), or NaN:
+     * only at the top level, without a written scope and with no indirect write in the text.
+     */
+    double number(String raw, boolean top) {
+        String key = key(raw);
+        if (key == null || !top || indirect || PsText.bare(raw).indexOf(':') >= 0) {
+            return Double.NaN;
+        }
+        return numbers.at(key, assignments.getOrDefault(key, 0));
+    }
+
+    /**
+     * A {@code Set-Variable} statement ({@link #SET_VARIABLE}) walked at {@code text}: an
+     * assignment of its name, with its value computed when it is a number ({@code sv d 7200},
+     * {@code New-Variable -Name d -Value (2*3600)}); no-op for any other command.
+     */
+    void setVariable(String text, boolean top) {
+        Matcher m = SET_VARIABLE.matcher(text.strip());
+        if (m.matches()) {
+            double n = dev.shellwarden.grammar.Arithmetic.evaluate(m.group(4),
+                    dev.shellwarden.grammar.Arithmetic.Dialect.POWERSHELL, name -> null);
+            assigned("$" + m.group(3), null, top, "=", n);
+        }
     }
 
     /** The lower-case name of a plain variable ({@code $v}, {@code ${v}}, {@code $script:v}), or null. */
