@@ -1492,7 +1492,7 @@ final class BashWalker {
         children(t, u, c, d.id);
     }
 
-    private static final Pattern ARITHMETIC_ASSIGNMENT = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=(?!=)(.*)", Pattern.DOTALL);
+    private static final Pattern ARITHMETIC_ASSIGNMENT = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*([-+*/%]?)=(?!=)(.*)", Pattern.DOTALL);
 
     /**
      * {@code NAME = EXPR} (of {@code (( … ))} or a {@code let} operand) whose EXPR {@link Arithmetic}
@@ -1504,7 +1504,9 @@ final class BashWalker {
         if (!m.matches() || namerefs.contains(m.group(1)) || vars.target(m.group(1)) != null) {
             return null;
         }
-        double v = Arithmetic.evaluate(m.group(2), Arithmetic.Dialect.BASH, n -> Arithmetic.bashInteger(vars.known.get(n)));
+        // `d *= 3600` is `d * (3600)` over d's known number
+        String expr = m.group(2).isEmpty() ? m.group(3) : m.group(1) + m.group(2) + "(" + m.group(3) + ")";
+        double v = Arithmetic.evaluate(expr, Arithmetic.Dialect.BASH, n -> Arithmetic.bashInteger(vars.known.get(n)));
         return Double.isNaN(v) ? null : Map.entry(m.group(1), Arithmetic.text(v));
     }
 
@@ -1937,6 +1939,7 @@ final class BashWalker {
         }
         boolean sure = !c.conditional() && !substituted(c.wrappers());
         d.values().forEach((name, value) -> assign(Word.literal(name + "=" + value), c.vars(), !sure));
+        wordArithmeticAssignments(t, c, sure);
         if (!substituted(c.wrappers()) && (sure || forkedStages == 0)) {
             // x not known, maybe in the environment: x is its old value or w (see Vars#candidates),
             // also where the expansion may not run (`if …; then : ${D:=/}; fi`): then x is its old value
@@ -1963,6 +1966,37 @@ final class BashWalker {
             });
         }
         return d;
+    }
+
+    /** {@code $(( … ))} and {@code $[ … ]} in a word token (the inner text; nesting is cut short, which only forgets more). */
+    private static final Pattern WORD_ARITHMETIC = Pattern.compile("\\$\\(\\((.*?)\\)\\)|\\$\\[([^]]*)]", Pattern.DOTALL);
+
+    /** An arithmetic assignment operator ({@code =}, {@code +=}, …, not {@code ==} {@code !=} {@code <=} {@code >=}) or an increment. */
+    private static final Pattern ARITHMETIC_ASSIGNS = Pattern.compile("(?<![=!<>])=(?!=)|\\+\\+|--");
+
+    /**
+     * An arithmetic expansion in a word that assigns ({@code : $((d=7200))}, {@code $((d+=1))},
+     * {@code $[d++]}): bash assigns while expanding the word, so what was known is forgotten, as
+     * after {@code (( … ))}; a sure {@code NAME = EXPR} (or {@code NAME op= EXPR}) that
+     * {@link Arithmetic} computes, in a word with no other substitution, keeps the number.
+     *
+     * <p>WHY: {@code d=1; : $((d=7200)); sleep $d} was read as {@code sleep 1}.
+     */
+    private void wordArithmeticAssignments(String token, Ctx c, boolean sure) {
+        java.util.regex.Matcher m = WORD_ARITHMETIC.matcher(token);
+        while (m.find()) {
+            String inner = m.group(1) != null ? m.group(1) : m.group(2);
+            if (!ARITHMETIC_ASSIGNS.matcher(inner).find()) {
+                continue;
+            }
+            String rest = token.substring(0, m.start()) + token.substring(m.end());
+            Map.Entry<String, String> set = sure && !rest.contains("$(") && !rest.contains("`") && !rest.contains("$[")
+                    ? arithmeticAssignment(inner, c.vars()) : null;
+            c.vars().known.clear();
+            if (set != null) {
+                c.vars().known.put(set.getKey(), set.getValue());
+            }
+        }
     }
 
     private void expandBraces(BashWords.Decoded d, List<Word> argv, Set<OpaqueReason> reasons) {

@@ -1247,14 +1247,15 @@ public final class Cmd {
     }
 
     /**
-     * PowerShell's {@code -WhatIf:$false} / {@code -WhatIf:0}, under any spelling of the switch
+     * PowerShell's {@code -WhatIf:$false} / {@code -WhatIf:0} (or any value not surely true:
+     * {@code -WhatIf:$f}, {@code -WhatIf:(1 -eq 2)}), under any spelling of the switch
      * ({@code -wi:$false}, {@code -WhatI:0}; {@link dev.shellwarden.grammar.ps.PsParameterWord}):
      * the switch given and turned off, so the command runs.
      */
     private boolean whatIfSwitchedOff() {
         for (int i = 0; i < args.size(); i++) {
             dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
-            if (p != null && p.spells("WhatIf", 2, "wi") && p.switchedOff(psAttached(i))) {
+            if (p != null && p.spells("WhatIf", 2, "wi") && !p.switchedOn(psAttached(i))) {
                 return true;
             }
         }
@@ -3154,6 +3155,23 @@ public final class Cmd {
             dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
             // `-Recurse:$false` (handed on as `-Recurse` `$false`) is the switch off (PsParameterWord)
             if (p != null && p.spells(parameter, minimum) && !p.switchedOff(psAttached(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when PowerShell's {@code -WhatIf} (from {@code -wh}, or {@code -wi}) is given and surely
+     * on: no value, or {@code $true}/{@code 1} after a colon. WHY not {@link #psParam}: that reads
+     * a switch on unless it is surely off, right for a switch that makes a command do more
+     * (Recurse); WhatIf makes it do nothing, so a value that may be false
+     * ({@code -WhatIf:(1 -eq 2)}, {@code -WhatIf:$f}) is no dry run.
+     */
+    public boolean psWhatIf() {
+        for (int i = 0; i < args.size(); i++) {
+            dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
+            if (p != null && p.spells("WhatIf", 2, "wi") && p.switchedOn(psAttached(i))) {
                 return true;
             }
         }

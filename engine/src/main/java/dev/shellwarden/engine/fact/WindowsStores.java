@@ -34,7 +34,7 @@ final class WindowsStores {
      * relative path after {@code Set-Location Cert:\…}), without {@code -WhatIf}.
      */
     static boolean deletesCertificates(Cmd c) {
-        return c.nameIs("Remove-Item") && !c.psParam("WhatIf", 2) && certificatePlace(c);
+        return c.nameIs("Remove-Item") && !c.psWhatIf() && certificatePlace(c);
     }
 
     /** True for a listing of a certificate store (Get-ChildItem, Get-Item), for a later Remove-Item in its pipeline. */
@@ -58,7 +58,7 @@ final class WindowsStores {
      * WSMan:\localhost\Service}): trusted hosts, unencrypted traffic, basic authentication.
      */
     static boolean changesWsmanSettings(Cmd c) {
-        return c.nameIs("Set-Item New-Item Remove-Item Clear-Item Set-ItemProperty") && !c.psParam("WhatIf", 2)
+        return c.nameIs("Set-Item New-Item Remove-Item Clear-Item Set-ItemProperty") && !c.psWhatIf()
                 && PsItemPaths.psItemPlaces(c).stream().anyMatch(p -> Regex.find(p, "(?i)^wsman:"));
     }
 
@@ -92,7 +92,7 @@ final class WindowsStores {
      * or a later answer goes on.
      */
     static boolean deletesRegistryKey(Cmd c, String reach) {
-        if (!(c.nameIs("Remove-Item") || c.nameIs("reg") && c.argFind("(?i)^delete$") && !regDeletesValuesOnly(c)) || c.psParam("WhatIf", 2)) {
+        if (!(c.nameIs("Remove-Item") || c.nameIs("reg") && c.argFind("(?i)^delete$") && !regDeletesValuesOnly(c)) || c.psWhatIf()) {
             return false;
         }
         return registryKeys(c).stream().anyMatch(k -> k.reach().name().equals(reach));
@@ -114,7 +114,7 @@ final class WindowsStores {
      * named by a relative path after a move to a location the text does not tell.
      */
     static boolean deletesSharedRegistryValues(Cmd c) {
-        if (c.psParam("WhatIf", 2)) {
+        if (c.psWhatIf()) {
             return false;
         }
         if (c.nameIs("Clear-Item Remove-ItemProperty Clear-ItemProperty") && PsItemPaths.psRelativeAtUnknownLocation(c)) {

@@ -57,8 +57,25 @@ public record PsParameterWord(String name, String value) {
      * (a string): read as on.
      */
     public boolean switchedOff(String attached) {
-        String v = (value != null && !value.isEmpty() ? value : attached == null ? "" : attached).toLowerCase(Locale.ROOT);
+        String v = switchValue(attached);
         return v.equals("$false") || v.equals("0");
+    }
+
+    /**
+     * True only for a switch surely on: written without a value ({@code -WhatIf}, and
+     * {@code -WhatIf $false}, whose {@code $false} is a positional), or with {@code $true} or
+     * {@code 1} after the colon. WHY besides {@link #switchedOff}: a switch that LOOSENS a verdict
+     * (WhatIf's dry run) must be on for sure, and {@code -WhatIf:(1 -eq 2)} or {@code -WhatIf:$f}
+     * may be off; a switch that tightens one (Recurse) is read with {@code !switchedOff}.
+     */
+    public boolean switchedOn(String attached) {
+        String v = switchValue(attached);
+        return v.isEmpty() || v.equals("$true") || v.equals("1");
+    }
+
+    /** The switch's written value in lower case: after the colon, else the word handed on from it, else empty. */
+    private String switchValue(String attached) {
+        return (value != null && !value.isEmpty() ? value : attached == null ? "" : attached).toLowerCase(Locale.ROOT);
     }
 
     /**
