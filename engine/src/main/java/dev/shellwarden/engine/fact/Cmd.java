@@ -301,11 +301,24 @@ public final class Cmd {
      * from every folder this command may run in ({@link LoopTargets}).
      */
     public boolean writesComputedTarget(Ctx ctx) {
-        return computedWriteTargets().stream().anyMatch(t -> !loopTargetInProject(t, ctx, false));
+        return computedWriteTargets().stream().anyMatch(t -> !loopTargetInProject(t, ctx, false))
+                || !named("touch mkdir") && redefinedDateStamp(getWriteTargets(), ctx);
+    }
+
+    /**
+     * True when a target holds a date stamp ({@link DateStamps}) and the text may make {@code date}
+     * another program (a function, an alias, a PATH change): the stamp then prints anything, and
+     * the target is as computed as any other substitution's.
+     */
+    private static boolean redefinedDateStamp(List<String> targets, Ctx ctx) {
+        return targets.stream().anyMatch(DateStamps::holdsStamp) && DateStamps.mayBeRedefined(ctx.getRaw());
     }
 
     /** {@link #isDynamicDeleteTarget}, except an entry below an in-project loop value ({@code rm -rf "$d/node_modules"}). */
     public boolean deletesComputedTarget(Ctx ctx) {
+        if (redefinedDateStamp(getDeleteTargets(), ctx)) {
+            return true;
+        }
         for (String t : getDeleteTargets()) {
             if (isComputedPath(t) && !loopTargetInProject(t, ctx, true)) {
                 return true;
@@ -750,7 +763,7 @@ public final class Cmd {
 
     private static java.util.Map<String, Set<String>> globalValueOptions() {
         Set<String> kube = Words.setOf("-n --namespace --context --kubeconfig --cluster --user -s --server --as --as-group --token"
-                + " --request-timeout -v --kube-context");
+                + " --request-timeout -v --kube-context --username --password --as-uid");
         java.util.Map<String, Set<String>> m = new java.util.HashMap<>();
         for (String k : Words.of("kubectl oc k helm")) {
             m.put(k, kube);
@@ -831,7 +844,8 @@ public final class Cmd {
     /** True when some operand is, after normalisation, the root or the home directory. */
     public boolean hasRootLikeOperand() {
         for (String op : operands) {
-            if (PathFacts.isRootLike(PathFacts.posixOperand(op))) {
+            // a date stamp of an empty or dotted format is no name at all (`rm -rf /$(date +)` is `rm -rf /`)
+            if (PathFacts.isRootLike(PathFacts.posixOperand(op)) || PathFacts.isRootLike(PathFacts.posixOperand(DateStamps.render(op)))) {
                 return true;
             }
         }

@@ -106,6 +106,31 @@ final class DateStamps {
         return out.toString();
     }
 
+    /** True when {@code p} holds a date stamp {@link #render} replaces. */
+    static boolean holdsStamp(String p) {
+        return !render(p).equals(p);
+    }
+
+    /**
+     * Text that may make {@code date} another program: a function or alias of that name, a name
+     * hashed to a file, a change of PATH (bash's {@code PATH=}, zsh's {@code path=(…)},
+     * {@code path+=}), or code this text does not show ({@code source}, {@code .}, {@code eval},
+     * {@code enable -f}). Read over the whole command text, so it matches more than it must.
+     */
+    private static final Pattern REDEFINES = Pattern.compile("(?<![\\w./-])(function\\s+date\\b|date\\s*\\(\\s*\\)|alias\\b[^;&|\\n]*\\bdate="
+            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|source\\s|\\.\\s|eval\\s|enable\\s)");
+
+    /**
+     * True when the command text {@code raw} may make {@code date} something other than the date
+     * program ({@link #REDEFINES}). WHY: a stamp is rendered because {@code date} prints a number;
+     * {@code date() { echo ~; }; rm -rf $(date +%F)} prints the home folder, and
+     * {@code PATH=./bin:$PATH} runs a project script called date. Such a text keeps every stamp
+     * computed (fail closed).
+     */
+    static boolean mayBeRedefined(String raw) {
+        return raw.contains("date") && REDEFINES.matcher(raw).find();
+    }
+
     private static int count(String s, char c) {
         return (int) s.chars().filter(x -> x == c).count();
     }

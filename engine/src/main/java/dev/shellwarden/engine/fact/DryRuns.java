@@ -70,7 +70,11 @@ final class DryRuns {
             Map.entry("rsync", Words.setOf("-e --rsh --exclude --include --filter -f --exclude-from --include-from --files-from"
                     + " --rsync-path -T --temp-dir --backup-dir --suffix --log-file --partial-dir --compare-dest --copy-dest"
                     + " --link-dest --chmod --chown -M --remote-option --password-file --out-format --log-file-format"
-                    + " --info --debug --iconv --max-size --min-size --max-delete --bwlimit -B --block-size --skip-compress")),
+                    + " --info --debug --iconv --max-size --min-size --max-delete --bwlimit -B --block-size --skip-compress"
+                    // rsync(1): the batch files, socket and address options, name maps and choices also take a value
+                    + " --write-batch --only-write-batch --read-batch --sockopts --address --port --usermap --groupmap --copy-as"
+                    + " --early-input --outbuf --checksum-choice --cc --compress-choice --zc --compress-level --zl --protocol"
+                    + " --timeout --contimeout --modify-window -@ --stop-after --stop-at --time-limit --max-alloc")),
             // GNU Stow manual, Invoking Stow (gnu.org/software/stow/manual): -d/--dir, -t/--target,
             // --ignore, --defer, --override take a value; xstow(1) also -F/--config
             Map.entry("stow", Words.setOf("-d --dir -t --target --ignore --defer --override")),
@@ -80,7 +84,10 @@ final class DryRuns {
                     + " --files-from --transfers --checkers --bwlimit --log-file --log-level --max-age --min-age --max-size --min-size"
                     + " --backup-dir --suffix --order-by --max-depth --max-transfer --max-delete --compare-dest --copy-dest"
                     + " --password-command --header --user-agent --cache-dir --temp-dir --timeout --contimeout --retries --stats"
-                    + " --cutoff-mode --metadata-set --exclude-if-present")),
+                    + " --cutoff-mode --metadata-set --exclude-if-present --stats-one-line-date-format --partial-suffix --log-format"
+                    + " --bind --ca-cert --client-cert --client-key --dump --header-upload --header-download --stats-unit"
+                    + " --stats-log-level --syslog-facility --track-renames-strategy --max-backlog --tpslimit --multi-thread-streams"
+                    + " --multi-thread-cutoff --buffer-size --metadata-exclude --metadata-include --metadata-filter --files-from-raw")),
             // kubectl's per-command options (kubectl delete/apply/create --help; its globals are GLOBAL_VALUE_OPTIONS')
             Map.entry("kubectl", KUBECTL_VALUE_OPTIONS),
             Map.entry("oc", KUBECTL_VALUE_OPTIONS),

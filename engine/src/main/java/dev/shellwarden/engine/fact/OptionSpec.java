@@ -1,5 +1,6 @@
 package dev.shellwarden.engine.fact;
 
+import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -46,6 +47,31 @@ record OptionSpec(Predicate<String> nextWordOption, Function<String, String> inl
                 return word.substring(2);
             }
             return null;
+        });
+    }
+
+    /**
+     * {@link #named}, and a {@code --long} name also in any abbreviation of three letters or more
+     * ({@code --outp=F}, {@code --output-f F}). WHY: getopt_long, git's parse-options, Haskell's
+     * GetOpt, MySQL's option parser and gcc's driver take an unambiguous prefix of a long option;
+     * reading every prefix as the option only reads more values (an ambiguous one makes the tool
+     * refuse the line).
+     */
+    static OptionSpec namedOrAbbreviated(String spaceSeparated) {
+        OptionSpec exact = named(spaceSeparated);
+        List<String> longNames = Words.setOf(spaceSeparated).stream().filter(n -> n.startsWith("--")).toList();
+        Function<String, String> full = word -> {
+            int eq = word.indexOf('=');
+            String name = eq > 0 ? word.substring(0, eq) : word;
+            if (!name.startsWith("--") || name.length() < 5) {
+                return null;
+            }
+            return longNames.stream().filter(n -> n.startsWith(name)).findFirst().orElse(null);
+        };
+        return new OptionSpec(word -> exact.takesNext(word) || word.indexOf('=') < 0 && full.apply(word) != null, word -> {
+            String v = exact.inlineValue(word);
+            int eq = word.indexOf('=');
+            return v != null ? v : eq > 0 && full.apply(word) != null ? word.substring(eq + 1) : null;
         });
     }
 

@@ -38,10 +38,12 @@ final class SshLocalPrograms {
             "scp", "cDFiJloPSX",
             "sftp", "BbcDFiJloPRSsX",
             "sshfs", "opF",
-            "rsync", "efBMT");
+            "rsync", "efBMT",
+            "mosh", "p");
 
     /** rsync's long options that take the next word (its remote shell among them). */
-    private static final Set<String> LONG_VALUE_OPTIONS = Words.setOf("--rsh --rsync-path --filter --exclude --include --temp-dir");
+    private static final Set<String> LONG_VALUE_OPTIONS = Words.setOf("--rsh --rsync-path --filter --exclude --include --temp-dir"
+            + " --ssh --client --server --predict --family --port --bind-server --experimental-remote-ip");
 
     /** A ProxyCommand with shell syntax or a shell (a plain {@code nc %h %p} or connect helper runs no shell). */
     private static final String SHELL_PROXY = "(?s).*([;&`$]|\\|\\s*(ba|da|z)?sh\\b|/bin/|\\bsh\\b|bash).*";
@@ -63,7 +65,11 @@ final class SshLocalPrograms {
             String value = PathFacts.unquote(w.value());
             String o = w.option();
             if (o.equals("-o") && runsByOption(value, c.nameIs("sshfs"))
-                    || c.nameIs("rsync") && (o.equals("-e") || o.equals("--rsh")) && Regex.matches(value, SHELL_REMOTE_SHELL)) {
+                    || c.nameIs("rsync") && (o.equals("-e") || o.equals("--rsh")) && remoteShellRuns(value)
+                    // ssh -I: a PKCS#11 library, loaded into ssh-pkcs11-helper
+                    || c.named("ssh autossh") && o.equals("-I") && userLibrary(value)
+                    // mosh runs its --ssh command line and its --client program here
+                    || c.nameIs("mosh") && (o.equals("--ssh") && remoteShellRuns(value) || o.equals("--client") && userLibrary(value))) {
                 return true;
             }
         }
@@ -83,6 +89,33 @@ final class SshLocalPrograms {
                 .filter(w -> w.is(Set.of("-S", "-D"))).map(OptionWord::value).toList();
     }
 
+    /** Option names inside a remote-shell command line that load or run a local program whatever their value. */
+    private static final String RUNNING_KEYS = "(?is).*\\b(localcommand|knownhostscommand|pkcs11provider|securitykeyprovider)\\b.*";
+
+    /**
+     * True when a remote-shell command line (rsync's {@code -e}, mosh's {@code --ssh}) runs more than
+     * ssh: shell syntax, a shell told to run a command, or an ssh option inside it that runs a
+     * program ({@code -e "ssh -o LocalCommand=id -o PermitLocalCommand=yes"}, a ProxyCommand with a
+     * shell). The line is read as text: a key named anywhere in it counts (fail closed).
+     */
+    private static boolean remoteShellRuns(String value) {
+        return Regex.matches(value, SHELL_REMOTE_SHELL) || Regex.matches(value, RUNNING_KEYS)
+                || Regex.matches(value, "(?is).*proxycommand.*") && Regex.matches(value, SHELL_PROXY);
+    }
+
+    /**
+     * True for a library or program path that is not the system's own: ssh loads a PKCS#11 or FIDO
+     * provider ({@code -I}, {@code PKCS11Provider}, {@code SecurityKeyProvider}) into a helper it
+     * starts, so a library from the project or a download runs its code here. A path below
+     * {@code /usr}, {@code /lib}, {@code /opt} or the Nix store (a smart-card driver such as
+     * {@code /usr/lib/x86_64-linux-gnu/opensc-pkcs11.so}), {@code internal} and {@code none} are everyday.
+     */
+    private static boolean userLibrary(String path) {
+        String p = path.trim();
+        return !p.isEmpty() && !Regex.matches(p.toLowerCase(Locale.ROOT), "none|internal")
+                && (p.contains("..") || !Regex.matches(p, "/(usr|lib|lib64|opt|nix/store|Library|System)/.*"));
+    }
+
     /**
      * True when one {@code -o} value runs a local program. sshfs takes a comma-separated list
      * ({@code -o reconnect,ssh_command=…}); ssh one option whose value may hold commas.
@@ -96,6 +129,7 @@ final class SshLocalPrograms {
             String v = kv.length > 1 ? kv[1].trim() : "";
             if (key.equals("localcommand") || key.equals("knownhostscommand") || key.equals("ssh_command") || key.equals("sshcommand")
                     || key.equals("permitlocalcommand") && Regex.matches(v.toLowerCase(Locale.ROOT), "yes|true")
+                    || (key.equals("pkcs11provider") || key.equals("securitykeyprovider")) && userLibrary(v)
                     || key.equals("proxycommand") && Regex.matches(v, SHELL_PROXY)) {
                 return true;
             }

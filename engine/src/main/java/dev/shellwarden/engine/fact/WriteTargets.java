@@ -88,10 +88,11 @@ final class WriteTargets {
                 }
             }
             // ImageMagick writes its last word (`convert in.png out.png`), and every -write FILE on the way
-            // (mogrify rewrites each input file in place)
-            case "magick", "convert", "mogrify" -> {
+            // (mogrify rewrites each input file in place); Debian names ImageMagick 6 convert-im6.q16, and
+            // GraphicsMagick takes the verb as its first word (`gm convert in.png out.png`)
+            case "magick", "convert", "mogrify", "convert-im6.q16", "convert-im6", "mogrify-im6.q16", "mogrify-im6", "gm" -> {
                 List<String> words = c.getArgs();
-                if (c.getName().equals("mogrify")) {
+                if (c.getName().startsWith("mogrify")) {
                     out.addAll(c.positionals(""));
                 } else if (!words.isEmpty() && !words.get(words.size() - 1).startsWith("-") && !words.get(0).equals("identify")) {
                     // (`magick identify F` only describes F)
@@ -512,6 +513,13 @@ final class WriteTargets {
                 String dir = c.valueOf("--output-dir");
                 if (!o.isEmpty()) {
                     out.add(o.equals("-") ? o : PathFacts.below(o, dir));
+                }
+                // -w '%output{FILE}…' (curl 8.3) sends the rest of the write-out text to FILE ({>>FILE} appends)
+                for (String w : c.valuesOf("-w --write-out")) {
+                    java.util.regex.Matcher m = WRITE_OUT_FILE.matcher(w);
+                    while (m.find()) {
+                        out.add(m.group(1));
+                    }
                 }
                 if (c.savesUnderRemoteName()) {
                     // -O saves under the URL's last path element
@@ -958,7 +966,7 @@ final class WriteTargets {
      */
     private static final Map<String, OutputOptions> OUTPUT_OPTIONS = outputTable(
             // compilers, assemblers, linkers and generators of code
-            new OutputOptions("gcc cc c++ g++ clang clang++ c89 c99 cpp gfortran gdc nvcc mpicc mpicxx tcc", "-o -MF", null),
+            new OutputOptions("gcc cc c++ g++ clang clang++ c89 c99 cpp gfortran gdc nvcc mpicc mpicxx tcc", "-o -MF --output", null),
             new OutputOptions("rustc ocamlc ocamlopt ocamlfind gnatmake luac luajit llvm-as llvm-dis llvm-link llvm-mc llc opt iverilog"
                     + " dtc ld ld.lld ld.gold ld.bfd lld ld64.lld as nasm yasm strip llvm-strip", "-o", null),
             new OutputOptions("bison yacc flex cython swig shc indent autoconf autoheader help2man", "-o --output", null),
@@ -968,7 +976,7 @@ final class WriteTargets {
             new OutputOptions("enscript", "-o --output -p", "aAbCdDeEfFHiIJLMnNopPsStTuWX"),
             new OutputOptions("a2ps pandoc lilypond plantuml xmlto tidy pdfjam mutool qrencode gifsicle pngquant cwebp dwebp gif2webp"
                     + " img2webp webpmux dot neato circo fdp sfdp twopi osage patchwork pygmentize highlight inkscape", "-o --output --outfile", null),
-            new OutputOptions("magick convert mogrify", "-write", null),
+            new OutputOptions("magick convert mogrify convert-im6.q16 convert-im6 mogrify-im6.q16 mogrify-im6 gm", "-write", null),
             new OutputOptions("optipng", "-out", null),
             new OutputOptions("iconv", "-o --output", "fto"),
             new OutputOptions("sort", "-o --output", "kotST"),
@@ -990,7 +998,7 @@ final class WriteTargets {
             new OutputOptions("mongodump", "-o --out --archive", null),
             // downloaders and HTTP clients: the file, and the header dump, cookie jar, trace and log beside it
             // (curl's -o is read with --output-dir by its own case)
-            new OutputOptions("curl", "-D --dump-header -c --cookie-jar --trace --trace-ascii --libcurl --stderr --etag-save",
+            new OutputOptions("curl", "-D --dump-header -c --cookie-jar --trace --trace-ascii --libcurl --stderr --etag-save --hsts --alt-svc",
                     Cmd.CURL_VALUE_LETTERS),
             new OutputOptions("wget wget2", "-o --output-file -a --append-output", WGET_VALUE_LETTERS),
             new OutputOptions("http https xh xhs", "-o --output", "aAopPs"),
@@ -1002,8 +1010,69 @@ final class WriteTargets {
             new OutputOptions("ltrace", "-o --output", "aAeDFlnopsuwx"),
             new OutputOptions("tcpdump", "-w", "BcCDEFGiMmrsTVwWyzZjQ"),
             new OutputOptions("memray py-spy", "-o --output", null),
+            // perf record/stat/trace/script -o (parse-options: abbreviations too); captures of tshark and dumpcap
+            new OutputOptions("perf", "-o --output", null),
+            new OutputOptions("tshark dumpcap", "-w", "abBcCdeEfFHiJjKMNoOrRsTtuwWXyYz"),
+            // script(1) writes its logs by option (its typescript, the first operand, by its own case)
+            new OutputOptions("script", "-O --log-out -I --log-in -B --log-io -T --log-timing", "cEIOBTm"),
             // screenshots (their picture is a secret read too: SW4104)
             new OutputOptions("gnome-screenshot xwd spectacle", "-f --file -out -o --output", null));
+
+    /** curl's write-out text naming its file: {@code %output{FILE}} or {@code %output{>>FILE}}. */
+    private static final java.util.regex.Pattern WRITE_OUT_FILE = java.util.regex.Pattern.compile("%output\\{(?:>>)?([^}]+)}");
+
+    /**
+     * The files a compiler driver's {@code -Wp,…} (preprocessor) and {@code -Wl,…} (linker) lists
+     * write: {@code -Wp,-MD,FILE} and {@code -MMD}/{@code -MF} the dependency file, {@code -Wl,-o,FILE}
+     * and {@code -Wl,-Map,FILE} (or {@code -Map=FILE}) the output and the map. WHY: the driver hands
+     * the comma-separated words on as they stand, so they write as the options written alone do.
+     */
+    private static List<String> handedOnOutputs(List<String> args) {
+        List<String> out = new ArrayList<>();
+        for (String a : args) {
+            if (!a.startsWith("-Wp,") && !a.startsWith("-Wl,")) {
+                continue;
+            }
+            String[] parts = a.substring(4).split(",");
+            for (int i = 0; i < parts.length; i++) {
+                String p = parts[i];
+                if (Words.setOf("-MD -MMD -MF -o -Map --Map --output").contains(p) && i + 1 < parts.length) {
+                    out.add(parts[++i]);
+                } else if (p.startsWith("-Map=") || p.startsWith("--Map=") || p.startsWith("--output=")) {
+                    out.add(p.substring(p.indexOf('=') + 1));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A version after a program's name: {@code gcc-12}, {@code clang++-17}, {@code ld.lld-18.1}. */
+    private static final java.util.regex.Pattern VERSION_SUFFIX = java.util.regex.Pattern.compile("-?[0-9]+(\\.[0-9]+)*$");
+
+    /**
+     * The row of {@link #OUTPUT_OPTIONS} for a program name, also under its versioned and
+     * cross-toolchain names: {@code gcc-12}, {@code g++-13}, {@code clang-17},
+     * {@code x86_64-linux-gnu-gcc}, {@code aarch64-none-elf-objcopy-12} (Debian's and the GNU
+     * toolchains' installed names; each is the same driver with the same options). Reading a
+     * {@code -}-joined tail of another program as a tool of the table only reads more outputs.
+     */
+    private static OutputOptions outputRow(String name) {
+        OutputOptions row = OUTPUT_OPTIONS.get(name);
+        if (row != null) {
+            return row;
+        }
+        String bare = VERSION_SUFFIX.matcher(name).replaceFirst("");
+        if (OUTPUT_OPTIONS.containsKey(bare)) {
+            return OUTPUT_OPTIONS.get(bare);
+        }
+        for (int dash = bare.indexOf('-'); dash >= 0; dash = bare.indexOf('-', dash + 1)) {
+            OutputOptions tail = OUTPUT_OPTIONS.get(bare.substring(dash + 1));
+            if (tail != null) {
+                return tail;
+            }
+        }
+        return null;
+    }
 
     /** {@link #OUTPUT_OPTIONS} keyed by each program of its rows. */
     private static Map<String, OutputOptions> outputTable(OutputOptions... rows) {
@@ -1021,14 +1090,23 @@ final class WriteTargets {
     /**
      * The files {@code c} writes through the options {@link #OUTPUT_OPTIONS} names for its program:
      * each option's values ({@link Cmd#valuesOf}), and for a getopt program a one-letter output
-     * option inside a cluster, read as getopt reads it ({@code enscript -qo F}, {@code curl -sSD F}).
+     * option inside a cluster, read as getopt reads it ({@code enscript -qo F}, {@code curl -sSD F});
+     * a long option also abbreviated ({@link OptionSpec#namedOrAbbreviated}: {@code sort --outp=F}).
      */
     private static List<String> outputFiles(Cmd c) {
-        OutputOptions row = OUTPUT_OPTIONS.get(c.getName());
+        OutputOptions row = outputRow(c.getName());
         if (row == null) {
             return List.of();
         }
-        List<String> out = new ArrayList<>(c.valuesOf(row.names()));
+        List<String> out = new ArrayList<>(Cmd.valuesOf(c.getArgs(), OptionSpec.namedOrAbbreviated(row.names())));
+        if (row.names().contains("-MF")) {
+            out.addAll(handedOnOutputs(c.getArgs()));
+        }
+        if (row.programs().equals("script")) {
+            // script [options] [file]: the typescript (default ./typescript), read past clusters (`-qc CMD FILE`)
+            OptionWord.read(c.getArgs(), row.valueLetters(), Words.setOf("--command --echo --log-out --log-in --log-io --log-timing"
+                    + " --logging-format")).stream().filter(OptionWord::isOperand).findFirst().ifPresent(w -> out.add(w.value()));
+        }
         if (row.valueLetters() != null) {
             StringBuilder letters = new StringBuilder();
             Words.setOf(row.names()).stream().filter(n -> n.length() == 2 && n.charAt(0) == '-').forEach(n -> letters.append(n.charAt(1)));

@@ -30,4 +30,21 @@ class DateStampsTest {
     void rendersOnlyNumericStamps(String path, String expected) {
         assertEquals(expected, DateStamps.render(path));
     }
+
+    /** Text that may make date another program keeps every stamp computed (rt31). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '^', value = {
+        "date() { echo ~; }; rm -rf $(date +%F)                 | true",
+        "function date { echo x; }; rm -f $(date +%F)           | true",
+        "alias date='echo /'; rm -rf $(date +%F)                | true",
+        "PATH=./bin:$PATH; rm -rf $(date +%F)                   | true",
+        "export PATH=.:$PATH && rm -rf $(date +%F)              | true",
+        "source env.sh && rm -rf $(date +%F)                    | true",
+        "rm -f build/log-$(date +%F).txt                        | false",
+        "echo $PATH; rm -f build/log-$(date +%F).txt            | false",
+        "tar czf backup-$(date +%F).tar.gz src                  | false",
+    })
+    void seesARedefinedDate(String raw, boolean expected) {
+        assertEquals(expected, DateStamps.mayBeRedefined(raw));
+    }
 }
