@@ -72,22 +72,49 @@ final class SplitNames {
      * access away from others exposes nothing and destroys nothing, and the owner, whose bits stay
      * whole, can give it back. {@code -R} (a whole tree, a web root or a shared folder) and
      * {@code --reference} (a mode read from another file) are not this.
+     *
+     * <p>INVARIANT: the split names must come after a literal {@code --}. GNU chmod reads options
+     * anywhere on its line, so without it a planted name {@code --reference=F} (one word of a name
+     * split at a blank) turns the mode into F's, which may grant everything, and applies it to
+     * whatever other words the split made ({@code ../.ssh/id_ed25519}): the red team rt31 showed
+     * {@code ls | xargs chmod go-w} doing that. Before the {@code --} stand only the output options
+     * and the one literal mode.
      */
     private static boolean onlyTakesFromOthers(Cmd c) {
         if (!c.getName().equals("chmod") || c.anyFlag("-R --recursive") || c.argStartsWith("--reference")
                 || c.getOperands().size() < 2) {
             return false;
         }
-        // a dash-spelled mode (`chmod -w f`) is read by GNU chmod as a mode; it is no option of this list
-        for (String a : c.getArgs()) {
-            if (a.equals("--")) {
-                break;
+        boolean optionsEnded = false;
+        boolean modeSeen = false;
+        for (Word w : c.argvWords.subList(1, c.argvWords.size())) {
+            String a = w.text();
+            if (!optionsEnded && a.equals("--") && w.literal()) {
+                optionsEnded = true;
+                continue;
             }
-            if (a.startsWith("-") && !a.matches("-[vcf]+|--(verbose|changes|silent|quiet)")) {
+            if (optionsEnded && modeSeen) {
+                // the operands: any word, split or not, is a file name here
+                continue;
+            }
+            boolean plain = w.literal() && !w.has(WordFeature.WRAPPER_SLOT) && !w.has(WordFeature.COMMAND_SUBSTITUTION)
+                    && !w.raw().contains("$") && !w.raw().contains("`");
+            if (!plain) {
                 return false;
             }
+            // a dash-spelled mode (`chmod -w f`) is read by GNU chmod as a mode; it is no option of this list
+            if (!optionsEnded && a.startsWith("-")) {
+                if (!a.matches("-[vcf]+|--(verbose|changes|silent|quiet)")) {
+                    return false;
+                }
+            } else if (modeSeen) {
+                // a second word before `--`: a file name standing where options are still read
+                return false;
+            } else {
+                modeSeen = true;
+            }
         }
-        return TAKES_FROM_OTHERS.matcher(c.getOperands().get(0)).matches();
+        return optionsEnded && modeSeen && TAKES_FROM_OTHERS.matcher(c.getOperands().get(0)).matches();
     }
 
     /** True when {@code raw} names the variable of a loop over split names ({@link Segment#SPLIT_LOOP}). */
