@@ -5,17 +5,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The value of a small arithmetic expression as a shell computes it: literal numbers, variables
- * whose value the caller knows, {@code + - * / %}, bash's {@code **}, unary signs and
- * parentheses. Bash's {@code $(( … ))}, {@code let} and {@code (( NAME = … ))} compute in 64-bit
- * integers; PowerShell's {@code $d = 2 * 3600} in numbers that widen ({@code 7/2} is 3.5).
+ * The value of an arithmetic expression as a shell computes it. Bash's {@code $(( … ))},
+ * {@code let}, {@code (( NAME = … ))} and {@code declare -i} values compute in 64-bit integers
+ * over bash's whole integer grammar ({@link BashArithmetic}); PowerShell's
+ * {@code $d = 2 * 3600} computes literal numbers ({@code 8kb}, {@code 1e3}, {@code [int]'7200'}),
+ * {@code $} names whose number the caller knows, {@code + - * / %}, unary signs and parentheses
+ * in numbers that widen ({@code 7/2} is 3.5).
  *
  * <p>WHY: {@code sleep $((2*3600))} and {@code $d = 2 * 3600; Start-Sleep $d} were allowed, as
  * an unknown duration is, where the text shows two hours.
  *
- * <p>INVARIANT (fail closed): anything the evaluator does not know (another operator, an
- * assignment or increment inside, a variable without a known number, a base prefix, an overflow,
- * a division by zero) gives {@link #UNKNOWN}, and the caller keeps the value as dynamic as it was.
+ * <p>INVARIANT (fail closed): anything the evaluator does not know (another operator, a
+ * variable without a known value, an overflow in PowerShell, a division by zero, any error bash
+ * reports) gives {@link #UNKNOWN} (or null), and the caller keeps the value as dynamic as it was.
  */
 public final class Arithmetic {
 
@@ -27,7 +29,7 @@ public final class Arithmetic {
 
     /** Which shell's numbers and operators. */
     public enum Dialect {
-        /** 64-bit integers, decimal literals only, {@code **}, bare or {@code $} names. */
+        /** 64-bit integers as bash computes them ({@link BashArithmetic}). */
         BASH,
         /** PowerShell's number literals ({@code 1kb}, {@code 1e3}), {@code $} names, {@code [int]'7200'}. */
         POWERSHELL
@@ -36,16 +38,28 @@ public final class Arithmetic {
     /** Longest expression read: a duration is short to write. */
     private static final int MAX_LENGTH = 200;
 
-    /** The largest integer a double holds exactly: beyond it bash's result is not known here. */
+    /** The largest integer a double holds exactly: beyond it the result is not known here. */
     private static final double EXACT = 9007199254740992.0;
 
-    private static final Pattern BASH_NUMBER = Pattern.compile("0|[1-9][0-9]{0,17}");
     private static final Pattern PS_NUMBER = Pattern.compile(
             "(?i)(?:0x[0-9a-f]+|[0-9]+(?:\\.[0-9]+)?(?:e[+-]?[0-9]+)?)(?:kb|mb|gb|tb|pb)?[ld]?");
     private static final Pattern NAME = Pattern.compile("\\$?\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?");
     /** {@code [int]'7200'}, {@code [int]"7200"}, {@code [long]7200}: a cast of a number (text). */
     private static final Pattern PS_CAST = Pattern.compile(
             "(?i)\\[(?:int|int32|int64|long|double|decimal|single)\\]\\s*(['\"]?)([0-9]{1,15})\\1");
+
+    /**
+     * The text of the number bash computes for {@code text} ({@code 0x1C20} is {@code 7200}),
+     * reading a variable's value (its text, itself an expression) through {@code variable}, null
+     * when not known; null when bash fails or the value is not known here.
+     */
+    public static String bash(String text, Function<String, String> variable) {
+        if (text == null || text.isBlank() || text.length() > MAX_LENGTH) {
+            return null;
+        }
+        Long v = BashArithmetic.evaluate(text, variable);
+        return v == null ? null : Long.toString(v);
+    }
 
     /**
      * The value of {@code text} in {@code dialect}, reading a name through {@code variable} (the
@@ -55,19 +69,17 @@ public final class Arithmetic {
         if (text == null || text.isBlank() || text.length() > MAX_LENGTH) {
             return UNKNOWN;
         }
-        Parser p = new Parser(text, dialect, variable);
+        if (dialect == Dialect.BASH) {
+            String v = bash(text, name -> {
+                Double n = variable.apply(name);
+                return n == null || n != Math.rint(n) ? null : text(n);
+            });
+            return v == null || Math.abs(Double.parseDouble(v)) >= EXACT ? UNKNOWN : Double.parseDouble(v);
+        }
+        Parser p = new Parser(text, variable);
         double v = p.sum();
         p.blanks();
         return p.at == text.length() ? v : UNKNOWN;
-    }
-
-    /** A bash variable's text read as arithmetic reads a plain integer ({@code d=7200}); null for anything else. */
-    public static Double bashInteger(String value) {
-        if (value == null) {
-            return null;
-        }
-        Matcher m = Pattern.compile("\\s*([-+]?)(" + BASH_NUMBER.pattern() + ")\\s*").matcher(value);
-        return m.matches() ? Double.valueOf((m.group(1).equals("-") ? -1 : 1) * Double.parseDouble(m.group(2))) : null;
     }
 
     /** The text of a computed number as a shell prints it ({@code 7200}, {@code 3.5}). */
@@ -75,16 +87,14 @@ public final class Arithmetic {
         return v == Math.rint(v) && Math.abs(v) < EXACT ? Long.toString((long) v) : Double.toString(v);
     }
 
-    /** Recursive descent over one expression; a failure anywhere is NaN, which every operator keeps. */
+    /** Recursive descent over one PowerShell expression; a failure anywhere is NaN, which every operator keeps. */
     private static final class Parser {
         private final String s;
-        private final Dialect dialect;
         private final Function<String, Double> variable;
         private int at;
 
-        Parser(String s, Dialect dialect, Function<String, Double> variable) {
+        Parser(String s, Function<String, Double> variable) {
             this.s = s;
-            this.dialect = dialect;
             this.variable = variable;
         }
 
@@ -103,7 +113,7 @@ public final class Arithmetic {
             int after = at + op.length();
             char next = after < s.length() ? s.charAt(after) : ' ';
             if ("+-*/%".contains(op) && (next == '=' || next == op.charAt(0))) {
-                // `+=`, `*=` and `++`, `--` assign; `**` is power, read by power()
+                // `+=`, `*=` and `++`, `--` assign
                 return false;
             }
             at = after;
@@ -124,31 +134,20 @@ public final class Arithmetic {
         }
 
         double product() {
-            double v = power();
+            double v = unary();
             while (true) {
                 if (take("*")) {
-                    v = checked(v * power());
+                    v = checked(v * unary());
                 } else if (take("/")) {
-                    double d = power();
-                    v = d == 0 || Double.isNaN(d) || Double.isNaN(v) ? UNKNOWN : dialect == Dialect.BASH ? checked((long) v / (long) d) : v / d;
+                    double d = unary();
+                    v = d == 0 || Double.isNaN(d) || Double.isNaN(v) ? UNKNOWN : v / d;
                 } else if (take("%")) {
-                    double d = power();
-                    v = d == 0 || Double.isNaN(d) || Double.isNaN(v) ? UNKNOWN : dialect == Dialect.BASH ? (long) v % (long) d : v % d;
+                    double d = unary();
+                    v = d == 0 || Double.isNaN(d) || Double.isNaN(v) ? UNKNOWN : v % d;
                 } else {
                     return v;
                 }
             }
-        }
-
-        double power() {
-            double base = unary();
-            blanks();
-            if (dialect == Dialect.BASH && s.startsWith("**", at) && !s.startsWith("**=", at)) {
-                at += 2;
-                double e = power(); // right-associative
-                return e < 0 || Double.isNaN(base) ? UNKNOWN : checked(Math.pow(base, e));
-            }
-            return base;
         }
 
         double unary() {
@@ -171,21 +170,19 @@ public final class Arithmetic {
                 double v = sum();
                 return take(")") ? v : UNKNOWN;
             }
-            if (dialect == Dialect.POWERSHELL) {
-                Matcher cast = PS_CAST.matcher(s).region(at, s.length());
-                if (cast.lookingAt()) {
-                    at = cast.end();
-                    return Double.parseDouble(cast.group(2));
-                }
+            Matcher cast = PS_CAST.matcher(s).region(at, s.length());
+            if (cast.lookingAt()) {
+                at = cast.end();
+                return Double.parseDouble(cast.group(2));
             }
-            Matcher n = (dialect == Dialect.BASH ? BASH_NUMBER : PS_NUMBER).matcher(s).region(at, s.length());
+            Matcher n = PS_NUMBER.matcher(s).region(at, s.length());
             if (n.lookingAt() && !followedByWord(n.end())) {
                 at = n.end();
-                return dialect == Dialect.BASH ? Double.parseDouble(n.group()) : Durations.psNumber(n.group());
+                return Durations.psNumber(n.group());
             }
             Matcher name = NAME.matcher(s).region(at, s.length());
             boolean dollar = at < s.length() && s.charAt(at) == '$';
-            if (name.lookingAt() && (dollar || dialect == Dialect.BASH) && !followedByWord(name.end())) {
+            if (name.lookingAt() && dollar && !followedByWord(name.end())) {
                 at = name.end();
                 Double v = variable.apply(name.group(1));
                 return v == null ? UNKNOWN : v;
@@ -194,12 +191,12 @@ public final class Arithmetic {
             return UNKNOWN;
         }
 
-        /** True when a word character follows: {@code 08}, {@code 0x1F} in bash, {@code a[1]}, {@code $x.y}. */
+        /** True when a word character follows: {@code 8kbx}, {@code a[1]}, {@code $x.y}. */
         private boolean followedByWord(int end) {
             return end < s.length() && (Character.isLetterOrDigit(s.charAt(end)) || "_[.#:".indexOf(s.charAt(end)) >= 0);
         }
 
-        /** A result beyond what a double holds exactly is an overflow for bash, and unknown for both. */
+        /** A result beyond what a double holds exactly is unknown. */
         double checked(double v) {
             return Double.isNaN(v) || Math.abs(v) >= EXACT ? UNKNOWN : v;
         }

@@ -1506,8 +1506,8 @@ final class BashWalker {
         }
         // `d *= 3600` is `d * (3600)` over d's known number
         String expr = m.group(2).isEmpty() ? m.group(3) : m.group(1) + m.group(2) + "(" + m.group(3) + ")";
-        double v = Arithmetic.evaluate(expr, Arithmetic.Dialect.BASH, n -> Arithmetic.bashInteger(vars.known.get(n)));
-        return Double.isNaN(v) ? null : Map.entry(m.group(1), Arithmetic.text(v));
+        String v = Arithmetic.bash(expr, vars.known::get);
+        return v == null ? null : Map.entry(m.group(1), v);
     }
 
     // ------------------------------------------------------------------ simple commands
@@ -1972,8 +1972,6 @@ final class BashWalker {
     private static final Pattern WORD_ARITHMETIC = Pattern.compile("\\$\\(\\((.*?)\\)\\)|\\$\\[([^]]*)]", Pattern.DOTALL);
 
     /** An arithmetic assignment operator ({@code =}, {@code +=}, …, not {@code ==} {@code !=} {@code <=} {@code >=}) or an increment. */
-    private static final Pattern ARITHMETIC_ASSIGNS = Pattern.compile("(?<![=!<>])=(?!=)|\\+\\+|--");
-
     /**
      * An arithmetic expansion in a word that assigns ({@code : $((d=7200))}, {@code $((d+=1))},
      * {@code $[d++]}): bash assigns while expanding the word, so what was known is forgotten, as
@@ -1986,7 +1984,7 @@ final class BashWalker {
         java.util.regex.Matcher m = WORD_ARITHMETIC.matcher(token);
         while (m.find()) {
             String inner = m.group(1) != null ? m.group(1) : m.group(2);
-            if (!ARITHMETIC_ASSIGNS.matcher(inner).find()) {
+            if (!BashArithmetic.assigns(inner)) {
                 continue;
             }
             String rest = token.substring(0, m.start()) + token.substring(m.end());
@@ -2818,8 +2816,8 @@ final class BashWalker {
         name = target == null ? name : target;
         boolean forget = forget0 || integers.contains(name);
         // `declare -i d=2*3600`: an integer variable holds the number its value computes, when computed here
-        double integer = integers.contains(name) && !forget0 && !append && a.literal() && !value.startsWith("(")
-                ? Arithmetic.evaluate(value, Arithmetic.Dialect.BASH, n -> Arithmetic.bashInteger(known.get(n))) : Double.NaN;
+        String integer = integers.contains(name) && !forget0 && !append && a.literal() && !value.startsWith("(")
+                ? Arithmetic.bash(value, known::get) : null;
         if (forget0 && !append && value.startsWith("(") && !associative.contains(name)) {
             List<Word> maybeElements = arrayElements(a.raw());
             if (maybeElements != null) {
@@ -2869,8 +2867,8 @@ final class BashWalker {
             }
         } else if (temp != null) {
             known.put(name, temp); // a fresh file or directory in a temporary one (see TempFiles)
-        } else if (!Double.isNaN(integer)) {
-            known.put(name, Arithmetic.text(integer));
+        } else if (integer != null) {
+            known.put(name, integer);
         } else if (forget || !a.literal() || value.startsWith("(")) {
             known.remove(name);
             if (forget0 && a.literal() && !append && !value.startsWith("(")) {

@@ -189,6 +189,8 @@ final class BashWords {
         boolean operators;
         /** Variables a {@code ${x:=w}} or {@code ${x=w}} may assign. */
         final Set<String> assigned = new java.util.HashSet<>();
+        /** True after an arithmetic expansion that assigns or increments ({@code $((d=7200))}). */
+        boolean arithmeticAssigned;
         /** Of those, the ones certainly assigned, with their values (the variable was known unset or empty). */
         final Map<String, String> values = new java.util.HashMap<>();
         /**
@@ -371,8 +373,16 @@ final class BashWords {
             return to;
         }
 
-        /** A known value, unless an earlier {@code ${x:=w}} in this word may have assigned it. */
+        /** A known value as the word reads it at this point. */
+        private String current(String name) {
+            return assigned.isEmpty() && !arithmeticAssigned ? vars.apply(name) : known(name);
+        }
+
+        /** A known value, unless an earlier {@code ${x:=w}} or arithmetic assignment in this word may have assigned it. */
         private String known(String name) {
+            if (arithmeticAssigned) {
+                return null;
+            }
             if (values.containsKey(name)) {
                 return values.get(name);
             }
@@ -382,23 +392,24 @@ final class BashWords {
 
         private boolean isUnset(String name) {
             String base = name.indexOf('[') > 0 ? name.substring(0, name.indexOf('[')) : name;
-            return !assigned.contains(name) && !assigned.contains(base) && !assigned.contains("*") && unset.test(name);
+            return !arithmeticAssigned && !assigned.contains(name) && !assigned.contains(base) && !assigned.contains("*") && unset.test(name);
         }
 
         /**
          * Appends the value of arithmetic {@code expr} when {@link Arithmetic} computes it over
-         * literal integers and variables known to hold one; false (nothing appended) otherwise,
+         * bash's integer grammar and variables whose value is known; false (nothing appended) otherwise,
          * and the expansion stays dynamic as before.
          */
         private boolean computed(String expr, boolean inQuotes) {
-            double v = Arithmetic.evaluate(expr, Arithmetic.Dialect.BASH,
-                    name -> Arithmetic.bashInteger(assigned.isEmpty() ? vars.apply(name) : known(name)));
-            return !Double.isNaN(v) && value(Arithmetic.text(v), inQuotes);
+            String v = Arithmetic.bash(expr, this::current);
+            // `$((d=7200))$((d))`: the walker forgets after the word (wordArithmeticAssignments);
+            // within it, every later reading is unknown
+            arithmeticAssigned |= BashArithmetic.assigns(expr);
+            return value(v, inQuotes);
         }
 
         private boolean resolve(String name, boolean inQuotes) {
-            String v = assigned.isEmpty() ? vars.apply(name) : known(name);
-            return value(v, inQuotes);
+            return value(current(name), inQuotes);
         }
 
         /** Appends a known value that is one word as it stands (quoted, or unquoted and not split or globbed). */
