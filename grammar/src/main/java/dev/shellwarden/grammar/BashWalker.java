@@ -1990,6 +1990,10 @@ final class BashWalker {
             String rest = token.substring(0, m.start()) + token.substring(m.end());
             Map.Entry<String, String> set = sure && !rest.contains("$(") && !rest.contains("`") && !rest.contains("$[")
                     ? arithmeticAssignment(inner, c.vars()) : null;
+            // the old values stay possible (only the assigned names change), and the command's own
+            // evaluations run after its words are decoded: `x='a[$(CMD)]'; : $(( y = x ))` runs CMD
+            // while bash evaluates x, so x's value must still be there to be read (Vars#maybe)
+            c.vars().known.forEach(c.vars().maybe::putIfAbsent);
             c.vars().known.clear();
             if (set != null) {
                 c.vars().known.put(set.getKey(), set.getValue());
