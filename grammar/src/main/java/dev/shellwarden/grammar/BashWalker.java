@@ -3510,6 +3510,7 @@ final class BashWalker {
         scriptsRun(d, name, wrappers);
         noteMakeSettings(d);
         writtenFilesRun(d, name, wrappers);
+        sshConfigText(d, name);
         rememberWrittenScripts(d, name);
         stdinShellCommands(d, name, wrappers, stdinFile);
         for (Wrappers.Unwrap w : Wrappers.unwrap(d.argv)) {
@@ -4468,6 +4469,32 @@ final class BashWalker {
                     noteWholeRun(d, file.text());
                 }
             }
+        }
+    }
+
+    /**
+     * {@code printf 'Host *\n ProxyCommand …' | ssh -F /dev/stdin x}, {@code ssh -F <(printf …) x},
+     * {@code printf … > c && ssh -F c x}: an ssh configuration ({@link SshConfigFile}) whose text
+     * the command line prints, or wrote to the file earlier, is handed to the command as its
+     * here-document (as curl's {@code -K -} text is), for the engine to read its keys. Text that is
+     * not known ({@code vagrant ssh-config | ssh -F /dev/stdin default}) adds nothing.
+     */
+    private void sshConfigText(Draft d, String name) {
+        Word file = SshConfigFile.of(name, d.argv);
+        if (file == null) {
+            return;
+        }
+        String text = null;
+        if (file.literal() && SshConfigFile.STDIN_PATHS.contains(file.text())) {
+            // a here-document or here-string is already the command's text
+            text = d.heredocs.isEmpty() && d.position.stage() > 0 ? literalProducerText(d) : null;
+        } else if (file.has(WordFeature.PROCESS_SUBSTITUTION)) {
+            text = processSubstitutionText(d);
+        } else if (file.literal()) {
+            text = writtenScripts.get(WrittenFiles.key(file.text()));
+        }
+        if (text != null && !text.isBlank()) {
+            d.heredocs.add(new Heredoc(text, true));
         }
     }
 

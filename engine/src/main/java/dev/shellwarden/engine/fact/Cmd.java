@@ -2455,16 +2455,16 @@ public final class Cmd {
     private static final String PLAIN_MODE = "0?[0-7]{3}|[ugoa]*[-+=][rwxX]*(,[ugoa]*[-+=][rwxX]*)*";
 
     /**
-     * True for a chmod of at least one file whose mode sets no setuid, setgid or sticky bit
-     * ({@code +x}, {@code 755}, {@code u+rw,go-w}, {@code -x}), the dash-spelled modes included.
+     * chmod's dash-spelled modes: GNU chmod takes a word before {@code --} that starts with - and a
+     * mode letter as the mode ({@code chmod -x f}, {@code chmod -w,u+s 755 f}); with one, every
+     * operand is a file, {@code 755} too. Empty for other commands (its options -c -f -v -R are no
+     * mode letters).
      */
-    public boolean isModeWithoutSpecialBits() {
-        if (!name.equals("chmod")) {
-            return false;
-        }
-        // GNU chmod takes a word that starts with - and a mode letter as the mode (`chmod -x f`,
-        // `chmod -w,u+s 755 f`): then every operand is a file, 755 too
+    List<String> chmodDashModes() {
         List<String> modes = new ArrayList<>();
+        if (!name.equals("chmod")) {
+            return modes;
+        }
         for (String a : args) {
             if (a.equals("--")) {
                 break;
@@ -2473,6 +2473,18 @@ public final class Cmd {
                 modes.add(a);
             }
         }
+        return modes;
+    }
+
+    /**
+     * True for a chmod of at least one file whose mode sets no setuid, setgid or sticky bit
+     * ({@code +x}, {@code 755}, {@code u+rw,go-w}, {@code -x}), the dash-spelled modes included.
+     */
+    public boolean isModeWithoutSpecialBits() {
+        if (!name.equals("chmod")) {
+            return false;
+        }
+        List<String> modes = new ArrayList<>(chmodDashModes());
         if (modes.isEmpty() && operands.size() > 1) {
             modes.add(operands.get(0));
         } else if (modes.isEmpty() || operands.isEmpty()) {
@@ -3001,7 +3013,7 @@ public final class Cmd {
         if (cwds.isEmpty()) {
             return false; // it runs where the letter says: hasSystemDirOperand reads the written paths
         }
-        boolean reference = args.stream().anyMatch(a -> a.startsWith("--reference"));
+        boolean reference = args.stream().anyMatch(a -> a.startsWith("--reference")) || !chmodDashModes().isEmpty();
         List<String> targets = operands.size() > 1 && !reference && named("chmod chown chgrp") ? operands.subList(1, operands.size()) : operands;
         for (String t : targets) {
             for (String dir : cwds) {

@@ -1,6 +1,7 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.Regex;
+import dev.shellwarden.grammar.SshConfigFile;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,9 +12,12 @@ import java.util.Set;
  * {@link Cmd#isSshOptionRunsProgram} (SW4017): an {@code -o} option that runs a command
  * (LocalCommand, PermitLocalCommand=yes, KnownHostsCommand, a ProxyCommand with shell syntax,
  * sshfs' ssh_command) and rsync's remote shell ({@code -e}, {@code --rsh}) given shell syntax. A
- * configuration file ({@code -F}) is not read here: one from a download is SW4002's
- * ({@code -F <(curl …)}), and {@code vagrant ssh-config | ssh -F /dev/stdin default} is everyday
- * use that a deny here would refuse. Also the programs
+ * configuration file ({@code -F}) is read only when the command line shows its text
+ * ({@link SshConfigFile}: printed into {@code -F /dev/stdin}, a process substitution, a file
+ * written earlier on the line), with the same key reading plus {@code Match exec}; an unknown
+ * file is not: one from a download is SW4002's ({@code -F <(curl …)}), and
+ * {@code vagrant ssh-config | ssh -F /dev/stdin default} is everyday use that a deny here would
+ * refuse. Also the programs
  * scp and sftp start by option ({@link #startedPrograms}: {@code -S PROGRAM}, the ssh to run, and
  * {@code -D PROGRAM}, a local sftp server), which {@link ProgramHooks} reads for SW4014.
  *
@@ -28,18 +32,8 @@ final class SshLocalPrograms {
     private SshLocalPrograms() {
     }
 
-    /**
-     * The short options that take a value, per tool, from each tool's manual (OpenSSH ssh(1),
-     * scp(1), sftp(1); sshfs(1); rsync(1)): a letter after one of them in a cluster is its value.
-     */
-    private static final Map<String, String> VALUE_LETTERS = Map.of(
-            "ssh", "BbcDEeFIiJLlmOoPpQRSWw",
-            "autossh", "BbcDEeFIiJLlmOoPpQRSWwM",
-            "scp", "cDFiJloPSX",
-            "sftp", "BbcDFiJloPRSsX",
-            "sshfs", "opF",
-            "rsync", "efBMT",
-            "mosh", "p");
+    /** The short options that take a value, per tool: a letter after one of them in a cluster is its value. */
+    private static final Map<String, String> VALUE_LETTERS = SshConfigFile.VALUE_LETTERS;
 
     /** rsync's long options that take the next word (its remote shell among them). */
     private static final Set<String> LONG_VALUE_OPTIONS = Words.setOf("--rsh --rsync-path --filter --exclude --include --temp-dir"
@@ -61,6 +55,9 @@ final class SshLocalPrograms {
         for (OptionWord w : OptionWord.read(c.getArgs(), letters, LONG_VALUE_OPTIONS)) {
             if (w.isOperand() || w.value() == null) {
                 continue;
+            }
+            if (w.option().equals("-F") && !c.nameIs("rsync") && c.isHasStdinText() && configRuns(c.getStdin())) {
+                return true;
             }
             String value = PathFacts.unquote(w.value());
             String o = w.option();
@@ -114,6 +111,27 @@ final class SshLocalPrograms {
         String p = path.trim();
         return !p.isEmpty() && !Regex.matches(p.toLowerCase(Locale.ROOT), "none|internal")
                 && (p.contains("..") || !Regex.matches(p, "/(usr|lib|lib64|opt|nix/store|Library|System)/.*"));
+    }
+
+    /**
+     * True when configuration text given with {@code -F} runs a local program: one of its lines is
+     * a key that runs one, read as an {@code -o} value is ({@code ProxyCommand sh -c id},
+     * {@code LocalCommand id}), or a {@code Match} line with an {@code exec} criterion, which a
+     * file may hold though {@code -o} may not. The text is the command's here-document: the file's
+     * text as the walker read it from the command line (SshConfigFile), or, for {@code -F} naming
+     * some other file, the command's own input, read too (fail closed: only adds asks).
+     */
+    private static boolean configRuns(String text) {
+        for (String line : text.split("\n")) {
+            String l = line.strip();
+            if (l.isEmpty() || l.startsWith("#")) {
+                continue;
+            }
+            if (Regex.matches(l, "(?is)match\\b.*\\bexec\\b.*") || runsByOption(l, false)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -99,6 +99,7 @@ final class WriteTargets {
                     out.add(words.get(words.size() - 1));
                 }
             }
+            case "ffmpeg", "avconv" -> out.addAll(ffmpegOutputs(c.getArgs()));
             // xxd [-r] IN OUT writes OUT (the dump, or with -r the bytes it stands for)
             case "xxd" -> {
                 List<String> ops = c.positionals("-c -g -l -o -s -n -cols -groupsize -len -offset -seek -name");
@@ -617,8 +618,9 @@ final class WriteTargets {
                 p = c.positionals("--reference");
                 if (c.getName().equals("setfacl") && c.argMatches("--restore(=.*)?")) {
                     out.add("/"); // the paths come from the backup file: anywhere on the machine, as cpio -i
-                } else if (!c.valueOf("--reference").isEmpty()) {
-                    out.addAll(p); // --reference=RFILE stands for the mode or owner: every operand is a file
+                } else if (!c.valueOf("--reference").isEmpty() || !c.chmodDashModes().isEmpty()) {
+                    // --reference=RFILE, or a dash-spelled mode (`chmod -w f`), stands for the mode or owner: every operand is a file
+                    out.addAll(p);
                 } else if (p.size() >= 2) {
                     out.addAll(p.subList(1, p.size()));
                 }
@@ -934,6 +936,56 @@ final class WriteTargets {
             }
         }
         return source == null ? List.of() : List.of(source.substring(0, source.length() - 3) + (library ? ".dll" : ".exe"));
+    }
+
+    /**
+     * ffmpeg's options whose value is an input or a setting, never a file written: {@code -i} and
+     * the options of everyday encoding (codec, bit rate, filters, maps, times, sizes, metadata),
+     * from ffmpeg(1). Options that write their value ({@code -progress}, {@code -vstats_file},
+     * {@code -sdp_file}, {@code -passlogfile}, {@code -hls_segment_filename}, {@code -dump_attachment})
+     * are not here, nor the flags ({@code -y}, {@code -vn}, {@code -hide_banner}): the word after
+     * them is read as an output.
+     */
+    private static final Set<String> FFMPEG_SETTINGS = Words.setOf("-i -f -c -codec -vcodec -acodec -scodec -b -ab -vb -r -s"
+            + " -aspect -ss -sseof -t -to -fs -vf -af -filter -filter_complex -lavfi -map -map_metadata -map_chapters -metadata"
+            + " -pix_fmt -crf -preset -tune -profile -level -g -bf -q -qscale -aq -qmin -qmax -ar -ac -vframes -aframes -frames"
+            + " -threads -loglevel -v -movflags -strict -stream_loop -itsoffset -framerate -video_size -pattern_type -start_number"
+            + " -hls_time -hls_list_size -segment_time -x264-params -x265-params -vsync -fps_mode -async -sample_fmt"
+            + " -channel_layout -disposition -tag -bsf -max_muxing_queue_size -analyzeduration -probesize -hwaccel -hwaccel_device"
+            + " -hwaccel_output_format -init_hw_device -filter_hw_device -thread_queue_size -rtsp_transport -user_agent -headers"
+            + " -timeout -maxrate -minrate -bufsize -dframes -vtag -atag -pass -cpu-used -deadline -row-mt -tile-columns");
+
+    /**
+     * The files ffmpeg (or its fork avconv) writes: every word that is no option and no option's
+     * value is an output ({@code ffmpeg -i in.txt -f data .git/hooks/pre-commit}), with a
+     * {@code file:} protocol prefix also read off. ffmpeg options are single-dash words, with a
+     * stream specifier after a colon ({@code -c:v}, {@code -b:a:0}). WHY an option known to neither
+     * table counts as taking no value (its next word read as an output too): almost every ffmpeg
+     * option takes a value, but reading an unknown flag as taking one would hide the output after
+     * it ({@code -newflag ~/.bashrc}); reading a setting's value as an output only adds a write
+     * target, which a project-relative value (a number, {@code libx264}) leaves harmless.
+     */
+    private static List<String> ffmpegOutputs(List<String> args) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("-") && a.length() > 1) {
+                String option = a.indexOf(':') > 0 ? a.substring(0, a.indexOf(':')) : a;
+                if (FFMPEG_SETTINGS.contains(option)) {
+                    i++;
+                }
+                continue;
+            }
+            // `-` and `pipe:1` are standard output
+            if (a.equals("-") || a.startsWith("pipe:")) {
+                continue;
+            }
+            out.add(a);
+            if (a.startsWith("file:")) {
+                out.add(a.substring(5));
+            }
+        }
+        return out;
     }
 
     /**
