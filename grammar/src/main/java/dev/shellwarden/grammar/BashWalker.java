@@ -4489,13 +4489,28 @@ final class BashWalker {
             // a here-document or here-string is already the command's text
             text = d.heredocs.isEmpty() && d.position.stage() > 0 ? literalProducerText(d) : null;
         } else if (file.has(WordFeature.PROCESS_SUBSTITUTION)) {
-            text = processSubstitutionText(d);
+            text = runningConfig(processSubstitutionText(d));
         } else if (file.literal()) {
-            text = writtenScripts.get(WrittenFiles.key(file.text()));
+            text = runningConfig(writtenScripts.get(WrittenFiles.key(file.text())));
         }
         if (text != null && !text.isBlank()) {
             d.heredocs.add(new Heredoc(text, true));
         }
+    }
+
+    /** A configuration line that names a program ssh runs: ProxyCommand, LocalCommand, KnownHostsCommand, Match … exec, a provider library. */
+    private static final Pattern SSH_RUNNING_KEY = Pattern.compile(
+            "(?im)^\\s*[\"']?(proxycommand|localcommand|knownhostscommand|pkcs11provider|securitykeyprovider|match\\b.*\\bexec)\\b");
+
+    /**
+     * {@code text} when it names a program ssh runs, else null. WHY: the text is handed on as the
+     * command's here-document, and a here-document is standard input to every other rule: ssh
+     * given a file ({@code -F c}, {@code -F <(…)}) still reads the terminal, and a plain
+     * configuration handed on would hide an interactive login from SW7009. Only a configuration
+     * the engine must read for SW4017 is handed on, and that one is judged by SW4017 anyway.
+     */
+    private static String runningConfig(String text) {
+        return text != null && SSH_RUNNING_KEY.matcher(text).find() ? text : null;
     }
 
     /**

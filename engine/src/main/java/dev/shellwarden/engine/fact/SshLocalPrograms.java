@@ -127,11 +127,32 @@ final class SshLocalPrograms {
             if (l.isEmpty() || l.startsWith("#")) {
                 continue;
             }
-            if (Regex.matches(l, "(?is)match\\b.*\\bexec\\b.*") || runsByOption(l, false)) {
+            if (Regex.matches(l, "(?is)match\\b.*\\bexec\\b.*") || runsByOption(l, false) || proxyRunsOtherProgram(l)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Programs a ProxyCommand runs to reach a host and nothing else (netcat's family, ssh -W, HTTP-proxy helpers). */
+    private static final java.util.Set<String> PLAIN_PROXIES = Words.setOf(
+            "nc ncat netcat connect connect-proxy corkscrew proxytunnel ssh cloudflared");
+
+    /**
+     * True for a configuration line {@code ProxyCommand CMD} whose program is not a plain proxy
+     * ({@link #PLAIN_PROXIES}). WHY: ssh runs the value through the user's shell, so any program
+     * runs ({@code ProxyCommand rm -rf ~}). Given with {@code -o}, the walker reads the value as a
+     * command of its own and every rule judges it; a configuration file's lines get no such
+     * reading, so here only a plain proxy passes (fail closed).
+     */
+    private static boolean proxyRunsOtherProgram(String line) {
+        String[] kv = line.replaceAll("[\"']", "").trim().split("\\s*=\\s*|\\s+", 2);
+        if (!kv[0].equalsIgnoreCase("proxycommand") || kv.length < 2) {
+            return false;
+        }
+        String program = kv[1].trim().split("\\s+")[0];
+        program = program.substring(program.lastIndexOf('/') + 1);
+        return !program.equalsIgnoreCase("none") && !PLAIN_PROXIES.contains(program);
     }
 
     /**
