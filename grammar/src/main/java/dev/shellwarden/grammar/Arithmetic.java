@@ -57,6 +57,11 @@ public final class Arithmetic {
         if (text == null || text.isBlank() || text.length() > MAX_LENGTH) {
             return null;
         }
+        if (text.indexOf('"') >= 0 && text.indexOf('\\') < 0) {
+            // bash reads the expression as if in double quotes and removes them: `$(( "2" * 3600 ))`
+            // is 7200 (single quotes are an error there, and a backslash is left to fail as unknown)
+            text = text.replace("\"", "");
+        }
         Long v = BashArithmetic.evaluate(text, variable);
         return v == null ? null : Long.toString(v);
     }

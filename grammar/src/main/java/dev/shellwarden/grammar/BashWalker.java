@@ -1485,6 +1485,11 @@ final class BashWalker {
         }
         arithmeticText(inner, Evaluation.of(c, d));
         Map.Entry<String, String> set = c.conditional() ? null : arithmeticAssignment(inner, c.vars());
+        if (set == null) {
+            // the old values stay possible: in a pipeline stage, in the background or a loop body
+            // that never runs, bash keeps them (`d=7200; (( d = 1 )) | cat; sleep $d` sleeps 7200)
+            c.vars().known.forEach(c.vars().maybe::putIfAbsent);
+        }
         c.vars().known.clear();
         if (set != null) {
             c.vars().known.put(set.getKey(), set.getValue()); // `(( d = 3600 * 3 ))`: d holds 10800
