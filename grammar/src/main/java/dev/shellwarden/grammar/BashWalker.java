@@ -4523,9 +4523,16 @@ final class BashWalker {
      * literal text; null when there are several, or it prints anything else.
      */
     private String processSubstitutionText(Draft d) {
+        // a wrapped command's words are its wrapper's (`env ssh -F <(…)`, `nice ssh …`): the
+        // substitution hangs under the outermost draft of the wrapper chain
+        Set<Integer> owners = new HashSet<>();
+        owners.add(d.id);
+        for (Draft w = d; w.provenance == Provenance.WRAPPED && w.parent >= 0; w = drafts.get(w.parent)) {
+            owners.add(w.parent);
+        }
         Draft only = null;
-        for (Draft p : drafts.subList(d.id + 1, drafts.size())) {
-            if (p.parent == d.id && p.provenance == Provenance.PROCESS_SUBSTITUTION) {
+        for (Draft p : drafts) {
+            if (owners.contains(p.parent) && p.provenance == Provenance.PROCESS_SUBSTITUTION) {
                 if (only != null) {
                     return null;
                 }

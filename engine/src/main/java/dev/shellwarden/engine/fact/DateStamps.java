@@ -118,10 +118,7 @@ final class DateStamps {
      * {@code enable -f}). Read over the whole command text, so it matches more than it must.
      */
     private static final Pattern REDEFINES = Pattern.compile("(?<![\\w./-])(function\\s+date\\b|date\\s*\\(\\s*\\)|alias\\b[^;&|\\n]*\\bdate="
-            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|source\\s|eval\\s|enable\\s)"
-            // `.` sources a file only as a command word: at the start, after a separator or a keyword
-            // (`find . -type f` is an operand)
-            + "|(?:^|[;&|({\\n]\\s*|\\b(?:then|do|else)\\s+|\\b(?:command|builtin)\\s+)\\.\\s");
+            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|source\\s|\\.\\s|eval\\s|enable\\s)");
 
     /**
      * True when the command text {@code raw} may make {@code date} something other than the date
