@@ -213,7 +213,8 @@ class ClassifierProperties {
 
     @Provide
     Arbitrary<String> dynamicPart() {
-        return Arbitraries.of("$X", "\"$(cat f)\"", "`id`", "${A:-b}", "$((1+2))", "$1", "\"$@\"");
+        // arithmetic over an unknown name: `$((1+2))` is computed (grammar/Arithmetic) and is a literal 3
+        return Arbitraries.of("$X", "\"$(cat f)\"", "`id`", "${A:-b}", "$((N+2))", "$1", "\"$@\"");
     }
 
     @Property
