@@ -303,6 +303,24 @@ final class BashWalker {
             return unset.contains(name);
         }
 
+        /**
+         * After arithmetic that assigns ({@code (( … ))}, {@code : $((d=7200))}): what was known is
+         * forgotten, since any name may have changed; {@code set} (a sure, computed
+         * {@code NAME = EXPR}) is known afterwards. With {@code oldStayPossible} the forgotten values
+         * stay possible ({@link #maybe}): bash keeps them where the arithmetic does not run in this
+         * shell (a pipeline stage, the background), and the command's own evaluations, which run
+         * after its words are decoded, must still read them ({@code x='a[$(CMD)]'; : $(( y = x ))}).
+         */
+        void afterArithmetic(Map.Entry<String, String> set, boolean oldStayPossible) {
+            if (oldStayPossible) {
+                known.forEach(maybe::putIfAbsent);
+            }
+            known.clear();
+            if (set != null) {
+                known.put(set.getKey(), set.getValue());
+            }
+        }
+
         /** Forgets the value of {@code name} (of the whole array for {@code a[i]}), or of the variable it stands for. */
         void forget(String ref) {
             String name = ref.indexOf('[') > 0 ? ref.substring(0, ref.indexOf('[')) : ref;
@@ -1485,15 +1503,9 @@ final class BashWalker {
         }
         arithmeticText(inner, Evaluation.of(c, d));
         Map.Entry<String, String> set = c.conditional() ? null : arithmeticAssignment(inner, c.vars());
-        if (set == null) {
-            // the old values stay possible: in a pipeline stage, in the background or a loop body
-            // that never runs, bash keeps them (`d=7200; (( d = 1 )) | cat; sleep $d` sleeps 7200)
-            c.vars().known.forEach(c.vars().maybe::putIfAbsent);
-        }
-        c.vars().known.clear();
-        if (set != null) {
-            c.vars().known.put(set.getKey(), set.getValue()); // `(( d = 3600 * 3 ))`: d holds 10800
-        }
+        // `(( d = 3600 * 3 ))`: d holds 10800; an uncomputed one may not have run here
+        // (`d=7200; (( d = 1 )) | cat; sleep $d` sleeps 7200)
+        c.vars().afterArithmetic(set, set == null);
         children(t, u, c, d.id);
     }
 
@@ -1995,14 +2007,8 @@ final class BashWalker {
             String rest = token.substring(0, m.start()) + token.substring(m.end());
             Map.Entry<String, String> set = sure && !rest.contains("$(") && !rest.contains("`") && !rest.contains("$[")
                     ? arithmeticAssignment(inner, c.vars()) : null;
-            // the old values stay possible (only the assigned names change), and the command's own
-            // evaluations run after its words are decoded: `x='a[$(CMD)]'; : $(( y = x ))` runs CMD
-            // while bash evaluates x, so x's value must still be there to be read (Vars#maybe)
-            c.vars().known.forEach(c.vars().maybe::putIfAbsent);
-            c.vars().known.clear();
-            if (set != null) {
-                c.vars().known.put(set.getKey(), set.getValue());
-            }
+            // the command's own evaluations read the old values after this word is decoded
+            c.vars().afterArithmetic(set, true);
         }
     }
 

@@ -146,13 +146,23 @@ final class SshLocalPrograms {
      * reading, so here only a plain proxy passes (fail closed).
      */
     private static boolean proxyRunsOtherProgram(String line) {
-        String[] kv = line.replaceAll("[\"']", "").trim().split("\\s*=\\s*|\\s+", 2);
-        if (!kv[0].equalsIgnoreCase("proxycommand") || kv.length < 2) {
+        String[] kv = keyValue(line);
+        if (!kv[0].equals("proxycommand") || kv[1].isEmpty()) {
             return false;
         }
-        String program = kv[1].trim().split("\\s+")[0];
+        String program = kv[1].split("\\s+")[0];
         program = program.substring(program.lastIndexOf('/') + 1);
         return !program.equalsIgnoreCase("none") && !PLAIN_PROXIES.contains(program);
+    }
+
+    /**
+     * One ssh option as ssh_config(5) spells it, {@code Key=Value}, {@code Key Value} or
+     * {@code Key = Value}, quotes removed: the key in lower case (keys are case-insensitive) and
+     * the trimmed value, empty when none.
+     */
+    private static String[] keyValue(String option) {
+        String[] kv = option.replaceAll("[\"']", "").trim().split("\\s*=\\s*|\\s+", 2);
+        return new String[] {kv[0].toLowerCase(Locale.ROOT), kv.length > 1 ? kv[1].trim() : ""};
     }
 
     /**
@@ -162,10 +172,9 @@ final class SshLocalPrograms {
     private static boolean runsByOption(String value, boolean commaList) {
         List<String> options = commaList ? List.of(value.split(",")) : List.of(value);
         for (String option : options) {
-            String plain = option.replaceAll("[\"']", "").trim();
-            String[] kv = plain.split("\\s*=\\s*|\\s+", 2);
-            String key = kv[0].toLowerCase(Locale.ROOT);
-            String v = kv.length > 1 ? kv[1].trim() : "";
+            String[] kv = keyValue(option);
+            String key = kv[0];
+            String v = kv[1];
             if (key.equals("localcommand") || key.equals("knownhostscommand") || key.equals("ssh_command") || key.equals("sshcommand")
                     || key.equals("permitlocalcommand") && Regex.matches(v.toLowerCase(Locale.ROOT), "yes|true")
                     || (key.equals("pkcs11provider") || key.equals("securitykeyprovider")) && userLibrary(v)
