@@ -4843,7 +4843,9 @@ final class BashWalker {
     private void stdinShellCommands(Draft d, String name, List<String> wrappers, boolean stdinFile) {
         if (Launchers.stdinShellCommands(name, d.argv, "") == null) {
             // `printf 'upload-file = …' | curl -K -`: the options are the printed text, read as a here-document
-            if (Launchers.readsOptionsFromStdin(name, d.argv) && d.heredocs.isEmpty() && d.position.stage() > 0) {
+            // `echo 'DROP TABLE t;' | sqlplus …`: a console without a shell escape still runs the printed statements
+            if ((Launchers.readsOptionsFromStdin(name, d.argv) || Launchers.readsStatementsFromStdin(name))
+                    && d.heredocs.isEmpty() && d.position.stage() > 0) {
                 String text = literalProducerText(d);
                 if (text != null) {
                     d.heredocs.add(new Heredoc(text, true));

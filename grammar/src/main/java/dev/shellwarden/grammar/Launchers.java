@@ -792,6 +792,24 @@ public final class Launchers {
     }
 
     /**
+     * Database and data-store consoles with no shell escape of their own that run the statements
+     * piped to them ({@code echo 'DROP TABLE t;' | sqlplus -s u/p@db}, {@code … | clickhouse-client},
+     * {@code … | mongosh app}); psql, mysql and sqlite3 are {@link #stdinShellCommands}'s.
+     */
+    private static final Set<String> STATEMENT_CONSOLES = Set.of("sqlplus", "mysqlsh", "sqlcmd", "isql", "osql", "vsql", "cqlsh",
+            "clickhouse-client", "clickhouse", "cockroach", "mongo", "mongosh", "snowsql", "usql", "pgcli", "mycli", "litecli",
+            "trino", "presto", "beeline", "hive", "spark-sql", "impala-shell", "influx");
+
+    /**
+     * True for a console that runs the statements on its standard input ({@link #STATEMENT_CONSOLES}):
+     * a literal producer's text is read as its input (BashWalker), so the rules that read SQL in a
+     * here-document read the echoed statements too.
+     */
+    static boolean readsStatementsFromStdin(String name) {
+        return STATEMENT_CONSOLES.contains(name);
+    }
+
+    /**
      * Database consoles given their input on the command line ({@code sqlite3 DB '.shell CMD'},
      * {@code mysql -e '\\! CMD'}, {@code psql -c '\\! CMD'}): the shell commands their console
      * commands run. {@code options} name the flag whose value is the input; empty: every operand.

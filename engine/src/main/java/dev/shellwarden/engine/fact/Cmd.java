@@ -726,7 +726,9 @@ public final class Cmd {
             "(?i)\\bdrop\\s+(database|table|schema|collection|keyspace|user|view|owned|extension|function|role|sequence|materialized\\s+view"
             + "|index|type|trigger|procedure|tablespace)\\b|\\btruncate\\s+\\w|\\bdelete\\s+from\\s+[\\w.\"`\\[\\]]+\\s*(;|$|limit\\b|where\\s+(true|1|1\\s*=\\s*1|''\\s*=\\s*'')\\s*(;|$))"
             + "|\\balter\\s+table\\s+\\S+\\s+(drop\\b|delete\\s+where\\s+(1|true)\\s*(;|$))|\\breset\\s+master\\b|\\bpurge\\s+binary\\s+logs\\b"
-            + "|dropDatabase|\\.drop\\(|(deleteMany|remove|updateMany)\\(\\s*\\{\\s*\\}|\\bflush(all|db)\\b");
+            + "|dropDatabase|\\.drop\\(|(deleteMany|remove|updateMany)\\(\\s*\\{\\s*\\}|\\bflush(all|db)\\b"
+            // MySQL Shell's X DevAPI (`session.dropSchema('app')`, `schema.dropCollection(…)`)
+            + "|\\.drop(Schema|Collection|Table|View)\\s*\\(");
 
     /** An UPDATE that sets columns of every row (no WHERE before the statement ends). */
     private static final java.util.regex.Pattern SQL_UPDATE_ALL = java.util.regex.Pattern.compile(
@@ -744,7 +746,22 @@ public final class Cmd {
             text.append(a).append('\n');
         }
         text.append(stdin);
-        String sql = text.toString().replaceAll("'(?:[^'\\\\]|\\\\.)*'", "''");
+        if (sqlDestroys(text.toString())) {
+            return true;
+        }
+        // each argument on its own too: a statement that ends its word (`--execute='delete from
+        // orders' app`) is whole there, while in the joined text the next word follows it
+        for (String a : args) {
+            if (sqlDestroys(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code text}, its string literals blanked, holds a statement that drops or empties data. */
+    private static boolean sqlDestroys(String text) {
+        String sql = text.replaceAll("'(?:[^'\\\\]|\\\\.)*'", "''");
         return SQL_DESTROYS.matcher(sql).find() || SQL_UPDATE_ALL.matcher(sql).find();
     }
 
@@ -946,6 +963,10 @@ public final class Cmd {
             }
             String next = i + 1 < args.size() ? args.get(i + 1) : "";
             if (eq < 0 && Regex.matches(next, "(?i)false|0|no|off")) {
+                continue;
+            }
+            // `helm upgrade app chart --version 1.2.3`: a --version followed by a version picks it (asksVersion)
+            if (opt.equals("--version") && VERSION_VALUE.matcher(next).matches()) {
                 continue;
             }
             return true;
@@ -1193,10 +1214,32 @@ public final class Cmd {
 
     /** True when the command only prints help, a version or a dry run. */
     public boolean isInfoOnly() {
-        return flags.contains("--help") || flags.contains("--version")
+        return flags.contains("--help") || flags.contains("--version") && asksVersion()
                 || (flags.contains("--dry-run") || flags.contains("--dryrun")) && !dryRunSwitchedOff()
                 || flags.contains("--what-if") || flags.contains("-WhatIf") && !whatIfSwitchedOff()
                 || (!operands.isEmpty() && operands.get(0).equals("help"));
+    }
+
+    /** A word that names a version (`1.0.0`, `v2`, `^1.2`, `latest`): the value of a --version that picks one. */
+    private static final java.util.regex.Pattern VERSION_VALUE = java.util.regex.Pattern.compile("[vV]?\\d[\\w.+~-]*|[\\^~<>=]\\S*|latest");
+
+    /**
+     * True when {@code --version} asks for the program's version rather than naming the version to
+     * act on: {@code cargo yank --version 1.0.0}, {@code gem yank g --version=1.0} and
+     * {@code helm upgrade app chart --version 1.2.3} yank or install that version, so a
+     * {@code --version} with a value is no query.
+     */
+    private boolean asksVersion() {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                return false;
+            }
+            if (a.equals("--version") && !(i + 1 < args.size() && VERSION_VALUE.matcher(args.get(i + 1)).matches())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
