@@ -153,6 +153,14 @@ final class BashWalker {
          */
         private final Set<String> unsureCandidates = new HashSet<>();
 
+        /**
+         * Values a forked pipeline stage assigned to a name this shell knows another value of
+         * ({@code X=ls; X=rm | cat; $X y}): bash keeps {@code ls}, and a command reading the
+         * name is read a second time with the stage's value (stricter than bash, see
+         * {@link BashWalker#maybeReading}); any change of {@link #known} for the name drops it.
+         */
+        private final Map<String, String> forkedValues = new HashMap<>();
+
         /** {@link #known}: clearing or removing a name also drops the arrays and parameters that depend on it. */
         private final class Known extends HashMap<String, String> {
             Known(Map<String, String> m) {
@@ -162,6 +170,7 @@ final class BashWalker {
             @Override
             public void clear() {
                 super.clear();
+                forkedValues.clear();
                 unset.clear();
                 candidates.clear();
                 unsureCandidates.clear();
@@ -177,6 +186,7 @@ final class BashWalker {
 
             @Override
             public String remove(Object name) {
+                forkedValues.remove(name);
                 unset.remove(name);
                 candidates.remove(name);
                 unsureCandidates.remove(name);
@@ -191,6 +201,7 @@ final class BashWalker {
                 if (RANGES.containsKey(name)) {
                     return super.remove(name); // `RANDOM=5` seeds RANDOM: its value stays unknown
                 }
+                forkedValues.remove(name);
                 unset.remove(name);
                 maybeUnset.remove(name);
                 candidates.remove(name);
@@ -228,6 +239,7 @@ final class BashWalker {
             v.maybeUnset.addAll(maybeUnset);
             v.candidates.putAll(candidates);
             v.unsureCandidates.addAll(unsureCandidates);
+            v.forkedValues.putAll(forkedValues);
             v.positional = positional;
             v.zero = zero;
             v.allexport = allexport;
@@ -814,17 +826,34 @@ final class BashWalker {
                 command(cmds.get(stage), forked ? stageCtx.with(stageVars) : stageCtx, u, pos);
                 if (forked) {
                     Vars shell = c.vars();
-                    stageVars.known.forEach((name, value) -> {
-                        if (!value.equals(shell.known.get(name))) {
-                            shell.maybe.put(name, value);
-                        }
-                    });
-                    stageVars.maybe.forEach(shell.maybe::putIfAbsent);
+                    // a stage walked as conditional keeps its assignments as maybe values, not known
+                    // ones: a maybe value of a name this shell knows is a forked value too
+                    stageVars.known.forEach((name, value) -> handOn(shell, name, value, true));
+                    stageVars.maybe.forEach((name, value) -> handOn(shell, name, value, false));
                 }
             } finally {
                 forkedStages -= forked ? 1 : 0;
             }
             loopProducer = null;
+        }
+    }
+
+    /**
+     * Hands a value a forked pipeline stage assigned back to {@code shell}: a name the shell does
+     * not know gets it as a maybe value (a value the stage surely set replaces an older maybe
+     * value, a maybe value of the stage does not), a name it knows with another value keeps that
+     * value and gets this one as a forked value for a second reading.
+     */
+    private static void handOn(Vars shell, String name, String value, boolean sure) {
+        String was = shell.known.get(name);
+        if (was == null) {
+            if (sure) {
+                shell.maybe.put(name, value);
+            } else {
+                shell.maybe.putIfAbsent(name, value);
+            }
+        } else if (!value.equals(was)) {
+            shell.forkedValues.put(name, value);
         }
     }
 
@@ -1754,6 +1783,12 @@ final class BashWalker {
         Vars v = c.vars();
         String t = readText(sc);
         Vars alt = rangeReading(v, t);
+        for (Map.Entry<String, String> e : v.forkedValues.entrySet()) {
+            if (Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(e.getKey()) + "(?![A-Za-z0-9_])").matcher(t).find()) {
+                alt = alt == null ? v.copy() : alt;
+                alt.known.put(e.getKey(), e.getValue());
+            }
+        }
         if (v.maybe.isEmpty() && v.maybeArrays.isEmpty() && v.maybePositional == null && v.maybeDescriptors.isEmpty()
                 && v.maybeUnset.isEmpty()) {
             return alt;
