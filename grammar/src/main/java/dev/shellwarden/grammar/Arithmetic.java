@@ -1,5 +1,7 @@
 package dev.shellwarden.grammar;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,6 +66,27 @@ public final class Arithmetic {
         }
         Long v = BashArithmetic.evaluate(text, variable);
         return v == null ? null : Long.toString(v);
+    }
+
+    /**
+     * The variables bash's evaluation of {@code text} assigns ({@code d++}, {@code d = 7200},
+     * {@code x = 1, y = x * 2}), each with its number's text; empty when none; null when bash
+     * fails or a value is not known here (see {@link #bash}).
+     */
+    public static Map<String, String> bashAssignments(String text, Function<String, String> variable) {
+        if (text == null || text.isBlank() || text.length() > MAX_LENGTH) {
+            return null;
+        }
+        if (text.indexOf('"') >= 0 && text.indexOf('\\') < 0) {
+            text = text.replace("\"", ""); // as in #bash
+        }
+        Map<String, Long> set = BashArithmetic.assignments(text, variable);
+        if (set == null) {
+            return null;
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        set.forEach((name, v) -> out.put(name, Long.toString(v)));
+        return out;
     }
 
     /**

@@ -73,12 +73,28 @@ final class BashArithmetic {
      * {@code variable} (null when not known); null when bash fails or the value is not known.
      */
     static Long evaluate(String text, Function<String, String> variable) {
+        Map<String, Long> assigned = new HashMap<>();
+        return run(text, variable, assigned);
+    }
+
+    /**
+     * The variables evaluating {@code text} assigns ({@code d = 7200}, {@code d++},
+     * {@code x = 1, y = x * 2}), each with the number bash leaves in it, in the order assigned;
+     * an empty map when it assigns none; null when bash fails or the value is not known (the
+     * caller then forgets as before).
+     */
+    static Map<String, Long> assignments(String text, Function<String, String> variable) {
+        Map<String, Long> assigned = new java.util.LinkedHashMap<>();
+        return run(text, variable, assigned) == null ? null : assigned;
+    }
+
+    private static Long run(String text, Function<String, String> variable, Map<String, Long> assigned) {
         String expanded = parameters(text, variable);
         if (expanded == null || expanded.isBlank()) {
             return null;
         }
         try {
-            return new BashArithmetic(expanded, variable, new HashMap<>(), 0).whole();
+            return new BashArithmetic(expanded, variable, assigned, 0).whole();
         } catch (Unknown e) {
             return null;
         }

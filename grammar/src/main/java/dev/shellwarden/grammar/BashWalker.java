@@ -16,6 +16,7 @@ import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -76,7 +77,16 @@ final class BashWalker {
         /** Deepest chain of namerefs followed ({@code r → s → HOME}). */
         private static final int MAX_REFS = 8;
 
-        private final Map<String, String> known;
+        /**
+         * Variables bash gives a new number on every read, with the largest of their range
+         * (man bash, Shell Variables). An assignment only seeds them ({@code RANDOM=5}), so their
+         * value is never known; a command that reads one is read a second time with the largest
+         * number (see {@link BashWalker#maybeReading}): {@code sleep $((RANDOM))} may sleep nine
+         * hours, {@code sleep $((RANDOM % 3))} at most two seconds.
+         */
+        static final Map<String, String> RANGES = Map.of("RANDOM", "32767", "SRANDOM", "4294967295");
+
+        private final Known known;
         private final Map<String, String> refs;
         /**
          * Indexed arrays whose elements are all known literal words ({@code a=(rm -rf ~)}); a
@@ -143,6 +153,14 @@ final class BashWalker {
          */
         private final Set<String> unsureCandidates = new HashSet<>();
 
+        /**
+         * Values a forked pipeline stage assigned to a name this shell knows another value of
+         * ({@code X=ls; X=rm | cat; $X y}): bash keeps {@code ls}, and a command reading the
+         * name is read a second time with the stage's value (stricter than bash, see
+         * {@link BashWalker#maybeReading}); any change of {@link #known} for the name drops it.
+         */
+        private final Map<String, String> forkedValues = new HashMap<>();
+
         /** {@link #known}: clearing or removing a name also drops the arrays and parameters that depend on it. */
         private final class Known extends HashMap<String, String> {
             Known(Map<String, String> m) {
@@ -152,6 +170,7 @@ final class BashWalker {
             @Override
             public void clear() {
                 super.clear();
+                forkedValues.clear();
                 unset.clear();
                 candidates.clear();
                 unsureCandidates.clear();
@@ -160,8 +179,14 @@ final class BashWalker {
                 positional = null;
             }
 
+            /** The largest number of a {@link #RANGES} name, for a second reading only (see BashWalker#rangeReading). */
+            void putRange(String name, String value) {
+                super.put(name, value);
+            }
+
             @Override
             public String remove(Object name) {
+                forkedValues.remove(name);
                 unset.remove(name);
                 candidates.remove(name);
                 unsureCandidates.remove(name);
@@ -173,6 +198,10 @@ final class BashWalker {
 
             @Override
             public String put(String name, String value) {
+                if (RANGES.containsKey(name)) {
+                    return super.remove(name); // `RANDOM=5` seeds RANDOM: its value stays unknown
+                }
+                forkedValues.remove(name);
                 unset.remove(name);
                 maybeUnset.remove(name);
                 candidates.remove(name);
@@ -210,6 +239,7 @@ final class BashWalker {
             v.maybeUnset.addAll(maybeUnset);
             v.candidates.putAll(candidates);
             v.unsureCandidates.addAll(unsureCandidates);
+            v.forkedValues.putAll(forkedValues);
             v.positional = positional;
             v.zero = zero;
             v.allexport = allexport;
@@ -306,18 +336,18 @@ final class BashWalker {
         /**
          * After arithmetic that assigns ({@code (( … ))}, {@code : $((d=7200))}): what was known is
          * forgotten, since any name may have changed; {@code set} (a sure, computed
-         * {@code NAME = EXPR}) is known afterwards. With {@code oldStayPossible} the forgotten values
+         * {@code NAME = EXPR}, {@code NAME++}) is known afterwards. With {@code oldStayPossible} the forgotten values
          * stay possible ({@link #maybe}): bash keeps them where the arithmetic does not run in this
          * shell (a pipeline stage, the background), and the command's own evaluations, which run
          * after its words are decoded, must still read them ({@code x='a[$(CMD)]'; : $(( y = x ))}).
          */
-        void afterArithmetic(Map.Entry<String, String> set, boolean oldStayPossible) {
+        void afterArithmetic(Map<String, String> set, boolean oldStayPossible) {
             if (oldStayPossible) {
                 known.forEach(maybe::putIfAbsent);
             }
             known.clear();
             if (set != null) {
-                known.put(set.getKey(), set.getValue());
+                known.putAll(set);
             }
         }
 
@@ -787,12 +817,43 @@ final class BashWalker {
             // own in bash and zsh: what it assigns does not reach the shell (see #forkedStages)
             boolean forked = bg || stage < cmds.size() - 1;
             forkedStages += forked ? 1 : 0;
+            Ctx stageCtx = cond ? c.cond() : c;
+            // `d=7200; let d=1 | cat; sleep $d`: the forked stage's assignments stay in its
+            // subshell, so this shell keeps what it knew; what the stage assigned is only a maybe
+            // value here (stricter than bash: `f() { D=/; }; f | cat; rm -rf "$D"`)
+            Vars stageVars = forked ? c.vars().copy() : null;
             try {
-                command(cmds.get(stage), cond ? c.cond() : c, u, pos);
+                command(cmds.get(stage), forked ? stageCtx.with(stageVars) : stageCtx, u, pos);
+                if (forked) {
+                    Vars shell = c.vars();
+                    // a stage walked as conditional keeps its assignments as maybe values, not known
+                    // ones: a maybe value of a name this shell knows is a forked value too
+                    stageVars.known.forEach((name, value) -> handOn(shell, name, value, true));
+                    stageVars.maybe.forEach((name, value) -> handOn(shell, name, value, false));
+                }
             } finally {
                 forkedStages -= forked ? 1 : 0;
             }
             loopProducer = null;
+        }
+    }
+
+    /**
+     * Hands a value a forked pipeline stage assigned back to {@code shell}: a name the shell does
+     * not know gets it as a maybe value (a value the stage surely set replaces an older maybe
+     * value, a maybe value of the stage does not), a name it knows with another value keeps that
+     * value and gets this one as a forked value for a second reading.
+     */
+    private static void handOn(Vars shell, String name, String value, boolean sure) {
+        String was = shell.known.get(name);
+        if (was == null) {
+            if (sure) {
+                shell.maybe.put(name, value);
+            } else {
+                shell.maybe.putIfAbsent(name, value);
+            }
+        } else if (!value.equals(was)) {
+            shell.forkedValues.put(name, value);
         }
     }
 
@@ -1144,6 +1205,83 @@ final class BashWalker {
 
     /** The body of a {@code for} loop, walked once per literal value, as a project or split-list loop, or once. */
     private void forBody(BashParser.ForClauseContext f, Ctx c, Unit u, Position pos, Ctx body) {
+        Map<String, String> before = new HashMap<>(c.vars().known);
+        try {
+            forBodyWalk(f, c, u, pos, body);
+        } finally {
+            loopPasses(f, c.vars(), before);
+        }
+    }
+
+    /** Most passes of a literal for list followed by {@link #loopPasses}. */
+    private static final int MAX_PASSES = 64;
+
+    /**
+     * {@code d=1; for i in 1 2 3; do (( d = d * 60 )); done; sleep $d}: the body's walk forgot d
+     * (it may run any number of times), keeping its old value as a maybe value. The loop runs
+     * once per word of a plain literal list, so the values after 0, 1, … n passes of the body's
+     * {@code (( … ))} commands are computed here over the values known before the loop (the
+     * loop variable holding each word in turn); the one of the largest magnitude (the longest
+     * wait, a negative timeout) becomes the maybe value of each name assigned, for a second
+     * reading of the commands after the loop (see {@link #maybeReading}).
+     *
+     * <p>INVARIANT (fail closed): this only adds a maybe value where the walk left the name
+     * unknown, and only when every pass computes; it never makes a value known.
+     */
+    private void loopPasses(BashParser.ForClauseContext f, Vars vars, Map<String, String> before) {
+        if (f.ARITH_CMD() != null || f.IN() == null || f.WORD().size() < 2 || f.WORD().size() - 1 > MAX_PASSES) {
+            return;
+        }
+        String loopName = f.WORD().get(0).getText();
+        List<String> words = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
+        if (!dev.shellwarden.grammar.bash.Names.isIdentifier(loopName) || !words.stream().allMatch(w -> PLAIN_WORD.matcher(w).matches())) {
+            return;
+        }
+        List<String> texts = new ArrayList<>();
+        arithmeticCommands(f.doGroup(), texts);
+        if (texts.isEmpty()) {
+            return;
+        }
+        Map<String, String> now = new HashMap<>(before);
+        Map<String, String> largest = new HashMap<>();
+        for (String word : words) {
+            now.put(loopName, word);
+            for (String t : texts) {
+                Map<String, String> set = arithmeticAssignment(t, new Vars(now, vars.refs));
+                if (set == null) {
+                    return;
+                }
+                now.putAll(set);
+                set.forEach((name, v) -> largest.merge(name, v, BashWalker::larger));
+            }
+        }
+        largest.forEach((name, v) -> {
+            String old = before.get(name);
+            String pick = old == null ? v : old.matches("-?[0-9]{1,18}") ? larger(old, v) : null;
+            if (pick != null && !vars.known.containsKey(name) && !name.equals(loopName)) {
+                vars.maybe.put(name, pick);
+            }
+        });
+    }
+
+    /** The number of larger magnitude of two computed numbers' texts. */
+    private static String larger(String a, String b) {
+        return Math.abs((double) Long.parseLong(a)) >= Math.abs((double) Long.parseLong(b)) ? a : b;
+    }
+
+    /** The inner texts of the {@code (( … ))} commands in {@code t}, in order. */
+    private static void arithmeticCommands(ParseTree t, List<String> out) {
+        if (t instanceof BashParser.ArithCommandContext a) {
+            String raw = a.ARITH_CMD().getText();
+            out.add(raw.length() >= 4 ? raw.substring(2, raw.length() - 2) : raw);
+            return;
+        }
+        for (int i = 0; i < t.getChildCount(); i++) {
+            arithmeticCommands(t.getChild(i), out);
+        }
+    }
+
+    private void forBodyWalk(BashParser.ForClauseContext f, Ctx c, Unit u, Position pos, Ctx body) {
         boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").matches("\\(\\([^;]*;;[^;]*\\)\\)")
                 && !pos.background() && !hasLiveWord(f.doGroup(), LOOP_EXITS, u);
         List<String> values = f.ARITH_CMD() == null && usesVariable(f.doGroup(), f.WORD().get(0).getText())
@@ -1502,29 +1640,28 @@ final class BashWalker {
             d.reasons.add(OpaqueReason.SYNTAX_ERROR);
         }
         arithmeticText(inner, Evaluation.of(c, d));
-        Map.Entry<String, String> set = c.conditional() ? null : arithmeticAssignment(inner, c.vars());
+        Map<String, String> set = c.conditional() ? null : arithmeticAssignment(inner, c.vars());
         // `(( d = 3600 * 3 ))`: d holds 10800; an uncomputed one may not have run here
         // (`d=7200; (( d = 1 )) | cat; sleep $d` sleeps 7200)
         c.vars().afterArithmetic(set, set == null);
         children(t, u, c, d.id);
     }
 
-    private static final Pattern ARITHMETIC_ASSIGNMENT = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*([-+*/%]?)=(?!=)(.*)", Pattern.DOTALL);
-
     /**
-     * {@code NAME = EXPR} (of {@code (( … ))} or a {@code let} operand) whose EXPR {@link Arithmetic}
-     * computes over known integers: the name and the number's text; null for anything else (a
-     * nameref or array, another operator, an unknown operand), which forgets as before.
+     * The variables an arithmetic text ({@code (( … ))}, a {@code let} operand, {@code $(( … ))})
+     * assigns, each with its number's text, when {@link Arithmetic} computes the whole text over
+     * known integers ({@code d = 7200}, {@code d *= 60}, {@code d++}, {@code x = 1, y = x * 2});
+     * empty when it assigns none; null for anything else (a nameref, an array, an unknown
+     * operand), which forgets as before.
+     *
+     * <p>WHY: {@code d=7199; : $((d++)); sleep $((d+1))} read d as unknown after the increment.
      */
-    private Map.Entry<String, String> arithmeticAssignment(String text, Vars vars) {
-        java.util.regex.Matcher m = ARITHMETIC_ASSIGNMENT.matcher(text);
-        if (!m.matches() || namerefs.contains(m.group(1)) || vars.target(m.group(1)) != null) {
+    private Map<String, String> arithmeticAssignment(String text, Vars vars) {
+        Map<String, String> set = Arithmetic.bashAssignments(text, vars.known::get);
+        if (set == null || set.keySet().stream().anyMatch(n -> namerefs.contains(n) || vars.target(n) != null)) {
             return null;
         }
-        // `d *= 3600` is `d * (3600)` over d's known number
-        String expr = m.group(2).isEmpty() ? m.group(3) : m.group(1) + m.group(2) + "(" + m.group(3) + ")";
-        String v = Arithmetic.bash(expr, vars.known::get);
-        return v == null ? null : Map.entry(m.group(1), v);
+        return set;
     }
 
     // ------------------------------------------------------------------ simple commands
@@ -1644,12 +1781,19 @@ final class BashWalker {
      */
     private static Vars maybeReading(BashParser.SimpleCommandContext sc, Ctx c) {
         Vars v = c.vars();
+        String t = readText(sc);
+        Vars alt = rangeReading(v, t);
+        for (Map.Entry<String, String> e : v.forkedValues.entrySet()) {
+            if (Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(e.getKey()) + "(?![A-Za-z0-9_])").matcher(t).find()) {
+                alt = alt == null ? v.copy() : alt;
+                alt.known.put(e.getKey(), e.getValue());
+            }
+        }
         if (v.maybe.isEmpty() && v.maybeArrays.isEmpty() && v.maybePositional == null && v.maybeDescriptors.isEmpty()
                 && v.maybeUnset.isEmpty()) {
-            return null;
+            return alt;
         }
-        String t = readText(sc);
-        Vars alt = maybeUnsetReading(v, t, null);
+        alt = maybeUnsetReading(v, t, alt);
         for (Map.Entry<String, Redirect> e : v.maybeDescriptors.entrySet()) {
             // `<&4`, `<&$fd`: a copy of a descriptor an exec may have opened (Vars#maybeDescriptors)
             String k = e.getKey();
@@ -1672,6 +1816,23 @@ final class BashWalker {
             alt.positional = v.maybePositional;
         }
         return v.reading(v.maybe, t, alt);
+    }
+
+    /** A name of {@link Vars#RANGES} read as a word, in arithmetic ({@code $((RANDOM % 5))}) or as {@code $RANDOM}. */
+    private static final Pattern RANGE_READ = Pattern.compile("(?<![A-Za-z0-9_])S?RANDOM(?![A-Za-z0-9_])");
+
+    /**
+     * A copy of {@code v} with the largest number of each {@link Vars#RANGES} name {@code text}
+     * reads, when it reads one (the longest sleep it may give); null otherwise.
+     */
+    private static Vars rangeReading(Vars v, String text) {
+        Vars alt = null;
+        java.util.regex.Matcher m = RANGE_READ.matcher(text);
+        while (m.find()) {
+            alt = alt == null ? v.copy() : alt;
+            alt.known.putRange(m.group(), Vars.RANGES.get(m.group()));
+        }
+        return alt;
     }
 
     /**
@@ -2005,7 +2166,7 @@ final class BashWalker {
                 continue;
             }
             String rest = token.substring(0, m.start()) + token.substring(m.end());
-            Map.Entry<String, String> set = sure && !rest.contains("$(") && !rest.contains("`") && !rest.contains("$[")
+            Map<String, String> set = sure && !rest.contains("$(") && !rest.contains("`") && !rest.contains("$[")
                     ? arithmeticAssignment(inner, c.vars()) : null;
             // the command's own evaluations read the old values after this word is decoded
             c.vars().afterArithmetic(set, true);
@@ -2185,7 +2346,7 @@ final class BashWalker {
                 }
                 for (Word a : d.argv.subList(1, d.argv.size())) {
                     if (nameref || integer) {
-                        attribute(a, c.vars(), nameref ? namerefs : integers);
+                        attribute(a, c.vars(), nameref ? namerefs : integers, !nameref);
                     }
                     if (nameref && Wrappers.isAssignment(a.text())) {
                         refer(a, c.vars());
@@ -2210,20 +2371,21 @@ final class BashWalker {
             case "unset", "read", "readarray", "mapfile", "getopts", "printf", "let" -> {
                 if (name.equals("let")) {
                     // `let d=2*3600`: each operand computed in order over what is known (an unknown one forgets all)
-                    List<Map.Entry<String, String>> sets = new ArrayList<>();
+                    Map<String, String> old = new HashMap<>(known);
+                    Map<String, String> sets = new LinkedHashMap<>();
                     for (Word a : d.argv.subList(1, d.argv.size())) {
-                        Map.Entry<String, String> set = c.conditional() || !a.literal() ? null : arithmeticAssignment(a.text(), c.vars());
+                        Map<String, String> set = c.conditional() || !a.literal() ? null : arithmeticAssignment(a.text(), c.vars());
                         if (set == null) {
                             sets = null;
                             break;
                         }
-                        sets.add(set);
-                        known.put(set.getKey(), set.getValue());
+                        sets.putAll(set);
+                        known.putAll(set);
                     }
                     known.clear();
-                    if (sets != null) {
-                        sets.forEach(s -> known.put(s.getKey(), s.getValue()));
-                    }
+                    known.putAll(old);
+                    // `d=7200; let d=1 | cat` (the last stage may run here with lastpipe): 7200 stays possible
+                    c.vars().afterArithmetic(sets, sets == null);
                 }
                 boolean plainUnset = name.equals("unset") && !scopesTouched
                         && !userCommands.contains("unset") && !aliases.containsKey("unset")
@@ -2694,13 +2856,17 @@ final class BashWalker {
 
     /**
      * {@code declare -n NAME} or {@code -i NAME}: the variable gets the attribute and loses its
-     * known value (a nameref has none of its own; an integer's is the evaluated number).
+     * known value (a nameref has none of its own; an integer's is the evaluated number), except
+     * {@code declare -i NAME} without a value: bash keeps the text it held until the next
+     * assignment ({@code d=7200; declare -i d; d=1 | cat; sleep $d} sleeps 7200).
      */
-    private static void attribute(Word a, Vars vars, Set<String> withAttribute) {
+    private static void attribute(Word a, Vars vars, Set<String> withAttribute, boolean keepsValue) {
         String name = ShellEvaluation.referencedName(a.text());
         if (!name.isEmpty()) {
             withAttribute.add(name);
-            vars.known.remove(name);
+            if (!keepsValue || Wrappers.isAssignment(a.text())) {
+                vars.known.remove(name);
+            }
             vars.refs.remove(name);
         }
     }
@@ -2778,14 +2944,20 @@ final class BashWalker {
     }
 
     /**
-     * {@code B=$A} of an A that is only a candidate ({@link Vars#candidates}) or a maybe value
-     * ({@link Vars#maybe}): B holds what A may hold, so it gets the same reading (a candidate
+     * {@code B=$A} of an A that is only a candidate ({@link Vars#candidates}), a maybe value
+     * ({@link Vars#maybe}) or a range ({@link Vars#RANGES}): B holds what A may hold, so it gets the same reading (a candidate
      * stays one only where the assignment surely runs; in a branch it is a maybe value).
      */
     private void copyReadings(Word a, String name, Vars vars, boolean forget0) {
         String raw = a.raw().substring(a.raw().indexOf('=') + 1);
         String candidate = vars.candidates.isEmpty() ? null : readWith(raw, vars, vars.candidates);
-        String maybe = vars.maybe.isEmpty() ? null : readWith(raw, vars, vars.maybe);
+        Map<String, String> values = vars.maybe;
+        if (RANGE_READ.matcher(raw).find()) {
+            // `d=$RANDOM`: d may hold the largest number of the range (see Vars#RANGES)
+            values = new HashMap<>(Vars.RANGES);
+            values.putAll(vars.maybe);
+        }
+        String maybe = values.isEmpty() ? null : readWith(raw, vars, values);
         if (candidate != null && !forget0) {
             vars.candidates.put(name, candidate);
         }
@@ -2831,8 +3003,9 @@ final class BashWalker {
         name = target == null ? name : target;
         boolean forget = forget0 || integers.contains(name);
         // `declare -i d=2*3600`: an integer variable holds the number its value computes, when computed here
-        String integer = integers.contains(name) && !forget0 && !append && a.literal() && !value.startsWith("(")
-                ? Arithmetic.bash(value, known::get) : null;
+        // and `d+=3600` adds: bash computes `d + (3600)`
+        String integer = integers.contains(name) && !forget0 && a.literal() && !value.startsWith("(")
+                ? Arithmetic.bash(append ? name + "+(" + value + ")" : value, known::get) : null;
         if (forget0 && !append && value.startsWith("(") && !associative.contains(name)) {
             List<Word> maybeElements = arrayElements(a.raw());
             if (maybeElements != null) {

@@ -1907,6 +1907,14 @@ final class PsBuilder {
         return command == null ? null : new PsValues.Value(null, command, false);
     }
 
+    /** A statement that only steps a plain variable: {@code ++$d}, {@code $d--}. */
+    private static final Pattern STEP = Pattern.compile(
+            "(?i)(\\+\\+|--)\\s*(\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?)|(\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?)\\s*(\\+\\+|--)");
+
+    /** Casts of a typed assignment whose variable then holds the number ({@code [int]$d = 7200}). */
+    private static final Pattern NUMBER_CAST = Pattern.compile(
+            "(?i)\\[(?:int|int32|int64|long|double|decimal|single|uint32|uint64)\\]");
+
     /**
      * The number an assignment's right-hand side computes ({@code 2 * 3600}, {@code 8kb},
      * {@code [int]'7200'}, {@code $d * 2} of a variable holding a number here), or NaN.
@@ -1965,6 +1973,13 @@ final class PsBuilder {
 
     private void expression(List<Part> parts, Ctx ctx, Position pos, String target, boolean assign) {
         int eq = indexOf(parts, Kind.ASSIGN);
+        Matcher step = STEP.matcher(spaced(parts));
+        if (assign && target == null && eq < 0 && step.matches()) {
+            // `$d++`, `--$d`: d plus or minus one, as `$d += 1` (PsValues counts these assignments)
+            String sign = step.group(1) != null ? step.group(1) : step.group(4);
+            values.assigned(step.group(1) != null ? step.group(2) : step.group(3), null, ctx.prov() == Provenance.TOP,
+                    sign.equals("++") ? "+=" : "-=", 1);
+        }
         if (assign && target == null && eq > 0 && (parts.get(0).kind() == Kind.VARIABLE
                 || parts.get(0).kind() == Kind.WORD && parts.get(0).raw().startsWith("["))) {
             List<Part> lhs = parts.subList(0, eq);
@@ -1999,13 +2014,17 @@ final class PsBuilder {
                 values.assigned(lhs.get(0).raw(), held, top, op, number(spaced(rhs), top));
             } else {
                 List<Part> names = lhs.stream().filter(p -> p.kind() == Kind.VARIABLE).toList();
-                // `$d, $e = 7200, 1`: one number per name when the counts agree (the last name
-                // would take the rest as an array otherwise); `[string]$a = …` is not read
+                // `$d, $e = 7200, 1`: one number per name when there are no more values than names
+                // (the last name would take the rest as an array otherwise; `$d, $e = 7200` leaves
+                // $e $null, not read here); `[string]$a = …` is not read, `[int]$d = 7200` is
                 String[] items = spaced(rhs).split(",", -1);
-                boolean paired = op.equals("=") && names.size() > 1 && items.length == names.size()
+                boolean paired = op.equals("=") && names.size() > 1 && items.length <= names.size()
                         && lhs.stream().allMatch(p -> p.kind() == Kind.VARIABLE || p.raw().equals(","));
+                boolean typed = op.equals("=") && names.size() == 1 && lhs.size() == 2
+                        && NUMBER_CAST.matcher(lhs.get(0).raw()).matches() && lhs.get(1).kind() == Kind.VARIABLE;
                 for (int k = 0; k < names.size(); k++) {
-                    values.assigned(names.get(k).raw(), null, top, op, paired ? number(items[k], top) : Double.NaN);
+                    double n = typed ? number(spaced(rhs), top) : paired && k < items.length ? number(items[k], top) : Double.NaN;
+                    values.assigned(names.get(k).raw(), null, top, op, n);
                 }
             }
             Matcher property = START_INFO_PROPERTY.matcher(PsText.bare(spaced(lhs)));
