@@ -129,7 +129,8 @@ public final class Engine {
             });
             session.insert(ctx);
             // a container's command is judged with its paths as the host's (ContainerPaths); same ids
-            ContainerPaths.Judged judged = ContainerPaths.of(segments, ctx);
+            // ... after the literal-format date substitutions are put in as the words they print
+            ContainerPaths.Judged judged = ContainerPaths.of(Cmd.withLiteralDates(segments, ctx), ctx);
             // the previous directory (`~-`, `$OLDPWD`) is followed only outside a container's command
             WorkingDirs.Walk walk = judged.starts().isEmpty() && judged.inside().isEmpty() ? WorkingDirs.walk(segments, ctx)
                     : new WorkingDirs.Walk(WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside()), Map.of());

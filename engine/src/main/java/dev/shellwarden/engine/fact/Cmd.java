@@ -3531,6 +3531,16 @@ public final class Cmd {
         return ProcessLists.taskkillsEveryProcess(this);
     }
 
+    /** True when {@code docker cp} (podman, nerdctl, kubectl) copies into a container's system folder ({@code c:/etc/passwd}; {@link ContainerPaths}). */
+    public boolean isCopiesIntoContainerSystem() {
+        return ContainerPaths.copiesIntoContainerSystem(this);
+    }
+
+    /** True when kill or pkill signals its own process group or session ({@code kill -9 0}, {@code pkill -g 0}; {@link ProcessLists}). */
+    public boolean isSignalsOwnGroup() {
+        return ProcessLists.signalsOwnGroup(this);
+    }
+
     /** True when kill only lists signals or tests pids ({@code kill -l}, {@code kill -0 PID}; {@link ProcessLists}). */
     public boolean isKillOnlyQueries() {
         return ProcessLists.killOnlyQueries(this);
@@ -4520,6 +4530,14 @@ public final class Cmd {
     }
 
     private ProgramSource programSource;
+
+    /**
+     * The segments with each word of literal text and literal-format date substitutions read as
+     * the words the shell passes on ({@code rm $(date +-rf) /} is {@code rm -rf /}; {@link DateStamps}).
+     */
+    public static List<Segment> withLiteralDates(List<Segment> segments, Ctx ctx) {
+        return DateStamps.withLiteralOutputs(segments, ctx);
+    }
 
     /**
      * Ids of the segments the agent does not wait on, by the command's own structure: the children

@@ -369,4 +369,51 @@ public final class ContainerPaths {
         }
         return head + mapped;
     }
+
+    /**
+     * A container's system files and folders: accounts, privileges, logins, loader and schedule
+     * settings under {@code /etc} (or {@code /etc} whole), its programs and libraries, root's home
+     * and the boot files. An application's folders ({@code /app}, {@code /srv}, {@code /opt},
+     * {@code /var/www}, {@code /tmp}) and its own configuration ({@code /etc/app/app.yaml},
+     * {@code /etc/nginx/conf.d}) are not here: copying a build or a setting there is everyday deployment.
+     */
+    private static final List<String> CONTAINER_SYSTEM = List.of("/etc/passwd", "/etc/shadow", "/etc/group",
+            "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d", "/etc/ssh", "/etc/pam.d", "/etc/security", "/etc/profile",
+            "/etc/profile.d", "/etc/bash.bashrc", "/etc/environment", "/etc/ld.so.preload", "/etc/ld.so.conf",
+            "/etc/ld.so.conf.d", "/etc/crontab", "/etc/cron.d", "/etc/cron.hourly", "/etc/cron.daily", "/etc/init.d",
+            "/etc/rc.local", "/etc/systemd", "/etc/hosts", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
+            "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64", "/usr/libexec", "/usr/local/bin", "/usr/local/sbin",
+            "/usr/local/lib", "/root", "/boot");
+
+    /**
+     * True when {@code docker|podman|nerdctl|kubectl cp SRC CONTAINER:DEST} copies into a
+     * container's system folder ({@link #CONTAINER_SYSTEM}): {@code docker cp /tmp/x c:/etc/passwd}
+     * replaces the container's accounts, {@code c:/usr/local/bin/node} one of its programs. WHY ask,
+     * not the host's floor: the copy lands in the container's own file system, whose mounts this
+     * text does not show (a write by {@code docker exec c sh -c …} is judged as a host path for that
+     * reason); a copy changes the container's system as {@code docker exec} would, so the user
+     * decides. A relative destination (the container's working folder) and a copy out of the
+     * container ({@code docker cp c:/app/log ./log}, a write on this machine) are not read here.
+     */
+    static boolean copiesIntoContainerSystem(Cmd c) {
+        if (!c.named("docker podman nerdctl kubectl")) {
+            return false;
+        }
+        List<String> ops = c.positionals("-n --namespace -c --container --context --kubeconfig");
+        if (ops.size() < 3 || !ops.get(0).equals("cp")) {
+            return false;
+        }
+        String dest = PathFacts.unquote(ops.get(ops.size() - 1));
+        int colon = dest.indexOf(':');
+        if (colon <= 0) {
+            return false;
+        }
+        String path = dest.substring(colon + 1);
+        // a relative path, or a Windows drive's (`C:\x`): not the container's system
+        if (!path.startsWith("/")) {
+            return false;
+        }
+        String n = PathFacts.normalize(path);
+        return n.equals("/") || n.equals("/etc") || n.equals("/usr") || CONTAINER_SYSTEM.stream().anyMatch(d -> n.equals(d) || n.startsWith(d + "/"));
+    }
 }

@@ -1,6 +1,15 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.Redirect;
+import dev.shellwarden.grammar.Regex;
+import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.Word;
+import dev.shellwarden.grammar.WordFeature;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,6 +28,10 @@ import java.util.regex.Pattern;
  * %D %r %Z}, which can hold blanks or a slash) or a newline or tab ({@code %n %t}) are not numeric
  * and leave it as computed too. Literal characters are rendered as written, so {@code $(date +..)}
  * still reads as {@code ..}.
+ *
+ * <p>A format with no field at all prints exactly its text, so a word of such substitutions is
+ * put into the segment as the words the shell passes on before any rule reads it
+ * ({@link #withLiteralOutputs}: {@code rm $(date +-rf) /} is {@code rm -rf /}).
  */
 final class DateStamps {
 
@@ -104,6 +117,154 @@ final class DateStamps {
             i++;
         }
         return out.toString();
+    }
+
+    /** One argument word of {@code date}: bare characters and quoted spans, nothing expanded or escaped. */
+    private static final String ARG = "(?:[^\\s'\"()`$\\\\;&|<>]|'[^']*'|\"[^\"$`\\\\]*\")+";
+
+    /** {@code $(date ARGS)} or a backquoted {@code date ARGS} whose arguments expand nothing: group 1 or 2 is ARGS. */
+    private static final Pattern PLAIN_SUBSTITUTION = Pattern.compile(
+            "\\$\\(\\s*date((?:\\s+" + ARG + ")*)\\s*\\)|`\\s*date((?:\\s+" + ARG + ")*)\\s*`");
+
+    private static final Pattern ARG_WORD = Pattern.compile(ARG);
+
+    /** Word features that leave a word's text other than what the program receives once its date substitutions are known. */
+    private static final Set<WordFeature> UNKNOWN_PARTS = EnumSet.of(WordFeature.PARAMETER, WordFeature.ARITHMETIC,
+            WordFeature.PROCESS_SUBSTITUTION, WordFeature.GLOB, WordFeature.BRACE, WordFeature.ANSI_C, WordFeature.ESCAPED,
+            WordFeature.RESOLVED_VARIABLE, WordFeature.WRAPPER_SLOT);
+
+    /**
+     * The segments of a bash command with every word made only of literal text and date
+     * substitutions of a format without conversions replaced by what the shell passes on
+     * ({@code rm $(date +-rf) /} is {@code rm -rf /}); the same list when the text may make
+     * {@code date} another program ({@link #mayBeRedefined}) or the shell is PowerShell.
+     *
+     * <p>WHY: a format without {@code %} prints itself ({@code %%} prints {@code %}, {@code %n} a
+     * newline, {@code %t} a tab), so such a substitution is as literal as the text it spells, option
+     * dashes and slashes included; reading it as a numeric stamp ({@link #render}) hides the option
+     * from the flag readers. An unquoted output is split at blanks and an empty one is dropped, as
+     * the shell does; an output the shell would glob, or a mix of quoting this reading does not
+     * follow, leaves the word as written (computed).
+     */
+    static List<Segment> withLiteralOutputs(List<Segment> segments, Ctx ctx) {
+        if (!"bash".equals(ctx.getShell()) || ctx.getRaw() == null || !ctx.getRaw().contains("date") || mayBeRedefined(ctx.getRaw())) {
+            return segments;
+        }
+        List<Segment> out = new ArrayList<>(segments.size());
+        for (Segment s : segments) {
+            out.add(withLiteralOutputs(s));
+        }
+        return out;
+    }
+
+    private static Segment withLiteralOutputs(Segment s) {
+        boolean changed = false;
+        List<Word> argv = new ArrayList<>();
+        for (Word w : s.argv()) {
+            List<Word> fields = literalOutput(w);
+            changed |= fields != null;
+            argv.addAll(fields != null ? fields : List.of(w));
+        }
+        List<Redirect> redirects = new ArrayList<>();
+        for (Redirect r : s.redirects()) {
+            List<Word> fields = literalOutput(r.target());
+            // a redirection takes one word: more or fewer fields is bash's "ambiguous redirect", left as written
+            boolean one = fields != null && fields.size() == 1;
+            changed |= one;
+            redirects.add(one ? new Redirect(r.op(), r.fd(), fields.get(0)) : r);
+        }
+        return !changed ? s : new Segment(s.id(), s.parent(), s.depth(), s.provenance(), s.wrappers(), argv, s.assignments(),
+                redirects, s.heredocs(), s.position(), s.opaqueReasons());
+    }
+
+    /**
+     * The words the shell makes of {@code w} when each of its substitutions is a date of a literal
+     * format ({@link #literalPrint}); null when {@code w} holds no such substitution or anything
+     * else that is not literal.
+     */
+    private static List<Word> literalOutput(Word w) {
+        if (w.literal() || !w.has(WordFeature.COMMAND_SUBSTITUTION) || w.features().stream().anyMatch(UNKNOWN_PARTS::contains)) {
+            return null;
+        }
+        Matcher m = PLAIN_SUBSTITUTION.matcher(w.text());
+        StringBuilder text = new StringBuilder();
+        boolean blanks = false;
+        while (m.find()) {
+            String printed = literalPrint(m.group(1) != null ? m.group(1) : m.group(2));
+            if (printed == null) {
+                return null;
+            }
+            blanks |= Regex.find(printed, "[\\s*?\\[]");
+            m.appendReplacement(text, Matcher.quoteReplacement(printed));
+        }
+        m.appendTail(text);
+        String t = text.toString();
+        if (t.equals(w.text()) || t.indexOf('$') >= 0 || t.indexOf('`') >= 0) {
+            return null;
+        }
+        Set<WordFeature> features = EnumSet.noneOf(WordFeature.class);
+        features.addAll(w.features());
+        features.remove(WordFeature.COMMAND_SUBSTITUTION);
+        if (w.raw().equals("\"" + w.text() + "\"")) {
+            // one double-quoted word: no split, no glob
+            return List.of(new Word(t, Word.singleQuoted(t), true, features));
+        }
+        if (!blanks) {
+            return List.of(new Word(t, t, true, features));
+        }
+        if (!w.raw().equals(w.text()) || Regex.find(t, "[*?\\[]")) {
+            // quoting mixed with an output that splits, or an output the shell globs: as written
+            return null;
+        }
+        List<Word> fields = new ArrayList<>();
+        for (String f : t.split("[ \\t\\n]+")) {
+            if (!f.isEmpty()) {
+                fields.add(new Word(f, f, true, features));
+            }
+        }
+        return fields;
+    }
+
+    /**
+     * What {@code date ARGS} prints, trailing line breaks dropped as a substitution drops them,
+     * when ARGS are a UTC switch at most and one format whose only directives are {@code %%},
+     * {@code %n} and {@code %t}; null otherwise (a field, any other option, no format).
+     */
+    private static String literalPrint(String args) {
+        String format = null;
+        Matcher m = ARG_WORD.matcher(args);
+        while (m.find()) {
+            String a = m.group().replaceAll("'([^']*)'|\"([^\"]*)\"", "$1$2");
+            if (a.equals("-u") || a.equals("--utc") || a.equals("--universal")) {
+                continue;
+            }
+            if (format != null || !a.startsWith("+")) {
+                return null;
+            }
+            format = a.substring(1);
+        }
+        if (format == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < format.length(); i++) {
+            char ch = format.charAt(i);
+            if (ch != '%') {
+                out.append(ch);
+                continue;
+            }
+            char next = i + 1 < format.length() ? format.charAt(i + 1) : 0;
+            switch (next) {
+                case '%' -> out.append('%');
+                case 'n' -> out.append('\n');
+                case 't' -> out.append('\t');
+                default -> {
+                    return null;
+                }
+            }
+            i++;
+        }
+        return out.toString().replaceAll("\\n+$", "");
     }
 
     /** True when {@code p} holds a date stamp {@link #render} replaces. */

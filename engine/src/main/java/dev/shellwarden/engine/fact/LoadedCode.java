@@ -20,6 +20,16 @@ import java.util.Set;
 record LoadedCode(String path, boolean folder, Set<String> names) {
 
     /**
+     * True when {@code writer} only stores an ssh configuration a machine tool generates for its own
+     * guest ({@code vagrant ssh-config > c}, {@code limactl show-ssh --format=config default > c}):
+     * host, port, user and key of the machine, no command of the text's choosing, so
+     * {@code ssh -F c default} after it is everyday use (kept beside the ssh reading below).
+     */
+    static boolean generatesSshConfig(Cmd writer) {
+        return writer.named("vagrant") && writer.sub("ssh-config") || writer.named("limactl") && writer.sub("show-ssh");
+    }
+
+    /**
      * Everything {@code c} loads as code: through its assignment prefixes or exports, its own
      * options, the Python module path, and the files its inline code includes, in that order.
      */
@@ -38,11 +48,18 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
      * {@code --kubeconfig FILE}, whose {@code users[].user.exec} credential plugin is a program the
      * client runs (and whose server receives the credentials it holds). A kubeconfig written or
      * fetched earlier in the same command and loaded this way is run like {@code sh ./x.sh}
-     * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is.
+     * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is. ssh's,
+     * scp's and sftp's {@code -F FILE} is read the same way: its ProxyCommand and LocalCommand run.
      */
     private static List<LoadedCode> loadedByOptions(Cmd c) {
         if (c.named("sqlite3 duckdb")) {
             return consoleScripts(c);
+        }
+        if (c.named("ssh scp sftp")) {
+            // ssh's -F configuration runs its ProxyCommand, LocalCommand, KnownHostsCommand and Match exec
+            // lines (SW4002 reads `-F <(curl …)`; a file stored earlier in the command is the same)
+            return c.valuesOf("-F").stream().map(f -> new LoadedCode(PathFacts.unquote(f), false, Set.of()))
+                    .filter(l -> !l.path().isEmpty() && !l.path().equals("none")).toList();
         }
         if (!c.named("kubectl oc k helm helmfile kubectx kubens")) {
             return List.of();

@@ -165,6 +165,58 @@ final class ProcessLists {
     private static final List<String> KILL_QUERIES = List.of("-0", "-l", "-L", "--list", "--table");
 
     /**
+     * True when the command signals its own process group or session, the agent's shell and the
+     * agent itself among them: kill of pid {@code 0} (or {@code -0}, minus zero) with a signal other
+     * than 0 ({@code kill 0}, {@code kill -9 0}, {@code kill -s KILL 0}, {@code kill -- -0}), or
+     * pkill given process group or session 0, which it translates to its own, and no pattern that
+     * picks among them ({@code pkill -g 0}, {@code pkill -9 -s 0}; {@code pkill -s 0 node} stops node).
+     *
+     * <p>kill's words are read as bash's builtin reads them (procps' kill agrees): {@code -l},
+     * {@code -L} and the listing options send nothing; {@code -s SIG} and {@code -n NUM} give the
+     * signal; the first {@code -SIG} is the signal and a later dash word is a pid ({@code kill -9 -0}
+     * is pid 0), as is every word after {@code --} or the first non-option. Signal 0 only tests the
+     * pids ({@code kill -0 0}).
+     */
+    static boolean signalsOwnGroup(Cmd c) {
+        if (c.named("pkill")) {
+            // a pattern (or one matching every process) picks among them: `pkill -s 0 node` stops the session's node
+            return (hasNoPattern(c) || patternMatchesAll(c))
+                    && c.valuesOf("-g --pgroup -s --session").stream().anyMatch(v -> List.of(v.split(",")).contains("0"));
+        }
+        if (!c.named("kill")) {
+            return false;
+        }
+        List<String> args = c.getArgs();
+        String signal = "TERM";
+        boolean sawSignal = false;
+        int i = 0;
+        while (i < args.size()) {
+            String a = args.get(i);
+            if (KILL_QUERIES.contains(a) && !a.equals("-0") || a.startsWith("--list=")) {
+                return false;
+            }
+            if (a.equals("-s") || a.equals("-n")) {
+                signal = i + 1 < args.size() ? args.get(i + 1) : "";
+                sawSignal = true;
+                i += 2;
+            } else if (a.equals("--")) {
+                i++;
+                break;
+            } else if (a.startsWith("-") && a.length() > 1 && !sawSignal) {
+                signal = a.substring(1);
+                sawSignal = true;
+                i++;
+            } else {
+                break;
+            }
+        }
+        if (signal.equals("0")) {
+            return false;
+        }
+        return args.subList(Math.min(i, args.size()), args.size()).stream().anyMatch(p -> p.equals("0") || p.equals("-0"));
+    }
+
+    /**
      * True when kill only lists signals or tests pids: an argument is exactly one of
      * {@link #KILL_QUERIES} or {@code --list=N}. A signal name such as {@code -KILL} is no query
      * (read as grouped letters it would hold {@code -L}).

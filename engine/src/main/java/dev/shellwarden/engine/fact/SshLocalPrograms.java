@@ -39,8 +39,27 @@ final class SshLocalPrograms {
     private static final Set<String> LONG_VALUE_OPTIONS = Words.setOf("--rsh --rsync-path --filter --exclude --include --temp-dir"
             + " --ssh --client --server --predict --family --port --bind-server --experimental-remote-ip");
 
-    /** A ProxyCommand with shell syntax or a shell (a plain {@code nc %h %p} or connect helper runs no shell). */
-    private static final String SHELL_PROXY = "(?s).*([;&`$]|\\|\\s*(ba|da|z)?sh\\b|/bin/|\\bsh\\b|bash).*";
+    /** Shell syntax in a ProxyCommand: a list, a background job, a substitution or a parameter. */
+    private static final String SHELL_SYNTAX = "(?s).*[;&`$].*";
+
+    /**
+     * True for a ProxyCommand (or a command line holding one) with shell syntax or a word naming a
+     * shell by its base name ({@code sh -c id}, {@code /bin/bash}, {@code ProxyCommand=busybox sh},
+     * {@code | sh}). WHY base names ({@link Cmd#SHELLS}): a plain proxy given by its path
+     * ({@code /usr/bin/ssh -W %h:%p bastion}, {@code /usr/bin/nc %h %p}) runs no shell, and
+     * {@code /bin/} in a path says nothing about what the program is.
+     */
+    private static boolean shellProxy(String value) {
+        if (Regex.matches(value, SHELL_SYNTAX)) {
+            return true;
+        }
+        for (String word : value.split("[\\s=|\"']+")) {
+            if (Cmd.SHELLS.contains(word.substring(word.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT))) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /** A remote shell for rsync that is shell syntax or a shell told to run a command ({@code bash -c id}). */
     private static final String SHELL_REMOTE_SHELL = "(?s).*([;&|`$]|\\b(ba|da|z|k)?sh\\s+-c).*";
@@ -97,7 +116,7 @@ final class SshLocalPrograms {
      */
     private static boolean remoteShellRuns(String value) {
         return Regex.matches(value, SHELL_REMOTE_SHELL) || Regex.matches(value, RUNNING_KEYS)
-                || Regex.matches(value, "(?is).*proxycommand.*") && Regex.matches(value, SHELL_PROXY);
+                || Regex.matches(value, "(?is).*proxycommand.*") && shellProxy(value);
     }
 
     /**
@@ -178,7 +197,7 @@ final class SshLocalPrograms {
             if (key.equals("localcommand") || key.equals("knownhostscommand") || key.equals("ssh_command") || key.equals("sshcommand")
                     || key.equals("permitlocalcommand") && Regex.matches(v.toLowerCase(Locale.ROOT), "yes|true")
                     || (key.equals("pkcs11provider") || key.equals("securitykeyprovider")) && userLibrary(v)
-                    || key.equals("proxycommand") && Regex.matches(v, SHELL_PROXY)) {
+                    || key.equals("proxycommand") && shellProxy(v)) {
                 return true;
             }
         }
