@@ -4511,7 +4511,7 @@ final class BashWalker {
 
     /** A configuration line that names a program ssh runs: ProxyCommand, LocalCommand, KnownHostsCommand, Match … exec, a provider library. */
     private static final Pattern SSH_RUNNING_KEY = Pattern.compile(
-            "(?im)^\\s*[\"']?(proxycommand|localcommand|knownhostscommand|pkcs11provider|securitykeyprovider|match\\b.*\\bexec)\\b");
+            "(?im)^\\s*[\"']?(" + String.join("|", SshConfigFile.PROGRAM_KEYS) + "|match\\b.*\\bexec)\\b");
 
     /**
      * {@code text} when it names a program ssh runs, else null. WHY: the text is handed on as the
