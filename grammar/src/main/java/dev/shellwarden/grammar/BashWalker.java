@@ -2976,8 +2976,8 @@ final class BashWalker {
     /** {@code "$@"}, {@code ${a[*]}} and the like: a word that is one whole list expansion. */
     private static final Pattern LIST_EXPANSION = Pattern.compile(
             "(\"?)\\$(?:([@*])|\\{([@*])}|\\{([A-Za-z_][A-Za-z0-9_]*)\\[([@*])]})\\1");
-    /** {@code $v} or {@code ${v}} alone, unquoted. */
-    private static final Pattern SOLE_VARIABLE = Pattern.compile("\\$(?:([A-Za-z_][A-Za-z0-9_]*)|\\{([A-Za-z_][A-Za-z0-9_]*)})");
+    /** {@code $v} or {@code ${v}} alone, unquoted (matched whole). */
+    private static final Pattern SOLE_VARIABLE = KnownParameters.REFERENCE;
 
     /**
      * The words one source word expands to when that is not one word: a known array or the known
