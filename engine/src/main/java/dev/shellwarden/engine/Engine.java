@@ -137,6 +137,7 @@ public final class Engine {
             List<List<String>> dirs = walk.dirs();
             Map<Integer, Segment> previous = walk.previous();
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
+            boolean sourcesCode = Cmd.sourcesCode(segments, ctx);
             List<dev.shellwarden.engine.fact.ValueFlow> flows = dev.shellwarden.engine.fact.ValueFlow.of(segments, loopLists);
             flows.forEach(session::insert);
             Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments, flows);
@@ -172,7 +173,7 @@ public final class Engine {
                 // `~-` / `$OLDPWD` judged as the previous directory when the text tells it (PreviousDirs)
                 Segment j = previous.getOrDefault(s.id(), judged.segments().get(s.id()));
                 session.insert(new Cmd(j, new Placement(detached, dirs.get(s.id()), OptionalInt.of(pipeParent), OptionalInt.of(launcher), s,
-                        stdinFromWrapper, toAgent.contains(s.id()), wholeWrites.getOrDefault(s.id(), -1))));
+                        stdinFromWrapper, toAgent.contains(s.id()), wholeWrites.getOrDefault(s.id(), -1), sourcesCode)));
                 for (var r : j.redirects()) {
                     session.insert(new Redir(s.id(), r));
                 }

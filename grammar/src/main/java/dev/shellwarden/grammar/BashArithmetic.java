@@ -38,7 +38,6 @@ final class BashArithmetic {
         "+", "-", "*", "/", "%", "<", ">", "&", "^", "|", "!", "~", "?", ":", ",", "=", "(", ")",
     };
     /** {@code $NAME} or {@code ${NAME}}: bash replaces it by the value's text before evaluating. */
-    private static final Pattern PARAMETER = Pattern.compile("\\$(?:\\{([A-Za-z_][A-Za-z0-9_]*)\\}|([A-Za-z_][A-Za-z0-9_]*))");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     /** A number token as bash's lexer reads it: a digit, then letters, digits, {@code #}, {@code @}, {@code _}. */
     private static final Pattern NUMBER = Pattern.compile("[0-9][A-Za-z0-9#@_]*");
@@ -102,21 +101,10 @@ final class BashArithmetic {
 
     /** The text with each {@code $NAME} replaced by its known value; null for another {@code $} or an unknown value. */
     private static String parameters(String text, Function<String, String> variable) {
-        StringBuilder out = new StringBuilder();
-        Matcher m = PARAMETER.matcher(text);
-        int from = 0;
-        while (m.find()) {
-            String value = variable.apply(m.group(1) != null ? m.group(1) : m.group(2));
-            if (value == null) {
-                return null;
-            }
-            out.append(text, from, m.start()).append(value);
-            from = m.end();
-        }
-        out.append(text, from, text.length());
+        String out = KnownParameters.substitute(text, variable);
         // `$((x))`, `$1`, `${a[0]}`, quotes or a backslash: not read here
-        return out.indexOf("$") >= 0 || out.indexOf("`") >= 0 || out.indexOf("\\") >= 0
-                || out.indexOf("'") >= 0 || out.indexOf("\"") >= 0 || out.length() > MAX_EXPANDED ? null : out.toString();
+        return out == null || out.indexOf("$") >= 0 || out.indexOf("`") >= 0 || out.indexOf("\\") >= 0
+                || out.indexOf("'") >= 0 || out.indexOf("\"") >= 0 || out.length() > MAX_EXPANDED ? null : out;
     }
 
     /** An assignment, {@code ++} or {@code --} anywhere in {@code expr}: bash changes a variable while evaluating. */

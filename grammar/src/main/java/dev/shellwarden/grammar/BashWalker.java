@@ -3149,8 +3149,8 @@ final class BashWalker {
     /** {@code "$@"}, {@code ${a[*]}} and the like: a word that is one whole list expansion. */
     private static final Pattern LIST_EXPANSION = Pattern.compile(
             "(\"?)\\$(?:([@*])|\\{([@*])}|\\{([A-Za-z_][A-Za-z0-9_]*)\\[([@*])]})\\1");
-    /** {@code $v} or {@code ${v}} alone, unquoted. */
-    private static final Pattern SOLE_VARIABLE = Pattern.compile("\\$(?:([A-Za-z_][A-Za-z0-9_]*)|\\{([A-Za-z_][A-Za-z0-9_]*)})");
+    /** {@code $v} or {@code ${v}} alone, unquoted (matched whole). */
+    private static final Pattern SOLE_VARIABLE = KnownParameters.REFERENCE;
 
     /**
      * The words one source word expands to when that is not one word: a known array or the known
@@ -4684,7 +4684,7 @@ final class BashWalker {
 
     /** A configuration line that names a program ssh runs: ProxyCommand, LocalCommand, KnownHostsCommand, Match … exec, a provider library. */
     private static final Pattern SSH_RUNNING_KEY = Pattern.compile(
-            "(?im)^\\s*[\"']?(proxycommand|localcommand|knownhostscommand|pkcs11provider|securitykeyprovider|match\\b.*\\bexec)\\b");
+            "(?im)^\\s*[\"']?(" + String.join("|", SshConfigFile.PROGRAM_KEYS) + "|match\\b.*\\bexec)\\b");
 
     /**
      * {@code text} when it names a program ssh runs, else null. WHY: the text is handed on as the

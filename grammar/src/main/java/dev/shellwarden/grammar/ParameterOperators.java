@@ -144,31 +144,16 @@ public final class ParameterOperators {
         return null;
     }
 
-    /** {@code $NAME}, {@code ${NAME}} in an operator's word. */
-    private static final Pattern REFERENCE = Pattern.compile("\\$(?:([A-Za-z_][A-Za-z0-9_]*)|\\{([A-Za-z_][A-Za-z0-9_]*)})");
-
     /**
      * The value of an operator's word: plain literal text, where {@code $NAME} and
      * {@code ${NAME}} stand for known plain values ({@code ${E:-$D/x}} after {@code D=out});
      * null for anything else (quotes, a tilde, another form, a name without a known value).
      */
     private static String word(String w, Function<String, String> vars) {
-        StringBuilder out = new StringBuilder();
-        Matcher m = REFERENCE.matcher(w);
-        int last = 0;
-        while (m.find()) {
-            String v = vars.apply(m.group(1) != null ? m.group(1) : m.group(2));
-            if (v == null || !PLAIN.matcher(v).matches() || !PLAIN.matcher(w.substring(last, m.start())).matches()) {
-                return null;
-            }
-            out.append(w, last, m.start()).append(v);
-            last = m.end();
-        }
-        String tail = w.substring(last);
-        if (!PLAIN.matcher(tail).matches()) {
-            return null;
-        }
-        return out.append(tail).toString();
+        // PLAIN is one character class: the whole result is plain exactly when every literal
+        // piece and every value is
+        String out = KnownParameters.substitute(w, vars);
+        return out != null && PLAIN.matcher(out).matches() ? out : null;
     }
 
     /**

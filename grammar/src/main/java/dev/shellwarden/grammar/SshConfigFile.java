@@ -22,6 +22,15 @@ public final class SshConfigFile {
     }
 
     /**
+     * The ssh option keys, lower case, whose value names a local program ssh runs or loads: a
+     * ProxyCommand or LocalCommand line, a KnownHostsCommand, a PKCS#11 or FIDO provider library.
+     * One list for both passes: the walker hands on a configuration text that holds one
+     * (BashWalker), and the engine reads the option values (SshLocalPrograms).
+     */
+    public static final List<String> PROGRAM_KEYS = List.of(
+            "proxycommand", "localcommand", "knownhostscommand", "pkcs11provider", "securitykeyprovider");
+
+    /**
      * The short options that take a value, per tool, from each tool's manual (OpenSSH ssh(1),
      * scp(1), sftp(1); sshfs(1); rsync(1); mosh(1)): a letter after one of them in a cluster is its value.
      */

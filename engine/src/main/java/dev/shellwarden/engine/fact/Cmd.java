@@ -130,6 +130,7 @@ public final class Cmd {
         this.id = s.id();
         this.launcher = placement.launcherOf(s);
         this.wholeWriter = placement.wholeWriter();
+        this.sourcesCode = placement.sourcesCode();
         this.parent = s.parent();
         this.depth = s.depth();
         this.provenance = s.provenance().name();
@@ -231,7 +232,8 @@ public final class Cmd {
         // working dirs, launcher or standard input (it is read for the words alone)
         Segment asWritten = placement.written();
         this.written = asWritten == null || asWritten == s ? null
-                : new Cmd(asWritten, new Placement(clientBackground, List.of(), OptionalInt.of(pipeParent), OptionalInt.empty(), null, false, true));
+                : new Cmd(asWritten, new Placement(clientBackground, List.of(), OptionalInt.of(pipeParent), OptionalInt.empty(), null, false, true,
+                        -1, placement.sourcesCode()));
         this.stdinFromWrapper = placement.stdinFromWrapper();
         this.outputToAgent = placement.outputToAgent();
     }
@@ -306,12 +308,21 @@ public final class Cmd {
     }
 
     /**
-     * True when a target holds a date stamp ({@link DateStamps}) and the text may make {@code date}
-     * another program (a function, an alias, a PATH change): the stamp then prints anything, and
-     * the target is as computed as any other substitution's.
+     * True when a target holds a date stamp ({@link DateStamps}) and the command may make
+     * {@code date} another program (a function, an alias, a PATH change, a sourced file): the
+     * stamp then prints anything, and the target is as computed as any other substitution's.
      */
-    private static boolean redefinedDateStamp(List<String> targets, Ctx ctx) {
-        return targets.stream().anyMatch(DateStamps::holdsStamp) && DateStamps.mayBeRedefined(ctx.getRaw());
+    private boolean redefinedDateStamp(List<String> targets, Ctx ctx) {
+        return targets.stream().anyMatch(DateStamps::holdsStamp) && DateStamps.mayBeRedefined(ctx.getRaw(), sourcesCode);
+    }
+
+    /**
+     * True when a segment of the command sources a file or runs a computed command name
+     * ({@link DateStamps#sourcesCode}); the engine works it out once over all the segments for
+     * {@link Placement#sourcesCode}.
+     */
+    public static boolean sourcesCode(List<Segment> segments, Ctx ctx) {
+        return DateStamps.sourcesCode(segments, ctx.getShell(), ctx.getRaw());
     }
 
     /** {@link #isDynamicDeleteTarget}, except an entry below an in-project loop value ({@code rm -rf "$d/node_modules"}). */
@@ -439,6 +450,8 @@ public final class Cmd {
     private final int launcher;
     /** The one segment that wrote the whole text of the file this command runs ({@link Placement#wholeWriter}), or -1. */
     private final int wholeWriter;
+    /** Some segment of the whole command sources a file ({@link Placement#sourcesCode}). */
+    private final boolean sourcesCode;
 
     /** See {@link #launcher}. */
     public int getLauncher() {

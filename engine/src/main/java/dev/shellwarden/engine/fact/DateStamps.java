@@ -275,21 +275,57 @@ final class DateStamps {
     /**
      * Text that may make {@code date} another program: a function or alias of that name, a name
      * hashed to a file, a change of PATH (bash's {@code PATH=}, zsh's {@code path=(…)},
-     * {@code path+=}), or code this text does not show ({@code source}, {@code .}, {@code eval},
-     * {@code enable -f}). Read over the whole command text, so it matches more than it must.
+     * {@code path+=}), or code this text does not show ({@code eval}, {@code enable -f}; a sourced
+     * file is read from the segments, {@link #sourcesCode}). Read over the whole command text, so
+     * it matches more than it must.
      */
     private static final Pattern REDEFINES = Pattern.compile("(?<![\\w./-])(function\\s+date\\b|date\\s*\\(\\s*\\)|alias\\b[^;&|\\n]*\\bdate="
-            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|source\\s|\\.\\s|eval\\s|enable\\s)");
+            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|eval\\s|enable\\s)");
+
+    /**
+     * A {@code source} or {@code .} word anywhere in a PowerShell text: its splitter keeps no trace
+     * of dot-sourcing ({@code . ./x.ps1} is the segment {@code ./x.ps1}), so the text is read.
+     */
+    private static final Pattern SOURCE_TEXT = Pattern.compile("(?<![\\w./-])(source\\s|\\.\\s)");
+
+    /** The names of the commands that run a file's code in the current shell. */
+    private static final Set<String> SOURCING = Set.of(".", "source");
 
     /**
      * True when the command text {@code raw} may make {@code date} something other than the date
-     * program ({@link #REDEFINES}). WHY: a stamp is rendered because {@code date} prints a number;
-     * {@code date() { echo ~; }; rm -rf $(date +%F)} prints the home folder, and
+     * program: {@link #REDEFINES}, or a segment that runs code the text does not show
+     * ({@code sourcesCode}, {@link #sourcesCode}). WHY: a stamp is rendered because {@code date}
+     * prints a number; {@code date() { echo ~; }; rm -rf $(date +%F)} prints the home folder, and
      * {@code PATH=./bin:$PATH} runs a project script called date. Such a text keeps every stamp
      * computed (fail closed).
      */
-    static boolean mayBeRedefined(String raw) {
-        return raw.contains("date") && REDEFINES.matcher(raw).find();
+    static boolean mayBeRedefined(String raw, boolean sourcesCode) {
+        return raw.contains("date") && (sourcesCode || REDEFINES.matcher(raw).find());
+    }
+
+    /**
+     * True when a segment of the letter sources a file ({@code . f}, {@code source f}) or runs a
+     * computed command name ({@code $x f}, which may be either), so that any command after it may
+     * be a function of that file. WHY segments and not the text: the splitter finds the command in
+     * every spelling (after quote removal and wrappers: {@code command . f}, {@code '.' f}, a case
+     * arm, a brace group, a leading redirection, a {@code sh -c} text, a trap or alias payload,
+     * a substitution), while a {@code .} word in the text is as often a folder ({@code find .},
+     * {@code cd .}, {@code tar -czf a.tgz . }). A sourcing segment in a child shell or in text
+     * written for later counts too (fail closed). PowerShell: {@link #SOURCE_TEXT} over the text.
+     */
+    static boolean sourcesCode(List<Segment> segments, String shell, String raw) {
+        if (!raw.contains("date")) {
+            return false;
+        }
+        if ("powershell".equals(shell)) {
+            return SOURCE_TEXT.matcher(raw).find();
+        }
+        for (Segment s : segments) {
+            if (!s.argv().isEmpty() && (!s.argv().get(0).literal() || SOURCING.contains(Cmd.nameOf(s)))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int count(String s, char c) {

@@ -31,14 +31,20 @@ import java.util.OptionalInt;
  * @param wholeWriter the one segment that wrote the whole text of the file this command runs, when
  *        the splitter split that text as this command's own segments ({@code SplitResult.wholeWrites});
  *        -1 otherwise
+ * @param sourcesCode some segment of the whole command sources a file or runs a computed command
+ *        name ({@code Cmd.sourcesCode}), so any command may be a function that file defines
+ *        (a date stamp then prints anything, {@link DateStamps})
  */
 public record Placement(boolean clientBackground, List<String> cwds, OptionalInt pipeParent, OptionalInt launcher, Segment written,
-        boolean stdinFromWrapper, boolean outputToAgent, int wholeWriter) {
+        boolean stdinFromWrapper, boolean outputToAgent, int wholeWriter, boolean sourcesCode) {
 
-    /** A placement whose command runs no file of wholly known written text. */
+    /**
+     * A placement whose command runs no file of wholly known written text, in a command whose
+     * other segments are not known: any of them may source a file (fail closed).
+     */
     public Placement(boolean clientBackground, List<String> cwds, OptionalInt pipeParent, OptionalInt launcher, Segment written,
             boolean stdinFromWrapper, boolean outputToAgent) {
-        this(clientBackground, cwds, pipeParent, launcher, written, stdinFromWrapper, outputToAgent, -1);
+        this(clientBackground, cwds, pipeParent, launcher, written, stdinFromWrapper, outputToAgent, -1, true);
     }
 
     /** Copies {@code cwds}, so that the record stays immutable. */

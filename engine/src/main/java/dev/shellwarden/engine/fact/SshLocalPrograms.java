@@ -105,8 +105,13 @@ final class SshLocalPrograms {
                 .filter(w -> w.is(Set.of("-S", "-D"))).map(OptionWord::value).toList();
     }
 
-    /** Option names inside a remote-shell command line that load or run a local program whatever their value. */
-    private static final String RUNNING_KEYS = "(?is).*\\b(localcommand|knownhostscommand|pkcs11provider|securitykeyprovider)\\b.*";
+    /**
+     * Option names inside a remote-shell command line that load or run a local program whatever
+     * their value: {@link SshConfigFile#PROGRAM_KEYS} but ProxyCommand, whose plain {@code nc %h %p}
+     * is everyday ({@link #SHELL_PROXY} reads it).
+     */
+    private static final String RUNNING_KEYS = "(?is).*\\b(" + String.join("|",
+            SshConfigFile.PROGRAM_KEYS.stream().filter(k -> !k.equals("proxycommand")).toList()) + ")\\b.*";
 
     /**
      * True when a remote-shell command line (rsync's {@code -e}, mosh's {@code --ssh}) runs more than

@@ -2,6 +2,11 @@ package dev.shellwarden.engine.fact;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.shellwarden.grammar.Segment;
+import dev.shellwarden.grammar.Shell;
+import dev.shellwarden.grammar.Splitter;
+import java.util.List;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -43,8 +48,35 @@ class DateStampsTest {
         "rm -f build/log-$(date +%F).txt                        | false",
         "echo $PATH; rm -f build/log-$(date +%F).txt            | false",
         "tar czf backup-$(date +%F).tar.gz src                  | false",
+        // a sourced file, in every spelling the splitter reads (dups32)
+        ". ./env.sh; rm -rf $(date +%F)                         | true",
+        "case x in x) . ./env.sh;; esac; rm -rf $(date +%F)     | true",
+        "</dev/null . ./env.sh; rm -rf $(date +%F)              | true",
+        "{ . ./env.sh; }; rm -rf $(date +%F)                    | true",
+        "sh -c '. ./env.sh'; rm -rf $(date +%F)                 | true",
+        "command . ./env.sh; rm -rf $(date +%F)                 | true",
+        "'.' ./env.sh; rm -rf $(date +%F)                       | true",
+        "$s ./env.sh; rm -rf $(date +%F)                        | true",
+        // a dot that names a folder
+        "^find . -name '*.log' | tar -czf l-$(date +%F).tgz -T -^ | false",
+        "cd . && tar -czf b-$(date +%F).tgz src                 | false",
+        "tar -czf b-$(date +%F).tgz . --exclude=.git            | false",
+        "echo source notes > n-$(date +%F).txt                  | false",
     })
     void seesARedefinedDate(String raw, boolean expected) {
-        assertEquals(expected, DateStamps.mayBeRedefined(raw));
+        List<Segment> segments = Splitter.forShell(Shell.BASH).split(raw).segments();
+        assertEquals(expected, DateStamps.mayBeRedefined(raw, DateStamps.sourcesCode(segments, "bash", raw)));
+    }
+
+    /** PowerShell's splitter drops the dot of dot-sourcing: the text is read, a folder's dot too (fail closed). */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '^', value = {
+        ". ./env.ps1; Remove-Item -Recurse b-$(date +%F)        | true",
+        "Get-ChildItem . > l-$(date +%F).txt                    | true",
+        "Get-ChildItem src > l-$(date +%F).txt                  | false",
+    })
+    void readsPowerShellTextForDotSourcing(String raw, boolean expected) {
+        List<Segment> segments = Splitter.forShell(Shell.POWERSHELL).split(raw).segments();
+        assertEquals(expected, DateStamps.sourcesCode(segments, "powershell", raw));
     }
 }
