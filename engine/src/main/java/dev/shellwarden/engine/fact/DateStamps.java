@@ -147,7 +147,7 @@ final class DateStamps {
      * follow, leaves the word as written (computed).
      */
     static List<Segment> withLiteralOutputs(List<Segment> segments, Ctx ctx) {
-        if (!"bash".equals(ctx.getShell()) || ctx.getRaw() == null || !ctx.getRaw().contains("date") || mayBeRedefined(ctx.getRaw())) {
+        if (!"bash".equals(ctx.getShell()) || ctx.getRaw() == null || !ctx.getRaw().contains("date") || mayBeRedefined(ctx.getRaw(), sourcesCode(segments, ctx.getShell(), ctx.getRaw()))) {
             return segments;
         }
         List<Segment> out = new ArrayList<>(segments.size());
@@ -320,7 +320,10 @@ final class DateStamps {
         if ("powershell".equals(shell)) {
             return SOURCE_TEXT.matcher(raw).find();
         }
-        for (Segment s : segments) {
+        for (Segment s0 : segments) {
+            // a name printed by a literal date format is that name (`$(date +rm) -rf /` is rm),
+            // and `$(date +.) f` sources f: the name is judged after withLiteralOutputs
+            Segment s = withLiteralOutputs(s0);
             if (!s.argv().isEmpty() && (!s.argv().get(0).literal() || SOURCING.contains(Cmd.nameOf(s)))) {
                 return true;
             }
