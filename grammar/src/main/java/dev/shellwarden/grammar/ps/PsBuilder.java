@@ -820,8 +820,16 @@ final class PsBuilder {
             Ctx rest = new Ctx(ctx.parent(), ctx.depth() + 1, Provenance.COMMAND_SUBSTITUTION,
                     ctx.wrappers());
             // `& { param($p) Remove-Item $p … } ~`: the block's parameters are the call's arguments
-            walkBound(name.get(0), bindings(name.get(0), args.subList(1, args.size()), rest),
-                    new Ctx(ctx.parent(), ctx.depth() + 1, p, ctx.wrappers()));
+            java.util.Map<String, List<Word>> bound = bindings(name.get(0), args.subList(1, args.size()), rest);
+            Ctx inner = new Ctx(ctx.parent(), ctx.depth() + 1, p, ctx.wrappers());
+            Part block = name.get(0);
+            if (op.equals("&")) {
+                // `& { $d = 7200 }` assigns the block's own $d: the caller's keeps its value
+                values.inChildScope(() -> walkBound(block, bound, inner));
+            } else {
+                // `. { $d *= 60 }` runs once in this scope
+                values.inBlock(flatBlock(block) ? 1 : 0, () -> walkBound(block, bound, inner));
+            }
             for (int k = 1; k < args.size(); k++) {
                 word(args.get(k), rest, false, Provenance.COMPOUND);
             }
@@ -1373,6 +1381,7 @@ final class PsBuilder {
         boolean unknownObjects = unknownPipedObjects;
         unknownPipedObjects = false;
         List<Word> listed = unknownPipedObjects || earlierStages == null ? null : pipedItems(earlierStages);
+        int pipedCount = earlierStages == null || earlierStages.isEmpty() ? 0 : itemCount(earlierStages.get(earlierStages.size() - 1));
         earlierStages = null;
         boolean usesUnknownItems = false;
         boolean lookedUp = lookedUpName;
@@ -1555,12 +1564,17 @@ final class PsBuilder {
                             break;
                         }
                         blockItems = forEachItems;
-                        Built b;
+                        Built[] walkedArg = new Built[1];
+                        List<Part> arg0 = value;
                         try {
-                            b = word(value, child, false, blockProv);
+                            // ForEach-Object runs its block in this scope once per piped item: a flat block
+                            // after a counted stage (`1..3 | % { $d *= 60 }`) steps the variable pass by pass
+                            int times = "ForEach-Object".equals(canonical) && value.size() == 1 && flatBlock(value.get(0)) ? pipedCount : 0;
+                            values.inBlock(times, () -> walkedArg[0] = word(arg0, child, false, blockProv));
                         } finally {
                             blockItems = null;
                         }
+                        Built b = walkedArg[0];
                         if (b.splat()) {
                             reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
                         }
@@ -1706,7 +1720,8 @@ final class PsBuilder {
                 for (Part p : rest) {
                     if (p.kind() == Kind.BLOCK) {
                         int from = out.size();
-                        walkBlock(body(p), body.with(Provenance.FUNCTION_BODY), Mode.NORMAL);
+                        // a function's plain assignments are its own ($script:d is the caller's)
+                        values.inChildScope(() -> walkBlock(body(p), body.with(Provenance.FUNCTION_BODY), Mode.NORMAL));
                         if (sure) {
                             staticFunctions.put(defined, new int[] {from, out.size()});
                         }
@@ -1927,6 +1942,48 @@ final class PsBuilder {
     }
 
     /**
+     * The value an assignment's right-hand side computes as PowerShell types it ({@link
+     * PsHeldValue}: {@code '72' + '00'} is the string {@code '7200'}, {@code "$d" + '00'} expands
+     * $d's held value), else the number {@link #number} computes; null when neither.
+     */
+    private PsHeldValue held(String rhs, boolean top) {
+        return held(rhs, top, null);
+    }
+
+    /** {@link #held(String, boolean)} of the right-hand side of an assignment of {@code target}. */
+    private PsHeldValue held(String rhs, boolean top, String target) {
+        PsHeldValue v = PsHeldValue.evaluate(rhs, name -> values.held("$" + name, top, target));
+        return v != null ? v : PsHeldValue.ofNumber(number(rhs, top));
+    }
+
+    /** A range of integer literals ({@code 1..3}, {@code (1..3)}). */
+    private static final Pattern INT_RANGE = Pattern.compile("\\(?\\s*(-?\\d{1,6})\\s*\\.\\.\\s*(-?\\d{1,6})\\s*\\)?");
+    /** A comma list of number literals or plain strings ({@code 1, 2, 3}, {@code 'a','b'}). */
+    private static final Pattern LITERAL_LIST = Pattern.compile("(?:-?[0-9.]+|'[^']*')(?:\\s*,\\s*(?:-?[0-9.]+|'[^']*'))*");
+
+    /**
+     * How many items a pipeline stage sends on when its text tells ({@code 1..3} sends three,
+     * {@code 1, 2, 3} three, {@code 'a'} one), or 0 when not known.
+     */
+    private static int itemCount(List<Part> stage) {
+        String t = spaced(stage);
+        Matcher range = INT_RANGE.matcher(t);
+        if (range.matches()) {
+            return Math.abs(Integer.parseInt(range.group(1)) - Integer.parseInt(range.group(2))) + 1;
+        }
+        return LITERAL_LIST.matcher(t).matches() ? t.split(",", -1).length : 0;
+    }
+
+    /**
+     * True for a script block with no block inside ({@code { $d *= 60 }}): its statements run once
+     * per run of the block, no loop or branch of their own changing how often.
+     */
+    private static boolean flatBlock(Part p) {
+        String r = p.raw();
+        return p.kind() == Kind.BLOCK && r.indexOf('{', 1) < 0 && r.indexOf('}') == r.length() - 1;
+    }
+
+    /**
      * The folder a right-hand side names from a known place, as written from its variable:
      * {@code $HOME}, {@code $PWD} or {@code $env:X} itself, or the folder a
      * {@code [Environment]::GetFolderPath(NAME)} call names ({@link PsDotNet#specialFolder});
@@ -1978,7 +2035,13 @@ final class PsBuilder {
             // `$d++`, `--$d`: d plus or minus one, as `$d += 1` (PsValues counts these assignments)
             String sign = step.group(1) != null ? step.group(1) : step.group(4);
             values.assigned(step.group(1) != null ? step.group(2) : step.group(3), null, ctx.prov() == Provenance.TOP,
-                    sign.equals("++") ? "+=" : "-=", 1);
+                    sign.equals("++") ? "+=" : "-=", PsHeldValue.ofNumber(1));
+        }
+        String variableObject = assign && target == null && eq > 0 ? PsValues.variableObject(spaced(parts.subList(0, eq))) : null;
+        if (variableObject != null) {
+            // `(Get-Variable d).Value = 7200` assigns d as `$d = 7200` does
+            boolean top = ctx.prov() == Provenance.TOP;
+            values.assigned(variableObject, null, top, parts.get(eq).raw(), held(spaced(parts.subList(eq + 1, parts.size())), top));
         }
         if (assign && target == null && eq > 0 && (parts.get(0).kind() == Kind.VARIABLE
                 || parts.get(0).kind() == Kind.WORD && parts.get(0).raw().startsWith("["))) {
@@ -2011,7 +2074,7 @@ final class PsBuilder {
             String op = parts.get(eq).raw();
             if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
                 PsValues.Value held = op.equals("=") ? heldValue(rhs, ctx) : null;
-                values.assigned(lhs.get(0).raw(), held, top, op, number(spaced(rhs), top));
+                values.assigned(lhs.get(0).raw(), held, top, op, held(spaced(rhs), top, lhs.get(0).raw()));
             } else {
                 List<Part> names = lhs.stream().filter(p -> p.kind() == Kind.VARIABLE).toList();
                 // `$d, $e = 7200, 1`: one number per name when there are no more values than names
@@ -2023,7 +2086,9 @@ final class PsBuilder {
                 boolean typed = op.equals("=") && names.size() == 1 && lhs.size() == 2
                         && NUMBER_CAST.matcher(lhs.get(0).raw()).matches() && lhs.get(1).kind() == Kind.VARIABLE;
                 for (int k = 0; k < names.size(); k++) {
-                    double n = typed ? number(spaced(rhs), top) : paired && k < items.length ? number(items[k], top) : Double.NaN;
+                    PsHeldValue typedValue = typed ? held(spaced(rhs), top) : null;
+                    PsHeldValue n = typed ? (typedValue == null ? null : PsHeldValue.ofNumber(typedValue.asNumber()))
+                            : paired && k < items.length ? held(items[k], top) : null;
                     values.assigned(names.get(k).raw(), null, top, op, n);
                 }
             }

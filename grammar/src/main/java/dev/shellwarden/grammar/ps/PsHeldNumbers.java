@@ -2,78 +2,100 @@ package dev.shellwarden.grammar.ps;
 
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
- * The numbers each PowerShell variable may hold at this point of the walk, for {@link PsValues}:
- * a set of candidates per variable, since an assignment in a loop body or a branch may run or not
- * ({@code $d = 1; if ($x) { $d = 7200 }} holds 1 or 7200).
+ * The values each PowerShell variable may hold at this point of the walk, for {@link PsValues}:
+ * a set of candidates per variable ({@link PsHeldValue}: a number, or a string kept as text),
+ * since an assignment in a loop body or a branch may run or not ({@code $d = 1; if ($x) { $d =
+ * 7200 }} holds 1 or 7200).
  *
  * <p>WHY: {@code $d = 1; $d *= 3600; Start-Sleep $d}, an assignment in a {@code foreach} body or
  * an {@code if} branch, {@code Set-Variable d 7200} and {@code $d, $e = 7200, 1} left the sleep
- * unknown, and an unknown sleep is allowed (as {@code Start-Sleep $delay} from outside is).
+ * unknown, and an unknown sleep is allowed (as {@code Start-Sleep $delay} from outside is);
+ * {@code $d = '72'; $d += '00'} is the string {@code '7200'}, not 72.
  *
  * <p>INVARIANT (fail closed): a read gives a number only when every assignment of the variable in
  * the whole text ({@link PsValues#scan}) was walked before it and each was computed; a compound
- * assignment ({@code *=}) of an unknown value or in a block (a loop may run it any number of
- * times) makes the variable unreadable until a plain top-level assignment. A read gives the
- * largest candidate (the longest wait) when none is negative, the most negative when all are
- * (a timeout of -1 waits for ever), and nothing for a mix: no one number stands for both a long
- * wait and a negative one, so the variable stays as dynamic as it was before.
+ * assignment ({@code *=}) of an unknown value, or in a block run an unknown number of times,
+ * makes the variable unreadable until a plain top-level assignment (a block run a known number of
+ * times, {@code 1..3 | % { $d *= 60 }}, applies it pass by pass and keeps every pass's value). A
+ * read gives the largest candidate (the longest wait) when none is negative, the most negative
+ * when all are (a timeout of -1 waits for ever), and nothing for a mix or a candidate that is no
+ * number: no one number stands for both a long wait and a negative one, so the variable stays as
+ * dynamic as it was before.
  */
 final class PsHeldNumbers {
 
-    private final Map<String, TreeSet<Double>> candidates = new HashMap<>();
+    /** The most passes of a counted block followed here; more make the variable unreadable. */
+    private static final int MOST_PASSES = 1000;
+
+    private final Map<String, Set<PsHeldValue>> candidates = new HashMap<>();
     private final Set<String> unreadable = new HashSet<>();
     private final Map<String, Integer> walked = new HashMap<>();
 
     /**
      * Variable {@code key} was assigned: {@code op} is {@code =} or a compound operator
-     * ({@code +=}, {@code -=}, {@code *=}, {@code /=}, {@code %=}), {@code n} the computed
-     * right-hand side (NaN when not computed), {@code top} whether at the top level.
+     * ({@code +=}, {@code -=}, {@code *=}, {@code /=}, {@code %=}), {@code v} the computed
+     * right-hand side (null when not computed), {@code top} whether at the top level,
+     * {@code passes} how many times the block around it runs when that is known (0 otherwise).
      */
-    void assign(String key, String op, double n, boolean top) {
+    void assign(String key, String op, PsHeldValue v, boolean top, int passes) {
         walked.merge(key, 1, Integer::sum);
-        TreeSet<Double> now = candidates.get(key);
-        if (Double.isNaN(n)) {
+        Set<PsHeldValue> now = candidates.get(key);
+        if (v == null) {
             unreadable.add(key);
         } else if (op.equals("=") && top) {
             unreadable.remove(key);
-            candidates.put(key, new TreeSet<>(Set.of(n)));
+            candidates.put(key, new LinkedHashSet<>(Set.of(v)));
         } else if (op.equals("=")) {
             if (now == null) {
-                now = new TreeSet<>();
+                now = new LinkedHashSet<>();
                 candidates.put(key, now);
             }
-            now.add(n);
-        } else if (!top || now == null || now.isEmpty() || unreadable.contains(key)) {
+            now.add(v);
+        } else if (!top && (passes <= 0 || passes > MOST_PASSES) || now == null || now.isEmpty() || unreadable.contains(key)) {
             unreadable.add(key);
         } else {
-            TreeSet<Double> next = new TreeSet<>();
-            for (double v : now) {
-                double r = compound(op, v, n);
-                if (Double.isNaN(r) || Double.isInfinite(r)) {
-                    unreadable.add(key);
-                    return;
+            Set<PsHeldValue> next = new LinkedHashSet<>(top ? Set.of() : now);
+            Set<PsHeldValue> pass = now;
+            for (int k = 0; k < (top ? 1 : passes); k++) {
+                Set<PsHeldValue> after = new LinkedHashSet<>();
+                for (PsHeldValue c : pass) {
+                    PsHeldValue r = c.apply(op.charAt(0), v);
+                    if (r == null) {
+                        unreadable.add(key);
+                        return;
+                    }
+                    after.add(r);
                 }
-                next.add(r);
+                next.addAll(after);
+                pass = after;
             }
             candidates.put(key, next);
         }
     }
 
-    /** {@code v OP= n}, or NaN for an operator not read here or a division by zero. */
-    private static double compound(String op, double v, double n) {
-        return switch (op) {
-            case "+=" -> v + n;
-            case "-=" -> v - n;
-            case "*=" -> v * n;
-            case "/=" -> n == 0 ? Double.NaN : v / n;
-            case "%=" -> n == 0 ? Double.NaN : v % n;
-            default -> Double.NaN;
-        };
+    /**
+     * Variable {@code key} was assigned in a child scope ({@code & { $d = 7200 }}): the caller's
+     * variable keeps its values, the assignment is only counted as walked.
+     */
+    void assignElsewhere(String key) {
+        walked.merge(key, 1, Integer::sum);
+    }
+
+    /**
+     * The one value variable {@code key} holds where read, given how many assignments of it the
+     * whole text holds: its only candidate, or the number {@link #at} picks; null when not known.
+     */
+    PsHeldValue value(String key, int inText) {
+        Set<PsHeldValue> set = candidates.get(key);
+        if (set != null && set.size() == 1 && !unreadable.contains(key) && walked.getOrDefault(key, 0) == inText) {
+            return set.iterator().next();
+        }
+        return PsHeldValue.ofNumber(at(key, inText));
     }
 
     /**
@@ -81,13 +103,23 @@ final class PsHeldNumbers {
      * of it the whole text holds; NaN when not known.
      */
     double at(String key, int inText) {
-        TreeSet<Double> set = candidates.get(key);
+        Set<PsHeldValue> set = candidates.get(key);
         if (set == null || set.isEmpty() || unreadable.contains(key) || walked.getOrDefault(key, 0) != inText) {
             return Double.NaN;
         }
-        if (set.first() >= 0) {
-            return set.last();
+        double low = Double.POSITIVE_INFINITY;
+        double high = Double.NEGATIVE_INFINITY;
+        for (PsHeldValue c : set) {
+            double n = c.asNumber();
+            if (Double.isNaN(n)) {
+                return Double.NaN;
+            }
+            low = Math.min(low, n);
+            high = Math.max(high, n);
         }
-        return set.last() < 0 ? set.first() : Double.NaN;
+        if (low >= 0) {
+            return high;
+        }
+        return high < 0 ? low : Double.NaN;
     }
 }

@@ -56,7 +56,7 @@ final class PsValues {
             String path) {
     }
 
-    private static final String NAME = "\\$\\{?(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)\\}?";
+    private static final String NAME = "\\$\\{?(?:(?:global|script|local|private|variable):)?([A-Za-z_][A-Za-z0-9_]*)\\}?";
     /** {@code $v = …}, {@code $v += …}, {@code $v++}, {@code $v--}, and {@code $v, $w = …}. */
     private static final Pattern ASSIGNMENT = Pattern.compile(
             "(?i)" + NAME + "\\s*(?:[-+*/%?]?=(?!=)|(?:\\+\\+|--)(?![\\w-])|,(?=[^=;\\n]*[^=!<>]=(?!=)))");
@@ -69,7 +69,7 @@ final class PsValues {
      */
     private static final Pattern INDIRECT = Pattern.compile(
             "(?i)(?<!\\s-|\\s-out)variable|\\[ref\\]|sessionstate|executioncontext|(?<![\\w-])(?:set|sv|nv|clv|rv|gv)(?![\\w-])"
-            + "|(?<![\\w-])-(?:ev|wv|iv|pv)(?![\\w-])|(?:^|[;|&({}\\n])\\s*\\.(?=\\s|[($'\"&])"
+            + "|(?<![\\w-])-(?:ev|wv|iv|pv)(?![\\w-])|(?:^|[;|&({}\\n])\\s*\\.(?!\\s*\\{)(?=\\s|[($'\"&])"
             + "|invoke-expression|(?<![\\w-])(?:iex|icm)(?![\\w-])|invoke-command|scriptblock|invokescript|\\.invoke\\w*\\(|addscript");
 
     /**
@@ -90,7 +90,16 @@ final class PsValues {
      */
     private static final Pattern SET_VARIABLE = Pattern.compile(
             "(?i)(?<![\\w$-])(set-variable|new-variable|set|sv|nv)\\s+(?:-name\\s+)?(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\2"
-            + "\\s+(?:-value\\s+)?([^\\s;|}'\"]+)((?:\\s+-(?:option\\s+[A-Za-z,]+|force))*)(?=\\s*(?:$|[;\\n}]))");
+            + "\\s+(?:-value\\s+)?([^\\s;|}'\"]+)((?:\\s+-(?:option\\s+[A-Za-z,]+|force|scope\\s+(?:global|script|local|0)))*)(?=\\s*(?:$|[;\\n}]))");
+
+    /**
+     * {@code (Get-Variable NAME).Value = …} (alias {@code gv}, {@code -Name} written or not) and the
+     * variable drive {@code ${variable:NAME}}: an assignment of the written name, counted and read
+     * here ({@link #ASSIGNMENT} reads the drive form), not an indirect write.
+     */
+    private static final Pattern VARIABLE_OBJECT = Pattern.compile(
+            "(?i)\\(\\s*(?:get-variable|gv)\\s+(?:-name\\s+)?(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\1\\s*\\)\\.value(?=\\s*[-+*/%]?=(?!=))"
+            + "|\\$\\{?variable:(?=[A-Za-z_])");
 
     /** A whole word that is one plain variable. */
     private static final Pattern KEY = Pattern.compile("(?i)^" + NAME + "$");
@@ -105,6 +114,42 @@ final class PsValues {
     private boolean indirect = true;
     /** The numbers variables may hold, assignment by assignment ({@link #number}). */
     private final PsHeldNumbers numbers = new PsHeldNumbers();
+    /** How many child scopes ({@code & { … }}, function bodies) enclose the statements walked now. */
+    private int childScopes;
+    /** How many times the block walked now runs, when known ({@link #inBlock}); 0 otherwise. */
+    private int passes;
+    /**
+     * Scopes written out that name the top-level variable from a child scope ({@code $script:d},
+     * {@code $global:d}; a command line runs in the global scope, which is the script's too).
+     */
+    private static final Pattern SHARED_SCOPE = Pattern.compile("(?i)^\\$\\{?(?:global|script):");
+
+    /**
+     * Runs {@code walk} as a child scope ({@code & { … }}, a function body): its plain assignments
+     * do not change the caller's variables.
+     */
+    void inChildScope(Runnable walk) {
+        childScopes++;
+        try {
+            walk.run();
+        } finally {
+            childScopes--;
+        }
+    }
+
+    /**
+     * Runs {@code walk} as a block run {@code times} times in this scope ({@code 1..3 | % { … }},
+     * {@code . { … }}): a compound assignment in it is applied pass by pass; 0 for an unknown count.
+     */
+    void inBlock(int times, Runnable walk) {
+        int before = passes;
+        passes = times;
+        try {
+            walk.run();
+        } finally {
+            passes = before;
+        }
+    }
 
     /** Counts the assignments of every variable in the whole text, before the walk. */
     void scan(String text) {
@@ -113,7 +158,13 @@ final class PsValues {
             assignments.merge(set.group(3).toLowerCase(Locale.ROOT), 1, Integer::sum);
         }
         // a Set-Variable of a written name and value is an assignment counted and read here, not an indirect write
-        indirect = INDIRECT.matcher(SET_VARIABLE.matcher(text).replaceAll(" ")).find();
+        indirect = INDIRECT.matcher(VARIABLE_OBJECT.matcher(SET_VARIABLE.matcher(text).replaceAll(" ")).replaceAll("\\$")).find();
+        Matcher object = VARIABLE_OBJECT.matcher(text);
+        while (object.find()) {
+            if (object.group(2) != null) {
+                assignments.merge(object.group(2).toLowerCase(Locale.ROOT), 1, Integer::sum);
+            }
+        }
         Matcher m = ASSIGNMENT.matcher(text);
         while (m.find()) {
             assignments.merge(m.group(1).toLowerCase(Locale.ROOT), 1, Integer::sum);
@@ -132,20 +183,25 @@ final class PsValues {
     /** Variable {@code raw} was assigned {@code value} (null: something not read here), at the top level or not. */
     void assigned(String raw, Value value, boolean top) {
         assigned(raw, value, top, "=", value != null && heldNumber(value)
-                ? dev.shellwarden.grammar.Durations.psNumber(value.string()) : Double.NaN);
+                ? PsHeldValue.ofNumber(dev.shellwarden.grammar.Durations.psNumber(value.string())) : null);
     }
 
     /**
      * Variable {@code raw} was assigned with {@code op} ({@code =}, {@code +=}, …): {@code value}
-     * as {@link #assigned(String, Value, boolean)} takes it, {@code number} the right-hand side
-     * computed as a number (NaN when it is none), for {@link PsHeldNumbers}.
+     * as {@link #assigned(String, Value, boolean)} takes it, {@code held} the right-hand side
+     * computed (a number or a string; null when not computed), for {@link PsHeldNumbers}.
      */
-    void assigned(String raw, Value value, boolean top, String op, double number) {
+    void assigned(String raw, Value value, boolean top, String op, PsHeldValue held) {
         String key = key(raw);
         if (key == null) {
             return;
         }
-        numbers.assign(key, op, number, top);
+        if (childScopes > 0 && !SHARED_SCOPE.matcher(PsText.bare(raw)).find()) {
+            // `& { $d = 7200 }`, a function body: a new variable of the child scope, the caller's keeps its values
+            numbers.assignElsewhere(key);
+        } else {
+            numbers.assign(key, op, held, top, passes);
+        }
         if (value == null) {
             last.remove(key);
         } else {
@@ -212,6 +268,30 @@ final class PsValues {
     }
 
     /**
+     * The value (a number or a string) variable {@code raw} holds when read here, under the
+     * conditions of {@link #number}; null when not known. {@code target} is the variable the
+     * expression read is assigned to (or null): its own assignment, not walked yet, is the one
+     * being computed ({@code $d = "$d" + '00'} reads the $d before it).
+     */
+    PsHeldValue held(String raw, boolean top, String target) {
+        String key = key(raw);
+        if (key == null || !top || indirect || PsText.bare(raw).indexOf(':') >= 0) {
+            return null;
+        }
+        int pending = target != null && key.equals(key(target)) ? 1 : 0;
+        return numbers.value(key, assignments.getOrDefault(key, 0) - pending);
+    }
+
+    /**
+     * The name {@code (Get-Variable NAME).Value} assigns, as a plain variable ({@code $NAME}), or
+     * null for any other left-hand side.
+     */
+    static String variableObject(String lhs) {
+        Matcher m = VARIABLE_OBJECT.matcher(lhs.strip());
+        return m.lookingAt() && m.group(2) != null && m.end() == lhs.strip().length() ? "$" + m.group(2) : null;
+    }
+
+    /**
      * A {@code Set-Variable} statement ({@link #SET_VARIABLE}) walked at {@code text}: an
      * assignment of its name, with its value computed when it is a number ({@code sv d 7200},
      * {@code New-Variable -Name d -Value (2*3600)}); no-op for any other command.
@@ -221,7 +301,9 @@ final class PsValues {
         if (m.matches()) {
             double n = dev.shellwarden.grammar.Arithmetic.evaluate(m.group(4),
                     dev.shellwarden.grammar.Arithmetic.Dialect.POWERSHELL, name -> null);
-            assigned("$" + m.group(3), null, top, "=", n);
+            // `-Scope Script`/`Global` from a child scope sets the top-level variable
+            boolean shared = m.group(5).toLowerCase(Locale.ROOT).matches("(?s).*-scope\\s+(?:global|script).*");
+            assigned((shared ? "$script:" : "$") + m.group(3), null, top, "=", PsHeldValue.ofNumber(n));
         }
     }
 

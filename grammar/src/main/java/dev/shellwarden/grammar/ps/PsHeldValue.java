@@ -1,0 +1,268 @@
+package dev.shellwarden.grammar.ps;
+
+import dev.shellwarden.grammar.Arithmetic;
+import dev.shellwarden.grammar.Durations;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One value a PowerShell variable may hold ({@link PsHeldNumbers}): a number, or a string kept as
+ * its text, with PowerShell's conversions between them.
+ *
+ * <p>WHY: {@code $d = '72'; $d += '00'; Start-Sleep $d} sleeps 7200 seconds (a string {@code +=}
+ * concatenates, and Start-Sleep converts the string), and {@code $d = '3'; $d *= 4} holds
+ * {@code '3333'}; read as numbers both were 72 and 12, a short sleep.
+ *
+ * <p>PowerShell takes an operator's kind from its LEFT operand: a string {@code +} anything
+ * concatenates the other's text, a string {@code *} a number repeats it, a string {@code -},
+ * {@code /} or {@code %} converts the string to a number; a number with any operator converts a
+ * string right operand to a number. A conversion that fails (or a result not read here) is null,
+ * which makes the variable unknown (fail closed: never a stale value).
+ */
+record PsHeldValue(double number, String text) {
+
+    /** The longest text a repetition builds here; longer ones are not followed. */
+    private static final int LONGEST = 1000;
+
+    static PsHeldValue ofNumber(double n) {
+        return Double.isNaN(n) ? null : new PsHeldValue(n, null);
+    }
+
+    static PsHeldValue ofText(String s) {
+        return s == null || s.length() > LONGEST ? null : new PsHeldValue(Double.NaN, s);
+    }
+
+    /** The number this value converts to ({@code '7200'} is 7200), or NaN when it does not convert. */
+    double asNumber() {
+        if (text == null) {
+            return number;
+        }
+        String t = text.strip();
+        // PowerShell's string-to-number conversion takes digits, a sign, a decimal point, an exponent and 0x
+        return t.isEmpty() || !t.matches("(?i)[-+]?(?:0x[0-9a-f]+|[0-9]*\\.?[0-9]+(?:e[-+]?[0-9]+)?)") ? Double.NaN : Durations.psNumber(t);
+    }
+
+    /** The text this value converts to ({@code 72} is {@code "72"}). */
+    String asText() {
+        return text != null ? text : Arithmetic.text(number);
+    }
+
+    /** {@code this OP right} as PowerShell computes it ({@code op} one of {@code + - * / %}), or null. */
+    PsHeldValue apply(char op, PsHeldValue right) {
+        if (right == null) {
+            return null;
+        }
+        if (text != null && op == '+') {
+            return ofText(text + right.asText());
+        }
+        if (text != null && op == '*') {
+            double n = right.asNumber();
+            if (Double.isNaN(n) || n < 0 || n != Math.rint(n) || n * text.length() > LONGEST) {
+                return null;
+            }
+            return ofText(text.repeat((int) n));
+        }
+        double a = asNumber();
+        double b = right.asNumber();
+        if (Double.isNaN(a) || Double.isNaN(b)) {
+            return null;
+        }
+        double r = switch (op) {
+            case '+' -> a + b;
+            case '-' -> a - b;
+            case '*' -> a * b;
+            case '/' -> b == 0 ? Double.NaN : a / b;
+            case '%' -> b == 0 ? Double.NaN : a % b;
+            default -> Double.NaN;
+        };
+        // an overflow is not followed (as PsHeldNumbers did before strings): the variable becomes unknown
+        return Double.isInfinite(r) ? null : ofNumber(r);
+    }
+
+    /** Casts that make a number of their operand ({@code [int]'7200'}). */
+    private static final Pattern NUMBER_CAST = Pattern.compile(
+            "(?i)\\[(?:system\\.)?(?:int|int32|int64|long|double|decimal|single|uint32|uint64)\\]");
+    /** The cast that makes a string of its operand ({@code [string]72}). */
+    private static final Pattern STRING_CAST = Pattern.compile("(?i)\\[(?:system\\.)?string\\]");
+    /** A plain variable in an expression or an expandable string ({@code $d}, {@code ${d}}). */
+    private static final Pattern VARIABLE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?");
+
+    /**
+     * The value expression {@code src} computes: strings, number literals, plain variables
+     * ({@code variable} gives what each holds, null when not known), expandable strings whose only
+     * expansions are plain variables, {@code + - * / %}, parentheses, a unary minus and number or
+     * string casts; null for anything else (the caller then reads it as a number, or not at all).
+     */
+    static PsHeldValue evaluate(String src, Function<String, PsHeldValue> variable) {
+        Reader r = new Reader(src, variable);
+        PsHeldValue v = r.sum();
+        r.blanks();
+        return r.at == src.length() ? v : null;
+    }
+
+    /** Recursive descent over one expression; null anywhere is kept by every operator. */
+    private static final class Reader {
+        private final String s;
+        private final Function<String, PsHeldValue> variable;
+        private int at;
+
+        Reader(String s, Function<String, PsHeldValue> variable) {
+            this.s = s;
+            this.variable = variable;
+        }
+
+        void blanks() {
+            while (at < s.length() && Character.isWhitespace(s.charAt(at))) {
+                at++;
+            }
+        }
+
+        PsHeldValue sum() {
+            PsHeldValue v = product();
+            while (true) {
+                blanks();
+                if (at >= s.length() || s.charAt(at) != '+' && s.charAt(at) != '-') {
+                    return v;
+                }
+                char op = s.charAt(at++);
+                PsHeldValue right = product();
+                v = v == null ? null : v.apply(op, right);
+            }
+        }
+
+        PsHeldValue product() {
+            PsHeldValue v = unary();
+            while (true) {
+                blanks();
+                if (at >= s.length() || "*/%".indexOf(s.charAt(at)) < 0) {
+                    return v;
+                }
+                char op = s.charAt(at++);
+                PsHeldValue right = unary();
+                v = v == null ? null : v.apply(op, right);
+            }
+        }
+
+        PsHeldValue unary() {
+            blanks();
+            if (at < s.length() && s.charAt(at) == '-') {
+                at++;
+                PsHeldValue v = unary();
+                double n = v == null ? Double.NaN : v.asNumber();
+                return Double.isNaN(n) ? null : ofNumber(-n);
+            }
+            if (at < s.length() && s.charAt(at) == '[') {
+                int close = s.indexOf(']', at);
+                String cast = close < 0 ? "" : s.substring(at, close + 1);
+                boolean toNumber = NUMBER_CAST.matcher(cast).matches();
+                if (!toNumber && !STRING_CAST.matcher(cast).matches()) {
+                    at = s.length() + 1;
+                    return null;
+                }
+                at = close + 1;
+                PsHeldValue v = unary();
+                if (v == null) {
+                    return null;
+                }
+                return toNumber ? ofNumber(v.asNumber()) : ofText(v.asText());
+            }
+            return primary();
+        }
+
+        PsHeldValue primary() {
+            blanks();
+            if (at >= s.length()) {
+                return null;
+            }
+            char c = s.charAt(at);
+            if (c == '(') {
+                at++;
+                PsHeldValue v = sum();
+                blanks();
+                if (at >= s.length() || s.charAt(at) != ')') {
+                    at = s.length() + 1;
+                    return null;
+                }
+                at++;
+                return v;
+            }
+            if (c == '\'') {
+                StringBuilder b = new StringBuilder();
+                int k = at + 1;
+                while (k < s.length()) {
+                    if (s.charAt(k) == '\'' && k + 1 < s.length() && s.charAt(k + 1) == '\'') {
+                        b.append('\'');
+                        k += 2;
+                    } else if (s.charAt(k) == '\'') {
+                        break;
+                    } else {
+                        b.append(s.charAt(k++));
+                    }
+                }
+                if (k >= s.length()) {
+                    at = s.length() + 1;
+                    return null;
+                }
+                at = k + 1;
+                return ofText(b.toString());
+            }
+            if (c == '"') {
+                int close = s.indexOf('"', at + 1);
+                if (close < 0) {
+                    at = s.length() + 1;
+                    return null;
+                }
+                String inner = s.substring(at + 1, close);
+                at = close + 1;
+                return expanded(inner);
+            }
+            if (c == '$') {
+                Matcher m = VARIABLE.matcher(s).region(at, s.length());
+                if (!m.lookingAt() || m.end() < s.length() && ":.[".indexOf(s.charAt(m.end())) >= 0) {
+                    at = s.length() + 1;
+                    return null;
+                }
+                at = m.end();
+                return variable.apply(m.group(1).toLowerCase(Locale.ROOT));
+            }
+            int from = at;
+            while (at < s.length() && (Character.isLetterOrDigit(s.charAt(at)) || s.charAt(at) == '.')) {
+                at++;
+            }
+            return from == at ? null : ofNumber(Durations.psNumber(s.substring(from, at)));
+        }
+
+        /**
+         * The text of an expandable string whose only expansions are plain variables
+         * ({@code "$d"}, {@code "${d}00"}); null for a subexpression, an escape, a member or index
+         * after a variable, a scope or drive name, or a variable not known.
+         */
+        private PsHeldValue expanded(String inner) {
+            if (inner.indexOf('`') >= 0 || inner.contains("$(") || inner.contains("@(")) {
+                return null;
+            }
+            StringBuilder b = new StringBuilder();
+            Matcher m = VARIABLE.matcher(inner);
+            int last = 0;
+            while (m.find()) {
+                if (m.end() < inner.length() && ":.[".indexOf(inner.charAt(m.end())) >= 0
+                        && !m.group().endsWith("}")) {
+                    return null;
+                }
+                PsHeldValue v = variable.apply(m.group(1).toLowerCase(Locale.ROOT));
+                if (v == null) {
+                    return null;
+                }
+                b.append(inner, last, m.start()).append(v.asText());
+                last = m.end();
+            }
+            if (inner.indexOf('$', last) >= 0) {
+                return null;
+            }
+            b.append(inner.substring(last));
+            return ofText(b.toString());
+        }
+    }
+}
