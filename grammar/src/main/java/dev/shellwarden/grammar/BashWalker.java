@@ -820,10 +820,15 @@ final class BashWalker {
             Ctx stageCtx = cond ? c.cond() : c;
             // `d=7200; let d=1 | cat; sleep $d`: the forked stage's assignments stay in its
             // subshell, so this shell keeps what it knew; what the stage assigned is only a maybe
-            // value here (stricter than bash: `f() { D=/; }; f | cat; rm -rf "$D"`)
+            // value here (stricter than bash: `f() { D=/; }; f | cat; rm -rf "$D"`).
             Vars stageVars = forked ? c.vars().copy() : null;
+            // rt32b: the last stage of a pipeline runs here only with lastpipe (see #keepOldValues)
+            Map<String, String> knownBefore = !forked && cmds.size() > 1 ? new HashMap<>(c.vars().known) : null;
             try {
                 command(cmds.get(stage), forked ? stageCtx.with(stageVars) : stageCtx, u, pos);
+                if (knownBefore != null) {
+                    keepOldValues(c.vars(), knownBefore);
+                }
                 if (forked) {
                     Vars shell = c.vars();
                     // a stage walked as conditional keeps its assignments as maybe values, not known
@@ -836,6 +841,28 @@ final class BashWalker {
             }
             loopProducer = null;
         }
+    }
+
+    /**
+     * After the last stage of a pipeline: a name the shell knew and the stage changed keeps its old
+     * value, the stage's becomes a forked value read a second time. WHY: the last stage runs in
+     * this shell only with lastpipe (off by default in bash, always in zsh and ksh), so
+     * {@code d=7200; echo 1 | d=1; sleep $d} sleeps 7200 in bash and 1 in zsh: both are possible.
+     * A name the stage made an array ({@code find … | mapfile -t a}) keeps the stage's reading.
+     */
+    private static void keepOldValues(Vars shell, Map<String, String> knownBefore) {
+        knownBefore.forEach((name, old) -> {
+            String now = shell.known.get(name);
+            if (old.equals(now) || shell.arrays.containsKey(name)) {
+                // unchanged, or made an array (`find … | mapfile -t d`): the stage's reading stands
+                return;
+            }
+            String stage = now != null ? now : shell.maybe.get(name);
+            shell.known.put(name, old);
+            if (stage != null && !stage.equals(old)) {
+                shell.forkedValues.put(name, stage);
+            }
+        });
     }
 
     /**

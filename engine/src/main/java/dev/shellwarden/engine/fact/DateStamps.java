@@ -280,7 +280,21 @@ final class DateStamps {
      * it matches more than it must.
      */
     private static final Pattern REDEFINES = Pattern.compile("(?<![\\w./-])(function\\s+date\\b|date\\s*\\(\\s*\\)|alias\\b[^;&|\\n]*\\bdate="
-            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|eval\\s|enable\\s)");
+            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|eval\\s|enable\\s"
+            // rt32b: the hash and alias tables as arrays (`BASH_CMDS[date]=./x`), PATH set by any
+            // builtin that names it (`read PATH`, `printf -v PATH`, `for PATH in`, `declare -n p=PATH`;
+            // `$PATH` and `${PATH}` only read it), a start-up file of a child shell
+            + "|BASH_CMDS\\b|BASH_ALIASES\\b|(?<![${])PATH\\b|--rcfile\\b|--init-file\\b)");
+
+    /**
+     * Text that may change IFS ({@code IFS=_}, {@code read IFS}; {@code $IFS} only reads it): an
+     * unquoted stamp or literal output is then split at characters this reading keeps
+     * ({@code IFS=_; rm -rf $(date +build_/)} is {@code rm -rf build /}), so it stays computed.
+     */
+    private static final Pattern SPLITS = Pattern.compile("(?<![\\w$.{/-])IFS\\b");
+
+    /** Quotes and backslashes, removed before {@link #REDEFINES} reads the text a second time ({@code h\ash}, {@code PA''TH=}). */
+    private static final Pattern QUOTING = Pattern.compile("['\"\\\\]");
 
     /**
      * A {@code source} or {@code .} word anywhere in a PowerShell text: its splitter keeps no trace
@@ -293,14 +307,17 @@ final class DateStamps {
 
     /**
      * True when the command text {@code raw} may make {@code date} something other than the date
-     * program: {@link #REDEFINES}, or a segment that runs code the text does not show
-     * ({@code sourcesCode}, {@link #sourcesCode}). WHY: a stamp is rendered because {@code date}
+     * program: {@link #REDEFINES} (also read with quotes and backslashes removed, as the shell
+     * reads {@code h\ash} and {@code PA''TH=}), or a segment that runs code the text does not show
+     * ({@code sourcesCode}, {@link #sourcesCode}), or may split its output otherwise
+     * ({@link #SPLITS}). WHY: a stamp is rendered because {@code date}
      * prints a number; {@code date() { echo ~; }; rm -rf $(date +%F)} prints the home folder, and
      * {@code PATH=./bin:$PATH} runs a project script called date. Such a text keeps every stamp
      * computed (fail closed).
      */
     static boolean mayBeRedefined(String raw, boolean sourcesCode) {
-        return raw.contains("date") && (sourcesCode || REDEFINES.matcher(raw).find());
+        return raw.contains("date") && (sourcesCode || REDEFINES.matcher(raw).find() || SPLITS.matcher(raw).find()
+                || REDEFINES.matcher(QUOTING.matcher(raw).replaceAll("")).find());
     }
 
     /**

@@ -62,6 +62,14 @@ class DateStampsTest {
         "cd . && tar -czf b-$(date +%F).tgz src                 | false",
         "tar -czf b-$(date +%F).tgz . --exclude=.git            | false",
         "echo source notes > n-$(date +%F).txt                  | false",
+        // rt32b: the hash table as an array, PATH named by a builtin, quoting, start-up files, IFS
+        "BASH_CMDS[date]=./x; rm -rf b-$(date +%F)              | true",
+        "for PATH in ./bin; do rm -rf b-$(date +%F); done       | true",
+        "read -r PATH < p.txt; rm -rf b-$(date +%F)             | true",
+        "^export PA''TH=./bin; rm -rf b-$(date +%F)^            | true",
+        "bash --rcfile ./rc -ic 'rm -rf b-$(date +%F)'          | true",
+        "IFS=_; rm -rf $(date +build_/)                         | true",
+        "echo ${PATH} $IFS; rm -f build/log-$(date +%F).txt     | false",
     })
     void seesARedefinedDate(String raw, boolean expected) {
         List<Segment> segments = Splitter.forShell(Shell.BASH).split(raw).segments();
