@@ -383,23 +383,46 @@ public final class ContainerPaths {
             "/etc/ld.so.conf.d", "/etc/crontab", "/etc/cron.d", "/etc/cron.hourly", "/etc/cron.daily", "/etc/init.d",
             "/etc/rc.local", "/etc/systemd", "/etc/hosts", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
             "/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib64", "/usr/libexec", "/usr/local/bin", "/usr/local/sbin",
-            "/usr/local/lib", "/root", "/boot");
+            "/usr/local/lib", "/root", "/boot", "/var/spool/cron");
 
     /**
-     * True when {@code docker|podman|nerdctl|kubectl cp SRC CONTAINER:DEST} copies into a
-     * container's system folder ({@link #CONTAINER_SYSTEM}): {@code docker cp /tmp/x c:/etc/passwd}
-     * replaces the container's accounts, {@code c:/usr/local/bin/node} one of its programs. WHY ask,
+     * Login keys and shell start-up files in a container user's home ({@code /home/app/.ssh},
+     * {@code /home/app/.bashrc}): a key copied there opens the container to whoever holds it, a
+     * start-up file runs at the next login, as root's home ({@code /root}) does.
+     */
+    private static final Pattern HOME_LOGIN = Pattern.compile("/home/[^/]+/(\\.ssh|\\.bashrc|\\.bash_profile|\\.profile|\\.zshrc)(/.*)?");
+
+    /** Global and cp options of the copying clients that take the next word (kubectl's, oc's, compose's). */
+    private static final String CP_VALUE_OPTIONS = "-n --namespace -c --container --context --kubeconfig --cluster --user -s --server"
+            + " --token --retries -f --file -p --project-name --profile --env-file --project-directory -H --host --config --log-level";
+
+    /**
+     * True when {@code docker|podman|nerdctl|kubectl|oc cp SRC CONTAINER:DEST} (also
+     * {@code docker container cp}, {@code docker compose cp}, {@code docker-compose cp}) copies into a
+     * container's system folder ({@link #CONTAINER_SYSTEM}, {@link #HOME_LOGIN}):
+     * {@code docker cp /tmp/x c:/etc/passwd} replaces the container's accounts, {@code c:/usr/local/bin/node}
+     * one of its programs. WHY ask,
      * not the host's floor: the copy lands in the container's own file system, whose mounts this
      * text does not show (a write by {@code docker exec c sh -c …} is judged as a host path for that
      * reason); a copy changes the container's system as {@code docker exec} would, so the user
      * decides. A relative destination (the container's working folder) and a copy out of the
      * container ({@code docker cp c:/app/log ./log}, a write on this machine) are not read here.
+     *
+     * <p>WHY the source's name too: into an existing folder cp puts the source under its own name
+     * ({@code docker cp ./bin c:/usr/local} writes {@code /usr/local/bin}, {@code ./.ssh c:/home/app}
+     * the user's keys), so {@code DEST/NAME} is read beside {@code DEST}. A tar stream ({@code -})
+     * or a folder's contents ({@code ./dir/.}) land as they are: a destination above a system
+     * folder ({@code c:/usr/local}, {@code c:/var/spool}) asks then, as their names are not shown.
      */
     static boolean copiesIntoContainerSystem(Cmd c) {
-        if (!c.named("docker podman nerdctl kubectl")) {
+        if (!c.named("docker podman nerdctl kubectl oc docker-compose podman-compose")) {
             return false;
         }
-        List<String> ops = c.positionals("-n --namespace -c --container --context --kubeconfig");
+        List<String> ops = c.positionals(CP_VALUE_OPTIONS);
+        // `docker container cp`, `docker compose cp`: the object word before cp
+        if (!ops.isEmpty() && (ops.get(0).equals("container") || ops.get(0).equals("compose"))) {
+            ops = ops.subList(1, ops.size());
+        }
         if (ops.size() < 3 || !ops.get(0).equals("cp")) {
             return false;
         }
@@ -414,6 +437,16 @@ public final class ContainerPaths {
             return false;
         }
         String n = PathFacts.normalize(path);
-        return n.equals("/") || n.equals("/etc") || n.equals("/usr") || CONTAINER_SYSTEM.stream().anyMatch(d -> n.equals(d) || n.startsWith(d + "/"));
+        String src = PathFacts.unquote(ops.get(ops.size() - 2));
+        boolean contentsUnnamed = src.equals("-") || src.endsWith("/.") || src.equals(".");
+        String srcName = PathFacts.normalize(src).replaceAll(".*/", "");
+        return systemPath(n) || n.equals("/") || n.equals("/etc") || n.equals("/usr")
+                || !contentsUnnamed && !srcName.isEmpty() && systemPath(PathFacts.normalize(n + "/" + srcName))
+                || contentsUnnamed && CONTAINER_SYSTEM.stream().anyMatch(d -> d.startsWith(n.equals("/") ? "/" : n + "/"));
+    }
+
+    /** True for a container path in or below {@link #CONTAINER_SYSTEM} or {@link #HOME_LOGIN}. */
+    private static boolean systemPath(String n) {
+        return CONTAINER_SYSTEM.stream().anyMatch(d -> n.equals(d) || n.startsWith(d + "/")) || HOME_LOGIN.matcher(n).matches();
     }
 }

@@ -297,7 +297,9 @@ final class FileProvenance {
         List<LoadedCode> loaded = LoadedCode.loadedBy(c);
         // an ssh configuration printed from the text is the walker's to read (SshConfigFile: its running
         // keys meet SW4017), one a machine tool generates holds no command; a download or any other writer's file is loaded unseen
-        if (loaded.isEmpty() || c.named("ssh scp sftp") && (LoadedCode.generatesSshConfig(other) || TextTransforms.printsLiteral(other))) {
+        // (the walker reads no printed file named inside rsync's -e or mosh's --ssh line)
+        if (loaded.isEmpty() || c.named("ssh autossh scp sftp sshfs") && (LoadedCode.generatesSshConfig(other) || TextTransforms.printsLiteral(other))
+                || c.named("rsync mosh") && LoadedCode.generatesSshConfig(other)) {
             return false;
         }
         for (String abs : storedPaths(other, ctx)) {

@@ -55,10 +55,10 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
         if (c.named("sqlite3 duckdb")) {
             return consoleScripts(c);
         }
-        if (c.named("ssh scp sftp")) {
+        if (c.named("ssh autossh scp sftp sshfs rsync mosh")) {
             // ssh's -F configuration runs its ProxyCommand, LocalCommand, KnownHostsCommand and Match exec
             // lines (SW4002 reads `-F <(curl …)`; a file stored earlier in the command is the same)
-            return c.valuesOf("-F").stream().map(f -> new LoadedCode(PathFacts.unquote(f), false, Set.of()))
+            return SshLocalPrograms.configFiles(c).stream().map(f -> new LoadedCode(f, false, Set.of()))
                     .filter(l -> !l.path().isEmpty() && !l.path().equals("none")).toList();
         }
         if (!c.named("kubectl oc k helm helmfile kubectx kubens")) {

@@ -1,5 +1,7 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.Regex;
+
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -210,10 +212,19 @@ final class ProcessLists {
                 break;
             }
         }
-        if (signal.equals("0")) {
+        if (Regex.matches(signal, "0+")) {
             return false;
         }
-        return args.subList(Math.min(i, args.size()), args.size()).stream().anyMatch(p -> p.equals("0") || p.equals("-0"));
+        return args.subList(Math.min(i, args.size()), args.size()).stream().anyMatch(ProcessLists::ownGroupOrAgent);
+    }
+
+    /**
+     * A kill operand that names the own process group or the agent: pid 0 as bash's builtin reads a
+     * number ({@code 0}, {@code -0}, {@code 00}, {@code +0}: a sign and leading zeros change nothing)
+     * and the parent, {@code $PPID}, the agent or the shell it started the command in.
+     */
+    private static boolean ownGroupOrAgent(String pid) {
+        return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "\\$\\{?PPID\\}?");
     }
 
     /**

@@ -43,23 +43,106 @@ final class SshLocalPrograms {
     private static final String SHELL_SYNTAX = "(?s).*[;&`$].*";
 
     /**
-     * True for a ProxyCommand (or a command line holding one) with shell syntax or a word naming a
+     * True for a ProxyCommand (or a command line holding one) with shell syntax, a word naming a
      * shell by its base name ({@code sh -c id}, {@code /bin/bash}, {@code ProxyCommand=busybox sh},
-     * {@code | sh}). WHY base names ({@link Cmd#SHELLS}): a plain proxy given by its path
-     * ({@code /usr/bin/ssh -W %h:%p bastion}, {@code /usr/bin/nc %h %p}) runs no shell, and
-     * {@code /bin/} in a path says nothing about what the program is.
+     * {@code | sh}), or a program that runs code it is given ({@link #codeRunner}: {@code perl -e},
+     * {@code /usr/bin/python3 x.py}, {@code script -qc CMD}). WHY base names ({@link Cmd#SHELLS}): a
+     * plain proxy given by its path ({@code /usr/bin/ssh -W %h:%p bastion}, {@code /usr/bin/nc %h %p})
+     * runs no shell, and {@code /bin/} in a path says nothing about what the program is. WHY the
+     * word as the user's shell reads it: ssh hands the value to that shell, which drops a backslash
+     * ({@code ba\sh} is bash) and expands a glob ({@code /bin/b?sh}, {@code /bin/[b]ash}).
      */
     private static boolean shellProxy(String value) {
         if (Regex.matches(value, SHELL_SYNTAX)) {
             return true;
         }
         for (String word : value.split("[\\s=|\"']+")) {
-            if (Cmd.SHELLS.contains(word.substring(word.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT))) {
+            if (namesShell(baseName(word))) {
+                return true;
+            }
+        }
+        // the program of each pipeline stage and of each ProxyCommand in a command line (a host or
+        // option value named `node` or `R` is no program)
+        for (String stage : value.split("\\|")) {
+            String[] words = stage.strip().split("[\\s\"']+");
+            if (words.length > 0 && codeRunner(baseName(words[0]))) {
+                return true;
+            }
+        }
+        java.util.regex.Matcher m = PROXY_PROGRAM.matcher(value);
+        while (m.find()) {
+            if (codeRunner(baseName(m.group(1)))) {
                 return true;
             }
         }
         return false;
     }
+
+    /** The program word after a ProxyCommand key ({@code ProxyCommand=/usr/bin/perl -e …}, {@code 'ProxyCommand perl'}). */
+    private static final java.util.regex.Pattern PROXY_PROGRAM = java.util.regex.Pattern.compile("(?i)proxycommand\\s*[=\\s]\\s*[\"']?([^\\s\"']+)");
+
+    /** A word's base name as the shell runs it: backslashes dropped, lower case. */
+    private static String baseName(String word) {
+        String w = word.replace("\\", "");
+        return w.substring(w.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+    }
+
+    /** True for a shell's name, or a glob ({@code b?sh}, {@code [b]ash}, {@code *sh}) that matches one. */
+    private static boolean namesShell(String base) {
+        if (Cmd.SHELLS.contains(base)) {
+            return true;
+        }
+        if (!Regex.matches(base, ".*[?*\\[].*") || base.equals("*")) {
+            return false;
+        }
+        String glob = base.replace(".", "\\.").replace("?", ".").replace("*", ".*");
+        return Cmd.SHELLS.stream().anyMatch(sh -> Regex.matches(sh, glob));
+    }
+
+    /**
+     * Programs besides the interpreters ({@link Cmd#isInterpreterName}) that run code or a command
+     * line given as their arguments: awk's {@code system()}, {@code script -c} and {@code expect -c}
+     * (the user's shell), {@code socat SYSTEM:}.
+     */
+    private static final Set<String> CODE_RUNNERS = Words.setOf("awk gawk mawk nawk busybox script expect eval");
+
+    /** True for a program that runs code it is given: an interpreter or one of {@link #CODE_RUNNERS}. */
+    private static boolean codeRunner(String base) {
+        return Cmd.isInterpreterName(base) || CODE_RUNNERS.contains(base);
+    }
+
+    /**
+     * The configuration files an ssh-family command loads with {@code -F}, in every getopt spelling
+     * ({@code -F c}, {@code -Fc}, {@code -vF c}), and those named in the ssh command line of rsync's
+     * {@code -e}/{@code --rsh} or mosh's {@code --ssh} ({@code rsync -e 'ssh -F c'}): each file's
+     * ProxyCommand, LocalCommand and Match exec lines run here ({@link LoadedCode}).
+     */
+    static List<String> configFiles(Cmd c) {
+        String letters = VALUE_LETTERS.get(c.getName());
+        if (letters == null) {
+            return List.of();
+        }
+        List<String> files = new java.util.ArrayList<>();
+        for (OptionWord w : OptionWord.read(c.getArgs(), letters, LONG_VALUE_OPTIONS)) {
+            if (w.isOperand() || w.value() == null) {
+                continue;
+            }
+            String value = PathFacts.unquote(w.value());
+            if (w.option().equals("-F") && !c.nameIs("rsync")) {
+                files.add(value);
+            } else if (c.nameIs("rsync") && (w.option().equals("-e") || w.option().equals("--rsh"))
+                    || c.nameIs("mosh") && w.option().equals("--ssh")) {
+                java.util.regex.Matcher m = REMOTE_SHELL_CONFIG.matcher(value);
+                while (m.find()) {
+                    files.add(PathFacts.unquote(m.group(1)));
+                }
+            }
+        }
+        return files;
+    }
+
+    /** A {@code -F FILE} inside a remote-shell command line, clustered or not ({@code ssh -vF c}). */
+    private static final java.util.regex.Pattern REMOTE_SHELL_CONFIG = java.util.regex.Pattern.compile("(?:^|\\s)-[a-zA-Z]*F\\s*(\\S+)");
 
     /** A remote shell for rsync that is shell syntax or a shell told to run a command ({@code bash -c id}). */
     private static final String SHELL_REMOTE_SHELL = "(?s).*([;&|`$]|\\b(ba|da|z|k)?sh\\s+-c).*";
@@ -176,8 +259,17 @@ final class SshLocalPrograms {
         }
         String program = kv[1].split("\\s+")[0];
         program = program.substring(program.lastIndexOf('/') + 1);
-        return !program.equalsIgnoreCase("none") && !PLAIN_PROXIES.contains(program);
+        if (program.equalsIgnoreCase("none")) {
+            return false;
+        }
+        // a plain proxy told to run a command: netcat's -e/-c and ncat's --exec, --sh-exec, --lua-exec;
+        // ssh's own LocalCommand or ProxyCommand, or shell syntax (as rsync's remote shell is read)
+        return !PLAIN_PROXIES.contains(program) || remoteShellRuns(kv[1])
+                || Regex.matches(program, "nc|ncat|netcat") && Regex.matches(kv[1], NETCAT_EXEC);
     }
+
+    /** netcat's options that run a program on the connection ({@code -e PROG}, {@code -c CMD}, {@code --sh-exec CMD}). */
+    private static final String NETCAT_EXEC = "(?s).*\\s(-[a-zA-Z]*[ec]|--(sh-|lua-)?exec)\\b.*";
 
     /**
      * One ssh option as ssh_config(5) spells it, {@code Key=Value}, {@code Key Value} or
