@@ -1709,6 +1709,8 @@ final class BashWalker {
         }
         // the maybe values are read as they stand before the words are expanded (see #secondReading)
         Vars maybe = maybeReading(sc, c);
+        // and the small ends of a range read directly (`kill -9 $((RANDOM % 2 ? 4242 : -1))`)
+        List<Vars> lowRanges = lowRangeReadings(c.vars(), readText(sc));
         // the variables before the words, for the candidates' reading (see #candidateReading)
         Vars before = c.vars().candidates.isEmpty() && sc.getText().indexOf('=') < 0 ? null : c.vars().copy();
         for (ParseTree child : sc.children) {
@@ -1785,6 +1787,9 @@ final class BashWalker {
         // the maybe reading's segment comes before this command changes the variables, the
         // candidates' one after it is judged: each where it always stood, so segment order is kept
         secondReading(sc, c, u, pos, d, maybe, reasons, stdinFile);
+        for (Vars low : lowRanges) {
+            secondReading(sc, c, u, pos, d, low, reasons, stdinFile);
+        }
         aliasUse(d, firstWord, sc, u, c);
         updateVars(d, c);
         analyze(d, c, stdinFile);
@@ -1860,6 +1865,34 @@ final class BashWalker {
             alt.known.putRange(m.group(), Vars.RANGES.get(m.group()));
         }
         return alt;
+    }
+
+    /** The small ends of every {@link Vars#RANGES} range, read beside the largest number ({@link #rangeReading}). */
+    private static final List<String> LOW_ENDS = List.of("0", "1");
+
+    /**
+     * Copies of {@code v} with each {@link Vars#RANGES} name {@code text} reads set to each of
+     * {@link #LOW_ENDS}; empty when it reads none. WHY: the largest number alone misses a value
+     * that grows as the range's number shrinks ({@code sleep $((32767 - RANDOM))}) or a branch
+     * taken on a small or even number ({@code kill -9 $((RANDOM % 2 ? 4242 : -1))}): the
+     * largest, 0 and 1 cover the ends, both parities and the zero tests.
+     */
+    private static List<Vars> lowRangeReadings(Vars v, String text) {
+        List<String> names = new ArrayList<>();
+        java.util.regex.Matcher m = RANGE_READ.matcher(text);
+        while (m.find()) {
+            names.add(m.group());
+        }
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        List<Vars> out = new ArrayList<>();
+        for (String end : LOW_ENDS) {
+            Vars alt = v.copy();
+            names.forEach(name -> alt.known.putRange(name, end));
+            out.add(alt);
+        }
+        return out;
     }
 
     /**
