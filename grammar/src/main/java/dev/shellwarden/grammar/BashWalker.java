@@ -373,12 +373,10 @@ final class BashWalker {
         Vars reading(Map<String, String> values, String text, Vars alt) {
             boolean reads = false;
             for (String name : values.keySet()) {
-                reads |= !known.containsKey(name) && Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name)
-                        + "(?![A-Za-z0-9_])").matcher(text).find();
+                reads |= !known.containsKey(name) && readsName(text, name);
                 // `d=/` in a branch, `typeset -n r=d; rm -rf "$r"`: a nameref standing for the name reads it
                 for (String ref : refs.keySet()) {
-                    reads |= !known.containsKey(name) && name.equals(target(ref)) && Pattern.compile("\\$\\{?[!#]?"
-                            + Pattern.quote(ref) + "(?![A-Za-z0-9_])").matcher(text).find();
+                    reads |= !known.containsKey(name) && name.equals(target(ref)) && readsName(text, ref);
                 }
             }
             if (!reads) {
@@ -1814,9 +1812,9 @@ final class BashWalker {
     private static Vars maybeReading(BashParser.SimpleCommandContext sc, Ctx c) {
         Vars v = c.vars();
         String t = readText(sc);
-        Vars alt = rangeReading(v, t);
+        Vars alt = rangeReading(v, rangeNames(t), Vars.RANGES::get);
         for (Map.Entry<String, String> e : v.forkedValues.entrySet()) {
-            if (Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(e.getKey()) + "(?![A-Za-z0-9_])").matcher(t).find()) {
+            if (readsName(t, e.getKey())) {
                 alt = alt == null ? v.copy() : alt;
                 alt.known.put(e.getKey(), e.getValue());
             }
@@ -1853,17 +1851,27 @@ final class BashWalker {
     /** A name of {@link Vars#RANGES} read as a word, in arithmetic ({@code $((RANDOM % 5))}) or as {@code $RANDOM}. */
     private static final Pattern RANGE_READ = Pattern.compile("(?<![A-Za-z0-9_])S?RANDOM(?![A-Za-z0-9_])");
 
-    /**
-     * A copy of {@code v} with the largest number of each {@link Vars#RANGES} name {@code text}
-     * reads, when it reads one (the longest sleep it may give); null otherwise.
-     */
-    private static Vars rangeReading(Vars v, String text) {
-        Vars alt = null;
+    /** The {@link Vars#RANGES} names {@code text} reads ({@link #RANGE_READ}), each once. */
+    private static Set<String> rangeNames(String text) {
+        Set<String> names = new java.util.LinkedHashSet<>();
         java.util.regex.Matcher m = RANGE_READ.matcher(text);
         while (m.find()) {
-            alt = alt == null ? v.copy() : alt;
-            alt.known.putRange(m.group(), Vars.RANGES.get(m.group()));
+            names.add(m.group());
         }
+        return names;
+    }
+
+    /**
+     * A copy of {@code v} with each of the range {@code names} holding {@code value} of it (the
+     * largest number: the longest sleep it may give; or a small end, {@link #lowRangeReadings});
+     * null when {@code names} is empty.
+     */
+    private static Vars rangeReading(Vars v, Set<String> names, java.util.function.Function<String, String> value) {
+        if (names.isEmpty()) {
+            return null;
+        }
+        Vars alt = v.copy();
+        names.forEach(name -> alt.known.putRange(name, value.apply(name)));
         return alt;
     }
 
@@ -1878,21 +1886,24 @@ final class BashWalker {
      * largest, 0 and 1 cover the ends, both parities and the zero tests.
      */
     private static List<Vars> lowRangeReadings(Vars v, String text) {
-        List<String> names = new ArrayList<>();
-        java.util.regex.Matcher m = RANGE_READ.matcher(text);
-        while (m.find()) {
-            names.add(m.group());
-        }
-        if (names.isEmpty()) {
-            return List.of();
-        }
+        Set<String> names = rangeNames(text);
         List<Vars> out = new ArrayList<>();
         for (String end : LOW_ENDS) {
-            Vars alt = v.copy();
-            names.forEach(name -> alt.known.putRange(name, end));
-            out.add(alt);
+            Vars alt = rangeReading(v, names, name -> end);
+            if (alt != null) {
+                out.add(alt);
+            }
         }
         return out;
+    }
+
+    /**
+     * Whether {@code text} reads variable {@code name}: {@code $name}, {@code ${name…}},
+     * {@code ${!name…}} or {@code ${#name…}}, not a longer name. The one check of the second
+     * readings ({@link Vars#reading}, {@link #maybeReading}, {@link #maybeUnsetReading}).
+     */
+    static boolean readsName(String text, String name) {
+        return Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find();
     }
 
     /**
@@ -1929,7 +1940,7 @@ final class BashWalker {
     private static Vars maybeUnsetReading(Vars v, String text, Vars alt) {
         for (String name : v.maybeUnset) {
             if (!v.unset.contains(name) && !v.known.containsKey(name) && !v.arrays.containsKey(name)
-                    && Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find()) {
+                    && readsName(text, name)) {
                 alt = alt == null ? v.copy() : alt;
                 alt.unset.add(name);
             }
