@@ -128,16 +128,17 @@ public final class Engine {
                 }
             });
             session.insert(ctx);
+            // some segment sources a file or runs a computed name: any `date` after it may be a function
+            boolean sourcesCode = Cmd.sourcesCode(segments, ctx);
             // a container's command is judged with its paths as the host's (ContainerPaths); same ids
             // ... after the literal-format date substitutions are put in as the words they print
-            ContainerPaths.Judged judged = ContainerPaths.of(Cmd.withLiteralDates(segments, ctx), ctx);
+            ContainerPaths.Judged judged = ContainerPaths.of(Cmd.withLiteralDates(segments, ctx, sourcesCode), ctx);
             // the previous directory (`~-`, `$OLDPWD`) is followed only outside a container's command
             WorkingDirs.Walk walk = judged.starts().isEmpty() && judged.inside().isEmpty() ? WorkingDirs.walk(segments, ctx)
                     : new WorkingDirs.Walk(WorkingDirs.of(judged.segments(), ctx, judged.starts(), judged.inside()), Map.of());
             List<List<String>> dirs = walk.dirs();
             Map<Integer, Segment> previous = walk.previous();
             Set<Integer> detachedIds = Cmd.detachedSegments(segments);
-            boolean sourcesCode = Cmd.sourcesCode(segments, ctx);
             List<dev.shellwarden.engine.fact.ValueFlow> flows = dev.shellwarden.engine.fact.ValueFlow.of(segments, loopLists);
             flows.forEach(session::insert);
             Set<Integer> toAgent = dev.shellwarden.engine.fact.AgentOutput.of(segments, flows);

@@ -4548,8 +4548,8 @@ public final class Cmd {
      * The segments with each word of literal text and literal-format date substitutions read as
      * the words the shell passes on ({@code rm $(date +-rf) /} is {@code rm -rf /}; {@link DateStamps}).
      */
-    public static List<Segment> withLiteralDates(List<Segment> segments, Ctx ctx) {
-        return DateStamps.withLiteralOutputs(segments, ctx);
+    public static List<Segment> withLiteralDates(List<Segment> segments, Ctx ctx, boolean sourcesCode) {
+        return DateStamps.withLiteralOutputs(segments, ctx, sourcesCode);
     }
 
     /**

@@ -144,10 +144,11 @@ final class DateStamps {
      * dashes and slashes included; reading it as a numeric stamp ({@link #render}) hides the option
      * from the flag readers. An unquoted output is split at blanks and an empty one is dropped, as
      * the shell does; an output the shell would glob, or a mix of quoting this reading does not
-     * follow, leaves the word as written (computed).
+     * follow, leaves the word as written (computed). {@code sourcesCode} is {@link #sourcesCode}
+     * of the same segments, which the engine works out once per letter.
      */
-    static List<Segment> withLiteralOutputs(List<Segment> segments, Ctx ctx) {
-        if (!"bash".equals(ctx.getShell()) || ctx.getRaw() == null || !ctx.getRaw().contains("date") || mayBeRedefined(ctx.getRaw(), sourcesCode(segments, ctx.getShell(), ctx.getRaw()))) {
+    static List<Segment> withLiteralOutputs(List<Segment> segments, Ctx ctx, boolean sourcesCode) {
+        if (!"bash".equals(ctx.getShell()) || ctx.getRaw() == null || !ctx.getRaw().contains("date") || mayBeRedefined(ctx.getRaw(), sourcesCode)) {
             return segments;
         }
         List<Segment> out = new ArrayList<>(segments.size());
