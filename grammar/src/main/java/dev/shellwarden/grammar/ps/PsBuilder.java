@@ -1935,10 +1935,10 @@ final class PsBuilder {
      * {@code [int]'7200'}, {@code $d * 2} of a variable holding a number here), or NaN.
      */
     private double number(String rhs, boolean top) {
-        return dev.shellwarden.grammar.Arithmetic.evaluate(rhs, dev.shellwarden.grammar.Arithmetic.Dialect.POWERSHELL, name -> {
-            double n = values.number("$" + name, top);
-            return Double.isNaN(n) ? null : n;
-        });
+        // the one expression reader, each variable read as the number it stands for (a string held
+        // whose `*` is not followed, `'33' * 600`, still reads as the number it converts to)
+        PsHeldValue v = PsHeldValue.evaluate(rhs, name -> PsHeldValue.ofNumber(values.number("$" + name, top)));
+        return v == null ? Double.NaN : v.asNumber();
     }
 
     /**

@@ -88,12 +88,20 @@ record PsHeldValue(double number, String text) {
     private static final Pattern STRING_CAST = Pattern.compile("(?i)\\[(?:system\\.)?string\\]");
     /** A plain variable in an expression or an expandable string ({@code $d}, {@code ${d}}). */
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?");
+    /**
+     * A PowerShell number literal as {@link Durations#psNumber} reads it: decimal with an exponent
+     * ({@code 1e3}, {@code 1e+3}), hexadecimal, a type suffix ({@code 5l}), a multiplier ({@code 8kb}).
+     */
+    private static final Pattern NUMBER = Pattern.compile(
+            "(?i)(?:0x[0-9a-f]+|[0-9]*\\.?[0-9]+(?:e[-+]?[0-9]+)?)(?:ul|lu|uy|us|u|l|d|n|y|s)?(?:kb|mb|gb|tb|pb)?");
 
     /**
-     * The value expression {@code src} computes: strings, number literals, plain variables
-     * ({@code variable} gives what each holds, null when not known), expandable strings whose only
-     * expansions are plain variables, {@code + - * / %}, parentheses, a unary minus and number or
-     * string casts; null for anything else (the caller then reads it as a number, or not at all).
+     * The value expression {@code src} computes, the one PowerShell expression reader: strings,
+     * number literals, plain variables ({@code variable} gives what each holds, null when not
+     * known; a caller that knows numbers only hands {@link #ofNumber}), expandable strings whose
+     * only expansions are plain variables, {@code + - * / %}, parentheses, a unary sign and number
+     * or string casts; null for anything else ({@code ++}, {@code -shl}, {@code **}, a member, an
+     * index), which the caller keeps as dynamic as it was.
      */
     static PsHeldValue evaluate(String src, Function<String, PsHeldValue> variable) {
         Reader r = new Reader(src, variable);
@@ -152,6 +160,17 @@ record PsHeldValue(double number, String text) {
                 PsHeldValue v = unary();
                 double n = v == null ? Double.NaN : v.asNumber();
                 return Double.isNaN(n) ? null : ofNumber(-n);
+            }
+            if (at < s.length() && s.charAt(at) == '+') {
+                if (s.startsWith("++", at)) {
+                    // `++` steps a variable: not a value read here
+                    at = s.length() + 1;
+                    return null;
+                }
+                at++;
+                // a unary plus converts its operand to a number (`+'7200'` is 7200)
+                PsHeldValue v = unary();
+                return v == null ? null : ofNumber(v.asNumber());
             }
             if (at < s.length() && s.charAt(at) == '[') {
                 int close = s.indexOf(']', at);
@@ -220,18 +239,25 @@ record PsHeldValue(double number, String text) {
             }
             if (c == '$') {
                 Matcher m = VARIABLE.matcher(s).region(at, s.length());
-                if (!m.lookingAt() || m.end() < s.length() && ":.[".indexOf(s.charAt(m.end())) >= 0) {
+                if (!m.lookingAt() || followedByWord(m.end())) {
                     at = s.length() + 1;
                     return null;
                 }
                 at = m.end();
                 return variable.apply(m.group(1).toLowerCase(Locale.ROOT));
             }
-            int from = at;
-            while (at < s.length() && (Character.isLetterOrDigit(s.charAt(at)) || s.charAt(at) == '.')) {
-                at++;
+            Matcher n = NUMBER.matcher(s).region(at, s.length());
+            if (!n.lookingAt() || followedByWord(n.end())) {
+                at = s.length() + 1; // a word, a member or an index: the whole expression is unknown
+                return null;
             }
-            return from == at ? null : ofNumber(Durations.psNumber(s.substring(from, at)));
+            at = n.end();
+            return ofNumber(Durations.psNumber(n.group()));
+        }
+
+        /** True when a word character follows: {@code 8kbx}, {@code $d[1]}, {@code $d.Value}, {@code $env:d}. */
+        private boolean followedByWord(int end) {
+            return end < s.length() && (Character.isLetterOrDigit(s.charAt(end)) || "_[.#:".indexOf(s.charAt(end)) >= 0);
         }
 
         /**

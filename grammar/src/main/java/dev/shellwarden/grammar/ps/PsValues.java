@@ -299,11 +299,10 @@ final class PsValues {
     void setVariable(String text, boolean top) {
         Matcher m = SET_VARIABLE.matcher(text.strip());
         if (m.matches()) {
-            double n = dev.shellwarden.grammar.Arithmetic.evaluate(m.group(4),
-                    dev.shellwarden.grammar.Arithmetic.Dialect.POWERSHELL, name -> null);
+            PsHeldValue v = PsHeldValue.evaluate(m.group(4), name -> null);
             // `-Scope Script`/`Global` from a child scope sets the top-level variable
             boolean shared = m.group(5).toLowerCase(Locale.ROOT).matches("(?s).*-scope\\s+(?:global|script).*");
-            assigned((shared ? "$script:" : "$") + m.group(3), null, top, "=", PsHeldValue.ofNumber(n));
+            assigned((shared ? "$script:" : "$") + m.group(3), null, top, "=", v == null ? null : PsHeldValue.ofNumber(v.asNumber()));
         }
     }
 
