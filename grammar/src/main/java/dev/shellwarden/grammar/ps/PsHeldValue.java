@@ -2,6 +2,8 @@ package dev.shellwarden.grammar.ps;
 
 import dev.shellwarden.grammar.Arithmetic;
 import dev.shellwarden.grammar.Durations;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -99,8 +101,8 @@ record PsHeldValue(double number, String text) {
      * The value expression {@code src} computes, the one PowerShell expression reader: strings,
      * number literals, plain variables ({@code variable} gives what each holds, null when not
      * known; a caller that knows numbers only hands {@link #ofNumber}), expandable strings whose
-     * only expansions are plain variables, {@code + - * / %}, parentheses, a unary sign and number
-     * or string casts; null for anything else ({@code ++}, {@code -shl}, {@code **}, a member, an
+     * only expansions are plain variables, {@code + - * / %}, parentheses, a unary sign, number
+     * or string casts and an array literal indexed by a number ({@code ($d, 7200)[1]}); null for anything else ({@code ++}, {@code -shl}, {@code **}, a member, an
      * index), which the caller keeps as dynamic as it was.
      */
     static PsHeldValue evaluate(String src, Function<String, PsHeldValue> variable) {
@@ -196,16 +198,29 @@ record PsHeldValue(double number, String text) {
                 return null;
             }
             char c = s.charAt(at);
-            if (c == '(') {
-                at++;
+            if (c == '(' || s.startsWith("@(", at)) {
+                boolean array = c == '@';
+                at += array ? 2 : 1;
+                int from = at;
                 PsHeldValue v = sum();
+                blanks();
+                List<PsHeldValue> items = null;
+                if (at < s.length() && s.charAt(at) == ',') {
+                    // `($d, 7200)`: PowerShell's comma binds tighter than any arithmetic operator,
+                    // so the items are read again as single operands (`(1, 2 * 3)` is not read)
+                    at = from;
+                    items = items();
+                } else if (array) {
+                    items = new ArrayList<>();
+                    items.add(v);
+                }
                 blanks();
                 if (at >= s.length() || s.charAt(at) != ')') {
                     at = s.length() + 1;
                     return null;
                 }
                 at++;
-                return v;
+                return items == null ? v : indexed(items);
             }
             if (c == '\'') {
                 StringBuilder b = new StringBuilder();
@@ -258,6 +273,44 @@ record PsHeldValue(double number, String text) {
         /** True when a word character follows: {@code 8kbx}, {@code $d[1]}, {@code $d.Value}, {@code $env:d}. */
         private boolean followedByWord(int end) {
             return end < s.length() && (Character.isLetterOrDigit(s.charAt(end)) || "_[.#:".indexOf(s.charAt(end)) >= 0);
+        }
+
+        /** The comma-separated single operands of an array literal, up to its closing parenthesis. */
+        private List<PsHeldValue> items() {
+            List<PsHeldValue> items = new ArrayList<>();
+            while (true) {
+                items.add(unary());
+                blanks();
+                if (at >= s.length() || s.charAt(at) != ',') {
+                    return items;
+                }
+                at++;
+            }
+        }
+
+        /**
+         * The item an index right after an array literal picks ({@code ($d, 7200)[1]},
+         * {@code @(1, 7200)[-1]} from the end); null for an array not indexed (not one value), an
+         * index not computed here or not a whole number, or one out of range ({@code $null}).
+         */
+        private PsHeldValue indexed(List<PsHeldValue> items) {
+            if (at >= s.length() || s.charAt(at) != '[') {
+                return null;
+            }
+            at++;
+            PsHeldValue index = sum();
+            blanks();
+            if (at >= s.length() || s.charAt(at) != ']') {
+                at = s.length() + 1;
+                return null;
+            }
+            at++;
+            double n = index == null ? Double.NaN : index.asNumber();
+            if (Double.isNaN(n) || n != Math.rint(n) || Math.abs(n) > items.size()) {
+                return null;
+            }
+            int k = (int) (n < 0 ? items.size() + n : n);
+            return k >= 0 && k < items.size() ? items.get(k) : null;
         }
 
         /**
