@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.shellwarden.grammar.Arithmetic.Dialect;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The arithmetic evaluator both shells' duration readings share. */
+/** Bash's arithmetic as the duration readings compute it (PowerShell's: {@code ps.PsHeldValueTest}). */
 class ArithmeticTest {
 
     /** The variables of the bash table: values that are expressions, a self reference, an empty one. */
@@ -159,32 +158,5 @@ class ArithmeticTest {
         assertTrue(BashArithmetic.assigns("d=1"));
         assertTrue(BashArithmetic.assigns("d++"));
         assertTrue(!BashArithmetic.assigns("d==1 || d<=2 || d!=3"));
-    }
-
-    @Test
-    void bashDoubleViewKeepsExactIntegersOnly() {
-        assertEquals(7200, Arithmetic.evaluate("0x1C20", Dialect.BASH, n -> null));
-        assertEquals(14400, Arithmetic.evaluate("d*2", Dialect.BASH, n -> n.equals("d") ? 7200.0 : null));
-        assertTrue(Double.isNaN(Arithmetic.evaluate("2**62", Dialect.BASH, n -> null)));
-    }
-
-    private static double ps(String expr) {
-        return Arithmetic.evaluate(expr, Dialect.POWERSHELL, n -> n.equals("d") ? 3600.0 : null);
-    }
-
-    @Test
-    void powerShellReadsItsNumberLiteralsAndCasts() {
-        assertEquals(7200, ps("2 * 3600"));
-        assertEquals(8192, ps("8kb"));
-        assertEquals(1000, ps("1e3"));
-        assertEquals(16, ps("0x10"));
-        assertEquals(7200, ps("[int]'7200'"));
-        assertEquals(3.5, ps("7/2"));
-        assertEquals(7200, ps("$d * 2"));
-        assertTrue(Double.isNaN(ps("$e * 2")));
-        assertTrue(Double.isNaN(ps("d * 2")));
-        assertTrue(Double.isNaN(ps("2 -shl 3")));
-        assertTrue(Double.isNaN(ps("2 ** 3")));
-        assertTrue(Double.isNaN(ps("'7200'")));
     }
 }

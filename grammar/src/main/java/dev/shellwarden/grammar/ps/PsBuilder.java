@@ -512,8 +512,10 @@ final class PsBuilder {
         for (int s = 0; s < stages.size(); s++) {
             String name = s > 0 ? teeVariable(stages.get(s)) : null;
             if (name != null) {
+                // `7200 | Tee-Object -Variable d`: d holds the value a one-expression first stage computes
+                boolean top = ctx.prov() == Provenance.TOP;
                 values.assigned("$" + name, new PsValues.Value(null, null, true, List.copyOf(stages.subList(0, s)), null),
-                        ctx.prov() == Provenance.TOP);
+                        top, "=", s == 1 ? held(spaced(stages.get(0)), top) : null);
             }
             String out = outVariable(stages.get(s));
             if (out != null) {
@@ -552,17 +554,27 @@ final class PsBuilder {
         return List.copyOf(out);
     }
 
-    /** The variable a {@code Tee-Object -Variable NAME} stage names (Tee-Object's only parameter from {@code -v}), or null. */
+    /**
+     * The variable a {@code Tee-Object -Variable NAME} (or {@code -Variable:NAME}) stage names
+     * (Tee-Object's only parameter from {@code -v}), or null.
+     */
     private static String teeVariable(List<Part> stage) {
-        if (stage.size() != 3 || stage.get(0).kind() != Kind.WORD
+        if (stage.size() < 2 || stage.size() > 3 || stage.get(0).kind() != Kind.WORD
                 || !"Tee-Object".equals(PsNames.canonical(PsText.bare(stage.get(0).raw())))) {
             return null;
+        }
+        if (stage.size() == 2) {
+            Matcher colon = TEE_VARIABLE_COLON.matcher(PsText.bare(stage.get(1).raw()));
+            return stage.get(1).kind() == Kind.WORD && colon.matches() ? colon.group(1) : null;
         }
         String p = PsText.bare(stage.get(1).raw()).toLowerCase(Locale.ROOT);
         Part v = stage.get(2);
         return stage.get(1).kind() == Kind.WORD && p.length() >= 2 && "-variable".startsWith(p) && v.kind() == Kind.WORD
                 && !adjacent(stage.get(1), v) && PsText.bare(v.raw()).matches("[A-Za-z_][A-Za-z0-9_]*") ? PsText.bare(v.raw()) : null;
     }
+
+    /** Tee-Object's {@code -Variable:NAME} in one word (any prefix from {@code -v}). */
+    private static final Pattern TEE_VARIABLE_COLON = Pattern.compile("(?i)-v(?:a|ar|ari|aria|ariab|ariabl|ariable)?:([A-Za-z_][A-Za-z0-9_]*)");
 
     // ---- elements ---------------------------------------------------------------------------
 
@@ -1935,10 +1947,10 @@ final class PsBuilder {
      * {@code [int]'7200'}, {@code $d * 2} of a variable holding a number here), or NaN.
      */
     private double number(String rhs, boolean top) {
-        return dev.shellwarden.grammar.Arithmetic.evaluate(rhs, dev.shellwarden.grammar.Arithmetic.Dialect.POWERSHELL, name -> {
-            double n = values.number("$" + name, top);
-            return Double.isNaN(n) ? null : n;
-        });
+        // the one expression reader, each variable read as the number it stands for (a string held
+        // whose `*` is not followed, `'33' * 600`, still reads as the number it converts to)
+        PsHeldValue v = PsHeldValue.evaluate(rhs, name -> PsHeldValue.ofNumber(values.number("$" + name, top)));
+        return v == null ? Double.NaN : v.asNumber();
     }
 
     /**
@@ -2037,7 +2049,7 @@ final class PsBuilder {
             values.assigned(step.group(1) != null ? step.group(2) : step.group(3), null, ctx.prov() == Provenance.TOP,
                     sign.equals("++") ? "+=" : "-=", PsHeldValue.ofNumber(1));
         }
-        String variableObject = assign && target == null && eq > 0 ? PsValues.variableObject(spaced(parts.subList(0, eq))) : null;
+        String variableObject = assign && target == null && eq > 0 ? PsValues.variableObject(spaced(parts.subList(0, eq + 1))) : null;
         if (variableObject != null) {
             // `(Get-Variable d).Value = 7200` assigns d as `$d = 7200` does
             boolean top = ctx.prov() == Provenance.TOP;

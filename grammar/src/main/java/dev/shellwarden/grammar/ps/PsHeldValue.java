@@ -2,6 +2,8 @@ package dev.shellwarden.grammar.ps;
 
 import dev.shellwarden.grammar.Arithmetic;
 import dev.shellwarden.grammar.Durations;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -88,12 +90,20 @@ record PsHeldValue(double number, String text) {
     private static final Pattern STRING_CAST = Pattern.compile("(?i)\\[(?:system\\.)?string\\]");
     /** A plain variable in an expression or an expandable string ({@code $d}, {@code ${d}}). */
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?");
+    /**
+     * A PowerShell number literal as {@link Durations#psNumber} reads it: decimal with an exponent
+     * ({@code 1e3}, {@code 1e+3}), hexadecimal, a type suffix ({@code 5l}), a multiplier ({@code 8kb}).
+     */
+    private static final Pattern NUMBER = Pattern.compile(
+            "(?i)(?:0x[0-9a-f]+|[0-9]*\\.?[0-9]+(?:e[-+]?[0-9]+)?)(?:ul|lu|uy|us|u|l|d|n|y|s)?(?:kb|mb|gb|tb|pb)?");
 
     /**
-     * The value expression {@code src} computes: strings, number literals, plain variables
-     * ({@code variable} gives what each holds, null when not known), expandable strings whose only
-     * expansions are plain variables, {@code + - * / %}, parentheses, a unary minus and number or
-     * string casts; null for anything else (the caller then reads it as a number, or not at all).
+     * The value expression {@code src} computes, the one PowerShell expression reader: strings,
+     * number literals, plain variables ({@code variable} gives what each holds, null when not
+     * known; a caller that knows numbers only hands {@link #ofNumber}), expandable strings whose
+     * only expansions are plain variables, {@code + - * / %}, parentheses, a unary sign, number
+     * or string casts and an array literal indexed by a number ({@code ($d, 7200)[1]}); null for anything else ({@code ++}, {@code -shl}, {@code **}, a member, an
+     * index), which the caller keeps as dynamic as it was.
      */
     static PsHeldValue evaluate(String src, Function<String, PsHeldValue> variable) {
         Reader r = new Reader(src, variable);
@@ -153,6 +163,17 @@ record PsHeldValue(double number, String text) {
                 double n = v == null ? Double.NaN : v.asNumber();
                 return Double.isNaN(n) ? null : ofNumber(-n);
             }
+            if (at < s.length() && s.charAt(at) == '+') {
+                if (s.startsWith("++", at)) {
+                    // `++` steps a variable: not a value read here
+                    at = s.length() + 1;
+                    return null;
+                }
+                at++;
+                // a unary plus converts its operand to a number (`+'7200'` is 7200)
+                PsHeldValue v = unary();
+                return v == null ? null : ofNumber(v.asNumber());
+            }
             if (at < s.length() && s.charAt(at) == '[') {
                 int close = s.indexOf(']', at);
                 String cast = close < 0 ? "" : s.substring(at, close + 1);
@@ -177,16 +198,29 @@ record PsHeldValue(double number, String text) {
                 return null;
             }
             char c = s.charAt(at);
-            if (c == '(') {
-                at++;
+            if (c == '(' || s.startsWith("@(", at)) {
+                boolean array = c == '@';
+                at += array ? 2 : 1;
+                int from = at;
                 PsHeldValue v = sum();
+                blanks();
+                List<PsHeldValue> items = null;
+                if (at < s.length() && s.charAt(at) == ',') {
+                    // `($d, 7200)`: PowerShell's comma binds tighter than any arithmetic operator,
+                    // so the items are read again as single operands (`(1, 2 * 3)` is not read)
+                    at = from;
+                    items = items();
+                } else if (array) {
+                    items = new ArrayList<>();
+                    items.add(v);
+                }
                 blanks();
                 if (at >= s.length() || s.charAt(at) != ')') {
                     at = s.length() + 1;
                     return null;
                 }
                 at++;
-                return v;
+                return items == null ? v : indexed(items);
             }
             if (c == '\'') {
                 StringBuilder b = new StringBuilder();
@@ -220,18 +254,63 @@ record PsHeldValue(double number, String text) {
             }
             if (c == '$') {
                 Matcher m = VARIABLE.matcher(s).region(at, s.length());
-                if (!m.lookingAt() || m.end() < s.length() && ":.[".indexOf(s.charAt(m.end())) >= 0) {
+                if (!m.lookingAt() || followedByWord(m.end())) {
                     at = s.length() + 1;
                     return null;
                 }
                 at = m.end();
                 return variable.apply(m.group(1).toLowerCase(Locale.ROOT));
             }
-            int from = at;
-            while (at < s.length() && (Character.isLetterOrDigit(s.charAt(at)) || s.charAt(at) == '.')) {
+            Matcher n = NUMBER.matcher(s).region(at, s.length());
+            if (!n.lookingAt() || followedByWord(n.end())) {
+                at = s.length() + 1; // a word, a member or an index: the whole expression is unknown
+                return null;
+            }
+            at = n.end();
+            return ofNumber(Durations.psNumber(n.group()));
+        }
+
+        /** True when a word character follows: {@code 8kbx}, {@code $d[1]}, {@code $d.Value}, {@code $env:d}. */
+        private boolean followedByWord(int end) {
+            return end < s.length() && (Character.isLetterOrDigit(s.charAt(end)) || "_[.#:".indexOf(s.charAt(end)) >= 0);
+        }
+
+        /** The comma-separated single operands of an array literal, up to its closing parenthesis. */
+        private List<PsHeldValue> items() {
+            List<PsHeldValue> items = new ArrayList<>();
+            while (true) {
+                items.add(unary());
+                blanks();
+                if (at >= s.length() || s.charAt(at) != ',') {
+                    return items;
+                }
                 at++;
             }
-            return from == at ? null : ofNumber(Durations.psNumber(s.substring(from, at)));
+        }
+
+        /**
+         * The item an index right after an array literal picks ({@code ($d, 7200)[1]},
+         * {@code @(1, 7200)[-1]} from the end); null for an array not indexed (not one value), an
+         * index not computed here or not a whole number, or one out of range ({@code $null}).
+         */
+        private PsHeldValue indexed(List<PsHeldValue> items) {
+            if (at >= s.length() || s.charAt(at) != '[') {
+                return null;
+            }
+            at++;
+            PsHeldValue index = sum();
+            blanks();
+            if (at >= s.length() || s.charAt(at) != ']') {
+                at = s.length() + 1;
+                return null;
+            }
+            at++;
+            double n = index == null ? Double.NaN : index.asNumber();
+            if (Double.isNaN(n) || n != Math.rint(n) || Math.abs(n) > items.size()) {
+                return null;
+            }
+            int k = (int) (n < 0 ? items.size() + n : n);
+            return k >= 0 && k < items.size() ? items.get(k) : null;
         }
 
         /**

@@ -78,7 +78,7 @@ final class PsValues {
      * as one; neither is an indirect write (the name is plain text, read here).
      */
     private static final Pattern TEE_ASSIGNMENT = Pattern.compile(
-            "(?i)(?<![\\w-])(?:tee-object|tee)(?![\\w-])[^|;\\n]*?\\s-v[a-z]*\\s+['\"]?([A-Za-z_][A-Za-z0-9_]*)"
+            "(?i)(?<![\\w-])(?:tee-object|tee)(?![\\w-])[^|;\\n]*?\\s-v[a-z]*(?:\\s+|:)['\"]?([A-Za-z_][A-Za-z0-9_]*)"
             + "|\\s-(?:ov|outvariable|outvariabl|outvariab|outvaria|outvari|outvar|outva|outv)\\s+['\"]?\\+?([A-Za-z_][A-Za-z0-9_]*)");
 
     /**
@@ -284,11 +284,14 @@ final class PsValues {
 
     /**
      * The name {@code (Get-Variable NAME).Value} assigns, as a plain variable ({@code $NAME}), or
-     * null for any other left-hand side.
+     * null for any other left-hand side; {@code assignment} is the left-hand side and its operator.
      */
-    static String variableObject(String lhs) {
-        Matcher m = VARIABLE_OBJECT.matcher(lhs.strip());
-        return m.lookingAt() && m.group(2) != null && m.end() == lhs.strip().length() ? "$" + m.group(2) : null;
+    static String variableObject(String assignment) {
+        // the pattern looks ahead for the operator ({@link #scan} counts with it), so the text
+        // handed here holds it: without it the lookahead never matched and the value was never set
+        Matcher m = VARIABLE_OBJECT.matcher(assignment.strip());
+        return m.lookingAt() && m.group(2) != null && assignment.strip().substring(m.end()).strip().matches("[-+*/%]?=")
+                ? "$" + m.group(2) : null;
     }
 
     /**
@@ -299,11 +302,10 @@ final class PsValues {
     void setVariable(String text, boolean top) {
         Matcher m = SET_VARIABLE.matcher(text.strip());
         if (m.matches()) {
-            double n = dev.shellwarden.grammar.Arithmetic.evaluate(m.group(4),
-                    dev.shellwarden.grammar.Arithmetic.Dialect.POWERSHELL, name -> null);
+            PsHeldValue v = PsHeldValue.evaluate(m.group(4), name -> null);
             // `-Scope Script`/`Global` from a child scope sets the top-level variable
             boolean shared = m.group(5).toLowerCase(Locale.ROOT).matches("(?s).*-scope\\s+(?:global|script).*");
-            assigned((shared ? "$script:" : "$") + m.group(3), null, top, "=", PsHeldValue.ofNumber(n));
+            assigned((shared ? "$script:" : "$") + m.group(3), null, top, "=", v == null ? null : PsHeldValue.ofNumber(v.asNumber()));
         }
     }
 
