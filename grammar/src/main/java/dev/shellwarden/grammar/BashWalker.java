@@ -161,6 +161,14 @@ final class BashWalker {
          */
         private final Map<String, String> forkedValues = new HashMap<>();
 
+        /**
+         * Names holding a value computed from a {@link #RANGES} name ({@code d=$RANDOM},
+         * {@code d=$((RANDOM % 2 ? 1 : 7200))}), each with its arithmetic text: the value is one
+         * number of a range, so a command reading the name is read at the range's ends (see
+         * {@link BashWalker#lowRangeReadings}); any change of {@link #known} for the name drops it.
+         */
+        private final Map<String, String> heldRanges = new HashMap<>();
+
         /** {@link #known}: clearing or removing a name also drops the arrays and parameters that depend on it. */
         private final class Known extends HashMap<String, String> {
             Known(Map<String, String> m) {
@@ -171,6 +179,7 @@ final class BashWalker {
             public void clear() {
                 super.clear();
                 forkedValues.clear();
+                heldRanges.clear();
                 unset.clear();
                 candidates.clear();
                 unsureCandidates.clear();
@@ -187,6 +196,7 @@ final class BashWalker {
             @Override
             public String remove(Object name) {
                 forkedValues.remove(name);
+                heldRanges.remove(name);
                 unset.remove(name);
                 candidates.remove(name);
                 unsureCandidates.remove(name);
@@ -202,6 +212,7 @@ final class BashWalker {
                     return super.remove(name); // `RANDOM=5` seeds RANDOM: its value stays unknown
                 }
                 forkedValues.remove(name);
+                heldRanges.remove(name);
                 unset.remove(name);
                 maybeUnset.remove(name);
                 candidates.remove(name);
@@ -240,6 +251,7 @@ final class BashWalker {
             v.candidates.putAll(candidates);
             v.unsureCandidates.addAll(unsureCandidates);
             v.forkedValues.putAll(forkedValues);
+            v.heldRanges.putAll(heldRanges);
             v.positional = positional;
             v.zero = zero;
             v.allexport = allexport;
@@ -1037,23 +1049,36 @@ final class BashWalker {
             String producer = loopProducer;
             loopProducer = null;
             Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_TRUE, pos, u) ? body.wrapped(ENDLESS_LOOP) : body;
+            // the values before the condition, whose walk as conditional forgets them (see #conditionPasses)
+            Map<String, String> before = new HashMap<>(c.vars().known);
             compoundList(w.compoundList(), loop, u);
             // `find . -name '*.txt' -print0 | while IFS= read -r -d '' f; do …`: the names are in-project paths
             String condition = text(w.compoundList(), u);
-            doGroup(w.doGroup(), pos.stage() == 0 ? loop : projectLoop(loop, ProjectLoops.readVariable(condition),
-                    ProjectLoops.listerSamples(producer, condition), w.doGroup(), u), u);
+            try {
+                doGroup(w.doGroup(), pos.stage() == 0 ? loop : projectLoop(loop, ProjectLoops.readVariable(condition),
+                        ProjectLoops.listerSamples(producer, condition), w.doGroup(), u), u);
+            } finally {
+                conditionPasses(condition, w.doGroup(), false, c.vars(), before);
+            }
         } else if (cc.untilClause() != null) {
             BashParser.UntilClauseContext w = cc.untilClause();
             Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_FALSE, pos, u) ? body.wrapped(ENDLESS_LOOP) : body;
+            Map<String, String> before = new HashMap<>(c.vars().known);
             compoundList(w.compoundList(), loop, u);
-            doGroup(w.doGroup(), loop, u);
+            try {
+                doGroup(w.doGroup(), loop, u);
+            } finally {
+                conditionPasses(text(w.compoundList(), u), w.doGroup(), true, c.vars(), before);
+            }
         } else if (cc.forClause() != null) {
             BashParser.ForClauseContext f = cc.forClause();
             int listFrom = drafts.size();
+            // the values before the list or the C-style header, whose walk may forget them (see #loopPasses)
+            Map<String, String> before = new HashMap<>(c.vars().known);
             loopWords(f.WORD(), f.ARITH_CMD(), c, u);
             int listTo = drafts.size();
             try {
-                forBody(f, c, u, pos, body);
+                forBody(f, c, u, pos, body, before);
             } finally {
                 loopList(f.ARITH_CMD() == null ? f.WORD() : List.of(), listFrom, listTo);
             }
@@ -1229,12 +1254,12 @@ final class BashWalker {
     }
 
     /** The body of a {@code for} loop, walked once per literal value, as a project or split-list loop, or once. */
-    private void forBody(BashParser.ForClauseContext f, Ctx c, Unit u, Position pos, Ctx body) {
-        Map<String, String> before = new HashMap<>(c.vars().known);
+    private void forBody(BashParser.ForClauseContext f, Ctx c, Unit u, Position pos, Ctx body, Map<String, String> before) {
+        List<Word> positional = c.vars().positional;
         try {
             forBodyWalk(f, c, u, pos, body);
         } finally {
-            loopPasses(f, c.vars(), before);
+            loopPasses(f, c.vars(), before, positional);
         }
     }
 
@@ -1243,68 +1268,162 @@ final class BashWalker {
 
     /**
      * {@code d=1; for i in 1 2 3; do (( d = d * 60 )); done; sleep $d}: the body's walk forgot d
-     * (it may run any number of times), keeping its old value as a maybe value. The loop runs
-     * once per word of a plain literal list, so the values after 0, 1, … n passes of the body's
-     * {@code (( … ))} commands are computed here over the values known before the loop (the
-     * loop variable holding each word in turn); the one of the largest magnitude (the longest
-     * wait, a negative timeout) becomes the maybe value of each name assigned, for a second
-     * reading of the commands after the loop (see {@link #maybeReading}).
+     * (it may run any number of times), keeping its old value as a maybe value. The body's
+     * arithmetic steps ({@link LoopSteps}) are replayed here over the values known before the
+     * loop: once per word of a literal list, a numeric brace range or the known positional
+     * parameters ({@code for i;}), the loop variable holding each word in turn; a C-style loop
+     * from its start while its condition holds. A list of unknown length (a glob, a
+     * substitution) or a condition not computed here may run any number of times: the steps
+     * are replayed {@link #MAX_PASSES} times. The value of the largest magnitude seen (the
+     * longest wait, a negative timeout) becomes the maybe value of each name assigned, for a
+     * second reading of the commands after the loop (see {@link #maybeReading}).
      *
      * <p>INVARIANT (fail closed): this only adds a maybe value where the walk left the name
-     * unknown, and only when every pass computes; it never makes a value known.
+     * unknown, and never makes a value known; a step not computed ends the replay there, the
+     * values seen so far still count.
      */
-    private void loopPasses(BashParser.ForClauseContext f, Vars vars, Map<String, String> before) {
-        if (f.ARITH_CMD() != null || f.IN() == null || f.WORD().size() < 2 || f.WORD().size() - 1 > MAX_PASSES) {
+    private void loopPasses(BashParser.ForClauseContext f, Vars vars, Map<String, String> before, List<Word> positional) {
+        if (f.ARITH_CMD() != null) {
+            // `for ((i=0; i<3; i++))`: start, condition, step
+            String[] parts = LoopSteps.inner(f.ARITH_CMD().getText()).split(";", -1);
+            if (parts.length == 3) {
+                replay(new Loop(null, null, parts[0], parts[1], parts[2], false), LoopSteps.of(f.doGroup()), vars, before);
+            }
             return;
         }
         String loopName = f.WORD().get(0).getText();
-        List<String> words = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
-        if (!dev.shellwarden.grammar.bash.Names.isIdentifier(loopName) || !words.stream().allMatch(w -> PLAIN_WORD.matcher(w).matches())) {
+        if (!dev.shellwarden.grammar.bash.Names.isIdentifier(loopName)) {
             return;
         }
-        List<String> texts = new ArrayList<>();
-        arithmeticCommands(f.doGroup(), texts);
-        if (texts.isEmpty()) {
+        List<String> values = f.IN() == null
+                ? positional == null ? null : positional.stream().map(Word::text).toList()
+                : listValues(f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList());
+        replay(new Loop(loopName, values, null, null, null, false), LoopSteps.of(f.doGroup()), vars, before);
+    }
+
+    /**
+     * {@code d=1; while (( d < 7200 )); do (( d *= 20 )); done; sleep $d}: the passes of a
+     * while or until loop, replayed while a lone {@code (( … ))} condition holds (see
+     * {@link #loopPasses}); any other condition may hold any number of times.
+     */
+    private void conditionPasses(String condition, BashParser.DoGroupContext body, boolean until, Vars vars, Map<String, String> before) {
+        java.util.regex.Matcher m = LONE_ARITHMETIC.matcher(condition.strip());
+        String test = m.matches() && !m.group(1).contains("))") ? m.group(1) : null;
+        replay(new Loop(null, null, null, test, null, until), LoopSteps.of(body), vars, before);
+    }
+
+    /** A condition that is one {@code (( … ))} command. */
+    private static final Pattern LONE_ARITHMETIC = Pattern.compile("\\(\\((.*)\\)\\)\\s*;?", Pattern.DOTALL);
+
+    /** A numeric brace range of a for list ({@code {1..3}}). */
+    private static final Pattern NUMERIC_RANGE = Pattern.compile("\\{(-?[0-9]{1,6})\\.\\.(-?[0-9]{1,6})\\}");
+
+    /** The words of a for list, plain words and numeric brace ranges; null when their number is not known here. */
+    private static List<String> listValues(List<String> words) {
+        List<String> out = new ArrayList<>();
+        for (String w : words) {
+            java.util.regex.Matcher r = NUMERIC_RANGE.matcher(w);
+            if (r.matches()) {
+                long from = Long.parseLong(r.group(1));
+                long to = Long.parseLong(r.group(2));
+                if (Math.abs(to - from) >= MAX_PASSES) {
+                    return null;
+                }
+                for (long i = from; from <= to ? i <= to : i >= to; i += from <= to ? 1 : -1) {
+                    out.add(Long.toString(i));
+                }
+            } else if (PLAIN_WORD.matcher(w).matches()) {
+                out.add(w);
+            } else {
+                return null; // `*`, `$(ls)`, `"$@"`: any number of words
+            }
+        }
+        return out.size() > MAX_PASSES ? null : out;
+    }
+
+    /**
+     * How a loop runs its body: the loop variable and its values (null values: any number of
+     * passes), or a C-style start, condition and step (a {@code while}/{@code until} loop has
+     * only the condition; null parts are absent, a null condition may hold any number of times).
+     */
+    private record Loop(String name, List<String> values, String start, String condition, String step, boolean until) {
+    }
+
+    /** Replays {@code steps} as {@code loop} runs them and keeps the largest values as maybe values (see {@link #loopPasses}). */
+    private void replay(Loop loop, List<String> steps, Vars vars, Map<String, String> before) {
+        if (steps.isEmpty()) {
             return;
         }
         Map<String, String> now = new HashMap<>(before);
         Map<String, String> largest = new HashMap<>();
-        for (String word : words) {
-            now.put(loopName, word);
-            for (String t : texts) {
-                Map<String, String> set = arithmeticAssignment(t, new Vars(now, vars.refs));
-                if (set == null) {
-                    return;
+        boolean going = blank(loop.start()) || step(loop.start(), now, largest, vars);
+        int passes = loop.values() != null ? loop.values().size() : MAX_PASSES;
+        for (int pass = 0; going && pass < passes; pass++) {
+            if (!blank(loop.condition())) {
+                String held = Arithmetic.bash(loop.condition(), now::get);
+                if (held != null && held.equals("0") != loop.until()) {
+                    break; // the condition ends the loop
                 }
-                now.putAll(set);
-                set.forEach((name, v) -> largest.merge(name, v, BashWalker::larger));
+                // a condition not computed may hold: the loop may go on; one that assigns
+                // (`(( i++ < 3 ))`) changes the values
+                if (held != null) {
+                    step(loop.condition(), now, largest, vars);
+                }
+            }
+            if (loop.name() != null) {
+                if (loop.values() != null) {
+                    now.put(loop.name(), loop.values().get(pass));
+                } else {
+                    now.remove(loop.name());
+                }
+            }
+            for (String t : steps) {
+                if (!step(t, now, largest, vars)) {
+                    going = false;
+                    break;
+                }
+            }
+            if (going && !blank(loop.step())) {
+                going = step(loop.step(), now, largest, vars);
             }
         }
         largest.forEach((name, v) -> {
             String old = before.get(name);
             String pick = old == null ? v : old.matches("-?[0-9]{1,18}") ? larger(old, v) : null;
-            if (pick != null && !vars.known.containsKey(name) && !name.equals(loopName)) {
+            if (pick != null && !vars.known.containsKey(name) && !name.equals(loop.name())) {
                 vars.maybe.put(name, pick);
             }
         });
     }
+
+    private static boolean blank(String text) {
+        return text == null || text.isBlank();
+    }
+
+    /**
+     * Computes one arithmetic step over {@code now}, keeping the largest values; false when it
+     * is not computed, or when a value reached {@link #REPLAY_CAP}: replayed further, bash's
+     * 64-bit numbers would wrap ({@code d *= 20} sixty times is negative), and a wrapped value
+     * would read as a short or negative wait.
+     */
+    private boolean step(String text, Map<String, String> now, Map<String, String> largest, Vars vars) {
+        Map<String, String> set = arithmeticAssignment(text, new Vars(now, vars.refs));
+        if (set == null) {
+            return false;
+        }
+        now.putAll(set);
+        set.forEach((name, v) -> largest.merge(name, v, BashWalker::larger));
+        return set.values().stream().noneMatch(v -> Math.abs((double) Long.parseLong(v)) >= REPLAY_CAP);
+    }
+
+    /** The magnitude that ends a replay (see {@link #step}): far past any wait, far below a wrap. */
+    private static final double REPLAY_CAP = 1e12;
 
     /** The number of larger magnitude of two computed numbers' texts. */
     private static String larger(String a, String b) {
         return Math.abs((double) Long.parseLong(a)) >= Math.abs((double) Long.parseLong(b)) ? a : b;
     }
 
-    /** The inner texts of the {@code (( … ))} commands in {@code t}, in order. */
-    private static void arithmeticCommands(ParseTree t, List<String> out) {
-        if (t instanceof BashParser.ArithCommandContext a) {
-            String raw = a.ARITH_CMD().getText();
-            out.add(raw.length() >= 4 ? raw.substring(2, raw.length() - 2) : raw);
-            return;
-        }
-        for (int i = 0; i < t.getChildCount(); i++) {
-            arithmeticCommands(t.getChild(i), out);
-        }
-    }
 
     private void forBodyWalk(BashParser.ForClauseContext f, Ctx c, Unit u, Position pos, Ctx body) {
         boolean forever = f.ARITH_CMD() != null && f.ARITH_CMD().getText().replaceAll("\\s", "").matches("\\(\\([^;]*;;[^;]*\\)\\)")
@@ -1887,15 +2006,37 @@ final class BashWalker {
      */
     private static List<Vars> lowRangeReadings(Vars v, String text) {
         Set<String> names = rangeNames(text);
+        Map<String, String> held = new HashMap<>();
+        v.heldRanges.forEach((name, expr) -> {
+            if (!v.known.containsKey(name) && Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find()) {
+                held.put(name, expr);
+                names.addAll(rangeNames(expr));
+            }
+        });
         List<Vars> out = new ArrayList<>();
-        for (String end : LOW_ENDS) {
-            Vars alt = rangeReading(v, names, name -> end);
+        // a name holding a range's number is read at its largest too (a range read directly
+        // gets that reading in #maybeReading)
+        List<String> ends = held.isEmpty() ? LOW_ENDS : HELD_ENDS;
+        for (String end : ends) {
+            Vars alt = rangeReading(v, names, name -> end.equals(LARGEST) ? Vars.RANGES.get(name) : end);
             if (alt != null) {
+                held.forEach((name, expr) -> {
+                    String value = Arithmetic.bash(expr, alt.known::get);
+                    if (value != null) {
+                        alt.known.put(name, value);
+                    }
+                });
                 out.add(alt);
             }
         }
         return out;
     }
+
+    /** The end of {@link #HELD_ENDS} that stands for a range's largest number. */
+    private static final String LARGEST = "largest";
+
+    /** The ends a name holding a range's number ({@link Vars#heldRanges}) is read at. */
+    private static final List<String> HELD_ENDS = List.of("0", "1", LARGEST);
 
     /**
      * Whether {@code text} reads variable {@code name}: {@code $name}, {@code ${name…}},
@@ -3130,6 +3271,10 @@ final class BashWalker {
             known.put(name, integer);
         } else if (forget || !a.literal() || value.startsWith("(")) {
             known.remove(name);
+            String held = forget0 || append ? null : LoopSteps.valueText(rawValue);
+            if (held != null && RANGE_READ.matcher(held).find()) {
+                vars.heldRanges.put(name, held); // `d=$RANDOM`: one number of the range (see #lowRangeReadings)
+            }
             if (forget0 && a.literal() && !append && !value.startsWith("(")) {
                 // `true && x='a[$(CMD)]'; echo $((x))`: a value assigned only maybe is still
                 // evaluated where a value is (arithmetic, prompts), like an inherited one
