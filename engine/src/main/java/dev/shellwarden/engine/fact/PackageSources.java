@@ -60,7 +60,9 @@ final class PackageSources {
     private static final String NODE_GITHUB_SHORTHAND = "(?![.~/@])[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(#\\S*)?(?<!\\.tgz|\\.tar|\\.tar\\.gz)";
 
     /** Options of node's package managers that take a value next to the packages (a workspace filter is no package). */
-    private static final String NODE_VALUE_OPTIONS = " --filter -F --prefix -C --dir --tag --cwd";
+    private static final String NODE_VALUE_OPTIONS = " --filter -F --prefix -C --dir --tag --cwd --cafile --ca --cert --key --cache"
+            + " --userconfig --globalconfig --otp --before --omit --include --install-strategy --loglevel --script-shell --proxy"
+            + " --https-proxy --modules-folder --cache-folder --mutex --network-concurrency --network-timeout";
 
     /**
      * True when a package manager installs or runs a package from a URL, a git remote or a custom
