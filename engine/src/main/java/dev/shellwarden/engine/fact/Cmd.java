@@ -3905,6 +3905,11 @@ public final class Cmd {
         return Credentials.isSendsEnvironment(this);
     }
 
+    /** True for a DNS lookup of a name built from a secret-named variable ({@code dig "$GITHUB_TOKEN.x.example"}; {@link Credentials}). */
+    public boolean isLooksUpSecretVariable() {
+        return Credentials.isLooksUpSecretVariable(this);
+    }
+
     /**
      * True when a backup, share, copy or packing tool is given the home folder or the root
      * ({@code kopia snapshot create ~}, {@code restic backup ~}, {@code tar czf h.tgz ~},

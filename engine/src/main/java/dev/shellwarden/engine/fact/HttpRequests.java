@@ -218,9 +218,11 @@ final class HttpRequests {
 
     /**
      * curl's and wget's options whose value travels to the server as written: headers, cookies,
-     * agent, referer. (-u/--user and wget's passwords are credentials used, like Authorization.)
+     * agent, referer, and curl's {@code --url-query} (a query part appended to the URL, so
+     * {@code --url-query "t=$(gh auth token)"} sends what a built URL would).
+     * (-u/--user and wget's passwords are credentials used, like Authorization.)
      */
-    private static final String REQUEST_PART_OPTIONS = "-H --header -A --user-agent -U -e --referer -b --cookie";
+    private static final String REQUEST_PART_OPTIONS = "-H --header -A --user-agent -U -e --referer -b --cookie --url-query";
 
     /** An {@code Authorization:} or {@code Proxy-Authorization:} header as written, unquoted. */
     private static final String AUTHORIZATION_HEADER = "(?is)\\s*(proxy-)?authorization\\s*:.*";

@@ -52,6 +52,19 @@ final class PackageSources {
     private static final String UNREVIEWED_SOURCE = "(git\\+[a-z]+|git|https?|ftp)://.*|(github|gitlab|bitbucket|gist):.*|git@.*:.*";
 
     /**
+     * npm's, pnpm's, yarn's and bun's GitHub shorthand: {@code owner/repo} (optionally {@code #ref})
+     * names a repository whose install scripts run, as {@code github:owner/repo} does. A scope starts
+     * with {@code @}, a folder with {@code .}, {@code /} or {@code ~}, and a tarball ends in .tgz or
+     * .tar, so none of them matches.
+     */
+    private static final String NODE_GITHUB_SHORTHAND = "(?![.~/@])[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(#\\S*)?(?<!\\.tgz|\\.tar|\\.tar\\.gz)";
+
+    /** Options of node's package managers that take a value next to the packages (a workspace filter is no package). */
+    private static final String NODE_VALUE_OPTIONS = " --filter -F --prefix -C --dir --tag --cwd --cafile --ca --cert --key --cache"
+            + " --userconfig --globalconfig --otp --before --omit --include --install-strategy --loglevel --script-shell --proxy"
+            + " --https-proxy --modules-folder --cache-folder --mutex --network-concurrency --network-timeout";
+
+    /**
      * True when a package manager installs or runs a package from a URL, a git remote or a custom
      * index instead of its registry: {@code npm install https://…/x.tgz}, {@code pip install
      * git+https://…}, {@code pip install -i URL}, {@code uvx --from git+…}, {@code cargo install
@@ -154,13 +167,16 @@ final class PackageSources {
             return true;
         }
         // a runner's arguments after the package belong to the program it runs (`pipx run pkg URL`)
-        List<String> sources = c.positionals(SOURCE_OPTIONS + " -p --package -w --workspace -r --requirement -c --constraint -e --editable");
+        boolean node = c.named("npm pnpm yarn bun npx pnpx bunx");
+        List<String> sources = c.positionals(SOURCE_OPTIONS + " -p --package -w --workspace -r --requirement -c --constraint -e --editable"
+                + (node ? NODE_VALUE_OPTIONS : ""));
         if (c.named("npx pnpx bunx uvx jbang groovy") || c.sub("run exec dlx x")) {
             int first = c.named("npx pnpx bunx uvx jbang groovy") ? 0 : 1;
             sources = sources.size() > first ? sources.subList(first, first + 1) : List.of();
         }
         for (String op : sources) {
-            if (Regex.matches(op, UNREVIEWED_SOURCE) || Regex.matches(op, "[A-Za-z0-9_.-]+\\s*@\\s*(git\\+|https?://|file:).*")) {
+            if (Regex.matches(op, UNREVIEWED_SOURCE) || Regex.matches(op, "[A-Za-z0-9_.-]+\\s*@\\s*(git\\+|https?://|file:).*")
+                    || node && Regex.matches(PathFacts.unquote(op), NODE_GITHUB_SHORTHAND)) {
                 return true;
             }
         }

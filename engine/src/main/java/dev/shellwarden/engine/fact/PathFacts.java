@@ -1003,6 +1003,12 @@ public final class PathFacts {
     private static final Set<String> SECRET_DIRS = Set.of(".ssh", ".aws", ".gnupg", ".kube", ".azure", ".docker", ".password-store");
 
     /**
+     * Tools' folders under {@code ~/.config} whose copy carries a login: gcloud's credential
+     * databases, gh's {@code hosts.yml} token ({@code scp -r ~/.config/gh host:} ships the token).
+     */
+    private static final Set<String> CONFIG_SECRET_DIRS = Set.of("gcloud", "gh");
+
+    /**
      * True when some name of the path (or path pattern: {@code *}/.docker/*) is one of the folders that
      * hold nothing but credentials ({@link #SECRET_DIRS}), wherever it lies.
      */
@@ -1097,8 +1103,8 @@ public final class PathFacts {
         }
         // the credential directories themselves (`tar czf - ~/.ssh`, `rsync ~/.aws host:`); a set
         // lookup on the last name, since this runs for every word of every command
-        if (SECRET_DIRS.contains(base) || base.equals("gcloud") && (p.equals(".config/gcloud") || p.endsWith("/.config/gcloud")
-                || p.endsWith("AppData/Roaming/gcloud"))) {
+        if (SECRET_DIRS.contains(base) || CONFIG_SECRET_DIRS.contains(base) && (p.equals(".config/" + base) || p.endsWith("/.config/" + base))
+                || base.equals("gcloud") && p.endsWith("AppData/Roaming/gcloud")) {
             return true;
         }
         return p.contains(".ssh/id_") || p.contains(".aws/") || p.contains(".config/gcloud/") || p.contains("AppData/Roaming/gcloud/")
