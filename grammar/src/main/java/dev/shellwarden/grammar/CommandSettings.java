@@ -263,8 +263,9 @@ public final class CommandSettings {
     }
 
     /**
-     * The command line a git setting runs, or null: {@code alias.x} and {@code credential.helper}
-     * only with a leading {@code !}; {@code core.fsmonitor} not when it is a boolean.
+     * The command line a git setting runs, or null: {@code alias.x} with a leading {@code !} as a
+     * shell line, without it as {@code git VALUE}; {@code credential.helper} only with a leading
+     * {@code !}; {@code core.fsmonitor} not when it is a boolean.
      */
     public static String gitCommand(String key, String value) {
         String k = key.toLowerCase(Locale.ROOT);
@@ -272,6 +273,11 @@ public final class CommandSettings {
             return null;
         }
         String v = value.trim();
+        // an alias without `!` is a git command line: `alias.nuke='reset --hard'` makes `git nuke`
+        // run `git reset --hard`, so its value is judged as that command, as a `!` one is as a shell line
+        if (k.startsWith("alias.") && !v.startsWith("!")) {
+            return v.isEmpty() ? null : "git " + v;
+        }
         if (k.startsWith("alias.") || k.startsWith("credential") || k.startsWith("submodule.")) {
             return v.startsWith("!") ? unlessPlain(v.substring(1)) : null;
         }

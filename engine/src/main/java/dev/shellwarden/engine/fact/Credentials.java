@@ -41,6 +41,11 @@ final class Credentials {
                 i += a.equals("-i") || a.equals("-o") ? 1 : 0;
                 continue;
             }
+            int config = ssh ? configWords(a, i + 1 < c.getArgs().size() ? c.getArgs().get(i + 1) : "") : 0;
+            if (config > 0) {
+                i += config - 1;
+                continue;
+            }
             // -e takes the next word also at the end of a short-option cluster (`rsync -ave "ssh -i KEY"`).
             if (c.getName().equals("rsync") && (a.equals("--rsh") || Regex.matches(a, "-[A-Za-z0-9]*e")) && i + 1 < c.getArgs().size()) {
                 a = withoutIdentity(c.getArgs().get(++i));
@@ -97,8 +102,42 @@ final class Credentials {
         if (!Regex.matches(rsh, "\\s*(\\S*/)?ssh(\\s[^;&|`$()<>]*)?")) {
             return rsh;
         }
-        return rsh.replaceAll("(?i)(^|\\s)(-i\\s*\\S+|-o\\s*identityfile\\s*=?\\s*\\S+)", " ");
+        String plain = rsh.replaceAll("(?i)(^|\\s)(-i\\s*\\S+|-o\\s*identityfile\\s*=?\\s*\\S+)", " ");
+        return CONFIG_OPTION_IN_TEXT.matcher(plain).replaceAll(m -> PathFacts.isCredentialStore(m.group(2))
+                ? java.util.regex.Matcher.quoteReplacement(m.group()) : " ");
     }
+
+    /**
+     * The ssh-family letters that take no value (ssh's and scp's), which may stand before
+     * {@code -F} in one cluster ({@code ssh -vF CONFIG}).
+     */
+    private static final String NO_VALUE_LETTERS = "346AaBCfGgKkMNnOpqRrsTtVvXxYy";
+
+    /** {@code -F CONFIG} (or {@code -vF CONFIG}, {@code -FCONFIG}) inside a remote-shell command text. */
+    private static final java.util.regex.Pattern CONFIG_OPTION_IN_TEXT = java.util.regex.Pattern.compile(
+            "(^|\\s)-[" + NO_VALUE_LETTERS + "]*F\\s*(\\S+)");
+
+    /**
+     * How many words an ssh-family client's own configuration option takes ({@code -F CONFIG}: 2,
+     * {@code -FCONFIG} or {@code -vFCONFIG}: 1), else 0. The client reads the file to know how to
+     * connect and never sends it, as with an identity file; a credential store given as the
+     * configuration ({@code -F ~/.aws/credentials}) is no configuration and still counts (0).
+     */
+    private static int configWords(String arg, String next) {
+        java.util.regex.Matcher m = CONFIG_CLUSTER.matcher(arg);
+        if (!m.matches()) {
+            return 0;
+        }
+        String path = m.group(1).isEmpty() ? next : m.group(1);
+        if (path.isEmpty() || PathFacts.isCredentialStore(path)) {
+            return 0;
+        }
+        return m.group(1).isEmpty() ? 2 : 1;
+    }
+
+    /** One ssh-family option word ending in or holding {@code -F}: the value attached (group 1) or empty. */
+    private static final java.util.regex.Pattern CONFIG_CLUSTER = java.util.regex.Pattern.compile(
+            "-[" + NO_VALUE_LETTERS + "]*F(.*)");
 
     /**
      * True when the command prints secrets by design: a credential printer ({@link #isPrintsCredential}),

@@ -276,12 +276,12 @@ final class DateStamps {
     /**
      * Text that may make {@code date} another program: a function or alias of that name, a name
      * hashed to a file, a change of PATH (bash's {@code PATH=}, zsh's {@code path=(…)},
-     * {@code path+=}), or code this text does not show ({@code eval}, {@code enable -f}; a sourced
-     * file is read from the segments, {@link #sourcesCode}). Read over the whole command text, so
-     * it matches more than it must.
+     * {@code path+=}), or code this text does not show ({@code enable -f}; a sourced file and an
+     * eval of computed text are read from the segments, {@link #sourcesCode}). Read over the whole
+     * command text, so it matches more than it must.
      */
     private static final Pattern REDEFINES = Pattern.compile("(?<![\\w./-])(function\\s+date\\b|date\\s*\\(\\s*\\)|alias\\b[^;&|\\n]*\\bdate="
-            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|eval\\s|enable\\s"
+            + "|hash\\b[^;&|\\n]*\\bdate\\b|\\w*PATH\\+?=|path(\\[[^]]*])?\\+?=|enable\\s"
             // rt32b: the hash and alias tables as arrays (`BASH_CMDS[date]=./x`), PATH set by any
             // builtin that names it (`read PATH`, `printf -v PATH`, `for PATH in`, `declare -n p=PATH`;
             // `$PATH` and `${PATH}` only read it), a start-up file of a child shell
@@ -342,11 +342,31 @@ final class DateStamps {
             // a name printed by a literal date format is that name (`$(date +rm) -rf /` is rm),
             // and `$(date +.) f` sources f: the name is judged after withLiteralOutputs
             Segment s = withLiteralOutputs(s0);
-            if (!s.argv().isEmpty() && (!s.argv().get(0).literal() || SOURCING.contains(Cmd.nameOf(s)))) {
+            if (!s.argv().isEmpty() && (!s.argv().get(0).literal() || SOURCING.contains(Cmd.nameOf(s)) || evalsUnseenCode(s))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * True for an {@code eval} whose text is not wholly shown: a word still computed after the
+     * literal date outputs are put in ({@code eval "$x"}, {@code eval $(curl …)}), or a text that
+     * those outputs make a redefinition the command text does not spell
+     * ({@code eval "$(date +date)() { …; }"}). WHY: an eval of literal text (or of literal date
+     * outputs, {@code eval "rm $(date +-rf) /"}) runs exactly its payload, whose segments and text
+     * are read like the rest, so its stamps may be rendered and the floor sees {@code rm -rf /}.
+     */
+    private static boolean evalsUnseenCode(Segment s) {
+        if (!Cmd.nameOf(s).equals("eval")) {
+            return false;
+        }
+        List<Word> words = s.argv().subList(1, s.argv().size());
+        if (words.stream().anyMatch(w -> !w.literal())) {
+            return true;
+        }
+        String text = String.join(" ", words.stream().map(Word::text).toList());
+        return REDEFINES.matcher(text).find() || SPLITS.matcher(text).find() || REDEFINES.matcher(QUOTING.matcher(text).replaceAll("")).find();
     }
 
     private static int count(String s, char c) {

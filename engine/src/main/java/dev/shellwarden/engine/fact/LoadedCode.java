@@ -23,10 +23,27 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
      * True when {@code writer} only stores an ssh configuration a machine tool generates for its own
      * guest ({@code vagrant ssh-config > c}, {@code limactl show-ssh --format=config default > c}):
      * host, port, user and key of the machine, no command of the text's choosing, so
-     * {@code ssh -F c default} after it is everyday use (kept beside the ssh reading below).
+     * {@code ssh -F c default} after it is everyday use (kept beside the ssh reading below); or a
+     * copy of the user's own configuration ({@link #copiesOwnSshConfig}).
      */
     static boolean generatesSshConfig(Cmd writer) {
-        return writer.named("vagrant") && writer.sub("ssh-config") || writer.named("limactl") && writer.sub("show-ssh");
+        return writer.named("vagrant") && writer.sub("ssh-config") || writer.named("limactl") && writer.sub("show-ssh")
+                || copiesOwnSshConfig(writer);
+    }
+
+    /**
+     * True when {@code writer} is a cp of nothing but the user's own ssh configuration
+     * ({@code cp ~/.ssh/config c}, {@code cp /etc/ssh/ssh_config c}): the copy holds what every ssh
+     * call reads already, so loading it with {@code -F} runs nothing new. A change to that
+     * configuration in the same command is a write to ~/.ssh, which the persistence rules judge.
+     */
+    private static boolean copiesOwnSshConfig(Cmd writer) {
+        if (!writer.named("cp") || writer.isDynamicArgs() || !writer.getRedirectWrites().isEmpty()) {
+            return false;
+        }
+        List<String> sources = writer.transfer().sources();
+        return !sources.isEmpty() && sources.stream().map(PathFacts::unquote)
+                .allMatch(s -> Regex.matches(s, "(~|\\$HOME|\\$\\{HOME\\})/\\.ssh/config|/etc/ssh/ssh_config"));
     }
 
     /**

@@ -669,7 +669,10 @@ final class LongRunning {
             case "lt", "localtunnel" -> c.anyFlag("-p --port") && !c.anyFlag("-h --help --version");
             // tailscale serve and funnel with a target stay in the foreground unless --bg (since 1.52)
             case "tailscale" -> c.tailscaleServesPort() && !c.anyFlag("--bg") && !c.argMatches("--bg=(true|1)");
-            case "gcloud" -> c.getArgs().contains("start-iap-tunnel") || c.getArgs().contains("ssh") && c.anyFlag("-N");
+            // an IAP tunnel listens on a local port until stopped; with --listen-on-stdin it carries
+            // its standard input instead (an ssh ProxyCommand) and ends with it
+            case "gcloud" -> c.getArgs().contains("start-iap-tunnel") && !c.anyFlag("--listen-on-stdin")
+                    || c.getArgs().contains("ssh") && c.anyFlag("-N");
             case "aws" -> c.getArgs().contains("start-session") && c.argFind("PortForwarding");
             default -> false;
         };

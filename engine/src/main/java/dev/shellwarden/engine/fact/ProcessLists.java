@@ -185,10 +185,39 @@ final class ProcessLists {
             return (hasNoPattern(c) || patternMatchesAll(c))
                     && c.valuesOf("-g --pgroup -s --session").stream().anyMatch(v -> List.of(v.split(",")).contains("0"));
         }
-        if (!c.named("kill")) {
+        if (c.named("xargs")) {
+            return xargsKillSignalsOwnGroup(c);
+        }
+        return c.named("kill") && killSignalsOwnGroup(c.getArgs());
+    }
+
+    /**
+     * {@code xargs kill -9 <<< 0}: xargs appends the words of its heredoc or here-string to the
+     * command it runs, so a kill it runs is read with those words after its own. (A literal printer
+     * piped in, {@code echo 0 | xargs kill -9}, is resolved by the splitter into the kill itself.)
+     * Fail closed: xargs options that change how the input becomes arguments ({@code -I {}},
+     * {@code -n 1}) are not read, so a pid of the own group anywhere in the text counts.
+     */
+    private static boolean xargsKillSignalsOwnGroup(Cmd c) {
+        if (!c.isHasStdinText()) {
             return false;
         }
         List<String> args = c.getArgs();
+        for (int k = 0; k < args.size(); k++) {
+            String a = args.get(k);
+            if (a.equals("kill") || a.endsWith("/kill")) {
+                List<String> words = new java.util.ArrayList<>(args.subList(k + 1, args.size()));
+                List<String> input = List.of(c.getStdin().trim().split("\\s+"));
+                words.addAll(input);
+                // `<<< -1` is every process (SW2009's `kill -9 -1`), which no kill segment shows here: asked at least
+                return killSignalsOwnGroup(words) || input.stream().anyMatch(w -> Regex.matches(w, "-0*1"));
+            }
+        }
+        return false;
+    }
+
+    /** kill's words ({@code args}, after the name) signal the own process group or the agent: see {@link #signalsOwnGroup}. */
+    private static boolean killSignalsOwnGroup(List<String> args) {
         String signal = "TERM";
         boolean sawSignal = false;
         int i = 0;
@@ -221,10 +250,12 @@ final class ProcessLists {
     /**
      * A kill operand that names the own process group or the agent: pid 0 as bash's builtin reads a
      * number ({@code 0}, {@code -0}, {@code 00}, {@code +0}: a sign and leading zeros change nothing)
-     * and the parent, {@code $PPID}, the agent or the shell it started the command in.
+     * and the parent, {@code $PPID}, the agent or the shell it started the command in (or its
+     * group, {@code -$PPID}), and the group of this shell, {@code -$$} (a negative pid names a
+     * process group; the shell's own, {@code $$} alone, only ends this command).
      */
     private static boolean ownGroupOrAgent(String pid) {
-        return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "\\$\\{?PPID\\}?");
+        return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "-?\\$\\{?PPID\\}?") || Regex.matches(pid, "-\\$(\\$|\\{\\$\\})");
     }
 
     /**
