@@ -53,9 +53,11 @@ class CommandSettingsTest {
     }
 
     @Test
-    void gitAliasesAndHelpersRunAShellOnlyWithABang() {
+    void gitAliasesRunAShellWithABangAndGitWithoutHelpersOnlyWithABang() {
         assertEquals("make test", CommandSettings.gitCommand("alias.t", "!make test"));
-        assertNull(CommandSettings.gitCommand("alias.st", "status -sb"));
+        // an alias without `!` is a git command line, judged as `git VALUE` (left33)
+        assertEquals("git status -sb", CommandSettings.gitCommand("alias.st", "status -sb"));
+        assertNull(CommandSettings.gitCommand("alias.empty", " "));
         assertEquals("pass-helper get", CommandSettings.gitCommand("credential.helper", "!pass-helper get"));
         assertNull(CommandSettings.gitCommand("credential.helper", "store"));
         assertNull(CommandSettings.gitCommand("core.fsmonitor", "true"));

@@ -57,7 +57,7 @@ class WrittenFilesTest {
 
     @Test
     void readsGitSettingsOfAConfigFile() {
-        assertEquals(List.of("echo hi"), WrittenFiles.gitConfigCommands("[alias]\n\tx = !echo hi\n\tst = status\n"));
+        assertEquals(List.of("echo hi", "git status"), WrittenFiles.gitConfigCommands("[alias]\n\tx = !echo hi\n\tst = status\n"));
         assertEquals(List.of("echo hi"), WrittenFiles.gitConfigCommands("[core]\n\tfsmonitor = echo hi\n"));
         assertTrue(WrittenFiles.isGitConfig(".git/config"));
         assertTrue(WrittenFiles.isGitConfig("/home/dev/.gitconfig"));
