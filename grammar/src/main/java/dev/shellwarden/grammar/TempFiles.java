@@ -49,13 +49,21 @@ public final class TempFiles {
 
     /** True for a temporary directory or what is below it (an absolute, normalized path). */
     public static boolean isTempDir(String abs) {
-        for (String dir : List.of("/tmp", "/var/tmp", "/private/tmp", "/dev/shm")) {
+        for (String dir : TEMP_ROOTS) {
             if (abs.equals(dir) || abs.startsWith(dir + "/")) {
                 return true;
             }
         }
         return false;
     }
+
+    /** True for a temporary directory itself, the folder every user and program shares (an absolute, normalized path). */
+    public static boolean isTempRoot(String abs) {
+        return TEMP_ROOTS.contains(abs);
+    }
+
+    /** The temporary directories: what is below them is scratch space. */
+    private static final List<String> TEMP_ROOTS = List.of("/tmp", "/var/tmp", "/private/tmp", "/dev/shm");
 
     /**
      * The representative path an assignment value made by {@code mktemp} names, or null when the

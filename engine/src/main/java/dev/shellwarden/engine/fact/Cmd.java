@@ -998,17 +998,7 @@ public final class Cmd {
      * cluster after a letter that takes a value is that value).
      */
     public boolean tcpdumpHas(String letters) {
-        boolean[] found = {false};
-        for (int i = 0; i < args.size() && !found[0]; i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                break;
-            }
-            if (a.startsWith("-") && !a.startsWith("--") && a.length() >= 2) {
-                i = ShortOptions.readCluster(args, i, TCPDUMP_VALUE_LETTERS, (c, v) -> found[0] |= letters.indexOf(c) >= 0);
-            }
-        }
-        return found[0];
+        return ShortOptions.hasLetter(args, TCPDUMP_VALUE_LETTERS, letters);
     }
 
     /** tar's command line, read once per command (the facts are read-only, so the reading never goes stale). */
@@ -2333,7 +2323,10 @@ public final class Cmd {
      * True when this command links a secret file or folder from outside the project into it
      * ({@code ln -s ~/.ssh/id_rsa public/x}, {@code ln -s ~/.aws/credentials dist/}, a hard link
      * of {@code ~/.netrc}, {@code ln -s ../../.env public/env.txt}, a bind mount of {@code ~/.ssh}):
-     * a folder the project serves, packs or commits then carries the secret. A relative symlink
+     * a folder the project serves, packs or commits then carries the secret. A link in a temporary
+     * folder ({@code ln -s ~/.ssh/id_rsa /tmp/k}) counts too, as {@code cp ~/.ssh/id_rsa /tmp/k}
+     * asks (SW4022): every user and program can find it there, and whatever later reads, packs or
+     * uploads the scratch folder follows it to the key. A relative symlink
      * target is read from the link's folder, not from where ln runs. Secrets already inside the
      * project ({@code ln -s .env.local .env}) and public keys are not.
      */
@@ -2354,7 +2347,7 @@ public final class Cmd {
             String from = !fromLink ? dir : folder ? link : link.substring(0, Math.max(1, link.lastIndexOf('/')));
             // a hard link's relative source read from a folder the text does not tell may be any file: outside
             String source = PathFacts.resolveFromAny(p.get(0), from, ctx.home());
-            if (PathFacts.isInside(link, project) && (source == null || !PathFacts.isInside(source, project))) {
+            if ((PathFacts.isInside(link, project) || PathFacts.isTemp(link)) && (source == null || !PathFacts.isInside(source, project))) {
                 return true;
             }
         }
@@ -2663,6 +2656,15 @@ public final class Cmd {
      */
     public boolean touchesSelfProtected(Ctx ctx) {
         return touchesSelfProtected() || !cwds.isEmpty() && selfProtectedTarget(ctx);
+    }
+
+    /**
+     * True when this tar unpacks, from the {@code git archive} piped into it, a path that lands on
+     * the guard's or an agent's settings ({@code git archive origin/x .claude/settings.json | tar -x};
+     * {@link ArchivePipes}).
+     */
+    public boolean unpacksSelfProtectedFrom(Cmd archiver, Ctx ctx) {
+        return ArchivePipes.landsSelfProtected(this, archiver, ctx);
     }
 
     /** A self-protected write or delete target: as written ({@code ctx} null), else read in each folder the command runs in. */

@@ -236,7 +236,9 @@ final class Credentials {
         List<String> hosts = new ArrayList<>();
         for (String word : c.getArgs()) {
             String a = PathFacts.unquote(word);
-            java.util.regex.Matcher m = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/@\\s]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)").matcher(a);
+            // the user-info may be a substitution with blanks (`https://x:$(gh auth token)@github.com/o/r`);
+            // a `?` or `#` ends the authority (`https://evil.example?@github.com` goes to evil.example)
+            java.util.regex.Matcher m = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/?#@]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)").matcher(a);
             java.util.regex.Matcher bare = Regex.pattern("(?i)^([\\w-]+(?:\\.[\\w-]+)+|localhost|\\[[0-9a-f:]+\\])(?::\\d+)?(?:/\\S*)?$").matcher(a);
             if (m.find()) {
                 hosts.add(m.group(1).toLowerCase(java.util.Locale.ROOT));

@@ -79,10 +79,16 @@ final class HttpRequests {
      * "Authorization: Bearer $(gh auth token)"}, {@code wget --header="Authorization: token $T"},
      * HTTPie's {@code Authorization:Bearer$(…)} item). Such a header is how a token is used, so it is
      * no {@code net.send} ({@link #isSendsComputedRequestPart}); SW4050 checks where it goes.
+     * A URL of any program with computed user-info ({@code git ls-remote "https://x:$(gh auth
+     * token)@host/r"}) is the same credential in another place: git and the HTTP clients send it
+     * as Basic authorization to that host.
      */
     static boolean isAuthorizationComputed(Cmd c) {
         java.util.function.Predicate<String> computed = v -> v.indexOf('$') >= 0 || v.contains("`");
         java.util.function.Predicate<String> auth = v -> Regex.matches(v, AUTHORIZATION_HEADER) && computed.test(v);
+        if (c.getArgs().stream().map(PathFacts::unquote).anyMatch(a -> Regex.matches(a, URL_COMPUTED_USERINFO))) {
+            return true;
+        }
         if (c.named("curl wget")) {
             // and the options that carry a credential themselves: curl -u USER:PASS, --oauth2-bearer TOKEN,
             // wget --password / --http-password
@@ -226,6 +232,13 @@ final class HttpRequests {
 
     /** An {@code Authorization:} or {@code Proxy-Authorization:} header as written, unquoted. */
     private static final String AUTHORIZATION_HEADER = "(?is)\\s*(proxy-)?authorization\\s*:.*";
+
+    /**
+     * A URL whose user-info part (before the {@code @} of the authority) is computed, unquoted:
+     * {@code https://x:$(gh auth token)@host/r}, {@code https://oauth2:$T@host}. The substitution
+     * may hold blanks, never a {@code /} before the {@code @}.
+     */
+    private static final String URL_COMPUTED_USERINFO = "(?is)[a-z][a-z0-9+.-]*://[^/@]*[$`][^/]*@.*";
 
     /** HTTP clients that take headers as {@code Name:value} items (HTTPie and its kin). */
     private static final String HEADER_ITEM_CLIENTS = "http https xh xhs curlie httpie";

@@ -1,6 +1,7 @@
 package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.Regex;
+import dev.shellwarden.grammar.TempFiles;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +30,29 @@ final class ProjectScope {
     /** True when some delete target resolves outside the project (temporary directories count as inside). */
     static boolean deletesOutside(Cmd c, Ctx ctx) {
         for (String t : c.getDeleteTargets()) {
-            if (isOutside(c, t, ctx)) {
+            if (isOutside(c, t, ctx) || isSharedTempRoot(c, t, ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when {@code target}, from any directory the segment may run in, is a temporary folder
+     * itself ({@code /tmp}, {@code /var/tmp}, {@code $TMPDIR}) rather than something below it.
+     * WHY: scratch space below /tmp is the agent's to clear, but the folder itself holds every
+     * user's and program's temporary files (sockets, locks, other sessions' work); a {@code ..}
+     * out of a fresh {@code mktemp -d} folder ({@code rm -rf "$T/.."}) lands there. Only deletes
+     * ask: writing into {@code /tmp} ({@code cp x /tmp}) stays scratch.
+     */
+    private static boolean isSharedTempRoot(Cmd c, String target, Ctx ctx) {
+        String bare = PathFacts.unquote(target);
+        if (Regex.matches(bare, "\\$(TMPDIR|\\{TMPDIR})/*(\\.?/*)*")) {
+            return true;
+        }
+        for (String dir : c.dirs(ctx)) {
+            String abs = PathFacts.resolve(target, dir.equals(WorkingDirs.UNKNOWN) ? "" : dir, ctx.home());
+            if (TempFiles.isTempRoot(abs)) {
                 return true;
             }
         }

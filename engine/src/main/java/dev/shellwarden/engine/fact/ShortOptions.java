@@ -29,6 +29,27 @@ final class ShortOptions {
     }
 
     /**
+     * True when one of {@code letters} is one of the program's own short options, read cluster by
+     * cluster up to {@code --}: in {@code tcpdump -wc} the c is the file -w writes, in
+     * {@code ssh-keygen -f/x/.ssh/id} the letters after f are its value.
+     *
+     * @param valueLetters the program's short options that take a value
+     */
+    static boolean hasLetter(List<String> args, String valueLetters, String letters) {
+        boolean[] found = {false};
+        for (int i = 0; i < args.size() && !found[0]; i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.startsWith("-") && !a.startsWith("--") && a.length() >= 2) {
+                i = readCluster(args, i, valueLetters, (c, v) -> found[0] |= letters.indexOf(c) >= 0);
+            }
+        }
+        return found[0];
+    }
+
+    /**
      * Reads the cluster {@code args.get(i)} (a word starting with one dash, not {@code -} alone),
      * calling {@code sink} for each letter, and returns the index of the last word it used: {@code i},
      * or {@code i + 1} when the last letter took the next word as its value.

@@ -200,9 +200,13 @@ final class WriteTargets {
             }
             case "ssh-keygen" -> {
                 // over an existing key it asks "Overwrite (y/n)?": only an answer fed on standard input
-                // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase
+                // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase.
+                // The prompt reads whatever standard input the agent's client gives (a `y` queued
+                // there is not in the text), so a key file in an ssh folder (`-f ~/.ssh/id_ed25519`,
+                // the user's own identities) counts as written whatever feeds it
                 String f = c.valueOf("-f");
-                if (!f.isEmpty() && !c.anyFlag("-l -y -F -R -H -e -i -B -L -Q -k") && (c.isPipedInto() || c.isHasStdinText() || c.isStdinRedirected() || c.anyFlag("-p"))) {
+                if (!f.isEmpty() && !sshKeygenHas(c, "lyFRHeiBLQk") && (c.isPipedInto() || c.isHasStdinText() || c.isStdinRedirected() || c.anyFlag("-p")
+                        || SSH_FOLDER_FILE.matcher(f).find())) {
                     out.add(f);
                 }
                 // -R HOST removes the host's keys from known_hosts (-f FILE): the next connection
@@ -734,6 +738,19 @@ final class WriteTargets {
         return "";
     }
 
+    /** ssh-keygen's short options that take a value (getopt: the rest of the cluster or the next word). */
+    private static final String SSH_KEYGEN_VALUE_LETTERS = "abCDEFfIJjKmMNnOPRrstVwYZz";
+
+    /**
+     * True when one of {@code letters} is one of ssh-keygen's own options, read getopt-style: in
+     * {@code -f/home/me/.ssh/id_ed25519} the letters after f are the file name, no -e or -i.
+     */
+    private static boolean sshKeygenHas(Cmd c, String letters) {
+        return ShortOptions.hasLetter(c.getArgs(), SSH_KEYGEN_VALUE_LETTERS, letters);
+    }
+
+    /** A file in an ssh folder ({@code ~/.ssh/id_rsa}, {@code $HOME/.ssh/x}), where ssh-keygen -f may replace a key. */
+    private static final java.util.regex.Pattern SSH_FOLDER_FILE = java.util.regex.Pattern.compile("(^|/)\\.ssh/");
     private static final java.util.regex.Pattern TRACE_FILE = java.util.regex.Pattern.compile(
             "GIT_TRACE[A-Z0-9_]*=((?:/|~|\\$\\{?HOME\\b).*)", java.util.regex.Pattern.DOTALL);
 
