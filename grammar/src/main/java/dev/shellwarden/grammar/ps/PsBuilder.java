@@ -510,12 +510,14 @@ final class PsBuilder {
      */
     private void teeVariables(List<List<Part>> stages, Ctx ctx) {
         for (int s = 0; s < stages.size(); s++) {
-            String name = s > 0 ? teeVariable(stages.get(s)) : null;
+            String name = teeVariable(stages.get(s));
             if (name != null) {
-                // `7200 | Tee-Object -Variable d`: d holds the value a one-expression first stage computes
+                // `7200 | Tee-Object -Variable d`: d holds the value a one-expression first stage computes;
+                // a first-stage `Tee-Object -InputObject 7200 -Variable d` the value it is given (rt33b)
                 boolean top = ctx.prov() == Provenance.TOP;
-                values.assigned("$" + name, new PsValues.Value(null, null, true, List.copyOf(stages.subList(0, s)), null),
-                        top, "=", s == 1 ? held(spaced(stages.get(0)), top) : null);
+                Part input = s == 0 ? teeInputObject(stages.get(0)) : null;
+                values.assigned("$" + name, new PsValues.Value(null, null, true, List.copyOf(stages.subList(0, Math.max(s, 1))), null),
+                        top, "=", s == 1 ? held(spaced(stages.get(0)), top) : input != null ? held(spaced(List.of(input)), top) : null);
             }
             String out = outVariable(stages.get(s));
             if (out != null) {
@@ -559,18 +561,38 @@ final class PsBuilder {
      * (Tee-Object's only parameter from {@code -v}), or null.
      */
     private static String teeVariable(List<Part> stage) {
-        if (stage.size() < 2 || stage.size() > 3 || stage.get(0).kind() != Kind.WORD
+        if (stage.size() < 2 || stage.get(0).kind() != Kind.WORD
                 || !"Tee-Object".equals(PsNames.canonical(PsText.bare(stage.get(0).raw())))) {
             return null;
         }
-        if (stage.size() == 2) {
-            Matcher colon = TEE_VARIABLE_COLON.matcher(PsText.bare(stage.get(1).raw()));
-            return stage.get(1).kind() == Kind.WORD && colon.matches() ? colon.group(1) : null;
+        // anywhere among the parameters (rt33b: `-Variable d -ErrorAction Ignore`, `-InputObject 7200 -Variable d`)
+        for (int i = 1; i < stage.size(); i++) {
+            if (stage.get(i).kind() != Kind.WORD) {
+                continue;
+            }
+            Matcher colon = TEE_VARIABLE_COLON.matcher(PsText.bare(stage.get(i).raw()));
+            if (colon.matches()) {
+                return colon.group(1);
+            }
+            String p = PsText.bare(stage.get(i).raw()).toLowerCase(Locale.ROOT);
+            Part v = i + 1 < stage.size() ? stage.get(i + 1) : null;
+            if (v != null && p.length() >= 2 && "-variable".startsWith(p) && v.kind() == Kind.WORD
+                    && !adjacent(stage.get(i), v) && PsText.bare(v.raw()).matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                return PsText.bare(v.raw());
+            }
         }
-        String p = PsText.bare(stage.get(1).raw()).toLowerCase(Locale.ROOT);
-        Part v = stage.get(2);
-        return stage.get(1).kind() == Kind.WORD && p.length() >= 2 && "-variable".startsWith(p) && v.kind() == Kind.WORD
-                && !adjacent(stage.get(1), v) && PsText.bare(v.raw()).matches("[A-Za-z_][A-Za-z0-9_]*") ? PsText.bare(v.raw()) : null;
+        return null;
+    }
+
+    /** The part a Tee-Object stage's {@code -InputObject VALUE} (any prefix from {@code -i}) gives, or null. */
+    private static Part teeInputObject(List<Part> stage) {
+        for (int i = 1; i + 1 < stage.size(); i++) {
+            String p = PsText.bare(stage.get(i).raw()).toLowerCase(Locale.ROOT);
+            if (stage.get(i).kind() == Kind.WORD && p.length() >= 2 && "-inputobject".startsWith(p) && !adjacent(stage.get(i), stage.get(i + 1))) {
+                return stage.get(i + 1);
+            }
+        }
+        return null;
     }
 
     /** Tee-Object's {@code -Variable:NAME} in one word (any prefix from {@code -v}). */
