@@ -2549,10 +2549,15 @@ public final class Cmd {
      * True when the command destroys or locks an ssh or gpg private key: a path in {@code ~/.ssh}
      * that is no public key, config, known_hosts or authorized_keys file (those have their own
      * rules), the {@code ~/.ssh} and {@code ~/.gnupg} folders themselves, or gpg's private key
-     * folder. chmod modes that keep the owner's read access and copies from a key are not.
+     * folder. chmod modes that keep the owner's read access and copies from a key are not, nor
+     * an ssh-keygen whose overwrite prompt is not answered in the text (a new key; its write in
+     * the ssh folder asks as one outside the project, see {@link WriteTargets#sshKeygenReplaces}).
      */
     public boolean touchesPrivateKey(Ctx ctx) {
         if (name.equals("chmod") && !operands.isEmpty() && Regex.matches(operands.get(0), OWNER_KEEPS_READ)) {
+            return false;
+        }
+        if (name.equals("ssh-keygen") && !WriteTargets.sshKeygenReplaces(this)) {
             return false;
         }
         return namesPrivateKey(touchedPaths(), ctx);

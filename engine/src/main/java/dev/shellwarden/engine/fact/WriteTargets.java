@@ -200,13 +200,13 @@ final class WriteTargets {
             }
             case "ssh-keygen" -> {
                 // over an existing key it asks "Overwrite (y/n)?": only an answer fed on standard input
-                // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase.
-                // The prompt reads whatever standard input the agent's client gives (a `y` queued
-                // there is not in the text), so a key file in an ssh folder (`-f ~/.ssh/id_ed25519`,
-                // the user's own identities) counts as written whatever feeds it
+                // (`echo y | ssh-keygen -f KEY`) replaces it; -p re-keys it under a new passphrase
+                // (see #sshKeygenReplaces). A key file in an ssh folder (`-f ~/.ssh/id_ed25519`, the
+                // user's own identities) counts as written whatever feeds it: a new key there is a
+                // write outside the project, and the prompt reads whatever standard input the
+                // agent's client gives (a `y` queued there is not in the text)
                 String f = c.valueOf("-f");
-                if (!f.isEmpty() && !sshKeygenHas(c, "lyFRHeiBLQk") && (c.isPipedInto() || c.isHasStdinText() || c.isStdinRedirected() || c.anyFlag("-p")
-                        || SSH_FOLDER_FILE.matcher(f).find())) {
+                if (!f.isEmpty() && !sshKeygenHas(c, "lyFRHeiBLQk") && (sshKeygenReplaces(c) || SSH_FOLDER_FILE.matcher(f).find())) {
                     out.add(f);
                 }
                 // -R HOST removes the host's keys from known_hosts (-f FILE): the next connection
@@ -747,6 +747,18 @@ final class WriteTargets {
      */
     private static boolean sshKeygenHas(Cmd c, String letters) {
         return ShortOptions.hasLetter(c.getArgs(), SSH_KEYGEN_VALUE_LETTERS, letters);
+    }
+
+    /**
+     * True when this ssh-keygen surely replaces the key its {@code -f} names, if one is there: an
+     * answer to its "Overwrite (y/n)?" prompt is fed in the text (a pipe, a here-string, a
+     * redirect), or {@code -p} re-keys the file in place. Without it, the prompt reads the agent's
+     * own standard input, which usually ends at once ("n"): the file is written when it is new,
+     * and a key there is only maybe replaced, which asks rather than denies (see
+     * {@link Cmd#touchesPrivateKey}).
+     */
+    static boolean sshKeygenReplaces(Cmd c) {
+        return c.isPipedInto() || c.isHasStdinText() || c.isStdinRedirected() || c.anyFlag("-p");
     }
 
     /** A file in an ssh folder ({@code ~/.ssh/id_rsa}, {@code $HOME/.ssh/x}), where ssh-keygen -f may replace a key. */
