@@ -264,6 +264,95 @@ final class Credentials {
     }
 
     /**
+     * A well-known secret: how a request's words refer to it (a variable, as bash or PowerShell
+     * writes it, or a token printer's substitution) and the hosts its value is issued for.
+     */
+    private record KnownSecret(java.util.regex.Pattern reference, String hosts) {
+        static KnownSecret variables(String names, String hosts) {
+            return new KnownSecret(Regex.pattern("(?i)\\$\\{?(?:env:)?(?:" + names + ")(?![A-Za-z0-9_])"), hosts);
+        }
+
+        static KnownSecret printer(String command, String hosts) {
+            return new KnownSecret(Regex.pattern("\\$\\(\\s*" + command + "(?![\\w-])"), hosts);
+        }
+    }
+
+    /**
+     * Secret variables whose provider documents the name, and the token printers, with the hosts
+     * each value is sent to in everyday use: GitHub's and gh's GITHUB_TOKEN/GH_TOKEN (the API,
+     * uploads, raw content, ghcr.io), glab's GITLAB_TOKEN, the AWS CLI's key variables (the
+     * amazonaws.com endpoints), the OpenAI, Anthropic, Gemini and Hugging Face SDKs' keys, npm's
+     * NPM_TOKEN (the registry), Stripe's, Slack's and Cloudflare's API tokens. A name not listed
+     * ({@code $API_KEY}, {@code $MY_SERVICE_TOKEN}) says nothing about its host and is not read.
+     */
+    private static final List<KnownSecret> KNOWN_SECRETS = List.of(
+            KnownSecret.variables("GITHUB_TOKEN|GH_TOKEN", TOKEN_SERVICE_HOSTS.get("gh")),
+            KnownSecret.printer("gh\\s+auth\\s+token", TOKEN_SERVICE_HOSTS.get("gh")),
+            KnownSecret.variables("GITLAB_TOKEN|GITLAB_PRIVATE_TOKEN", TOKEN_SERVICE_HOSTS.get("glab")),
+            KnownSecret.variables("AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN", TOKEN_SERVICE_HOSTS.get("aws")),
+            KnownSecret.printer("gcloud\\s+auth\\s+(?:application-default\\s+)?print-(?:access|identity)-token", TOKEN_SERVICE_HOSTS.get("gcloud")),
+            KnownSecret.variables("OPENAI_API_KEY", "api\\.openai\\.com"),
+            KnownSecret.variables("ANTHROPIC_API_KEY", "api\\.anthropic\\.com"),
+            KnownSecret.variables("GEMINI_API_KEY|GOOGLE_API_KEY", "([\\w-]+\\.)*googleapis\\.com"),
+            KnownSecret.variables("HF_TOKEN|HUGGING_FACE_HUB_TOKEN", "([\\w-]+\\.)*(huggingface\\.co|hf\\.co)"),
+            KnownSecret.variables("NPM_TOKEN", "registry\\.npmjs\\.org"),
+            KnownSecret.variables("STRIPE_SECRET_KEY|STRIPE_API_KEY", "([\\w-]+\\.)*stripe\\.com"),
+            KnownSecret.variables("SLACK_BOT_TOKEN|SLACK_USER_TOKEN|SLACK_TOKEN", "([\\w-]+\\.)*slack\\.com"),
+            KnownSecret.variables("CLOUDFLARE_API_TOKEN", "api\\.cloudflare\\.com"));
+
+    /** The clients whose words are a request: URL clients, PowerShell's web cmdlets, and git with a remote URL. */
+    private static final String REQUEST_CLIENTS = "curl wget git " + HttpRequests.HEADER_ITEM_CLIENTS;
+
+    /** A URL with a scheme at the start of a word: the host after any user-info (group 1). */
+    private static final java.util.regex.Pattern URL_HOST = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/?#@]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)");
+
+    /**
+     * True when a request client puts a well-known secret ({@link #KNOWN_SECRETS}) into any of its
+     * words and some host written literally in a URL is neither that secret's own nor this machine.
+     * Only URLs with a scheme count (a word like {@code release.json} is no host), and a host built at
+     * run time ({@code https://$HOST/}) is skipped: with no literal host the reading stays as before.
+     * WHY: a token sent to its own API is its everyday use; to any other host the body, header,
+     * query or user-info delivers the credential itself.
+     */
+    static boolean isSendsKnownSecretToOtherHost(Cmd c) {
+        if (!c.named(REQUEST_CLIENTS) && !c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm")) {
+            return false;
+        }
+        List<String> hosts = new ArrayList<>();
+        for (String word : c.getArgs()) {
+            java.util.regex.Matcher m = URL_HOST.matcher(PathFacts.unquote(word));
+            if (m.find() && !m.group(1).isEmpty() && m.group(1).indexOf('$') < 0 && m.group(1).indexOf('`') < 0) {
+                hosts.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        for (KnownSecret s : KNOWN_SECRETS) {
+            if (c.getArgs().stream().noneMatch(w -> s.reference().matcher(w).find())) {
+                continue;
+            }
+            for (String h : hosts) {
+                if (!Regex.matches(h, Cmd.LOOPBACK_ADDRESS) && !Regex.matches(h, s.hosts()) && !Regex.matches(h, givenHost(c))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The host a token printer inside the words was told to print for ({@code $(gh auth token
+     * --hostname ghe.example)}), as a pattern matching it and its subdomains; none matches nothing.
+     */
+    private static String givenHost(Cmd c) {
+        for (String w : c.getArgs()) {
+            java.util.regex.Matcher m = Regex.pattern("\\$\\(\\s*gh\\s+auth\\s+token\\b[^)]*?(?:--hostname|-h)[=\\s]+['\"]?([\\w.-]+)").matcher(w);
+            if (m.find()) {
+                return "([\\w-]+\\.)?" + java.util.regex.Pattern.quote(m.group(1).toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return "(?!)";
+    }
+
+    /**
      * True for a program that prints a token, password, private key or secret value by design: a
      * CLI's token ({@code gh auth token}, {@code gcloud auth print-access-token},
      * {@code az account get-access-token}, {@code aws configure get aws_secret_access_key}), a secret

@@ -241,7 +241,7 @@ final class HttpRequests {
     private static final String URL_COMPUTED_USERINFO = "(?is)[a-z][a-z0-9+.-]*://[^/@]*[$`][^/]*@.*";
 
     /** HTTP clients that take headers as {@code Name:value} items (HTTPie and its kin). */
-    private static final String HEADER_ITEM_CLIENTS = "http https xh xhs curlie httpie";
+    static final String HEADER_ITEM_CLIENTS = "http https xh xhs curlie httpie";
 
     /**
      * True when a URL client puts a command's output into a part of the request that reaches the
