@@ -69,7 +69,7 @@ public final class Durations {
      * bare number is read as seconds (argocd's integer {@code --timeout}, kubectl's {@code -1}).
      */
     public static double goSeconds(String value) {
-        String v = unquote(value).trim();
+        String v = LexicalPaths.unquoted(value).trim();
         Matcher whole = Regex.pattern("([-+]?)((?:[0-9]*\\.?[0-9]+(?:ns|us|µs|ms|s|m|h))+|[0-9]*\\.?[0-9]+)").matcher(v);
         if (!whole.matches()) {
             return UNREADABLE;
@@ -95,7 +95,7 @@ public final class Durations {
         }
         // a cast of a TimeSpan text reads as the text ([timespan]'1.00:00:00'); the type's largest
         // value is no bound at all ([TimeSpan]::MaxValue)
-        v = unquote(v.replaceFirst("(?i)^\\[(System\\.)?TimeSpan\\]\\s*(?=['\"0-9])", ""));
+        v = LexicalPaths.unquoted(v.replaceFirst("(?i)^\\[(System\\.)?TimeSpan\\]\\s*(?=['\"0-9])", ""));
         if (Regex.matches(v, "(?i)\\[(System\\.)?TimeSpan\\]::MaxValue")) {
             return Double.POSITIVE_INFINITY;
         }
@@ -142,7 +142,7 @@ public final class Durations {
      * variable, an expression).
      */
     public static double psNumber(String value) {
-        String v = unquote(value.trim());
+        String v = LexicalPaths.unquoted(value.trim());
         while (v.length() > 1 && v.startsWith("(") && v.endsWith(")")) {
             v = v.substring(1, v.length() - 1).trim();
         }
@@ -159,12 +159,6 @@ public final class Durations {
         double n = digits.startsWith("0x") ? new java.math.BigInteger(digits.substring(2), 16).doubleValue() : Double.parseDouble(digits);
         String mult = m.group(4) == null ? "" : m.group(4).toLowerCase(Locale.ROOT);
         return (m.group(1).equals("-") ? -n : n) * PS_MULTIPLIERS.get(mult);
-    }
-
-    /** {@code w} without one pair of surrounding quotes. */
-    private static String unquote(String w) {
-        boolean quoted = w.length() >= 2 && (w.startsWith("\"") && w.endsWith("\"") || w.startsWith("'") && w.endsWith("'"));
-        return quoted ? w.substring(1, w.length() - 1) : w;
     }
 
     /** New-TimeSpan's unit parameters and the shortest prefix PowerShell takes for each (-Mi is ambiguous). */

@@ -174,11 +174,11 @@ final class LoopSteps {
             Matcher a = ASSIGNMENT.matcher(w);
             if (i < first && !command && a.matches()) {
                 // a shell assignment (a prefix of a command only sets the command's environment)
-                out.add(assignment(a.group(1), unquote(a.group(2))));
+                out.add(assignment(a.group(1), LexicalPaths.unquoted(a.group(2))));
                 continue;
             }
             if (command && i > first && words.get(first).equals("let")) {
-                out.add(unquote(w)); // `let d=d*20`: each operand is an arithmetic text
+                out.add(LexicalPaths.unquoted(w)); // `let d=d*20`: each operand is an arithmetic text
                 continue;
             }
             Matcher x = ARITHMETIC.matcher(w);
@@ -200,7 +200,7 @@ final class LoopSteps {
      * any other value (quotes around the whole value removed first).
      */
     static String valueText(String value) {
-        value = unquote(value);
+        value = LexicalPaths.unquoted(value);
         Matcher x = WHOLE_ARITHMETIC.matcher(value);
         if (x.matches() && !x.group(1).contains("))")) {
             return x.group(1);
@@ -210,13 +210,5 @@ final class LoopSteps {
             return p.group(1) != null ? p.group(1) : value;
         }
         return null;
-    }
-
-    /** {@code 'w'} or {@code "w"} without its quotes; other words as they are. */
-    static String unquote(String w) {
-        if (w.length() >= 2 && (w.startsWith("'") && w.endsWith("'") || w.startsWith("\"") && w.endsWith("\""))) {
-            return w.substring(1, w.length() - 1);
-        }
-        return w;
     }
 }
