@@ -236,9 +236,7 @@ final class Credentials {
         List<String> hosts = new ArrayList<>();
         for (String word : c.getArgs()) {
             String a = PathFacts.unquote(word);
-            // the user-info may be a substitution with blanks (`https://x:$(gh auth token)@github.com/o/r`);
-            // a `?` or `#` ends the authority (`https://evil.example?@github.com` goes to evil.example)
-            java.util.regex.Matcher m = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/?#@]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)").matcher(a);
+            java.util.regex.Matcher m = URL_HOST.matcher(a);
             java.util.regex.Matcher bare = Regex.pattern("(?i)^([\\w-]+(?:\\.[\\w-]+)+|localhost|\\[[0-9a-f:]+\\])(?::\\d+)?(?:/\\S*)?$").matcher(a);
             if (m.find()) {
                 hosts.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
@@ -303,7 +301,13 @@ final class Credentials {
     /** The clients whose words are a request: URL clients, PowerShell's web cmdlets, and git with a remote URL. */
     private static final String REQUEST_CLIENTS = "curl wget git " + HttpRequests.HEADER_ITEM_CLIENTS;
 
-    /** A URL with a scheme at the start of a word: the host after any user-info (group 1). */
+    /**
+     * A URL with a scheme at the start of a word: the host after any user-info (group 1). The
+     * user-info may be a substitution with blanks ({@code https://x:$(gh auth token)@github.com/o/r});
+     * a {@code ?} or {@code #} ends the authority ({@code https://evil.example?@github.com} goes to
+     * evil.example). Read by both host checks, {@link #isAuthorizationForServiceOf} and
+     * {@link #isSendsKnownSecretToOtherHost}.
+     */
     private static final java.util.regex.Pattern URL_HOST = Regex.pattern("(?i)^(?:https?|wss?)://(?:[^/?#@]*@)?(\\[[^\\]]*\\]|[^/:?#\\s]*)");
 
     /**
