@@ -111,6 +111,14 @@ final class BashWalker {
          * into a word.
          */
         private final Map<String, String> maybe;
+        /**
+         * The other numbers a loop's replay saw a name pass through beside its {@link #maybe}
+         * value (the largest magnitude): the smallest, the largest and the one nearest zero
+         * ({@code d=3; for i in 1 2 3; do ((d--)); done; kill -9 $d} may signal pid 0, the own
+         * group). A command reading one is read once more per value (see
+         * {@link BashWalker#loopEndReadings}); read only where the name has no known value.
+         */
+        private final Map<String, List<String>> maybeEnds = new HashMap<>();
         /** {@code set -a}: every assignment exports its variable. */
         private boolean allexport;
         /** Descriptor variables of {@code exec {fd}>FILE}: the redirection that opened each. */
@@ -252,6 +260,7 @@ final class BashWalker {
             v.unsureCandidates.addAll(unsureCandidates);
             v.forkedValues.putAll(forkedValues);
             v.heldRanges.putAll(heldRanges);
+            v.maybeEnds.putAll(maybeEnds);
             v.positional = positional;
             v.zero = zero;
             v.allexport = allexport;
@@ -368,10 +377,12 @@ final class BashWalker {
             String name = ref.indexOf('[') > 0 ? ref.substring(0, ref.indexOf('[')) : ref;
             known.remove(name);
             maybe.remove(name);
+            maybeEnds.remove(name);
             String t = target(name);
             if (t != null) {
                 known.remove(t);
                 maybe.remove(t);
+                maybeEnds.remove(t);
             }
         }
 
@@ -1356,20 +1367,49 @@ final class BashWalker {
         }
         // each variant of a pass (every step, only the sure ones: LoopSteps#variants) adds its largest values
         Map<String, String> largest = new HashMap<>();
+        Map<String, Ends> ends = new HashMap<>();
         for (List<String> steps : variants) {
-            replayOnce(loop, steps, vars, before, largest);
+            replayOnce(loop, steps, vars, before, new Seen(largest, ends));
         }
         largest.forEach((name, v) -> {
             String old = before.get(name);
             String pick = old == null ? v : old.matches("-?[0-9]{1,18}") ? larger(old, v) : null;
             if (pick != null && !vars.known.containsKey(name) && !name.equals(loop.name())) {
                 vars.maybe.put(name, pick);
+                List<String> others = ends.get(name).others(pick);
+                if (others.isEmpty()) {
+                    vars.maybeEnds.remove(name);
+                } else {
+                    vars.maybeEnds.put(name, others);
+                }
             }
         });
     }
 
+    /** What a replay keeps of the values it sees: the largest magnitude of each name, and its {@link Ends}. */
+    private record Seen(Map<String, String> largest, Map<String, Ends> ends) {
+    }
+
+    /**
+     * The smallest and largest numbers a name passed through in a replay, and the one nearest
+     * zero: with the largest magnitude ({@link #replay}'s maybe value) they are the values a
+     * reader may find worst (a long sleep, pid 0 or -1 for kill, a negative index).
+     */
+    private record Ends(long min, long max, long nearest) {
+        Ends with(long v) {
+            return new Ends(Math.min(min, v), Math.max(max, v), Math.abs(v) < Math.abs(nearest) ? v : nearest);
+        }
+
+        /** The distinct ends other than {@code pick}, as texts. */
+        List<String> others(String pick) {
+            Set<String> out = new java.util.LinkedHashSet<>(List.of(Long.toString(min), Long.toString(max), Long.toString(nearest)));
+            out.remove(pick);
+            return List.copyOf(out);
+        }
+    }
+
     /** Replays one list of steps as {@code loop} runs them, merging the values seen into {@code largest}. */
-    private void replayOnce(Loop loop, List<String> steps, Vars vars, Map<String, String> before, Map<String, String> largest) {
+    private void replayOnce(Loop loop, List<String> steps, Vars vars, Map<String, String> before, Seen largest) {
         Map<String, String> now = new HashMap<>(before);
         boolean going = blank(loop.start()) || step(loop.start(), now, largest, vars);
         int passes = loop.values() != null ? loop.values().size() : MAX_PASSES;
@@ -1414,13 +1454,17 @@ final class BashWalker {
      * 64-bit numbers would wrap ({@code d *= 20} sixty times is negative), and a wrapped value
      * would read as a short or negative wait.
      */
-    private boolean step(String text, Map<String, String> now, Map<String, String> largest, Vars vars) {
+    private boolean step(String text, Map<String, String> now, Seen largest, Vars vars) {
         Map<String, String> set = arithmeticAssignment(text, new Vars(now, vars.refs));
         if (set == null) {
             return false;
         }
         now.putAll(set);
-        set.forEach((name, v) -> largest.merge(name, v, BashWalker::larger));
+        set.forEach((name, v) -> {
+            largest.largest().merge(name, v, BashWalker::larger);
+            long n = Long.parseLong(v);
+            largest.ends().merge(name, new Ends(n, n, n), (a, b) -> a.with(n));
+        });
         return set.values().stream().noneMatch(v -> Math.abs((double) Long.parseLong(v)) >= REPLAY_CAP);
     }
 
@@ -1793,9 +1837,11 @@ final class BashWalker {
         }
         arithmeticText(inner, Evaluation.of(c, d));
         Map<String, String> set = c.conditional() ? null : arithmeticAssignment(inner, c.vars());
+        Map<String, String> held = c.conditional() || set != null ? Map.of() : heldAfter(inner, c.vars());
         // `(( d = 3600 * 3 ))`: d holds 10800; an uncomputed one may not have run here
         // (`d=7200; (( d = 1 )) | cat; sleep $d` sleeps 7200)
         c.vars().afterArithmetic(set, set == null);
+        c.vars().heldRanges.putAll(held);
         children(t, u, c, d.id);
     }
 
@@ -1808,6 +1854,44 @@ final class BashWalker {
      *
      * <p>WHY: {@code d=7199; : $((d++)); sleep $((d+1))} read d as unknown after the increment.
      */
+    /**
+     * The {@link Vars#heldRanges} after arithmetic {@code text} runs over names holding a range's
+     * number: each name it assigns holds the text that computes it from the range
+     * ({@code d=$((RANDOM)); ((d *= 3))} holds {@code d = (RANDOM), (d *= 3), d}), and the held
+     * names it leaves keep theirs; empty when it reads no held name (or its assignments are not
+     * computed here). WHY (rt33b): the arithmetic forgot the range, so {@code sleep $d} read as
+     * an unknown duration, never at 3 × 32767.
+     */
+    private Map<String, String> heldAfter(String text, Vars v) {
+        Map<String, String> out = new HashMap<>();
+        StringBuilder prefix = new StringBuilder();
+        Map<String, String> atLargest = new HashMap<>();
+        v.heldRanges.forEach((name, expr) -> {
+            if (!v.known.containsKey(name)) {
+                out.put(name, expr);
+                if (Pattern.compile("(?<![A-Za-z0-9_])" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find()) {
+                    prefix.append(name).append(" = (").append(expr).append("), ");
+                    String largest = Arithmetic.bash(expr, n -> Vars.RANGES.containsKey(n) ? Vars.RANGES.get(n) : v.known.get(n));
+                    if (largest != null) {
+                        atLargest.put(name, largest);
+                    }
+                }
+            }
+        });
+        if (prefix.isEmpty()) {
+            return Map.of();
+        }
+        // which names the text assigns, from one computation at the ranges' largest numbers
+        Map<String, String> assigned = Arithmetic.bashAssignments(text,
+                n -> atLargest.containsKey(n) ? atLargest.get(n) : Vars.RANGES.containsKey(n) ? Vars.RANGES.get(n) : v.known.get(n));
+        if (assigned == null) {
+            return Map.of();
+        }
+        // a text too long for Arithmetic leaves the name unknown, as before
+        assigned.keySet().forEach(name -> out.put(name, prefix + "(" + text + "), " + name));
+        return out;
+    }
+
     private Map<String, String> arithmeticAssignment(String text, Vars vars) {
         Map<String, String> set = Arithmetic.bashAssignments(text, vars.known::get);
         if (set == null || set.keySet().stream().anyMatch(n -> namerefs.contains(n) || vars.target(n) != null)) {
@@ -1836,6 +1920,8 @@ final class BashWalker {
         Vars maybe = maybeReading(sc, c);
         // and the small ends of a range read directly (`kill -9 $((RANDOM % 2 ? 4242 : -1))`)
         List<Vars> lowRanges = lowRangeReadings(c.vars(), readText(sc));
+        // and the other values a loop passed through (`… ((d--)); done; kill -9 $d`)
+        lowRanges.addAll(loopEndReadings(c.vars(), readText(sc)));
         // the variables before the words, for the candidates' reading (see #candidateReading)
         Vars before = c.vars().candidates.isEmpty() && sc.getText().indexOf('=') < 0 ? null : c.vars().copy();
         for (ParseTree child : sc.children) {
@@ -2034,6 +2120,34 @@ final class BashWalker {
                         alt.known.put(name, value);
                     }
                 });
+                out.add(alt);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Copies of {@code v} for the other values a loop passed through ({@link Vars#maybeEnds}) of
+     * the names {@code text} reads without a known value: the kth copy holds every such name's
+     * kth value (its last one when it has fewer) beside the other maybe values; empty when
+     * {@code text} reads none. WHY (rt33b): the largest magnitude alone reads
+     * {@code d=3; for i in 1 2 3; do ((d--)); done; kill -9 $d} as {@code kill -9 3}.
+     */
+    private static List<Vars> loopEndReadings(Vars v, String text) {
+        Map<String, List<String>> read = new HashMap<>();
+        v.maybeEnds.forEach((name, values) -> {
+            if (!v.known.containsKey(name) && readsName(text, name)) {
+                read.put(name, values);
+            }
+        });
+        int most = read.values().stream().mapToInt(List::size).max().orElse(0);
+        List<Vars> out = new ArrayList<>();
+        for (int k = 0; k < most; k++) {
+            Map<String, String> values = new HashMap<>(v.maybe);
+            int at = k;
+            read.forEach((name, list) -> values.put(name, list.get(Math.min(at, list.size() - 1))));
+            Vars alt = v.reading(values, text, null);
+            if (alt != null) {
                 out.add(alt);
             }
         }
@@ -3078,13 +3192,15 @@ final class BashWalker {
      * {@code declare -n NAME} or {@code -i NAME}: the variable gets the attribute and loses its
      * known value (a nameref has none of its own; an integer's is the evaluated number), except
      * {@code declare -i NAME} without a value: bash keeps the text it held until the next
-     * assignment ({@code d=7200; declare -i d; d=1 | cat; sleep $d} sleeps 7200).
+     * assignment ({@code d=7200; declare -i d; d=1 | cat; sleep $d} sleeps 7200), and
+     * {@code declare -i NAME+=V}: the attribute comes first, so {@code +=} adds V to the old value
+     * ({@code d=1; declare -i d+=7199} holds 7200, computed by {@link #assign}; rt32b).
      */
     private static void attribute(Word a, Vars vars, Set<String> withAttribute, boolean keepsValue) {
         String name = ShellEvaluation.referencedName(a.text());
         if (!name.isEmpty()) {
             withAttribute.add(name);
-            if (!keepsValue || Wrappers.isAssignment(a.text())) {
+            if (!keepsValue || Wrappers.isAssignment(a.text()) && !a.text().startsWith(name + "+=")) {
                 vars.known.remove(name);
             }
             vars.refs.remove(name);
@@ -3181,6 +3297,11 @@ final class BashWalker {
         if (candidate != null && !forget0) {
             vars.candidates.put(name, candidate);
         }
+        String spelled = maybe == null && candidate == null ? spelledParameter(raw) : null;
+        if (spelled != null) {
+            vars.maybe.put(name, spelled);
+            return;
+        }
         if (maybe != null || candidate != null && forget0) {
             vars.maybe.put(name, maybe != null ? maybe : candidate);
         } else if (!raw.isEmpty() && raw.chars().noneMatch(ch -> "\"'\\`".indexOf(ch) >= 0)) {
@@ -3192,6 +3313,30 @@ final class BashWalker {
                 vars.maybe.put(name, whole);
             }
         }
+    }
+
+    /**
+     * Parameters the engine reads by their spelling, since no value of theirs is known here:
+     * {@code $$} (this shell: {@code kill -9 -$$} is its group), {@code $PPID} (the agent) and a
+     * variable named like a credential ({@code $GITHUB_TOKEN}, see {@link SecretNames}).
+     */
+    private static final Pattern SPELLED_PARAMETER = Pattern.compile(
+            "(?<q>\"?)\\$(?:(?<bare>\\$|PPID|" + SecretNames.VARIABLE + ")|\\{(?<braced>\\$|PPID|" + SecretNames.VARIABLE + ")})\\k<q>");
+
+    /**
+     * The spelling {@code $NAME} of the one {@link #SPELLED_PARAMETER} an assigned value is
+     * ({@code p=$$}, {@code t="${GITHUB_TOKEN}"}); null for any other value. WHY (rt33b): the
+     * engine knows {@code kill -9 -$$} and {@code dig "$GITHUB_TOKEN.x.example"} by these
+     * spellings, and {@code p=$$; kill -9 -$p} hid them behind a plain variable; kept as a maybe
+     * value, the command reading the variable is read a second time with the spelling in place
+     * (see {@link #maybeReading}), as if the parameter were written there.
+     */
+    private static String spelledParameter(String raw) {
+        java.util.regex.Matcher m = SPELLED_PARAMETER.matcher(raw);
+        if (!m.matches()) {
+            return null;
+        }
+        return "$" + (m.group("bare") != null ? m.group("bare") : m.group("braced"));
     }
 
     /** An assignment's word read with {@code values} for the names without a known value; null when it is not literal then. */
@@ -3278,10 +3423,14 @@ final class BashWalker {
         } else if (integer != null) {
             known.put(name, integer);
         } else if (forget || !a.literal() || value.startsWith("(")) {
-            known.remove(name);
             String held = forget0 || append ? null : LoopSteps.valueText(rawValue);
+            // `d=$((d * 3))` of a d holding a range's number: computed from the range (see #heldAfter)
+            String composed = held == null ? null : heldAfter(name + " = (" + held + ")", vars).get(name);
+            known.remove(name);
             if (held != null && RANGE_READ.matcher(held).find()) {
                 vars.heldRanges.put(name, held); // `d=$RANDOM`: one number of the range (see #lowRangeReadings)
+            } else if (composed != null) {
+                vars.heldRanges.put(name, composed);
             }
             if (forget0 && a.literal() && !append && !value.startsWith("(")) {
                 // `true && x='a[$(CMD)]'; echo $((x))`: a value assigned only maybe is still

@@ -252,11 +252,27 @@ final class ProcessLists {
      * number ({@code 0}, {@code -0}, {@code 00}, {@code +0}: a sign and leading zeros change nothing)
      * and the parent, {@code $PPID}, the agent or the shell it started the command in (or its
      * group, {@code -$PPID}), and the group of this shell, {@code -$$} (a negative pid names a
-     * process group; the shell's own, {@code $$} alone, only ends this command).
+     * process group; the shell's own, {@code $$} alone, only ends this command), and those ids
+     * looked up by ps ({@link #PS_PARENT}, {@link #PS_GROUP}).
      */
     private static boolean ownGroupOrAgent(String pid) {
-        return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "-?\\$\\{?PPID\\}?") || Regex.matches(pid, "-\\$(\\$|\\{\\$\\})");
+        return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "-?\\$\\{?PPID\\}?") || Regex.matches(pid, "-\\$(\\$|\\{\\$\\})")
+                || Regex.matches(pid, PS_PARENT) || Regex.matches(pid, "-" + PS_GROUP);
     }
+
+    /**
+     * A pid computed by ps printing a parent's id ({@code $(ps -o ppid= -p $$)}, {@code `ps -o ppid= $$`}):
+     * the parent of this shell is the agent or the shell it runs commands in, as {@code $PPID} is
+     * (rt33b). Fail closed: any ps whose words ask for the {@code ppid} column counts, whatever
+     * pid it is given (the agent's parent is no process to kill either).
+     */
+    private static final String PS_PARENT = "-?\"?(\\$\\(|`)\\s*ps\\s[^)`]*\\bppid\\b[^)`]*(\\)|`)\"?";
+
+    /**
+     * A ps lookup of a process group or session id ({@code $(ps -o pgid= $$)}): negated, it names a
+     * whole group, this shell's and the agent's (see {@link #PS_PARENT}).
+     */
+    private static final String PS_GROUP = "\"?(\\$\\(|`)\\s*ps\\s[^)`]*\\b(pgid|pgrp|sid|sess|tpgid)\\b[^)`]*(\\)|`)\"?";
 
     /**
      * A process group or session id pkill is given that names the own one: {@code 0} (pkill's
