@@ -1846,15 +1846,6 @@ final class BashWalker {
     }
 
     /**
-     * The variables an arithmetic text ({@code (( … ))}, a {@code let} operand, {@code $(( … ))})
-     * assigns, each with its number's text, when {@link Arithmetic} computes the whole text over
-     * known integers ({@code d = 7200}, {@code d *= 60}, {@code d++}, {@code x = 1, y = x * 2});
-     * empty when it assigns none; null for anything else (a nameref, an array, an unknown
-     * operand), which forgets as before.
-     *
-     * <p>WHY: {@code d=7199; : $((d++)); sleep $((d+1))} read d as unknown after the increment.
-     */
-    /**
      * The {@link Vars#heldRanges} after arithmetic {@code text} runs over names holding a range's
      * number: each name it assigns holds the text that computes it from the range
      * ({@code d=$((RANDOM)); ((d *= 3))} holds {@code d = (RANDOM), (d *= 3), d}), and the held
@@ -1892,6 +1883,15 @@ final class BashWalker {
         return out;
     }
 
+    /**
+     * The variables an arithmetic text ({@code (( … ))}, a {@code let} operand, {@code $(( … ))})
+     * assigns, each with its number's text, when {@link Arithmetic} computes the whole text over
+     * known integers ({@code d = 7200}, {@code d *= 60}, {@code d++}, {@code x = 1, y = x * 2});
+     * empty when it assigns none; null for anything else (a nameref, an array, an unknown
+     * operand), which forgets as before.
+     *
+     * <p>WHY: {@code d=7199; : $((d++)); sleep $((d+1))} read d as unknown after the increment.
+     */
     private Map<String, String> arithmeticAssignment(String text, Vars vars) {
         Map<String, String> set = Arithmetic.bashAssignments(text, vars.known::get);
         if (set == null || set.keySet().stream().anyMatch(n -> namerefs.contains(n) || vars.target(n) != null)) {
