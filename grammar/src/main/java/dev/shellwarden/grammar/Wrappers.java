@@ -1207,7 +1207,10 @@ final class Wrappers {
             java.util.Map.entry("jrunscript", Set.of("-e")),
             java.util.Map.entry("rake", Set.of("-e", "--execute", "--execute-continue")),
             // exiftool's -if condition is a Perl expression
-            java.util.Map.entry("exiftool", Set.of("-if")));
+            java.util.Map.entry("exiftool", Set.of("-if")),
+            // jshell has no inline option: with no script word it runs what standard input holds
+            // (`echo 'new ProcessBuilder(…).start()' | jshell -q`), as julia does
+            java.util.Map.entry("jshell", Set.of()));
 
     /** The inline program of {@link #CODE_OPTIONS}' languages (and {@code crystal eval CODE}), or null. */
     private static Unwrap codeOption(String name, List<Word> argv) {
@@ -1269,7 +1272,7 @@ final class Wrappers {
             }
         }
         // `… | julia`: no -e and no script, the program is read from standard input
-        return key.equals("julia") ? chunkStdin(key, argv) : null;
+        return key.equals("julia") || key.equals("jshell") ? chunkStdin(key, argv) : null;
     }
 
     /**

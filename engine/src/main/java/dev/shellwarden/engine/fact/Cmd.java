@@ -3416,6 +3416,15 @@ public final class Cmd {
                 return true;
             }
         }
+        // a numeric uid (`pkill -9 -U 1000`, `--uid=1000,1001`) may be the user's own: the text does
+        // not say which number the user has, so any number counts (fail closed)
+        for (String v : valuesOf("-u -U --uid --euid --user")) {
+            for (String part : v.split(",")) {
+                if (Regex.matches(part, "[0-9]+")) {
+                    return true;
+                }
+            }
+        }
         return false;
     }
 

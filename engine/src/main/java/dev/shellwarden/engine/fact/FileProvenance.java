@@ -32,6 +32,17 @@ final class FileProvenance {
             "ShellExecute", "WScript.Shell", "ExecuteShellCommand");
 
     /** The script file {@code c} runs ({@code ./x.sh}, {@code sh x.sh}, {@code python x.py}, {@code source x}), or empty. */
+    /**
+     * Programs whose {@code run} subcommand runs a source file it is given, by the file's ending
+     * (empty: the first word after {@code run} is the file): {@code go run x.go}, {@code deno run x.ts},
+     * {@code bun run x.ts}.
+     */
+    private static final java.util.Map<String, String> SOURCE_RUNNERS = java.util.Map.of("go", ".go", "deno", "", "bun", "");
+
+    /** Options of go, deno and bun run that take a separate value (the word after them is no source file). */
+    private static final String RUN_VALUE_OPTIONS = "-C -exec -tags -ldflags -gcflags -asmflags -mod -modfile -overlay -p -pkgdir "
+            + "-toolexec -o --config -c --import-map --lock --cert --location --seed --v8-flags --env-file --cwd --preload -r";
+
     static String executedFile(Cmd c) {
         String path = c.getPath();
         String name = c.getName();
@@ -65,6 +76,18 @@ final class FileProvenance {
                 String a = args.get(i).toLowerCase(java.util.Locale.ROOT);
                 if (a.length() >= 2 && (a.startsWith("-") || a.startsWith("/")) && "file".startsWith(a.substring(1))) {
                     return args.get(i + 1).replace('\\', '/');
+                }
+            }
+            return "";
+        }
+        String source = SOURCE_RUNNERS.get(name);
+        if (source != null && c.sub("run")) {
+            // `go run /tmp/x.go`, `deno run x.ts`, `bun run x.ts`: the source file named after `run`
+            // is compiled or loaded and run at once (go run's source: the first word in .go)
+            List<String> p = c.positionals(RUN_VALUE_OPTIONS);
+            for (String w : p.subList(Math.min(1, p.size()), p.size())) {
+                if (source.isEmpty() || w.endsWith(source)) {
+                    return w;
                 }
             }
             return "";

@@ -49,6 +49,9 @@ final class InlineCode {
             + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
             + "|rmtree|remove_tree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
             + "|Deno\\.remove|file\\.remove\\("
+            // Julia's rm(path; recursive=true, force=true): keyword arguments after a semicolon are
+            // Julia's own syntax (R's rm(x) only drops a variable, so a bare rm( is no delete)
+            + "|\\brm\\s*\\(.*?;\\s*(recursive|force)\\s*="
             // a move takes the source away from where it was (shutil.move("/home/dev/.ssh", …))
             + "|shutil\\.move|os\\.rename|os\\.replace|renameSync|fs\\.rename|File\\.rename|FileUtils\\.mv|FileUtils\\.move|Deno\\.rename"
             + "|\\.truncate\\(|os\\.truncate|delete-directory|delete-file|deleteRecursively|deleteDir\\s*\\(|Files\\.delete|FileUtils\\.delete"
@@ -429,13 +432,15 @@ final class InlineCode {
     }
 
     /**
-     * A signal sent to pid -1 (every process the user may signal): {@code os.kill(-1, 9)},
-     * {@code process.kill(-1)}, {@code posix_kill(-1, 9)}, Ruby's {@code Process.kill("KILL", -1)}
-     * and Perl's {@code kill 9, -1}.
+     * A signal sent to pid -1 (every process the user may signal) or to init, pid 1 (a kernel panic
+     * as root): {@code os.kill(-1, 9)}, {@code os.kill(1, 9)}, {@code process.kill(-1)},
+     * {@code posix_kill(-1, 9)}, Ruby's {@code Process.kill("KILL", -1)} and Perl's {@code kill 9, -1}.
+     * Pid 1 only where the pid comes first (Python, node, PHP): in the signal-first forms
+     * {@code os.kill(pid, 1)} (SIGHUP) would read the same.
      */
     private static final java.util.regex.Pattern PAYLOAD_KILLS_ALL = java.util.regex.Pattern.compile(
-            "kill\\s*\\(\\s*(-\\s*1|~0)\\s*[,)]|kill\\s*\\(?\\s*['\":]?-?\\w+['\"]?\\s*(,|=>)\\s*(-\\s*1|~0)\\b|killpg\\s*\\(\\s*[01]\\s*,"
-            + "|kill\\s*\\(\\s*~0|posix_kill\\s*\\(\\s*(-\\s*1|~0)");
+            "kill\\s*\\(\\s*(-?\\s*1|~0)\\s*[,)]|kill\\s*\\(?\\s*['\":]?-?\\w+['\"]?\\s*(,|=>)\\s*(-\\s*1|~0)\\b|killpg\\s*\\(\\s*[01]\\s*,"
+            + "|kill\\s*\\(\\s*~0|posix_kill\\s*\\(\\s*(-?\\s*1|~0)\\s*[,)]");
 
     /** True when the inline program signals every process ({@code os.kill(-1, 9)}). */
     static boolean isPayloadKillsAll(Cmd c) {
