@@ -13,8 +13,11 @@ import java.util.Set;
  * only "the folder"; the names are on the stage before it. Read together, the pipeline is a write
  * of each named path, judged by the self-protection rule like {@code tar -x .claude/settings.json}.
  *
- * <p>Only named paths are read: a whole tree ({@code git archive HEAD | tar -x -C out}) is a
- * checkout of tracked files, which the scope rules judge by its landing folder.
+ * <p>Only named paths are read for that: a whole tree ({@code git archive HEAD | tar -x -C out}) is a
+ * checkout of tracked files, which the scope rules judge by its landing folder. Where that folder
+ * is the one the command runs in ({@code git archive HEAD~5 | tar -x}, {@code tar -x -C .}), the
+ * tree is written over the working tree, as {@code git checkout HEAD~5 -- .} does
+ * ({@link #landsOverWorkingTree}, SW3006).
  */
 final class ArchivePipes {
 
@@ -51,15 +54,69 @@ final class ArchivePipes {
     }
 
     /**
+     * True when {@code tar} extracts standard input and {@code archiver} is a git archive writing to
+     * standard output without a {@code --prefix} folder or named paths, and tar's landing folder
+     * (its last {@code -C}, or where it starts) is the folder the command runs in: every file of
+     * the tree-ish is written over the working tree's copy, uncommitted changes lost. A landing
+     * elsewhere ({@code -C /tmp/export}) or a prefix folder is an export; named paths
+     * ({@code git archive HEAD src | tar -x}) are left as left33 decided (a chosen part, judged by
+     * {@link #landsSelfProtected} when they are settings).
+     */
+    static boolean landsOverWorkingTree(Cmd tar, Cmd archiver, Ctx ctx) {
+        if (!tar.named("tar bsdtar gtar") || !tar.tar().unpacked().contains("-")) {
+            return false;
+        }
+        Archive archive = read(archiver);
+        if (archive == null || !archive.paths().isEmpty()
+                || !(archive.prefix().isEmpty() || PathFacts.normalize(archive.prefix()).equals("."))) {
+            return false;
+        }
+        List<String> dirs = tar.tar().dirs();
+        String landing = dirs.isEmpty() ? "." : dirs.get(dirs.size() - 1);
+        for (String d : tar.dirs(ctx)) {
+            if (d.equals(WorkingDirs.UNKNOWN)) {
+                if (!landing.startsWith("/") && !landing.startsWith("~")) {
+                    return true; // relative: where tar runs, whatever that is
+                }
+                continue;
+            }
+            if (PathFacts.normalize(PathFacts.resolve(landing, d, ctx.home())).equals(PathFacts.normalize(d))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * The paths a {@code git archive} to standard output names after its tree-ish, each with the
      * {@code --prefix}; empty for another command, an archive written to a file ({@code -o}) or
      * a listing of formats ({@code -l}).
      */
     static List<String> namedPaths(Cmd git) {
+        Archive archive = read(git);
+        if (archive == null) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String p : archive.paths()) {
+            out.add(archive.prefix() + p);
+        }
+        return out;
+    }
+
+    /** A git archive to standard output: its {@code --prefix} and the paths named after the tree-ish. */
+    private record Archive(String prefix, List<String> paths) {
+    }
+
+    /**
+     * The git archive {@code git} writes to standard output; null for another command, an archive
+     * written to a file ({@code -o}) or a listing of formats ({@code -l}).
+     */
+    private static Archive read(Cmd git) {
         List<String> args = git.getArgs();
         int at = args.indexOf("archive");
         if (!git.getName().equals("git") || !"archive".equals(git.getGitSub()) || at < 0) {
-            return List.of();
+            return null;
         }
         String prefix = "";
         List<String> positionals = new ArrayList<>();
@@ -73,7 +130,7 @@ final class ArchivePipes {
                 String value = a.contains("=") ? a.substring(a.indexOf('=') + 1)
                         : GIT_ARCHIVE_VALUES.contains(a) && i + 1 < args.size() ? PathFacts.unquote(args.get(++i)) : "";
                 if (name.equals("-o") || name.equals("--output") || name.equals("-l") || name.equals("--list")) {
-                    return List.of();
+                    return null;
                 }
                 if (name.equals("--prefix")) {
                     prefix = value;
@@ -82,10 +139,6 @@ final class ArchivePipes {
                 positionals.add(a);
             }
         }
-        List<String> out = new ArrayList<>();
-        for (String p : positionals.subList(Math.min(1, positionals.size()), positionals.size())) {
-            out.add(prefix + p);
-        }
-        return out;
+        return new Archive(prefix, List.copyOf(positionals.subList(Math.min(1, positionals.size()), positionals.size())));
     }
 }

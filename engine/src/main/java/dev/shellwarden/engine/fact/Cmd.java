@@ -2672,6 +2672,27 @@ public final class Cmd {
         return ArchivePipes.landsSelfProtected(this, archiver, ctx);
     }
 
+    /**
+     * True when this tar unpacks the {@code git archive} piped into it over the working tree
+     * ({@code git archive HEAD~5 | tar -x}, {@code tar -x -C .}): {@link ArchivePipes#landsOverWorkingTree}.
+     */
+    public boolean unpacksOverWorkingTreeFrom(Cmd archiver, Ctx ctx) {
+        return ArchivePipes.landsOverWorkingTree(this, archiver, ctx);
+    }
+
+    /** True for a decompressor writing what it unpacks ({@code zcat}, {@code gunzip -c}): {@link TextTransforms#decompresses}. */
+    public boolean isDecompressor() {
+        return TextTransforms.decompresses(this);
+    }
+
+    /**
+     * True for a database console or debugger whose command language has a shell escape
+     * ({@code sqlite3}, {@code psql}, {@code mysql}, {@code gdb}…): {@link ConsoleCommands}.
+     */
+    public boolean isCommandConsole() {
+        return ConsoleCommands.knows(this);
+    }
+
     /** A self-protected write or delete target: as written ({@code ctx} null), else read in each folder the command runs in. */
     private boolean selfProtectedTarget(Ctx ctx) {
         List<String> deletes = getDeleteTargets();
@@ -4779,6 +4800,14 @@ public final class Cmd {
      */
     public boolean isSshOptionRunsProgram() {
         return SshLocalPrograms.runsProgram(this);
+    }
+
+    /**
+     * True when an ssh-family command loads a configuration file ({@code -F}) from where anyone may
+     * have planted it ({@code ssh -F /tmp/cfg host}), see {@link SshLocalPrograms#loadsPlantableConfig}.
+     */
+    public boolean loadsPlantableSshConfig(Ctx ctx) {
+        return SshLocalPrograms.loadsPlantableConfig(this, ctx);
     }
 
     /** True for a development server or other foreground process that runs until stopped. */

@@ -69,8 +69,17 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
      * scp's and sftp's {@code -F FILE} is read the same way: its ProxyCommand and LocalCommand run.
      */
     private static List<LoadedCode> loadedByOptions(Cmd c) {
-        if (c.named("sqlite3 duckdb")) {
-            return consoleScripts(c);
+        if (ConsoleCommands.knows(c)) {
+            // a console's command files and redirected input (`psql -f s.sql`, `mysql app < s.sql`,
+            // `gdb -x s.gdb`), and what sqlite3's and DuckDB's dot-commands read or load
+            List<LoadedCode> out = new ArrayList<>();
+            for (String f : ConsoleCommands.commandFiles(c)) {
+                out.add(new LoadedCode(f, false, Set.of()));
+            }
+            if (c.named("sqlite3 duckdb")) {
+                out.addAll(consoleScripts(c));
+            }
+            return out;
         }
         if (c.named("ssh autossh scp sftp sshfs rsync mosh")) {
             // ssh's -F configuration runs its ProxyCommand, LocalCommand, KnownHostsCommand and Match exec
@@ -140,7 +149,7 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
 
     /**
      * The files sqlite3's and DuckDB's consoles run as their own input or load as native code:
-     * {@code -init FILE}, a {@code < FILE} redirection, {@code .read FILE}, {@code .load LIB},
+     * {@code -init FILE}, {@code .read FILE}, {@code .load LIB},
      * {@code load_extension('LIB')} and DuckDB's {@code LOAD 'LIB'}. WHY: a console's input runs its
      * {@code .shell} lines, and an extension is a native library: such a file written earlier in
      * the same command is run unseen ({@code printf '.shell …' > q.sql && sqlite3 db < q.sql}), as
@@ -159,9 +168,6 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
             while (m.find()) {
                 out.add(new LoadedCode(m.group(1) != null ? m.group(1) : m.group(2), false, Set.of()));
             }
-        }
-        for (String r : c.getRedirectReads()) {
-            out.add(new LoadedCode(PathFacts.unquote(r), false, Set.of()));
         }
         java.util.regex.Matcher m = CONSOLE_LOAD.matcher(c.getStdin() == null ? "" : c.getStdin());
         while (m.find()) {

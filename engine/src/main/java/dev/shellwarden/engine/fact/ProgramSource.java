@@ -101,6 +101,10 @@ public enum ProgramSource {
             List<String> p = c.positionals(RUN_OPTIONS);
             return p.size() > 1 ? script(p.get(1)) : NONE;
         }
+        if (ConsoleCommands.knows(c)) {
+            // database consoles and debuggers: their command languages have a shell escape
+            return ConsoleCommands.source(c);
+        }
         if (c.isInterpreter()) {
             InterpreterFamily family = InterpreterFamily.of(name);
             return interpreter(family == null ? InterpreterFamily.OTHER : family, args);

@@ -43,20 +43,36 @@ final class ProjectScope {
      * WHY: scratch space below /tmp is the agent's to clear, but the folder itself holds every
      * user's and program's temporary files (sockets, locks, other sessions' work); a {@code ..}
      * out of a fresh {@code mktemp -d} folder ({@code rm -rf "$T/.."}) lands there. Only deletes
-     * ask: writing into {@code /tmp} ({@code cp x /tmp}) stays scratch.
+     * ask: writing into {@code /tmp} ({@code cp x /tmp}) stays scratch. A glob of every entry of
+     * the folder ({@code /tmp/*}, {@code /tmp/.*}, {@code cd /tmp && rm -rf *}) deletes the same
+     * files as the folder itself; a glob with a name in it ({@code /tmp/build-*}) picks the own ones.
      */
     private static boolean isSharedTempRoot(Cmd c, String target, Ctx ctx) {
         String bare = PathFacts.unquote(target);
-        if (Regex.matches(bare, "\\$(TMPDIR|\\{TMPDIR})/*(\\.?/*)*")) {
+        if (Regex.matches(bare, "\\$(TMPDIR|\\{TMPDIR})/*(\\.?/*)*")
+                || bare.matches("\\$(TMPDIR|\\{TMPDIR})/+[^/]+/*") && anyEntry(bare.replaceAll("/+$", "").substring(bare.replaceAll("/+$", "").lastIndexOf('/') + 1))) {
             return true;
         }
         for (String dir : c.dirs(ctx)) {
             String abs = PathFacts.resolve(target, dir.equals(WorkingDirs.UNKNOWN) ? "" : dir, ctx.home());
-            if (TempFiles.isTempRoot(abs)) {
+            String trimmed = abs.length() > 1 ? abs.replaceAll("/+$", "") : abs;
+            int slash = trimmed.lastIndexOf('/');
+            if (TempFiles.isTempRoot(abs)
+                    || slash > 0 && TempFiles.isTempRoot(trimmed.substring(0, slash)) && anyEntry(trimmed.substring(slash + 1))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * True when a last path component is a glob matching any name, hidden or not: nothing but
+     * wildcards, bracket expressions, brace alternatives of such and dots ({@code *}, {@code .*},
+     * {@code .??*}, {@code .[!.]*}, {@code {*,.*}}); a letter or digit outside brackets picks names.
+     */
+    private static boolean anyEntry(String component) {
+        String outsideBrackets = component.replaceAll("\\[[^]]*]", "?");
+        return outsideBrackets.indexOf('*') >= 0 && outsideBrackets.matches("[*?.{},]+");
     }
 
     /** True when some write target resolves outside the project and temporary directories. */

@@ -141,6 +141,41 @@ final class SshLocalPrograms {
         return files;
     }
 
+    /** Folders only root writes, whose ssh configurations are the system's ({@code /etc/ssh/ssh_config}). */
+    private static final String SYSTEM_CONFIG_FOLDERS = "/(etc|usr|nix/store)/.*";
+
+    /**
+     * True when a configuration file given with {@code -F} (also inside rsync's {@code -e} and
+     * mosh's {@code --ssh}, {@link #configFiles}) lies where anyone may have planted it: a temporary
+     * or downloads folder ({@link GitPrograms#isUntrustedFolder}: {@code /tmp/cfg}, {@code /dev/shm/c},
+     * {@code ~/Downloads/c}), or anywhere outside the home, the project and the system folders, or
+     * where the path is only known at run time ({@code "$CFG"}, a relative name after
+     * {@code cd "$D"}). WHY: the file's ProxyCommand, LocalCommand, KnownHostsCommand and
+     * {@code Match exec} lines run here, so loading another user's file runs their commands; the
+     * own ones ({@code ~/.ssh/alt}, {@code ./ssh_config}) are the user's. Standard input, a process
+     * substitution and {@code none} are left to the text readers ({@code SshConfigFile}, SW4002).
+     */
+    static boolean loadsPlantableConfig(Cmd c, Ctx ctx) {
+        for (String f : configFiles(c)) {
+            if (f.isEmpty() || f.equals("none") || f.startsWith("<(") || ProgramSource.STDIN_FILES.contains(f) || f.startsWith("/dev/fd/")) {
+                continue;
+            }
+            for (String dir : c.dirs(ctx)) {
+                boolean relative = !f.startsWith("/") && !f.startsWith("~");
+                if (dir.equals(WorkingDirs.UNKNOWN) && relative) {
+                    return true;
+                }
+                String abs = PathFacts.normalize(PathFacts.resolve(f, dir, ctx.home()));
+                boolean own = PathFacts.isInside(abs, ctx.project()) || ctx.home() != null && !ctx.home().isEmpty() && PathFacts.isInside(abs, ctx.home())
+                        || Regex.matches(abs, SYSTEM_CONFIG_FOLDERS);
+                if (abs.indexOf('$') >= 0 || abs.indexOf('`') >= 0 || !own || GitPrograms.isUntrustedFolder(abs, ctx.home())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** A {@code -F FILE} inside a remote-shell command line, clustered or not ({@code ssh -vF c}). */
     private static final java.util.regex.Pattern REMOTE_SHELL_CONFIG = java.util.regex.Pattern.compile("(?:^|\\s)-[a-zA-Z]*F\\s*(\\S+)");
 

@@ -65,6 +65,16 @@ final class TextTransforms {
             + "|\\[string\\]::new\\s*\\(|\\[-1\\s*\\.\\.|ToCharArray\\s*\\(|::ConvertFromUtf32|::ToChar\\s*\\(|-bxor\\b|FromHexString"
             + "|'[^']*\\{\\d+\\}[^']*'\\s*-f\\b|\"[^\"]*\\{\\d+\\}[^\"]*\"\\s*-f\\b");
 
+    /**
+     * True for a decompressor writing what it unpacks ({@code zcat}, {@code gunzip -c},
+     * {@code zstd -d}, {@code unzip -p}): a transform of {@link #reverses}, but one a compressed
+     * database dump goes through on its everyday way into a console ({@code zcat b.sql.gz | psql}).
+     */
+    static boolean decompresses(Cmd c) {
+        return (c.named(UNPACKERS) || c.named(PACKERS) && c.anyFlag("-d --decompress --uncompress")
+                || c.getName().equals("unzip") && c.anyFlag("-p -c")) && !c.anyFlag("-l --list -t --test");
+    }
+
     /** True for a transform whose output is hidden text whatever its input (see the class comment). */
     static boolean reverses(Cmd c) {
         String n = c.getName();
