@@ -328,6 +328,7 @@ final class Credentials {
             if (m.find() && !m.group(1).isEmpty() && m.group(1).indexOf('$') < 0 && m.group(1).indexOf('`') < 0) {
                 hosts.add(m.group(1).toLowerCase(java.util.Locale.ROOT));
             }
+            hosts.addAll(quotedUrlHosts(word));
         }
         for (KnownSecret s : KNOWN_SECRETS) {
             if (c.getArgs().stream().noneMatch(w -> s.reference().matcher(w).find())) {
@@ -340,6 +341,31 @@ final class Credentials {
             }
         }
         return false;
+    }
+
+    /** A string literal opening with a URL inside a word: the URL from its scheme on (group 1). */
+    private static final java.util.regex.Pattern QUOTED_URL = Regex.pattern("(?i)['\"]((?:https?|wss?)://\\S*)");
+
+    /**
+     * The literal hosts of the URLs quoted inside a word that computes its value: PowerShell's
+     * {@code ('https://x.example/?t=' + $env:GITHUB_TOKEN)}, {@code ('https://x.example/?t={0}' -f
+     * $env:GITHUB_TOKEN)}, {@code (('https://x.example/?t=', $env:GITHUB_TOKEN) -join '')}. WHY: the
+     * word starts with a parenthesis, so the host check at the word's start found no host and the
+     * token went out unread; a URL built from a literal start still goes to that literal host.
+     * A host with an expansion in it is skipped, as for whole words.
+     */
+    private static List<String> quotedUrlHosts(String word) {
+        List<String> hosts = new ArrayList<>();
+        java.util.regex.Matcher q = QUOTED_URL.matcher(word);
+        while (q.find()) {
+            java.util.regex.Matcher m = URL_HOST.matcher(q.group(1));
+            // the string's closing quote (and the expression's parenthesis) end the host: `('https://x.example')`
+            String host = m.find() ? m.group(1).replaceAll("['\"()].*$", "") : "";
+            if (!host.isEmpty() && host.indexOf('$') < 0 && host.indexOf('`') < 0) {
+                hosts.add(host.toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        return hosts;
     }
 
     /**

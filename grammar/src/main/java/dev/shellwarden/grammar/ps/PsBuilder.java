@@ -1569,6 +1569,16 @@ final class PsBuilder {
                                     Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE)));
                             break;
                         }
+                        if ((held == null || held.string() == null && held.path() == null) && value.size() == 1
+                                && value.get(0).kind() == Kind.VARIABLE && "Start-Sleep".equals(canonical)
+                                && values.lost(value.get(0).raw(), ctx.prov() == Provenance.TOP)) {
+                            // `$d = 1; $d = (1, 7200)[$i]; Start-Sleep $d`: a duration this text computed
+                            // in a way not read here is an expression, as `Start-Sleep ((1, 7200)[$i])`
+                            // is (fail closed), not a value from outside such as `Start-Sleep $delay`
+                            argv.add(new Word("(" + value.get(0).raw() + ")", value.get(0).raw(), false,
+                                    Set.of(WordFeature.COMMAND_SUBSTITUTION)));
+                            break;
+                        }
                         List<Word> splatted = value.size() == 1 && value.get(0).kind() == Kind.SPLAT
                                 ? hashes.get(value.get(0).raw().substring(1).toLowerCase(Locale.ROOT)) : null;
                         if (splatted == null && value.size() == 1 && value.get(0).kind() == Kind.SPLAT) {
@@ -2071,7 +2081,7 @@ final class PsBuilder {
             values.assigned(step.group(1) != null ? step.group(2) : step.group(3), null, ctx.prov() == Provenance.TOP,
                     sign.equals("++") ? "+=" : "-=", PsHeldValue.ofNumber(1));
         }
-        String variableObject = assign && target == null && eq > 0 ? PsValues.variableObject(spaced(parts.subList(0, eq + 1))) : null;
+        String variableObject = assign && target == null && eq > 0 ? values.variableObjectOf(spaced(parts.subList(0, eq + 1))) : null;
         if (variableObject != null) {
             // `(Get-Variable d).Value = 7200` assigns d as `$d = 7200` does
             boolean top = ctx.prov() == Provenance.TOP;

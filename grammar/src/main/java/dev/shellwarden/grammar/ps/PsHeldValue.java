@@ -88,6 +88,11 @@ record PsHeldValue(double number, String text) {
             "(?i)\\[(?:system\\.)?(?:int|int32|int64|long|double|decimal|single|uint32|uint64)\\]");
     /** The cast that makes a string of its operand ({@code [string]72}). */
     private static final Pattern STRING_CAST = Pattern.compile("(?i)\\[(?:system\\.)?string\\]");
+    /**
+     * A call of a {@code [math]} method read here, up to its opening parenthesis (the method in
+     * group 1): {@code [math]::Max(1, 7200)}, {@code [System.Math]::Pow(60, 2)}.
+     */
+    private static final Pattern MATH_CALL = Pattern.compile("(?i)\\[(?:system\\.)?math\\]::(max|min|pow|abs)\\s*\\(");
     /** A plain variable in an expression or an expandable string ({@code $d}, {@code ${d}}). */
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?");
     /**
@@ -102,17 +107,36 @@ record PsHeldValue(double number, String text) {
      * number literals, plain variables ({@code variable} gives what each holds, null when not
      * known; a caller that knows numbers only hands {@link #ofNumber}), expandable strings whose
      * only expansions are plain variables, {@code + - * / %}, parentheses, a unary sign, number
-     * or string casts and an array literal indexed by a number ({@code ($d, 7200)[1]}); null for anything else ({@code ++}, {@code -shl}, {@code **}, a member, an
-     * index), which the caller keeps as dynamic as it was.
+     * or string casts, and array literals, nested or not, indexed by numbers, one index after
+     * another ({@code ($d, 7200)[1]}, {@code (1, (2, 7200))[1][1]}, {@code @(@(1, 7200))[-1]});
+     * null for anything else ({@code ++}, {@code -shl}, {@code **}, a member, an index not read,
+     * an array left whole), which the caller keeps as dynamic as it was.
      */
     static PsHeldValue evaluate(String src, Function<String, PsHeldValue> variable) {
         Reader r = new Reader(src, variable);
-        PsHeldValue v = r.sum();
+        PsHeldValue v = one(r.conversion());
         r.blanks();
         return r.at == src.length() ? v : null;
     }
 
-    /** Recursive descent over one expression; null anywhere is kept by every operator. */
+    /**
+     * An array literal while it is read: its items, each a {@link PsHeldValue}, another {@code
+     * Items} (a nested array) or null (an item not read). WHY a type of its own: an item that is an
+     * array must stay one until an index picks from it ({@code (1, (2, 7200))[1][1]}); read as one
+     * value it was lost, and the variable assigned from it with it.
+     */
+    private record Items(List<Object> items) {
+    }
+
+    /** The one value {@code o} is, or null for an array (not one value) or an operand not read. */
+    private static PsHeldValue one(Object o) {
+        return o instanceof PsHeldValue v ? v : null;
+    }
+
+    /**
+     * Recursive descent over one expression; an operand is a {@link PsHeldValue}, an {@link Items}
+     * or null (not read), and null anywhere is kept by every operator.
+     */
     private static final class Reader {
         private final String s;
         private final Function<String, PsHeldValue> variable;
@@ -129,61 +153,99 @@ record PsHeldValue(double number, String text) {
             }
         }
 
-        PsHeldValue sum() {
-            PsHeldValue v = product();
+        /** Stops the reading: the whole expression is not read ({@link #evaluate} sees text left). */
+        private Object giveUp() {
+            at = s.length() + 1;
+            return null;
+        }
+
+        /**
+         * A sum converted by {@code -as [int]} (or another cast read here): {@code '7200' -as [int]}
+         * is 7200. {@code -as} binds looser than arithmetic; a conversion that fails is {@code $null},
+         * not read (null).
+         */
+        Object conversion() {
+            Object v = sum();
             while (true) {
                 blanks();
-                if (at >= s.length() || s.charAt(at) != '+' && s.charAt(at) != '-') {
+                if (!s.regionMatches(true, at, "-as", 0, 3) || at + 3 >= s.length() || Character.isLetterOrDigit(s.charAt(at + 3))) {
                     return v;
                 }
-                char op = s.charAt(at++);
-                PsHeldValue right = product();
-                v = v == null ? null : v.apply(op, right);
+                at += 3;
+                blanks();
+                int close = s.indexOf(']', at);
+                String cast = at < s.length() && s.charAt(at) == '[' && close > 0 ? s.substring(at, close + 1) : "";
+                boolean toNumber = NUMBER_CAST.matcher(cast).matches();
+                if (!toNumber && !STRING_CAST.matcher(cast).matches()) {
+                    return giveUp();
+                }
+                at = close + 1;
+                PsHeldValue one = one(v);
+                v = one == null ? null : toNumber ? ofNumber(one.asNumber()) : ofText(one.asText());
             }
         }
 
-        PsHeldValue product() {
-            PsHeldValue v = unary();
+        Object sum() {
+            Object v = product();
+            while (true) {
+                blanks();
+                // `-as` (a letter after the dash) is an operator of its own, read by conversion()
+                if (at >= s.length() || s.charAt(at) != '+' && s.charAt(at) != '-'
+                        || at + 1 < s.length() && Character.isLetter(s.charAt(at + 1))) {
+                    return v;
+                }
+                char op = s.charAt(at++);
+                PsHeldValue right = one(product());
+                // an array operand (`(1, 2) + 3` appends) is not read
+                v = one(v) == null ? null : one(v).apply(op, right);
+            }
+        }
+
+        Object product() {
+            Object v = unary();
             while (true) {
                 blanks();
                 if (at >= s.length() || "*/%".indexOf(s.charAt(at)) < 0) {
                     return v;
                 }
                 char op = s.charAt(at++);
-                PsHeldValue right = unary();
-                v = v == null ? null : v.apply(op, right);
+                PsHeldValue right = one(unary());
+                v = one(v) == null ? null : one(v).apply(op, right);
             }
         }
 
-        PsHeldValue unary() {
+        Object unary() {
             blanks();
             if (at < s.length() && s.charAt(at) == '-') {
                 at++;
-                PsHeldValue v = unary();
+                PsHeldValue v = one(unary());
                 double n = v == null ? Double.NaN : v.asNumber();
                 return Double.isNaN(n) ? null : ofNumber(-n);
             }
             if (at < s.length() && s.charAt(at) == '+') {
                 if (s.startsWith("++", at)) {
                     // `++` steps a variable: not a value read here
-                    at = s.length() + 1;
-                    return null;
+                    return giveUp();
                 }
                 at++;
                 // a unary plus converts its operand to a number (`+'7200'` is 7200)
-                PsHeldValue v = unary();
+                PsHeldValue v = one(unary());
                 return v == null ? null : ofNumber(v.asNumber());
             }
             if (at < s.length() && s.charAt(at) == '[') {
                 int close = s.indexOf(']', at);
                 String cast = close < 0 ? "" : s.substring(at, close + 1);
+                Matcher math = MATH_CALL.matcher(s).region(at, s.length());
+                if (math.lookingAt()) {
+                    at = math.end();
+                    return indexes(math(math.group(1).toLowerCase(Locale.ROOT)));
+                }
                 boolean toNumber = NUMBER_CAST.matcher(cast).matches();
                 if (!toNumber && !STRING_CAST.matcher(cast).matches()) {
-                    at = s.length() + 1;
-                    return null;
+                    return giveUp();
                 }
                 at = close + 1;
-                PsHeldValue v = unary();
+                PsHeldValue v = one(unary());
                 if (v == null) {
                     return null;
                 }
@@ -192,35 +254,14 @@ record PsHeldValue(double number, String text) {
             return primary();
         }
 
-        PsHeldValue primary() {
+        Object primary() {
             blanks();
             if (at >= s.length()) {
                 return null;
             }
             char c = s.charAt(at);
             if (c == '(' || s.startsWith("@(", at)) {
-                boolean array = c == '@';
-                at += array ? 2 : 1;
-                int from = at;
-                PsHeldValue v = sum();
-                blanks();
-                List<PsHeldValue> items = null;
-                if (at < s.length() && s.charAt(at) == ',') {
-                    // `($d, 7200)`: PowerShell's comma binds tighter than any arithmetic operator,
-                    // so the items are read again as single operands (`(1, 2 * 3)` is not read)
-                    at = from;
-                    items = items();
-                } else if (array) {
-                    items = new ArrayList<>();
-                    items.add(v);
-                }
-                blanks();
-                if (at >= s.length() || s.charAt(at) != ')') {
-                    at = s.length() + 1;
-                    return null;
-                }
-                at++;
-                return items == null ? v : indexed(items);
+                return indexes(group(c == '@'));
             }
             if (c == '\'') {
                 StringBuilder b = new StringBuilder();
@@ -236,8 +277,7 @@ record PsHeldValue(double number, String text) {
                     }
                 }
                 if (k >= s.length()) {
-                    at = s.length() + 1;
-                    return null;
+                    return giveUp();
                 }
                 at = k + 1;
                 return ofText(b.toString());
@@ -245,8 +285,7 @@ record PsHeldValue(double number, String text) {
             if (c == '"') {
                 int close = s.indexOf('"', at + 1);
                 if (close < 0) {
-                    at = s.length() + 1;
-                    return null;
+                    return giveUp();
                 }
                 String inner = s.substring(at + 1, close);
                 at = close + 1;
@@ -255,19 +294,76 @@ record PsHeldValue(double number, String text) {
             if (c == '$') {
                 Matcher m = VARIABLE.matcher(s).region(at, s.length());
                 if (!m.lookingAt() || followedByWord(m.end())) {
-                    at = s.length() + 1;
-                    return null;
+                    return giveUp();
                 }
                 at = m.end();
                 return variable.apply(m.group(1).toLowerCase(Locale.ROOT));
             }
             Matcher n = NUMBER.matcher(s).region(at, s.length());
             if (!n.lookingAt() || followedByWord(n.end())) {
-                at = s.length() + 1; // a word, a member or an index: the whole expression is unknown
-                return null;
+                return giveUp(); // a word, a member or an index: the whole expression is unknown
             }
             at = n.end();
             return ofNumber(Durations.psNumber(n.group()));
+        }
+
+        /**
+         * A parenthesized expression or an array subexpression ({@code @( … )}), from its opening
+         * to its closing parenthesis: its value, or its items when it is an array ({@code @(7200)}
+         * is an array of one, {@code @(@(1, 7200))} the inner array itself, as PowerShell does not
+         * nest an array in {@code @()}).
+         */
+        private Object group(boolean array) {
+            at += array ? 2 : 1;
+            int from = at;
+            Object v = conversion();
+            blanks();
+            if (at < s.length() && s.charAt(at) == ',') {
+                // `($d, 7200)`: PowerShell's comma binds tighter than any arithmetic operator,
+                // so the items are read again as single operands (`(1, 2 * 3)` is not read)
+                at = from;
+                v = items();
+            } else if (array && !(v instanceof Items)) {
+                List<Object> one = new ArrayList<>();
+                one.add(v);
+                v = new Items(one);
+            }
+            blanks();
+            if (at >= s.length() || s.charAt(at) != ')') {
+                return giveUp();
+            }
+            at++;
+            return v;
+        }
+
+        /**
+         * The call of a {@link #MATH_CALL} method, from after its opening parenthesis: its
+         * arguments read as the items of an array are ({@code [math]::Max(1, 7200)} is 7200), null
+         * when an argument is not a number read here or the count is not the method's.
+         */
+        private Object math(String method) {
+            Items args = items();
+            blanks();
+            if (at >= s.length() || s.charAt(at) != ')') {
+                return giveUp();
+            }
+            at++;
+            double[] n = new double[args.items().size()];
+            for (int k = 0; k < n.length; k++) {
+                PsHeldValue a = one(args.items().get(k));
+                n[k] = a == null ? Double.NaN : a.asNumber();
+                if (Double.isNaN(n[k])) {
+                    return null;
+                }
+            }
+            double r = switch (method) {
+                case "max" -> n.length == 2 ? Math.max(n[0], n[1]) : Double.NaN;
+                case "min" -> n.length == 2 ? Math.min(n[0], n[1]) : Double.NaN;
+                case "pow" -> n.length == 2 ? Math.pow(n[0], n[1]) : Double.NaN;
+                case "abs" -> n.length == 1 ? Math.abs(n[0]) : Double.NaN;
+                default -> Double.NaN;
+            };
+            return Double.isInfinite(r) ? null : ofNumber(r);
         }
 
         /** True when a word character follows: {@code 8kbx}, {@code $d[1]}, {@code $d.Value}, {@code $env:d}. */
@@ -276,35 +372,44 @@ record PsHeldValue(double number, String text) {
         }
 
         /** The comma-separated single operands of an array literal, up to its closing parenthesis. */
-        private List<PsHeldValue> items() {
-            List<PsHeldValue> items = new ArrayList<>();
+        private Items items() {
+            List<Object> items = new ArrayList<>();
             while (true) {
                 items.add(unary());
                 blanks();
                 if (at >= s.length() || s.charAt(at) != ',') {
-                    return items;
+                    return new Items(items);
                 }
                 at++;
             }
         }
 
         /**
-         * The item an index right after an array literal picks ({@code ($d, 7200)[1]},
-         * {@code @(1, 7200)[-1]} from the end); null for an array not indexed (not one value), an
-         * index not computed here or not a whole number, or one out of range ({@code $null}).
+         * The operand after the indexes that follow it, each picking from the array the one before
+         * gave ({@code ($d, 7200)[1]}, {@code @(1, 7200)[-1]} from the end, {@code (1, (2, 7200))[1][1]}).
+         * An index is read fully even when its value is not known, so the reading goes on after it;
+         * the pick is null (fail closed: never an item nor an older value) for an index not computed
+         * here or not a whole number, one out of range ({@code $null}), a slice ({@code [0, 1]},
+         * {@code [0..1]}, not read) or an index of a value that is no array here (a string's
+         * character, a number).
          */
-        private PsHeldValue indexed(List<PsHeldValue> items) {
-            if (at >= s.length() || s.charAt(at) != '[') {
-                return null;
+        private Object indexes(Object operand) {
+            Object v = operand;
+            while (at < s.length() && s.charAt(at) == '[') {
+                at++;
+                PsHeldValue index = one(sum());
+                blanks();
+                if (at >= s.length() || s.charAt(at) != ']') {
+                    return giveUp();
+                }
+                at++;
+                v = v instanceof Items list ? pick(list.items(), index) : null;
             }
-            at++;
-            PsHeldValue index = sum();
-            blanks();
-            if (at >= s.length() || s.charAt(at) != ']') {
-                at = s.length() + 1;
-                return null;
-            }
-            at++;
+            return v;
+        }
+
+        /** The item {@code index} picks from {@code items}, from the end when negative; null when not one. */
+        private static Object pick(List<Object> items, PsHeldValue index) {
             double n = index == null ? Double.NaN : index.asNumber();
             if (Double.isNaN(n) || n != Math.rint(n) || Math.abs(n) > items.size()) {
                 return null;

@@ -101,8 +101,28 @@ final class PsValues {
             "(?i)\\(\\s*(?:get-variable|gv)\\s+(?:-name\\s+)?(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\1\\s*\\)\\.value(?=\\s*[-+*/%]?=(?!=))"
             + "|\\$\\{?variable:(?=[A-Za-z_])");
 
+    /**
+     * {@code $v = Get-Variable NAME} (alias {@code gv}, {@code -Name} written or not) as a whole
+     * statement: $v holds NAME's variable object, and {@code $v.Value = …} later assigns NAME
+     * ({@link #holders}).
+     */
+    private static final Pattern HOLDER = Pattern.compile(
+            "(?i)\\$([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*(?:get-variable|gv)\\s+(?:-name\\s+)?(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\2(?=\\s*(?:$|[;\\n}]))");
+    /** {@code $v.Value = …} (or a compound operator): a write through a held variable object. */
+    private static final Pattern HELD_OBJECT_WRITE = Pattern.compile("(?i)\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?\\.value\\s*([-+*/%]?=)(?!=)");
+
     /** A whole word that is one plain variable. */
     private static final Pattern KEY = Pattern.compile("(?i)^" + NAME + "$");
+
+    /**
+     * The variables that hold another's variable object ({@link #HOLDER}), each with the name of
+     * the variable it holds. WHY: {@code $d = 1; $v = Get-Variable d; $v.Value = 7200; Start-Sleep
+     * $d} sleeps two hours, and the Get-Variable made every variable unknown. INVARIANT (fail
+     * closed): a holder is kept only when it is assigned once and every other use of it in the
+     * whole text is its {@code .Value} (a copy {@code $w = $v}, a pipe or an argument could write
+     * through another name); otherwise the Get-Variable stays an indirect write.
+     */
+    private final Map<String, String> holders = new HashMap<>();
 
     private final Map<String, Value> last = new HashMap<>();
     private final Map<String, Boolean> lastAtTop = new HashMap<>();
@@ -157,8 +177,9 @@ final class PsValues {
         while (set.find()) {
             assignments.merge(set.group(3).toLowerCase(Locale.ROOT), 1, Integer::sum);
         }
+        String direct = heldObjects(text);
         // a Set-Variable of a written name and value is an assignment counted and read here, not an indirect write
-        indirect = INDIRECT.matcher(VARIABLE_OBJECT.matcher(SET_VARIABLE.matcher(text).replaceAll(" ")).replaceAll("\\$")).find();
+        indirect = INDIRECT.matcher(VARIABLE_OBJECT.matcher(SET_VARIABLE.matcher(direct).replaceAll(" ")).replaceAll("\\$")).find();
         Matcher object = VARIABLE_OBJECT.matcher(text);
         while (object.find()) {
             if (object.group(2) != null) {
@@ -178,6 +199,64 @@ final class PsValues {
             String n = m.group(1) != null ? m.group(1) : m.group(2);
             assignments.merge(n.toLowerCase(Locale.ROOT), 1, Integer::sum);
         }
+    }
+
+    /**
+     * Finds the sound holders of variable objects in {@code text} ({@link #holders}), counts each
+     * {@code $v.Value = …} as an assignment of the variable held, and returns the text without
+     * those holders' statements and writes, for the indirect-write check.
+     */
+    private String heldObjects(String text) {
+        String rest = text;
+        Matcher h = HOLDER.matcher(text);
+        while (h.find()) {
+            String holder = h.group(1);
+            Matcher use = Pattern.compile("(?i)\\$\\{?" + Pattern.quote(holder) + "(?![A-Za-z0-9_])\\}?").matcher(text);
+            int uses = 0;
+            int others = 0;
+            while (use.find()) {
+                uses++;
+                if (use.start() != h.start() && !text.regionMatches(true, use.end(), ".value", 0, 6)) {
+                    others++;
+                }
+            }
+            Matcher set = ASSIGNMENT.matcher(text);
+            int assigned = 0;
+            while (set.find()) {
+                assigned += set.group(1).equalsIgnoreCase(holder) ? 1 : 0;
+            }
+            if (others > 0 || assigned != 1 || uses == 0 || holders.containsKey(holder.toLowerCase(Locale.ROOT))) {
+                holders.remove(holder.toLowerCase(Locale.ROOT));
+                continue;
+            }
+            holders.put(holder.toLowerCase(Locale.ROOT), h.group(3).toLowerCase(Locale.ROOT));
+        }
+        for (Map.Entry<String, String> e : holders.entrySet()) {
+            Matcher w = HELD_OBJECT_WRITE.matcher(text);
+            while (w.find()) {
+                if (w.group(1).equalsIgnoreCase(e.getKey())) {
+                    assignments.merge(e.getValue(), 1, Integer::sum);
+                }
+            }
+            // the holder's statement and its `.Value` are plain assignments and reads now
+            rest = Pattern.compile("(?i)\\$" + Pattern.quote(e.getKey()) + "\\s*=\\s*(?:get-variable|gv)\\b").matcher(rest).replaceAll("\\$" + e.getKey() + " = ");
+        }
+        return rest;
+    }
+
+    /**
+     * The name an assignment through a variable object assigns, as a plain variable ({@code $NAME}):
+     * {@code (Get-Variable NAME).Value = …} ({@link #variableObject(String)}) or {@code $v.Value = …}
+     * of a sound holder ({@link #holders}); null for any other left-hand side.
+     */
+    String variableObjectOf(String assignment) {
+        String named = variableObject(assignment);
+        if (named != null) {
+            return named;
+        }
+        Matcher m = HELD_OBJECT_WRITE.matcher(assignment.strip());
+        String held = m.matches() ? holders.get(m.group(1).toLowerCase(Locale.ROOT)) : null;
+        return held == null ? null : "$" + held;
     }
 
     /** Variable {@code raw} was assigned {@code value} (null: something not read here), at the top level or not. */
@@ -265,6 +344,19 @@ final class PsValues {
             return Double.NaN;
         }
         return numbers.at(key, assignments.getOrDefault(key, 0));
+    }
+
+    /**
+     * True when variable {@code raw}, read here at the top level, is assigned somewhere in this text
+     * and no number is known for it ({@link #number}: an assignment not computed, one not walked
+     * yet, an indirect write, a written scope). WHY: such a variable is no value from outside
+     * ({@code Start-Sleep $delay}) but one this text computed unread ({@code $d = 1; $d = (1, (2,
+     * 7200))[1][$i]}); a reader must take it as an expression, not as the old literal nor as a
+     * harmless outside value.
+     */
+    boolean lost(String raw, boolean top) {
+        String key = key(raw);
+        return key != null && top && assignments.getOrDefault(key, 0) > 0 && Double.isNaN(number(raw, top));
     }
 
     /**

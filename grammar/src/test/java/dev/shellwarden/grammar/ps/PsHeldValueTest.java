@@ -47,6 +47,23 @@ class PsHeldValueTest {
     }
 
     @Test
+    void readsNestedArraysIndexChainsConversionsAndMath() {
+        assertEquals(7200, number("(1, (2, 7200))[1][1]"));
+        assertEquals(7200, number("@(@(1, 7200))[-1]"));
+        assertEquals(7200, number("@(1, @(2, 7200))[-1][-1]"));
+        assertEquals(7200, number("((1, 7200), 3)[0][1]"));
+        assertEquals(7200, number("'7200' -as [int]"));
+        assertEquals(7200, number("[math]::Max(1, 7200)"));
+        assertEquals(7200, number("[System.Math]::Pow(60, 2) * 2"));
+        // an index not read, a slice, a range or an array left whole is no value (never an older one)
+        assertNull(value("(1, (2, 7200))[1][$e]"));
+        assertNull(value("(1, 7200)[0, 1]"));
+        assertNull(value("(1, (2, 7200))[1]"));
+        assertNull(value("('7200')[0]"));
+        assertNull(value("[math]::Max(1, $e)"));
+    }
+
+    @Test
     void whatItCannotReadIsUnknown() {
         assertNull(value("$e * 2"));
         assertNull(value("d * 2"));
