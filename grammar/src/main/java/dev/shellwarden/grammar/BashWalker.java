@@ -4471,6 +4471,16 @@ final class BashWalker {
                 commands.add(piped);
             }
         }
+        // a database console reading a written command file (`psql -f q.sql`, `sqlite3 db < q.sql`) runs
+        // its text as it would a here-document's: given as one, its SQL and shell escapes meet the rules
+        // (stdinShellCommands, which runs after this, splits the escapes), and a whole literal text spares
+        // the write-then-run ask as `bash t.sh` does (quiet30's query file in /tmp, cons34)
+        String consoleFile = Launchers.consoleInputFile(name, d.argv, d.redirects);
+        String consoleText = consoleFile == null ? null : writtenScripts.get(WrittenFiles.key(consoleFile));
+        if (consoleText != null && d.heredocs.isEmpty() && d.position.stage() == 0) {
+            d.heredocs.add(new Heredoc(consoleText, true));
+            noteWholeRun(d, consoleFile);
+        }
         // start-up files read from where the environment or an option points (`GIT_CONFIG_GLOBAL=/tmp/g git log`,
         // `XDG_CONFIG_HOME=/tmp/x git log`, `ZDOTDIR=/tmp/z zsh -c …`)
         for (String file : WrittenFiles.startupFilesRead(name, args, env)) {

@@ -810,6 +810,39 @@ public final class Launchers {
     }
 
     /**
+     * The one file a database console with shell escapes ({@link #stdinShellCommands}' sqlite3,
+     * duckdb, mysql, mariadb, psql) reads as its input: psql's {@code -f FILE} ({@code -fFILE},
+     * {@code --file FILE}, {@code --file=FILE}) or a {@code < FILE} redirect of any of them; null
+     * when there is none, more than one, or a word is not literal. The file's text is what the
+     * console runs, as a here-document's would be (BashWalker reads a written one that way).
+     */
+    static String consoleInputFile(String name, List<Word> argv, List<Redirect> redirects) {
+        if (!Set.of("sqlite3", "duckdb", "mysql", "mariadb", "psql").contains(name)) {
+            return null;
+        }
+        List<String> files = new ArrayList<>();
+        for (int k = 1; k < argv.size(); k++) {
+            String t = argv.get(k).text();
+            if (!name.equals("psql") || !argv.get(k).literal()) {
+                continue;
+            }
+            if ((t.equals("-f") || t.equals("--file")) && k + 1 < argv.size()) {
+                files.add(argv.get(++k).text());
+            } else if (t.startsWith("--file=")) {
+                files.add(t.substring(7));
+            } else if (t.startsWith("-f") && t.length() > 2) {
+                files.add(t.substring(2));
+            }
+        }
+        for (Redirect r : redirects) {
+            if (r.op().equals("<") && r.fd() <= 0) {
+                files.add(r.target().literal() ? r.target().text() : null);
+            }
+        }
+        return files.size() == 1 ? files.get(0) : null;
+    }
+
+    /**
      * Database consoles given their input on the command line ({@code sqlite3 DB '.shell CMD'},
      * {@code mysql -e '\\! CMD'}, {@code psql -c '\\! CMD'}): the shell commands their console
      * commands run. {@code options} name the flag whose value is the input; empty: every operand.
