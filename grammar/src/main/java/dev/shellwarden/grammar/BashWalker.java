@@ -2134,6 +2134,22 @@ final class BashWalker {
      * {@code d=3; for i in 1 2 3; do ((d--)); done; kill -9 $d} as {@code kill -9 3}.
      */
     private static List<Vars> loopEndReadings(Vars v, String text) {
+        List<Vars> out = new ArrayList<>();
+        for (Map<String, String> values : loopEndValues(v, text)) {
+            Vars alt = v.reading(values, text, null);
+            if (alt != null) {
+                out.add(alt);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The value sets {@link #loopEndReadings} reads {@code text} with: the kth holds every name
+     * {@code text} reads without a known value and with {@link Vars#maybeEnds} at its kth end (its
+     * last one when it has fewer), beside the other maybe values; empty when it reads none.
+     */
+    private static List<Map<String, String>> loopEndValues(Vars v, String text) {
         Map<String, List<String>> read = new HashMap<>();
         v.maybeEnds.forEach((name, values) -> {
             if (!v.known.containsKey(name) && readsName(text, name)) {
@@ -2141,17 +2157,32 @@ final class BashWalker {
             }
         });
         int most = read.values().stream().mapToInt(List::size).max().orElse(0);
-        List<Vars> out = new ArrayList<>();
+        List<Map<String, String>> out = new ArrayList<>();
         for (int k = 0; k < most; k++) {
             Map<String, String> values = new HashMap<>(v.maybe);
             int at = k;
             read.forEach((name, list) -> values.put(name, list.get(Math.min(at, list.size() - 1))));
-            Vars alt = v.reading(values, text, null);
-            if (alt != null) {
-                out.add(alt);
-            }
+            out.add(values);
         }
         return out;
+    }
+
+    /**
+     * {@code B=…} reading names with a loop's other values ({@link Vars#maybeEnds}): B's value
+     * computed once per end becomes B's ends ({@code … ((d--)); done; e=$d; kill -9 $e} and
+     * {@code e=$((d - 1))} may signal pid 0 or -1). WHY (rt34b): the ends stayed with d alone.
+     */
+    private void copyLoopEnds(String raw, String name, Vars vars) {
+        Set<String> ends = new java.util.LinkedHashSet<>();
+        for (Map<String, String> values : loopEndValues(vars, raw)) {
+            String v = readWith(raw, vars, values);
+            if (v != null && v.matches("-?[0-9]{1,18}")) {
+                ends.add(v);
+            }
+        }
+        if (!ends.isEmpty()) {
+            vars.maybeEnds.put(name, List.copyOf(ends));
+        }
     }
 
     /** The end of {@link #HELD_ENDS} that stands for a range's largest number. */
@@ -3304,6 +3335,7 @@ final class BashWalker {
         }
         if (maybe != null || candidate != null && forget0) {
             vars.maybe.put(name, maybe != null ? maybe : candidate);
+            copyLoopEnds(raw, name, vars);
         } else if (!raw.isEmpty() && raw.chars().noneMatch(ch -> "\"'\\`".indexOf(ch) >= 0)) {
             // `y=$x` of an x holding `a[$(CMD)]`: an assignment neither splits nor globs, so y
             // holds x's text although the unquoted word is not one known word; read as quoted, it
@@ -3317,11 +3349,12 @@ final class BashWalker {
 
     /**
      * Parameters the engine reads by their spelling, since no value of theirs is known here:
-     * {@code $$} (this shell: {@code kill -9 -$$} is its group), {@code $PPID} (the agent) and a
-     * variable named like a credential ({@code $GITHUB_TOKEN}, see {@link SecretNames}).
+     * {@code $$} (this shell: {@code kill -9 -$$} is its group), {@code $BASHPID} (the same outside
+     * a subshell; rt34b), {@code $PPID} (the agent) and a variable named like a credential
+     * ({@code $GITHUB_TOKEN}, see {@link SecretNames}).
      */
     private static final Pattern SPELLED_PARAMETER = Pattern.compile(
-            "(?<q>\"?)\\$(?:(?<bare>\\$|PPID|" + SecretNames.VARIABLE + ")|\\{(?<braced>\\$|PPID|" + SecretNames.VARIABLE + ")})\\k<q>");
+            "(?<q>\"?)\\$(?:(?<bare>\\$|BASHPID|PPID|" + SecretNames.VARIABLE + ")|\\{(?<braced>\\$|BASHPID|PPID|" + SecretNames.VARIABLE + ")})\\k<q>");
 
     /**
      * The spelling {@code $NAME} of the one {@link #SPELLED_PARAMETER} an assigned value is

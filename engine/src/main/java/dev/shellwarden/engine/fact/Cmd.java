@@ -926,7 +926,10 @@ public final class Cmd {
     /** True for the name of a scripting interpreter ({@link #isInterpreter}), without building the fact. */
     static boolean isInterpreterName(String name) {
         return Regex.matches(name, "python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|tsx|ts-node|ts-node-esm|esno|esr|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*"
-                + "|lua[0-9.]*|luajit|texlua|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb|jshell|kotlin");
+                + "|lua[0-9.]*|luajit|texlua|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb|jshell|kotlin"
+                // Lisp, Scheme, Clojure, Prolog, OCaml, Elixir and Raku also run a program read
+                // from standard input (`curl … | guile`, `| sbcl --script`, `| clojure -M -`; rt34b)
+                + "|guile|sbcl|clisp|racket|clojure|clj|swipl|ocaml|elixir|raku");
     }
 
     /** True when any argument equals one of the space-separated words. */
@@ -3425,7 +3428,9 @@ public final class Cmd {
 
     /** Spellings of root and of the user running the command (whose processes include the agent). */
     private static final Set<String> ROOT_OR_SELF = Set.of("root", "0", "$USER", "${USER}", "$LOGNAME", "${LOGNAME}",
-            "$UID", "${UID}", "$EUID", "${EUID}", "$(whoami)", "`whoami`", "$(id -u)", "$(id -un)", "$(id -nu)", "`id -u`", "`id -un`");
+            "$UID", "${UID}", "$EUID", "${EUID}", "$(whoami)", "`whoami`", "$(id -u)", "$(id -un)", "$(id -nu)", "`id -u`", "`id -un`",
+            // the user's own group (pkill -G; rt34b): its processes are the user's
+            "$(id -g)", "$(id -gn)", "`id -g`", "$GROUPS", "${GROUPS}");
 
     /**
      * True when some argument names root or the user running the command: {@code pkill -u "$USER"}
@@ -3439,7 +3444,7 @@ public final class Cmd {
         }
         // a numeric uid (`pkill -9 -U 1000`, `--uid=1000,1001`) may be the user's own: the text does
         // not say which number the user has, so any number counts (fail closed)
-        for (String v : valuesOf("-u -U --uid --euid --user")) {
+        for (String v : valuesOf("-u -U --uid --euid --user -G --group")) {
             for (String part : v.split(",")) {
                 if (Regex.matches(part, "[0-9]+")) {
                     return true;
@@ -3589,6 +3594,11 @@ public final class Cmd {
     /** True when kill or pkill signals its own process group or session ({@code kill -9 0}, {@code pkill -g 0}; {@link ProcessLists}). */
     public boolean isSignalsOwnGroup() {
         return ProcessLists.signalsOwnGroup(this);
+    }
+
+    /** True when kill's pid is -1 or init spelled with leading zeros or a plus ({@code kill -9 01}; {@link ProcessLists}). */
+    public boolean isKillsEveryProcessOrInitPadded() {
+        return ProcessLists.killsEveryProcessOrInitPadded(this);
     }
 
     /** True when kill only lists signals or tests pids ({@code kill -l}, {@code kill -0 PID}; {@link ProcessLists}). */

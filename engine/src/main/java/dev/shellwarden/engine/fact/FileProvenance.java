@@ -43,6 +43,16 @@ final class FileProvenance {
     private static final String RUN_VALUE_OPTIONS = "-C -exec -tags -ldflags -gcflags -asmflags -mod -modfile -overlay -p -pkgdir "
             + "-toolexec -o --config -c --import-map --lock --cert --location --seed --v8-flags --env-file --cwd --preload -r";
 
+    /**
+     * Programs that compile and run a source file given as a word, found by its ending, with no
+     * subcommand: {@code java X.java} (single-file source launch), {@code swift x.swift},
+     * {@code tcc -run x.c}, {@code kotlinc -script x.kts}, {@code cargo -Zscript x.rs}. WHY (rt34b):
+     * a source downloaded in the same command ran without a question through these launchers.
+     * Fail closed: a compile-only word list ({@code tcc x.c -o x}) reads as a run too.
+     */
+    private static final java.util.Map<String, String> SOURCE_LAUNCHERS = java.util.Map.of("java", ".java", "swift", ".swift",
+            "tcc", ".c", "kotlinc", ".kts", "kotlin", ".kts", "cargo", ".rs", "rust-script", ".rs", "scala-cli", ".sc");
+
     static String executedFile(Cmd c) {
         String path = c.getPath();
         String name = c.getName();
@@ -91,6 +101,14 @@ final class FileProvenance {
                 }
             }
             return "";
+        }
+        String ending = SOURCE_LAUNCHERS.get(name);
+        if (ending != null) {
+            for (String a : args) {
+                if (a.endsWith(ending) && !a.startsWith("-")) {
+                    return a;
+                }
+            }
         }
         if (c.isShell() || c.isInterpreter() || name.equals("source") || name.equals(".")) {
             if (c.anyFlag("-c -e -r -m") && !name.equals("source") && !name.equals(".")) {

@@ -51,7 +51,8 @@ final class InlineCode {
             + "|Deno\\.remove|file\\.remove\\("
             // Julia's rm(path; recursive=true, force=true): keyword arguments after a semicolon are
             // Julia's own syntax (R's rm(x) only drops a variable, so a bare rm( is no delete)
-            + "|\\brm\\s*\\(.*?;\\s*(recursive|force)\\s*="
+            // (after a comma too: `rm(homedir(), recursive=true)`; R's rm has no such keyword, rt34b)
+            + "|\\brm\\s*\\(.*?[;,]\\s*(recursive|force)\\s*="
             // a move takes the source away from where it was (shutil.move("/home/dev/.ssh", …))
             + "|shutil\\.move|os\\.rename|os\\.replace|renameSync|fs\\.rename|File\\.rename|FileUtils\\.mv|FileUtils\\.move|Deno\\.rename"
             + "|\\.truncate\\(|os\\.truncate|delete-directory|delete-file|deleteRecursively|deleteDir\\s*\\(|Files\\.delete|FileUtils\\.delete"
@@ -435,12 +436,18 @@ final class InlineCode {
      * A signal sent to pid -1 (every process the user may signal) or to init, pid 1 (a kernel panic
      * as root): {@code os.kill(-1, 9)}, {@code os.kill(1, 9)}, {@code process.kill(-1)},
      * {@code posix_kill(-1, 9)}, Ruby's {@code Process.kill("KILL", -1)} and Perl's {@code kill 9, -1}.
-     * Pid 1 only where the pid comes first (Python, node, PHP): in the signal-first forms
-     * {@code os.kill(pid, 1)} (SIGHUP) would read the same.
+     * Pid 1 where the pid comes first (Python, node, PHP), and in signal-first forms only where the
+     * language is sure (Perl's and Ruby's {@code kill 9, 1}, {@code Process.kill("KILL", 1)}):
+     * read loosely, {@code os.kill(pid, 1)} (SIGHUP) would read the same.
      */
     private static final java.util.regex.Pattern PAYLOAD_KILLS_ALL = java.util.regex.Pattern.compile(
             "kill\\s*\\(\\s*(-?\\s*1|~0)\\s*[,)]|kill\\s*\\(?\\s*['\":]?-?\\w+['\"]?\\s*(,|=>)\\s*(-\\s*1|~0)\\b|killpg\\s*\\(\\s*[01]\\s*,"
-            + "|kill\\s*\\(\\s*~0|posix_kill\\s*\\(\\s*(-?\\s*1|~0)\\s*[,)]");
+            + "|kill\\s*\\(\\s*~0|posix_kill\\s*\\(\\s*(-?\\s*1|~0)\\s*[,)]"
+            // signal-first forms to pid 1 where the order is sure (rt34b): Perl's and Ruby's kill
+            // without parentheses (`kill 9, 1`, `kill KILL => 1`), Ruby's Process.kill(SIG, 1), and a
+            // signal given by its quoted name (`kill('KILL', 1)`): Python's os.kill(pid, 1) has none
+            + "|\\bkill\\s+['\":]?-?\\w+['\"]?\\s*(,|=>)\\s*1\\b(?!\\s*\\.)|Process\\.kill\\s*\\(\\s*['\":]?-?\\w+['\"]?\\s*,\\s*1\\s*[,)]"
+            + "|kill\\s*\\(\\s*['\"]-?[A-Z]\\w*['\"]\\s*(,|=>)\\s*1\\s*[,)]");
 
     /** True when the inline program signals every process ({@code os.kill(-1, 9)}). */
     static boolean isPayloadKillsAll(Cmd c) {

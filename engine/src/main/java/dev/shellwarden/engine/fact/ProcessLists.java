@@ -183,7 +183,8 @@ final class ProcessLists {
         if (c.named("pkill")) {
             // a pattern (or one matching every process) picks among them: `pkill -s 0 node` stops the session's node
             return (hasNoPattern(c) || patternMatchesAll(c))
-                    && c.valuesOf("-g --pgroup -s --session").stream().anyMatch(v -> List.of(v.split(",")).stream().anyMatch(ProcessLists::ownGroupId));
+                    && (c.valuesOf("-g --pgroup -s --session").stream().anyMatch(v -> List.of(v.split(",")).stream().anyMatch(ProcessLists::ownGroupId))
+                    || c.valuesOf("-P --parent").stream().anyMatch(v -> List.of(v.split(",")).stream().anyMatch(p -> Regex.matches(p, AGENT_PID))));
         }
         if (c.named("xargs")) {
             return xargsKillSignalsOwnGroup(c);
@@ -218,33 +219,53 @@ final class ProcessLists {
 
     /** kill's words ({@code args}, after the name) signal the own process group or the agent: see {@link #signalsOwnGroup}. */
     private static boolean killSignalsOwnGroup(List<String> args) {
-        String signal = "TERM";
-        boolean sawSignal = false;
-        int i = 0;
-        while (i < args.size()) {
-            String a = args.get(i);
-            if (KILL_QUERIES.contains(a) && !a.equals("-0") || a.startsWith("--list=")) {
-                return false;
+        KillWords k = KillWords.of(args);
+        return k != null && k.pids().stream().anyMatch(ProcessLists::ownGroupOrAgent);
+    }
+
+    /**
+     * kill's words read as bash's builtin reads them (see {@link #signalsOwnGroup}): whether a
+     * signal was given and the pid words; {@link #of} is null when kill sends nothing (a listing,
+     * a query, signal 0).
+     */
+    private record KillWords(boolean sawSignal, List<String> pids) {
+        static KillWords of(List<String> args) {
+            String signal = "TERM";
+            boolean sawSignal = false;
+            int i = 0;
+            while (i < args.size()) {
+                String a = args.get(i);
+                if (KILL_QUERIES.contains(a) && !a.equals("-0") || a.startsWith("--list=")) {
+                    return null;
+                }
+                if (a.equals("-s") || a.equals("-n")) {
+                    signal = i + 1 < args.size() ? args.get(i + 1) : "";
+                    sawSignal = true;
+                    i += 2;
+                } else if (a.equals("--")) {
+                    i++;
+                    break;
+                } else if (a.startsWith("-") && a.length() > 1 && !sawSignal) {
+                    signal = a.substring(1);
+                    sawSignal = true;
+                    i++;
+                } else {
+                    break;
+                }
             }
-            if (a.equals("-s") || a.equals("-n")) {
-                signal = i + 1 < args.size() ? args.get(i + 1) : "";
-                sawSignal = true;
-                i += 2;
-            } else if (a.equals("--")) {
-                i++;
-                break;
-            } else if (a.startsWith("-") && a.length() > 1 && !sawSignal) {
-                signal = a.substring(1);
-                sawSignal = true;
-                i++;
-            } else {
-                break;
-            }
+            return Regex.matches(signal, "0+") ? null : new KillWords(sawSignal, args.subList(Math.min(i, args.size()), args.size()));
         }
-        if (Regex.matches(signal, "0+")) {
-            return false;
-        }
-        return args.subList(Math.min(i, args.size()), args.size()).stream().anyMatch(ProcessLists::ownGroupOrAgent);
+    }
+
+    /**
+     * True when kill's pid words spell -1 (every process) or, with a signal given, 1 (init) with a
+     * sign or leading zeros ({@code kill -9 01}, {@code kill -- -01}, {@code kill -9 +1}): bash's
+     * builtin reads them as the plain numbers, which SW2009 denies by their plain spelling. WHY
+     * (rt34b): the plain spelling alone let the padded ones through.
+     */
+    static boolean killsEveryProcessOrInitPadded(Cmd c) {
+        KillWords k = c.named("kill") ? KillWords.of(c.getArgs()) : null;
+        return k != null && k.pids().stream().anyMatch(p -> Regex.matches(p, "-0+1") || k.sawSignal() && Regex.matches(p, "\\+0*1|0+1"));
     }
 
     /**
@@ -253,12 +274,26 @@ final class ProcessLists {
      * and the parent, {@code $PPID}, the agent or the shell it started the command in (or its
      * group, {@code -$PPID}), and the group of this shell, {@code -$$} (a negative pid names a
      * process group; the shell's own, {@code $$} alone, only ends this command), and those ids
-     * looked up by ps ({@link #PS_PARENT}, {@link #PS_GROUP}).
+     * looked up by ps ({@link #PS_PARENT}, {@link #PS_GROUP}); {@code $BASHPID} is {@code $$} outside
+     * a subshell (rt34b), and the agent's children listed by pgrep ({@link #PGREP_AGENT_CHILDREN}).
      */
     private static boolean ownGroupOrAgent(String pid) {
-        return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "-?\\$\\{?PPID\\}?") || Regex.matches(pid, "-\\$(\\$|\\{\\$\\})")
-                || Regex.matches(pid, PS_PARENT) || Regex.matches(pid, "-" + PS_GROUP);
+        return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "-?\\$\\{?PPID\\}?") || Regex.matches(pid, "-\\$(\\$|\\{\\$\\}|\\{?BASHPID\\}?)")
+                || Regex.matches(pid, PS_PARENT) || Regex.matches(pid, "-" + PS_GROUP) || Regex.matches(pid, PGREP_AGENT_CHILDREN);
     }
+
+    /**
+     * The agent's pid as pkill's or pgrep's {@code -P} value: its children, this shell and the
+     * agent's other tools (rt34b: {@code pkill -9 -P $PPID}).
+     */
+    private static final String AGENT_PID = "\\$\\{?PPID\\}?";
+
+    /**
+     * pgrep listing the agent's children with options only ({@code $(pgrep -P $PPID)}): a word
+     * (a pattern) after them picks among the children and is no match.
+     */
+    private static final String PGREP_AGENT_CHILDREN = "\"?(\\$\\(|`)\\s*pgrep((\\s+-[A-Za-z]+)*\\s+(-P|--parent)[\\s=]*" + AGENT_PID
+            + ")(\\s+-[A-Za-z]+)*\\s*(\\)|`)\"?";
 
     /**
      * A pid computed by ps printing a parent's id ({@code $(ps -o ppid= -p $$)}, {@code `ps -o ppid= $$`}):
@@ -266,13 +301,14 @@ final class ProcessLists {
      * (rt33b). Fail closed: any ps whose words ask for the {@code ppid} column counts, whatever
      * pid it is given (the agent's parent is no process to kill either).
      */
-    private static final String PS_PARENT = "-?\"?(\\$\\(|`)\\s*ps\\s[^)`]*\\bppid\\b[^)`]*(\\)|`)\"?";
+    private static final String PS_PARENT = "-?\"?(\\$\\(|`)\\s*ps\\s[^)`]*(\\b|(?<=-o))ppid\\b[^)`]*(\\)|`)\"?";
 
     /**
      * A ps lookup of a process group or session id ({@code $(ps -o pgid= $$)}): negated, it names a
-     * whole group, this shell's and the agent's (see {@link #PS_PARENT}).
+     * whole group, this shell's and the agent's (see {@link #PS_PARENT}); the column glued to
+     * {@code -o} ({@code ps -opgid=}) and by its long name ({@code session}) too (rt34b).
      */
-    private static final String PS_GROUP = "\"?(\\$\\(|`)\\s*ps\\s[^)`]*\\b(pgid|pgrp|sid|sess|tpgid)\\b[^)`]*(\\)|`)\"?";
+    private static final String PS_GROUP = "\"?(\\$\\(|`)\\s*ps\\s[^)`]*(\\b|(?<=-o))(pgid|pgrp|sid|sess|session|tpgid)\\b[^)`]*(\\)|`)\"?";
 
     /**
      * A process group or session id pkill is given that names the own one: {@code 0} (pkill's
