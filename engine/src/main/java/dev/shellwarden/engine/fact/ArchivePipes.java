@@ -67,7 +67,8 @@ final class ArchivePipes {
             return false;
         }
         Archive archive = read(archiver);
-        if (archive == null || !archive.paths().isEmpty()
+        // a named path that is the whole tree (`git archive HEAD~5 . | tar -x`, `-- .`, `:/`) names nothing less
+        if (archive == null || !archive.paths().stream().allMatch(p -> p.equals(":/") || PathFacts.normalize(p).equals("."))
                 || !(archive.prefix().isEmpty() || PathFacts.normalize(archive.prefix()).equals("."))) {
             return false;
         }

@@ -59,7 +59,24 @@ final class ConsoleCommands {
             Map.entry("redis-cli", new Console("", "", "", REDIS_VALUES, 0, "-v --version --help")),
             Map.entry("valkey-cli", new Console("", "", "", REDIS_VALUES, 0, "-v --version --help")),
             Map.entry("mongosh", new Console("--eval", "-f --file", "", "", -1, "--version --help -h")),
-            Map.entry("mongo", new Console("--eval", "-f --file", "", "", -1, "--version --help -h")));
+            Map.entry("mongo", new Console("--eval", "-f --file", "", "", -1, "--version --help -h")),
+            // rt34c: more consoles whose command language runs programs: sqlcmd's `!!`, usql's `\!`,
+            // mycli's and litecli's `system`, octave's `system()`, GNU dc's `!`, ed's and ex's `!cmd`,
+            // gnuplot's `system`/`!`, ftp's `!`, expect's `exec`/`spawn`
+            Map.entry("sqlcmd", new Console("-Q", "-i", "", "", -1, "-? --help --version")),
+            Map.entry("usql", new Console("-c --command", "-f --file", "", "", -1, "-V --version -? --help")),
+            Map.entry("mycli", new Console("-e --execute", "", "", "", -1, "-V --version --help")),
+            Map.entry("litecli", new Console("-e --execute", "", "", "", -1, "-V --version --help")),
+            Map.entry("octave", new Console("--eval", "", "", "", 0, "-v --version -h --help")),
+            Map.entry("dc", new Console("-e --expression", "-f --file", "", "", -1, "-V --version -h --help")),
+            Map.entry("ed", new Console("", "", "", "", -1, "-V --version -h --help")),
+            Map.entry("red", new Console("", "", "", "", -1, "-V --version -h --help")),
+            Map.entry("ex", new Console("", "", "", "", -1, "--version -h --help")),
+            Map.entry("gnuplot", new Console("-e", "", "", "", -1, "-V --version -h --help")),
+            Map.entry("ftp", new Console("", "", "", "", -1, "--help")),
+            // sftp's batch file (`-b -` is standard input) and its own standard input run `!` lines here
+            Map.entry("sftp", new Console("", "-b", "", "", -1, "")),
+            Map.entry("expect", new Console("-c", "-f", "", "", -1, "-v --version")));
 
     /** The space-separated lists as one, without empty words. */
     private static String words(String... lists) {

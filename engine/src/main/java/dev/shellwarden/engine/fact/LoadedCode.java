@@ -68,6 +68,15 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
      * (SW4005, SW4004); one already in a folder is the user's, as {@code KUBECONFIG=} is. ssh's,
      * scp's and sftp's {@code -F FILE} is read the same way: its ProxyCommand and LocalCommand run.
      */
+    /**
+     * ssh's -F configuration: it runs its ProxyCommand, LocalCommand, KnownHostsCommand and Match exec
+     * lines (SW4002 reads {@code -F <(curl …)}; a file stored earlier in the command is the same).
+     */
+    private static List<LoadedCode> sshConfigs(Cmd c) {
+        return SshLocalPrograms.configFiles(c).stream().map(f -> new LoadedCode(f, false, Set.of()))
+                .filter(l -> !l.path().isEmpty() && !l.path().equals("none")).toList();
+    }
+
     private static List<LoadedCode> loadedByOptions(Cmd c) {
         if (ConsoleCommands.knows(c)) {
             // a console's command files and redirected input (`psql -f s.sql`, `mysql app < s.sql`,
@@ -79,13 +88,13 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
             if (c.named("sqlite3 duckdb")) {
                 out.addAll(consoleScripts(c));
             }
+            if (c.named("sftp")) {
+                out.addAll(sshConfigs(c)); // sftp is both: its -b batch and its -F configuration
+            }
             return out;
         }
         if (c.named("ssh autossh scp sftp sshfs rsync mosh")) {
-            // ssh's -F configuration runs its ProxyCommand, LocalCommand, KnownHostsCommand and Match exec
-            // lines (SW4002 reads `-F <(curl …)`; a file stored earlier in the command is the same)
-            return SshLocalPrograms.configFiles(c).stream().map(f -> new LoadedCode(f, false, Set.of()))
-                    .filter(l -> !l.path().isEmpty() && !l.path().equals("none")).toList();
+            return sshConfigs(c);
         }
         if (!c.named("kubectl oc k helm helmfile kubectx kubens")) {
             return List.of();

@@ -259,7 +259,9 @@ final class ProgramHooks {
             return Cmd.searchPathEntries(value, false).stream().anyMatch(ProgramOptions::temporary);
         }
         return switch (name) {
-            case "RSYNC_RSH", "BORG_RSH", "SVN_SSH" -> !Regex.matches(value, "(/usr/bin/)?ssh(\\.exe)?( +-[A-Za-z0-9=.,/:@~_-]+( +[A-Za-z0-9=.,/:@~_-]+)?)*");
+            // plain ssh options, but a -F configuration outside ~/.ssh runs its ProxyCommand lines (SW4123's reading, fail closed)
+            case "RSYNC_RSH", "BORG_RSH", "SVN_SSH" -> !Regex.matches(value, "(/usr/bin/)?ssh(\\.exe)?( +-[A-Za-z0-9=.,/:@~_-]+( +[A-Za-z0-9=.,/:@~_-]+)?)*")
+                    || SshLocalPrograms.remoteShellConfigs(value).stream().anyMatch(f -> !f.startsWith("~/.ssh/") || f.contains(".."));
             case "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG" -> !value.equals("/dev/null");
             case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS" -> Regex.matches(value, "(?s).*(SHELL|MAKESHELL|\\.SHELLFLAGS)=.*|(?s).*--eval.*|(?s)(.*\\s)?-[a-zA-Z]*E.*");
             case "GOFLAGS" -> Regex.matches(value, "(?s).*-(toolexec|exec|vettool|overlay)\\b.*|(?s).*extld.*");

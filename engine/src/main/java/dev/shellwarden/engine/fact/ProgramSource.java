@@ -56,6 +56,10 @@ public enum ProgramSource {
      * {@code --makefile}, just's {@code --justfile}, separate or after {@code =}.
      */
     static List<String> programFiles(Cmd c) {
+        if (ConsoleCommands.knows(c)) {
+            // a console's command file or redirected input (`gdb -x <(curl …)`, `mysql app < <(curl …)`)
+            return ConsoleCommands.commandFiles(c);
+        }
         if (!PROGRAM_FILE_READERS.contains(c.getName())) {
             return List.of();
         }

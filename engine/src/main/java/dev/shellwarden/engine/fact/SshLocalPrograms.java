@@ -132,10 +132,7 @@ final class SshLocalPrograms {
                 files.add(value);
             } else if (c.nameIs("rsync") && (w.option().equals("-e") || w.option().equals("--rsh"))
                     || c.nameIs("mosh") && w.option().equals("--ssh")) {
-                java.util.regex.Matcher m = REMOTE_SHELL_CONFIG.matcher(value);
-                while (m.find()) {
-                    files.add(PathFacts.unquote(m.group(1)));
-                }
+                files.addAll(remoteShellConfigs(value));
             }
         }
         return files;
@@ -178,6 +175,19 @@ final class SshLocalPrograms {
 
     /** A {@code -F FILE} inside a remote-shell command line, clustered or not ({@code ssh -vF c}). */
     private static final java.util.regex.Pattern REMOTE_SHELL_CONFIG = java.util.regex.Pattern.compile("(?:^|\\s)-[a-zA-Z]*F\\s*(\\S+)");
+
+    /**
+     * The {@code -F} files of a remote-shell command line ({@code rsync -e 'ssh -F c'}, mosh's
+     * {@code --ssh}, the {@code RSYNC_RSH} variable's value: {@link ProgramHooks}).
+     */
+    static List<String> remoteShellConfigs(String commandLine) {
+        List<String> out = new java.util.ArrayList<>();
+        java.util.regex.Matcher m = REMOTE_SHELL_CONFIG.matcher(commandLine);
+        while (m.find()) {
+            out.add(PathFacts.unquote(m.group(1)));
+        }
+        return out;
+    }
 
     /** A remote shell for rsync that is shell syntax or a shell told to run a command ({@code bash -c id}). */
     private static final String SHELL_REMOTE_SHELL = "(?s).*([;&|`$]|\\b(ba|da|z|k)?sh\\s+-c).*";
