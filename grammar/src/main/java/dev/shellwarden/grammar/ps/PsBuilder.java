@@ -184,6 +184,13 @@ final class PsBuilder {
     private boolean unknownPipedObjects;
     /** The pipeline stages before the command being walked, or null (ForEach-Object and path-bound cmdlets read what they list). */
     private List<List<Part>> earlierStages;
+    /**
+     * The text of the later stages of the pipeline whose first stage is walked now ({@code
+     * ForEach-Object { 7200 }} of {@code $d = 1 | % { 7200 }}), or null. WHY: an assignment in a
+     * first stage is assigned what the whole pipeline outputs, not its own right-hand side; read
+     * as that, {@code $d = 1 | % { 7200 }; Start-Sleep $d} slept 1 and was allowed.
+     */
+    private String laterStages;
     /** What the loop variable of the {@code foreach} header just walked stands for ({@link #itemsOf}), or null. */
     private List<Word> headerItems;
     /**
@@ -303,7 +310,11 @@ final class PsBuilder {
                     pipedValues = previous == null ? null : pipedValues(previous);
                     unknownPipedObjects = unknown && stage > 0;
                     earlierStages = previous == null ? null : List.copyOf(walked);
+                    String outerLater = laterStages;
+                    laterStages = stage == 0 && stages.size() > 1
+                            ? String.join(" | ", stages.subList(1, stages.size()).stream().map(PsBuilder::spaced).toList()) : null;
                     walkCommand(parts, ctx, mode, pos);
+                    laterStages = outerLater;
                     pipedValues = null;
                     unknownPipedObjects = false;
                     earlierStages = null;
@@ -2000,6 +2011,16 @@ final class PsBuilder {
         return v != null ? v : PsHeldValue.ofNumber(number(rhs, top));
     }
 
+    /**
+     * Every value the right-hand side of an assignment of {@code target} may give: the one {@link
+     * #held(String, boolean, String)} computes, else each branch of a choice {@link PsHeldChoices}
+     * reads ({@code if ($x) { 7200 } else { 1 }}); null when not computed.
+     */
+    private Set<PsHeldValue> heldChoices(String rhs, boolean top, String target) {
+        PsHeldValue one = held(rhs, top, target);
+        return one != null ? Set.of(one) : PsHeldChoices.of(rhs, name -> values.held("$" + name, top, target));
+    }
+
     /** A range of integer literals ({@code 1..3}, {@code (1..3)}). */
     private static final Pattern INT_RANGE = Pattern.compile("\\(?\\s*(-?\\d{1,6})\\s*\\.\\.\\s*(-?\\d{1,6})\\s*\\)?");
     /** A comma list of number literals or plain strings ({@code 1, 2, 3}, {@code 'a','b'}). */
@@ -2118,7 +2139,16 @@ final class PsBuilder {
             String op = parts.get(eq).raw();
             if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
                 PsValues.Value held = op.equals("=") ? heldValue(rhs, ctx) : null;
-                values.assigned(lhs.get(0).raw(), held, top, op, held(spaced(rhs), top, lhs.get(0).raw()));
+                Set<PsHeldValue> choices;
+                if (laterStages != null && pos.stage() == 0 && pos.stages() > 1) {
+                    // `$d = 1 | % { 7200 }`: the variable holds what the whole pipeline outputs; only
+                    // `LIST | Select-Object -First 1` is read, a literal first stage is no value of it
+                    choices = PsHeldChoices.of(spaced(rhs) + " | " + laterStages, read -> values.held("$" + read, top, lhs.get(0).raw()));
+                    held = held != null && held.string() != null ? null : held;
+                } else {
+                    choices = heldChoices(spaced(rhs), top, lhs.get(0).raw());
+                }
+                values.assigned(lhs.get(0).raw(), held, top, op, choices);
             } else {
                 List<Part> names = lhs.stream().filter(p -> p.kind() == Kind.VARIABLE).toList();
                 // `$d, $e = 7200, 1`: one number per name when there are no more values than names

@@ -31,6 +31,8 @@ final class PsHeldNumbers {
 
     /** The most passes of a counted block followed here; more make the variable unreadable. */
     private static final int MOST_PASSES = 1000;
+    /** The most candidates one pass of a compound assignment builds; more make the variable unreadable. */
+    private static final int MOST_CANDIDATES = 4096;
 
     private final Map<String, Set<PsHeldValue>> candidates = new HashMap<>();
     private final Set<String> unreadable = new HashSet<>();
@@ -43,19 +45,28 @@ final class PsHeldNumbers {
      * {@code passes} how many times the block around it runs when that is known (0 otherwise).
      */
     void assign(String key, String op, PsHeldValue v, boolean top, int passes) {
+        assign(key, op, v == null ? null : Set.of(v), top, passes);
+    }
+
+    /**
+     * {@link #assign(String, String, PsHeldValue, boolean, int)} of a right-hand side that may give
+     * any of {@code values} ({@link PsHeldChoices}: {@code $d = if ($x) { 7200 } else { 1 }});
+     * null or empty when not computed. A compound operator applies each to each candidate.
+     */
+    void assign(String key, String op, Set<PsHeldValue> values, boolean top, int passes) {
         walked.merge(key, 1, Integer::sum);
         Set<PsHeldValue> now = candidates.get(key);
-        if (v == null) {
+        if (values == null || values.isEmpty()) {
             unreadable.add(key);
         } else if (op.equals("=") && top) {
             unreadable.remove(key);
-            candidates.put(key, new LinkedHashSet<>(Set.of(v)));
+            candidates.put(key, new LinkedHashSet<>(values));
         } else if (op.equals("=")) {
             if (now == null) {
                 now = new LinkedHashSet<>();
                 candidates.put(key, now);
             }
-            now.add(v);
+            now.addAll(values);
         } else if (!top && (passes <= 0 || passes > MOST_PASSES) || now == null || now.isEmpty() || unreadable.contains(key)) {
             unreadable.add(key);
         } else {
@@ -64,12 +75,14 @@ final class PsHeldNumbers {
             for (int k = 0; k < (top ? 1 : passes); k++) {
                 Set<PsHeldValue> after = new LinkedHashSet<>();
                 for (PsHeldValue c : pass) {
-                    PsHeldValue r = c.apply(op.charAt(0), v);
-                    if (r == null) {
-                        unreadable.add(key);
-                        return;
+                    for (PsHeldValue v : values) {
+                        PsHeldValue r = c.apply(op.charAt(0), v);
+                        if (r == null || after.size() >= MOST_CANDIDATES) {
+                            unreadable.add(key);
+                            return;
+                        }
+                        after.add(r);
                     }
-                    after.add(r);
                 }
                 next.addAll(after);
                 pass = after;

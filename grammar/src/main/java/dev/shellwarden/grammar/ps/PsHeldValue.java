@@ -120,6 +120,23 @@ record PsHeldValue(double number, String text) {
     }
 
     /**
+     * The items of the array {@code src} gives ({@code (5, 1)}, {@code (1..5)}; one value is a list
+     * of one), each a value or null when not read; null when {@code src} is not read.
+     */
+    static List<PsHeldValue> items(String src, Function<String, PsHeldValue> variable) {
+        Reader r = new Reader(src, variable);
+        Object v = r.conversion();
+        r.blanks();
+        if (r.at != src.length()) {
+            return null;
+        }
+        if (v instanceof PsHeldValue one) {
+            return List.of(one);
+        }
+        return v instanceof Items list ? list.items().stream().map(PsHeldValue::one).toList() : null;
+    }
+
+    /**
      * An array literal while it is read: its items, each a {@link PsHeldValue}, another {@code
      * Items} (a nested array) or null (an item not read). WHY a type of its own: an item that is an
      * array must stay one until an index picks from it ({@code (1, (2, 7200))[1][1]}); read as one
@@ -318,6 +335,12 @@ record PsHeldValue(double number, String text) {
             int from = at;
             Object v = conversion();
             blanks();
+            if (s.startsWith("..", at)) {
+                // `(1..5)`: the range's integers, an array an index may pick from (`(1..5)[-1]` is 5)
+                at += 2;
+                v = range(one(v), one(conversion()));
+                blanks();
+            }
             if (at < s.length() && s.charAt(at) == ',') {
                 // `($d, 7200)`: PowerShell's comma binds tighter than any arithmetic operator,
                 // so the items are read again as single operands (`(1, 2 * 3)` is not read)
@@ -366,9 +389,33 @@ record PsHeldValue(double number, String text) {
             return Double.isInfinite(r) ? null : ofNumber(r);
         }
 
-        /** True when a word character follows: {@code 8kbx}, {@code $d[1]}, {@code $d.Value}, {@code $env:d}. */
+        /**
+         * True when a word character follows: {@code 8kbx}, {@code $d[1]}, {@code $d.Value}, {@code $env:d};
+         * not the range operator ({@code 1..5}), which {@link #group} reads.
+         */
         private boolean followedByWord(int end) {
-            return end < s.length() && (Character.isLetterOrDigit(s.charAt(end)) || "_[.#:".indexOf(s.charAt(end)) >= 0);
+            return end < s.length() && !s.startsWith("..", end)
+                    && (Character.isLetterOrDigit(s.charAt(end)) || "_[.#:".indexOf(s.charAt(end)) >= 0);
+        }
+
+        /** The most items of a range read here; a longer range is not read. */
+        private static final int LONGEST_RANGE = 1000;
+
+        /** The integers from {@code from} to {@code to}, counting down when {@code to} is smaller; null when not read. */
+        private static Items range(PsHeldValue from, PsHeldValue to) {
+            double a = from == null ? Double.NaN : from.asNumber();
+            double b = to == null ? Double.NaN : to.asNumber();
+            if (Double.isNaN(a) || Double.isNaN(b) || a != Math.rint(a) || b != Math.rint(b) || Math.abs(a - b) >= LONGEST_RANGE) {
+                return null;
+            }
+            List<Object> items = new ArrayList<>();
+            int step = b >= a ? 1 : -1;
+            for (long k = (long) a; ; k += step) {
+                items.add(ofNumber(k));
+                if (k == (long) b) {
+                    return new Items(items);
+                }
+            }
         }
 
         /** The comma-separated single operands of an array literal, up to its closing parenthesis. */

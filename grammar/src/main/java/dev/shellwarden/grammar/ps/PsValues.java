@@ -271,6 +271,14 @@ final class PsValues {
      * computed (a number or a string; null when not computed), for {@link PsHeldNumbers}.
      */
     void assigned(String raw, Value value, boolean top, String op, PsHeldValue held) {
+        assigned(raw, value, top, op, held == null ? null : java.util.Set.of(held));
+    }
+
+    /**
+     * {@link #assigned(String, Value, boolean, String, PsHeldValue)} of a right-hand side that may
+     * give any of {@code held} ({@link PsHeldChoices}); null when not computed.
+     */
+    void assigned(String raw, Value value, boolean top, String op, java.util.Set<PsHeldValue> held) {
         String key = key(raw);
         if (key == null) {
             return;
