@@ -39,25 +39,25 @@ final class PsBlockParams {
             "(?i)position|valuefrompipeline|valuefromremainingarguments|^\\[\\s*(?:switch|bool|boolean|system\\.management\\.automation\\.switchparameter)\\s*\\]$");
     private static final Pattern VARIABLE_DEFAULT = Pattern.compile("(?i)^\\$(?:home|pwd|env:[A-Za-z_][A-Za-z0-9_]*)$");
 
+    /** The statements of block {@code raw} after its {@code param()} list (the whole text when it has none or it is not closed). */
+    static String statements(String raw) {
+        Matcher h = HEAD.matcher(raw);
+        int close = h.find() ? PsHeldChoices.close(raw, h.end() - 1) : -1;
+        return close < 0 ? raw : raw.substring(close + 1);
+    }
+
     /**
      * The parameters of block {@code raw} (its source with braces) in order; an empty list when
      * the block has no {@code param()} list (its arguments are {@code $args}); null when the list
      * is not read.
      */
-    /** The statements of block {@code raw} after its {@code param()} list (the whole text when it has none or it is not closed). */
-    static String statements(String raw) {
-        Matcher h = HEAD.matcher(raw);
-        int close = h.find() ? closing(raw, h.end() - 1) : -1;
-        return close < 0 ? raw : raw.substring(close + 1);
-    }
-
     static List<Param> of(String raw) {
         Matcher h = HEAD.matcher(raw);
         if (!h.find()) {
             return List.of();
         }
         int open = h.end() - 1;
-        int close = closing(raw, open);
+        int close = PsHeldChoices.close(raw, open);
         if (close < 0) {
             return null;
         }
@@ -69,7 +69,7 @@ final class PsBlockParams {
         for (String entry : topLevel(list)) {
             String e = entry.strip();
             while (e.startsWith("[")) {
-                int end = closing(e, 0);
+                int end = PsHeldChoices.close(e, 0);
                 if (end < 0 || UNREAD_ATTRIBUTE.matcher(e.substring(0, end + 1)).find()) {
                     return null;
                 }
@@ -97,32 +97,6 @@ final class PsBlockParams {
             return new Word(v, v, false, Set.of(WordFeature.PARAMETER));
         }
         return null;
-    }
-
-    /** The index of the bracket closing the one at {@code open} ({@code (} or {@code [}), skipping strings; -1 when none. */
-    private static int closing(String s, int open) {
-        int depth = 0;
-        char quote = 0;
-        for (int i = open; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                }
-                continue;
-            }
-            if (c == '\'' || c == '"') {
-                quote = c;
-            } else if (c == '(' || c == '[' || c == '{') {
-                depth++;
-            } else if (c == ')' || c == ']' || c == '}') {
-                depth--;
-                if (depth == 0) {
-                    return i;
-                }
-            }
-        }
-        return -1;
     }
 
     /** {@code list} split at commas outside brackets and strings. */
