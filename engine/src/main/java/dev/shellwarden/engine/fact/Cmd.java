@@ -929,7 +929,20 @@ public final class Cmd {
                 + "|lua[0-9.]*|luajit|texlua|R|Rscript|julia|tclsh|wish|jrunscript|osascript|groovy|scala|ghci|irb|jshell|kotlin"
                 // Lisp, Scheme, Clojure, Prolog, OCaml, Elixir and Raku also run a program read
                 // from standard input (`curl … | guile`, `| sbcl --script`, `| clojure -M -`; rt34b)
-                + "|guile|sbcl|clisp|racket|clojure|clj|swipl|ocaml|elixir|raku");
+                + "|" + UNREAD_INLINE_LANGUAGES);
+    }
+
+    /**
+     * Interpreters whose inline code ({@code -e}, {@code -c}, {@code --eval}) no payload reading
+     * understands (InlineCode has no table for Lisp, Scheme, Clojure, Prolog, OCaml, Elixir or
+     * Raku): for them a shell named in the arguments still means a shell started (SW4011), as it
+     * did before they counted as interpreters ({@code clojure -M -e '(clojure.java.shell/sh …)'}).
+     */
+    private static final String UNREAD_INLINE_LANGUAGES = "guile|sbcl|clisp|racket|clojure|clj|swipl|ocaml|elixir|raku";
+
+    /** True for an interpreter of {@link #UNREAD_INLINE_LANGUAGES}: its inline code is not read by any payload rule. */
+    public boolean isInlineCodeUnread() {
+        return Regex.matches(name, UNREAD_INLINE_LANGUAGES);
     }
 
     /** True when any argument equals one of the space-separated words. */
