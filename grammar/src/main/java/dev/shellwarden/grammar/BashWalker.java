@@ -1061,7 +1061,7 @@ final class BashWalker {
             loopProducer = null;
             Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_TRUE, pos, u) ? body.wrapped(ENDLESS_LOOP) : body;
             // the values before the condition, whose walk as conditional forgets them (see #conditionPasses)
-            Map<String, String> before = new HashMap<>(c.vars().known);
+            Map<String, String> before = loopStartValues(c.vars());
             compoundList(w.compoundList(), loop, u);
             // `find . -name '*.txt' -print0 | while IFS= read -r -d '' f; do …`: the names are in-project paths
             String condition = text(w.compoundList(), u);
@@ -1074,7 +1074,7 @@ final class BashWalker {
         } else if (cc.untilClause() != null) {
             BashParser.UntilClauseContext w = cc.untilClause();
             Ctx loop = endless(w.compoundList(), w.doGroup(), ALWAYS_FALSE, pos, u) ? body.wrapped(ENDLESS_LOOP) : body;
-            Map<String, String> before = new HashMap<>(c.vars().known);
+            Map<String, String> before = loopStartValues(c.vars());
             compoundList(w.compoundList(), loop, u);
             try {
                 doGroup(w.doGroup(), loop, u);
@@ -1085,7 +1085,7 @@ final class BashWalker {
             BashParser.ForClauseContext f = cc.forClause();
             int listFrom = drafts.size();
             // the values before the list or the C-style header, whose walk may forget them (see #loopPasses)
-            Map<String, String> before = new HashMap<>(c.vars().known);
+            Map<String, String> before = loopStartValues(c.vars());
             loopWords(f.WORD(), f.ARITH_CMD(), c, u);
             int listTo = drafts.size();
             try {
@@ -1272,6 +1272,25 @@ final class BashWalker {
         } finally {
             loopPasses(f, c.vars(), before, positional);
         }
+    }
+
+    /**
+     * The values a loop's replay ({@link #replay}) starts from: the known ones, and where a name has
+     * none, its maybe value when that is a plain integer. WHY (the fresh-clone CI's metamorphic
+     * test): inside {@code if true; then …; fi} or a case arm the walk is conditional, so
+     * {@code d=3} before {@code for …; do ((d--)); done; kill -9 $d} is only a maybe value, and a
+     * replay from the known values alone saw nothing. INVARIANT (fail closed): the replay still
+     * only adds maybe values, so starting from one never makes a value known.
+     */
+    private static Map<String, String> loopStartValues(Vars v) {
+        Map<String, String> out = new HashMap<>();
+        v.maybe.forEach((name, value) -> {
+            if (value.matches("-?[0-9]{1,18}")) {
+                out.put(name, value);
+            }
+        });
+        out.putAll(v.known);
+        return out;
     }
 
     /** Most passes of a literal for list followed by {@link #loopPasses}. */
