@@ -296,19 +296,27 @@ final class ProcessLists {
             + ")(\\s+-[A-Za-z]+)*\\s*(\\)|`)\"?";
 
     /**
+     * A ps lookup in a substitution ({@code $(ps -o COLUMN= -p $$)}, backquotes, the column glued
+     * to {@code -o}) printing one of {@code columns} (an alternation), optionally quoted.
+     */
+    private static String psLookupOf(String columns) {
+        return "\"?(\\$\\(|`)\\s*ps\\s[^)`]*(\\b|(?<=-o))(" + columns + ")\\b[^)`]*(\\)|`)\"?";
+    }
+
+    /**
      * A pid computed by ps printing a parent's id ({@code $(ps -o ppid= -p $$)}, {@code `ps -o ppid= $$`}):
      * the parent of this shell is the agent or the shell it runs commands in, as {@code $PPID} is
      * (rt33b). Fail closed: any ps whose words ask for the {@code ppid} column counts, whatever
      * pid it is given (the agent's parent is no process to kill either).
      */
-    private static final String PS_PARENT = "-?\"?(\\$\\(|`)\\s*ps\\s[^)`]*(\\b|(?<=-o))ppid\\b[^)`]*(\\)|`)\"?";
+    private static final String PS_PARENT = "-?" + psLookupOf("ppid");
 
     /**
      * A ps lookup of a process group or session id ({@code $(ps -o pgid= $$)}): negated, it names a
      * whole group, this shell's and the agent's (see {@link #PS_PARENT}); the column glued to
      * {@code -o} ({@code ps -opgid=}) and by its long name ({@code session}) too (rt34b).
      */
-    private static final String PS_GROUP = "\"?(\\$\\(|`)\\s*ps\\s[^)`]*(\\b|(?<=-o))(pgid|pgrp|sid|sess|session|tpgid)\\b[^)`]*(\\)|`)\"?";
+    private static final String PS_GROUP = psLookupOf("pgid|pgrp|sid|sess|session|tpgid");
 
     /**
      * A process group or session id pkill is given that names the own one: {@code 0} (pkill's
