@@ -246,7 +246,19 @@ public final class Cmd {
     /** The segment's command base name as {@link #getName} gives it; empty when not literal or absent. */
     static String nameOf(Segment s) {
         List<Word> argv = s.argv();
-        return argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(basename(argv.get(0).text()));
+        return argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(unversioned(basename(argv.get(0).text())));
+    }
+
+    /**
+     * A program word without a package runner's version tag: {@code npx nuxi@latest dev} runs
+     * {@code nuxi}, so its segment is named so and the rules about nuxi see it.
+     */
+    private static final java.util.regex.Pattern VERSION_TAG =
+            java.util.regex.Pattern.compile("([a-z0-9][\\w.-]*)@(latest|next|canary|beta|alpha|rc|insiders|[~^]?\\d[\\w.+-]*)");
+
+    private static String unversioned(String word) {
+        java.util.regex.Matcher m = VERSION_TAG.matcher(word);
+        return m.matches() ? m.group(1) : word;
     }
 
     /**

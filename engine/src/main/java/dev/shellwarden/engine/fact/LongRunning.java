@@ -370,7 +370,7 @@ final class LongRunning {
             }
             case "python", "python3" -> {
                 String m = c.valueOf("-m");
-                return Regex.matches(m, "http\\.server|SimpleHTTPServer|uvicorn|flask|streamlit|jupyter|notebook|gunicorn|hypercorn|mkdocs|pydoc")
+                return Regex.matches(m, "http\\.server|SimpleHTTPServer|uvicorn|flask|streamlit|jupyter|jupyterlab|notebook|gunicorn|hypercorn|mkdocs|pydoc")
                         && !(m.equals("flask") && !c.getArgs().contains("run")) && !(m.equals("mkdocs") && !c.getArgs().contains("serve"))
                         && !(m.equals("pydoc") && !c.anyFlag("-p -b"))
                         || p.size() >= 2 && p.get(0).endsWith("manage.py") && p.get(1).equals("runserver");
@@ -378,11 +378,33 @@ final class LongRunning {
             case "manage.py" -> {
                 return first.equals("runserver");
             }
-            case "uvicorn", "gunicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server", "air" -> {
+            case "uvicorn", "gunicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server" -> {
                 return true;
+            }
+            // air's -v prints its version and exits
+            case "air" -> {
+                return !c.anyFlag("-v");
             }
             case "dotnet" -> {
                 return first.equals("watch");
+            }
+            // newer stacks' dev servers and sync loops: Rspack/Rsbuild, Dioxus, Chainlit, marimo's
+            // notebook server, LangGraph's local API, Mintlify, Convex, SST, Trigger.dev, Inngest;
+            // their build, deploy and export commands return
+            case "rspack", "rsbuild" -> {
+                return Regex.matches(first, "serve|dev|preview");
+            }
+            case "dx" -> {
+                return first.equals("serve");
+            }
+            case "chainlit" -> {
+                return first.equals("run");
+            }
+            case "marimo" -> {
+                return Regex.matches(first, "edit|run|tutorial|new");
+            }
+            case "langgraph", "mintlify", "mint", "convex", "sst", "trigger.dev", "inngest-cli", "inngest" -> {
+                return first.equals("dev");
             }
             case "docker", "podman", "docker-compose", "podman-compose" -> {
                 boolean compose = tool.endsWith("-compose") || first.equals("compose");
