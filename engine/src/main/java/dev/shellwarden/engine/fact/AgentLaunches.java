@@ -268,12 +268,15 @@ public final class AgentLaunches {
      * The editor agents' approval settings: VS Code's chat tools and terminal auto-approval
      * ({@code chat.tools.autoApprove}, {@code chat.tools.global.autoApprove},
      * {@code chat.tools.terminal.autoApprove}, the older {@code chat.agent.terminal.allowList}) and
-     * Cline's, Roo's and Kilo's command allow-lists: a line there lets the editor's agent run
-     * commands without asking.
+     * Cline's, Roo's and Kilo's command allow-lists, and Amp's allow-all and command allow-list
+     * (Amp reads the editor's settings): a line there lets the editor's agent run commands
+     * without asking.
      */
     private static final Pattern EDITOR_APPROVAL_KEY = Pattern.compile(
             "(?i)chat\\.tools\\.([a-z]+\\.)?autoApprove|chat\\.agent\\.terminal\\.(allowList|autoApprove)"
-            + "|copilot\\.chat\\.agent\\.terminal\\.allowList|(roo-cline|kilo-code|cline)\\.allowedCommands");
+            + "|copilot\\.chat\\.agent\\.terminal\\.allowList|(roo-cline|kilo-code|cline)\\.allowedCommands"
+            // Amp reads its settings from the editor's too: allow everything, or commands by pattern
+            + "|amp\\.dangerouslyAllowAll|amp\\.commands\\.allowlist|amp\\.permissions");
 
     /**
      * True when the command writes an editor's settings ({@code .vscode/settings.json}, a
@@ -284,6 +287,46 @@ public final class AgentLaunches {
     static boolean writesEditorAutoApproval(Cmd c) {
         return c.getWriteTargets().stream().anyMatch(f -> EDITOR_SETTINGS.matcher(PathFacts.unquote(f)).matches())
                 && c.argFind(EDITOR_APPROVAL_KEY.pattern());
+    }
+
+    /**
+     * Claude Code's slash commands and skills, the project's and the user's: their front matter's
+     * {@code allowed-tools} pre-approves those tools while the command or skill runs, and the model
+     * invokes both by itself (the SlashCommand and Skill tools).
+     */
+    private static final Pattern CLAUDE_TOOL_FILES = Pattern.compile("(?i)(.*/)?\\.claude/(commands|skills)/.+");
+
+    /** An {@code allowed-tools:} line's value, up to a newline or a printf-style {@code \n}; a YAML list's brackets are left to {@link #toolSpecs}' callers. */
+    private static final Pattern ALLOWED_TOOLS = Pattern.compile("(?i)allowed-tools\\s*:\\s*(.*?)\\s*(?:\\\\n|\\n|$)");
+
+    /**
+     * True when the command writes, as visible text, a Claude Code command or skill whose
+     * {@code allowed-tools} grants the shell tool as broadly as {@code --allowedTools Bash} would
+     * ({@link #broadShellGrant}: {@code Bash}, {@code Bash(*)}, {@code Bash(sh:*)}): the model can
+     * then run any command unasked by invoking it. Narrow grants ({@code Bash(git status)},
+     * {@code Read, Grep}) and files without the key stay writable; copied or downloaded files are
+     * SW8018's (their text is not seen).
+     */
+    static boolean writesBroadToolGrant(Cmd c) {
+        if (c.getWriteTargets().stream().noneMatch(f -> CLAUDE_TOOL_FILES.matcher(PathFacts.unquote(f).replace('\\', '/')).matches())) {
+            return false;
+        }
+        List<String> texts = new ArrayList<>(c.getArgs());
+        if (c.isHasStdinText()) {
+            texts.add(c.getStdin());
+        }
+        for (String t : texts) {
+            java.util.regex.Matcher m = ALLOWED_TOOLS.matcher(t);
+            while (m.find()) {
+                String value = m.group(1).replaceAll("^\\[|\\]$", "");
+                for (String spec : toolSpecs(value)) {
+                    if (broadShellGrant(spec, Set.of("Bash"))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     /**

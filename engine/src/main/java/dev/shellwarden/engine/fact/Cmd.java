@@ -2665,6 +2665,11 @@ public final class Cmd {
         return AgentLaunches.writesEditorAutoApproval(this);
     }
 
+    /** True when the command writes a Claude Code command or skill whose allowed-tools grants the shell broadly ({@link AgentLaunches#writesBroadToolGrant}). */
+    public boolean writesAgentToolGrant() {
+        return AgentLaunches.writesBroadToolGrant(this);
+    }
+
     /**
      * True when the command writes an editor's or an agent's run-on-open file (tasks.json,
      * settings.json, the dev container, .claude/commands) from text it does not show ({@link AutoRunWrites}).

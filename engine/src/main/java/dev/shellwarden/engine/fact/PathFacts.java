@@ -1202,7 +1202,8 @@ public final class PathFacts {
     /** A fast filter for {@link #isSelfProtected}: every protected path contains one of these. */
     private static final String[] SELF_PROTECTED_WORDS = {".claude", "opencode", ".codex", ".gemini", ".cursor", "mcp", ".continue", ".aider.conf",
         ".vscode", ".roo", ".kilocode", ".amazonq", ".kiro", ".codeium", "zed", ".copilot", ".github/hooks", ".github/copilot",
-        "github-copilot", "crush", ".factory", ".augment", "goose", ".openhands", ".qwen", "claude", "gemini-cli", "geminicli"};
+        "github-copilot", "crush", ".factory", ".augment", "goose", ".openhands", ".qwen", "claude", "gemini-cli", "geminicli",
+        ".config/amp", ".amp/"};
 
     private static boolean containsAny(String s, String[] words) {
         for (String w : words) {
@@ -1268,10 +1269,17 @@ public final class PathFacts {
      * The permission settings of the other coding-agent CLIs SW8011 knows (AgentLaunches): a
      * line there lets the next run of that agent run every command unasked ({@code crush.json}'s
      * {@code skip_requests}, {@code .factory/settings.json}'s autonomy, goose's {@code GOOSE_MODE},
-     * Auggie's tool permissions, OpenHands' agent settings, Qwen Code's approval mode).
+     * Auggie's tool permissions, OpenHands' agent settings, Qwen Code's approval mode), and the
+     * files that lift a client's checks without naming a permission: Gemini CLI's
+     * {@code trustedFolders.json} (an untrusted folder runs with its settings and auto-approval
+     * off), Amp's settings ({@code amp.dangerouslyAllowAll}, {@code amp.commands.allowlist}, the
+     * user's and the workspace's) and Kiro's agent hooks ({@code .kiro/hooks/}, which run a
+     * command or a prompt on file events by themselves).
      */
     private static boolean isAgentPermissionFile(String lower) {
-        return Regex.matches(lower, "(.*/)?\\.?crush\\.json|(.*/)?\\.config/crush/crush\\.json")
+        return Regex.matches(lower, "(.*/)?\\.gemini/trustedfolders\\.json|(.*/)?(\\.config/amp|\\.amp)/settings\\.jsonc?")
+                || Regex.matches(lower, "(.*/)?\\.kiro/hooks(/.*)?")
+                || Regex.matches(lower, "(.*/)?\\.?crush\\.json|(.*/)?\\.config/crush/crush\\.json")
                 || Regex.matches(lower, "(.*/)?\\.factory/settings(\\.local)?\\.json|(.*/)?\\.augment/settings\\.json")
                 || Regex.matches(lower, "(.*/)?\\.config/goose/(config|permission)\\.yaml|(.*/)?\\.config/goose/permissions(/.*)?")
                 || Regex.matches(lower, "(.*/)?\\.openhands/(agent_settings|cli_config|mcp)\\.json|(.*/)?\\.qwen/settings\\.json");

@@ -494,7 +494,9 @@ final class WriteTargets {
                 if (c.getName().equals("sed")) {
                     out.addAll(dev.shellwarden.grammar.SedScript.writeFiles(dev.shellwarden.grammar.SedScript.scripts(c.getArgs())));
                 }
-                if (c.argMatches("-i.*|--in-place.*|-[a-hj-zA-Z]*i[a-zA-Z]*")) {
+                // perl's -0 takes its octal digits in the cluster (`-0pi`, `-0777pi`: slurp mode, then edit in place)
+                if (c.argMatches("-i.*|--in-place.*|-[a-hj-zA-Z]*i[a-zA-Z]*")
+                        || c.getName().equals("perl") && c.argMatches("-[a-hj-zA-Z]*0[0-7]*[a-hj-zA-Z]*i.*")) {
                     // sed's -E is a flag (extended regexps); perl's -E takes code like -e
                     p = c.positionals(c.getName().equals("sed") ? "-e -f --expression --file -l --line-length" : "-e -E -f -l");
                     boolean scriptGiven = c.anyFlag("-e -f --expression --file") || c.getName().equals("perl") && c.anyFlag("-e -E");
@@ -1371,6 +1373,15 @@ final class WriteTargets {
         if (apply && c.anyFlagOrAbbreviation("--unsafe-paths")) {
             String root = PathFacts.unquote(c.valueOf("--directory"));
             out.add(PathFacts.isAnchored(root) ? PathFacts.asFolder(root) : "/");
+        }
+        // --include=PATH keeps only the patch's files that match: a literal path is written, a
+        // pattern (git's wildmatch, `*` crossing `/`) stands for the agents' settings it can match
+        // (`git apply --include='.claude/*' p.diff`)
+        if (apply) {
+            for (String inc : c.valuesOf("--include")) {
+                List<String> matched = PathFacts.archivePatternMatches(inc);
+                out.addAll(matched.isEmpty() && !Regex.matches(PathFacts.unquote(inc), ".*[*?\\[].*") ? List.of(inc) : matched);
+            }
         }
         return out;
     }
