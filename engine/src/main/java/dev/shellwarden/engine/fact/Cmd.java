@@ -5316,6 +5316,41 @@ public final class Cmd {
         return -1;
     }
 
+    /**
+     * True when a process id this command stops matches {@code pattern} (case-insensitive, whole
+     * id): {@code Stop-Process}'s {@code -Id} (any unambiguous spelling, a comma list, or its
+     * first positional, which binds to {@code -Id}) and {@code taskkill /PID}. WHY: the ids the
+     * PowerShell reader computed ({@code $i = [int]'4'}, {@code (1, (2, 4))[1][1]}) reach the
+     * command as typed, and pid 4 is the System process, {@code $PID} the shell running the agent.
+     */
+    public boolean stopsProcessId(String pattern) {
+        List<String> ids = new ArrayList<>();
+        if (nameIs("Stop-Process")) {
+            for (int i = 0; i < args.size(); i++) {
+                dev.shellwarden.grammar.ps.PsParameterWord p = dev.shellwarden.grammar.ps.PsParameterWord.of(args.get(i));
+                if (p != null && p.spells("Id", 2) && i + 1 < args.size()) {
+                    ids.add(args.get(i + 1));
+                } else if (i == 0 && p == null) {
+                    ids.add(args.get(0));
+                }
+            }
+        } else if (name.equalsIgnoreCase("taskkill")) {
+            for (int i = 0; i + 1 < args.size(); i++) {
+                if (args.get(i).equalsIgnoreCase("/pid") || args.get(i).equalsIgnoreCase("-pid")) {
+                    ids.add(args.get(i + 1));
+                }
+            }
+        }
+        for (String list : ids) {
+            for (String id : list.split(",")) {
+                if (Regex.matches(PathFacts.unquote(id.strip()), "(?i)(?:" + pattern + ")")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** True for a bare PowerShell variable ({@code $delay}, {@code ${delay}}): a value the command does not show. */
     private static boolean plainPsVariable(String v) {
         return Regex.matches(v.trim(), "\\$(\\{[^}]+\\}|[A-Za-z_][A-Za-z0-9_:]*)");

@@ -316,10 +316,11 @@ final class Credentials {
      * Only URLs with a scheme count (a word like {@code release.json} is no host), and a host built at
      * run time ({@code https://$HOST/}) is skipped: with no literal host the reading stays as before.
      * WHY: a token sent to its own API is its everyday use; to any other host the body, header,
-     * query or user-info delivers the credential itself.
+     * query or user-info delivers the credential itself. Start-BitsTransfer requests its
+     * {@code -Source} URL as the web cmdlets do, so a token in that URL reaches its host too.
      */
     static boolean isSendsKnownSecretToOtherHost(Cmd c) {
-        if (!c.named(REQUEST_CLIENTS) && !c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm")) {
+        if (!c.named(REQUEST_CLIENTS) && !c.nameIs("Invoke-WebRequest Invoke-RestMethod iwr irm Start-BitsTransfer")) {
             return false;
         }
         List<String> hosts = new ArrayList<>();
@@ -345,6 +346,8 @@ final class Credentials {
 
     /** A string literal opening with a URL inside a word: the URL from its scheme on (group 1). */
     private static final java.util.regex.Pattern QUOTED_URL = Regex.pattern("(?i)['\"]((?:https?|wss?)://\\S*)");
+    /** The end of one single-quoted literal, a {@code +} and the start of the next: {@code ' + '}. */
+    private static final java.util.regex.Pattern LITERAL_JOIN = Regex.pattern("'\\s*\\+\\s*'");
 
     /**
      * The literal hosts of the URLs quoted inside a word that computes its value: PowerShell's
@@ -356,7 +359,9 @@ final class Credentials {
      */
     private static List<String> quotedUrlHosts(String word) {
         List<String> hosts = new ArrayList<>();
-        java.util.regex.Matcher q = QUOTED_URL.matcher(word);
+        // string literals joined by `+` are one literal (`'https://' + 'x.example/?t='`): the host
+        // may be split over them, and read apart the first held an empty host
+        java.util.regex.Matcher q = QUOTED_URL.matcher(LITERAL_JOIN.matcher(word).replaceAll(""));
         while (q.find()) {
             java.util.regex.Matcher m = URL_HOST.matcher(q.group(1));
             // the string's closing quote (and the expression's parenthesis) end the host: `('https://x.example')`

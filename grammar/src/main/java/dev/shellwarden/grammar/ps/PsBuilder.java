@@ -1580,7 +1580,19 @@ final class PsBuilder {
                                     Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE)));
                             break;
                         }
-                        if ((held == null || held.string() == null && held.path() == null) && value.size() == 1
+                        double inline = value.size() == 1 && value.get(0).kind() == Kind.PAREN && "Start-Sleep".equals(canonical)
+                                ? number(value.get(0).raw(), ctx.prov() == Provenance.TOP) : Double.NaN;
+                        if (!Double.isNaN(inline)) {
+                            // `Start-Sleep ((1, (2, 5))[1][1])`, `-Milliseconds ($d * 1000)`: the duration the
+                            // one expression reader computes, as typed (read long or short alike; an
+                            // expression not read stays a group, which the sleep rule reads as long)
+                            String n = dev.shellwarden.grammar.Arithmetic.text(inline);
+                            argv.add(new Word(n, value.get(0).raw(), false, Set.of(WordFeature.COMMAND_SUBSTITUTION)));
+                            break;
+                        }
+                        // (an older string held, not sound, is no reading either: `$d = 1; $r = [ref]$d;
+                        // $r.Value = 7200` leaves the `1` behind, which must not stand for the sleep)
+                        if (value.size() == 1
                                 && value.get(0).kind() == Kind.VARIABLE && "Start-Sleep".equals(canonical)
                                 && values.lost(value.get(0).raw(), ctx.prov() == Provenance.TOP)) {
                             // `$d = 1; $d = (1, 7200)[$i]; Start-Sleep $d`: a duration this text computed

@@ -86,11 +86,18 @@ final class PsValues {
      * {@code nv}), with {@code -Name} and {@code -Value} written or not, and only {@code -Option}
      * or {@code -Force} besides, as a whole statement: it assigns the written name alone, so it is
      * an assignment {@link #scan} counts rather than an indirect write (a {@code -Scope}, a computed
-     * name or a piped value stays indirect).
+     * name or a piped value stays indirect). {@code Set-Item variable:NAME VALUE} (alias {@code si},
+     * {@code -Path}/{@code -Value} written or not) is the same assignment through the variable
+     * drive. WHY: {@code $d = 1; Set-Variable -Name d -Value (2 * 3600); Start-Sleep $d} and
+     * {@code Set-Item variable:d 7200} set the sleep where it was read as the old 1.
      */
     private static final Pattern SET_VARIABLE = Pattern.compile(
-            "(?i)(?<![\\w$-])(set-variable|new-variable|set|sv|nv)\\s+(?:-name\\s+)?(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\2"
-            + "\\s+(?:-value\\s+)?([^\\s;|}'\"]+)((?:\\s+-(?:option\\s+[A-Za-z,]+|force|scope\\s+(?:global|script|local|0)))*)(?=\\s*(?:$|[;\\n}]))");
+            "(?i)(?<![\\w$-])(set-variable|new-variable|set|sv|nv|(?:set-item|si)(?=\\s+(?:-path\\s+)?variable:))"
+            + "\\s+(?:-(?:name|path)\\s+)?(['\"]?)(?:variable:)?([A-Za-z_][A-Za-z0-9_]*)\\2"
+            // the value: one word, or one parenthesized expression ({@code -Value (2 * 3600)}), which
+            // setVariable computes (a value it cannot compute makes the variable unknown)
+            + "\\s+(?:-value\\s+)?(\\([^;|{}\\n]*?\\)|[^\\s;|}'\"(]+)"
+            + "((?:\\s+-(?:option\\s+[A-Za-z,]+|force|scope\\s+(?:global|script|local|0)))*)(?=\\s*(?:$|[;\\n}]))");
 
     /**
      * {@code (Get-Variable NAME).Value = …} (alias {@code gv}, {@code -Name} written or not) and the
@@ -100,6 +107,15 @@ final class PsValues {
     private static final Pattern VARIABLE_OBJECT = Pattern.compile(
             "(?i)\\(\\s*(?:get-variable|gv)\\s+(?:-name\\s+)?(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\\1\\s*\\)\\.value(?=\\s*[-+*/%]?=(?!=))"
             + "|\\$\\{?variable:(?=[A-Za-z_])");
+
+    /**
+     * {@code (Get-Variable NAME).Value} read as a whole statement or operand, neither assigned nor
+     * followed by a member: it only reads the value, so it is no indirect write. WHY: the reader
+     * now takes a variable that an indirect write may have changed as unread (a sleep of it is
+     * long), and {@code $d = 1; (Get-Variable d).Value; Start-Sleep $d} changes nothing.
+     */
+    private static final Pattern VARIABLE_READ = Pattern.compile(
+            "(?i)\\(\\s*(?:get-variable|gv)\\s+(?:-name\\s+)?(['\"]?)[A-Za-z_][A-Za-z0-9_]*\\1\\s*\\)\\.value(?![\\w.\\[(])(?!\\s*[-+*/%?]?=(?!=))");
 
     /**
      * {@code $v = Get-Variable NAME} (alias {@code gv}, {@code -Name} written or not) as a whole
@@ -179,7 +195,8 @@ final class PsValues {
         }
         String direct = heldObjects(text);
         // a Set-Variable of a written name and value is an assignment counted and read here, not an indirect write
-        indirect = INDIRECT.matcher(VARIABLE_OBJECT.matcher(SET_VARIABLE.matcher(direct).replaceAll(" ")).replaceAll("\\$")).find();
+        indirect = INDIRECT.matcher(VARIABLE_OBJECT.matcher(VARIABLE_READ.matcher(SET_VARIABLE.matcher(direct).replaceAll(" "))
+                .replaceAll(" ")).replaceAll("\\$")).find();
         Matcher object = VARIABLE_OBJECT.matcher(text);
         while (object.find()) {
             if (object.group(2) != null) {
@@ -344,11 +361,14 @@ final class PsValues {
 
     /**
      * The number variable {@code raw} stands for when read here ({@link PsHeldNumbers#at}), or NaN:
-     * only at the top level, without a written scope and with no indirect write in the text.
+     * only at the top level (where a written scope names the same variable) and with no indirect
+     * write in the text.
      */
     double number(String raw, boolean top) {
         String key = key(raw);
-        if (key == null || !top || indirect || PsText.bare(raw).indexOf(':') >= 0) {
+        // at the top level every written scope ({@code $script:d}, {@code $global:d}) names the one
+        // variable of the command line's scope, so its number is the plain variable's
+        if (key == null || !top || indirect) {
             return Double.NaN;
         }
         return numbers.at(key, assignments.getOrDefault(key, 0));
@@ -375,7 +395,7 @@ final class PsValues {
      */
     PsHeldValue held(String raw, boolean top, String target) {
         String key = key(raw);
-        if (key == null || !top || indirect || PsText.bare(raw).indexOf(':') >= 0) {
+        if (key == null || !top || indirect) {
             return null;
         }
         int pending = target != null && key.equals(key(target)) ? 1 : 0;
