@@ -1860,7 +1860,7 @@ final class BashWalker {
         }
         arithmeticText(inner, Evaluation.of(c, d));
         Map<String, String> set = c.conditional() ? null : arithmeticAssignment(inner, c.vars());
-        Map<String, String> held = c.conditional() || set != null ? Map.of() : heldAfter(inner, c.vars());
+        Map<String, String> held = set != null ? Map.of() : heldAfter(inner, c.vars());
         // `(( d = 3600 * 3 ))`: d holds 10800; an uncomputed one may not have run here
         // (`d=7200; (( d = 1 )) | cat; sleep $d` sleeps 7200)
         c.vars().afterArithmetic(set, set == null);
@@ -2783,7 +2783,7 @@ final class BashWalker {
                     known.putAll(old);
                     // `d=$RANDOM; let 'd = d % 2 - 1'` (rt34b): computed from the range, as `(( … ))` is (see #heldAfter)
                     Map<String, String> held = new HashMap<>();
-                    if (sets == null && !c.conditional()) {
+                    if (sets == null) {
                         c.vars().heldRanges.putAll(oldHeld);
                         for (Word a : d.argv.subList(1, d.argv.size())) {
                             if (a.literal()) {
@@ -3552,7 +3552,9 @@ final class BashWalker {
         } else if (integer != null) {
             known.put(name, integer);
         } else if (forget || !a.literal() || value.startsWith("(")) {
-            String held = forget0 || append ? null : LoopSteps.valueText(rawValue);
+            // a range held only maybe (in a branch, `if true; then d=$RANDOM; …`) is still one of its
+            // numbers there: its readings at the ends only add segments (fail closed; metamorphic IF_TRUE)
+            String held = append ? null : LoopSteps.valueText(rawValue);
             // `d=$((d * 3))` of a d holding a range's number: computed from the range (see #heldAfter)
             String composed = held == null ? null : heldAfter(name + " = (" + held + ")", vars).get(name);
             known.remove(name);
