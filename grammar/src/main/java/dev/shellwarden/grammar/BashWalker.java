@@ -1517,6 +1517,10 @@ final class BashWalker {
         } else if (f.ARITH_CMD() == null && f.WORD().size() > 1) {
             // `for f in *.txt; do …`: the values are in-project paths (see ProjectLoops)
             List<String> raw = f.WORD().subList(1, f.WORD().size()).stream().map(TerminalNode::getText).toList();
+            // `for t in "$GITHUB_TOKEN"; do dig "$t.x.example"; done` (rt34b): the loop variable
+            // holds the parameter read by its spelling, as `t=$GITHUB_TOKEN` does (see #spelledParameter)
+            raw.stream().map(BashWalker::spelledParameter).filter(java.util.Objects::nonNull).findFirst()
+                    .ifPresent(spelled -> each.vars().maybe.put(f.WORD().get(0).getText(), spelled));
             // `for f in $(find .)`: the values are names split at blanks and newlines
             Ctx loop = raw.stream().anyMatch(ProjectLoops::unquotedSubstitution)
                     || c.vars().splitArrays.stream().anyMatch(n -> readsArray(raw, n))
@@ -1856,7 +1860,7 @@ final class BashWalker {
         }
         arithmeticText(inner, Evaluation.of(c, d));
         Map<String, String> set = c.conditional() ? null : arithmeticAssignment(inner, c.vars());
-        Map<String, String> held = c.conditional() || set != null ? Map.of() : heldAfter(inner, c.vars());
+        Map<String, String> held = set != null ? Map.of() : heldAfter(inner, c.vars());
         // `(( d = 3600 * 3 ))`: d holds 10800; an uncomputed one may not have run here
         // (`d=7200; (( d = 1 )) | cat; sleep $d` sleeps 7200)
         c.vars().afterArithmetic(set, set == null);
@@ -2171,7 +2175,9 @@ final class BashWalker {
     private static List<Map<String, String>> loopEndValues(Vars v, String text) {
         Map<String, List<String>> read = new HashMap<>();
         v.maybeEnds.forEach((name, values) -> {
-            if (!v.known.containsKey(name) && readsName(text, name)) {
+            // `e=$((d - 1))` (rt34b): arithmetic reads the name without a dollar sign
+            if (!v.known.containsKey(name) && (readsName(text, name) || text.contains("((")
+                    && Pattern.compile("(?<![A-Za-z0-9_$])" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find())) {
                 read.put(name, values);
             }
         });
@@ -2193,8 +2199,13 @@ final class BashWalker {
      */
     private void copyLoopEnds(String raw, String name, Vars vars) {
         Set<String> ends = new java.util.LinkedHashSet<>();
+        // `e=$((d - 1))` (rt34b): the value computed from each end, when the word reads none as text
+        String arithmetic = LoopSteps.valueText(raw);
         for (Map<String, String> values : loopEndValues(vars, raw)) {
             String v = readWith(raw, vars, values);
+            if (v == null && arithmetic != null) {
+                v = Arithmetic.bash(arithmetic, n -> vars.known.containsKey(n) ? vars.known.get(n) : values.get(n));
+            }
             if (v != null && v.matches("-?[0-9]{1,18}")) {
                 ends.add(v);
             }
@@ -2756,6 +2767,8 @@ final class BashWalker {
                 if (name.equals("let")) {
                     // `let d=2*3600`: each operand computed in order over what is known (an unknown one forgets all)
                     Map<String, String> old = new HashMap<>(known);
+                    // the ranges held before: restoring the known values below drops them (Vars.Known#clear)
+                    Map<String, String> oldHeld = new HashMap<>(c.vars().heldRanges);
                     Map<String, String> sets = new LinkedHashMap<>();
                     for (Word a : d.argv.subList(1, d.argv.size())) {
                         Map<String, String> set = c.conditional() || !a.literal() ? null : arithmeticAssignment(a.text(), c.vars());
@@ -2768,8 +2781,21 @@ final class BashWalker {
                     }
                     known.clear();
                     known.putAll(old);
+                    // `d=$RANDOM; let 'd = d % 2 - 1'` (rt34b): computed from the range, as `(( … ))` is (see #heldAfter)
+                    Map<String, String> held = new HashMap<>();
+                    if (sets == null) {
+                        c.vars().heldRanges.putAll(oldHeld);
+                        for (Word a : d.argv.subList(1, d.argv.size())) {
+                            if (a.literal()) {
+                                Map<String, String> after = heldAfter(a.text(), c.vars());
+                                c.vars().heldRanges.putAll(after);
+                                held.putAll(after);
+                            }
+                        }
+                    }
                     // `d=7200; let d=1 | cat` (the last stage may run here with lastpipe): 7200 stays possible
                     c.vars().afterArithmetic(sets, sets == null);
+                    c.vars().heldRanges.putAll(held);
                 }
                 boolean plainUnset = name.equals("unset") && !scopesTouched
                         && !userCommands.contains("unset") && !aliases.containsKey("unset")
@@ -3363,6 +3389,9 @@ final class BashWalker {
             if (whole != null) {
                 vars.maybe.put(name, whole);
             }
+            copyLoopEnds(raw, name, vars);
+        } else {
+            copyLoopEnds(raw, name, vars);
         }
     }
 
@@ -3373,7 +3402,9 @@ final class BashWalker {
      * ({@code $GITHUB_TOKEN}, see {@link SecretNames}).
      */
     private static final Pattern SPELLED_PARAMETER = Pattern.compile(
-            "(?<q>\"?)\\$(?:(?<bare>\\$|BASHPID|PPID|" + SecretNames.VARIABLE + ")|\\{(?<braced>\\$|BASHPID|PPID|" + SecretNames.VARIABLE + ")})\\k<q>");
+            "(?<q>\"?)\\$(?:(?<bare>\\$|BASHPID|PPID|" + SecretNames.VARIABLE + ")|\\{(?<braced>\\$|BASHPID|PPID|" + SecretNames.VARIABLE + ")"
+            // `${GITHUB_TOKEN:-none}` (rt34b): the default only stands in when the parameter is unset or empty
+            + "(?::?[-=][^}'\"$`\\\\]*)?})\\k<q>");
 
     /**
      * The spelling {@code $NAME} of the one {@link #SPELLED_PARAMETER} an assigned value is
@@ -3389,6 +3420,31 @@ final class BashWalker {
             return null;
         }
         return "$" + (m.group("bare") != null ? m.group("bare") : m.group("braced"));
+    }
+
+    /**
+     * The elements of an array value {@code (W…)} whose words are plain ones or a
+     * {@link #SPELLED_PARAMETER} ({@code ("$GITHUB_TOKEN" x)}), each spelled one as its spelling;
+     * null when none is spelled or another word is not plain.
+     */
+    private static List<Word> spelledElements(String rawValue) {
+        if (!rawValue.startsWith("(") || !rawValue.endsWith(")")) {
+            return null;
+        }
+        List<Word> out = new ArrayList<>();
+        boolean any = false;
+        for (String w : WHITESPACE.split(rawValue.substring(1, rawValue.length() - 1).strip())) {
+            String spelled = spelledParameter(w);
+            if (spelled != null) {
+                any = true;
+                out.add(Word.literal(spelled));
+            } else if (PLAIN.matcher(w).matches() && w.indexOf('[') < 0 && w.indexOf('*') < 0 && w.indexOf('?') < 0) {
+                out.add(Word.literal(w));
+            } else {
+                return null;
+            }
+        }
+        return any ? List.copyOf(out) : null;
     }
 
     /** An assignment's word read with {@code values} for the names without a known value; null when it is not literal then. */
@@ -3423,6 +3479,17 @@ final class BashWalker {
         // and `d+=3600` adds: bash computes `d + (3600)`
         String integer = integers.contains(name) && !forget0 && a.literal() && !value.startsWith("(")
                 ? Arithmetic.bash(append ? name + "+(" + value + ")" : value, known::get) : null;
+        if (integer == null && append && integers.contains(name) && !forget0 && a.literal() && !value.startsWith("(")
+                && !known.containsKey(name)) {
+            // `declare -i d; d+=7199` (rt34b): an unset or empty d counts as 0, so d may hold
+            // the operand's number (or its maybe value's sum); only a maybe value, as d may be inherited
+            String self = name;
+            String from = vars.maybe.getOrDefault(name, "0");
+            String sum = Arithmetic.bash(name + "+(" + value + ")", n -> n.equals(self) ? from : known.get(n));
+            if (sum != null) {
+                vars.maybe.put(name, sum);
+            }
+        }
         if (forget0 && !append && value.startsWith("(") && !associative.contains(name)) {
             List<Word> maybeElements = arrayElements(a.raw());
             if (maybeElements != null) {
@@ -3460,6 +3527,16 @@ final class BashWalker {
             vars.arrays.put(name, List.copyOf(all));
             return;
         }
+        List<Word> spelled = elements == null && !append && !forget && value.startsWith("(") && !associative.contains(name)
+                ? spelledElements(rawValue) : null;
+        if (spelled != null) {
+            // `t=("$GITHUB_TOKEN"); dig "${t[0]}.x.example"` (rt34b): the elements read by their
+            // spelling are maybe elements (see #spelledParameter), `$t` is the first
+            known.remove(name);
+            vars.maybeArrays.put(name, spelled);
+            vars.maybe.put(name, spelled.get(0).text());
+            return;
+        }
         String temp = forget || a.literal() || append ? null : TempFiles.mktempPath(a.raw().substring(a.raw().indexOf('=') + 1), known::get);
         String maybeTemp = temp == null ? null : TempFiles.mktempPath(a.raw().substring(a.raw().indexOf('=') + 1),
                 n -> known.containsKey(n) ? known.get(n) : vars.maybe.get(n));
@@ -3475,7 +3552,9 @@ final class BashWalker {
         } else if (integer != null) {
             known.put(name, integer);
         } else if (forget || !a.literal() || value.startsWith("(")) {
-            String held = forget0 || append ? null : LoopSteps.valueText(rawValue);
+            // a range held only maybe (in a branch, `if true; then d=$RANDOM; …`) is still one of its
+            // numbers there: its readings at the ends only add segments (fail closed; metamorphic IF_TRUE)
+            String held = append ? null : LoopSteps.valueText(rawValue);
             // `d=$((d * 3))` of a d holding a range's number: computed from the range (see #heldAfter)
             String composed = held == null ? null : heldAfter(name + " = (" + held + ")", vars).get(name);
             known.remove(name);
@@ -3833,6 +3912,14 @@ final class BashWalker {
      */
     private static void readHereString(Draft d, Vars vars) {
         for (Redirect r : d.redirects) {
+            String spelled = r.op().equals("<<<") && !r.target().literal() ? spelledParameter(r.target().raw()) : null;
+            if (spelled != null) {
+                // `read p <<< $$`, `IFS= read -r t <<< "$GITHUB_TOKEN"` (rt34b): the names hold the
+                // parameter read by its spelling, as `p=$$` does (see #spelledParameter)
+                ShellEvaluation.nameOperands(d.argv).stream()
+                        .filter(n -> n.literal() && dev.shellwarden.grammar.bash.Names.isIdentifier(n.text()))
+                        .forEach(n -> vars.maybe.put(n.text(), spelled));
+            }
             if (r.op().equals("<<<") && r.target().literal()) {
                 String line = r.target().text().lines().findFirst().orElse("");
                 List<Word> names = ShellEvaluation.nameOperands(d.argv).stream()

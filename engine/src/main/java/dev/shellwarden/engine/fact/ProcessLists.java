@@ -279,8 +279,19 @@ final class ProcessLists {
      */
     private static boolean ownGroupOrAgent(String pid) {
         return Regex.matches(pid, "[+-]?0+") || Regex.matches(pid, "-?\\$\\{?PPID\\}?") || Regex.matches(pid, "-\\$(\\$|\\{\\$\\}|\\{?BASHPID\\}?)")
-                || Regex.matches(pid, PS_PARENT) || Regex.matches(pid, "-" + PS_GROUP) || Regex.matches(pid, PGREP_AGENT_CHILDREN);
+                || Regex.matches(pid, PS_PARENT) || Regex.matches(pid, "-" + PS_GROUP) || Regex.matches(pid, PGREP_AGENT_CHILDREN)
+                || Regex.matches(pid, OWN_PROC_STATUS);
     }
+
+    /**
+     * A pid read in a substitution from the status files of this shell, the agent or the reading
+     * process itself ({@code $(awk '/PPid/{print $2}' /proc/$$/status)},
+     * {@code -$(cut -d' ' -f5 /proc/$$/stat)}, {@code /proc/self/stat}): their fields are the
+     * parent's pid, the process group and the session, the ids {@link #PS_PARENT} and
+     * {@link #PS_GROUP} look up with ps (rt34b). Fail closed: any field of them counts, negated or not.
+     */
+    private static final String OWN_PROC_STATUS = "-?\"?(\\$\\(|`).*/proc/(\\$\\$|\\$\\{\\$\\}|\\$\\{?BASHPID\\}?|\\$\\{?PPID\\}?|self|thread-self)"
+            + "/(stat|status)\\b.*(\\)|`)\"?";
 
     /**
      * The agent's pid as pkill's or pgrep's {@code -P} value: its children, this shell and the
@@ -300,7 +311,9 @@ final class ProcessLists {
      * to {@code -o}) printing one of {@code columns} (an alternation), optionally quoted.
      */
     private static String psLookupOf(String columns) {
-        return "\"?(\\$\\(|`)\\s*ps\\s[^)`]*(\\b|(?<=-o))(" + columns + ")\\b[^)`]*(\\)|`)\"?";
+        // a nested substitution among ps's words (`-p $(echo $$)`, rt34b) is one of them
+        String word = "(?:[^()`]|\\$\\([^()`]*\\))*";
+        return "\"?(\\$\\(|`)\\s*ps\\s" + word + "(\\b|(?<=-o))(" + columns + ")\\b" + word + "(\\)|`)\"?";
     }
 
     /**

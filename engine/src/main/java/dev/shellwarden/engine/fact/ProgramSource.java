@@ -60,6 +60,10 @@ public enum ProgramSource {
             // a console's command file or redirected input (`gdb -x <(curl …)`, `mysql app < <(curl …)`)
             return ConsoleCommands.commandFiles(c);
         }
+        if (VIMS.contains(c.getName())) {
+            // `vim -S <(curl …)`, `curl -o k.vim URL && vim -s k.vim` (see #vimScripts)
+            return vimScripts(c).stream().map(PathFacts::unquote).filter(f -> !f.isEmpty()).toList();
+        }
         if (!PROGRAM_FILE_READERS.contains(c.getName())) {
             return List.of();
         }
@@ -108,6 +112,9 @@ public enum ProgramSource {
         if (ConsoleCommands.knows(c)) {
             // database consoles and debuggers: their command languages have a shell escape
             return ConsoleCommands.source(c);
+        }
+        if (VIMS.contains(name)) {
+            return vim(c);
         }
         if (c.isInterpreter()) {
             InterpreterFamily family = InterpreterFamily.of(name);
@@ -213,6 +220,37 @@ public enum ProgramSource {
     }
 
     /** awk, sed, make, just: a program file ({@link #programFiles}), else the inline program, the Makefile or the justfile. */
+    /** vim and its other names: their keystroke scripts and sourced files run {@code :!} commands. */
+    private static final Set<String> VIMS = Set.of("vim", "vi", "nvim", "gvim", "view", "rvim", "vimdiff", "gvimdiff");
+
+    /** vim's options that make it read Ex commands from standard input (Ex mode), where {@code -s} is silence. */
+    private static final String VIM_EX_MODE = "-e -E -es -Es";
+
+    /**
+     * The files vim runs as commands: {@code -s FILE} (typed keystrokes, a {@code :!cmd} among
+     * them runs a shell command; in Ex mode {@code -s} is a flag) and {@code -S FILE} (sourced
+     * Vim script).
+     */
+    private static List<String> vimScripts(Cmd c) {
+        return c.valuesOf(c.anyArg(VIM_EX_MODE) ? "-S" : "-s -S");
+    }
+
+    /**
+     * Where vim takes commands from (rt34c: {@code curl … | vim -s /dev/stdin notes.txt}): a
+     * keystroke or sourced script ({@link #vimScripts}), standard input in Ex mode
+     * ({@code vim -es}), else none: {@code … | vim -} reads standard input as the text to edit.
+     */
+    private static ProgramSource vim(Cmd c) {
+        List<String> files = vimScripts(c);
+        if (files.stream().anyMatch(STDIN_FILES::contains)) {
+            return STDIN_NAMED;
+        }
+        if (!files.isEmpty()) {
+            return FILE;
+        }
+        return c.anyArg(VIM_EX_MODE) && !c.anyArg("-") ? STDIN : NONE;
+    }
+
     private static ProgramSource programFile(Cmd c) {
         List<String> files = programFiles(c);
         if (files.stream().anyMatch(STDIN_FILES::contains)) {
