@@ -257,6 +257,10 @@ public final class Cmd {
             java.util.regex.Pattern.compile("([a-z0-9][\\w.-]*)@(latest|next|canary|beta|alpha|rc|insiders|[~^]?\\d[\\w.+-]*)");
 
     private static String unversioned(String word) {
+        // every segment is named here: most words hold no `@` and need no match
+        if (word.indexOf('@') < 0) {
+            return word;
+        }
         java.util.regex.Matcher m = VERSION_TAG.matcher(word);
         return m.matches() ? m.group(1) : word;
     }

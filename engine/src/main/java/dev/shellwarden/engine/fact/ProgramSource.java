@@ -219,7 +219,6 @@ public enum ProgramSource {
         return STDIN;
     }
 
-    /** awk, sed, make, just: a program file ({@link #programFiles}), else the inline program, the Makefile or the justfile. */
     /** vim and its other names: their keystroke scripts and sourced files run {@code :!} commands. */
     private static final Set<String> VIMS = Set.of("vim", "vi", "nvim", "gvim", "view", "rvim", "vimdiff", "gvimdiff");
 
@@ -251,6 +250,7 @@ public enum ProgramSource {
         return c.anyArg(VIM_EX_MODE) && !c.anyArg("-") ? STDIN : NONE;
     }
 
+    /** awk, sed, make, just: a program file ({@link #programFiles}), else the inline program, the Makefile or the justfile. */
     private static ProgramSource programFile(Cmd c) {
         List<String> files = programFiles(c);
         if (files.stream().anyMatch(STDIN_FILES::contains)) {
