@@ -64,6 +64,8 @@ public final class AgentLaunches {
         private final Map<String, Pattern> env = new HashMap<>();
         /** True when it reads its options with Python's argparse, which takes any unambiguous abbreviation. */
         private boolean abbreviates;
+        /** True when, started with no words at all, it opens its terminal UI and waits for a prompt ({@link #opensSession}). */
+        private boolean terminalUi;
         /** A reading the columns cannot express (codex's two options, plandex's stored autonomy), or null. */
         private Predicate<Cmd> extra;
         /**
@@ -102,6 +104,11 @@ public final class AgentLaunches {
             return this;
         }
 
+        private Client tui() {
+            terminalUi = true;
+            return this;
+        }
+
         private Client extra(Predicate<Cmd> reading) {
             extra = reading;
             return this;
@@ -130,7 +137,7 @@ public final class AgentLaunches {
             // Claude Code: bypass mode by flag or mode; --allowedTools Bash pre-approves every command.
             // Settings: plugins carry hooks and MCP servers; --mcp-config, --settings and --plugin-dir
             // hand a session servers, hooks and plugins from a file for this run
-            client("claude claude-code @anthropic-ai/claude-code").off("--dangerously-skip-permissions")
+            client("claude claude-code @anthropic-ai/claude-code").tui().off("--dangerously-skip-permissions")
                     .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash")
                     .settings(c -> wordPair(c, "mcp", "add-from-claude-desktop reset-project-choices") || wordPair(c, "config", "set add remove")
                             || wordPair(c, "plugin", CLAUDE_PLUGIN_CHANGES) || wordPair(c, "plugins", CLAUDE_PLUGIN_CHANGES)
@@ -138,42 +145,42 @@ public final class AgentLaunches {
                             // --setting-sources without `user` leaves out ~/.claude/settings.json, where the guard's hook is installed
                             || c.anyFlagOrAbbreviation("--setting-sources") && !Pattern.compile("\\buser\\b").matcher(c.valueOf("--setting-sources")).find()),
             // codex's -c/--config overrides set servers and the notify program for the run
-            client("codex @openai/codex").off("--dangerously-bypass-approvals-and-sandbox --yolo")
+            client("codex @openai/codex").tui().off("--dangerously-bypass-approvals-and-sandbox --yolo")
                     .extra(AgentLaunches::codexUnsandboxedUnasked)
                     .settings(c -> c.argFind("^(mcp_servers|notify|hooks)|^-c(mcp_servers|notify)|^--config=(mcp_servers|notify)")),
             // Gemini CLI and its fork Qwen Code: yolo; --allowed-tools run_shell_command skips the shell's confirmation
-            client("gemini gemini-cli @google/gemini-cli").off("--yolo -y").value("--approval-mode", "yolo")
+            client("gemini gemini-cli @google/gemini-cli").tui().off("--yolo -y").value("--approval-mode", "yolo")
                     .grants("--allowed-tools", "run_shell_command ShellTool")
                     .settings(c -> wordPair(c, "extensions", "install link update enable")),
-            client("qwen qwen-code @qwen-code/qwen-code").off("--yolo -y").value("--approval-mode", "yolo")
+            client("qwen qwen-code @qwen-code/qwen-code").tui().off("--yolo -y").value("--approval-mode", "yolo")
                     .grants("--allowed-tools", "run_shell_command ShellTool"),
             // OpenCode: --auto approves what would ask; OPENCODE_PERMISSION may allow everything (sandvault PR#111)
-            client("opencode opencode-ai").off("--dangerously-skip-permissions --auto").env("OPENCODE_PERMISSION", OPENCODE_ALLOW_ALL),
+            client("opencode opencode-ai").tui().off("--dangerously-skip-permissions --auto").env("OPENCODE_PERMISSION", OPENCODE_ALLOW_ALL),
             // Cursor's CLI: -f/--force allows commands unless denied, --yolo is its alias
-            client("cursor-agent").off("--force -f --yolo --dangerously-allow-all"),
-            client("amp @sourcegraph/amp").off("--dangerously-allow-all --force"),
+            client("cursor-agent").tui().off("--force -f --yolo --dangerously-allow-all"),
+            client("amp @sourcegraph/amp").tui().off("--dangerously-allow-all --force"),
             // GitHub Copilot CLI: every tool, or the bare shell tool (--allow-tool shell), without confirmation
-            client("copilot @github/copilot").off("--allow-all-tools --allow-all --yolo").grants("--allow-tool", "shell")
+            client("copilot @github/copilot").tui().off("--allow-all-tools --allow-all --yolo").grants("--allow-tool", "shell")
                     .env("COPILOT_ALLOW_ALL", TRUTHY),
             // goose: GOOSE_MODE=auto approves every tool (so does its default mode: SW8017 asks when none is set)
             client("goose").env("GOOSE_MODE", Pattern.compile("(?i)auto")),
             // Amazon Q Developer CLI and its successor Kiro CLI: trust every tool, or the shell tool
             client("q kiro-cli kiro").off("--trust-all-tools").grants("--trust-tools", "execute_bash execute_cmd shell"),
-            client("crush @charmland/crush").off("--yolo -y"),
+            client("crush @charmland/crush").tui().off("--yolo -y"),
             client("cline").off("--yolo -y"),
             // Continue's cn: --allow Bash (or *) runs every command unasked
-            client("cn @continuedev/cli").grants("--allow", "Bash"),
+            client("cn @continuedev/cli").tui().grants("--allow", "Bash"),
             // OpenHands: --always-approve, and --headless which always approves
             client("openhands openhands-ai").off("--always-approve --headless").argparse(),
-            client("kilo kilocode @kilocode/cli").off("--auto --yolo"),
+            client("kilo kilocode @kilocode/cli").tui().off("--auto --yolo"),
             // Plandex's full autonomy runs the commands it writes without confirmation, by flag or stored
             client("plandex pdx").off("--full").extra(AgentLaunches::plandexStoresFullAutonomy),
             // Factory's droid exec: autonomy high runs high-risk commands unasked
-            client("droid").value("--auto", "high"),
+            client("droid").tui().value("--auto", "high"),
             // xAI's grok CLI: --always-approve approves every tool call (docs.x.ai, Permissions)
             client("grok").off("--always-approve"),
             // Augment's auggie: no switch known here; its MCP servers (auggie mcp add) are its settings
-            client("auggie @augmentcode/auggie"),
+            client("auggie @augmentcode/auggie").tui(),
             // editors whose agents start the MCP servers the editor's --add-mcp stores
             client("code code-insiders cursor windsurf codium").settings(c -> c.anyFlagOrAbbreviation("--add-mcp")));
 
@@ -245,6 +252,23 @@ public final class AgentLaunches {
             }
         }
         return grantsShell(c, k) || k.extra != null && k.extra.test(c);
+    }
+
+    /** A client's options that print and exit or run one prompt and exit ({@code claude -p}, {@code gemini --prompt}, {@code --version}). */
+    private static final String ONE_SHOT_OPTIONS = "-p --print --prompt -h --help -v -V --version";
+
+    /**
+     * True when a coding agent is started with no words at all but options ({@code claude},
+     * {@code codex}, {@code gemini}, {@code opencode}, {@code claude --continue}): it opens its
+     * terminal UI and waits for a prompt typed into it, which the agent running it cannot answer,
+     * and whatever is typed there later runs unseen by this policy (SW7012, as a bare REPL). Its
+     * one-shot forms ({@code claude -p '…'}, {@code codex exec '…'}, {@code gemini -p '…'},
+     * {@code opencode run '…'}) and subcommands ({@code claude mcp list}) have a word or a
+     * one-shot option and are judged by the nested-agent rules instead.
+     */
+    static boolean opensSession(Cmd c) {
+        Client k = clientOf(c);
+        return k != null && k.terminalUi && c.getOperands().isEmpty() && !c.anyFlag(ONE_SHOT_OPTIONS) && !c.argStartsWith("--prompt=");
     }
 
     /**

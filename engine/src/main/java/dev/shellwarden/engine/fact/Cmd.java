@@ -246,7 +246,17 @@ public final class Cmd {
     /** The segment's command base name as {@link #getName} gives it; empty when not literal or absent. */
     static String nameOf(Segment s) {
         List<Word> argv = s.argv();
-        return argv.isEmpty() || !argv.get(0).literal() ? "" : dev.shellwarden.grammar.bash.Names.canonicalCommand(unversioned(basename(argv.get(0).text())));
+        return argv.isEmpty() || !argv.get(0).literal() ? "" : programName(argv.get(0).text());
+    }
+
+    /**
+     * The program a literal command word names, as {@link #getName} gives it: a scoped package's
+     * program ({@code @tailwindcss/cli} is {@code tailwindcss}), else the canonical base name
+     * without a package runner's version tag ({@code nuxi@latest} is {@code nuxi}).
+     */
+    static String programName(String word) {
+        String scoped = dev.shellwarden.grammar.bash.Names.scopedPackageProgram(word);
+        return scoped != null ? scoped : dev.shellwarden.grammar.bash.Names.canonicalCommand(unversioned(basename(word)));
     }
 
     /**
@@ -5057,6 +5067,16 @@ public final class Cmd {
         return LongRunning.isPingUnbounded(this, "powershell".equals(shell));
     }
 
+    /** True for a build tool told to rebuild on every change until stopped ({@code sbt '~testQuick'}, {@code mill -w}; SW7002). */
+    public boolean isBuildWatch() {
+        return LongRunning.isBuildWatch(this);
+    }
+
+    /** True for {@code dotnet run} of a project named like a web app, API or worker ({@code --project src/Web}; SW7022). */
+    public boolean isDotnetRunWebProject() {
+        return LongRunning.isDotnetRunWebProject(this);
+    }
+
     /**
      * True when the command opens a tunnel or port forward that lasts until stopped:
      * {@code kubectl port-forward}, {@code kubectl proxy}, {@code minikube tunnel}, {@code ssh -N}
@@ -5130,7 +5150,9 @@ public final class Cmd {
                 && anyArg("volshell linux_volshell mac_volshell windows.volshell linux.volshell mac.volshell")
                 || name.equals("rails") && sub("console c") && !anyFlag("-h")
                 || name.equals("artisan") && sub("tinker") || name.equals("php") && anyArg("artisan") && anyArg("tinker")
-                || Consoles.opensPrompt(this);
+                || Consoles.opensPrompt(this)
+                // a coding agent's terminal UI with no prompt (`claude`, `codex`, `opencode`)
+                || AgentLaunches.opensSession(this);
     }
 
     /** kubectl's (and oc's) own words: those before {@code --}, after which the container's command stands. */

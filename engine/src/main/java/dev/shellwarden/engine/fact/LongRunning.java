@@ -65,7 +65,7 @@ final class LongRunning {
             if (p.size() <= k) {
                 return false;
             }
-            tool = Cmd.basename(p.get(k));
+            tool = Cmd.programName(p.get(k));
             p = p.subList(k + 1, p.size());
         }
         String first = p.isEmpty() ? "" : p.get(0);
@@ -205,6 +205,16 @@ final class LongRunning {
             // Procfile runners start every process of the Procfile (a web server among them)
             case "foreman", "overmind", "honcho" -> {
                 return Regex.matches(first, "start|s");
+            }
+            // Rails' bin/dev starts the Procfile.dev processes (foreman start, or bin/rails server
+            // alone); bin/jobs starts the Solid Queue supervisor (`start`, its default): both run
+            // until stopped. Read by the project's bin/ path: a program named `dev` elsewhere is no
+            // such launcher (and `jobs` is the shell's builtin)
+            case "dev" -> {
+                return Regex.matches(c.getPath(), "(\\./)?bin/dev") && !c.anyFlag("-h --help");
+            }
+            case "jobs" -> {
+                return Regex.matches(c.getPath(), "(\\./)?bin/jobs") && (first.isEmpty() || first.equals("start")) && !c.anyFlag("-h --help");
             }
             case "symfony" -> {
                 return Regex.matches(first, "serve|server:start|local:server:start") && !c.anyFlag("-d --daemon");
@@ -378,7 +388,8 @@ final class LongRunning {
             case "manage.py" -> {
                 return first.equals("runserver");
             }
-            case "uvicorn", "gunicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server" -> {
+            case "uvicorn", "gunicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server",
+                    "shakapacker-dev-server", "webpacker-dev-server" -> {
                 return true;
             }
             // air's -v prints its version and exits
@@ -386,7 +397,8 @@ final class LongRunning {
                 return !c.anyFlag("-v");
             }
             case "dotnet" -> {
-                return first.equals("watch");
+                // `dotnet run --urls URL` (ASP.NET's option, before or after `--`) serves on it
+                return first.equals("watch") || first.equals("run") && c.argMatches("--urls(=.*)?") && !c.anyFlag("-h --help");
             }
             // newer stacks' dev servers and sync loops: Rspack/Rsbuild, Dioxus, Chainlit, marimo's
             // notebook server, LangGraph's local API, Mintlify, Convex, SST, Trigger.dev, Inngest;
@@ -427,6 +439,51 @@ final class LongRunning {
                 return false;
             }
         }
+    }
+
+    /**
+     * The last folder or project file name of a .NET project that by the templates' naming is a
+     * web app, API or worker ({@code src/Web}, {@code Shop.Api}, {@code Shop.AppHost/Shop.AppHost.csproj},
+     * {@code Orders.Worker}): {@code dotnet new web|webapi|mvc|blazor|grpc|worker|aspire} projects,
+     * which serve or work until stopped. A console app ({@code src/Tools.Seed}, {@code src/Cli}) exits.
+     */
+    private static final String WEB_PROJECT = "(?i)(.*[._-])?(web|webapi|api|server|host|apphost|site|portal|gateway|blazor|mvc|grpc"
+            + "|frontend|backend|service|worker)(\\.(cs|fs|vb)proj)?";
+
+    /**
+     * True for {@code dotnet run} of a project named like a web app, API or worker
+     * ({@code dotnet run --project src/Web}): it most likely serves until stopped, but the project
+     * file (its {@code Sdk="Microsoft.NET.Sdk.Web"}) is not read here, so it asks (SW7022) rather
+     * than denies. A bare {@code dotnet run} names no project and stays allowed: most runs in a
+     * project are its console tools.
+     */
+    static boolean isDotnetRunWebProject(Cmd c) {
+        if (!c.nameIs("dotnet") || c.anyFlag("-h --help") || !c.subAt(0, "run")) {
+            return false;
+        }
+        String project = PathFacts.unquote(c.valueOf("--project -p")).replace('\\', '/').replaceAll("/+$", "");
+        String last = project.substring(project.lastIndexOf('/') + 1);
+        return !last.isEmpty() && Regex.matches(last, WEB_PROJECT);
+    }
+
+    /**
+     * True for a build tool told to rebuild on every change until stopped: sbt's {@code ~} prefix
+     * on a task, in any word or any part of a {@code ;} sequence, quoted or not ({@code sbt
+     * ~compile}, {@code sbt '~testQuick'}, {@code sbt "~ test"}, {@code sbt ";clean;~test"}; also
+     * the thin client {@code sbtn}), and mill's {@code -w}/{@code --watch}. The words are read as
+     * written: a quoted {@code '~x'} is no home folder, and its {@code ~} is sbt's all the same.
+     */
+    static boolean isBuildWatch(Cmd c) {
+        if (c.named("sbt sbtn") && !c.anyFlag("-h --help")) {
+            for (int i = 1; i < c.argvWords.size(); i++) {
+                for (String part : c.argvWords.get(i).text().split(";")) {
+                    if (part.strip().startsWith("~")) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return c.nameIs("mill") && c.anyFlag("-w --watch");
     }
 
     /**

@@ -116,6 +116,37 @@ public final class Names {
     private static final java.util.Map<String, String> PACKAGE_PROGRAMS = java.util.Map.of("trash-cli", "trash",
             "rimraf", "rimraf", "del-cli", "del-cli", "rm-cli", "rimraf", "rmrf", "rimraf", "premove", "rimraf");
 
+    /**
+     * Scoped npm packages whose program has another name: a package runner names the package
+     * ({@code npx @tailwindcss/cli --watch} runs {@code tailwindcss --watch}, {@code pnpm dlx
+     * @angular/cli serve} runs {@code ng serve}), and the word's base name ({@code cli}) names no
+     * program at all, so the rules about the program would not see it.
+     */
+    private static final java.util.Map<String, String> SCOPED_PROGRAMS = java.util.Map.ofEntries(
+            java.util.Map.entry("@tailwindcss/cli", "tailwindcss"), java.util.Map.entry("@angular/cli", "ng"),
+            java.util.Map.entry("@vue/cli", "vue"), java.util.Map.entry("@vue/cli-service", "vue-cli-service"),
+            java.util.Map.entry("@nestjs/cli", "nest"), java.util.Map.entry("@ionic/cli", "ionic"),
+            java.util.Map.entry("@11ty/eleventy", "eleventy"), java.util.Map.entry("@tauri-apps/cli", "tauri"),
+            java.util.Map.entry("@expo/cli", "expo"), java.util.Map.entry("@remix-run/dev", "remix"),
+            java.util.Map.entry("@playwright/test", "playwright"), java.util.Map.entry("@rspack/cli", "rspack"),
+            java.util.Map.entry("@rsbuild/core", "rsbuild"), java.util.Map.entry("@storybook/cli", "storybook"),
+            java.util.Map.entry("@docusaurus/core", "docusaurus"), java.util.Map.entry("@biomejs/biome", "biome"),
+            java.util.Map.entry("@anthropic-ai/claude-code", "claude"), java.util.Map.entry("@openai/codex", "codex"),
+            java.util.Map.entry("@google/gemini-cli", "gemini"), java.util.Map.entry("@qwen-code/qwen-code", "qwen"));
+
+    /**
+     * The program a scoped package word names ({@code @tailwindcss/cli}, {@code @angular/cli@17}:
+     * the version dropped), or null for any other word.
+     */
+    public static String scopedPackageProgram(String word) {
+        if (word.isEmpty() || word.charAt(0) != '@') {
+            return null;
+        }
+        int slash = word.indexOf('/');
+        int version = slash < 0 ? -1 : word.indexOf('@', slash);
+        return SCOPED_PROGRAMS.get(version < 0 ? word : word.substring(0, version));
+    }
+
     /** A version or tag after an unscoped package's name ({@code rimraf@5}, {@code del-cli@latest}). */
     private static final java.util.regex.Pattern PACKAGE_VERSION = java.util.regex.Pattern.compile("(?<=^[a-z0-9][a-z0-9._-]{0,213})@[^@/\\s]+$");
 
