@@ -809,7 +809,7 @@ final class BashWalker {
         if (functions.containsKey(name) || redefined(name) || sureRunSpoiled() || !sc.redirect().isEmpty()) {
             return null;
         }
-        String t = text(sc, u).replaceAll("\\s", "").replaceAll("[;&]+$", "");
+        String t = TRAILING_OPS.matcher(SPACE.matcher(text(sc, u)).replaceAll("")).replaceAll("");
         Boolean v = Regex.matches(t, "true|:|/bin/true|/usr/bin/true") ? Boolean.TRUE
                 : ALWAYS_FALSE.matcher(t).matches() ? Boolean.FALSE : constantTest(text(sc, u));
         return v == null ? null : v ^ (p.BANG() != null);
@@ -1538,6 +1538,10 @@ final class BashWalker {
     private static final Pattern ALWAYS_TRUE = Pattern.compile(
             "true|:|\\[1\\]|\\[\\[1\\]\\]|\\(\\(1\\)\\)|sleep[0-9.]+[smhd]?|/bin/true|/usr/bin/true");
     /** Loop conditions that always fail. */
+    /** White space, and trailing list operators, dropped from a constant's text; compiled once, not per pipeline. */
+    private static final Pattern SPACE = Pattern.compile("\\s");
+    private static final Pattern TRAILING_OPS = Pattern.compile("[;&]+$");
+
     private static final Pattern ALWAYS_FALSE = Pattern.compile("false|/bin/false|/usr/bin/false|\\(\\(0\\)\\)");
     /** Words that can end a loop from inside. */
     private static final Set<String> LOOP_EXITS = Set.of("break", "exit", "return", "exec", "kill", "logout");

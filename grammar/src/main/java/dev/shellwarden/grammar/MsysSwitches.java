@@ -49,8 +49,11 @@ public final class MsysSwitches {
         String base = path.substring(path.lastIndexOf('/') + 1);
         return dev.shellwarden.grammar.bash.Names.withoutWindowsSuffix(base) != null
                 || WINDOWS_ONLY.contains(base.toLowerCase(Locale.ROOT))
-                || path.toLowerCase(Locale.ROOT).matches("(/mnt)?/[a-z]/windows/.*|[a-z]:/windows/.*");
+                || WINDOWS_DIR.matcher(path.toLowerCase(Locale.ROOT)).matches();
     }
+
+    /** A path under a Windows directory; compiled once (String.matches compiles per call, per command word). */
+    private static final Pattern WINDOWS_DIR = Pattern.compile("(/mnt)?/[a-z]/windows/.*|[a-z]:/windows/.*");
 
     /** The switch a Windows program receives for {@code word}: {@code //c} is {@code /c}; any other word is itself. */
     public static String unescape(String word) {

@@ -38,4 +38,25 @@ public record Position(int item, int stage, int stages, String opBefore, boolean
             throw new NullPointerException("opBefore");
         }
     }
+
+    // equals and hashCode written out: a record's generated ones link through an invokedynamic
+    // bootstrap (ObjectMethods) at first call, which the AOT cache does not keep; that cost ~15 ms
+    // of CPU in every cold check. Same meaning and same hash values as the generated ones.
+
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof Position p && item == p.item && stage == p.stage && stages == p.stages
+                && background == p.background && negated == p.negated && list == p.list && opBefore.equals(p.opBefore);
+    }
+
+    @Override
+    public int hashCode() {
+        int h = Integer.hashCode(item);
+        h = h * 31 + Integer.hashCode(stage);
+        h = h * 31 + Integer.hashCode(stages);
+        h = h * 31 + opBefore.hashCode();
+        h = h * 31 + Boolean.hashCode(background);
+        h = h * 31 + Boolean.hashCode(negated);
+        return h * 31 + Integer.hashCode(list);
+    }
 }

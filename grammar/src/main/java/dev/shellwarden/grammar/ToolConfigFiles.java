@@ -81,7 +81,13 @@ public final class ToolConfigFiles {
 
     /** Whether {@code name} (a command's canonical name) loads one of these files. */
     public static boolean isConfigTool(String name) {
-        return ENTRIES.stream().anyMatch(e -> e.tools().contains(name));
+        // a loop, not a stream: asked for every command of every check, mostly interpreted
+        for (Entry e : ENTRIES) {
+            if (e.tools().contains(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

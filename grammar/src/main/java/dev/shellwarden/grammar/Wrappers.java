@@ -107,9 +107,12 @@ final class Wrappers {
         if (SHELLS.contains(name) || OTHER_SHELLS.contains(name)) {
             return true;
         }
-        String base = name.replaceFirst("[-.0-9]+$", "");
+        String base = VERSION_SUFFIX.matcher(name).replaceFirst("");
         return !base.equals(name) && (SHELLS.contains(base) || OTHER_SHELLS.contains(base));
     }
+
+    /** A version suffix of a shell's name ({@code 5}, {@code -5.9}); compiled once, not per call. */
+    private static final Pattern VERSION_SUFFIX = Pattern.compile("[-.0-9]+$");
 
     /** Shells beyond {@link #SHELLS} that run a {@code -c} command line. */
     private static final Set<String> OTHER_SHELLS = Set.of("csh", "tcsh", "ksh93", "oksh", "loksh", "pdksh", "osh", "ysh",

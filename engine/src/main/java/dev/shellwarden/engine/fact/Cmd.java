@@ -3949,8 +3949,14 @@ public final class Cmd {
      * note kept in a stream of a project file ({@code -Stream notes}) is no such stream.
      */
     public boolean isNamesAlternateStream() {
-        if (PathFacts.isAlternateStream(path) || args.stream().anyMatch(PathFacts::isAlternateStream)) {
+        // a loop, not a stream: this runs for every command of every check, mostly interpreted
+        if (PathFacts.isAlternateStream(path)) {
             return true;
+        }
+        for (String a : args) {
+            if (PathFacts.isAlternateStream(a)) {
+                return true;
+            }
         }
         if (!nameIs("Set-Content Add-Content Out-File Clear-Content")) {
             return false;

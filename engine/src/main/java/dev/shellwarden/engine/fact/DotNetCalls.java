@@ -81,8 +81,11 @@ final class DotNetCalls {
      * which has no name, so rules reading its calls read this.
      */
     private static String expressionText(Cmd c) {
-        return (c.getPath() + " " + String.join(" ", c.getArgs())).replaceAll("['\"]\\s*\\+\\s*['\"]", "");
+        return CONCATENATION.matcher(c.getPath() + " " + String.join(" ", c.getArgs())).replaceAll("");
     }
+
+    /** A string concatenation between two quoted parts; compiled once (String.replaceAll compiles per call, per command). */
+    private static final java.util.regex.Pattern CONCATENATION = java.util.regex.Pattern.compile("['\"]\\s*\\+\\s*['\"]");
 
     /** .NET calls that return a stored secret in clear: DPAPI's Unprotect, a SecureString turned back into text. */
     private static final java.util.regex.Pattern DOTNET_SECRET_CLEAR = java.util.regex.Pattern.compile(

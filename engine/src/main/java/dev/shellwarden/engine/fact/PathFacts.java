@@ -1071,9 +1071,16 @@ public final class PathFacts {
     private static final java.util.regex.Pattern ALTERNATE_STREAM = java.util.regex.Pattern.compile(
             "(?i)((([A-Za-z]:)?[^:*?\"<>|\\s@]*\\\\|[A-Za-z]:/[^:*?\"<>|\\s@]*)[^:*?\"<>|\\s\\\\/@]+:(?!Zone\\.Identifier)[^:*?\"<>|\\s\\\\/]*[A-Za-z][^:*?\"<>|\\s\\\\/]*(:\\$DATA)?|[^:*?\"<>|\\s\\\\/@]+\\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|sct|scr|cpl|msi|cab|reg|inf|txt|xsl):(?!Zone\\.Identifier)[^:*?\"<>|\\s\\\\/]*[A-Za-z][^:*?\"<>|\\s\\\\/]*(:\\$DATA)?|[^:*?\"<>|\\s\\\\/@]+:[^:*?\"<>|\\s\\\\/]+\\.(exe|dll|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|sct|scr|cpl|msi|cab|reg|inf|txt|xsl))");
 
+    /** A leading {@code /X:} switch of a Windows program ({@code /D:}). */
+    private static final java.util.regex.Pattern SWITCH_PREFIX = java.util.regex.Pattern.compile("^/[A-Za-z]+:");
+
+    /** A trailing {@code ,Entry} (an archive or export entry after the file). */
+    private static final java.util.regex.Pattern ENTRY = java.util.regex.Pattern.compile(",.*$");
+
     /** True when {@code word} (quotes, a {@code /X:} switch and a {@code ,Entry} removed) names an alternate data stream. */
     public static boolean isAlternateStream(String word) {
-        String w = unquote(word).replaceFirst("^/[A-Za-z]+:", "").replaceFirst(",.*$", "");
+        // compiled once: String.replaceFirst compiles its regex at every call, per word of every check
+        String w = ENTRY.matcher(SWITCH_PREFIX.matcher(unquote(word)).replaceFirst("")).replaceFirst("");
         return ALTERNATE_STREAM.matcher(unquote(w)).matches();
     }
 
