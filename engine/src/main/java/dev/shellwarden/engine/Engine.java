@@ -108,6 +108,10 @@ public final class Engine {
         if (overflow && worst.verdict() == Verdict.ALLOW) {
             worst = new Finding(-1, BuiltinRules.ENGINE_LIMIT, Verdict.ASK);
         }
+        // firing order follows the agenda, which depends on how the rule base was built, not on the
+        // letter: listed by segment, then from the least to the most weighty (the decider last), the
+        // findings read the same from every build of the same rules
+        findings.sort(Comparator.comparingInt(Finding::segment).thenComparing(ORDER));
         boolean opaque = !split.isStatic();
         boolean raw = worst.segment() >= 0
                 && segments.get(worst.segment()).opaqueReasons().stream().anyMatch(GAVE_UP::contains);

@@ -134,4 +134,26 @@ class EngineTest {
             assertEquals(a.verdict(), b.verdict());
         }
     }
+
+    /** The same rules declared in another order fire in another order; the findings read the same. */
+    @Test
+    void findingsAreListedTheSameWhateverTheRuleOrder() {
+        List<String> rules = List.of(
+                "rule \"SW9011 ask-x\" @id(\"SW9011\") @family(\"vcs\") @verdict(\"ask\") @summary(\"s\") @message(\"m: x\")\n"
+                        + "when Cmd( name == \"x\" ) then end\n",
+                "rule \"SW9012 deny-x\" @id(\"SW9012\") @family(\"vcs\") @verdict(\"deny\") @summary(\"s\") @message(\"m: x\")\n"
+                        + "when Cmd( name == \"x\" ) then end\n",
+                "rule \"SW9013 allow-x\" @id(\"SW9013\") @family(\"allow\") @verdict(\"allow\") @summary(\"s\") @message(\"\")\n"
+                        + "when Cmd( name == \"x\" ) then end\n");
+        List<String> expected = List.of("SW9013@1", "SW9011@1", "SW9012@1", "SW9013@2", "SW9011@2", "SW9012@2");
+        for (List<Integer> order : List.of(List.of(0, 1, 2), List.of(2, 1, 0), List.of(1, 2, 0))) {
+            StringBuilder drl = new StringBuilder("package t;\nimport dev.shellwarden.engine.fact.Cmd;\n");
+            order.forEach(i -> drl.append(rules.get(i)));
+            Engine engine = new Engine(RuleBook.of(
+                    new KieHelper().addContent(drl.toString(), ResourceType.DRL).build(ExecutableModelProject.class)));
+            CommandDecision d = engine.decide(new SplitResult(List.of(seg(0, "y"), seg(1, "x"), seg(2, "x", "a"))),
+                    new Ctx("/p", "/p", "loose", "bash", "x"), Mode.LOOSE, Overlay.NONE);
+            assertEquals(expected, d.findings().stream().map(f -> f.rule().id() + "@" + f.segment()).toList(), "order " + order);
+        }
+    }
 }
