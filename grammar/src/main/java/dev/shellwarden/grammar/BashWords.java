@@ -273,7 +273,7 @@ final class BashWords {
                 return dynamic(i, end != null ? end - base : n, WordFeature.COMMAND_SUBSTITUTION);
             }
             if (d == '{') {
-                int e = end != null ? end - base : n;
+                int e = end != null ? end - base : closingBrace(i);
                 String inner = raw.substring(Math.min(i + 2, e), Math.max(i + 2, e - 1));
                 if (!ExpansionCheck.parameter(inner)) {
                     malformed = true;
@@ -432,6 +432,37 @@ final class BashWords {
             literal = false;
             features.add(feature);
             return t;
+        }
+
+        /**
+         * The end (exclusive) of the {@code ${…}} opening at {@code i} when the lexer gave none: a
+         * value's text read again on its own ({@code U="https://x.example/?t=${GITHUB_TOKEN}"}) has
+         * no lexer offsets, and taking the rest of the text as the parameter (the old reading) made
+         * every braced parameter before a word's end unknown. Nested braces count; a backslash
+         * escapes; quoted text inside is skipped. Without a closing brace, the rest of the text.
+         */
+        private int closingBrace(int i) {
+            int depth = 0;
+            int j = i + 1;
+            while (j < raw.length()) {
+                char ch = raw.charAt(j);
+                if (ch == '\\') {
+                    j += 2;
+                    continue;
+                }
+                if (ch == '\'' && depth > 0) {
+                    int q = raw.indexOf('\'', j + 1);
+                    j = q < 0 ? raw.length() : q + 1;
+                    continue;
+                }
+                if (ch == '{') {
+                    depth++;
+                } else if (ch == '}' && --depth == 0) {
+                    return j + 1;
+                }
+                j++;
+            }
+            return raw.length();
         }
 
         private int closingBacktick(int i) {
