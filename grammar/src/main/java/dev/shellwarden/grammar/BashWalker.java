@@ -630,7 +630,9 @@ final class BashWalker {
      * #readHereString), so what follows is split by the default IFS.
      */
     private static final Pattern IFS_FOR_READ = Pattern.compile(
-            "(?:^|[;&|({!\\n]|\\b(?:while|until|do|then|else|if|elif))[ \\t]*IFS=(?:\\$?'[^']*'|\"[^\"$`]*\"|[^\\s;&|'\"()<>`$])*[ \\t]+read(?![A-Za-z0-9_-])");
+            // also at the start of a payload (`eval 'IFS= read …'`, `bash -c "IFS= read …"`, `bash <<< 'IFS= read …'`);
+            // not after export, declare or a quote of another word, where the value stays
+            "(?:^|[;&|({!\\n]|\\b(?:while|until|do|then|else|if|elif)|(?:\\beval|\\s-[A-Za-z]*c)[ \\t]+['\"]?|<<<[ \\t]*['\"]?)[ \\t]*IFS=(?:\\$?'[^']*'|\"[^\"$`]*\"|[^\\s;&|'\"()<>`$])*[ \\t]+read(?![A-Za-z0-9_-])");
 
     /** What may make read another command than the builtin: an alias, a function named read, {@code enable}. */
     private static final Pattern READ_REDEFINED = Pattern.compile("\\balias\\b|\\benable\\b|\\bread\\s*\\(|function\\s+read\\b");
