@@ -624,10 +624,35 @@ final class BashWalker {
         return QUOTING.matcher(t).replaceAll("");
     }
 
+    /**
+     * IFS assigned as a prefix of the builtin read at a command's start ({@code IFS= read -r p},
+     * {@code while IFS=: read -r a b}): the value lasts for that read only (read handles it, see
+     * #readHereString), so what follows is split by the default IFS.
+     */
+    private static final Pattern IFS_FOR_READ = Pattern.compile(
+            // also at the start of a payload (`eval 'IFS= read …'`, `bash -c "IFS= read …"`, `bash <<< 'IFS= read …'`);
+            // not after export, declare or a quote of another word, where the value stays
+            "(?:^|[;&|({!\\n]|\\b(?:while|until|do|then|else|if|elif)|(?:\\beval|\\s-[A-Za-z]*c)[ \\t]+['\"]?|<<<[ \\t]*['\"]?)[ \\t]*IFS=(?:\\$?'[^']*'|\"[^\"$`]*\"|[^\\s;&|'\"()<>`$])*[ \\t]+read(?![A-Za-z0-9_-])");
+
+    /** What may make read another command than the builtin: an alias, a function named read, {@code enable}. */
+    private static final Pattern READ_REDEFINED = Pattern.compile("\\balias\\b|\\benable\\b|\\bread\\s*\\(|function\\s+read\\b");
+
+    /**
+     * Whether {@code t} mentions IFS where it may change the splitting of later words (see
+     * {@link #ifsTouched}); a prefix of read ({@link #IFS_FOR_READ}) does not. WHY (left36):
+     * {@code IFS= read -r p <<< "$$"; kill -9 -$p} left {@code -$p} unread.
+     */
+    private static boolean mentionsIfs(String t) {
+        if (!t.contains("IFS")) {
+            return false;
+        }
+        return READ_REDEFINED.matcher(t).find() || IFS_FOR_READ.matcher(t).replaceAll(" read").contains("IFS");
+    }
+
     BashWalker(String text) {
         this.text = text;
         String bare = unquoted(text);
-        this.ifsTouched = text.contains("IFS") || bare.contains("IFS");
+        this.ifsTouched = mentionsIfs(text) || mentionsIfs(bare);
         this.patternsTouched = PATTERN_OPTIONS.matcher(text).find() || PATTERN_OPTIONS.matcher(bare).find();
         this.scopesTouched = SCOPES.matcher(text).find() || SCOPES.matcher(bare).find();
     }
@@ -676,7 +701,7 @@ final class BashWalker {
             return;
         }
         String bare = unquoted(t);
-        ifsTouched |= t.contains("IFS") || bare.contains("IFS");
+        ifsTouched |= mentionsIfs(t) || mentionsIfs(bare);
         patternsTouched |= PATTERN_OPTIONS.matcher(t).find() || PATTERN_OPTIONS.matcher(bare).find();
         scopesTouched |= SCOPES.matcher(t).find() || SCOPES.matcher(bare).find();
         BashSplitter.Parsed p = parse(t);
@@ -2179,9 +2204,8 @@ final class BashWalker {
     private static List<Map<String, String>> loopEndValues(Vars v, String text) {
         Map<String, List<String>> read = new HashMap<>();
         v.maybeEnds.forEach((name, values) -> {
-            // `e=$((d - 1))` (rt34b): arithmetic reads the name without a dollar sign
-            if (!v.known.containsKey(name) && (readsName(text, name) || text.contains("((")
-                    && Pattern.compile("(?<![A-Za-z0-9_$])" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find())) {
+            // `e=$((d - 1))` (rt34b): arithmetic reads the name without a dollar sign (see #readsName)
+            if (!v.known.containsKey(name) && readsName(text, name)) {
                 read.put(name, values);
             }
         });
@@ -2228,10 +2252,34 @@ final class BashWalker {
     /**
      * Whether {@code text} reads variable {@code name}: {@code $name}, {@code ${name…}},
      * {@code ${!name…}} or {@code ${#name…}}, not a longer name. The one check of the second
-     * readings ({@link Vars#reading}, {@link #maybeReading}, {@link #maybeUnsetReading}).
+     * readings ({@link Vars#reading}, {@link #maybeReading}, {@link #maybeUnsetReading}); also
+     * the bare {@code name} inside arithmetic ({@code $((d - 1))}, {@code (( d > 0 ))}), which
+     * reads it without a dollar sign. WHY (left36): {@code … ((d--)); done; kill -9 $((d - 1))}
+     * was judged without the loop's ends, which a name assigned from the same arithmetic kept.
      */
     static boolean readsName(String text, String name) {
-        return Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find();
+        return Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find()
+                || text.contains("((") && readsInArithmetic(text, name);
+    }
+
+    /** Whether an arithmetic span {@code ((…))} of {@code text} names {@code name} bare (see {@link #readsName}). */
+    private static boolean readsInArithmetic(String text, String name) {
+        Pattern bare = Pattern.compile("(?<![A-Za-z0-9_$#!])" + Pattern.quote(name) + "(?![A-Za-z0-9_])");
+        for (int at = text.indexOf("(("); at >= 0; at = text.indexOf("((", at + 2)) {
+            int depth = 0;
+            int end = at;
+            while (end < text.length()) {
+                char ch = text.charAt(end++);
+                depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+                if (depth == 0) {
+                    break;
+                }
+            }
+            if (bare.matcher(text.substring(at, end)).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

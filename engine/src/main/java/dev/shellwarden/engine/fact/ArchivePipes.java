@@ -67,11 +67,41 @@ final class ArchivePipes {
             return false;
         }
         Archive archive = read(archiver);
-        // a named path that is the whole tree (`git archive HEAD~5 . | tar -x`, `-- .`, `:/`) names nothing less
-        if (archive == null || !archive.paths().stream().allMatch(p -> p.equals(":/") || PathFacts.normalize(p).equals("."))
-                || !(archive.prefix().isEmpty() || PathFacts.normalize(archive.prefix()).equals("."))) {
+        return archive != null && wholeTree(archive) && landsWhereItRuns(tar, ctx);
+    }
+
+    /**
+     * True when {@code tar} extracts the file a whole-tree {@code git archive} wrote earlier in the
+     * command ({@code git archive -o /tmp/a.tar HEAD~5 && tar -xf /tmp/a.tar}, {@code git archive
+     * HEAD~5 > a.tar; tar xf a.tar}) where the command runs: the pipe of {@link #landsOverWorkingTree}
+     * with a file between. WHY (left36): only the piped spelling was read.
+     */
+    static boolean landsSavedOverWorkingTree(Cmd tar, Cmd archiver, Ctx ctx) {
+        Archive archive = readAny(archiver);
+        if (!tar.named("tar bsdtar gtar") || archive == null || archive.output() == null || !wholeTree(archive)) {
             return false;
         }
+        String saved = PathFacts.unquote(archive.output());
+        Set<String> written = new java.util.HashSet<>();
+        archiver.dirs(ctx).forEach(d -> written.add(PathFacts.normalize(PathFacts.resolve(saved, d, ctx.home()))));
+        boolean same = false;
+        for (String f : tar.tar().unpacked()) {
+            for (String d : tar.dirs(ctx)) {
+                // a folder the text does not tell (`cd "$x"`) may be the one the archive went to
+                same |= d.equals(WorkingDirs.UNKNOWN) || written.contains(PathFacts.normalize(PathFacts.resolve(PathFacts.unquote(f), d, ctx.home())));
+            }
+        }
+        return same && landsWhereItRuns(tar, ctx);
+    }
+
+    /** A named path that is the whole tree ({@code git archive HEAD~5 . | tar -x}, {@code -- .}, {@code :/}) names nothing less; no prefix folder. */
+    private static boolean wholeTree(Archive archive) {
+        return archive.paths().stream().allMatch(p -> p.equals(":/") || PathFacts.normalize(p).equals("."))
+                && (archive.prefix().isEmpty() || PathFacts.normalize(archive.prefix()).equals("."));
+    }
+
+    /** True when tar's landing folder (its last {@code -C}, or where it starts) is the folder the command runs in. */
+    private static boolean landsWhereItRuns(Cmd tar, Ctx ctx) {
         List<String> dirs = tar.tar().dirs();
         String landing = dirs.isEmpty() ? "." : dirs.get(dirs.size() - 1);
         for (String d : tar.dirs(ctx)) {
@@ -105,20 +135,27 @@ final class ArchivePipes {
         return out;
     }
 
-    /** A git archive to standard output: its {@code --prefix} and the paths named after the tree-ish. */
-    private record Archive(String prefix, List<String> paths) {
+    /**
+     * A git archive: its {@code --prefix}, the paths named after the tree-ish, and the file it is
+     * written to ({@code -o}, {@code --output}, a redirection; null for standard output).
+     */
+    private record Archive(String prefix, List<String> paths, String output) {
     }
 
-    /**
-     * The git archive {@code git} writes to standard output; null for another command, an archive
-     * written to a file ({@code -o}) or a listing of formats ({@code -l}).
-     */
+    /** The git archive {@code git} writes to standard output; null for one written to a file (see {@link #readAny}). */
     private static Archive read(Cmd git) {
+        Archive a = readAny(git);
+        return a == null || a.output() != null ? null : a;
+    }
+
+    /** The git archive {@code git} makes; null for another command or a listing of formats ({@code -l}). */
+    private static Archive readAny(Cmd git) {
         List<String> args = git.getArgs();
         int at = args.indexOf("archive");
         if (!git.getName().equals("git") || !"archive".equals(git.getGitSub()) || at < 0) {
             return null;
         }
+        String output = null;
         String prefix = "";
         List<String> positionals = new ArrayList<>();
         boolean options = true;
@@ -130,8 +167,12 @@ final class ArchivePipes {
                 String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
                 String value = a.contains("=") ? a.substring(a.indexOf('=') + 1)
                         : GIT_ARCHIVE_VALUES.contains(a) && i + 1 < args.size() ? PathFacts.unquote(args.get(++i)) : "";
-                if (name.equals("-o") || name.equals("--output") || name.equals("-l") || name.equals("--list")) {
+                if (name.equals("-l") || name.equals("--list")) {
                     return null;
+                }
+                if (name.equals("-o") || name.equals("--output") || a.startsWith("-o") && !a.startsWith("--")) {
+                    // `-o FILE`, `--output=FILE`, `-oFILE`: the archive goes to the file (see #landsSavedOverWorkingTree)
+                    output = name.equals("-o") || name.equals("--output") ? value : a.substring(2);
                 }
                 if (name.equals("--prefix")) {
                     prefix = value;
@@ -140,6 +181,11 @@ final class ArchivePipes {
                 positionals.add(a);
             }
         }
-        return new Archive(prefix, List.copyOf(positionals.subList(Math.min(1, positionals.size()), positionals.size())));
+        // an archive written to a file by its shell redirection (`git archive HEAD~5 > a.tar`) is one with -o
+        List<String> stdout = git.getRedirectWrites().stream().filter(w -> !git.getOtherFdWrites().contains(w)).toList();
+        if (output == null && !stdout.isEmpty()) {
+            output = stdout.get(stdout.size() - 1);
+        }
+        return new Archive(prefix, List.copyOf(positionals.subList(Math.min(1, positionals.size()), positionals.size())), output);
     }
 }

@@ -2727,6 +2727,14 @@ public final class Cmd {
         return ArchivePipes.landsOverWorkingTree(this, archiver, ctx);
     }
 
+    /**
+     * True when this tar unpacks, where the command runs, the file an earlier {@code git archive}
+     * wrote ({@code git archive -o a.tar HEAD~5 && tar -xf a.tar}): {@link ArchivePipes#landsSavedOverWorkingTree}.
+     */
+    public boolean unpacksSavedArchiveOverWorkingTreeFrom(Cmd archiver, Ctx ctx) {
+        return ArchivePipes.landsSavedOverWorkingTree(this, archiver, ctx);
+    }
+
     /** True for a decompressor writing what it unpacks ({@code zcat}, {@code gunzip -c}): {@link TextTransforms#decompresses}. */
     public boolean isDecompressor() {
         return TextTransforms.decompresses(this);
@@ -4273,6 +4281,15 @@ public final class Cmd {
      */
     public String getExecutedFile() {
         return FileProvenance.executedFile(this);
+    }
+
+    /**
+     * True when this is a {@code go run} or {@code go test} of a local package whose folder holds a
+     * Go source {@code writer} wrote or downloaded ({@code curl -o main.go URL && go run .}):
+     * {@link FileProvenance#compilesPackageWrittenBy}.
+     */
+    public boolean compilesPackageWrittenBy(Cmd writer, Ctx ctx) {
+        return FileProvenance.compilesPackageWrittenBy(this, writer, ctx);
     }
 
     /**

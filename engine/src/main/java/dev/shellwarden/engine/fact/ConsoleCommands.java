@@ -111,9 +111,32 @@ final class ConsoleCommands {
             return ProgramSource.FILE;
         }
         if (givesCommand(c, console) || console.operandCommands() >= 0 && operands.size() > console.operandCommands()) {
-            return ProgramSource.INLINE;
+            return commandsFromXargsInput(c, console, operands) ? ProgramSource.STDIN : ProgramSource.INLINE;
         }
         return ProgramSource.STDIN;
+    }
+
+    /**
+     * True when the console's command words are filled by the xargs or parallel that runs it
+     * ({@code curl URL | xargs -0 sqlite3 db}, {@code … | xargs -I{} psql -c {}}): the commands are
+     * the text xargs reads, so they come from standard input as in {@code curl URL | sqlite3 db}.
+     * WHY (left36): the appended list read as an inline command the text shows.
+     */
+    private static boolean commandsFromXargsInput(Cmd c, Console console, List<String> operands) {
+        if (!"XARGS".equals(c.getProvenance())) {
+            return false;
+        }
+        java.util.Set<String> slots = new java.util.HashSet<>();
+        for (dev.shellwarden.grammar.Word w : c.argvWords.subList(Math.min(1, c.argvWords.size()), c.argvWords.size())) {
+            if (w.has(dev.shellwarden.grammar.WordFeature.WRAPPER_SLOT)) {
+                slots.add(w.text());
+            }
+        }
+        List<String> commands = new ArrayList<>(optionValues(c, console.inline()));
+        if (console.operandCommands() >= 0 && operands.size() > console.operandCommands()) {
+            commands.addAll(operands.subList(console.operandCommands(), operands.size()));
+        }
+        return commands.stream().anyMatch(slots::contains);
     }
 
     /**

@@ -440,6 +440,80 @@ final class FileProvenance {
     }
 
     /**
+     * A local Go package {@code go run} or {@code go test} compiles by its folder ({@code .},
+     * {@code ./cmd/x}), and whether the folders below count too ({@code ./...}).
+     */
+    private record GoPackage(String folder, boolean tree) {
+    }
+
+    /** Files the go tool compiles or reads the build from, beside the package's other files. */
+    private static final String GO_BUILD_INPUT = "(?i).*(\\.(go|s|c|h|cc|cpp|cxx|hh|hpp|m|f|f90|syso|swig|swigcxx)|/go\\.(mod|work))";
+
+    /**
+     * The local packages a {@code go run} or {@code go test} names by folder (for run only its
+     * first word: the ones after it are the program's), with {@code -C DIR} put in front; a word
+     * ending in {@code .go} is a file ({@link #executedFile}), an import path is none of the folder's.
+     */
+    private static List<GoPackage> goPackages(Cmd c) {
+        if (!c.getName().equals("go")) {
+            return List.of();
+        }
+        List<String> p = c.positionals(RUN_VALUE_OPTIONS);
+        boolean run = !p.isEmpty() && p.get(0).equals("run");
+        if (p.isEmpty() || !run && !p.get(0).equals("test")) {
+            return List.of();
+        }
+        String dir = PathFacts.unquote(c.valueOf("-C"));
+        List<GoPackage> out = new ArrayList<>();
+        for (String w : p.subList(1, run ? Math.min(2, p.size()) : p.size())) {
+            String u = PathFacts.unquote(w);
+            if (u.endsWith(".go") || !(u.equals(".") || u.equals("..") || u.startsWith("./") || u.startsWith("../") || u.startsWith("/"))) {
+                continue;
+            }
+            boolean tree = u.equals("./...") || u.endsWith("/...");
+            String folder = tree ? u.substring(0, Math.max(1, u.length() - 4)) : u;
+            out.add(new GoPackage(dir.isEmpty() || folder.startsWith("/") ? folder : dir + "/" + folder, tree));
+        }
+        return out;
+    }
+
+    /**
+     * True when {@code c} compiles and runs a local Go package ({@code go run .}, {@code go test
+     * ./...}) whose folder holds a Go source {@code other} wrote or downloaded ({@code curl -o
+     * main.go URL && go run .}): go compiles every .go file of the folder, so the download runs
+     * as {@code go run main.go} would. WHY (left36): only a run naming the .go file was read.
+     * DECIDED: read for downloads and decoders (SW4004, SW4047), not in {@link #runsFileWrittenBy}:
+     * a test file the agent writes from a heredoc and then runs with {@code go test ./pkg} is everyday
+     * work, where the file's text stands in the command.
+     */
+    static boolean compilesPackageWrittenBy(Cmd c, Cmd other, Ctx ctx) {
+        if (writesNoContent(other)) {
+            return false;
+        }
+        for (GoPackage g : goPackages(c)) {
+            Set<String> folders = new java.util.LinkedHashSet<>();
+            resolvedIn(c, g.folder(), ctx).forEach(f -> folders.add(f.replaceAll("(?<=.)/+$", "")));
+            List<String> written = new ArrayList<>(other.getWriteTargets());
+            written.addAll(other.fetchedFiles());
+            for (String w : written) {
+                for (String p : resolvedIn(other, w, ctx)) {
+                    int slash = p.lastIndexOf('/');
+                    String parent = slash <= 0 ? "/" : p.substring(0, slash);
+                    if (Regex.matches(p, GO_BUILD_INPUT) && folders.stream().anyMatch(f -> parent.equals(f)
+                            || g.tree() && p.startsWith(f.equals("/") ? "/" : f + "/"))) {
+                        return true;
+                    }
+                }
+            }
+            // a download named by the server into the folder (`curl -O URL/m.go && go run .`)
+            if (runsUnnamedDownloadOf(c, g.folder() + "/main.go", other, ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * True when {@code c} runs a file from inside a folder {@code unpack} extracted an archive
      * into ({@code tar xz -C /tmp/t && /tmp/t/install.sh}, {@code unzip t.zip && ./t/setup.sh}):
      * like a cloned repository's, anything run from there may have come with the archive.
