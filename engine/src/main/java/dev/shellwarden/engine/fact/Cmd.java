@@ -155,7 +155,11 @@ public final class Cmd {
                 int eq = t.indexOf('=');
                 f.add(eq > 0 ? t.substring(0, eq) : t);
             } else if (!endOfFlags && t.startsWith("-") && t.length() > 1) {
-                for (int k = 1; k < t.length(); k++) {
+                // a cluster's letters end at `=`: what follows is a value under every convention
+                // (getopt gives the rest of the word to the letter before it, Go's flag package and
+                // single-dash long options the part after it), so `gow -e=go,html` holds no -h
+                int eq = t.indexOf('=');
+                for (int k = 1; k < (eq > 0 ? eq : t.length()); k++) {
                     f.add("-" + t.charAt(k));
                 }
                 f.add(t);
