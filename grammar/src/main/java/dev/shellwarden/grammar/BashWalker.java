@@ -1562,11 +1562,10 @@ final class BashWalker {
     /** Loop conditions that always succeed, whitespace removed, a trailing separator dropped. */
     private static final Pattern ALWAYS_TRUE = Pattern.compile(
             "true|:|\\[1\\]|\\[\\[1\\]\\]|\\(\\(1\\)\\)|sleep[0-9.]+[smhd]?|/bin/true|/usr/bin/true");
-    /** Loop conditions that always fail. */
     /** White space, and trailing list operators, dropped from a constant's text; compiled once, not per pipeline. */
     private static final Pattern SPACE = Pattern.compile("\\s");
     private static final Pattern TRAILING_OPS = Pattern.compile("[;&]+$");
-
+    /** Loop conditions that always fail. */
     private static final Pattern ALWAYS_FALSE = Pattern.compile("false|/bin/false|/usr/bin/false|\\(\\(0\\)\\)");
     /** Words that can end a loop from inside. */
     private static final Set<String> LOOP_EXITS = Set.of("break", "exit", "return", "exec", "kill", "logout");
@@ -2258,6 +2257,10 @@ final class BashWalker {
      * was judged without the loop's ends, which a name assigned from the same arithmetic kept.
      */
     static boolean readsName(String text, String name) {
+        // both readings name it as written: most texts hold no such name, and need no pattern compiled
+        if (!text.contains(name)) {
+            return false;
+        }
         return Pattern.compile("\\$\\{?[!#]?" + Pattern.quote(name) + "(?![A-Za-z0-9_])").matcher(text).find()
                 || text.contains("((") && readsInArithmetic(text, name);
     }
@@ -3425,7 +3428,8 @@ final class BashWalker {
         if (candidate != null && !forget0) {
             vars.candidates.put(name, candidate);
         }
-        String spelled = maybe == null && candidate == null ? spelledParameter(raw) : null;
+        // the value alone a spelled parameter (`t=$GITHUB_TOKEN`), or one mixed into literal text
+        String spelled = maybe != null || candidate != null ? null : spelledParameter(raw);
         if (spelled == null && maybe == null && candidate == null) {
             spelled = withSecretSpellings(raw, vars);
         }
@@ -3435,7 +3439,6 @@ final class BashWalker {
         }
         if (maybe != null || candidate != null && forget0) {
             vars.maybe.put(name, maybe != null ? maybe : candidate);
-            copyLoopEnds(raw, name, vars);
         } else if (!raw.isEmpty() && raw.chars().noneMatch(ch -> "\"'\\`".indexOf(ch) >= 0)) {
             // `y=$x` of an x holding `a[$(CMD)]`: an assignment neither splits nor globs, so y
             // holds x's text although the unquoted word is not one known word; read as quoted, it
@@ -3444,10 +3447,8 @@ final class BashWalker {
             if (whole != null) {
                 vars.maybe.put(name, whole);
             }
-            copyLoopEnds(raw, name, vars);
-        } else {
-            copyLoopEnds(raw, name, vars);
         }
+        copyLoopEnds(raw, name, vars);
     }
 
     /**

@@ -450,7 +450,7 @@ final class BashWords {
                     j += 2;
                     continue;
                 }
-                if (ch == '\'' && depth > 0) {
+                if (ch == '\'') {
                     int q = raw.indexOf('\'', j + 1);
                     j = q < 0 ? raw.length() : q + 1;
                     continue;

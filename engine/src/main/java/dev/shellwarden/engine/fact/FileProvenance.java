@@ -487,22 +487,29 @@ final class FileProvenance {
      * work, where the file's text stands in the command.
      */
     static boolean compilesPackageWrittenBy(Cmd c, Cmd other, Ctx ctx) {
-        if (writesNoContent(other)) {
+        List<GoPackage> packages = goPackages(c);
+        if (packages.isEmpty() || writesNoContent(other)) {
             return false;
         }
-        for (GoPackage g : goPackages(c)) {
+        // the Go build inputs `other` writes or downloads, resolved once for every package
+        List<String> inputs = new ArrayList<>();
+        List<String> written = new ArrayList<>(other.getWriteTargets());
+        written.addAll(other.fetchedFiles());
+        for (String w : written) {
+            for (String p : resolvedIn(other, w, ctx)) {
+                if (Regex.matches(p, GO_BUILD_INPUT)) {
+                    inputs.add(p);
+                }
+            }
+        }
+        for (GoPackage g : packages) {
             Set<String> folders = new java.util.LinkedHashSet<>();
             resolvedIn(c, g.folder(), ctx).forEach(f -> folders.add(f.replaceAll("(?<=.)/+$", "")));
-            List<String> written = new ArrayList<>(other.getWriteTargets());
-            written.addAll(other.fetchedFiles());
-            for (String w : written) {
-                for (String p : resolvedIn(other, w, ctx)) {
-                    int slash = p.lastIndexOf('/');
-                    String parent = slash <= 0 ? "/" : p.substring(0, slash);
-                    if (Regex.matches(p, GO_BUILD_INPUT) && folders.stream().anyMatch(f -> parent.equals(f)
-                            || g.tree() && p.startsWith(f.equals("/") ? "/" : f + "/"))) {
-                        return true;
-                    }
+            for (String p : inputs) {
+                int slash = p.lastIndexOf('/');
+                String parent = slash <= 0 ? "/" : p.substring(0, slash);
+                if (folders.stream().anyMatch(f -> parent.equals(f) || g.tree() && p.startsWith(f.equals("/") ? "/" : f + "/"))) {
+                    return true;
                 }
             }
             // a download named by the server into the folder (`curl -O URL/m.go && go run .`)

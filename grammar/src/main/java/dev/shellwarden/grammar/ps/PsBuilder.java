@@ -253,7 +253,6 @@ final class PsBuilder {
         return level == 0 ? new SplitResult(out, wholeRuns.decide(out)) : new SplitResult(out);
     }
 
-    /** True when {@code ctx} is the text's own top level (no block, branch or payload). */
     /**
      * The body of the script block walked now when it runs once, where it stands, in order: {@code
      * & { … }} or {@code . { … }} as a whole statement read in order itself; null otherwise.
@@ -271,6 +270,7 @@ final class PsBuilder {
         return ctx.prov() == Provenance.TOP || ctx == runAtOnce;
     }
 
+    /** True when {@code ctx} is the text's own top level (no block, branch or payload). */
     static boolean topLevel(Ctx ctx) {
         return ctx.parent() < 0 && ctx.depth() == 0 && ctx.prov() == Provenance.TOP;
     }

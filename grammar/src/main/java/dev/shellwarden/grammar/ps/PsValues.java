@@ -177,6 +177,8 @@ final class PsValues {
      * The variables a child frame walked now assigned ({@link #inChildFrame}); null outside one.
      */
     private java.util.Set<String> frameKeys;
+    /** Variables the child frame walked now assigned through a shared scope ({@code $script:d = …}); null outside one. */
+    private java.util.Set<String> sharedInFrame;
 
     /**
      * Runs {@code walk} as a child scope run once, in order, where it stands ({@code & { … }} as a
@@ -224,9 +226,6 @@ final class PsValues {
             }
         }
     }
-
-    /** Variables the child frame walked now assigned through a shared scope ({@code $script:d = …}); null outside one. */
-    private java.util.Set<String> sharedInFrame;
 
     /**
      * Runs {@code walk} as a block run {@code times} times in this scope ({@code 1..3 | % { … }},
