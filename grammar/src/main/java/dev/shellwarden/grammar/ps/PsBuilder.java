@@ -3,6 +3,7 @@ package dev.shellwarden.grammar.ps;
 import dev.shellwarden.grammar.Regex;
 
 import dev.shellwarden.grammar.Heredoc;
+import dev.shellwarden.grammar.LexicalPaths;
 import dev.shellwarden.grammar.OpaqueReason;
 import dev.shellwarden.grammar.Position;
 import dev.shellwarden.grammar.Provenance;
@@ -452,7 +453,7 @@ final class PsBuilder {
     /** Cmdlets whose objects are read from a file or text, or paths they compute (with Import-* and ConvertFrom-*): not items they name themselves. */
     private static final Set<String> TEXT_SOURCES = Set.of("get-content", "get-clipboard", "select-string", "read-host",
             "resolve-path", "convert-path", "join-path", "split-path",
-            "receive-job", "get-variable");
+            "receive-job", "get-variable", "new-object");
 
     /**
      * True when a pipeline's first stage sends on objects that are not known: those of one
@@ -466,7 +467,10 @@ final class PsBuilder {
         if (at < 0) {
             int c = first.size() > 2 && first.get(0).kind() == Kind.VARIABLE && first.get(1).kind() == Kind.ASSIGN ? 2 : 0;
             if (first.size() <= c || first.get(c).kind() != Kind.WORD || !commandLike(first.get(c).raw())) {
-                return false; // strings, arrays and expressions: read by pipedValues or left as they are
+                // strings, arrays and variables: read by pipedValues; an object expression it does not
+                // read (`[pscustomobject]@{Path='C:\'}`, `[IO.Path]::Combine(…)`, `$x.Path`) sends
+                // objects whose path properties bind to the next stage's -Path, which no rule sees
+                return c == 0 && pipedValues(first) == null && objectExpression(first);
             }
             String name = PsNames.canonical(PsText.bare(first.get(c).raw())).toLowerCase(Locale.ROOT);
             return !PsNames.isCmdletLike(name) || name.startsWith("import-") || name.startsWith("convertfrom-") || TEXT_SOURCES.contains(name);
@@ -480,6 +484,23 @@ final class PsBuilder {
         }
         PsValues.Known held = values.get(raw, inOrder(ctx));
         return held == null || held.string() == null;
+    }
+
+    /**
+     * True for a first stage that computes objects: a type literal or cast ({@code [pscustomobject]@{…}},
+     * {@code [IO.Path]::Combine(…)}), a hashtable, a group, a subexpression, an array or a
+     * variable's member; false for a number or range ({@code 1..3}), which names no item.
+     */
+    private static boolean objectExpression(List<Part> first) {
+        Part p = first.get(0);
+        return switch (p.kind()) {
+            // (`(Get-ChildItem .\build) | …`: a grouped command, whose listing pipedItems reads)
+            case PAREN -> ungrouped(first) == first;
+            case HASH, DOLLAR, SUBEXPR, ARRAY -> true;
+            case WORD -> p.raw().startsWith("[");
+            case VARIABLE -> first.size() > 1;
+            default -> false;
+        };
     }
 
     /** True when the cmdlet is told {@code -WhatIf} (from {@code -wh}; {@code -WhatIf:$false} is no dry run): it only prints what it would do. */
@@ -1607,6 +1628,25 @@ final class PsBuilder {
                             argv.add(new Word(held.path(), value.get(0).raw(), false, Set.of(WordFeature.PARAMETER)));
                             break;
                         }
+                        boolean native_ = canonical != null && !cmdlet && !reasons.contains(OpaqueReason.USER_FUNCTION);
+                        if (native_ && held != null && held.items() != null) {
+                            // `$a = 'push','--force'; git $a`: a program (no cmdlet, which binds the
+                            // array to one parameter) gets each string as an argument of its own
+                            if (!held.sound()) {
+                                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                            }
+                            held.items().forEach(s -> argv.add(Word.literal(s)));
+                            break;
+                        }
+                        List<Word> nativeArray = native_ && value.size() <= 2 && (value.get(value.size() - 1).kind() == Kind.ARRAY
+                                || value.get(value.size() - 1).kind() == Kind.PAREN)
+                                && (value.size() == 1 || value.get(0).raw().equals("@"))
+                                ? PsCarriers.arrayOfStrings(source(value)) : null;
+                        if (nativeArray != null) {
+                            // `git @('push', '--force')`: the array's strings, each an argument of the program
+                            argv.addAll(nativeArray);
+                            break;
+                        }
                         if (held != null && held.string() != null && (held.sound() || "Invoke-Expression".equals(canonical))) {
                             // `$p = 'README.md'; Get-Content $p`: the string the variable holds, as typed
                             // when sound; otherwise the word stays as written (a variable), except
@@ -2122,8 +2162,45 @@ final class PsBuilder {
             String v = PsText.bare(rhs.get(0).raw());
             return KNOWN_PATH_VARIABLE.matcher(v).matches() ? v : null;
         }
-        return rhs.isEmpty() ? null : PsDotNet.specialFolder(source(rhs));
+        if (rhs.isEmpty()) {
+            return null;
+        }
+        String special = PsDotNet.specialFolder(source(rhs));
+        return special != null ? special : belowKnownFolder(rhs);
     }
+
+    /**
+     * A path below the home folder or an environment variable's folder, written as a
+     * double-quoted string ({@code "$HOME\.claude\settings.json"}) or joined
+     * ({@code Join-Path $HOME '.ssh\id_rsa'}, {@code [IO.Path]::Combine($env:USERPROFILE, 'x')},
+     * bare, grouped or in {@code $(…)}), as written from its variable; null for anything else.
+     * WHY: {@code $p = Join-Path $HOME '.claude\settings.json'; Remove-Item $p} was allowed while
+     * the same path written as the argument was denied: the variable held no value the readers
+     * saw. {@code $PWD} is left out: it names the folder current when assigned, not when used.
+     */
+    private static String belowKnownFolder(List<Part> rhs) {
+        if (rhs.size() == 1 && rhs.get(0).kind() == Kind.DQ) {
+            String r = rhs.get(0).raw();
+            Matcher m = QUOTED_BELOW_FOLDER.matcher(r.substring(1, r.length() - 1));
+            return m.matches() ? "$" + m.group(1) + m.group(2) : null;
+        }
+        String src = source(rhs);
+        String joined = src.startsWith("(") || src.startsWith("$(") ? LexicalPaths.psJoinedPath(src) : null;
+        if (joined == null) {
+            joined = LexicalPaths.psJoinedPath("(" + spaced(rhs) + ")");
+        }
+        if (joined == null) {
+            joined = LexicalPaths.psJoinedPath("(" + src + ")");
+        }
+        return joined != null && JOINED_BELOW_FOLDER.matcher(joined).matches() ? joined : null;
+    }
+
+    /** The text of {@code "$HOME\x"}, {@code "${env:APPDATA}/x"}: group 1 the variable, group 2 the rest. */
+    private static final Pattern QUOTED_BELOW_FOLDER = Pattern.compile(
+            "(?i)\\$\\{?(home|env:[A-Za-z_][A-Za-z0-9_]*)\\}?([\\\\/][^$`\"()]*)");
+    /** A joined path starting from the home folder or an environment variable, no other variable in it. */
+    private static final Pattern JOINED_BELOW_FOLDER = Pattern.compile(
+            "(?i)\\$(?:home|env:[A-Za-z_][A-Za-z0-9_]*)(?:\\$env:homepath)?(?:[\\\\/][^$`]*)?");
 
     /**
      * The text of one plain string part ({@code 'x'}, {@code "x"} without expansions), or of a
