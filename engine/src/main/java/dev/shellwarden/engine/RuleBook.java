@@ -95,7 +95,7 @@ public final class RuleBook {
         // WHY an explicit configuration: the no-configuration overload asks KieServices.get() for
         // one, which sweeps the class path with ServiceLoader (drools-compiler's KieServicesImpl).
         KieBaseConfiguration conf = RuleBaseFactory.newKnowledgeBaseConfiguration(null, loader);
-        return new RuleBook(KieBaseBuilder.createKieBaseFromModel(models, conf));
+        return new RuleBook(KieBaseBuilder.createKieBaseFromModel(models, conf, new RuleModelOptions(loader)));
     }
 
     /**

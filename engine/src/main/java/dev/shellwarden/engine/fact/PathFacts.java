@@ -1079,6 +1079,11 @@ public final class PathFacts {
 
     /** True when {@code word} (quotes, a {@code /X:} switch and a {@code ,Entry} removed) names an alternate data stream. */
     public static boolean isAlternateStream(String word) {
+        // asked of every word of every command: every spelling above holds a colon, and the steps
+        // below only remove text, so a word without one is no stream (and skips three regexes)
+        if (word.indexOf(':') < 0) {
+            return false;
+        }
         // compiled once: String.replaceFirst compiles its regex at every call, per word of every check
         String w = ENTRY.matcher(SWITCH_PREFIX.matcher(unquote(word)).replaceFirst("")).replaceFirst("");
         return ALTERNATE_STREAM.matcher(unquote(w)).matches();

@@ -34,6 +34,11 @@ final class SplitNames {
 
     /** True when some delete or write target of {@code c} is a word filled from a split list of names. */
     static boolean targetsSplitNames(Cmd c) {
+        // asked of every command: the cheap test first. Only a word of the three kinds below can
+        // be split, so a command with none skips reading its delete and write targets
+        if (!maySplit(c)) {
+            return false;
+        }
         Set<String> targets = new HashSet<>(c.getDeleteTargets());
         targets.addAll(c.getWriteTargets());
         // mkdir and touch create; they destroy no content (as for the computed write targets)
@@ -49,6 +54,27 @@ final class SplitNames {
                     // a date stamp prints one word without blanks ({@link DateStamps}): nothing to split
                     || w.has(WordFeature.COMMAND_SUBSTITUTION) && ProjectLoops.unquotedSubstitution(DateStamps.render(w.raw()))
                     || splitLoopValue(c, w.raw())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * True when {@code c} has a word {@link #targetsSplitNames} could count: an xargs or parallel
+     * slot, a command substitution, or any word under a loop over split names. A superset of its
+     * three tests, so that false here is false there.
+     */
+    private static boolean maySplit(Cmd c) {
+        for (String wr : c.getWrappers()) {
+            if (wr.startsWith(Segment.SPLIT_LOOP)) {
+                return true;
+            }
+        }
+        boolean fromList = c.getProvenance().equals("XARGS");
+        for (int i = 1; i < c.argvWords.size(); i++) {
+            Word w = c.argvWords.get(i);
+            if (fromList && w.has(WordFeature.WRAPPER_SLOT) || w.has(WordFeature.COMMAND_SUBSTITUTION)) {
                 return true;
             }
         }

@@ -2,7 +2,6 @@ package dev.shellwarden.engine.fact;
 
 import dev.shellwarden.grammar.BoundedMemo;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 
@@ -24,8 +23,10 @@ final class Words {
     private static final BoundedMemo<String, String[]> ARRAYS = new BoundedMemo<>(MAX_CACHED, s -> s.split(" "));
     private static final BoundedMemo<String, String[]> FOLDED = new BoundedMemo<>(MAX_CACHED,
             s -> s.toLowerCase(Locale.ROOT).split(" "));
+    // Set.copyOf drops duplicates itself (through one HashSet); a HashSet handed to it is copied
+    // again, and the longest lists (417 names) are built in every cold check
     private static final BoundedMemo<String, Set<String>> SETS = new BoundedMemo<>(MAX_CACHED,
-            s -> Set.copyOf(new HashSet<>(Arrays.asList(s.split(" ")))));
+            s -> Set.copyOf(Arrays.asList(s.split(" "))));
 
     private Words() {
     }
