@@ -66,6 +66,18 @@ public final class AgentLaunches {
         private boolean abbreviates;
         /** True when, started with no words at all, it opens its terminal UI and waits for a prompt ({@link #opensSession}). */
         private boolean terminalUi;
+        /**
+         * Its subcommands that run and exit ({@code claude mcp}, {@code codex exec}), or null when
+         * an operand is not read: with a table, a first operand that is none of them is the
+         * prompt (or project folder) its terminal UI opens with ({@code claude 'fix the tests'}).
+         */
+        private Set<String> subcommands;
+        /** Its subcommands that open the terminal UI ({@code codex resume}, {@code opencode attach}). */
+        private Set<String> sessionCommands = Set.of();
+        /** Its options that take the next word as their value, skipped when the first operand is read, space-separated. */
+        private String valued = "";
+        /** Its options that open the terminal UI with a prompt ({@code gemini -i}, {@code opencode --prompt}), space-separated. */
+        private String sessionOptions = "";
         /** A reading the columns cannot express (codex's two options, plandex's stored autonomy), or null. */
         private Predicate<Cmd> extra;
         /**
@@ -109,6 +121,26 @@ public final class AgentLaunches {
             return this;
         }
 
+        /** {@link #tui()}, and an operand that is none of {@code exiting} (nor of {@code opening}) is its prompt. */
+        private Client tui(String exiting, String opening) {
+            terminalUi = true;
+            subcommands = Words.setOf(exiting);
+            sessionCommands = opening.isEmpty() ? Set.of() : Words.setOf(opening);
+            return this;
+        }
+
+        /** Options that take a value ({@code codex -c model=o3 exec …}: {@code model=o3} is no prompt). */
+        private Client valued(String spaceSeparated) {
+            valued = spaceSeparated;
+            return this;
+        }
+
+        /** Options that open the terminal UI with a prompt, where an operand alone runs one-shot. */
+        private Client sessionOptions(String spaceSeparated) {
+            sessionOptions = spaceSeparated;
+            return this;
+        }
+
         private Client extra(Predicate<Cmd> reading) {
             extra = reading;
             return this;
@@ -137,7 +169,14 @@ public final class AgentLaunches {
             // Claude Code: bypass mode by flag or mode; --allowedTools Bash pre-approves every command.
             // Settings: plugins carry hooks and MCP servers; --mcp-config, --settings and --plugin-dir
             // hand a session servers, hooks and plugins from a file for this run
-            client("claude claude-code @anthropic-ai/claude-code").tui().off("--dangerously-skip-permissions")
+            // (`claude "query"` starts the REPL with that prompt: code.claude.com/docs cli-reference)
+            client("claude claude-code @anthropic-ai/claude-code")
+                    .tui("mcp config doctor update upgrade install migrate-installer setup-token plugin plugins help", "")
+                    .valued("--model --fallback-model --permission-mode --allowedTools --allowed-tools --disallowedTools --disallowed-tools "
+                            + "--tools --add-dir --mcp-config --settings --setting-sources --plugin-dir --system-prompt --append-system-prompt "
+                            + "--output-format --input-format --max-turns --agent --agents --session-id --permission-prompt-tool -n --name "
+                            + "--effort --json-schema --max-budget-usd")
+                    .off("--dangerously-skip-permissions")
                     .value("--permission-mode", "bypassPermissions").grants("--allowedTools --allowed-tools", "Bash")
                     .settings(c -> wordPair(c, "mcp", "add-from-claude-desktop reset-project-choices") || wordPair(c, "config", "set add remove")
                             || wordPair(c, "plugin", CLAUDE_PLUGIN_CHANGES) || wordPair(c, "plugins", CLAUDE_PLUGIN_CHANGES)
@@ -145,22 +184,41 @@ public final class AgentLaunches {
                             // --setting-sources without `user` leaves out ~/.claude/settings.json, where the guard's hook is installed
                             || c.anyFlagOrAbbreviation("--setting-sources") && !Pattern.compile("\\buser\\b").matcher(c.valueOf("--setting-sources")).find()),
             // codex's -c/--config overrides set servers and the notify program for the run
-            client("codex @openai/codex").tui().off("--dangerously-bypass-approvals-and-sandbox --yolo")
+            // (`codex "prompt"` opens the TUI with it, as do resume and fork; exec is its one-shot form)
+            client("codex @openai/codex")
+                    .tui("exec e review login logout mcp mcp-server app-server app completion sandbox debug apply a cloud features "
+                            + "feedback archive delete update doctor execpolicy generate-ts help", "resume fork")
+                    .valued("-c --config -m --model -p --profile -s --sandbox -a --ask-for-approval -C --cd -i --image --enable --disable "
+                            + "--add-dir --local-provider")
+                    .off("--dangerously-bypass-approvals-and-sandbox --yolo")
                     .extra(AgentLaunches::codexUnsandboxedUnasked)
                     .settings(c -> c.argFind("^(mcp_servers|notify|hooks)|^-c(mcp_servers|notify)|^--config=(mcp_servers|notify)")),
             // Gemini CLI and its fork Qwen Code: yolo; --allowed-tools run_shell_command skips the shell's confirmation
-            client("gemini gemini-cli @google/gemini-cli").tui().off("--yolo -y").value("--approval-mode", "yolo")
+            // (a positional query runs headless and exits; -i/--prompt-interactive keeps the session open)
+            client("gemini gemini-cli @google/gemini-cli").tui().sessionOptions("-i --prompt-interactive")
+                    .off("--yolo -y").value("--approval-mode", "yolo")
                     .grants("--allowed-tools", "run_shell_command ShellTool")
                     .settings(c -> wordPair(c, "extensions", "install link update enable")),
-            client("qwen qwen-code @qwen-code/qwen-code").tui().off("--yolo -y").value("--approval-mode", "yolo")
+            client("qwen qwen-code @qwen-code/qwen-code").tui().sessionOptions("-i --prompt-interactive").off("--yolo -y").value("--approval-mode", "yolo")
                     .grants("--allowed-tools", "run_shell_command ShellTool"),
             // OpenCode: --auto approves what would ask; OPENCODE_PERMISSION may allow everything (sandvault PR#111)
-            client("opencode opencode-ai").tui().off("--dangerously-skip-permissions --auto").env("OPENCODE_PERMISSION", OPENCODE_ALLOW_ALL),
+            // (`opencode [project]`: an operand that is no subcommand is the folder its TUI opens in; --prompt opens it with one)
+            client("opencode opencode-ai")
+                    .tui("run serve web auth agent models mcp session stats export import github pr acp upgrade uninstall debug "
+                            + "completion generate help", "attach mini")
+                    .valued("-m --model -s --session --agent --port --hostname --prompt --log-level")
+                    .sessionOptions("--prompt").off("--dangerously-skip-permissions --auto").env("OPENCODE_PERMISSION", OPENCODE_ALLOW_ALL),
             // Cursor's CLI: -f/--force allows commands unless denied, --yolo is its alias
-            client("cursor-agent").tui().off("--force -f --yolo --dangerously-allow-all"),
+            // (`cursor-agent "prompt"` starts the interactive agent with it; -p prints)
+            client("cursor-agent")
+                    .tui("login logout status whoami about models mcp update upgrade create-chat install-shell-integration "
+                            + "uninstall-shell-integration help", "agent ls resume")
+                    .valued("--model --api-key -H --header --output-format --mode --sandbox --resume --workspace")
+                    .off("--force -f --yolo --dangerously-allow-all"),
             client("amp @sourcegraph/amp").tui().off("--dangerously-allow-all --force"),
             // GitHub Copilot CLI: every tool, or the bare shell tool (--allow-tool shell), without confirmation
-            client("copilot @github/copilot").tui().off("--allow-all-tools --allow-all --yolo").grants("--allow-tool", "shell")
+            // (-i/--interactive starts the interactive session with a prompt; -p runs one and exits)
+            client("copilot @github/copilot").tui().sessionOptions("-i --interactive").off("--allow-all-tools --allow-all --yolo").grants("--allow-tool", "shell")
                     .env("COPILOT_ALLOW_ALL", TRUTHY),
             // goose: GOOSE_MODE=auto approves every tool (so does its default mode: SW8017 asks when none is set)
             client("goose").env("GOOSE_MODE", Pattern.compile("(?i)auto")),
@@ -171,14 +229,14 @@ public final class AgentLaunches {
             // Continue's cn: --allow Bash (or *) runs every command unasked
             client("cn @continuedev/cli").tui().grants("--allow", "Bash"),
             // OpenHands: --always-approve, and --headless which always approves
-            client("openhands openhands-ai").off("--always-approve --headless").argparse(),
+            client("openhands openhands-ai").tui().off("--always-approve --headless").argparse(),
             client("kilo kilocode @kilocode/cli").tui().off("--auto --yolo"),
             // Plandex's full autonomy runs the commands it writes without confirmation, by flag or stored
-            client("plandex pdx").off("--full").extra(AgentLaunches::plandexStoresFullAutonomy),
+            client("plandex pdx").tui().off("--full").extra(AgentLaunches::plandexStoresFullAutonomy),
             // Factory's droid exec: autonomy high runs high-risk commands unasked
             client("droid").tui().value("--auto", "high"),
             // xAI's grok CLI: --always-approve approves every tool call (docs.x.ai, Permissions)
-            client("grok").off("--always-approve"),
+            client("grok").tui().off("--always-approve"),
             // Augment's auggie: no switch known here; its MCP servers (auggie mcp add) are its settings
             client("auggie @augmentcode/auggie").tui(),
             // editors whose agents start the MCP servers the editor's --add-mcp stores
@@ -255,7 +313,7 @@ public final class AgentLaunches {
     }
 
     /** A client's options that print and exit or run one prompt and exit ({@code claude -p}, {@code gemini --prompt}, {@code --version}). */
-    private static final String ONE_SHOT_OPTIONS = "-p --print --prompt -h --help -v -V --version";
+    private static final String ONE_SHOT_OPTIONS = "-p --print --prompt --headless -h --help -v -V --version";
 
     /**
      * True when a coding agent is started with no words at all but options ({@code claude},
@@ -264,12 +322,40 @@ public final class AgentLaunches {
      * and whatever is typed there later runs unseen by this policy (SW7012, as a bare REPL). Its
      * one-shot forms ({@code claude -p '…'}, {@code codex exec '…'}, {@code gemini -p '…'},
      * {@code opencode run '…'}) and subcommands ({@code claude mcp list}) have a word or a
-     * one-shot option and are judged by the nested-agent rules instead.
+     * one-shot option and are judged by the nested-agent rules instead. Where the table gives a
+     * client's subcommands, a first operand that is none of them (option values skipped) is the
+     * prompt its UI opens with ({@code claude 'fix the tests'}, {@code codex 'x'}, opencode's
+     * project folder), and some subcommands open the UI ({@code codex resume}); where an operand
+     * runs one-shot ({@code gemini 'x'}), only the client's session options open it ({@code gemini -i 'x'}).
      */
     static boolean opensSession(Cmd c) {
         Client k = clientOf(c);
-        return k != null && k.terminalUi && c.getOperands().isEmpty() && !c.anyFlag(ONE_SHOT_OPTIONS) && !c.argStartsWith("--prompt=");
+        if (k == null || !k.terminalUi || c.anyFlag(INFO_OPTIONS)) {
+            return false;
+        }
+        // an option that opens the UI with a prompt (`gemini -i 'x'`, `opencode --prompt 'x'`) wins over the operand
+        if (!k.sessionOptions.isEmpty() && (c.anyFlag(k.sessionOptions)
+                || Words.setOf(k.sessionOptions).stream().anyMatch(o -> o.startsWith("--") && c.argStartsWith(o + "=")))) {
+            return true;
+        }
+        if (c.anyFlag(ONE_SHOT_OPTIONS) || c.argStartsWith("--prompt=")) {
+            return false;
+        }
+        List<String> operands = c.positionals(k.valued);
+        if (SCRIPT_RUNTIMES.contains(c.getName()) && !operands.isEmpty()) {
+            operands = operands.subList(1, operands.size()); // `node …/cli.js`: the script is no operand of the client
+        }
+        if (operands.isEmpty()) {
+            return true;
+        }
+        // with the client's subcommand table, a first operand that is no subcommand is its prompt (or
+        // project folder): `claude 'fix the tests'` opens the TUI with it; `claude mcp list` runs and exits
+        String first = operands.get(0);
+        return k.sessionCommands.contains(first) || k.subcommands != null && !k.subcommands.contains(first);
     }
+
+    /** Options that print and exit whatever else is given. */
+    private static final String INFO_OPTIONS = "-h --help -v -V --version";
 
     /**
      * True for a client's own command that changes its MCP servers, extensions or settings

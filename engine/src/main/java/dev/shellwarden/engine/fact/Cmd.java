@@ -5354,9 +5354,12 @@ public final class Cmd {
                 // another constant or expression (not a plain variable) is read as long (fail closed)
                 double d = Durations.psSeconds(v);
                 return d < 0 && !plainPsVariable(v) ? Double.POSITIVE_INFINITY : d;
-            } else if (!a.startsWith("-s")) {
+            }
+            int at = i + 1;
+            if (!a.startsWith("-m") && !a.startsWith("-s")) {
                 if (i == 0 && !a.startsWith("-")) {
                     v = args.get(0);
+                    at = 0;
                 } else {
                     continue;
                 }
@@ -5364,7 +5367,15 @@ public final class Cmd {
             // PowerShell's number literals (1e9, 0x7fffffff, 1mb, [int]::MaxValue); an expression that is
             // not a plain variable ((60*60*24)) is read as long (fail closed)
             double n = Durations.psNumber(v);
-            return Double.isNaN(n) ? plainPsVariable(v) ? -1 : Double.POSITIVE_INFINITY : n * scale;
+            if (Double.isNaN(n)) {
+                return plainPsVariable(v) ? -1 : Double.POSITIVE_INFINITY;
+            }
+            // more numbers after the value are the items a ForEach-Object block or foreach loop runs
+            // it with, once each (`1, 7200 | % { Start-Sleep $_ }` is `Start-Sleep 1 7200` here): their sum
+            for (int k = at + 1; k < args.size() && !args.get(k).startsWith("-") && !Double.isNaN(Durations.psNumber(args.get(k))); k++) {
+                n += Durations.psNumber(args.get(k));
+            }
+            return n * scale;
         }
         return -1;
     }

@@ -458,11 +458,25 @@ final class LongRunning {
      * project are its console tools.
      */
     static boolean isDotnetRunWebProject(Cmd c) {
-        if (!c.nameIs("dotnet") || c.anyFlag("-h --help") || !c.subAt(0, "run")) {
+        // (`dotnet run -- --help`: the app is asked for its usage, which it prints and exits)
+        if (!c.nameIs("dotnet") || c.anyFlag("-h --help") || !c.subAt(0, "run")
+                || c.getArgs().stream().anyMatch(a -> a.equals("--help") || a.equals("-h") || a.equals("--version"))) {
             return false;
         }
-        String project = PathFacts.unquote(c.valueOf("--project -p")).replace('\\', '/').replaceAll("/+$", "");
-        String last = project.substring(project.lastIndexOf('/') + 1);
+        String project = PathFacts.unquote(c.valueOf("--project -p"));
+        if (!project.isEmpty()) {
+            return namesWebProject(project);
+        }
+        // no --project: dotnet runs the project of the folder it runs in, which a cd (or pushd) of
+        // this command may name (`cd src/Web && dotnet run`); the letter's own folder is not read,
+        // as a bare `dotnet run` stays allowed
+        return c.cwds().stream().anyMatch(d -> !d.equals(WorkingDirs.UNKNOWN) && namesWebProject(d));
+    }
+
+    /** True when a project path's last folder or file name is a web app's, API's or worker's ({@link #WEB_PROJECT}). */
+    private static boolean namesWebProject(String path) {
+        String p = path.replace('\\', '/').replaceAll("/+$", "");
+        String last = p.substring(p.lastIndexOf('/') + 1);
         return !last.isEmpty() && Regex.matches(last, WEB_PROJECT);
     }
 

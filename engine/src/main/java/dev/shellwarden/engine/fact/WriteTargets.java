@@ -473,10 +473,15 @@ final class WriteTargets {
             // record the keystrokes into a file
             case "ed", "red", "ex", "vi", "nvi", "vim", "nvim", "gvim", "view", "vimdiff", "nano", "pico", "micro", "kak", "hx", "helix",
                     "emacs", "emacs-nox" -> {
-                out.addAll(c.positionals(c.getName().startsWith("emacs") ? EMACS_VALUES : EDITOR_VALUES).stream().filter(f -> !f.startsWith("+")).toList());
-                String keys = c.valueOf("-w -W");
-                if (!keys.isEmpty() && !c.getName().startsWith("emacs")) {
-                    out.add(keys);
+                // `view FILE` is vim's read-only mode: it writes only when commands are given (-c, +CMD,
+                // a script, Ex mode, recorded keys), so without them it is the editor SW7007 reads, not a writer
+                boolean readOnly = c.nameIs("view") && !c.anyFlag("-c --cmd -s -S -e -E -es -Es -w -W") && !c.argMatches("\\+.*[^0-9].*");
+                if (!readOnly) {
+                    out.addAll(c.positionals(c.getName().startsWith("emacs") ? EMACS_VALUES : EDITOR_VALUES).stream().filter(f -> !f.startsWith("+")).toList());
+                    String keys = c.valueOf("-w -W");
+                    if (!keys.isEmpty() && !c.getName().startsWith("emacs")) {
+                        out.add(keys);
+                    }
                 }
             }
             // gawk's in-place extension rewrites every input file (`awk -i inplace '!/x/' F`)

@@ -1391,17 +1391,36 @@ final class PsBuilder {
             // `Write-Output 'C:\\' | …` sends the same strings as `'C:\\' | …`
             args = args.subList(1, args.size());
         }
-        for (List<Part> arg : args) {
-            if (arg.size() == 1 && arg.get(0).kind() == Kind.COMMA) {
+        for (List<Part> written : args) {
+            // `1, 7200 | % { … }`: a list's commas separate its items, glued to a number or not
+            List<Part> arg = new ArrayList<>();
+            for (Part p : written) {
+                if (p.kind() == Kind.WORD && NUMBER_LIST.matcher(p.raw()).matches()) {
+                    for (String n : p.raw().split(",")) {
+                        if (!n.isEmpty()) {
+                            arg.add(new Part(Kind.WORD, p.start(), p.stop(), n, null));
+                        }
+                    }
+                } else if (p.kind() != Kind.COMMA) {
+                    arg.add(p);
+                }
+            }
+            if (arg.isEmpty()) {
+                continue;
+            }
+            if (arg.size() > 1 && arg.stream().allMatch(p -> p.kind() == Kind.WORD && PIPED_NUMBER.matcher(p.raw()).matches())) {
+                arg.forEach(p -> values.add(List.of(p)));
                 continue;
             }
             List<Word> strings = arg.size() == 1 && (arg.get(0).kind() == Kind.ARRAY || arg.get(0).kind() == Kind.PAREN)
-                    ? PsCarriers.arrayOfStrings(arg.get(0).raw()) : null;
+                    ? PsCarriers.arrayOfLiterals(arg.get(0).raw()) : null;
             if (strings != null) {
                 // @('C:\\Users') | …: the array's plain strings, each as a single-quoted literal
                 Part p = arg.get(0);
                 for (Word w : strings) {
-                    values.add(List.of(new Part(Kind.SQ, p.start(), p.stop(), "'" + w.text().replace("'", "''") + "'", null)));
+                    // (a number item, `@(1, 7200)`, stays the number it is typed as)
+                    values.add(List.of(PsCarriers.isNumberItem(w) ? new Part(Kind.WORD, p.start(), p.stop(), w.text(), null)
+                            : new Part(Kind.SQ, p.start(), p.stop(), "'" + w.text().replace("'", "''") + "'", null)));
                 }
                 continue;
             }
@@ -1919,9 +1938,9 @@ final class PsBuilder {
                             // foreach ($d in 'C:\\','D:\\') { Remove-Item $d … }: $d is each string;
                             // foreach ($x in Get-ChildItem .\build) { … }: each item listed
                             Matcher m = FOREACH_STRINGS.matcher(p.raw());
-                            // (`foreach ($d in @('~/.ssh'))`: the array's strings as well)
+                            // (`foreach ($d in @('~/.ssh'))`: the array's strings as well; `foreach ($s in 1, 7200)`: its numbers)
                             List<Word> items = !m.matches() ? null : m.group(2).startsWith("@(")
-                                    ? PsCarriers.arrayOfStrings(m.group(2)) : PsCarriers.arrayOfStrings("(" + m.group(2) + ")");
+                                    ? PsCarriers.arrayOfLiterals(m.group(2)) : PsCarriers.arrayOfLiterals("(" + m.group(2) + ")");
                             items = items == null && m.matches() ? headerItems : items;
                             headerItems = null;
                             String variable = m.matches() ? loopName("$" + m.group(1)) : null;
@@ -2083,6 +2102,8 @@ final class PsBuilder {
 
     /** A decimal number literal piped on its own ({@code 7200 | % { … }}); other forms are not read. */
     private static final Pattern PIPED_NUMBER = Pattern.compile("^[0-9]{1,12}(?:\\.[0-9]{1,6})?$");
+    /** Decimal numbers with the list's commas glued to them ({@code 1,} of {@code 1, 7200}, {@code 1,7200}). */
+    private static final Pattern NUMBER_LIST = Pattern.compile("^,?[0-9]{1,12}(?:\\.[0-9]{1,6})?(?:,(?:[0-9]{1,12}(?:\\.[0-9]{1,6})?)?)*$");
     /** Casts of a typed assignment whose variable then holds the number ({@code [int]$d = 7200}). */
     private static final Pattern NUMBER_CAST = Pattern.compile(
             "(?i)\\[(?:int|int32|int64|long|double|decimal|single|uint32|uint64)\\]");

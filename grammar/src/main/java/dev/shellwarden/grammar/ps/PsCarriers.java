@@ -860,6 +860,49 @@ final class PsCarriers {
         }
     }
 
+    /** A decimal number item of a literal list ({@code 7200}, {@code 1.5}). */
+    private static final java.util.regex.Pattern NUMBER_ITEM = java.util.regex.Pattern.compile("[0-9]{1,12}(?:\\.[0-9]{1,6})?");
+
+    /**
+     * {@link #arrayOfStrings}, or when that is null the items of {@code @(1, 7200)} or
+     * {@code (1, 7200)} when every element is a decimal number literal (or a plain string): the
+     * list a {@code foreach} header or a pipe hands on, each number as its own word
+     * ({@link #isNumberItem}); null otherwise.
+     */
+    static List<Word> arrayOfLiterals(String raw) {
+        List<Word> strings = arrayOfStrings(raw);
+        if (strings != null) {
+            return strings;
+        }
+        String body;
+        if (raw.startsWith("@(") && raw.endsWith(")")) {
+            body = raw.substring(2, raw.length() - 1);
+        } else if (raw.startsWith("(") && raw.endsWith(")")) {
+            body = raw.substring(1, raw.length() - 1);
+        } else {
+            return null;
+        }
+        List<Word> out = new ArrayList<>();
+        for (String item : body.split(",", -1)) {
+            String t = item.strip();
+            if (NUMBER_ITEM.matcher(t).matches()) {
+                out.add(new Word(t, t, true, Set.of()));
+            } else {
+                List<Word> one = arrayOfStrings("(" + t + ")");
+                if (one == null || one.size() != 1) {
+                    return null;
+                }
+                out.add(one.get(0));
+            }
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    /** True for a number item {@link #arrayOfLiterals} read (an unquoted decimal literal). */
+    static boolean isNumberItem(Word w) {
+        return w.literal() && w.features().isEmpty() && NUMBER_ITEM.matcher(w.text()).matches();
+    }
+
     /** Collects argument-list words from {@code i} up to the next parameter; returns the stop. */
     private static int collect(List<Word> args, int i, List<Word> into) {
         while (i < args.size()) {

@@ -73,6 +73,15 @@ final class PsValues {
             + "|invoke-expression|(?<![\\w-])(?:iex|icm)(?![\\w-])|invoke-command|scriptblock|invokescript|\\.invoke\\w*\\(|addscript");
 
     /**
+     * A script block literal called where it stands whose body names no variable and assigns
+     * nothing ({@code { 5 }.Invoke()}): it cannot write a variable by name, so its call is no
+     * indirect write; the body stays in the text for {@link #INDIRECT}'s other constructs
+     * ({@code { Set-Variable d 7200 }.Invoke()} still counts). A body with a {@code $}, an
+     * {@code =} or a nested block fails closed, as before.
+     */
+    private static final Pattern INERT_BLOCK_CALL = Pattern.compile("(?i)\\{([^{}=$]*)\\}\\s*\\.invoke\\(\\s*\\)");
+
+    /**
      * {@code Tee-Object -Variable NAME} (and {@code tee -v NAME}), and the common parameter
      * {@code -OutVariable NAME} ({@code -ov}; {@code +NAME} appends): an assignment of NAME, counted
      * as one; neither is an indirect write (the name is plain text, read here).
@@ -250,8 +259,8 @@ final class PsValues {
         }
         String direct = heldObjects(text);
         // a Set-Variable of a written name and value is an assignment counted and read here, not an indirect write
-        indirect = INDIRECT.matcher(VARIABLE_OBJECT.matcher(VARIABLE_READ.matcher(SET_VARIABLE.matcher(direct).replaceAll(" "))
-                .replaceAll(" ")).replaceAll("\\$")).find();
+        indirect = INDIRECT.matcher(INERT_BLOCK_CALL.matcher(VARIABLE_OBJECT.matcher(VARIABLE_READ.matcher(SET_VARIABLE.matcher(direct)
+                .replaceAll(" ")).replaceAll(" ")).replaceAll("\\$")).replaceAll("{$1}")).find();
         Matcher object = VARIABLE_OBJECT.matcher(text);
         while (object.find()) {
             if (object.group(2) != null) {
