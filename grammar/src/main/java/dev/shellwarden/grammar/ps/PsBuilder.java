@@ -321,6 +321,8 @@ final class PsBuilder {
                 }
                 // objects from a variable whose pipeline is not known soundly: destructive stages ask
                 boolean unknown = stages.size() > 1 && unknownObjects(stages.get(0), ctx);
+                // after a stage computing properties (`Select-Object @{n='Path';e={'C:\'}}`) too
+                boolean computed = false;
                 List<Part> previous = null;
                 List<List<Part>> walked = new ArrayList<>();
                 java.util.Map<String, List<Word>> outerLoop = loopValues;
@@ -328,7 +330,7 @@ final class PsBuilder {
                     Position pos = new Position(index, stage, stages.size(), before, background);
                     List<Part> parts = pipedToEval(previous, stages.get(stage));
                     pipedValues = previous == null ? null : pipedValues(previous);
-                    unknownPipedObjects = unknown && stage > 0;
+                    unknownPipedObjects = unknown && stage > 0 || computed;
                     earlierStages = previous == null ? null : List.copyOf(walked);
                     String outerLater = laterStages;
                     laterStages = stage == 0 && stages.size() > 1
@@ -338,6 +340,7 @@ final class PsBuilder {
                     pipedValues = null;
                     unknownPipedObjects = false;
                     earlierStages = null;
+                    computed |= computesProperties(parts);
                     previous = parts;
                     walked.add(parts);
                     String pv = pipelineVariable(parts);
@@ -487,6 +490,19 @@ final class PsBuilder {
     }
 
     /**
+     * True for a Select-Object stage given a calculated property (a hashtable argument,
+     * {@code @{n='Path';e={$HOME}}}): the objects it sends on carry a property computed by a
+     * block, which binds to the next stage's -Path or -LiteralPath unseen by any rule.
+     */
+    private static boolean computesProperties(List<Part> stage) {
+        if (stage.isEmpty() || stage.get(0).kind() != Kind.WORD
+                || !"Select-Object".equals(PsNames.canonical(PsText.bare(stage.get(0).raw())))) {
+            return false;
+        }
+        return stage.stream().anyMatch(p -> p.kind() == Kind.HASH);
+    }
+
+    /**
      * True for a first stage that computes objects: a type literal or cast ({@code [pscustomobject]@{…}},
      * {@code [IO.Path]::Combine(…)}), a hashtable, a group, a subexpression, an array or a
      * variable's member; false for a number or range ({@code 1..3}), which names no item.
@@ -544,7 +560,9 @@ final class PsBuilder {
             return;
         }
         PsValues.Known now = values.get(first.get(0).raw(), inOrder(ctx));
-        if (now != null && (now.string() != null || now.command() != null)) {
+        // (a path heldValue read, `$p = Join-Path $HOME '.ssh\id_rsa'`, names the item itself: written
+        // bare after `=` it came here as a command's output and lost the path the grouped form kept)
+        if (now != null && (now.string() != null || now.command() != null || now.path() != null)) {
             return;
         }
         List<List<Part>> held = new ArrayList<>();
@@ -1143,6 +1161,39 @@ final class PsBuilder {
 
     /** A comma list of strings, bare or in {@code @( )}/{@code ( )}: the list in group 1 or 2. */
     private static final Pattern STRING_LIST = Pattern.compile("(?s)^\\s*(?:@?\\(\\s*([^()]*)\\s*\\)|([^()]*,[^()]*))\\s*$");
+    /**
+     * The items an index or slice ({@link #ARRAY_SLICE}) picks from {@code items}, in order
+     * ({@code [2..0]} counts down, a negative index counts from the end), or null when the index
+     * is not read or falls outside: the caller then keeps the argument dynamic.
+     */
+    private static List<String> slice(List<String> items, String index) {
+        Matcher m = ARRAY_SLICE.matcher(index);
+        if (!m.matches() || m.group(1).length() > 6 || m.group(3) != null && m.group(3).length() > 6) {
+            return null;
+        }
+        int n = items.size();
+        int from = Integer.parseInt(m.group(1));
+        int to = m.group(3) == null ? from : Integer.parseInt(m.group(3));
+        if (Math.abs(to - from) > n) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = from; ; i += from <= to ? 1 : -1) {
+            int at = i < 0 ? i + n : i;
+            if (at < 0 || at >= n) {
+                return null;
+            }
+            out.add(items.get(at));
+            if (i == to) {
+                return out;
+            }
+        }
+    }
+
+    /** A cast to an array of strings or objects: {@code [string[]]}, {@code [System.Object[]]}, {@code [array]}. */
+    private static final Pattern ARRAY_CAST = Pattern.compile("(?i)^\\[(?:(?:System\\.)?(?:string|object)\\[\\]|array)\\]$");
+    /** An index or slice of a variable's array by number ({@code [1]}, {@code [0..1]}, {@code [-1]}): groups 1 and 3. */
+    private static final Pattern ARRAY_SLICE = Pattern.compile("^\\[(-?\\d+)(\\.\\.(-?\\d+))?\\]$");
     /** {@code (-join $v)} and {@code ($v -join SEP)}: the variable in group 1 or 2. */
     private static final Pattern JOIN_VARIABLE = Pattern.compile(
             "(?is)^\\(\\s*(?:-join\\s*(\\$[A-Za-z_][A-Za-z0-9_]*)|(\\$[A-Za-z_][A-Za-z0-9_]*)\\s*-join\\s*" + PsText.PLAIN_STRING + ")\\s*\\)$");
@@ -1657,6 +1708,20 @@ final class PsBuilder {
                             held.items().forEach(s -> argv.add(Word.literal(s)));
                             break;
                         }
+                        PsValues.Known sliced = native_ && value.size() == 2 && value.get(0).kind() == Kind.VARIABLE
+                                && value.get(1).kind() == Kind.WORD && adjacent(value.get(0), value.get(1))
+                                && value.get(1).raw().startsWith("[") ? values.get(value.get(0).raw(), inOrder(ctx)) : null;
+                        if (sliced != null && sliced.items() != null) {
+                            // `git $a[0..1]`: the strings the index or slice picks, each an argument;
+                            // an index not read or a value not sound leaves the argument dynamic
+                            List<String> picked = sliced.sound() ? slice(sliced.items(), value.get(1).raw()) : null;
+                            if (picked == null) {
+                                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                                picked = sliced.items();
+                            }
+                            picked.forEach(s -> argv.add(Word.literal(s)));
+                            break;
+                        }
                         List<Word> nativeArray = native_ && value.size() <= 2 && (value.get(value.size() - 1).kind() == Kind.ARRAY
                                 || value.get(value.size() - 1).kind() == Kind.PAREN)
                                 && (value.size() == 1 || value.get(0).raw().equals("@"))
@@ -1703,6 +1768,7 @@ final class PsBuilder {
                         }
                         List<Word> splatted = value.size() == 1 && value.get(0).kind() == Kind.SPLAT
                                 ? hashes.get(value.get(0).raw().substring(1).toLowerCase(Locale.ROOT)) : null;
+                        boolean soundArray = false;
                         if (splatted == null && value.size() == 1 && value.get(0).kind() == Kind.SPLAT) {
                             // `$a = '-Recurse','-Force'; Remove-Item ~ @a`: the array's strings are the arguments
                             PsValues.Known array = values.get("$" + value.get(0).raw().substring(1), inOrder(ctx));
@@ -1710,11 +1776,15 @@ final class PsBuilder {
                                     ? array.items().stream().map(Word::literal).toList()
                                     : array.string() != null && array.command() != null && array.string().equals(array.command())
                                     ? List.of(Word.literal(array.string())) : null;
+                            // (a program given an array assigned once, as `git $a` is: its strings as written)
+                            soundArray = native_ && array != null && array.items() != null && array.sound();
                         }
                         if (splatted != null) {
                             // `$a = @{FilePath='cmd'; …}; Start-Process @a`: the hashtable's literal
                             // entries are the parameters (the variable could still change: opaque too)
-                            reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                            if (!soundArray) {
+                                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                            }
                             argv.addAll(splatted);
                             break;
                         }
@@ -2083,9 +2153,18 @@ final class PsBuilder {
             return new PsValues.Value(text, text, true);
         }
         String src = spaced(rhs);
-        Matcher list = STRING_LIST.matcher(src);
+        // `[string[]]('clean','-fdx')`, `[array]@('a','b')`: an array cast keeps the strings
+        List<Part> uncast = rhs.size() > 1 && rhs.get(0).kind() == Kind.WORD && ARRAY_CAST.matcher(rhs.get(0).raw()).matches()
+                ? rhs.subList(1, rhs.size()) : rhs;
+        String listed = spaced(uncast);
+        // `,'-fdx'`: the unary comma makes an array of its one string
+        boolean unary = listed.startsWith(",");
+        Matcher list = STRING_LIST.matcher(unary ? listed.substring(1) + ",''" : listed);
         List<String> items = list.matches() ? PsText.plainStringList(list.group(1) != null ? list.group(1) : list.group(2)) : null;
-        if (items != null && items.size() > 1) {
+        if (items != null && unary) {
+            items = items.size() == 2 ? items.subList(0, 1) : null;
+        }
+        if (items != null && (items.size() > 1 || unary)) {
             // `$p = 'Invoke-','Expression'`, `$a = @('Stop','-Computer')`: the pieces a later -join puts together
             return new PsValues.Value(null, null, true, null, List.copyOf(items));
         }
@@ -2205,6 +2284,16 @@ final class PsBuilder {
             Matcher m = QUOTED_BELOW_FOLDER.matcher(r.substring(1, r.length() - 1));
             return m.matches() ? "$" + m.group(1) + m.group(2) : null;
         }
+        if (rhs.size() == 3 && rhs.get(0).kind() == Kind.VARIABLE && rhs.get(1).raw().equals("+")
+                && KNOWN_PATH_VARIABLE.matcher(PsText.bare(rhs.get(0).raw())).matches()
+                && !PsText.bare(rhs.get(0).raw()).equalsIgnoreCase("$pwd")) {
+            // `$HOME + '\.bashrc'`: the string appended to the folder, when it starts a path below it
+            Part r = rhs.get(2);
+            String rest = r.kind() == Kind.SQ ? PsText.verbatim(r.raw())
+                    : r.kind() == Kind.DQ && r.raw().indexOf('`') < 0 ? r.raw().substring(1, r.raw().length() - 1) : null;
+            return rest != null && (rest.startsWith("\\") || rest.startsWith("/")) && rest.indexOf('$') < 0
+                    ? PsText.bare(rhs.get(0).raw()) + rest : null;
+        }
         String src = source(rhs);
         String joined = src.startsWith("(") || src.startsWith("$(") ? LexicalPaths.psJoinedPath(src) : null;
         if (joined == null) {
@@ -2216,9 +2305,9 @@ final class PsBuilder {
         return joined != null && JOINED_BELOW_FOLDER.matcher(joined).matches() ? joined : null;
     }
 
-    /** The text of {@code "$HOME\x"}, {@code "${env:APPDATA}/x"}: group 1 the variable, group 2 the rest. */
+    /** The text of {@code "$HOME\x"}, {@code "${env:APPDATA}/x"}, {@code "$HOME"}: group 1 the variable, group 2 the rest. */
     private static final Pattern QUOTED_BELOW_FOLDER = Pattern.compile(
-            "(?i)\\$\\{?(home|env:[A-Za-z_][A-Za-z0-9_]*)\\}?([\\\\/][^$`\"()]*)");
+            "(?i)\\$\\{?(home|env:[A-Za-z_][A-Za-z0-9_]*)\\}?((?:[\\\\/][^$`\"()]*)?)");
     /** A joined path starting from the home folder or an environment variable, no other variable in it. */
     private static final Pattern JOINED_BELOW_FOLDER = Pattern.compile(
             "(?i)\\$(?:home|env:[A-Za-z_][A-Za-z0-9_]*)(?:\\$env:homepath)?(?:[\\\\/][^$`]*)?");
