@@ -650,6 +650,37 @@ final class BashWalker {
         return READ_REDEFINED.matcher(t).find() || IFS_FOR_READ.matcher(named).replaceAll(" read").contains("IFS");
     }
 
+    /** How deep {@link #touchesIfs} reads payloads inside payloads before it keeps the text whole. */
+    private static final int IFS_PAYLOAD_DEPTH = 6;
+    /** Builtins that may assign a quoted word that looks like a read prefix ({@code export 'IFS= read'}). */
+    private static final Pattern EXPORTS = Pattern.compile("\\bexport\\b");
+
+    /**
+     * Whether one level's text {@code t} may change IFS for the words after it: {@link #mentionsIfs}
+     * of the text as written and with its quoting removed, once each payload word whose own text
+     * only prefixes read with IFS is left out ({@link IfsPayloads}). WHY (left37b): the payload
+     * nested twice ({@code echo 'bash -c "eval '\''IFS= read -r p <<< \$PPID; kill -9 \$p'\''"' | bash})
+     * keeps escaped quotes the text view cannot read, so each payload decides on its own words. Not
+     * where the text may assign a quoted word (declare, local, export, let…: {@link #SCOPES}) or
+     * redefine read: there the whole text decides.
+     */
+    private static boolean touchesIfs(String t) {
+        return touchesIfs(t, 0);
+    }
+
+    private static boolean touchesIfs(String t, int depth) {
+        String bare = unquoted(t);
+        if (!mentionsIfs(t) && !mentionsIfs(bare)) {
+            return false;
+        }
+        if (depth >= IFS_PAYLOAD_DEPTH || READ_REDEFINED.matcher(bare).find() || SCOPES.matcher(t).find()
+                || SCOPES.matcher(bare).find() || EXPORTS.matcher(bare).find()) {
+            return true;
+        }
+        String view = IfsPayloads.withoutCleanPayloads(t, p -> !touchesIfs(p, depth + 1));
+        return view.equals(t) || mentionsIfs(view) || mentionsIfs(unquoted(view));
+    }
+
     /**
      * A word of name characters spelled with quotes or backslashes and followed by a blank
      * ({@code "eval"}, {@code 'eval'}, {@code e\val}), where bash looks it up without them.
@@ -674,7 +705,7 @@ final class BashWalker {
     BashWalker(String text) {
         this.text = text;
         String bare = unquoted(text);
-        this.ifsTouched = mentionsIfs(text) || mentionsIfs(bare);
+        this.ifsTouched = touchesIfs(text);
         this.patternsTouched = PATTERN_OPTIONS.matcher(text).find() || PATTERN_OPTIONS.matcher(bare).find();
         this.scopesTouched = SCOPES.matcher(text).find() || SCOPES.matcher(bare).find();
     }
@@ -723,7 +754,7 @@ final class BashWalker {
             return;
         }
         String bare = unquoted(t);
-        ifsTouched |= mentionsIfs(t) || mentionsIfs(bare);
+        ifsTouched |= touchesIfs(t);
         patternsTouched |= PATTERN_OPTIONS.matcher(t).find() || PATTERN_OPTIONS.matcher(bare).find();
         scopesTouched |= SCOPES.matcher(t).find() || SCOPES.matcher(bare).find();
         BashSplitter.Parsed p = parse(t);
