@@ -54,10 +54,23 @@ final class IfsPayloads {
                 i++;
                 continue;
             }
+            if (ch == '\\' && i + 1 < n && t.charAt(i + 1) == '\n') {
+                // a line continuation is removed before words are split
+                i += 2;
+                continue;
+            }
             if (isOperator(ch)) {
                 if (ch == '<' && t.startsWith("<<<", i)) {
                     cmd.hereString = true;
                     i += 3;
+                    continue;
+                }
+                if (ch == '<' || ch == '>') {
+                    // a redirection (`</dev/null echo …`, `2>/dev/null`): its target is no word of the command
+                    while (i < n && "<>&".indexOf(t.charAt(i)) >= 0) {
+                        i++;
+                    }
+                    cmd.redirect = true;
                     continue;
                 }
                 cmd = new Command();
@@ -123,10 +136,24 @@ final class IfsPayloads {
                     }
                 }
             }
-            cmd.add(v);
+            if (!(v.chars().allMatch(Character::isDigit) && end < n && "<>".indexOf(t.charAt(end)) >= 0)) {
+                cmd.add(v); // not the descriptor of a redirection (`2>`)
+            }
         }
         return view.toString();
     }
+
+    /** Whether no argument follows {@code next}: the end, an operator or a redirection. */
+    private static boolean endsArguments(String t, int next) {
+        int k = next;
+        while (k < t.length() && Character.isDigit(t.charAt(k))) {
+            k++;
+        }
+        return k >= t.length() || isOperator(t.charAt(k)) && (k == next || "<>".indexOf(t.charAt(k)) >= 0);
+    }
+
+    /** Plain redirections and blanks before the operator after a word ({@code 2>/dev/null | bash}). */
+    private static final Pattern REDIRECTS = Pattern.compile("(?:[ \\t]*[0-9]*[<>]&?[ \\t]*[A-Za-z0-9_./-]+)*[ \\t]*");
 
     private static boolean isOperator(char c) {
         return ";&|()<>\n".indexOf(c) >= 0;
@@ -138,9 +165,15 @@ final class IfsPayloads {
         String previous;
         boolean shell;
         boolean hereString;
+        boolean printer;
+        boolean redirect;
         int words;
 
         void add(String v) {
+            if (redirect) {
+                redirect = false;
+                return;
+            }
             if (words == 0 && RESERVED.matcher(v).matches()) {
                 // `{ eval 'X'; }`, `then eval 'X'`: the command starts after the reserved word
                 return;
@@ -149,6 +182,8 @@ final class IfsPayloads {
                 first = v;
             }
             shell |= SHELL.matcher(v).matches();
+            // `echo`, `nice echo`, `/usr/bin/echo`: a printer run directly or by a wrapper
+            printer |= PRINTER.matcher(v.substring(v.lastIndexOf('/') + 1)).matches();
             previous = v;
             hereString = false;
         }
@@ -168,14 +203,15 @@ final class IfsPayloads {
             while (next < t.length() && (t.charAt(next) == ' ' || t.charAt(next) == '\t')) {
                 next++;
             }
-            boolean last = next >= t.length() || isOperator(t.charAt(next));
+            boolean last = endsArguments(t, next);
             if (previous.equals("eval") && (words == 1 || words == 2 && BUILTIN.matcher(first).matches())) {
                 // eval's only argument: several are joined before they run
                 return last;
             }
-            // echo/printf's last word piped on (`echo 'X' | bash`), not `||`
-            return PRINTER.matcher(first).matches() && last && next < t.length() && t.charAt(next) == '|'
-                    && !t.startsWith("||", next);
+            // echo/printf's last word piped on (`echo 'X' | bash`, `echo 'X' 2>/dev/null | bash`), not `||`
+            java.util.regex.Matcher r = REDIRECTS.matcher(t).region(end, t.length());
+            int pipe = r.lookingAt() ? r.end() : end;
+            return printer && last && pipe < t.length() && t.charAt(pipe) == '|' && !t.startsWith("||", pipe);
         }
     }
 }
