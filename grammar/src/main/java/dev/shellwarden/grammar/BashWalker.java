@@ -650,6 +650,37 @@ final class BashWalker {
         return READ_REDEFINED.matcher(t).find() || IFS_FOR_READ.matcher(named).replaceAll(" read").contains("IFS");
     }
 
+    /** How deep {@link #touchesIfs} reads payloads inside payloads before it keeps the text whole. */
+    private static final int IFS_PAYLOAD_DEPTH = 6;
+    /** Builtins that may assign a quoted word that looks like a read prefix ({@code export 'IFS= read'}). */
+    private static final Pattern EXPORTS = Pattern.compile("\\bexport\\b");
+
+    /**
+     * Whether one level's text {@code t} may change IFS for the words after it: {@link #mentionsIfs}
+     * of the text as written and with its quoting removed, once each payload word whose own text
+     * only prefixes read with IFS is left out ({@link IfsPayloads}). WHY (left37b): the payload
+     * nested twice ({@code echo 'bash -c "eval '\''IFS= read -r p <<< \$PPID; kill -9 \$p'\''"' | bash})
+     * keeps escaped quotes the text view cannot read, so each payload decides on its own words. Not
+     * where the text may assign a quoted word (declare, local, export, let…: {@link #SCOPES}) or
+     * redefine read: there the whole text decides.
+     */
+    private static boolean touchesIfs(String t) {
+        return touchesIfs(t, 0);
+    }
+
+    private static boolean touchesIfs(String t, int depth) {
+        String bare = unquoted(t);
+        if (!mentionsIfs(t) && !mentionsIfs(bare)) {
+            return false;
+        }
+        if (depth >= IFS_PAYLOAD_DEPTH || READ_REDEFINED.matcher(bare).find() || SCOPES.matcher(t).find()
+                || SCOPES.matcher(bare).find() || EXPORTS.matcher(bare).find()) {
+            return true;
+        }
+        String view = IfsPayloads.withoutCleanPayloads(t, p -> !touchesIfs(p, depth + 1));
+        return view.equals(t) || mentionsIfs(view) || mentionsIfs(unquoted(view));
+    }
+
     /**
      * A word of name characters spelled with quotes or backslashes and followed by a blank
      * ({@code "eval"}, {@code 'eval'}, {@code e\val}), where bash looks it up without them.
@@ -674,7 +705,7 @@ final class BashWalker {
     BashWalker(String text) {
         this.text = text;
         String bare = unquoted(text);
-        this.ifsTouched = mentionsIfs(text) || mentionsIfs(bare);
+        this.ifsTouched = touchesIfs(text);
         this.patternsTouched = PATTERN_OPTIONS.matcher(text).find() || PATTERN_OPTIONS.matcher(bare).find();
         this.scopesTouched = SCOPES.matcher(text).find() || SCOPES.matcher(bare).find();
     }
@@ -723,7 +754,7 @@ final class BashWalker {
             return;
         }
         String bare = unquoted(t);
-        ifsTouched |= mentionsIfs(t) || mentionsIfs(bare);
+        ifsTouched |= touchesIfs(t);
         patternsTouched |= PATTERN_OPTIONS.matcher(t).find() || PATTERN_OPTIONS.matcher(bare).find();
         scopesTouched |= SCOPES.matcher(t).find() || SCOPES.matcher(bare).find();
         BashSplitter.Parsed p = parse(t);
@@ -2887,6 +2918,8 @@ final class BashWalker {
                 }
                 if (name.equals("read")) {
                     readHereString(d, c.vars());
+                } else if (name.equals("mapfile") || name.equals("readarray")) {
+                    mapfileHereString(d, c.vars());
                 }
                 // `mapfile -t a < <(find .)`, `read -a a`: a's elements are names split at newlines or blanks
                 c.vars().splitArrays.addAll(ShellEvaluation.splitListArrays(d.argv));
@@ -3513,13 +3546,32 @@ final class BashWalker {
      * U is read a second time with the spelling in place, which only adds findings.
      */
     private String withSecretSpellings(String raw, Vars vars) {
+        // `U=$(printf '…%s' "$GITHUB_TOKEN")`, `U="…$(printenv GITHUB_TOKEN)"` (left37b): the
+        // printed output in the substitution's place
+        String printed = PrintedOutputs.inline(raw, SECRET_NAME.asMatchPredicate());
+        if (printed != null) {
+            raw = printed;
+        }
         java.util.regex.Matcher m = SECRET_REFERENCE.matcher(raw);
         Map<String, String> spellings = new HashMap<>();
         while (m.find()) {
             spellings.put(m.group(1), "${" + m.group(1) + "}");
         }
+        java.util.regex.Matcher r = NAME_REFERENCE.matcher(raw);
+        while (r.find()) {
+            // `declare -n R=GITHUB_TOKEN; U="…$R"` (left37b): a nameref stands for its target
+            String target = vars.target(r.group(1));
+            if (target != null && SECRET_NAME.matcher(target).matches()) {
+                spellings.put(r.group(1), "${" + target + "}");
+            }
+        }
         return spellings.isEmpty() ? null : readWith(raw, vars, spellings);
     }
+
+    /** A variable name that names a credential ({@link SecretNames#VARIABLE}). */
+    private static final Pattern SECRET_NAME = Pattern.compile(SecretNames.VARIABLE);
+    /** A reference to any variable inside a value ({@code $R}, {@code ${R}}). */
+    private static final Pattern NAME_REFERENCE = Pattern.compile("\\$\\{?([A-Za-z_][A-Za-z0-9_]*)");
 
     /**
      * The elements of an array value {@code (W…)} whose words are plain ones or a
@@ -4094,6 +4146,45 @@ final class BashWalker {
                     String value = fields == null ? (ifs ? line : line.strip()) : k < fields.length ? fields[k] : "";
                     vars.maybe.put(names.get(k).text(), value);
                 }
+            }
+        }
+    }
+
+    /** mapfile's options that take a value ({@code -d DELIM}, {@code -u FD}, {@code -C CALLBACK}…). */
+    private static final Set<String> MAPFILE_VALUED = Set.of("-d", "-n", "-O", "-s", "-u", "-C", "-c");
+
+    /**
+     * {@code mapfile}/{@code readarray} of a here-string holding a {@link #SPELLED_PARAMETER} or
+     * credential-named variables among literal text: the array's elements are its lines, kept as
+     * maybe elements with the spellings ({@code mapfile -t A <<< "…$GITHUB_TOKEN"; curl "${A[0]}"}).
+     * WHY (left37b): read of the same here-string was read (#readMixedHereString), mapfile's not.
+     */
+    private void mapfileHereString(Draft d, Vars vars) {
+        String array = "MAPFILE";
+        for (int k = 1; k < d.argv.size(); k++) {
+            Word w = d.argv.get(k);
+            if (!w.literal()) {
+                return;
+            }
+            if (MAPFILE_VALUED.contains(w.text())) {
+                k++;
+            } else if (!w.text().startsWith("-")) {
+                array = w.text();
+            }
+        }
+        if (!dev.shellwarden.grammar.bash.Names.isIdentifier(array)) {
+            return;
+        }
+        for (Redirect r : d.redirects) {
+            if (!r.op().equals("<<<") || r.target().literal()) {
+                continue;
+            }
+            String spelled = spelledParameter(r.target().raw());
+            String value = spelled != null ? spelled : withSecretSpellings(r.target().raw(), vars);
+            List<Word> lines = value == null ? List.of() : value.lines().map(Word::literal).toList();
+            if (!lines.isEmpty()) {
+                vars.maybeArrays.put(array, lines);
+                vars.maybe.put(array, lines.get(0).text());
             }
         }
     }

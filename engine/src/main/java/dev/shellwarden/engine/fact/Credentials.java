@@ -413,6 +413,9 @@ final class Credentials {
                 || isPrintsGitExtraHeader(c)
                 // a secret-named variable printed (`printenv AWS_SECRET_ACCESS_KEY`, `echo $GITHUB_TOKEN`)
                 || c.getName().equals("printenv") && c.argMatches(SECRET_VARIABLE) || c.named("echo printf") && c.argFind("\\$\\{?" + SECRET_VARIABLE)
+                // jq given one as a value (`jq -n --arg t "$GITHUB_TOKEN" '{t:$t}'`) or reading it from
+                // its environment (`$ENV.GITHUB_TOKEN`, `env.NPM_TOKEN`) prints it (left37b)
+                || c.getName().equals("jq") && c.argFind("(\\$\\{?|\\$ENV\\.|\\benv\\.)" + SECRET_VARIABLE)
                 // CLIs that print a token or a secret's value
                 || c.getName().equals("aws") && c.sub("configure") && c.anyArg("get") && c.argMatches("(?i).*(secret|token).*")
                 || c.getName().equals("gcloud") && c.argMatches("print-access-token|print-identity-token")
