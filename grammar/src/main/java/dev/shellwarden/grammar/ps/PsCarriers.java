@@ -826,17 +826,24 @@ final class PsCarriers {
     private static final java.util.regex.Pattern PLAIN_STRING = java.util.regex.Pattern.compile(
             "\\s*" + PsText.PLAIN_STRING + "\\s*");
 
+    /** The text between the parentheses of {@code @(…)} or {@code (…)}, or null for anything else. */
+    private static String arrayBody(String raw) {
+        if (raw.startsWith("@(") && raw.endsWith(")")) {
+            return raw.substring(2, raw.length() - 1);
+        }
+        if (raw.startsWith("(") && raw.endsWith(")")) {
+            return raw.substring(1, raw.length() - 1);
+        }
+        return null;
+    }
+
     /**
      * The strings of {@code @('a','b')} or {@code ('a','b')} when every element is a quoted string
      * without expansions, or null.
      */
     static List<Word> arrayOfStrings(String raw) {
-        String body;
-        if (raw.startsWith("@(") && raw.endsWith(")")) {
-            body = raw.substring(2, raw.length() - 1);
-        } else if (raw.startsWith("(") && raw.endsWith(")")) {
-            body = raw.substring(1, raw.length() - 1);
-        } else {
+        String body = arrayBody(raw);
+        if (body == null) {
             return null;
         }
         List<Word> out = new ArrayList<>();
@@ -874,12 +881,8 @@ final class PsCarriers {
         if (strings != null) {
             return strings;
         }
-        String body;
-        if (raw.startsWith("@(") && raw.endsWith(")")) {
-            body = raw.substring(2, raw.length() - 1);
-        } else if (raw.startsWith("(") && raw.endsWith(")")) {
-            body = raw.substring(1, raw.length() - 1);
-        } else {
+        String body = arrayBody(raw);
+        if (body == null) {
             return null;
         }
         List<Word> out = new ArrayList<>();
