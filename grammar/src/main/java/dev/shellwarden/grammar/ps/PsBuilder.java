@@ -173,6 +173,9 @@ final class PsBuilder {
     private static final Set<String> BLOCK_ARGUMENT_RUNNERS = Set.of("Invoke-Command", "Start-Job", "Start-ThreadJob");
     /** Automatic and environment variables that stand for themselves when piped into ForEach-Object ({@code $HOME | % { … }}). */
     private static final Pattern KNOWN_PATH_VARIABLE = Pattern.compile("(?i)^\\$(?:home|pwd|env:[A-Za-z_][A-Za-z0-9_]*)$");
+    /** The profile script variable, alone or one of its four paths ({@code $PROFILE.CurrentUserAllHosts}). */
+    private static final Pattern PROFILE_PATH = Pattern.compile(
+            "(?i)^\\$\\{?profile\\}?(?:\\.(?:currentusercurrenthost|currentuserallhosts|alluserscurrenthost|allusersallhosts))?$");
     /** {@code $args[0]}: the index. */
     private static final Pattern ARGS_INDEX = Pattern.compile("^\\[(\\d+)\\]$");
     /** {@code $PSDefaultParameterValues['Remove-Item:Recurse']}: the cmdlet pattern and the parameter. */
@@ -473,7 +476,8 @@ final class PsBuilder {
                 // strings, arrays and variables: read by pipedValues; an object expression it does not
                 // read (`[pscustomobject]@{Path='C:\'}`, `[IO.Path]::Combine(…)`, `$x.Path`) sends
                 // objects whose path properties bind to the next stage's -Path, which no rule sees
-                return c == 0 && pipedValues(first) == null && objectExpression(first);
+                // (a literal object's one path property is read: literalObjectPath)
+                return c == 0 && pipedValues(first) == null && objectExpression(first) && literalObjectPath(first) == null;
             }
             String name = PsNames.canonical(PsText.bare(first.get(c).raw())).toLowerCase(Locale.ROOT);
             return !PsNames.isCmdletLike(name) || name.startsWith("import-") || name.startsWith("convertfrom-") || TEXT_SOURCES.contains(name);
@@ -562,7 +566,8 @@ final class PsBuilder {
         PsValues.Known now = values.get(first.get(0).raw(), inOrder(ctx));
         // (a path heldValue read, `$p = Join-Path $HOME '.ssh\id_rsa'`, names the item itself: written
         // bare after `=` it came here as a command's output and lost the path the grouped form kept)
-        if (now != null && (now.string() != null || now.command() != null || now.path() != null)) {
+        // (nor a list made by `New-Object System.Collections.ArrayList`, whose strings heldValue keeps)
+        if (now != null && (now.string() != null || now.command() != null || now.path() != null || now.items() != null)) {
             return;
         }
         List<List<Part>> held = new ArrayList<>();
@@ -816,7 +821,17 @@ final class PsBuilder {
             keyword(PsText.bare(first.raw()).toLowerCase(Locale.ROOT), parts, ctx, pos);
         } else if (first.kind() == Kind.WORD && commandLike(first.raw())) {
             if (pos.stages() == 1) {
-                values.setVariable(spaced(parts), inOrder(ctx)); // `sv d 7200`
+                // `sv d 7200`; `sv p "$HOME\.ssh"` holds what `$p = "$HOME\.ssh"` would (the value is one part)
+                values.setVariable(spaced(parts), inOrder(ctx), text -> {
+                    for (int i = parts.size() - 1; i > 1; i--) {
+                        for (int j = i + 1; j <= parts.size(); j++) {
+                            if (spaced(parts.subList(i, j)).equals(text)) {
+                                return heldValue(parts.subList(i, j), ctx);
+                            }
+                        }
+                    }
+                    return null;
+                });
             }
             command(splitName(arguments(parts)), ctx, pos);
         } else {
@@ -1246,8 +1261,80 @@ final class PsBuilder {
         }
         List<Part> source = earlier.get(at);
         List<Word> held = loopItems(source);
+        if (held == null) {
+            held = literalObjectPath(source);
+        }
         return held != null ? held : listing(ungrouped(source));
     }
+
+    /** Cmdlets that delete or empty the items piped to them ({@link #unknownCmdlet}). */
+    private static final Set<String> PIPED_DELETES = Set.of("Remove-Item", "Clear-Content");
+
+    /**
+     * True when the stage whose items reach the last of {@code earlier} (after filters and sorts,
+     * {@link #passesItems}) is a cmdlet-shaped command no table knows ({@code Get-Foo},
+     * {@code Invoke-Cleanup}): a module's or a function's, whose items are not read here.
+     */
+    private static boolean unknownCmdlet(List<List<Part>> earlier) {
+        int at = earlier.size() - 1;
+        while (at > 0 && passesItems(earlier.get(at))) {
+            at--;
+        }
+        List<Part> source = earlier.get(at);
+        if (source.isEmpty() || source.get(0).kind() != Kind.WORD || !commandLike(source.get(0).raw())) {
+            return false;
+        }
+        String name = PsNames.canonical(PsText.bare(source.get(0).raw()));
+        return PsNames.isCmdletLike(name) && !PsNames.isKnownCmdlet(name);
+    }
+
+    /** Properties that bind to a piped item cmdlet's path by name (Remove-Item's -Path, -LiteralPath and its aliases). */
+    private static final Set<String> PATH_PROPERTIES = Set.of("path", "literalpath", "pspath", "lp", "fullname");
+
+    /**
+     * The path a literal object piped on names ({@code [pscustomobject]@{Path='.\build'}}): the
+     * one path property's value (a plain string, or written from {@code $HOME} or an environment
+     * variable), as {@code '.\build' | Remove-Item} sends it; null for anything else (two path
+     * properties, a value computed or from another variable, several objects), which
+     * {@link #unknownObjects} keeps unknown. WHY: the object form asked where {@code Remove-Item
+     * .\build -Recurse} is allowed, and naming home in it must decide as the direct form.
+     */
+    private static List<Word> literalObjectPath(List<Part> stage) {
+        // (the cast glued to the hashtable is read as the word `[pscustomobject]@` and a block)
+        if (stage.size() != 2 || stage.get(0).kind() != Kind.WORD || !adjacent(stage.get(0), stage.get(1))
+                || !(stage.get(1).kind() == Kind.HASH ? stage.get(0).raw() + "@" : stage.get(1).kind() == Kind.BLOCK ? stage.get(0).raw() : "")
+                        .matches("(?i)\\[(?:(?:system\\.management\\.automation\\.)?pscustomobject)\\]@")) {
+            return null;
+        }
+        String raw = stage.get(1).raw();
+        String body = raw.substring(raw.startsWith("@") ? 2 : 1, raw.length() - 1).strip();
+        Matcher m = HASH_ENTRY.matcher(body);
+        List<Word> path = null;
+        int at = 0;
+        while (at < body.length()) {
+            if (!m.find(at) || m.start() != at || m.end() == at) {
+                return null;
+            }
+            String key = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+            if (PATH_PROPERTIES.contains(key.toLowerCase(Locale.ROOT))) {
+                List<Word> words = splatWords("@{" + key + "=" + m.group(4) + "}");
+                if (path != null || words == null || words.size() < 2) {
+                    return null;
+                }
+                path = words.subList(1, words.size());
+                for (Word w : path) {
+                    if (!w.literal() && !BELOW_KNOWN_VARIABLE.matcher(w.text()).matches()) {
+                        return null;
+                    }
+                }
+            }
+            at = m.end();
+        }
+        return path;
+    }
+
+    /** A path written from {@code $HOME} or an environment variable alone ({@code $HOME\.ssh}, {@code $env:USERPROFILE}). */
+    private static final Pattern BELOW_KNOWN_VARIABLE = Pattern.compile("(?i)^\\$(?:home|env:[A-Za-z_][A-Za-z0-9_]*)(?:[\\\\/][^$]*)?$");
 
     /** Members of a listed item, or of a Group-Object group of them, that stand for the items' paths. */
     private static final Pattern ITEM_MEMBER = Pattern.compile("(?i)^\\.(fullname|pspath|group)$");
@@ -1551,6 +1638,8 @@ final class PsBuilder {
         unknownPipedObjects = false;
         List<Word> listed = unknownPipedObjects || earlierStages == null ? null : pipedItems(earlierStages);
         int pipedCount = earlierStages == null || earlierStages.isEmpty() ? 0 : itemCount(earlierStages.get(earlierStages.size() - 1));
+        boolean unknownProducer = listed == null && piped == null && !unknownObjects && earlierStages != null
+                && unknownCmdlet(earlierStages);
         earlierStages = null;
         boolean usesUnknownItems = false;
         boolean lookedUp = lookedUpName;
@@ -1693,8 +1782,13 @@ final class PsBuilder {
                         }
                         PsValues.Known held = value.size() == 1 && value.get(0).kind() == Kind.VARIABLE
                                 ? values.get(value.get(0).raw(), inOrder(ctx)) : null;
-                        if (held != null && held.sound() && held.path() != null) {
-                            // `$p = $HOME; Remove-Item $p -Recurse`: the folder as written from its variable
+                        if (held != null && held.path() != null) {
+                            // `$p = $HOME; Remove-Item $p -Recurse`: the folder as written from its variable;
+                            // a value not sound (`$p = $PROFILE; Set-Content $p 'iex …'` names iex, which may
+                            // write variables) is that path as an extra reading, the argument dynamic
+                            if (!held.sound()) {
+                                reasons.add(OpaqueReason.DYNAMIC_ARGUMENT);
+                            }
                             argv.add(new Word(held.path(), value.get(0).raw(), false, Set.of(WordFeature.PARAMETER)));
                             break;
                         }
@@ -1729,6 +1823,13 @@ final class PsBuilder {
                         if (nativeArray != null) {
                             // `git @('push', '--force')`: the array's strings, each an argument of the program
                             argv.addAll(nativeArray);
+                            break;
+                        }
+                        String folded = native_ && value.size() == 1 && value.get(0).kind() == Kind.PAREN
+                                ? concatenation(value.get(0).raw()) : null;
+                        if (folded != null) {
+                            // `git push ('--' + 'force')`, `('--{0}' -f 'force')`: the string the literals make
+                            argv.add(Word.literal(folded));
                             break;
                         }
                         if (held != null && held.string() != null && (held.sound() || "Invoke-Expression".equals(canonical))) {
@@ -1843,6 +1944,10 @@ final class PsBuilder {
             // `Get-ChildItem ~/.ssh | Get-Content` reads each item as `Get-Content ~/.ssh/*` does:
             // the items bind to the path parameter by their PSPath
             argv.addAll(1, listed);
+        } else if (unknownProducer && canonical != null && PIPED_DELETES.contains(canonical)) {
+            // `Get-Foo | Remove-Item -Recurse -Force`: a cmdlet no table knows sends items nobody
+            // sees, read as the direct `Remove-Item $x -Recurse -Force` of an unknown $x (asks)
+            argv.add(1, new Word("$input", "$input", false, Set.of(WordFeature.PARAMETER)));
         }
         if (canonical != null) {
             if (PsNames.runsBlocks(canonical) && runsDynamicBlock(argv)) {
@@ -2135,6 +2240,18 @@ final class PsBuilder {
         if (folder != null) {
             return new PsValues.Value(null, null, true, null, null, folder);
         }
+        if (EMPTY_ARRAY.matcher(spaced(rhs)).matches()) {
+            // `$a = @(); $a += 'push'`: an empty array a later `+=` grows (grownValue)
+            return new PsValues.Value(null, null, true, null, List.of(), null);
+        }
+        Matcher list0 = NEW_LIST.matcher(spaced(rhs));
+        if (list0.matches()) {
+            // `$l = New-Object System.Collections.ArrayList; [void]$l.Add('--force'); git $l`: the list
+            // is filled in place by method calls not read here; its strings as cast (or none) are a
+            // known prefix, never literal, so a program given it stays dynamic
+            List<String> cast = list0.group(1) == null ? List.of() : addedStrings(list0.group(1).strip());
+            return new PsValues.Value(null, null, false, null, cast == null ? List.of() : cast, null);
+        }
         String text = rhs.size() == 1 ? stringOf(rhs.get(0), ctx) : null;
         if (text == null && rhs.size() == 1 && rhs.get(0).kind() == Kind.WORD
                 && !Double.isNaN(dev.shellwarden.grammar.Durations.psNumber(rhs.get(0).raw()))) {
@@ -2164,7 +2281,8 @@ final class PsBuilder {
         if (items != null && unary) {
             items = items.size() == 2 ? items.subList(0, 1) : null;
         }
-        if (items != null && (items.size() > 1 || unary)) {
+        // (`@('push')` is an array of one string, which a later `+=` grows; `('push')` is the string)
+        if (items != null && (items.size() > 1 || unary || listed.startsWith("@(") || uncast != rhs)) {
             // `$p = 'Invoke-','Expression'`, `$a = @('Stop','-Computer')`: the pieces a later -join puts together
             return new PsValues.Value(null, null, true, null, List.copyOf(items));
         }
@@ -2174,6 +2292,94 @@ final class PsBuilder {
         }
         return command == null ? null : new PsValues.Value(null, command, false);
     }
+
+    /**
+     * What variable {@code raw} holds after an assignment that grows its value ({@code $a +=
+     * '--force'}, {@code $a = $a + '--force'}, {@code $a = @($a) + '--force'}): the held array with
+     * the added plain strings at its end, the held string or path with the added string after it
+     * (literal when read at the top level, {@link PsValues#grew}); when the addition is not read
+     * (a command's output, a variable) or runs in a block, the array held before, not literal
+     * (its strings are a known prefix: a program given it stays dynamic). Null for any other
+     * assignment, or a string or path grown by what is not read (unknown, as before).
+     */
+    private PsValues.Value grownValue(String raw, String op, List<Part> rhs, boolean top) {
+        String added;
+        boolean wrapped = false;
+        if (op.equals("+=")) {
+            added = spaced(rhs);
+        } else if (op.equals("=")) {
+            Matcher m = SELF_PLUS.matcher(spaced(rhs));
+            if (!m.matches() || (m.group(1) == null) != (m.group(3) == null)
+                    || !PsText.bare(m.group(2)).replaceAll("[{}]", "").equalsIgnoreCase(PsText.bare(raw).replaceAll("[{}]", ""))) {
+                return null;
+            }
+            wrapped = m.group(1) != null;
+            added = m.group(4);
+        } else {
+            return null;
+        }
+        PsValues.Value old = values.lastValue(raw);
+        if (old == null) {
+            return null;
+        }
+        List<String> more = addedStrings(added.strip());
+        boolean read = top && more != null && old.literal();
+        List<String> items = old.items() != null ? old.items() : wrapped && old.string() != null ? List.of(old.string()) : null;
+        if (items != null) {
+            if (!read) {
+                return new PsValues.Value(null, null, false, null, items, null);
+            }
+            List<String> all = new ArrayList<>(items);
+            all.addAll(more);
+            return all.size() > MOST_GROWN ? new PsValues.Value(null, null, false, null, items, null)
+                    : new PsValues.Value(null, null, true, null, List.copyOf(all), null);
+        }
+        // a string plus one string is their concatenation (`'Remove-' + 'Item'`); an array added
+        // to a string is joined with spaces first, not read here
+        boolean one = read && !wrapped && more.size() == 1 && !added.strip().startsWith(",") && !added.strip().startsWith("@");
+        if (one && old.path() != null && old.string() == null) {
+            return new PsValues.Value(null, null, true, null, null, old.path() + more.get(0));
+        }
+        // (a number held adds the string as a number, `$d = 1; $d += '00'`: PsHeldNumbers reads that)
+        if (one && old.string() != null && old.stages() == null
+                && Double.isNaN(dev.shellwarden.grammar.Durations.psNumber(old.string()))) {
+            String text = old.string() + more.get(0);
+            return new PsValues.Value(text, text, true);
+        }
+        return null;
+    }
+
+    /** The most strings a grown array is read with; more keep it a known prefix, not literal. */
+    private static final int MOST_GROWN = 256;
+    /** {@code $a + …} or {@code @($a) + …}: group 1 and 3 the {@code @(}/{@code )}, group 2 the variable, group 4 what is added. */
+    private static final Pattern SELF_PLUS = Pattern.compile(
+            "(?s)^(@\\(\\s*)?(\\$\\{?[A-Za-z_][A-Za-z0-9_:]*\\}?)(\\s*\\))?\\s*\\+(?!\\+|=)(.*)$");
+
+    /**
+     * The plain strings an expression adds: {@code 'x'}, {@code 'a','b'}, {@code @('a','b')},
+     * {@code ('a','b')}, the unary comma {@code ,'x'}, the empty {@code @()}; null otherwise.
+     */
+    private static List<String> addedStrings(String src) {
+        if (EMPTY_ARRAY.matcher(src).matches()) {
+            return List.of();
+        }
+        String body = src.startsWith(",") ? src.substring(1)
+                : src.startsWith("@(") && src.endsWith(")") ? src.substring(2, src.length() - 1)
+                : src.startsWith("(") && src.endsWith(")") ? src.substring(1, src.length() - 1) : src;
+        List<String> out = PsText.plainStringList(body);
+        return out == null || src.startsWith(",") && out.size() != 1 ? null : out;
+    }
+
+    /** The empty array {@code @()}. */
+    private static final Pattern EMPTY_ARRAY = Pattern.compile("^@\\(\\s*\\)$");
+    /**
+     * A list filled in place: {@code New-Object System.Collections.ArrayList}, {@code
+     * [Collections.Generic.List[string]]::new()}, or a cast to one ({@code
+     * [System.Collections.ArrayList]@('push')}, what is cast in group 1).
+     */
+    private static final Pattern NEW_LIST = Pattern.compile("(?is)^(?:new-object\\s+(?:-typename\\s+)?['\"]?"
+            + "(?:system\\.)?collections\\.(?:arraylist|generic\\.list\\[[^\\]]*\\])['\"]?(?:\\s*(?:-argumentlist\\s+)?\\S.*)?"
+            + "|\\[(?:system\\.)?collections\\.(?:arraylist|generic\\.list\\[[^\\]]*\\])\\]\\s*(?:::new\\s*\\([^)]*\\)|(.+)))$");
 
     /** A statement that only steps a plain variable: {@code ++$d}, {@code $d--}. */
     private static final Pattern STEP = Pattern.compile(
@@ -2258,6 +2464,12 @@ final class PsBuilder {
      * Remove-Item $p -Recurse} only asked, where the call in the argument is the profile.
      */
     private static String knownFolder(List<Part> rhs) {
+        if (!rhs.isEmpty() && rhs.size() <= 2 && rhs.get(0).kind() == Kind.VARIABLE
+                && (rhs.size() == 1 || adjacent(rhs.get(0), rhs.get(1))) && PROFILE_PATH.matcher(source(rhs)).matches()) {
+            // `$p = $PROFILE; Set-Content $p …`: the profile script as written, which the
+            // persistence readings know (the direct `Set-Content $PROFILE …` is denied)
+            return source(rhs);
+        }
         if (rhs.size() == 1 && rhs.get(0).kind() == Kind.VARIABLE) {
             String v = PsText.bare(rhs.get(0).raw());
             return KNOWN_PATH_VARIABLE.matcher(v).matches() ? v : null;
@@ -2388,6 +2600,8 @@ final class PsBuilder {
             String op = parts.get(eq).raw();
             if (lhs.size() == 1 && lhs.get(0).kind() == Kind.VARIABLE) {
                 PsValues.Value held = op.equals("=") ? heldValue(rhs, ctx) : null;
+                PsValues.Value grown = grownValue(lhs.get(0).raw(), op, rhs, top);
+                held = grown != null ? grown : held;
                 Set<PsHeldValue> choices;
                 if (laterStages != null && pos.stage() == 0 && pos.stages() > 1) {
                     // `$d = 1 | % { 7200 }`: the variable holds what the whole pipeline outputs; only
@@ -2398,6 +2612,9 @@ final class PsBuilder {
                     choices = heldChoices(spaced(rhs), top, lhs.get(0).raw());
                 }
                 values.assigned(lhs.get(0).raw(), held, top, op, choices);
+                if (grown != null && grown.literal()) {
+                    values.grew(lhs.get(0).raw());
+                }
                 values.carry(lhs.get(0).raw(), op, spaced(rhs), top);
             } else {
                 List<Part> names = lhs.stream().filter(p -> p.kind() == Kind.VARIABLE).toList();
@@ -2413,7 +2630,12 @@ final class PsBuilder {
                     PsHeldValue typedValue = typed ? held(spaced(rhs), top) : null;
                     PsHeldValue n = typed ? (typedValue == null ? null : PsHeldValue.ofNumber(typedValue.asNumber()))
                             : paired && k < items.length ? held(items[k], top) : null;
-                    values.assigned(names.get(k).raw(), null, top, op, n);
+                    // `$a[0] = 'push'` of a held array: its strings stay a known prefix, never literal
+                    // (PsValues reads the array as changed in place), so a program given it stays dynamic
+                    PsValues.Value old = lhs.size() == 2 && lhs.get(1).kind() == Kind.WORD && lhs.get(1).raw().startsWith("[")
+                            && adjacent(lhs.get(0), lhs.get(1)) ? values.lastValue(names.get(k).raw()) : null;
+                    values.assigned(names.get(k).raw(), old == null || old.items() == null ? null
+                            : new PsValues.Value(null, null, false, null, old.items(), null), top, op, n);
                 }
             }
             Matcher property = START_INFO_PROPERTY.matcher(PsText.bare(spaced(lhs)));

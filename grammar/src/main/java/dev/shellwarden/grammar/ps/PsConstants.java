@@ -37,6 +37,10 @@ final class PsConstants {
     private static final Pattern STRING_CALL = Pattern.compile("(?i)\\s*\\[(?:system\\.)?string\\]::(join|concat)\\s*\\(");
     private static final Pattern REPLACE = Pattern.compile("(?i)\\s*-(replace|ireplace|creplace)(?![\\w-])");
     private static final Pattern PLAIN_PATTERN = Pattern.compile("[A-Za-z0-9 _-]+");
+    /** The format operator {@code -f} (any case). */
+    private static final Pattern FORMAT = Pattern.compile("(?i)\\s*-f(?![\\w-])");
+    /** A brace of a format string: a plain item {@code {0}} (group 1), or any other brace (group 1 null). */
+    private static final Pattern FORMAT_ITEM = Pattern.compile("\\{(\\d{1,2})\\}|[{}]");
 
     /** A folded value: its text, and whether PowerShell holds it as a character (arithmetic under {@code +}). */
     private record Value(String text, boolean character) {
@@ -142,8 +146,45 @@ final class PsConstants {
             return more ? new Value(out.toString(), false) : first;
         }
 
-        /** A cast chain on a primary: [string] makes a string, [char] a character. */
+        /**
+         * A primary, then the format operator given plain strings ({@code '--{0}' -f 'force'}; it
+         * binds tighter than {@code +}). WHY: {@code git push ('--{0}' -f 'force')} was allowed where
+         * {@code git push --force} asks. A format item with an alignment or format string, escaped
+         * braces or an index not given is not read.
+         */
         private Value term() {
+            Value v = primary();
+            Matcher m;
+            if (v == null || (m = look(FORMAT)) == null) {
+                return v;
+            }
+            at = m.end();
+            List<String> args = new ArrayList<>();
+            do {
+                String a = string();
+                if (a == null) {
+                    return null;
+                }
+                args.add(a);
+            } while (symbol(','));
+            Matcher item = FORMAT_ITEM.matcher(v.text());
+            StringBuilder out = new StringBuilder();
+            while (item.find()) {
+                if (item.group(1) == null) {
+                    return null; // a brace not of a plain `{n}`
+                }
+                int n = Integer.parseInt(item.group(1));
+                if (n >= args.size()) {
+                    return null;
+                }
+                item.appendReplacement(out, Matcher.quoteReplacement(args.get(n)));
+            }
+            item.appendTail(out);
+            return new Value(out.toString(), false);
+        }
+
+        /** A cast chain on a primary: [string] makes a string, [char] a character. */
+        private Value primary() {
             Matcher m;
             if ((m = look(STRING_CALL)) != null) {
                 at = m.end();

@@ -104,8 +104,9 @@ final class PsValues {
             "(?i)(?<![\\w$-])(set-variable|new-variable|set|sv|nv|(?:set-item|si)(?=\\s+(?:-path\\s+)?variable:))"
             + "\\s+(?:-(?:name|path)\\s+)?(['\"]?)(?:variable:)?([A-Za-z_][A-Za-z0-9_]*)\\2"
             // the value: one word, or one parenthesized expression ({@code -Value (2 * 3600)}), which
-            // setVariable computes (a value it cannot compute makes the variable unknown)
-            + "\\s+(?:-value\\s+)?(\\([^;|{}\\n]*?\\)|[^\\s;|}'\"(]+)"
+            // setVariable computes (a value it cannot compute makes the variable unknown), or one quoted string
+            // without a subexpression or escape ({@code sv p "$HOME\.ssh\id_rsa"}), read as {@code $p = …} is
+            + "\\s+(?:-value\\s+)?(\\([^;|{}\\n]*?\\)|@\\([^;|{}()\\n]*\\)|'[^'\\n]*'(?!')|\"[^\"`()\\n]*\"|[^\\s;|}'\"(]+)"
             + "((?:\\s+-(?:option\\s+[A-Za-z,]+|force|scope\\s+(?:global|script|local|0)))*)(?=\\s*(?:$|[;\\n}]))");
 
     /**
@@ -381,12 +382,39 @@ final class PsValues {
         } else {
             last.put(key, value);
         }
+        grown.remove(key);
         lastAtTop.put(key, top);
         if (top && value != null) {
             plainAtTop.merge(key, 1, Integer::sum);
         } else {
             otherAssignment.add(key);
         }
+    }
+
+    /**
+     * Variables whose value now was grown step by step from a literal one, each step read
+     * ({@code $a = @('push'); $a += '--force'}, {@code $a = $a + '--force'}): assigned more than
+     * once, yet as sound as a number reassigned when every assignment was a plain top-level one
+     * walked before the read ({@link #allPlainAtTop}). WHY: {@code git $a} read such an array as
+     * unknown, and a native program's unknown arguments are allowed in LOOSE.
+     */
+    private final java.util.Set<String> grown = new java.util.HashSet<>();
+
+    /**
+     * Variable {@code raw} was just assigned ({@link #assigned}) a value grown from the one it held
+     * before ({@link #grown}).
+     */
+    void grew(String raw) {
+        String key = key(raw);
+        if (key != null && last.containsKey(key)) {
+            grown.add(key);
+        }
+    }
+
+    /** The value last assigned to variable {@code raw} in walk order, sound or not, or null ({@link #grew}'s starting point). */
+    Value lastValue(String raw) {
+        String key = key(raw);
+        return key == null ? null : last.get(key);
     }
 
     /**
@@ -425,8 +453,24 @@ final class PsValues {
         }
         // `$global:v` may differ from the script's `$v`: a scope written out is never sound
         boolean sound = v.literal() && top && !indirect && PsText.bare(raw).indexOf(':') < 0 && Boolean.TRUE.equals(lastAtTop.get(key))
-                && (assignments.getOrDefault(key, 0) == 1 || heldNumber(v) && allPlainAtTop(key));
+                && (assignments.getOrDefault(key, 0) == 1 || (heldNumber(v) || grown.contains(key)) && allPlainAtTop(key));
+        // an array changed in place is not the one assigned (`$a[0] = 'push'`, `$a.SetValue(…)`, `[array]::Reverse($a)`)
+        sound &= v.items() == null || !changedInPlace(key);
         return new Known(v.string(), v.command(), sound, v.stages(), v.items(), v.path());
+    }
+
+    /**
+     * True when the text may change the array variable {@code key} holds without assigning the
+     * variable: an element written ({@code $a[0] = 'push'}), a method called on it or on an element
+     * ({@code $a.SetValue('--force', 1)}), or the variable handed to a static .NET method
+     * ({@code [array]::Reverse($a)}). WHY: {@code $a = @('status','-s'); $a[0] = 'push'; $a[1] =
+     * '--force'; git $a} was read as the array first assigned, {@code git status -s}, and allowed.
+     */
+    private boolean changedInPlace(String key) {
+        String v = "\\$\\{?(?:(?:global|script|local|private):)?" + Pattern.quote(key) + "(?![A-Za-z0-9_])\\}?";
+        return Pattern.compile("(?i)" + v + "(?:\\[[^\\]\\n]*\\])+\\s*(?:[-+*/%]?=(?!=)|\\+\\+|--)"
+                + "|" + v + "(?:\\[[^\\]\\n]*\\])*\\s*\\.\\s*[A-Za-z_]\\w*\\s*\\("
+                + "|::\\s*[A-Za-z_]\\w*\\s*\\([^;\\n]*" + v).matcher(whole).find();
     }
 
     /**
@@ -487,15 +531,18 @@ final class PsValues {
     /**
      * A {@code Set-Variable} statement ({@link #SET_VARIABLE}) walked at {@code text}: an
      * assignment of its name, with its value computed when it is a number ({@code sv d 7200},
-     * {@code New-Variable -Name d -Value (2*3600)}); no-op for any other command.
+     * {@code New-Variable -Name d -Value (2*3600)}), and held as {@code read} reads the value's
+     * text ({@code sv p "$HOME\.ssh"} holds the path as {@code $p = "$HOME\.ssh"} does; null: not
+     * read); no-op for any other command.
      */
-    void setVariable(String text, boolean top) {
+    void setVariable(String text, boolean top, java.util.function.Function<String, Value> read) {
         Matcher m = SET_VARIABLE.matcher(text.strip());
         if (m.matches()) {
             PsHeldValue v = PsHeldValue.evaluate(m.group(4), name -> null);
             // `-Scope Script`/`Global` from a child scope sets the top-level variable
             boolean shared = m.group(5).toLowerCase(Locale.ROOT).matches("(?s).*-scope\\s+(?:global|script).*");
-            assigned((shared ? "$script:" : "$") + m.group(3), null, top, "=", v == null ? null : PsHeldValue.ofNumber(v.asNumber()));
+            assigned((shared ? "$script:" : "$") + m.group(3), read.apply(m.group(4)), top, "=",
+                    v == null ? null : PsHeldValue.ofNumber(v.asNumber()));
         }
     }
 
