@@ -607,17 +607,22 @@ public final class Cmd {
         return Regex.matches(format, "%[sdibq]") && f + 1 < args.size() ? List.of(var + "=" + PathFacts.unquote(args.get(f + 1))) : List.of();
     }
 
-    /** {@code read [-r] NAME… <<< TEXT} as {@code NAME=field}, the last name taking the rest of the first line. */
+    /**
+     * {@code read [-r] NAME… <<< TEXT} as {@code NAME=field}, the last name taking the rest of the first line.
+     * Read from a file, a pipe or a process substitution ({@code read -r LD_PRELOAD < <(…)}), each
+     * name is {@code NAME=$(read)}: a value the text does not hold, which the hook variables'
+     * readers take as one that may run a program (fail closed; rt38).
+     */
     private List<String> readAssignments() {
-        if (!hasStdinText) {
-            return List.of();
-        }
         List<String> names = new ArrayList<>();
         for (String a : positionals("-a -d -i -n -N -p -t -u")) {
             if (!Regex.matches(a, "[A-Za-z_][A-Za-z0-9_]*")) {
                 return List.of();
             }
             names.add(a);
+        }
+        if (!hasStdinText) {
+            return names.stream().map(n -> n + "=$(read)").toList();
         }
         String line = stdin.strip().split("\n", -1)[0].strip();
         String[] fields = line.split("[ \t]+", Math.max(1, names.size()));

@@ -117,6 +117,12 @@ final class FileProvenance {
             List<String> p = c.positionals("-o -O --rcfile --init-file");
             return p.isEmpty() ? "" : p.get(0);
         }
+        if (c.named("m4 gm4")) {
+            // m4's input files are its program: syscmd and esyscmd run shell commands (rt38); the
+            // letters of Wrappers' m4 reading take a value
+            List<String> p = c.positionals("-D -U -I -d -l -o -H -t -F -R -L");
+            return p.isEmpty() ? "" : p.get(0);
+        }
         List<String> operands = c.getOperands();
         if (name.equals("chmod") && !operands.isEmpty() && operands.get(0).contains("x") && operands.size() > 1) {
             return "";
@@ -306,10 +312,40 @@ final class FileProvenance {
         return out;
     }
 
+    /**
+     * True when {@code c} runs every program in a folder ({@code run-parts DIR}) and {@code other}
+     * writes or downloads a file into it ({@code curl -o /tmp/d/job URL && run-parts /tmp/d}; rt38).
+     * run-parts' listing and testing options run nothing.
+     */
+    private static boolean runsFolderHolding(Cmd c, Cmd other, Ctx ctx) {
+        if (!c.named("run-parts") || c.anyFlag("--test --list -V --version -h --help")) {
+            return false;
+        }
+        List<String> p = c.positionals("-u --umask -a --arg --regex");
+        if (p.isEmpty()) {
+            return false;
+        }
+        Set<String> folders = new java.util.HashSet<>();
+        for (String d : resolvedIn(c, p.get(0), ctx)) {
+            folders.add(d.endsWith("/") ? d : d + "/");
+        }
+        List<String> written = new ArrayList<>(other.getWriteTargets());
+        written.addAll(other.fetchedFiles());
+        for (String w : written) {
+            if (resolvedIn(other, w, ctx).stream().anyMatch(x -> folders.stream().anyMatch(x::startsWith))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when {@code other} writes the file {@code c} then runs (or loads as code, {@link LoadedCode}). */
     static boolean runsFileWrittenBy(Cmd c, Cmd other, Ctx ctx) {
         if (writesNoContent(other)) {
             return false;
+        }
+        if (runsFolderHolding(c, other, ctx)) {
+            return true;
         }
         String f = executedFile(c);
         if (!f.isEmpty()) {

@@ -33,6 +33,13 @@ final class GitPrograms {
             + "|init\\.templatedir");
 
     /**
+     * The shape of a git configuration key: a section, an optional subsection (any text) and a
+     * variable name of letters, digits and dashes ({@code core.pager}, {@code remote.origin.url}).
+     */
+    private static final java.util.regex.Pattern GIT_KEY = java.util.regex.Pattern.compile(
+            "(?s)[A-Za-z0-9.-]+(\\..*)?\\.[A-Za-z][A-Za-z0-9-]*");
+
+    /**
      * True when a git push names its destination through settings on the command line
      * ({@code git -c remote.origin.pushurl=URL push}), or sends through a proxy the command names or
      * with the certificate check off ({@code -c http.proxy=URL}, {@code -c http.sslVerify=false},
@@ -86,6 +93,12 @@ final class GitPrograms {
             int eq = kv.indexOf('=');
             String key = eq < 0 ? kv : kv.substring(0, eq);
             String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
+            // a word that is no git key (`section.name`) is one the text does not tell: an xargs
+            // or parallel slot (`xargs -I{} git -c {} log`), the list xargs appends, a variable;
+            // it may set any key, one that runs a program included (fail closed; rt38)
+            if (!GIT_KEY.matcher(key).matches()) {
+                return true;
+            }
             if (!a.equals("-c")) {
                 if (GIT_EXEC_KEY.matcher(key).matches()) {
                     return true;
