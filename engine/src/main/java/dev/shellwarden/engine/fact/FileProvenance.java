@@ -111,11 +111,23 @@ final class FileProvenance {
             }
         }
         if (c.isShell() || c.isInterpreter() || name.equals("source") || name.equals(".")) {
+            // bash's start-up file runs before its -c line or script (`bash --rcfile /tmp/x -ic ls`; rt38)
+            String rc = c.isShell() ? c.valueOf("--rcfile --init-file") : "";
+            if (!rc.isEmpty()) {
+                return rc;
+            }
             if (c.anyFlag("-c -e -r -m") && !name.equals("source") && !name.equals(".")) {
                 return "";
             }
             List<String> p = c.positionals("-o -O --rcfile --init-file");
             return p.isEmpty() ? "" : p.get(0);
+        }
+        if (c.named("emacs emacsclient")) {
+            // emacs loads Lisp files it is given and runs them (`emacs --batch -l /tmp/x.el`; rt38)
+            String f = c.valueOf("-l --load --script -scriptload");
+            if (!f.isEmpty()) {
+                return f;
+            }
         }
         if (c.named("m4 gm4")) {
             // m4's input files are its program: syscmd and esyscmd run shell commands (rt38); the
