@@ -129,6 +129,21 @@ final class FileProvenance {
                 return f;
             }
         }
+        // a terminal multiplexer's start-up file runs commands (tmux's run-shell, screen's exec), a
+        // notebook executed by nbconvert or `jupyter execute` runs its cells (rt38)
+        if (name.equals("tmux") && !c.valueOf("-f").isEmpty()) {
+            return c.valueOf("-f");
+        }
+        if (name.equals("screen") && !c.valueOf("-c").isEmpty()) {
+            return c.valueOf("-c");
+        }
+        if (name.equals("jupyter") && (c.sub("execute") || c.sub("nbconvert") && c.anyFlag("--execute"))) {
+            for (String a : c.getOperands()) {
+                if (a.endsWith(".ipynb")) {
+                    return a;
+                }
+            }
+        }
         if (c.named("m4 gm4")) {
             // m4's input files are its program: syscmd and esyscmd run shell commands (rt38); the
             // letters of Wrappers' m4 reading take a value
