@@ -36,7 +36,9 @@ public final class CommandSettings {
             // other tools' ssh commands, pagers, editors, diff programs and password commands
             "RSYNC_RSH", "BORG_RSH", "SVN_SSH", "BAT_PAGER", "PSQL_PAGER", "SYSTEMD_PAGER", "GH_PAGER", "AWS_PAGER",
             "DELTA_PAGER", "KUBE_EDITOR", "KUBECTL_EXTERNAL_DIFF", "SVN_EDITOR", "GH_EDITOR", "GH_BROWSER", "HGEDITOR",
-            "FZF_DEFAULT_COMMAND", "RESTIC_PASSWORD_COMMAND", "BORG_PASSCOMMAND");
+            "FZF_DEFAULT_COMMAND", "RESTIC_PASSWORD_COMMAND", "BORG_PASSCOMMAND",
+            // rsync runs this command line through a shell to reach an rsync:// daemon (rt38)
+            "RSYNC_CONNECT_PROG");
 
     /**
      * Cargo's runner and compiler wrappers: the program (and its words) cargo starts in front of
@@ -56,7 +58,9 @@ public final class CommandSettings {
             + "|(merge|diff)tool\\..*\\.cmd|sendemail\\.(sendmailcmd|tocmd|cccmd|headercmd)|core\\.alternaterefscommand"
             + "|interactive\\.difffilter|gpg\\.ssh\\.defaultkeycommand|submodule\\..*\\.update|browser\\..*\\.cmd"
             // interpret-trailers and commit/tag --trailer run a trailer's command for its value
-            + "|trailer\\..*\\.(command|cmd)");
+            + "|trailer\\..*\\.(command|cmd)"
+            // imap-send runs imap.tunnel through a shell to reach the server (rt38)
+            + "|imap\\.tunnel");
 
     /** Pagers, editors and no-ops that these settings usually name; their values are not split. */
     private static final Set<String> PLAIN_PROGRAMS = Set.of("less", "more", "most", "cat", "bat", "delta",

@@ -578,17 +578,59 @@ public final class Cmd {
      * INVARIANT: only adds words to the prefixes, so a reader of it is never looser than one of them.
      */
     List<String> assignmentWords() {
+        List<String> expanded = defaultAssignments();
         if (named("printf read") && !args.isEmpty()) {
             List<String> all = new ArrayList<>(assignments);
             all.addAll(name.equals("printf") ? printfAssignment() : readAssignments());
+            all.addAll(expanded);
             return all;
         }
         if (!named(DECLARERS + " env") || args.isEmpty()) {
-            return assignments;
+            if (expanded.isEmpty()) {
+                return assignments;
+            }
+            List<String> all = new ArrayList<>(assignments);
+            all.addAll(expanded);
+            return all;
         }
         List<String> all = new ArrayList<>(assignments);
         all.addAll(args);
+        all.addAll(expanded);
+        // a nameref (`declare -n ref=LD_PRELOAD`) makes every later `ref=…` set the variable it
+        // names to a value the declaration does not show (rt38; fail closed)
+        if (named("declare typeset local") && args.stream().anyMatch(a -> Regex.matches(a, "-[A-Za-z]*n[A-Za-z]*"))) {
+            for (String a : args) {
+                java.util.regex.Matcher m = NAMEREF.matcher(a);
+                if (m.matches()) {
+                    all.add(m.group(1) + "=$(nameref)");
+                }
+            }
+        }
         return all;
+    }
+
+    /** {@code ref=NAME} of a nameref declaration: group 1 is the variable it names. */
+    private static final java.util.regex.Pattern NAMEREF = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=([A-Za-z_][A-Za-z0-9_]*)");
+
+    /** {@code ${NAME:=VALUE}} or {@code ${NAME=VALUE}} in a word. */
+    private static final java.util.regex.Pattern DEFAULT_ASSIGNMENT =
+            java.util.regex.Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*):?=([^}]*)}");
+
+    /**
+     * The variables a word's default-assigning expansion sets ({@code : "${LD_PRELOAD:=/tmp/x.so}"}
+     * is {@code LD_PRELOAD=/tmp/x.so} when the variable is unset; rt38), as {@code NAME=VALUE}.
+     */
+    private List<String> defaultAssignments() {
+        List<String> out = new ArrayList<>();
+        for (String a : args) {
+            if (a.contains("${")) {
+                java.util.regex.Matcher m = DEFAULT_ASSIGNMENT.matcher(a);
+                while (m.find()) {
+                    out.add(m.group(1) + "=" + m.group(2));
+                }
+            }
+        }
+        return out;
     }
 
     /** {@code printf -v NAME FORMAT [WORD]} as {@code NAME=value} when the value is literal ({@code 0}, {@code %s 0}); else nothing. */
@@ -607,17 +649,22 @@ public final class Cmd {
         return Regex.matches(format, "%[sdibq]") && f + 1 < args.size() ? List.of(var + "=" + PathFacts.unquote(args.get(f + 1))) : List.of();
     }
 
-    /** {@code read [-r] NAME… <<< TEXT} as {@code NAME=field}, the last name taking the rest of the first line. */
+    /**
+     * {@code read [-r] NAME… <<< TEXT} as {@code NAME=field}, the last name taking the rest of the first line.
+     * Read from a file, a pipe or a process substitution ({@code read -r LD_PRELOAD < <(…)}), each
+     * name is {@code NAME=$(read)}: a value the text does not hold, which the hook variables'
+     * readers take as one that may run a program (fail closed; rt38).
+     */
     private List<String> readAssignments() {
-        if (!hasStdinText) {
-            return List.of();
-        }
         List<String> names = new ArrayList<>();
         for (String a : positionals("-a -d -i -n -N -p -t -u")) {
             if (!Regex.matches(a, "[A-Za-z_][A-Za-z0-9_]*")) {
                 return List.of();
             }
             names.add(a);
+        }
+        if (!hasStdinText) {
+            return names.stream().map(n -> n + "=$(read)").toList();
         }
         String line = stdin.strip().split("\n", -1)[0].strip();
         String[] fields = line.split("[ \t]+", Math.max(1, names.size()));

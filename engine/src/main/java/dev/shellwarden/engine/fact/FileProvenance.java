@@ -111,10 +111,43 @@ final class FileProvenance {
             }
         }
         if (c.isShell() || c.isInterpreter() || name.equals("source") || name.equals(".")) {
+            // bash's start-up file runs before its -c line or script (`bash --rcfile /tmp/x -ic ls`; rt38)
+            String rc = c.isShell() ? c.valueOf("--rcfile --init-file") : "";
+            if (!rc.isEmpty()) {
+                return rc;
+            }
             if (c.anyFlag("-c -e -r -m") && !name.equals("source") && !name.equals(".")) {
                 return "";
             }
             List<String> p = c.positionals("-o -O --rcfile --init-file");
+            return p.isEmpty() ? "" : p.get(0);
+        }
+        if (c.named("emacs emacsclient")) {
+            // emacs loads Lisp files it is given and runs them (`emacs --batch -l /tmp/x.el`; rt38)
+            String f = c.valueOf("-l --load --script -scriptload");
+            if (!f.isEmpty()) {
+                return f;
+            }
+        }
+        // a terminal multiplexer's start-up file runs commands (tmux's run-shell, screen's exec), a
+        // notebook executed by nbconvert or `jupyter execute` runs its cells (rt38)
+        if (name.equals("tmux") && !c.valueOf("-f").isEmpty()) {
+            return c.valueOf("-f");
+        }
+        if (name.equals("screen") && !c.valueOf("-c").isEmpty()) {
+            return c.valueOf("-c");
+        }
+        if (name.equals("jupyter") && (c.sub("execute") || c.sub("nbconvert") && c.anyFlag("--execute"))) {
+            for (String a : c.getOperands()) {
+                if (a.endsWith(".ipynb")) {
+                    return a;
+                }
+            }
+        }
+        if (c.named("m4 gm4")) {
+            // m4's input files are its program: syscmd and esyscmd run shell commands (rt38); the
+            // letters of Wrappers' m4 reading take a value
+            List<String> p = c.positionals("-D -U -I -d -l -o -H -t -F -R -L");
             return p.isEmpty() ? "" : p.get(0);
         }
         List<String> operands = c.getOperands();
@@ -306,10 +339,40 @@ final class FileProvenance {
         return out;
     }
 
+    /**
+     * True when {@code c} runs every program in a folder ({@code run-parts DIR}) and {@code other}
+     * writes or downloads a file into it ({@code curl -o /tmp/d/job URL && run-parts /tmp/d}; rt38).
+     * run-parts' listing and testing options run nothing.
+     */
+    private static boolean runsFolderHolding(Cmd c, Cmd other, Ctx ctx) {
+        if (!c.named("run-parts") || c.anyFlag("--test --list -V --version -h --help")) {
+            return false;
+        }
+        List<String> p = c.positionals("-u --umask -a --arg --regex");
+        if (p.isEmpty()) {
+            return false;
+        }
+        Set<String> folders = new java.util.HashSet<>();
+        for (String d : resolvedIn(c, p.get(0), ctx)) {
+            folders.add(d.endsWith("/") ? d : d + "/");
+        }
+        List<String> written = new ArrayList<>(other.getWriteTargets());
+        written.addAll(other.fetchedFiles());
+        for (String w : written) {
+            if (resolvedIn(other, w, ctx).stream().anyMatch(x -> folders.stream().anyMatch(x::startsWith))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when {@code other} writes the file {@code c} then runs (or loads as code, {@link LoadedCode}). */
     static boolean runsFileWrittenBy(Cmd c, Cmd other, Ctx ctx) {
         if (writesNoContent(other)) {
             return false;
+        }
+        if (runsFolderHolding(c, other, ctx)) {
+            return true;
         }
         String f = executedFile(c);
         if (!f.isEmpty()) {

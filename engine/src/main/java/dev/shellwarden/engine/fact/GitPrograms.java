@@ -33,6 +33,13 @@ final class GitPrograms {
             + "|init\\.templatedir");
 
     /**
+     * The shape of a git configuration key: a section, an optional subsection (any text) and a
+     * variable name of letters, digits and dashes ({@code core.pager}, {@code remote.origin.url}).
+     */
+    private static final java.util.regex.Pattern GIT_KEY = java.util.regex.Pattern.compile(
+            "(?s)[A-Za-z0-9.-]+(\\..*)?\\.[A-Za-z][A-Za-z0-9-]*");
+
+    /**
      * True when a git push names its destination through settings on the command line
      * ({@code git -c remote.origin.pushurl=URL push}), or sends through a proxy the command names or
      * with the certificate check off ({@code -c http.proxy=URL}, {@code -c http.sslVerify=false},
@@ -86,15 +93,53 @@ final class GitPrograms {
             int eq = kv.indexOf('=');
             String key = eq < 0 ? kv : kv.substring(0, eq);
             String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
+            // a word that is no git key (`section.name`) is one the text does not tell: an xargs
+            // or parallel slot (`xargs -I{} git -c {} log`), the list xargs appends, a variable;
+            // it may set any key, one that runs a program included (fail closed; rt38)
+            if (!GIT_KEY.matcher(key).matches()) {
+                return true;
+            }
             if (!a.equals("-c")) {
                 if (GIT_EXEC_KEY.matcher(key).matches()) {
                     return true;
                 }
                 continue;
             }
-            if (GIT_EXEC_KEY.matcher(key).matches()
-                    && (!Cmd.SAFE_PROGRAMS.contains(value) || key.toLowerCase(java.util.Locale.ROOT).startsWith("core.hooks"))
-                    && !(key.toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !value.startsWith("!"))) {
+            if (settingRuns(key, value)) {
+                return true;
+            }
+        }
+        return cloneConfigRuns(c);
+    }
+
+    /** True when {@code key=value} given on the line makes git run a program other than a plain pager. */
+    private static boolean settingRuns(String key, String value) {
+        return GIT_EXEC_KEY.matcher(key).matches()
+                && (!Cmd.SAFE_PROGRAMS.contains(value) || key.toLowerCase(java.util.Locale.ROOT).startsWith("core.hooks"))
+                && !(key.toLowerCase(java.util.Locale.ROOT).startsWith("alias.") && !value.startsWith("!"));
+    }
+
+    /**
+     * True when {@code git clone -c KEY=VALUE} ({@code --config}) writes a key that runs a program
+     * into the new repository's configuration: the checkout clone makes at once reads it, so a
+     * {@code core.fsmonitor} or {@code core.hooksPath} (post-checkout) runs during the clone (rt38).
+     */
+    private static boolean cloneConfigRuns(Cmd c) {
+        if (!c.git("clone")) {
+            return false;
+        }
+        List<String> args = c.getArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String kv = a.startsWith("--config=") ? a.substring("--config=".length())
+                    : a.startsWith("-c") && a.length() > 2 && !a.startsWith("--") ? a.substring(2)
+                    : (a.equals("-c") || a.equals("--config")) && i + 1 < args.size() ? args.get(++i) : null;
+            if (kv == null) {
+                continue;
+            }
+            int eq = kv.indexOf('=');
+            String key = eq < 0 ? kv : kv.substring(0, eq);
+            if (!GIT_KEY.matcher(key).matches() || settingRuns(key, eq < 0 ? "" : kv.substring(eq + 1).trim())) {
                 return true;
             }
         }

@@ -125,7 +125,7 @@ final class ProgramHooks {
 
     /** The hook variables of {@link #HOOK_VARIABLE} added for other tools' program settings (round 6). */
     private static final java.util.regex.Pattern TOOL_PROGRAM_VARIABLE = java.util.regex.Pattern.compile(
-            "(RSYNC_RSH|BORG_RSH|SVN_SSH|BAT_PAGER|PSQL_PAGER|SYSTEMD_PAGER|GH_PAGER|AWS_PAGER|DELTA_PAGER|KUBE_EDITOR|KUBECTL_EXTERNAL_DIFF"
+            "(RSYNC_RSH|RSYNC_CONNECT_PROG|BORG_RSH|SVN_SSH|BAT_PAGER|PSQL_PAGER|SYSTEMD_PAGER|GH_PAGER|AWS_PAGER|DELTA_PAGER|KUBE_EDITOR|KUBECTL_EXTERNAL_DIFF"
             + "|SVN_EDITOR|GH_EDITOR|GH_BROWSER|HGEDITOR|FZF_DEFAULT_COMMAND|RESTIC_PASSWORD_COMMAND|BORG_PASSCOMMAND"
             + "|" + PROGRAM_SETTING_VARIABLES + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Bb][Rr][Oo][Ww][Ss][Ee][Rr]"
             + "|[Nn][Pp][Mm]_[Cc][Oo][Nn][Ff][Ii][Gg]_[Ii][Nn][Ii][Tt]_[Mm][Oo][Dd][Uu][Ll][Ee])=.*",
