@@ -628,7 +628,13 @@ final class BashWalker {
      */
     private static final Pattern QUOTING = Pattern.compile("\\$?['\"]|\\\\\n?");
 
-    /** The raw-text checks below, made on the text as written and with its quoting removed. */
+    /**
+     * The raw-text checks below, made on the text as written and with its quoting removed.
+     * Deliberately no word decoder ({@link BashWords#decode} is one, {@link IfsPayloads} uses it
+     * per payload word): it strips every quote and backslash from the whole text, operators and
+     * quotes inside other quotes included, so a name spelled with quotes anywhere
+     * ({@code r''eadonly}, {@code I"FS"=}) is seen by a pattern; over-reading only asks more.
+     */
     private static String unquoted(String t) {
         return QUOTING.matcher(t).replaceAll("");
     }
