@@ -591,6 +591,15 @@ final class BashWalker {
      */
     private boolean ifsTouched;
     /**
+     * True while {@link #secondReading} expands a command once more: unquoted variables are then
+     * resolved (split by the default IFS) even once {@link #ifsTouched}. WHY (left38): in
+     * {@code declare 'IFS= read'; eval 'IFS= read -r p <<< $PPID'; kill -9 $p} IFS really changed,
+     * so {@code $p} stayed unread, though a read into one name takes the whole line whatever IFS
+     * is; the maybe reading's segment only adds findings, so one possible splitting of the value
+     * is judged beside the unread word (fail closed), while the first reading keeps it unread.
+     */
+    private boolean secondReadingActive;
+    /**
      * True once the text mentions {@code nocasematch}, {@code extglob} or {@code globasciiranges}: pattern operators of
      * parameter expansions ({@code ${x%.ts}}) are then no longer resolved.
      */
@@ -619,7 +628,13 @@ final class BashWalker {
      */
     private static final Pattern QUOTING = Pattern.compile("\\$?['\"]|\\\\\n?");
 
-    /** The raw-text checks below, made on the text as written and with its quoting removed. */
+    /**
+     * The raw-text checks below, made on the text as written and with its quoting removed.
+     * Deliberately no word decoder ({@link BashWords#decode} is one, {@link IfsPayloads} uses it
+     * per payload word): it strips every quote and backslash from the whole text, operators and
+     * quotes inside other quotes included, so a name spelled with quotes anywhere
+     * ({@code r''eadonly}, {@code I"FS"=}) is seen by a pattern; over-reading only asks more.
+     */
     private static String unquoted(String t) {
         return QUOTING.matcher(t).replaceAll("");
     }
@@ -2022,6 +2037,11 @@ final class BashWalker {
         }
         // the maybe values are read as they stand before the words are expanded (see #secondReading)
         Vars maybe = maybeReading(sc, c);
+        if (maybe == null && ifsTouched && readText(sc).indexOf('$') >= 0) {
+            // IFS changed: the known values are read once more split by the default IFS
+            // (`IFS=:; p=$PPID; kill -9 $p`, see #secondReadingActive)
+            maybe = c.vars().copy();
+        }
         // and the small ends of a range read directly (`kill -9 $((RANDOM % 2 ? 4242 : -1))`)
         List<Vars> lowRanges = lowRangeReadings(c.vars(), readText(sc));
         // and the other values a loop passed through (`… ((d--)); done; kill -9 $d`)
@@ -2395,21 +2415,27 @@ final class BashWalker {
         Ctx ac = c.with(vars);
         List<Word> argv = new ArrayList<>();
         List<Redirect> redirects = new ArrayList<>();
-        for (ParseTree child : sc.children) {
-            if (child instanceof BashParser.RedirectContext r) {
-                redirects.add(sameCommandDescriptor(redirect(r, u, ac), redirects));
-            } else if (child instanceof TerminalNode t) {
-                Token tok = t.getSymbol();
-                if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
-                    continue;
-                }
-                List<Word> list = listExpansion(tok.getText(), ac);
-                if (list != null) {
-                    argv.addAll(list);
-                } else {
-                    expandBraces(decode(tok, u, ac), argv, EnumSet.noneOf(OpaqueReason.class));
+        boolean outer = secondReadingActive;
+        secondReadingActive = true;
+        try {
+            for (ParseTree child : sc.children) {
+                if (child instanceof BashParser.RedirectContext r) {
+                    redirects.add(sameCommandDescriptor(redirect(r, u, ac), redirects));
+                } else if (child instanceof TerminalNode t) {
+                    Token tok = t.getSymbol();
+                    if (argv.isEmpty() && Wrappers.isAssignment(tok.getText())) {
+                        continue;
+                    }
+                    List<Word> list = listExpansion(tok.getText(), ac);
+                    if (list != null) {
+                        argv.addAll(list);
+                    } else {
+                        expandBraces(decode(tok, u, ac), argv, EnumSet.noneOf(OpaqueReason.class));
+                    }
                 }
             }
+        } finally {
+            secondReadingActive = outer;
         }
         stripCommandBuiltin(argv);
         redirects.addAll(c.inRedirects());
@@ -2606,7 +2632,7 @@ final class BashWalker {
             c.vars().unset.clear();
         }
         BashWords.Decoded d = BashWords.decode(tok.getText(), tok.getStartIndex(), u.skips(), c.vars()::get, c.vars()::target,
-                c.vars()::isUnset, !ifsTouched, !patternsTouched);
+                c.vars()::isUnset, !ifsTouched || secondReadingActive, !patternsTouched);
         Map<String, String> candidates = d.candidates().isEmpty() ? Map.of() : new HashMap<>(c.vars().candidates);
         Set<String> unsure = d.candidates().isEmpty() ? Set.of() : new HashSet<>(c.vars().unsureCandidates);
         Map<String, String> maybeBefore = d.candidates().isEmpty() ? Map.of() : new HashMap<>(c.vars().maybe);
@@ -4552,9 +4578,14 @@ final class BashWalker {
                     if (name.equals("trap")) {
                         trap(d, w.payload(), wrappers, c);
                     } else {
+                        Vars payload = c.vars().copy();
                         nested(w.payload(), new Ctx(d.id, d.depth + 1, Provenance.EVAL_PAYLOAD, List.copyOf(wrappers),
-                                c.vars().copy(), c.conditional(), List.of(), List.of(), false));
+                                payload, c.conditional(), List.of(), List.of(), false));
                         c.vars().known.clear();
+                        // eval runs in this shell: what its payload left in a name (`eval 'read -r p <<< $PPID'; kill -9 $p`)
+                        // may hold after it, kept as a maybe value, which only adds findings (left38)
+                        payload.maybe.forEach(c.vars().maybe::put);
+                        payload.known.forEach(c.vars().maybe::put);
                     }
                 }
                 case PWSH_PAYLOAD -> {

@@ -15,6 +15,10 @@ import java.util.regex.Pattern;
  * stayed unread. Each payload word's decoded text is checked as that level's text, and a payload
  * whose IFS mentions are all read prefixes is left out of its parent's view.
  *
+ * <p>This class only finds where each word of the text starts and ends (the blanking needs the
+ * spans in the text as written); the word itself is decoded by {@link BashWords#decode(String)},
+ * the one quote removal the splitter uses (left38 folded a second decoder kept here).
+ *
  * <p>INVARIANT (fail closed): only a payload the predicate finds clean is blanked; a text this
  * does not decode fully (a command or parameter substitution, {@code $'…'}, a heredoc, an open
  * quote) is returned as it is, so the check falls back to the whole text.
@@ -77,9 +81,8 @@ final class IfsPayloads {
                 i++;
                 continue;
             }
-            // one word: decode it
+            // one word: find its end here (the lexer's spans are not at hand), decode it with BashWords
             int start = i;
-            StringBuilder value = new StringBuilder();
             boolean quoted = false;
             while (i < n) {
                 char c = t.charAt(i);
@@ -91,9 +94,6 @@ final class IfsPayloads {
                     if (i + 1 >= n) {
                         return t;
                     }
-                    if (t.charAt(i + 1) != '\n') {
-                        value.append(t.charAt(i + 1));
-                    }
                     i += 2;
                 } else if (c == '\'') {
                     quoted = true;
@@ -101,34 +101,25 @@ final class IfsPayloads {
                     if (close < 0) {
                         return t;
                     }
-                    value.append(t, i + 1, close);
                     i = close + 1;
                 } else if (c == '"') {
                     quoted = true;
                     i++;
                     while (i < n && t.charAt(i) != '"') {
-                        char d = t.charAt(i);
-                        if (d == '\\' && i + 1 < n && "$`\"\\\n".indexOf(t.charAt(i + 1)) >= 0) {
-                            if (t.charAt(i + 1) != '\n') {
-                                value.append(t.charAt(i + 1));
-                            }
-                            i += 2;
-                        } else {
-                            value.append(d);
-                            i++;
-                        }
+                        i += t.charAt(i) == '\\' && i + 1 < n ? 2 : 1;
                     }
                     if (i >= n) {
                         return t;
                     }
                     i++;
                 } else {
-                    value.append(c);
                     i++;
                 }
             }
             int end = i;
-            String v = value.toString();
+            // bash's quote removal, expansions kept as written (no variable is known here; UNREAD
+            // has left out the substitutions, whose source BashWords would keep whole)
+            String v = BashWords.decode(t.substring(start, end)).text();
             if (quoted && v.contains("IFS") && cmd.takesPayload(t, end) && clean.test(v)) {
                 for (int k = start; k < end; k++) {
                     if (view.charAt(k) != '\n') {

@@ -407,7 +407,7 @@ public final class AgentLaunches {
     private static final Pattern CLAUDE_TOOL_FILES = Pattern.compile("(?i)(.*/)?\\.claude/(commands|skills)/.+");
 
     /** An {@code allowed-tools:} line's value, up to a newline or a printf-style {@code \n}; a YAML list's brackets are left to {@link #toolSpecs}' callers. */
-    private static final Pattern ALLOWED_TOOLS = Pattern.compile("(?i)allowed-tools\\s*:\\s*(.*?)\\s*(?:\\\\n|\\n|$)");
+    private static final Pattern ALLOWED_TOOLS = Pattern.compile("(?i)allowed-tools[ \\t]*:[ \\t]*(.*?)[ \\t]*(?:\\\\n|\\n|$)");
 
     /**
      * True when the command writes, as visible text, a Claude Code command or skill whose
@@ -422,6 +422,8 @@ public final class AgentLaunches {
             return false;
         }
         List<String> texts = new ArrayList<>(c.getArgs());
+        // `printf '%s\n' 'allowed-tools:' '  - Bash'`: each word a line of the file
+        texts.add(String.join("\n", c.getArgs()));
         if (c.isHasStdinText()) {
             texts.add(c.getStdin());
         }
@@ -429,7 +431,8 @@ public final class AgentLaunches {
             java.util.regex.Matcher m = ALLOWED_TOOLS.matcher(t);
             while (m.find()) {
                 String value = m.group(1).replaceAll("^\\[|\\]$", "");
-                for (String spec : toolSpecs(value)) {
+                List<String> specs = value.isEmpty() ? blockListItems(t, m.end()) : toolSpecs(value);
+                for (String spec : specs) {
                     if (broadShellGrant(spec, Set.of("Bash"))) {
                         return true;
                     }
@@ -742,6 +745,113 @@ public final class AgentLaunches {
                     out.add(args.get(j));
                 }
             }
+        }
+        return out;
+    }
+
+    /**
+     * The variables naming the folder or file a coding agent reads its permission settings from
+     * instead of the user's (Claude Code, Codex, OpenCode, Gemini CLI; a home or config home holds
+     * them all). SW4014 asks for any of them; this reads where they point.
+     */
+    private static final Pattern SETTINGS_HOME_VARIABLE = Pattern.compile(
+            "(CLAUDE_CONFIG_DIR|CODEX_HOME|OPENCODE_CONFIG|OPENCODE_CONFIG_DIR|XDG_CONFIG_HOME|HOME"
+                    + "|GEMINI_CLI_SYSTEM_SETTINGS_PATH|GEMINI_CLI_SYSTEM_DEFAULTS_PATH)=(.+)");
+
+    /**
+     * Settings text that lets an agent run any command unasked: a broad shell grant in a JSON
+     * string ({@link #broadShellGrant}, read separately), bypass mode, OpenCode's allow-all
+     * permission, Codex's never-ask approval or unsandboxed mode, Gemini CLI's yolo mode,
+     * auto-accept or shell tool allowed.
+     */
+    private static final Pattern BROAD_SETTINGS = Pattern.compile("(?i)bypassPermissions|dangerously-?skip-?permissions"
+            + "|skipDangerousModePermissionPrompt|\"permission\"\\s*:\\s*\"allow\"|\"(\\*|bash)\"\\s*:\\s*\"allow\""
+            + "|approval_policy\\s*=\\s*\"?never|danger-full-access|\"yolo\"|autoAccept\"?\\s*:\\s*true"
+            + "|\"allowed\"\\s*:\\s*\\[[^\\]]*(run_shell_command|ShellTool)");
+
+    /** A JSON string's text ({@code "Bash(*)"}), read as a tool specification. */
+    private static final Pattern JSON_STRING = Pattern.compile("\"([^\"\\\\]{1,200})\"");
+
+    /** True when the command starts a client of the table, by name, package or script. */
+    static boolean launchesAgent(Cmd c) {
+        return clientOf(c) != null;
+    }
+
+    /**
+     * The folders or files the agent {@code launch} reads its settings from, as {@code setter}'s
+     * words name them ({@link #SETTINGS_HOME_VARIABLE}): the launch's own prefixes and env words,
+     * or an earlier export, declare or typeset; empty when {@code launch} starts no known agent.
+     */
+    static List<String> settingsHomesFor(Cmd setter, Cmd launch) {
+        if (clientOf(launch) == null || setter != launch && !setter.named("export declare typeset")) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        for (String w : setter.assignmentWords()) {
+            java.util.regex.Matcher m = SETTINGS_HOME_VARIABLE.matcher(PathFacts.unquote(w));
+            if (m.matches()) {
+                String home = PathFacts.unquote(m.group(2)).replaceAll("/+$", "");
+                if (!home.isEmpty()) {
+                    out.add(home);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * True when {@code c} writes, as visible text, a file inside (or named by) a settings home
+     * {@code setter} gives the agent {@code launch} ({@link #settingsHomesFor}) holding settings that
+     * let it run any command unasked ({@link #BROAD_SETTINGS}, a broad {@code Bash} grant). WHY
+     * (left38): a launch under another settings home only asked (SW4014), though the command had
+     * just filled that home with a bypass; a launch on a home the command did not write still asks.
+     */
+    static boolean writesBroadSettingsFor(Cmd c, Cmd setter, Cmd launch) {
+        List<String> homes = settingsHomesFor(setter, launch);
+        if (homes.isEmpty() || c.getWriteTargets().stream().map(f -> PathFacts.unquote(f).replace('\\', '/'))
+                .noneMatch(f -> homes.stream().anyMatch(h -> f.equals(h) || f.startsWith(h + "/")))) {
+            return false;
+        }
+        List<String> texts = new ArrayList<>(c.getArgs());
+        if (c.isHasStdinText()) {
+            texts.add(c.getStdin());
+        }
+        for (String t : texts) {
+            if (BROAD_SETTINGS.matcher(t).find()) {
+                return true;
+            }
+            java.util.regex.Matcher s = JSON_STRING.matcher(t);
+            while (s.find()) {
+                if (s.group(1).startsWith("Bash") && broadShellGrant(s.group(1), Set.of("Bash"))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A line break of a written file: a newline or a printf-style {@code \n}. */
+    private static final Pattern LINE_BREAK = Pattern.compile("\\\\n|\\n");
+    /** One item of a YAML block sequence ({@code   - Bash}, {@code - "Bash(*)"}), its comment left out. */
+    private static final Pattern BLOCK_ITEM = Pattern.compile("\\s*-\\s+(.*?)(?:\\s+#.*)?\\s*");
+
+    /**
+     * The items of the YAML block sequence that starts at {@code from} ({@code allowed-tools:}
+     * with nothing after it, then one {@code - TOOL} per line), up to the first line that is no
+     * item; blank lines are skipped, as YAML does. WHY (left38): the inline forms were read, the
+     * block list ({@code allowed-tools:}, {@code   - Bash}) was not, so the same grant was written unasked.
+     */
+    static List<String> blockListItems(String t, int from) {
+        List<String> out = new ArrayList<>();
+        for (String line : LINE_BREAK.split(t.substring(from), -1)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            java.util.regex.Matcher item = BLOCK_ITEM.matcher(line);
+            if (!item.matches()) {
+                break;
+            }
+            out.add(item.group(1));
         }
         return out;
     }

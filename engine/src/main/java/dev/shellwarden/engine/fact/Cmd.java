@@ -2736,6 +2736,25 @@ public final class Cmd {
     }
 
     /**
+     * True when this command writes broad permissions into the settings home that {@code setter}
+     * (the launch itself or an earlier export) gives the agent {@code launch} starts
+     * ({@link AgentLaunches#writesBroadSettingsFor}).
+     */
+    public boolean writesBroadAgentSettingsFor(Cmd setter, Cmd launch) {
+        return AgentLaunches.writesBroadSettingsFor(this, setter, launch);
+    }
+
+    /** True when this command starts a coding agent of {@link AgentLaunches}' table (by name, package or script). */
+    public boolean isAgentLaunch() {
+        return AgentLaunches.launchesAgent(this);
+    }
+
+    /** True when this command gives the agent {@code launch} starts another settings home ({@link AgentLaunches#settingsHomesFor}). */
+    public boolean setsAgentSettingsHomeFor(Cmd launch) {
+        return !AgentLaunches.settingsHomesFor(this, launch).isEmpty();
+    }
+
+    /**
      * True when the command writes an editor's or an agent's run-on-open file (tasks.json,
      * settings.json, the dev container, .claude/commands) from text it does not show ({@link AutoRunWrites}).
      */
