@@ -74,6 +74,16 @@ public final class AgentLaunches {
         private Set<String> subcommands;
         /** Its subcommands that open the terminal UI ({@code codex resume}, {@code opencode attach}). */
         private Set<String> sessionCommands = Set.of();
+        /** Second words after a session subcommand that run and exit instead ({@code goose session list}). */
+        private Set<String> sessionExits = Set.of();
+        /** False when, started with no words, it does not open its UI (or its name is shared: {@code q}, harelba's SQL tool). */
+        private boolean bareOpens = true;
+        /**
+         * Its options that print and exit or run one prompt and exit, space-separated: per client,
+         * since one letter means different things ({@code claude -p} prints, {@code codex -p} is
+         * {@code --profile}, which opens the UI like any other setting).
+         */
+        private String oneShot = ONE_SHOT_OPTIONS;
         /** Its options that take the next word as their value, skipped when the first operand is read, space-separated. */
         private String valued = "";
         /** Its options that open the terminal UI with a prompt ({@code gemini -i}, {@code opencode --prompt}), space-separated. */
@@ -126,6 +136,26 @@ public final class AgentLaunches {
             terminalUi = true;
             subcommands = Words.setOf(exiting);
             sessionCommands = opening.isEmpty() ? Set.of() : Words.setOf(opening);
+            return this;
+        }
+
+        /**
+         * A client whose chat opens under a subcommand ({@code goose session}, {@code q chat}),
+         * where other operands are read as nothing: {@code opening} open it unless their next word
+         * is one of {@code exits} ({@code goose session list}); {@code bare} says whether the
+         * program alone opens it too.
+         */
+        private Client chat(String opening, String exits, boolean bare) {
+            terminalUi = true;
+            sessionCommands = Words.setOf(opening);
+            sessionExits = exits.isEmpty() ? Set.of() : Words.setOf(exits);
+            bareOpens = bare;
+            return this;
+        }
+
+        /** Replaces the shared one-shot options ({@link #ONE_SHOT_OPTIONS}) with the client's own. */
+        private Client oneShot(String spaceSeparated) {
+            oneShot = spaceSeparated;
             return this;
         }
 
@@ -190,6 +220,8 @@ public final class AgentLaunches {
                             + "feedback archive delete update doctor execpolicy generate-ts help", "resume fork")
                     .valued("-c --config -m --model -p --profile -s --sandbox -a --ask-for-approval -C --cd -i --image --enable --disable "
                             + "--add-dir --local-provider")
+                    // no one-shot option: -p is --profile (developers.openai.com/codex/cli/reference), only exec runs one
+                    .oneShot("")
                     .off("--dangerously-bypass-approvals-and-sandbox --yolo")
                     .extra(AgentLaunches::codexUnsandboxedUnasked)
                     .settings(c -> c.argFind("^(mcp_servers|notify|hooks)|^-c(mcp_servers|notify)|^--config=(mcp_servers|notify)")),
@@ -215,16 +247,27 @@ public final class AgentLaunches {
                             + "uninstall-shell-integration help", "agent ls resume")
                     .valued("--model --api-key -H --header --output-format --mode --sandbox --resume --workspace")
                     .off("--force -f --yolo --dangerously-allow-all"),
-            client("amp @sourcegraph/amp").tui().off("--dangerously-allow-all --force"),
+            // (-x/--execute sends one message, prints the answer and exits, the prompt may come piped: ampcode.com manual)
+            client("amp @sourcegraph/amp").tui().oneShot(AgentLaunches.ONE_SHOT_OPTIONS + " -x --execute").off("--dangerously-allow-all --force"),
             // GitHub Copilot CLI: every tool, or the bare shell tool (--allow-tool shell), without confirmation
             // (-i/--interactive starts the interactive session with a prompt; -p runs one and exits)
             client("copilot @github/copilot").tui().sessionOptions("-i --interactive").off("--allow-all-tools --allow-all --yolo").grants("--allow-tool", "shell")
                     .env("COPILOT_ALLOW_ALL", TRUTHY),
             // goose: GOOSE_MODE=auto approves every tool (so does its default mode: SW8017 asks when none is set)
-            client("goose").env("GOOSE_MODE", Pattern.compile("(?i)auto")),
+            // (`goose session` starts an interactive session, named, resumed or not; its list, remove, export and
+            // diagnostics exit; `goose run -t` runs one: block.github.io/goose CLI commands. Bare goose is not read)
+            client("goose").chat("session", "list ls remove rm export diagnostics clear", false)
+                    .valued("-n --name -i --id --session-id --path --with-extension --with-remote-extension "
+                            + "--with-streamable-http-extension --with-builtin")
+                    .env("GOOSE_MODE", Pattern.compile("(?i)auto")),
             // Amazon Q Developer CLI and its successor Kiro CLI: trust every tool, or the shell tool
-            client("q kiro-cli kiro").off("--trust-all-tools").grants("--trust-tools", "execute_bash execute_cmd shell"),
-            client("crush @charmland/crush").tui().off("--yolo -y"),
+            // (`q chat [INPUT]` is interactive unless --no-interactive: docs.aws.amazon.com qdeveloper-ug
+            // command-line-reference; bare `q` is also harelba's SQL tool and `kiro` the IDE's launcher, so only chat is read)
+            client("q kiro-cli kiro").chat("chat", "", false).oneShot("--no-interactive -h --help -V --version")
+                    .valued("--agent --model --trust-tools --profile")
+                    .off("--trust-all-tools").grants("--trust-tools", "execute_bash execute_cmd shell"),
+            // (bare crush opens its TUI, -c/--cwd in another folder; `crush run` runs one prompt)
+            client("crush @charmland/crush").tui().valued("-c --cwd -D --data-dir").off("--yolo -y"),
             client("cline").off("--yolo -y"),
             // Continue's cn: --allow Bash (or *) runs every command unasked
             client("cn @continuedev/cli").tui().grants("--allow", "Bash"),
@@ -312,7 +355,10 @@ public final class AgentLaunches {
         return grantsShell(c, k) || k.extra != null && k.extra.test(c);
     }
 
-    /** A client's options that print and exit or run one prompt and exit ({@code claude -p}, {@code gemini --prompt}, {@code --version}). */
+    /**
+     * The options that print and exit or run one prompt and exit ({@code claude -p}, {@code gemini --prompt},
+     * {@code --version}) of a client whose row gives none of its own ({@link Client#oneShot}).
+     */
     private static final String ONE_SHOT_OPTIONS = "-p --print --prompt --headless -h --help -v -V --version";
 
     /**
@@ -338,7 +384,8 @@ public final class AgentLaunches {
                 || Words.setOf(k.sessionOptions).stream().anyMatch(o -> o.startsWith("--") && c.argStartsWith(o + "=")))) {
             return true;
         }
-        if (c.anyFlag(ONE_SHOT_OPTIONS) || c.argStartsWith("--prompt=")) {
+        if (!k.oneShot.isEmpty() && (c.anyFlag(k.oneShot)
+                || Words.setOf(k.oneShot).stream().anyMatch(o -> o.startsWith("--") && c.argStartsWith(o + "=")))) {
             return false;
         }
         List<String> operands = c.positionals(k.valued);
@@ -346,12 +393,15 @@ public final class AgentLaunches {
             operands = operands.subList(1, operands.size()); // `node …/cli.js`: the script is no operand of the client
         }
         if (operands.isEmpty()) {
-            return true;
+            return k.bareOpens;
         }
         // with the client's subcommand table, a first operand that is no subcommand is its prompt (or
         // project folder): `claude 'fix the tests'` opens the TUI with it; `claude mcp list` runs and exits
         String first = operands.get(0);
-        return k.sessionCommands.contains(first) || k.subcommands != null && !k.subcommands.contains(first);
+        if (k.sessionCommands.contains(first)) {
+            return operands.size() < 2 || !k.sessionExits.contains(operands.get(1));
+        }
+        return k.subcommands != null && !k.subcommands.contains(first);
     }
 
     /** Options that print and exit whatever else is given. */

@@ -388,7 +388,11 @@ final class LongRunning {
             case "manage.py" -> {
                 return first.equals("runserver");
             }
-            case "uvicorn", "gunicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server",
+            // gunicorn's --check-config and --print-config load the app and its settings, then exit
+            case "gunicorn" -> {
+                return !c.anyFlag("--check-config --print-config");
+            }
+            case "uvicorn", "hypercorn", "http-server", "live-server", "serve", "nodemon", "webpack-dev-server",
                     "shakapacker-dev-server", "webpacker-dev-server" -> {
                 return true;
             }

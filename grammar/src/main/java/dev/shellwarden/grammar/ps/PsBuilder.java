@@ -120,6 +120,13 @@ final class PsBuilder {
     private static final Pattern SCRIPTBLOCK_CREATE = Pattern.compile(
             "(?i)^\\[(?:system\\.management\\.automation\\.)?scriptblock\\]::create$");
     private static final Pattern SCRIPT_METHOD = Pattern.compile("(?i)\\.(invokescript|newscriptblock|addscript)$");
+    /**
+     * A script block literal run in place with no arguments ({@code { Get-Date }.Invoke()}): it
+     * runs its body, which the walk reads as commands like {@code & { … }}'s, so the call itself
+     * hides nothing. Arguments are left opaque: they bind to the block's parameters unseen.
+     */
+    private static final Pattern BLOCK_INVOKE = Pattern.compile("(?i)^\\.(invoke|invokereturnasis)$");
+    private static final Pattern EMPTY_ARGUMENTS = Pattern.compile("^\\(\\s*\\)$");
     private static final Pattern LITERAL_STRING = Pattern.compile(
             "^\\s*(?:'(?:[^'\u2018\u2019\u201A\u201B]|'')*'|\"[^\"`$\u201C\u201D\u201E]*\")\\s*$");
 
@@ -2874,6 +2881,10 @@ final class PsBuilder {
             }
             if (p.kind() == Kind.WORD && next.kind() == Kind.PAREN && adjacent(p, next)) {
                 String decoded = PsText.bare(p.raw());
+                if (i > 0 && parts.get(i - 1).kind() == Kind.BLOCK && adjacent(parts.get(i - 1), p)
+                        && BLOCK_INVOKE.matcher(decoded).matches() && EMPTY_ARGUMENTS.matcher(next.raw()).matches()) {
+                    continue;
+                }
                 String member = member(decoded);
                 // (the session's item provider acts on items whatever its method is called:
                 // `$ExecutionContext.InvokeProvider.Item.Remove('C:\Users', $true)`)
