@@ -159,14 +159,10 @@ final class PsConstants {
                 return v;
             }
             at = m.end();
-            List<String> args = new ArrayList<>();
-            do {
-                String a = string();
-                if (a == null) {
-                    return null;
-                }
-                args.add(a);
-            } while (symbol(','));
+            List<String> args = strings();
+            if (args == null) {
+                return null;
+            }
             Matcher item = FORMAT_ITEM.matcher(v.text());
             StringBuilder out = new StringBuilder();
             while (item.find()) {
@@ -217,18 +213,25 @@ final class PsConstants {
             return str == null ? null : new Value(str, false);
         }
 
+        /** One or more plain strings separated by commas; null when one is not a plain string. */
+        private List<String> strings() {
+            List<String> out = new ArrayList<>();
+            do {
+                String a = string();
+                if (a == null) {
+                    return null;
+                }
+                out.add(a);
+            } while (symbol(','));
+            return out;
+        }
+
         /** {@code [string]::Join(SEP, A, B…)} and {@code [string]::Concat(A, B…)} of plain strings, after the open parenthesis. */
         private Value call(String method) {
-            List<String> args = new ArrayList<>();
+            List<String> args = List.of();
             if (!symbol(')')) {
-                do {
-                    String a = string();
-                    if (a == null) {
-                        return null;
-                    }
-                    args.add(a);
-                } while (symbol(','));
-                if (!symbol(')')) {
+                args = strings();
+                if (args == null || !symbol(')')) {
                     return null;
                 }
             }
