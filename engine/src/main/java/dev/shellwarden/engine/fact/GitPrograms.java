@@ -39,6 +39,9 @@ final class GitPrograms {
     private static final java.util.regex.Pattern GIT_KEY = java.util.regex.Pattern.compile(
             "(?s)[A-Za-z0-9.-]+(\\..*)?\\.[A-Za-z][A-Za-z0-9-]*");
 
+    /** A literal word that is no key shape; git rejects it ("key does not contain a section"). */
+    private static final java.util.regex.Pattern PLAIN_INVALID_KEY = java.util.regex.Pattern.compile("[A-Za-z0-9.-]+");
+
     /**
      * True when a git push names its destination through settings on the command line
      * ({@code git -c remote.origin.pushurl=URL push}), or sends through a proxy the command names or
@@ -96,7 +99,7 @@ final class GitPrograms {
             // a word that is no git key (`section.name`) is one the text does not tell: an xargs
             // or parallel slot (`xargs -I{} git -c {} log`), the list xargs appends, a variable;
             // it may set any key, one that runs a program included (fail closed; rt38)
-            if (!GIT_KEY.matcher(key).matches()) {
+            if (unknownKey(key)) {
                 return true;
             }
             if (!a.equals("-c")) {
@@ -110,6 +113,16 @@ final class GitPrograms {
             }
         }
         return cloneConfigRuns(c);
+    }
+
+    /**
+     * True when a {@code -c} word's key is not one the text tells: not a key shape and not a plain
+     * word either (an xargs or parallel slot {@code {}}, an unread expansion, an empty key). A plain
+     * word of letters, digits, dots and dashes that is no key ({@code foo}, {@code core.}) is an
+     * invalid key git itself rejects before running anything, so it is not counted.
+     */
+    private static boolean unknownKey(String key) {
+        return !GIT_KEY.matcher(key).matches() && !PLAIN_INVALID_KEY.matcher(key).matches();
     }
 
     /** True when {@code key=value} given on the line makes git run a program other than a plain pager. */
@@ -139,7 +152,7 @@ final class GitPrograms {
             }
             int eq = kv.indexOf('=');
             String key = eq < 0 ? kv : kv.substring(0, eq);
-            if (!GIT_KEY.matcher(key).matches() || settingRuns(key, eq < 0 ? "" : kv.substring(eq + 1).trim())) {
+            if (unknownKey(key) || settingRuns(key, eq < 0 ? "" : kv.substring(eq + 1).trim())) {
                 return true;
             }
         }
