@@ -93,26 +93,29 @@ final class GitPrograms {
             }
             String kv = attachedEnv ? a.substring("--config-env=".length()) : c.getArgs().get(++i);
             // (the value word is skipped: a later -c or --config-env is read too, not taken for the subcommand)
-            int eq = kv.indexOf('=');
-            String key = eq < 0 ? kv : kv.substring(0, eq);
-            String value = eq < 0 ? "" : kv.substring(eq + 1).trim();
-            // a word that is no git key (`section.name`) is one the text does not tell: an xargs
-            // or parallel slot (`xargs -I{} git -c {} log`), the list xargs appends, a variable;
-            // it may set any key, one that runs a program included (fail closed; rt38)
-            if (unknownKey(key)) {
-                return true;
-            }
-            if (!a.equals("-c")) {
-                if (GIT_EXEC_KEY.matcher(key).matches()) {
-                    return true;
-                }
-                continue;
-            }
-            if (settingRuns(key, value)) {
+            if (a.equals("-c") ? settingMayRun(kv) : envSettingMayRun(kv)) {
                 return true;
             }
         }
         return cloneConfigRuns(c);
+    }
+
+    /**
+     * True when one {@code KEY=VALUE} word given on the line may make git run a program: a key the
+     * text does not tell (fail closed; rt38: an xargs or parallel slot {@code xargs -I{} git -c {} log},
+     * a variable), or a key set to run one.
+     */
+    private static boolean settingMayRun(String kv) {
+        int eq = kv.indexOf('=');
+        String key = eq < 0 ? kv : kv.substring(0, eq);
+        return unknownKey(key) || settingRuns(key, eq < 0 ? "" : kv.substring(eq + 1).trim());
+    }
+
+    /** As {@link #settingMayRun} for {@code --config-env KEY=VAR}: the value is unseen, so any key that runs a program counts. */
+    private static boolean envSettingMayRun(String kv) {
+        int eq = kv.indexOf('=');
+        String key = eq < 0 ? kv : kv.substring(0, eq);
+        return unknownKey(key) || GIT_EXEC_KEY.matcher(key).matches();
     }
 
     /**
@@ -147,12 +150,7 @@ final class GitPrograms {
             String kv = a.startsWith("--config=") ? a.substring("--config=".length())
                     : a.startsWith("-c") && a.length() > 2 && !a.startsWith("--") ? a.substring(2)
                     : (a.equals("-c") || a.equals("--config")) && i + 1 < args.size() ? args.get(++i) : null;
-            if (kv == null) {
-                continue;
-            }
-            int eq = kv.indexOf('=');
-            String key = eq < 0 ? kv : kv.substring(0, eq);
-            if (unknownKey(key) || settingRuns(key, eq < 0 ? "" : kv.substring(eq + 1).trim())) {
+            if (kv != null && settingMayRun(kv)) {
                 return true;
             }
         }
