@@ -169,6 +169,24 @@ public final class ProgramOptions {
     private static final Tool JAVA = new Tool("", false, List.of(new Opt("-XX:OnError=", 0, Run.LINE, true, null, Set.of()),
             new Opt("-XX:OnOutOfMemoryError=", 0, Run.LINE, true, null, Set.of()), new Opt("-javaagent:", 0, Run.PATH, true, null, Set.of()),
             new Opt("-agentpath:", 0, Run.PATH, true, null, Set.of())));
+    /**
+     * The JDK's other tools (javac, javadoc, jshell, jar…) hand a {@code -J} word to the JVM they
+     * start: {@code javac -J-javaagent:/tmp/a.jar} loads the agent as {@code java -javaagent:} does.
+     */
+    private static final Tool JDK_TOOL = new Tool("", false, List.of(new Opt("-J-XX:OnError=", 0, Run.LINE, true, null, Set.of()),
+            new Opt("-J-XX:OnOutOfMemoryError=", 0, Run.LINE, true, null, Set.of()), new Opt("-J-javaagent:", 0, Run.PATH, true, null, Set.of()),
+            new Opt("-J-agentpath:", 0, Run.PATH, true, null, Set.of())));
+    /** The linkers rustc is given in everyday builds: a plain choice. */
+    private static final Set<String> LINKERS = Set.of("cc", "gcc", "clang", "g++", "clang++", "ld", "ld.lld", "lld", "mold", "rust-lld",
+            "ld64.lld", "lld-link", "link.exe", "zig", "x86_64-linux-gnu-gcc", "aarch64-linux-gnu-gcc", "arm-linux-gnueabihf-gcc");
+    /**
+     * rustc runs the program {@code -C linker=PROG} names (also {@code -Clinker=}, {@code --codegen
+     * linker=}) with the object files as its words, and loads {@code -Z codegen-backend=LIB}.
+     */
+    private static final Tool RUSTC = new Tool("", false, List.of(
+            matching("-C", 0, Run.WORDS, "\\s*linker\\s*=\\s*(.*)", LINKERS),
+            matching("--codegen", 0, Run.WORDS, "\\s*linker\\s*=\\s*(.*)", LINKERS),
+            matching("-Z", 0, Run.PATH, "\\s*codegen-backend\\s*=\\s*(.*/.*)", Set.of())));
     private static final Tool NODE = new Tool("r", false, List.of(path("-r", 0), path("--require", 0), path("--import", 0),
             path("--loader", 0), path("--experimental-loader", 0), path("--env-file", 0), path("--env-file-if-exists", 0)));
     private static final Tool HG = new Tool("R", true, List.of(matching("--config", 6, Run.LINE,
@@ -228,7 +246,10 @@ public final class ProgramOptions {
             Map.entry("c++", CC), Map.entry("clang", CC), Map.entry("clang++", CC), Map.entry("tcpdump", TCPDUMP),
             Map.entry("helm", HELM), Map.entry("restic", PASSWORD_COMMAND), Map.entry("rclone", PASSWORD_COMMAND),
             Map.entry("borg", BORG), Map.entry("openvpn", OPENVPN), Map.entry("valgrind", VALGRIND), Map.entry("strace", STRACE),
-            Map.entry("gdb", GDB), Map.entry("java", JAVA), Map.entry("node", NODE), Map.entry("nodejs", NODE), Map.entry("hg", HG),
+            Map.entry("gdb", GDB), Map.entry("java", JAVA), Map.entry("javac", JDK_TOOL), Map.entry("javadoc", JDK_TOOL),
+            Map.entry("jshell", JDK_TOOL), Map.entry("jar", JDK_TOOL), Map.entry("jlink", JDK_TOOL), Map.entry("jpackage", JDK_TOOL),
+            Map.entry("javap", JDK_TOOL), Map.entry("jdeps", JDK_TOOL), Map.entry("keytool", JDK_TOOL), Map.entry("jarsigner", JDK_TOOL),
+            Map.entry("rustc", RUSTC), Map.entry("rustdoc", RUSTC), Map.entry("node", NODE), Map.entry("nodejs", NODE), Map.entry("hg", HG),
             Map.entry("svn", SVN), Map.entry("cmake", CMAKE), Map.entry("ctest", CTEST), Map.entry("kubectl", KUBECTL),
             Map.entry("sqlite3", SQLITE), Map.entry("docker", DOCKER), Map.entry("nmap", NMAP),
             Map.entry("gpg-connect-agent", GPG_CONNECT_AGENT), Map.entry("go", GO), Map.entry("perl", PERL),

@@ -1208,6 +1208,9 @@ final class Wrappers {
             java.util.Map.entry("R", Set.of("-e")),
             java.util.Map.entry("Rscript", Set.of("-e")),
             java.util.Map.entry("jrunscript", Set.of("-e")),
+            // GHC evaluates each -e expression in turn (ghc -e 'System.Directory.removeDirectoryRecursive …')
+            java.util.Map.entry("ghc", Set.of("-e")),
+            java.util.Map.entry("ghci", Set.of("-e")),
             java.util.Map.entry("rake", Set.of("-e", "--execute", "--execute-continue")),
             // exiftool's -if condition is a Perl expression
             java.util.Map.entry("exiftool", Set.of("-if")),
@@ -1262,6 +1265,10 @@ final class Wrappers {
         if (Set.of("lua", "R", "Rscript", "jrunscript").contains(key)) {
             Unwrap chunks = chunks(argv, options, key.equals("lua"));
             return chunks != null ? chunks : chunkStdin(key, argv);
+        }
+        // ghc without -e compiles its operands and reads no program from standard input
+        if (key.equals("ghc") || key.equals("ghci")) {
+            return chunks(argv, options, false);
         }
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);

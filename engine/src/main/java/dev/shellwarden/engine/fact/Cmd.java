@@ -2315,7 +2315,8 @@ public final class Cmd {
         switch (name) {
             case "ln", "link" -> p = positionals("-t --target-directory -S --suffix");
             case "cp" -> {
-                if (!argMatches("-[a-zA-Z]*s[a-zA-Z]*|--symbolic-link")) {
+                // -s makes symbolic links, -l (--link) hard links: either way the copy is the source
+                if (!argMatches("-[a-zA-Z]*[sl][a-zA-Z]*|--symbolic-link|--link")) {
                     return List.of();
                 }
                 p = positionals("-t --target-directory -S --suffix");
@@ -2405,7 +2406,10 @@ public final class Cmd {
             String abs = PathFacts.resolve(target, d, ctx.home());
             String tilde = abs.startsWith(ctx.home() + "/") ? "~" + abs.substring(ctx.home().length()) : abs;
             if (reachesSystem(target, d, ctx) || PathFacts.isRootLike(target) || PathFacts.isPersistence(abs)
-                    || PathFacts.isPersistence(tilde) || PathFacts.isBlockDevice(abs) || PathFacts.isSecret(target)) {
+                    || PathFacts.isPersistence(tilde) || PathFacts.isBlockDevice(abs) || PathFacts.isSecret(target)
+                    // the agents' settings and the guard's own config (`ln -s ~/.claude c && cp x c/settings.json`),
+                    // and a repository's store (`ln -s .git g && rm -rf g/`): through the link they are written unseen
+                    || PathFacts.isSelfProtected(abs) || PathFacts.isSelfProtected(tilde) || Regex.matches(abs, "(.*/)?\\.git(/.*)?")) {
                 return true;
             }
         }

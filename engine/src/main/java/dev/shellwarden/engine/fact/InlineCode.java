@@ -49,6 +49,9 @@ final class InlineCode {
             + "|rmSync|rmdirSync|unlinkSync|fs\\.rm\\b|fs\\.promises\\.rm|fs\\.unlink|rimraf|\\bunlink\\b"
             + "|rmtree|remove_tree|FileUtils\\.rm|FileUtils\\.remove|File\\.delete|Dir\\.delete|File\\.unlink"
             + "|Deno\\.remove|file\\.remove\\("
+            // Haskell's System.Directory (ghc -e), OCaml's Sys, Tcl's file delete (expect -c, tclsh)
+            + "|removeDirectoryRecursive|removePathForcibly|\\bremoveFile\\b|\\bremoveDirectory\\b|\\bSys\\.remove\\b|\\bSys\\.rmdir\\b"
+            + "|\\bfile\\s+delete\\b"
             // Julia's rm(path; recursive=true, force=true): keyword arguments after a semicolon are
             // Julia's own syntax (R's rm(x) only drops a variable, so a bare rm( is no delete)
             // (after a comma too: `rm(homedir(), recursive=true)`; R's rm has no such keyword, rt34b)

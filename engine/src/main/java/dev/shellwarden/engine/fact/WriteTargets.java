@@ -378,6 +378,16 @@ final class WriteTargets {
                         && !Regex.matches(PathFacts.unquote(w.get(2)), "\\.\\./[A-Za-z0-9_][A-Za-z0-9_.@+-]*/?")) {
                     out.add(PathFacts.below(w.get(2), c.gitChangedDirectory()));
                 }
+                // git checkout-index --prefix=STRING writes each file it checks out at STRING + its
+                // path: a string, not a folder, so the folder written is the prefix up to its last
+                // slash (`--prefix=/home/dev/` writes the tracked .bashrc there, `--prefix=../../x-` two levels up)
+                if (!g.isEmpty() && g.get(0).equals("checkout-index")) {
+                    for (String prefix : c.valuesOf("--prefix")) {
+                        String pre = PathFacts.unquote(prefix);
+                        String folder = pre.contains("/") ? pre.substring(0, pre.lastIndexOf('/') + 1) : ".";
+                        out.add(PathFacts.below(folder, c.gitChangedDirectory()));
+                    }
+                }
                 // git submodule add URL [PATH] checks the repository out into PATH (else the URL's last name)
                 List<String> sm = c.positionals(Cmd.GIT_GLOBAL_VALUE_OPTIONS + " -b --branch --name --reference --depth");
                 if (sm.size() >= 3 && sm.get(0).equals("submodule") && sm.get(1).equals("add")) {
