@@ -159,12 +159,7 @@ public final class LaterFiles {
 
     /** pdb's start-up lines as python: a {@code !} line is a statement, and so is any line pdb does not know. */
     static String pdbCode(String text) {
-        StringBuilder b = new StringBuilder();
-        for (String line : text.split("\n")) {
-            String t = line.strip();
-            b.append(t.startsWith("!") ? t.substring(1) : t).append('\n');
-        }
-        return b.toString();
+        return PdbCommands.python(text);
     }
 
     private static final Pattern TOML_SECTION = Pattern.compile("\\s*\\[+\\s*([^\\]]+?)\\s*\\]+\\s*(#.*)?");

@@ -138,8 +138,8 @@ public final class ProgramOptions {
     private static final Tool PSQL = new Tool("cdfhLopPTUvF", true, List.of(matching("-o", 0, Run.LINE, "\\|(.*)", Set.of()),
             matching("--output", 4, Run.LINE, "\\|(.*)", Set.of())));
     private static final Tool WGET = new Tool("eoOaiBPUTtwQDIXlAR", true, List.of(words("--use-askpass", 7, Set.of()),
-            matching("-e", 0, Run.WORDS, "(?i)\\s*use_?askpass\\s*=\\s*(.+)", Set.of()),
-            matching("--execute", 5, Run.WORDS, "(?i)\\s*use_?askpass\\s*=\\s*(.+)", Set.of())));
+            matching("-e", 0, Run.WORDS, "(?i)\\s*use[_-]?askpass\\s*=\\s*(.+)", Set.of()),
+            matching("--execute", 5, Run.WORDS, "(?i)\\s*use[_-]?askpass\\s*=\\s*(.+)", Set.of())));
     private static final Tool ARIA2C = new Tool("dosjxkUiTlSMNm", true, List.of(words("--on-download-complete", 13, Set.of()),
             words("--on-download-start", 13, Set.of()), words("--on-download-pause", 13, Set.of()),
             words("--on-download-stop", 17, Set.of()), words("--on-download-error", 13, Set.of()),

@@ -1128,6 +1128,10 @@ final class Wrappers {
      */
     private static Unwrap interpreter(String name, List<Word> argv) {
         InterpreterFamily family = InterpreterFamily.of(name);
+        Unwrap debugger = pdbCode(name, family, argv);
+        if (debugger != null) {
+            return debugger;
+        }
         if (family == null) {
             return codeOption(name, argv);
         }
@@ -1180,6 +1184,27 @@ final class Wrappers {
             }
         }
         return new Unwrap(Kind.STDIN_SCRIPT, Provenance.HEREDOC_SCRIPT, List.of(), List.of(), "", true, false);
+    }
+
+    /**
+     * pdb's {@code -c} commands ({@code python -m pdb -c '!import os; …' app.py}, {@code pdb3 -c …},
+     * ipdb) as the inline Python they run ({@link PdbCommands}), or null when pdb is not run or
+     * its commands are plain debugger commands.
+     */
+    private static Unwrap pdbCode(String name, InterpreterFamily family, List<Word> argv) {
+        List<String> texts = argv.subList(1, argv.size()).stream().map(Word::text).toList();
+        int from = PdbCommands.NAMES.contains(name) ? 0 : family != null && Names.versioned(name, "python") ? PdbCommands.afterModule(texts) : -1;
+        if (from < 0) {
+            return null;
+        }
+        List<String> commands = PdbCommands.commandValues(texts, from);
+        String python = PdbCommands.python(String.join("\n", commands));
+        if (python.isEmpty()) {
+            return null;
+        }
+        boolean literal = argv.stream().allMatch(Word::literal);
+        Word code = new Word(python, Word.singleQuoted(python), literal, Set.of());
+        return new Unwrap(Kind.INTERPRETER_CODE, Provenance.TOP, List.of(code), List.of(), python, literal, false);
     }
 
     /**

@@ -135,7 +135,8 @@ public final class Cmd {
         this.depth = s.depth();
         this.provenance = s.provenance().name();
         this.wrappers = s.wrappers();
-        List<Word> argv = s.argv();
+        // wget's -e wgetrc commands read as the long options they stand for (WgetCommands)
+        List<Word> argv = WgetCommands.expand(nameOf(s), s.argv());
         this.path = argv.isEmpty() ? "" : argv.get(0).text();
         this.name = nameOf(s);
         List<String> a = new ArrayList<>();
@@ -169,7 +170,7 @@ public final class Cmd {
             }
         }
         this.args = Collections.unmodifiableList(a);
-        this.argvWords = s.argv();
+        this.argvWords = argv;
         Set<String> globals = GLOBAL_VALUE_OPTIONS.get(name);
         if (globals != null) {
             // `kubectl -n prod delete …`: the value of a global option is no subcommand

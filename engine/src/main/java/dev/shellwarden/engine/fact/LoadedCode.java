@@ -50,9 +50,40 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
      * Everything {@code c} loads as code: through its assignment prefixes or exports, its own
      * options, the Python module path, and the files its inline code includes, in that order.
      */
+    /**
+     * Options whose file the program loads and runs as code, by program: bash's {@code enable -f}
+     * (a builtin's shared object), node's preloads ({@code --import}, {@code -r}/{@code --require},
+     * loaders), CMake's initial cache script {@code -C} (CMake code: execute_process runs),
+     * openssl's {@code -engine} library, ssh-keygen's PKCS#11 library {@code -D}, at's and batch's
+     * job file {@code -f}, wget's {@code --config} (a wgetrc's {@code use_askpass} runs a program,
+     * its {@code post_file} sends a file). WHY (rt38): a file the same command downloaded and given to one of these
+     * runs as surely as {@code sh FILE}, so it meets SW4004/SW4005 like one; a file already on disk
+     * is the user's (the tools' other rules judge where it lies).
+     */
+    private static final java.util.Map<String, String> CODE_OPTIONS = java.util.Map.of(
+            "enable", "-f",
+            "node", "--import -r --require --loader --experimental-loader",
+            "nodejs", "--import -r --require --loader --experimental-loader",
+            "cmake", "-C",
+            "openssl", "-engine",
+            "ssh-keygen", "-D",
+            "at", "-f",
+            "batch", "-f",
+            "wget", "--config",
+            "wget2", "--config");
+
     static List<LoadedCode> loadedBy(Cmd c) {
         List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments(c));
         loaded.addAll(loadedByOptions(c));
+        String loaders = CODE_OPTIONS.get(c.getName());
+        if (loaders != null) {
+            for (String v : c.valuesOf(loaders)) {
+                String path = PathFacts.unquote(v);
+                if (!path.isEmpty()) {
+                    loaded.add(new LoadedCode(path, false, Set.of()));
+                }
+            }
+        }
         loaded.addAll(pythonModulesLoaded(c));
         for (String l : InlineCode.payloadLoadedFiles(c)) {
             loaded.add(new LoadedCode(l, false, Set.of()));
