@@ -3339,6 +3339,15 @@ public final class Cmd {
         return WindowsStores.deletesSharedRegistryValues(this);
     }
 
+    /**
+     * True when a cmdlet writes a machine-wide registry key or a policy key (Set-ItemProperty,
+     * New-ItemProperty, New-Item… on HKLM:\, HKCU:\Software\Policies), the cmdlets' form of
+     * {@code reg add HKLM\…} ({@link WindowsStores}).
+     */
+    public boolean writesSystemRegistry() {
+        return WindowsStores.writesSystemRegistry(this);
+    }
+
     /** True when some operand is a Windows drive root, system folder or the user profile. */
     public boolean hasWindowsRootOperand() {
         for (String a : args) {

@@ -38,7 +38,8 @@ public record RegistryKey(String hive, List<String> components) {
     private static final Pattern PATH = Pattern.compile(
             "(?i)^[\"']?(?:(?:microsoft\\.powershell\\.core\\\\)?registry::)?"
             + "(HKLM|HKCU|HKCR|HKU|HKCC|HKEY_LOCAL_MACHINE|HKEY_CURRENT_USER|HKEY_CLASSES_ROOT|HKEY_USERS|HKEY_CURRENT_CONFIG)"
-            + "(:)?(?:[\\\\/]+(.*?))?[\\\\/]*[\"']?$");
+            // the drive's colon needs no separator after it: HKLM:Software is HKLM:\Software
+            + "(?:(:)[\\\\/]*|[\\\\/]+|(?=[\"']?$))(.*?)[\\\\/]*[\"']?$");
 
     /** Keys under Software that hold many vendors' or Windows' own keys, one level down. */
     private static final Set<String> SHARED_NAMESPACES = Set.of("microsoft", "policies", "classes", "wow6432node");
@@ -131,6 +132,19 @@ public record RegistryKey(String hive, List<String> components) {
     /** True for a key whose values are programs started at logon (Run, RunOnce, Winlogon). */
     public boolean startsProgramsAtLogon() {
         return LOGON_KEY.matcher("\\" + String.join("\\", components)).matches();
+    }
+
+    /**
+     * True for a key below a Policies key (Software\Policies, …\CurrentVersion\Policies): group
+     * policy settings that switch Windows features and protections on or off for the user.
+     */
+    public boolean policy() {
+        for (String p : components) {
+            if (p.equalsIgnoreCase("policies")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True for a key of every user of the machine (HKLM, HKU, HKCR, HKCC). */

@@ -107,6 +107,20 @@ final class WindowsStores {
     }
 
     /**
+     * True when a registry cmdlet writes a key of every user of the machine (HKLM, HKU…) or a
+     * policy key ({@link RegistryKey#policy}): UAC, LSA, WDigest, Defender and logging settings
+     * live there, and reg.exe's {@code reg add HKLM\…} already asks. A project's own key under
+     * {@code HKCU:\Software\Vendor\App} stays everyday; a Run key is SW6008's.
+     */
+    static boolean writesSystemRegistry(Cmd c) {
+        if (!c.nameIs("Set-ItemProperty New-ItemProperty New-Item Set-Item Rename-ItemProperty Copy-ItemProperty "
+                + "Move-ItemProperty Rename-Item Copy-Item Move-Item") || c.psWhatIf()) {
+            return false;
+        }
+        return registryKeys(c).stream().anyMatch(k -> k.machineWide() || k.policy());
+    }
+
+    /**
      * True when the command deletes values of a key that no project owns: every value of a key
      * that is not the project's own (Clear-Item), or values of a top key ({@code HKCU:\Environment}:
      * PATH and every user variable), of a machine-wide key, or of a key that starts programs at
@@ -126,6 +140,7 @@ final class WindowsStores {
         if (!(c.nameIs("Remove-ItemProperty Clear-ItemProperty") || regDeletesValuesOnly(c) && c.argFind("(?i)^delete$"))) {
             return false;
         }
-        return registryKeys(c).stream().anyMatch(k -> k.reach() == RegistryKey.Reach.TOP || k.machineWide() || k.startsProgramsAtLogon());
+        // a policy value removed switches a Windows protection or feature back to its default
+        return registryKeys(c).stream().anyMatch(k -> k.reach() == RegistryKey.Reach.TOP || k.machineWide() || k.startsProgramsAtLogon() || k.policy());
     }
 }
