@@ -1798,7 +1798,7 @@ final class PsBuilder {
                     }
                     if (!value.isEmpty()) {
                         Kind k0 = value.get(0).kind();
-                        if (k0 != Kind.WORD && unsafeCall(value, false)) {
+                        if (k0 != Kind.WORD && unsafeCall(value, false, ctx)) {
                             reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
                         }
                         // `$_`, and `$_.FullName` of a listed item: its path
@@ -2759,9 +2759,9 @@ final class PsBuilder {
         if (!redirectParts.isEmpty()) {
             parts = rest;
         }
-        boolean unsafe = unsafeCall(parts, false);
+        boolean unsafe = unsafeCall(parts, false, ctx);
         // only file calls PsDotNet reads whole as the cmdlet they amount to (PsFileCalls)
-        boolean readsOnly = unsafe && !unsafeCall(parts, true);
+        boolean readsOnly = unsafe && !unsafeCall(parts, true, ctx);
         Part payload = null;
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
@@ -2918,7 +2918,7 @@ final class PsBuilder {
      * {@code [IO.File]::Delete('x')}, {@code (New-Object Net.WebClient).DownloadFile(…)}. Method
      * calls run in expression mode and inside arguments that start with a variable or a group.
      */
-    private boolean unsafeCall(List<Part> parts, boolean readsKnown) {
+    private boolean unsafeCall(List<Part> parts, boolean readsKnown, Ctx ctx) {
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
             Part next = parts.get(i + 1);
@@ -2939,7 +2939,7 @@ final class PsBuilder {
                         || decoded.toLowerCase(Locale.ROOT).contains("invokeprovider")
                         || IO_FILE_TYPE.matcher(decoded).find() && !member.equalsIgnoreCase("exists"))
                         && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()
-                        && !(readsKnown && PsFileCalls.known(decoded, next.raw()))
+                        && !(readsKnown && PsFileCalls.known(decoded, heldWritten(next.raw(), ctx, true)))
                         // `$w.WriteLine('x')` on a writer the text opened: the file its constructor named
                         && !PsWriters.call(i > 0 && parts.get(i - 1).kind() == Kind.VARIABLE && adjacent(parts.get(i - 1), p)
                                 ? PsText.bare(parts.get(i - 1).raw()) + decoded : decoded, next.raw(), writers)) {
@@ -2981,25 +2981,34 @@ final class PsBuilder {
     }
 
     /**
-     * The source of {@code parts} with each variable that holds a known string ({@link PsValues})
-     * written as that string single-quoted, and a {@code Start} call naming a variable whose
-     * ProcessStartInfo got a literal FileName followed by the start it makes: an extra reading
-     * for the .NET calls of an opaque statement.
+     * {@code text} with each plain variable that holds a known string ({@link PsValues}) written as
+     * that string single-quoted, and each that holds a path as it was assigned, double-quoted
+     * ({@code $p = "$HOME\.ssh"; [IO.Directory]::Delete($p, $true)}); only values read as typed
+     * ({@link PsValues.Known#sound}) when {@code soundOnly}, the others as they stand.
      */
-    private String withValues(List<Part> parts, Ctx ctx) {
-        // variables inside groups too (`::Start($f, $a)`): the reading only adds, so text order suffices
-        Matcher v = PLAIN_VARIABLE.matcher(source(parts));
+    private String heldWritten(String text, Ctx ctx, boolean soundOnly) {
+        Matcher v = PLAIN_VARIABLE.matcher(text);
         StringBuilder s = new StringBuilder();
         while (v.find()) {
             PsValues.Known k = values.get(v.group(), inOrder(ctx));
+            k = k == null || soundOnly && !k.sound() ? null : k;
             String held = k == null ? null : k.string();
-            // (`$p = "$HOME\.ssh"; [IO.Directory]::Delete($p, $true)`: a held path as written where it was assigned)
             String path = k == null || held != null || k.path() == null || !Regex.matches(k.path(), "[^\"`]+") ? null : k.path();
             v.appendReplacement(s, Matcher.quoteReplacement(held != null ? "'" + held.replace("'", "''") + "'"
                     : path != null ? "\"" + path + "\"" : v.group()));
         }
         v.appendTail(s);
-        String text = s.toString();
+        return s.toString();
+    }
+
+    /**
+     * The source of {@code parts} with its held values written in ({@link #heldWritten}), and a {@code Start} call naming a variable whose
+     * ProcessStartInfo got a literal FileName followed by the start it makes: an extra reading
+     * for the .NET calls of an opaque statement.
+     */
+    private String withValues(List<Part> parts, Ctx ctx) {
+        // variables inside groups too (`::Start($f, $a)`): the reading only adds, so text order suffices
+        String text = heldWritten(source(parts), ctx, false);
         for (java.util.Map.Entry<String, java.util.Map<String, String>> e : startInfos.entrySet()) {
             String file = e.getValue().get("filename");
             if (file != null && Regex.find(text, "(?i)\\$\\{?" + Pattern.quote(e.getKey()) + "\\b.*\\.start\\(|::start\\(\\s*\\$\\{?" + Pattern.quote(e.getKey()) + "\\b")) {
