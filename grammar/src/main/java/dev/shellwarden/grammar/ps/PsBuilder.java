@@ -180,6 +180,12 @@ final class PsBuilder {
     private static final Set<String> BLOCK_ARGUMENT_RUNNERS = Set.of("Invoke-Command", "Start-Job", "Start-ThreadJob");
     /** Automatic and environment variables that stand for themselves when piped into ForEach-Object ({@code $HOME | % { … }}). */
     private static final Pattern KNOWN_PATH_VARIABLE = Pattern.compile("(?i)^\\$(?:home|pwd|env:[A-Za-z_][A-Za-z0-9_]*)$");
+    /**
+     * A double-quoted string whose only expansions are {@link #KNOWN_PATH_VARIABLE}s
+     * ({@code "$HOME\.ssh"}): handed on as $_, it is the word it is where written.
+     */
+    private static final Pattern KNOWN_PATH_STRING = Pattern.compile(
+            "\"(?:[^\"`$\u201C\u201D\u201E]|\\$(?i:home|pwd|env:[A-Za-z_][A-Za-z0-9_]*)(?![\\w:]))*\"");
     /** The profile script variable, alone or one of its four paths ({@code $PROFILE.CurrentUserAllHosts}). */
     private static final Pattern PROFILE_PATH = Pattern.compile(
             "(?i)^\\$\\{?profile\\}?(?:\\.(?:currentusercurrenthost|currentuserallhosts|alluserscurrenthost|allusersallhosts))?$");
@@ -917,6 +923,23 @@ final class PsBuilder {
             // & (gcm Stop-Comp*), . ('{1}{0}' -f …), & (Get-Alias iex).Definition: the command named
             folded = PsLookup.resolve(source(name));
             lookedUp = folded != null && !PsLookup.exact(source(name));
+            List<String> several = folded == null ? PsLookup.candidates(source(name)) : null;
+            if (several != null) {
+                // `& (gcm Remove-I*) ~ -Recurse -Force`: read as each cmdlet the wildcard matches, each
+                // dynamic (which one runs depends on what is installed) and in a child scope (one
+                // candidate's assignment is no value the rest of the command may rely on)
+                Part p = name.get(0);
+                for (String candidate : several) {
+                    List<List<Part>> named = new ArrayList<>(args);
+                    named.set(0, List.of(new Part(Kind.SQ, p.start(), name.get(name.size() - 1).stop(),
+                            "'" + candidate.replace("'", "''") + "'", null)));
+                    values.inChildScope(() -> {
+                        lookedUpName = true;
+                        command(named, ctx, pos);
+                    });
+                }
+                return;
+            }
         }
         if (folded != null) {
             // & ('Remove' + '-Item') runs Remove-Item: the name is the joined literal
@@ -1464,13 +1487,53 @@ final class PsBuilder {
      * those of the listing group before the method ({@code (Get-ChildItem ~/.ssh).ForEach}, also
      * after {@code .Where(…)} filters), or null.
      */
-    private List<Word> collectionItems(List<Part> parts, int at) {
-        if (at < 2 || parts.get(at - 1).kind() != Kind.WORD
+    private List<Word> collectionItems(List<Part> parts, int at, Ctx ctx) {
+        if (at < 1 || parts.get(at - 1).kind() != Kind.WORD || !adjacent(parts.get(at - 1), parts.get(at))
                 || !COLLECTION_METHOD.matcher(PsText.bare(parts.get(at - 1).raw())).matches()) {
             return null;
         }
         List<Part> target = parts.subList(0, at - 1);
-        return target.get(0).kind() == Kind.PAREN && ungrouped(target) != target ? listing(ungrouped(target)) : null;
+        if (target.isEmpty()) {
+            return null;
+        }
+        List<Part> inner = target.get(0).kind() == Kind.PAREN ? ungrouped(target) : target;
+        List<Word> listed = inner != target ? listing(inner) : null;
+        if (listed != null) {
+            return listed;
+        }
+        // `('~').ForEach{ … }`, `'~'.ForEach{ … }`, `@('a','b').ForEach({ … })`, `$p.ForEach{ … }`:
+        // the method runs its block once per string, $_ bound to it as a piped ForEach-Object's is
+        // (a grouped array of strings is read whole, `("$HOME\.ssh")` by its inner string)
+        List<List<Part>> values = pipedValues(target);
+        if (values == null && inner != target) {
+            values = pipedValues(inner);
+        }
+        return values == null ? null : plainItems(values, ctx, ctx);
+    }
+
+    /**
+     * The words {@code $_} stands for when {@code values} ({@link #pipedValues}) are handed one by
+     * one to a block: each plain string or number as written, a variable's {@link #heldItem}; null
+     * when any value is not read ({@code "$x"}, a computed value).
+     */
+    private List<Word> plainItems(List<List<Part>> values, Ctx ctx, Ctx wordCtx) {
+        if (!values.stream().allMatch(v -> v.get(0).kind() == Kind.SQ
+                || v.get(0).kind() == Kind.DQ && KNOWN_PATH_STRING.matcher(v.get(0).raw()).matches() && (v.size() == 1 || v.get(0).raw().indexOf('$') < 0)
+                // `7200 | % { Start-Sleep $_ }`: a plain number piped is $_ as typed
+                || v.size() == 1 && v.get(0).kind() == Kind.WORD && PIPED_NUMBER.matcher(v.get(0).raw()).matches()
+                || v.get(0).kind() == Kind.VARIABLE && heldItem(v.get(0), ctx) != null)) {
+            return null;
+        }
+        // (`$HOME | % { … }`, `$env:USERPROFILE | % { … }`: $_ is that folder, as written in its place)
+        List<Word> items = new ArrayList<>();
+        for (List<Part> v : values) {
+            Word w = v.get(0).kind() == Kind.VARIABLE ? heldItem(v.get(0), ctx) : word(v, wordCtx, false, Provenance.COMPOUND).word();
+            if (!w.literal() && v.get(0).kind() != Kind.VARIABLE && v.get(0).raw().indexOf('$') < 0) {
+                return null;
+            }
+            items.add(w);
+        }
+        return items;
     }
 
     /** True for a stage that sends on the items it gets, or their full paths ({@link #PASS_THROUGH}). */
@@ -1686,24 +1749,7 @@ final class PsBuilder {
                 ? Provenance.SHELL_PAYLOAD : Provenance.COMPOUND;
         boolean cmdlet = canonical != null && PsNames.isCmdletLike(canonical);
         // ForEach-Object's blocks see each piped plain string as $_
-        List<Word> forEachItems = null;
-        if (piped != null && "ForEach-Object".equals(canonical)
-                && piped.stream().allMatch(v -> v.get(0).kind() == Kind.SQ
-                        || v.get(0).kind() == Kind.DQ && v.get(0).raw().indexOf('$') < 0 && v.get(0).raw().indexOf('`') < 0
-                        // `7200 | % { Start-Sleep $_ }`: a plain number piped is $_ as typed
-                        || v.size() == 1 && v.get(0).kind() == Kind.WORD && PIPED_NUMBER.matcher(v.get(0).raw()).matches()
-                        || v.get(0).kind() == Kind.VARIABLE && heldItem(v.get(0), ctx) != null)) {
-            // (`$HOME | % { … }`, `$env:USERPROFILE | % { … }`: $_ is that folder, as written in its place)
-            forEachItems = new ArrayList<>();
-            for (List<Part> v : piped) {
-                Word w = v.get(0).kind() == Kind.VARIABLE ? heldItem(v.get(0), ctx) : word(v, child, false, Provenance.COMPOUND).word();
-                if (!w.literal() && v.get(0).kind() != Kind.VARIABLE) {
-                    forEachItems = null;
-                    break;
-                }
-                forEachItems.add(w);
-            }
-        }
+        List<Word> forEachItems = piped != null && "ForEach-Object".equals(canonical) ? plainItems(piped, ctx, child) : null;
         if (canonical != null && BLOCK_ARGUMENT_RUNNERS.contains(canonical)) {
             runnerBindings(args, child);
         }
@@ -1752,7 +1798,7 @@ final class PsBuilder {
                     }
                     if (!value.isEmpty()) {
                         Kind k0 = value.get(0).kind();
-                        if (k0 != Kind.WORD && unsafeCall(value, false)) {
+                        if (k0 != Kind.WORD && unsafeCall(value, false, ctx)) {
                             reasons.add(OpaqueReason.UNSUPPORTED_CONSTRUCT);
                         }
                         // `$_`, and `$_.FullName` of a listed item: its path
@@ -2713,9 +2759,9 @@ final class PsBuilder {
         if (!redirectParts.isEmpty()) {
             parts = rest;
         }
-        boolean unsafe = unsafeCall(parts, false);
+        boolean unsafe = unsafeCall(parts, false, ctx);
         // only file calls PsDotNet reads whole as the cmdlet they amount to (PsFileCalls)
-        boolean readsOnly = unsafe && !unsafeCall(parts, true);
+        boolean readsOnly = unsafe && !unsafeCall(parts, true, ctx);
         Part payload = null;
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
@@ -2872,7 +2918,7 @@ final class PsBuilder {
      * {@code [IO.File]::Delete('x')}, {@code (New-Object Net.WebClient).DownloadFile(…)}. Method
      * calls run in expression mode and inside arguments that start with a variable or a group.
      */
-    private boolean unsafeCall(List<Part> parts, boolean readsKnown) {
+    private boolean unsafeCall(List<Part> parts, boolean readsKnown, Ctx ctx) {
         for (int i = 0; i + 1 < parts.size(); i++) {
             Part p = parts.get(i);
             Part next = parts.get(i + 1);
@@ -2893,7 +2939,7 @@ final class PsBuilder {
                         || decoded.toLowerCase(Locale.ROOT).contains("invokeprovider")
                         || IO_FILE_TYPE.matcher(decoded).find() && !member.equalsIgnoreCase("exists"))
                         && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()
-                        && !(readsKnown && PsFileCalls.known(decoded, next.raw()))
+                        && !(readsKnown && PsFileCalls.known(decoded, heldWritten(next.raw(), ctx, true)))
                         // `$w.WriteLine('x')` on a writer the text opened: the file its constructor named
                         && !PsWriters.call(i > 0 && parts.get(i - 1).kind() == Kind.VARIABLE && adjacent(parts.get(i - 1), p)
                                 ? PsText.bare(parts.get(i - 1).raw()) + decoded : decoded, next.raw(), writers)) {
@@ -2935,22 +2981,34 @@ final class PsBuilder {
     }
 
     /**
-     * The source of {@code parts} with each variable that holds a known string ({@link PsValues})
-     * written as that string single-quoted, and a {@code Start} call naming a variable whose
+     * {@code text} with each plain variable that holds a known string ({@link PsValues}) written as
+     * that string single-quoted, and each that holds a path as it was assigned, double-quoted
+     * ({@code $p = "$HOME\.ssh"; [IO.Directory]::Delete($p, $true)}); only values read as typed
+     * ({@link PsValues.Known#sound}) when {@code soundOnly}, the others as they stand.
+     */
+    private String heldWritten(String text, Ctx ctx, boolean soundOnly) {
+        Matcher v = PLAIN_VARIABLE.matcher(text);
+        StringBuilder s = new StringBuilder();
+        while (v.find()) {
+            PsValues.Known k = values.get(v.group(), inOrder(ctx));
+            k = k == null || soundOnly && !k.sound() ? null : k;
+            String held = k == null ? null : k.string();
+            String path = k == null || held != null || k.path() == null || !Regex.matches(k.path(), "[^\"`]+") ? null : k.path();
+            v.appendReplacement(s, Matcher.quoteReplacement(held != null ? "'" + held.replace("'", "''") + "'"
+                    : path != null ? "\"" + path + "\"" : v.group()));
+        }
+        v.appendTail(s);
+        return s.toString();
+    }
+
+    /**
+     * The source of {@code parts} with its held values written in ({@link #heldWritten}), and a {@code Start} call naming a variable whose
      * ProcessStartInfo got a literal FileName followed by the start it makes: an extra reading
      * for the .NET calls of an opaque statement.
      */
     private String withValues(List<Part> parts, Ctx ctx) {
         // variables inside groups too (`::Start($f, $a)`): the reading only adds, so text order suffices
-        Matcher v = PLAIN_VARIABLE.matcher(source(parts));
-        StringBuilder s = new StringBuilder();
-        while (v.find()) {
-            PsValues.Known k = values.get(v.group(), inOrder(ctx));
-            String held = k == null ? null : k.string();
-            v.appendReplacement(s, Matcher.quoteReplacement(held != null ? "'" + held.replace("'", "''") + "'" : v.group()));
-        }
-        v.appendTail(s);
-        String text = s.toString();
+        String text = heldWritten(source(parts), ctx, false);
         for (java.util.Map.Entry<String, java.util.Map<String, String>> e : startInfos.entrySet()) {
             String file = e.getValue().get("filename");
             if (file != null && Regex.find(text, "(?i)\\$\\{?" + Pattern.quote(e.getKey()) + "\\b.*\\.start\\(|::start\\(\\s*\\$\\{?" + Pattern.quote(e.getKey()) + "\\b")) {
@@ -3095,7 +3153,7 @@ final class PsBuilder {
                             && (prev.kind() == Kind.WORD && !typeLiteral(prev.raw()) || prev.kind() == Kind.VARIABLE
                                 || prev.kind() == Kind.PAREN);
                     List<Word> outerItems = blockItems;
-                    List<Word> methodItems = arguments ? collectionItems(parts, at) : null;
+                    List<Word> methodItems = arguments ? collectionItems(parts, at, ctx) : null;
                     if (methodItems != null) {
                         // `(gci ~/.ssh).ForEach({ Get-Content $_.FullName })`: $_ is each listed item
                         blockItems = methodItems;
@@ -3126,7 +3184,9 @@ final class PsBuilder {
                     java.util.Map<String, List<Word>> saved = loopValues;
                     java.util.Map<String, List<Word>> inner = new java.util.HashMap<>(loopValues);
                     inner.remove("_");
-                    List<Word> mine = blockItems;
+                    List<Word> outerItems = blockItems;
+                    // (`('~').ForEach{ … }`: the block literal is the method's argument, $_ each item)
+                    List<Word> mine = outerItems != null ? outerItems : collectionItems(parts, at, ctx);
                     blockItems = null;
                     // (unknown objects stay unknown whatever the block assigns)
                     if (mine != null && (mine == UNKNOWN_ITEMS || !assignsVariable(p.raw(), "_"))) {
@@ -3141,7 +3201,7 @@ final class PsBuilder {
                         walkBlock(body(p), ctx.with(blockProv), Mode.NORMAL);
                     } finally {
                         loopValues = saved;
-                        blockItems = mine;
+                        blockItems = outerItems;
                     }
                 }
                 default -> text.append(p.raw());

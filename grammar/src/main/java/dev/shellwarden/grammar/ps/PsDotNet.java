@@ -31,7 +31,9 @@ import java.util.regex.Pattern;
  * {@code Set-Content P}; {@code [Reflection.Assembly]::Load…} of a file, or of bytes downloaded from
  * a URL, is {@code Add-Type -Path} of it; a string cast to {@code [scriptblock]} is its script;
  * a {@code ProcessStartInfo} made with a literal file name (and arguments) starts them, as
- * {@code Process.Start} does: nearly every script that builds one starts it. C# given to
+ * {@code Process.Start} does: nearly every script that builds one starts it;
+ * {@code [Microsoft.Win32.Registry]::SetValue(K, N, …)} is {@code Set-ItemProperty} of value N under
+ * key K (a Run key is persistence, as the cmdlet's is). C# given to
  * {@code Add-Type} is read by {@link #readCSharp}.
  *
  * <p>WHY: the splitter keeps such a call opaque (it asks), but the floor and the conjunction rules
@@ -54,6 +56,12 @@ final class PsDotNet {
     /** {@link #QUOTED} without its capturing group. */
     private static final String QUOTED_NC = "(?:" + QUOTED.substring(1);
 
+    /** {@code [Microsoft.Win32.Registry]::SetValue(KEY, NAME, …)}: groups 1-2 the key, 3-4 the value name. */
+    private static final Pattern REGISTRY_SET = Pattern.compile(
+            "(?i)\\[(?:microsoft\\.win32\\.)?registry\\]::setvalue\\(\\s*" + PsText.PLAIN_STRING + "\\s*,\\s*" + PsText.PLAIN_STRING + "\\s*,");
+    /** The hives {@code Registry.SetValue} names in full, as the drives PowerShell's registry provider gives them. */
+    private static final java.util.Map<String, String> HIVE_DRIVES = java.util.Map.of(
+            "hkey_current_user", "HKCU:", "hkey_local_machine", "HKLM:");
     private static final Pattern PROCESS_START = Pattern.compile(
             "(?i)\\[(?:system\\.)?diagnostics\\.process\\]::start\\(\\s*" + PsText.PLAIN_STRING + "\\s*(?:,\\s*" + PsText.PLAIN_STRING + "\\s*)?\\)");
     private static final Pattern WSCRIPT_SHELL = Pattern.compile("(?i)wscript\\.shell");
@@ -282,6 +290,17 @@ final class PsDotNet {
         while (m.find()) {
             // the text or bytes of a download, kept or used: `$c = (New-Object Net.WebClient).DownloadString(U)`
             out.add(script("WebClient", "Invoke-RestMethod -Uri " + url(source.substring(m.end()))));
+        }
+        m = REGISTRY_SET.matcher(source);
+        while (m.find()) {
+            // `[Microsoft.Win32.Registry]::SetValue('HKEY_CURRENT_USER\…\Run', 'u', V)` is Set-ItemProperty of that
+            // value (what it holds is not read: the key and name are what the persistence rules judge)
+            String key = PsText.plainText(m, 1);
+            int slash = key.indexOf('\\');
+            String hive = HIVE_DRIVES.get((slash < 0 ? key : key.substring(0, slash)).toLowerCase(java.util.Locale.ROOT));
+            String path = hive != null ? hive + (slash < 0 ? "\\" : key.substring(slash)) : "Registry::" + key;
+            out.add(script("[Microsoft.Win32.Registry]", "Set-ItemProperty -Path '" + path.replace("'", "''")
+                    + "' -Name '" + PsText.plainText(m, 3).replace("'", "''") + "' -Value $value"));
         }
         m = DOWNLOAD_FILE.matcher(source);
         while (m.find()) {

@@ -99,6 +99,31 @@ final class PsLookup {
      * a missing half any), other parameters skipped.
      */
     private static String lookup(String words) {
+        String name = lookedUpName(words);
+        return name == null ? null : name.matches(".*[*?\\[].*") ? single(name) : PsNames.canonical(name);
+    }
+
+    /** The most cmdlets a wildcard lookup is read as ({@link #candidates}); more stay dynamic. */
+    private static final int MAX_CANDIDATES = 8;
+
+    /**
+     * The known cmdlets a {@code Get-Command} wildcard matches when there are several, at most
+     * {@link #MAX_CANDIDATES} ({@code (gcm Remove-I*)}: Remove-Item and Remove-ItemProperty); null
+     * for anything else. WHY: which one runs depends on what is installed, so the call is read as
+     * each of them, and the worst decides.
+     */
+    static List<String> candidates(String text) {
+        Matcher m = GET_COMMAND.matcher(text.strip());
+        String name = m.matches() ? lookedUpName(m.group(1)) : null;
+        if (name == null || !name.matches(".*[*?\\[].*")) {
+            return null;
+        }
+        SortedSet<String> hits = PsNames.cmdletsMatching(name);
+        return hits.size() > 1 && hits.size() <= MAX_CANDIDATES ? List.copyOf(hits) : null;
+    }
+
+    /** The name or wildcard {@link #lookup} reads from gcm's words, or null. */
+    private static String lookedUpName(String words) {
         List<String> w = new ArrayList<>();
         Matcher m = Pattern.compile(TOKEN).matcher(words);
         while (m.find()) {
@@ -143,7 +168,7 @@ final class PsLookup {
         if (verb != null || noun != null) {
             name = (verb == null ? "*" : verb) + "-" + (noun == null ? "*" : noun);
         }
-        return name == null ? null : name.matches(".*[*?\\[].*") ? single(name) : PsNames.canonical(name);
+        return name;
     }
 
     /**
