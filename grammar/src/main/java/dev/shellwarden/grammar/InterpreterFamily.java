@@ -26,8 +26,8 @@ public enum InterpreterFamily {
     PYTHON("c", "m", "WXQ", Set.of()),
     /** node and the TypeScript runners that take node's options. */
     NODE("ep", "", "rC", Set.of("--require", "--import", "--loader", "--experimental-loader", "--conditions")),
-    /** perl. */
-    PERL("eE", "", "", Set.of()),
+    /** perl: {@code -I DIR} takes the next word when nothing is attached. */
+    PERL("eE", "", "I", Set.of()),
     /** ruby: {@code -C DIR} and {@code -E ENCODING} take a separate value. */
     RUBY("e", "", "rICE", Set.of()),
     /** php: {@code -r CODE}; {@code -f FILE} and {@code -F FILE} name the program. */

@@ -110,11 +110,21 @@ final class FileProvenance {
                 }
             }
         }
+        if (dev.shellwarden.grammar.PdbCommands.NAMES.contains(name) || name.equals("pudb3")) {
+            // `pdb3 x.py`, `ipdb3 x.py`: the debugger runs the script it is given
+            List<String> p = c.positionals("-c --command");
+            return p.isEmpty() ? "" : p.get(0);
+        }
         if (c.isShell() || c.isInterpreter() || name.equals("source") || name.equals(".")) {
             // bash's start-up file runs before its -c line or script (`bash --rcfile /tmp/x -ic ls`; rt38)
             String rc = c.isShell() ? c.valueOf("--rcfile --init-file") : "";
             if (!rc.isEmpty()) {
                 return rc;
+            }
+            if (c.isInterpreter()) {
+                // the interpreter's own option walk ({@link ProgramSource}): `python3 -X dev x.py`,
+                // `perl -I lib x.pl`, `ruby -rdebug x.rb` and `python3 -m pdb x.py` run x
+                return ProgramSource.interpreterScript(c);
             }
             if (c.anyFlag("-c -e -r -m") && !name.equals("source") && !name.equals(".")) {
                 return "";

@@ -47,10 +47,6 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
     }
 
     /**
-     * Everything {@code c} loads as code: through its assignment prefixes or exports, its own
-     * options, the Python module path, and the files its inline code includes, in that order.
-     */
-    /**
      * Options whose file the program loads and runs as code, by program: bash's {@code enable -f}
      * (a builtin's shared object), node's preloads ({@code --import}, {@code -r}/{@code --require},
      * loaders), CMake's initial cache script {@code -C} (CMake code: execute_process runs),
@@ -72,6 +68,10 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
             "wget", "--config",
             "wget2", "--config");
 
+    /**
+     * Everything {@code c} loads as code: through its assignment prefixes or exports, its own
+     * options, the Python module path, and the files its inline code includes, in that order.
+     */
     static List<LoadedCode> loadedBy(Cmd c) {
         List<LoadedCode> loaded = new ArrayList<>(loadedByAssignments(c));
         loaded.addAll(loadedByOptions(c));

@@ -264,25 +264,46 @@ public enum ProgramSource {
      * decides; with none, the first word that is no option is the script, else standard input.
      */
     private static ProgramSource interpreter(InterpreterFamily f, List<String> args) {
+        return program(f, args).source();
+    }
+
+    /**
+     * An interpreter's program as its option walk finds it: the source, the word naming a file or
+     * module ("" otherwise), the index of the first word after it (the program's own words), and
+     * whether the word is a module ({@code python -m MODULE}) rather than a file.
+     */
+    private record Program(ProgramSource source, String word, int next, boolean module) {
+        static Program of(ProgramSource source) {
+            return new Program(source, "", -1, false);
+        }
+
+        static Program named(String word, int next, boolean module) {
+            return new Program(script(word), word, next, module);
+        }
+    }
+
+    /** The walk behind {@link #interpreter} and {@link #interpreterScript}: one reading of the family's letters. */
+    private static Program program(InterpreterFamily f, List<String> args) {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--")) {
-                return i + 1 < args.size() ? script(args.get(i + 1)) : STDIN;
+                return i + 1 < args.size() ? Program.named(args.get(i + 1), i + 2, false) : Program.of(STDIN);
             }
             if (a.equals("-") || !a.startsWith("-")) {
-                return script(a);
+                return Program.named(a, i + 1, false);
             }
             if (a.startsWith("--")) {
                 int eq = a.indexOf('=');
                 String o = eq > 0 ? a.substring(0, eq) : a;
                 if (o.equals("--eval") || o.equals("--print")) {
-                    return INLINE;
+                    return Program.of(INLINE);
                 }
                 if (o.equals("--version") || o.equals("--help")) {
-                    return NONE;
+                    return Program.of(NONE);
                 }
                 if (f.namesProgram(o)) {
-                    return eq > 0 ? script(a.substring(eq + 1)) : i + 1 < args.size() ? script(args.get(i + 1)) : STDIN;
+                    return eq > 0 ? Program.named(a.substring(eq + 1), i + 1, false)
+                            : i + 1 < args.size() ? Program.named(args.get(i + 1), i + 2, false) : Program.of(STDIN);
                 }
                 if (eq < 0 && f.takesValue(o)) {
                     i++;
@@ -291,19 +312,73 @@ public enum ProgramSource {
             }
             for (int k = 1; k < a.length(); k++) {
                 char l = a.charAt(k);
-                String value = k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
+                boolean attached = k + 1 < a.length();
+                String value = attached ? a.substring(k + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
                 if (f.inline(l)) {
-                    return INLINE;
+                    return Program.of(INLINE);
                 }
                 if (f.namesProgram(l)) {
-                    return value == null ? STDIN : script(value);
+                    return value == null ? Program.of(STDIN) : Program.named(value, attached ? i + 1 : i + 2, l == 'm');
                 }
                 if (f.takesValue(l)) {
-                    i += k + 1 < a.length() ? 0 : 1;
+                    i += attached ? 0 : 1;
                     break;
                 }
             }
         }
-        return STDIN;
+        return Program.of(STDIN);
+    }
+
+    /**
+     * Python modules run by {@code python -m MODULE} that run a script file named among their own
+     * words (debuggers, profilers, tracers, test runners), with their options that take a separate
+     * value. WHY: {@code python3 -m pdb /tmp/x.py} and {@code python3 -m cProfile -o p /tmp/x.py}
+     * run {@code /tmp/x.py} as surely as {@code python3 /tmp/x.py} does (SW4004 after a download).
+     */
+    private static final java.util.Map<String, String> SCRIPT_MODULES = java.util.Map.ofEntries(
+            java.util.Map.entry("pdb", "-c --command"), java.util.Map.entry("ipdb", "-c --command"),
+            java.util.Map.entry("pudb", ""), java.util.Map.entry("cProfile", "-o -s"),
+            java.util.Map.entry("profile", "-o -s"), java.util.Map.entry("trace", "-f --file -C --coverdir"),
+            java.util.Map.entry("coverage", "--rcfile --data-file --source --omit --include --context --concurrency"),
+            java.util.Map.entry("pyinstrument", "-o --outfile -r --renderer -i --interval"),
+            java.util.Map.entry("memray", "-o --output"), java.util.Map.entry("viztracer", "-o --output_file"),
+            java.util.Map.entry("scalene", "--outfile"),
+            java.util.Map.entry("pytest", "-k -m -p -c -o -n -W --maxfail --durations --tb --rootdir --basetemp --confcutdir --junitxml"),
+            java.util.Map.entry("unittest", "-k"), java.util.Map.entry("doctest", "-o --option"));
+
+    /**
+     * The file an interpreter runs as its program, by the walk {@link #of} reads:
+     * {@code python3 -X dev x.py}, {@code perl -I lib x.pl} and {@code ruby -rdebug x.rb} run x;
+     * {@code python3 -m pdb x.py} runs x through a {@link #SCRIPT_MODULES} module (the first word
+     * after the module that is no option and no option's value; a subcommand such as coverage's
+     * {@code run} is skipped). "" when the program is inline, read from standard input, or a module
+     * that runs no file of its own.
+     */
+    static String interpreterScript(Cmd c) {
+        InterpreterFamily family = InterpreterFamily.of(c.getName());
+        List<String> args = c.getArgs();
+        Program p = program(family == null ? InterpreterFamily.OTHER : family, args);
+        if (p.source() != FILE) {
+            return "";
+        }
+        if (!p.module()) {
+            return p.word();
+        }
+        String values = SCRIPT_MODULES.get(p.word());
+        if (values == null) {
+            return "";
+        }
+        Set<String> withValue = Set.of(values.split(" "));
+        for (int i = p.next(); i < args.size(); i++) {
+            String a = args.get(i);
+            if (withValue.contains(a)) {
+                i++;
+            } else if (a.equals("-m")) {
+                return ""; // `coverage run -m pytest`: a module again, no file
+            } else if (!a.startsWith("-") && !(a.equals("run") && i == p.next())) {
+                return a;
+            }
+        }
+        return "";
     }
 }
