@@ -89,6 +89,16 @@ public final class PdbCommands {
     }
 
     /**
+     * The Python that pdb's {@code -c}/{@code --command} values in {@code args} (read from index
+     * {@code from}, see {@link #commandValues}) run, as {@link #python} reads them; "" for plain
+     * debugger commands only. The one composition the grammar's unwrapping and the engine's inline
+     * payload reading both call.
+     */
+    public static String commandsPython(List<String> args, int from) {
+        return python(String.join("\n", commandValues(args, from)));
+    }
+
+    /**
      * The values of pdb's {@code -c}/{@code --command} options in {@code args}, read from index
      * {@code from} until the script or {@code -m MODULE} (what follows are the program's words).
      */

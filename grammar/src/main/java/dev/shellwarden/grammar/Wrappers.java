@@ -1197,8 +1197,7 @@ final class Wrappers {
         if (from < 0) {
             return null;
         }
-        List<String> commands = PdbCommands.commandValues(texts, from);
-        String python = PdbCommands.python(String.join("\n", commands));
+        String python = PdbCommands.commandsPython(texts, from);
         if (python.isEmpty()) {
             return null;
         }

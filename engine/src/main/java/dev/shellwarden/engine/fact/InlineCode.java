@@ -209,14 +209,14 @@ final class InlineCode {
     private static String inlinePayload(Cmd c) {
         if (dev.shellwarden.grammar.PdbCommands.NAMES.contains(c.getName())) {
             // pdb3 -c '!import os; …' app.py: the debugger's commands run Python (PdbCommands)
-            return dev.shellwarden.grammar.PdbCommands.python(String.join("\n", dev.shellwarden.grammar.PdbCommands.commandValues(c.getArgs(), 0)));
+            return dev.shellwarden.grammar.PdbCommands.commandsPython(c.getArgs(), 0);
         }
         if (Regex.matches(c.getName(), "python[0-9.]*|pypy[0-9.]*")) {
             String[] program = pythonProgram(c);
             int pdb = program[0].equals("m") ? dev.shellwarden.grammar.PdbCommands.afterModule(c.getArgs()) : -1;
             if (pdb >= 0) {
                 // python -m pdb -c CMD: the -c values are debugger commands, some of them Python
-                return dev.shellwarden.grammar.PdbCommands.python(String.join("\n", dev.shellwarden.grammar.PdbCommands.commandValues(c.getArgs(), pdb)));
+                return dev.shellwarden.grammar.PdbCommands.commandsPython(c.getArgs(), pdb);
             }
             return program[0].equals("c") ? program[1] : "";
         }
