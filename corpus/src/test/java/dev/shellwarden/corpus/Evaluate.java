@@ -75,6 +75,9 @@ public final class Evaluate {
     private void run(Path external) throws IOException {
         long start = System.nanoTime();
         peer(external.resolve("peer_dcg.jsonl"), "dcg", row -> !row.has("pack") || row.get("pack").isNull());
+        // dcg's opt-in packs (service CLIs: brokers, secret stores, gateways, CI servers…) answer
+        // for teams that switch them on; measured apart so the default-set figure stays comparable.
+        peer(external.resolve("peer_dcg.jsonl"), "dcg-packs", row -> row.has("pack") && !row.get("pack").isNull());
         peer(external.resolve("peer_cc_safety_net.jsonl"), "cc-safety-net",
                 row -> !row.has("env") && !row.has("custom_rules") && !row.path("cwd_dependent").asBoolean(false));
         everyday(external.resolve("tldr.jsonl"), "tldr", row -> !row.path("destructive_hint").asBoolean(false));
