@@ -5119,6 +5119,15 @@ public final class Cmd {
         return RemoteTargets.deletesOnRemote(this);
     }
 
+    /**
+     * True when a service's own client deletes state the service holds (a secret, CI job, gateway
+     * route, feature flag, CDN service, index…): {@code op item delete}, {@code deck gateway reset},
+     * {@code java -jar jenkins-cli.jar delete-job}; read by {@link ServiceDeletes}.
+     */
+    public boolean deletesServiceState() {
+        return ServiceDeletes.deletes(this);
+    }
+
     /** docker compose's options before its subcommand that take a value. */
     static final Set<String> COMPOSE_VALUES = Words.setOf("-f --file -p --project-name --profile --env-file --project-directory"
             + " --ansi --progress --parallel");
