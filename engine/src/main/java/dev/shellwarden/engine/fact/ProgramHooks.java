@@ -296,6 +296,15 @@ final class ProgramHooks {
             // a linker, a codegen backend or a linker plugin is a program or library rustc runs
             case "RUSTFLAGS", "RUSTDOCFLAGS", "CARGO_ENCODED_RUSTFLAGS" ->
                     Regex.matches(value, "(?s).*(linker\\s*=|codegen-backend|-Z\\s*plugin|link-args?=.*(-B|plugin|wrapper)|\\$\\(|`).*");
+            // wget's start-up file: read as `wget --config FILE` is (ProgramOptions' CONFIG: asked in a temporary folder; left40)
+            case "WGETRC" -> ProgramOptions.temporary(value) || Regex.matches(value, "(?s).*(\\$\\(|`).*");
+            // tar's own options put before its words: only those that run a program (-I, --to-command, --info-script…; left40)
+            case "TAR_OPTIONS" -> Regex.matches(value, "(?s).*(\\$\\(|`).*")
+                    || !ProgramOptions.unsafeValues(java.util.stream.Stream.concat(java.util.stream.Stream.of("tar"),
+                            java.util.Arrays.stream(value.trim().split("\\s+"))).toList()).isEmpty();
+            // a library the system installed (jemalloc, tcmalloc) preloaded for memory or profiling is no hook of the text's choosing
+            case "LD_PRELOAD" -> !java.util.Arrays.stream(value.trim().split("[:\\s]+"))
+                    .allMatch(l -> Regex.matches(l, "/(usr/)?(local/)?lib(32|64|x32)?/([A-Za-z0-9_+-]+/)?lib[A-Za-z0-9_+.-]*\\.so(\\.[0-9]+)*"));
             case "FZF_DEFAULT_OPTS" -> Regex.matches(value, "(?s).*(--preview|--bind|execute|become|reload).*");
             // warning:message:CATEGORY:module:line; a dotted category is imported as a module
             case "PYTHONWARNINGS" -> Regex.matches(value, "(?s)(.*,)?[^:,]*:[^:,]*:[^:,]*\\.[^:,]*.*");

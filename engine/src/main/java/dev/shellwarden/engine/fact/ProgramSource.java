@@ -341,8 +341,16 @@ public enum ProgramSource {
             java.util.Map.entry("profile", "-o -s"), java.util.Map.entry("trace", "-f --file -C --coverdir"),
             java.util.Map.entry("coverage", "--rcfile --data-file --source --omit --include --context --concurrency"),
             java.util.Map.entry("pyinstrument", "-o --outfile -r --renderer -i --interval"),
-            java.util.Map.entry("memray", "-o --output"), java.util.Map.entry("viztracer", "-o --output_file"),
-            java.util.Map.entry("scalene", "--outfile"),
+            java.util.Map.entry("memray", "-o --output -p --live-port --temporary-allocation-threshold"),
+            java.util.Map.entry("viztracer", "-o --output_file --output_dir --tracer_entries --max_stack_depth --include_files"
+                    + " --exclude_files --min_duration --log_func_args_depth --ignore_c_function --pid_suffix --port"),
+            java.util.Map.entry("scalene", "--outfile --cpu-percent-threshold --cpu-sampling-rate --malloc-threshold --profile-only"
+                    + " --profile-exclude --reduced-profile --program-path"),
+            // left40: debugpy runs the script after its own options, kernprof (line_profiler) too;
+            // runpy runs a module by name (its file below the folder: {@link #moduleFile})
+            java.util.Map.entry("debugpy", "--listen --connect --log-to --pid --configure-subProcess --configure-justMyCode"),
+            java.util.Map.entry("kernprof", "-o --outfile -s --setup -u --unit -p --prof-mod"),
+            java.util.Map.entry("runpy", ""),
             java.util.Map.entry("pytest", "-k -m -p -c -o -n -W --maxfail --durations --tb --rootdir --basetemp --confcutdir --junitxml"),
             java.util.Map.entry("unittest", "-k"), java.util.Map.entry("doctest", "-o --option"));
 
@@ -376,9 +384,19 @@ public enum ProgramSource {
             } else if (a.equals("-m")) {
                 return ""; // `coverage run -m pytest`: a module again, no file
             } else if (!a.startsWith("-") && !(a.equals("run") && i == p.next())) {
-                return a;
+                return p.word().equals("runpy") ? moduleFile(a) : a;
             }
         }
         return "";
+    }
+
+    /**
+     * The file a module name stands for below the folder Python starts in ({@code pkg.x} is
+     * {@code pkg/x.py}): {@code python3 -m runpy pkg.x} runs it. A word that is no module name is
+     * taken as written.
+     */
+    private static String moduleFile(String module) {
+        String m = PathFacts.unquote(module);
+        return m.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*") ? m.replace('.', '/') + ".py" : module;
     }
 }
