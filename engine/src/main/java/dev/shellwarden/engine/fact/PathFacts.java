@@ -1400,6 +1400,17 @@ public final class PathFacts {
     };
 
     /**
+     * True when {@code posix}, a PowerShell path in {@link #fromWindows}' form, names a file on a
+     * network share ({@code \\host\share\…} became {@code //host/share/…}; this machine's admin
+     * shares and device paths became drive paths there). The host may be a variable
+     * ({@code \\$IpAddress\c$\…}): any host but this one.
+     */
+    public static boolean isSharePath(String posix) {
+        String p = unquote(posix);
+        return p.length() > 2 && p.startsWith("//") && p.charAt(2) != '/';
+    }
+
+    /**
      * A PowerShell or Windows path in the POSIX form the path predicates work on: backslashes
      * become slashes, a drive ({@code C:}) becomes the root, the profile ({@code $env:USERPROFILE},
      * {@code $HOME}, {@code ~}) becomes {@code ~}, the system drive the root and the Windows folder

@@ -404,6 +404,12 @@ final class ProjectScope {
             // `New-PSDrive -Name Home -Root $HOME; Remove-Item Home:\*`: a drive made elsewhere may be any folder
             return true;
         }
+        if ("powershell".equals(ctx.getShell()) && PathFacts.isSharePath(target)) {
+            // `Remove-Item \\dc01\c$\…\Security.evtx`, `\\$ip\ADMIN$\…`: a file on another host is
+            // never the project's; judged before the `$` test below, which took an administrative
+            // share's `c$` for a variable and left the delete to the dynamic-target rule
+            return true;
+        }
         // a date stamp names the same folder from anywhere (`cd "$X" && rm "/tmp/b-$(date +%F)"`)
         String bare = Regex.pattern("^(\\$HOME|\\$\\{HOME\\})").matcher(DateStamps.render(target)).replaceFirst("~");
         if (!dir.equals(WorkingDirs.UNKNOWN)) {

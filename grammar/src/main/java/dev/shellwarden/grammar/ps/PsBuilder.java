@@ -2339,11 +2339,14 @@ final class PsBuilder {
             // `$p = 'Invoke-','Expression'`, `$a = @('Stop','-Computer')`: the pieces a later -join puts together
             return new PsValues.Value(null, null, true, null, List.copyOf(items));
         }
-        String command = PsLookup.resolve(src.startsWith("(") ? src : "(" + src + ")");
+        String lookup = src.startsWith("(") ? src : "(" + src + ")";
+        String command = PsLookup.resolve(lookup);
         if (command == null && !src.startsWith("(")) {
             command = PsLookup.resolve(src);
         }
-        return command == null ? null : new PsValues.Value(null, command, false);
+        // `$c = gcm Get-ChildItem`: a lookup of one name without wildcards is that name, as literal
+        // as `& (gcm Get-ChildItem)` reads it (still dynamic unless assigned once, in sequence)
+        return command == null ? null : new PsValues.Value(null, command, PsLookup.exact(lookup));
     }
 
     /**
@@ -2940,6 +2943,7 @@ final class PsBuilder {
                         || IO_FILE_TYPE.matcher(decoded).find() && !member.equalsIgnoreCase("exists"))
                         && !SCRIPTBLOCK_CREATE.matcher(decoded).matches()
                         && !(readsKnown && PsFileCalls.known(decoded, heldWritten(next.raw(), ctx, true)))
+                        && !(readsKnown && PsEnvironmentCalls.known(decoded, next.raw()))
                         // `$w.WriteLine('x')` on a writer the text opened: the file its constructor named
                         && !PsWriters.call(i > 0 && parts.get(i - 1).kind() == Kind.VARIABLE && adjacent(parts.get(i - 1), p)
                                 ? PsText.bare(parts.get(i - 1).raw()) + decoded : decoded, next.raw(), writers)) {

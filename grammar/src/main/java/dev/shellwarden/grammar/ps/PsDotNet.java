@@ -291,6 +291,8 @@ final class PsDotNet {
             // the text or bytes of a download, kept or used: `$c = (New-Object Net.WebClient).DownloadString(U)`
             out.add(script("WebClient", "Invoke-RestMethod -Uri " + url(source.substring(m.end()))));
         }
+        // an environment variable set for the session, the user or the machine ($env:N = V, setx N V [/m])
+        out.addAll(PsEnvironmentCalls.readings(source));
         m = REGISTRY_SET.matcher(source);
         while (m.find()) {
             // `[Microsoft.Win32.Registry]::SetValue('HKEY_CURRENT_USER\…\Run', 'u', V)` is Set-ItemProperty of that
