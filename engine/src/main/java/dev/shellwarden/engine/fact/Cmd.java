@@ -1,9 +1,11 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.ShortOptions;
 import dev.shellwarden.grammar.Regex;
 
 import dev.shellwarden.grammar.CommandSettings;
 import dev.shellwarden.grammar.ProgramOptions;
+import dev.shellwarden.grammar.WgetCommands;
 import dev.shellwarden.grammar.ContainerRun;
 import dev.shellwarden.grammar.Durations;
 import dev.shellwarden.grammar.OpaqueReason;
