@@ -97,6 +97,89 @@ public enum InterpreterFamily {
         return this == OTHER && longOption.equals("--file");
     }
 
+    /** How an interpreter's program is given, as {@link #program} finds it. */
+    public enum ProgramKind {
+        /** An option's value is the program: {@code python -c CODE}, {@code node --eval CODE}. */
+        INLINE,
+        /** A word names the file or module: {@code python x.py}, {@code python -m pdb}, {@code php -f x.php}, {@code -}. */
+        NAMED,
+        /** Nothing names it: the program is read from standard input. */
+        STDIN,
+        /** No program is read: {@code --version}, {@code --help}. */
+        NONE
+    }
+
+    /**
+     * An interpreter's program as its option walk finds it.
+     *
+     * @param kind   how it is given
+     * @param word   the word naming the file or module ({@link ProgramKind#NAMED}), else ""
+     * @param next   the index of the first word after it (the program's own words), else -1
+     * @param module true when the word is a module ({@code python -m MODULE}) rather than a file
+     */
+    public record Program(ProgramKind kind, String word, int next, boolean module) {
+        static Program of(ProgramKind kind) {
+            return new Program(kind, "", -1, false);
+        }
+
+        static Program named(String word, int next, boolean module) {
+            return new Program(ProgramKind.NAMED, word, next, module);
+        }
+    }
+
+    /**
+     * The one walk over an interpreter's options ({@code args}: its words without its name), in
+     * order, by this family's letters: the first option that gives the program decides; with none,
+     * the first word that is no option is the script, else standard input. The engine's
+     * ProgramSource (where a program comes from, which script runs) and {@link PdbCommands} (does
+     * {@code python -m pdb} run the debugger) both read it.
+     */
+    public Program program(java.util.List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                return i + 1 < args.size() ? Program.named(args.get(i + 1), i + 2, false) : Program.of(ProgramKind.STDIN);
+            }
+            if (a.equals("-") || !a.startsWith("-")) {
+                return Program.named(a, i + 1, false);
+            }
+            if (a.startsWith("--")) {
+                int eq = a.indexOf('=');
+                String o = eq > 0 ? a.substring(0, eq) : a;
+                if (o.equals("--eval") || o.equals("--print")) {
+                    return Program.of(ProgramKind.INLINE);
+                }
+                if (o.equals("--version") || o.equals("--help")) {
+                    return Program.of(ProgramKind.NONE);
+                }
+                if (namesProgram(o)) {
+                    return eq > 0 ? Program.named(a.substring(eq + 1), i + 1, false)
+                            : i + 1 < args.size() ? Program.named(args.get(i + 1), i + 2, false) : Program.of(ProgramKind.STDIN);
+                }
+                if (eq < 0 && takesValue(o)) {
+                    i++;
+                }
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char l = a.charAt(k);
+                boolean attached = k + 1 < a.length();
+                String value = attached ? a.substring(k + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
+                if (inline(l)) {
+                    return Program.of(ProgramKind.INLINE);
+                }
+                if (namesProgram(l)) {
+                    return value == null ? Program.of(ProgramKind.STDIN) : Program.named(value, attached ? i + 1 : i + 2, l == 'm');
+                }
+                if (takesValue(l)) {
+                    i += attached ? 0 : 1;
+                    break;
+                }
+            }
+        }
+        return Program.of(ProgramKind.STDIN);
+    }
+
     /**
      * PowerShell's parameters ({@code pwsh}, {@code powershell}, lower case, without the dash) that
      * take the next word as their value; the program comes from {@code -Command}, {@code -File},

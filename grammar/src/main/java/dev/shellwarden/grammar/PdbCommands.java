@@ -122,24 +122,21 @@ public final class PdbCommands {
     }
 
     /**
-     * The index just after the pdb module word of {@code python [OPTS] -m pdb …} ({@code -mpdb}
-     * too), or -1 when {@code args} (the interpreter's words, without its name) run no pdb.
+     * The one predicate "this command runs Python's debugger": the index in {@code args} (the
+     * command's words without its name) where pdb's own options ({@code -c CMD}) begin, or -1 when
+     * it runs no pdb. 0 for {@code pdb3}/{@code ipdb}; for python or pypy, just after the module
+     * word when the interpreter's option walk ({@link InterpreterFamily#program}: {@code -W ignore},
+     * {@code -Im pdb}, {@code -mpdb}) finds {@code -m pdb}. The grammar's unwrapping and the
+     * engine's inline payload reading both call it, then {@link #commandsPython}.
      */
-    public static int afterModule(List<String> args) {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("-m") && i + 1 < args.size()) {
-                return NAMES.contains(args.get(i + 1)) ? i + 2 : -1;
-            }
-            if (a.startsWith("-m") && a.length() > 2) {
-                return NAMES.contains(a.substring(2)) ? i + 1 : -1;
-            }
-            if (a.equals("-W") || a.equals("-X")) {
-                i++; // python's options with a value (`-W ignore -m pdb`)
-            } else if (a.startsWith("-c") || !a.startsWith("-") || a.equals("-")) {
-                return -1;
-            }
+    public static int optionsFrom(String name, List<String> args) {
+        if (NAMES.contains(name)) {
+            return 0;
         }
-        return -1;
+        if (InterpreterFamily.of(name) != InterpreterFamily.PYTHON) {
+            return -1;
+        }
+        InterpreterFamily.Program p = InterpreterFamily.PYTHON.program(args);
+        return p.module() && NAMES.contains(p.word()) ? p.next() : -1;
     }
 }

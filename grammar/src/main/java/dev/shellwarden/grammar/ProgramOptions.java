@@ -137,9 +137,8 @@ public final class ProgramOptions {
     private static final Tool MYSQL = new Tool("eDuphPSh", true, List.of(new Opt("--pager", 5, Run.LINE, true, null, PAGERS)));
     private static final Tool PSQL = new Tool("cdfhLopPTUvF", true, List.of(matching("-o", 0, Run.LINE, "\\|(.*)", Set.of()),
             matching("--output", 4, Run.LINE, "\\|(.*)", Set.of())));
-    private static final Tool WGET = new Tool("eoOaiBPUTtwQDIXlAR", true, List.of(words("--use-askpass", 7, Set.of()),
-            matching("-e", 0, Run.WORDS, "(?i)\\s*use[_-]?askpass\\s*=\\s*(.+)", Set.of()),
-            matching("--execute", 5, Run.WORDS, "(?i)\\s*use[_-]?askpass\\s*=\\s*(.+)", Set.of())));
+    /** wget; its {@code -e use_askpass=PROG} reaches here as {@code --use-askpass=PROG} ({@link WgetCommands}, in {@link #find}). */
+    private static final Tool WGET = new Tool("eoOaiBPUTtwQDIXlAR", true, List.of(words("--use-askpass", 7, Set.of())));
     private static final Tool ARIA2C = new Tool("dosjxkUiTlSMNm", true, List.of(words("--on-download-complete", 13, Set.of()),
             words("--on-download-start", 13, Set.of()), words("--on-download-pause", 13, Set.of()),
             words("--on-download-stop", 17, Set.of()), words("--on-download-error", 13, Set.of()),
@@ -290,6 +289,8 @@ public final class ProgramOptions {
 
     /** The options of {@code argv} (literal or not) that name a program, each with its value. */
     static List<Found> find(String name, List<Word> argv) {
+        // wget's -e wgetrc commands read as the long options they stand for: one reading with the engine's Cmd
+        argv = WgetCommands.expand(name, argv);
         Tool tool = TOOLS.get(name);
         if (tool == TAR && argv.size() > 1 && argv.get(1).literal() && argv.get(1).text().matches("[A-Za-z]+")) {
             argv = oldStyle(argv, tool.shortWithArg());

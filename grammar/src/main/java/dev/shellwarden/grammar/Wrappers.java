@@ -1128,7 +1128,7 @@ final class Wrappers {
      */
     private static Unwrap interpreter(String name, List<Word> argv) {
         InterpreterFamily family = InterpreterFamily.of(name);
-        Unwrap debugger = pdbCode(name, family, argv);
+        Unwrap debugger = pdbCode(name, argv);
         if (debugger != null) {
             return debugger;
         }
@@ -1191,9 +1191,9 @@ final class Wrappers {
      * ipdb) as the inline Python they run ({@link PdbCommands}), or null when pdb is not run or
      * its commands are plain debugger commands.
      */
-    private static Unwrap pdbCode(String name, InterpreterFamily family, List<Word> argv) {
+    private static Unwrap pdbCode(String name, List<Word> argv) {
         List<String> texts = argv.subList(1, argv.size()).stream().map(Word::text).toList();
-        int from = PdbCommands.NAMES.contains(name) ? 0 : family != null && Names.versioned(name, "python") ? PdbCommands.afterModule(texts) : -1;
+        int from = PdbCommands.optionsFrom(name, texts);
         if (from < 0) {
             return null;
         }

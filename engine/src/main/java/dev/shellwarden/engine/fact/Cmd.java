@@ -1,9 +1,11 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.ShortOptions;
 import dev.shellwarden.grammar.Regex;
 
 import dev.shellwarden.grammar.CommandSettings;
 import dev.shellwarden.grammar.ProgramOptions;
+import dev.shellwarden.grammar.WgetCommands;
 import dev.shellwarden.grammar.ContainerRun;
 import dev.shellwarden.grammar.Durations;
 import dev.shellwarden.grammar.OpaqueReason;
@@ -26,7 +28,8 @@ import java.util.Set;
  * operand rather than by string patterns.
  *
  * <p>Flags are read the way most programs read them: {@code -rf} is {@code -r} and {@code -f};
- * {@code --force=yes} is {@code --force}; nothing after {@code --} is a flag. Operands are the
+ * {@code --force=yes} is {@code --force}; nothing after {@code --} is a flag; a PowerShell cmdlet's
+ * {@code -DisplayName} is that one word, no cluster ({@link #psParam} reads its prefixes). Operands are the
  * remaining arguments in order (option values included, since the fact does not know each
  * program's option table).
  */
@@ -47,6 +50,8 @@ public final class Cmd {
     /** tar's command line, read on first use (several facts ask about one tar command); null until then. */
     private TarCommandLine tarLine;
     private final Set<String> flags;
+    /** False for a PowerShell cmdlet: its single-dash words are whole parameters, not letter clusters. */
+    private final boolean clusters;
     private final boolean dynamicArgs;
     private final boolean dynamicOperands;
     private final Set<String> opaqueReasons;
@@ -145,6 +150,9 @@ public final class Cmd {
         boolean dyn = false;
         boolean dynOps = false;
         boolean endOfFlags = false;
+        // a cmdlet's parameter is one word (-DisplayName, -l for -LiteralPath), never a cluster of
+        // one-letter options: PowerShell's binder matches it whole, by prefix (psParam)
+        this.clusters = !isPsCmdletName(name);
         for (int i = 1; i < argv.size(); i++) {
             Word w = argv.get(i);
             String t = shellText(w);
@@ -160,7 +168,7 @@ public final class Cmd {
                 // (getopt gives the rest of the word to the letter before it, Go's flag package and
                 // single-dash long options the part after it), so `gow -e=go,html` holds no -h
                 int eq = t.indexOf('=');
-                for (int k = 1; k < (eq > 0 ? eq : t.length()); k++) {
+                for (int k = 1; clusters && k < (eq > 0 ? eq : t.length()); k++) {
                     f.add("-" + t.charAt(k));
                 }
                 f.add(t);
@@ -1298,7 +1306,7 @@ public final class Cmd {
         Set<String> allowed = Words.setOf(spaceSeparated);
         boolean any = false;
         for (String f : flags) {
-            if (!f.startsWith("--") && f.length() > 2) {
+            if (clusters && !f.startsWith("--") && f.length() > 2) {
                 continue; // a combined short flag; its letters are checked one by one
             }
             any = true;
@@ -3075,6 +3083,10 @@ public final class Cmd {
      * (a leading dot matched by {@code *}), not bash globs.
      */
     boolean isPsCmdlet() {
+        return isPsCmdletName(name);
+    }
+
+    private static boolean isPsCmdletName(String name) {
         return PS_CMDLET_NAME.matcher(name).matches();
     }
 

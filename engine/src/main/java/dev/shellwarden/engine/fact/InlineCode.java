@@ -207,17 +207,13 @@ final class InlineCode {
     }
 
     private static String inlinePayload(Cmd c) {
-        if (dev.shellwarden.grammar.PdbCommands.NAMES.contains(c.getName())) {
-            // pdb3 -c '!import os; …' app.py: the debugger's commands run Python (PdbCommands)
-            return dev.shellwarden.grammar.PdbCommands.commandsPython(c.getArgs(), 0);
+        int pdb = dev.shellwarden.grammar.PdbCommands.optionsFrom(c.getName(), c.getArgs());
+        if (pdb >= 0) {
+            // pdb3 -c '!import os; …' app.py, python -m pdb -c CMD: the debugger's commands run Python (PdbCommands)
+            return dev.shellwarden.grammar.PdbCommands.commandsPython(c.getArgs(), pdb);
         }
-        if (Regex.matches(c.getName(), "python[0-9.]*|pypy[0-9.]*")) {
+        if (dev.shellwarden.grammar.InterpreterFamily.of(c.getName()) == dev.shellwarden.grammar.InterpreterFamily.PYTHON) {
             String[] program = pythonProgram(c);
-            int pdb = program[0].equals("m") ? dev.shellwarden.grammar.PdbCommands.afterModule(c.getArgs()) : -1;
-            if (pdb >= 0) {
-                // python -m pdb -c CMD: the -c values are debugger commands, some of them Python
-                return dev.shellwarden.grammar.PdbCommands.commandsPython(c.getArgs(), pdb);
-            }
             return program[0].equals("c") ? program[1] : "";
         }
         if (Regex.matches(c.getName(), "node|nodejs|bun|deno|tsx|ts-node|ts-node-esm|esno|esr")) {

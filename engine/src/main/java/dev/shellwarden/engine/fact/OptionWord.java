@@ -1,5 +1,6 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.ShortOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -261,72 +261,21 @@ public enum ProgramSource {
 
     /**
      * An interpreter's options in order, by its family's letters: the first that gives the program
-     * decides; with none, the first word that is no option is the script, else standard input.
+     * decides; with none, the first word that is no option is the script, else standard input
+     * (the grammar's one walk, {@link InterpreterFamily#program}).
      */
     private static ProgramSource interpreter(InterpreterFamily f, List<String> args) {
-        return program(f, args).source();
+        return sourceOf(f.program(args));
     }
 
-    /**
-     * An interpreter's program as its option walk finds it: the source, the word naming a file or
-     * module ("" otherwise), the index of the first word after it (the program's own words), and
-     * whether the word is a module ({@code python -m MODULE}) rather than a file.
-     */
-    private record Program(ProgramSource source, String word, int next, boolean module) {
-        static Program of(ProgramSource source) {
-            return new Program(source, "", -1, false);
-        }
-
-        static Program named(String word, int next, boolean module) {
-            return new Program(script(word), word, next, module);
-        }
-    }
-
-    /** The walk behind {@link #interpreter} and {@link #interpreterScript}: one reading of the family's letters. */
-    private static Program program(InterpreterFamily f, List<String> args) {
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            if (a.equals("--")) {
-                return i + 1 < args.size() ? Program.named(args.get(i + 1), i + 2, false) : Program.of(STDIN);
-            }
-            if (a.equals("-") || !a.startsWith("-")) {
-                return Program.named(a, i + 1, false);
-            }
-            if (a.startsWith("--")) {
-                int eq = a.indexOf('=');
-                String o = eq > 0 ? a.substring(0, eq) : a;
-                if (o.equals("--eval") || o.equals("--print")) {
-                    return Program.of(INLINE);
-                }
-                if (o.equals("--version") || o.equals("--help")) {
-                    return Program.of(NONE);
-                }
-                if (f.namesProgram(o)) {
-                    return eq > 0 ? Program.named(a.substring(eq + 1), i + 1, false)
-                            : i + 1 < args.size() ? Program.named(args.get(i + 1), i + 2, false) : Program.of(STDIN);
-                }
-                if (eq < 0 && f.takesValue(o)) {
-                    i++;
-                }
-                continue;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                char l = a.charAt(k);
-                boolean attached = k + 1 < a.length();
-                String value = attached ? a.substring(k + 1) : i + 1 < args.size() ? args.get(i + 1) : null;
-                if (f.inline(l)) {
-                    return Program.of(INLINE);
-                }
-                if (f.namesProgram(l)) {
-                    return value == null ? Program.of(STDIN) : Program.named(value, attached ? i + 1 : i + 2, l == 'm');
-                }
-                if (f.takesValue(l)) {
-                    i += attached ? 0 : 1;
-                    break;
-                }
-            }
-        }
-        return Program.of(STDIN);
+    /** The source an interpreter's program walk found: a named word is a file, or standard input by name. */
+    private static ProgramSource sourceOf(InterpreterFamily.Program p) {
+        return switch (p.kind()) {
+            case INLINE -> INLINE;
+            case NAMED -> script(p.word());
+            case STDIN -> STDIN;
+            case NONE -> NONE;
+        };
     }
 
     /**
@@ -365,8 +314,8 @@ public enum ProgramSource {
     static String interpreterScript(Cmd c) {
         InterpreterFamily family = InterpreterFamily.of(c.getName());
         List<String> args = c.getArgs();
-        Program p = program(family == null ? InterpreterFamily.OTHER : family, args);
-        if (p.source() != FILE) {
+        InterpreterFamily.Program p = (family == null ? InterpreterFamily.OTHER : family).program(args);
+        if (sourceOf(p) != FILE) {
             return "";
         }
         if (!p.module()) {

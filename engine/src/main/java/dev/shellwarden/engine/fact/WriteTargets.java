@@ -1,5 +1,6 @@
 package dev.shellwarden.engine.fact;
 
+import dev.shellwarden.grammar.ShortOptions;
 import dev.shellwarden.grammar.Regex;
 import java.util.ArrayList;
 import java.util.List;

@@ -179,13 +179,16 @@ final class PsBuilder {
     /** Cmdlets that run a script block with {@code -ArgumentList} values as its arguments. */
     private static final Set<String> BLOCK_ARGUMENT_RUNNERS = Set.of("Invoke-Command", "Start-Job", "Start-ThreadJob");
     /** Automatic and environment variables that stand for themselves when piped into ForEach-Object ({@code $HOME | % { … }}). */
-    private static final Pattern KNOWN_PATH_VARIABLE = Pattern.compile("(?i)^\\$(?:home|pwd|env:[A-Za-z_][A-Za-z0-9_]*)$");
+    private static final String KNOWN_PATH_NAMES = "home|pwd|env:[A-Za-z_][A-Za-z0-9_]*";
+    /** One of {@link #KNOWN_PATH_NAMES}, alone ({@code $HOME}, {@code $env:USERPROFILE}). */
+    private static final Pattern KNOWN_PATH_VARIABLE = Pattern.compile("(?i)^\\$(?:" + KNOWN_PATH_NAMES + ")$");
     /**
      * A double-quoted string whose only expansions are {@link #KNOWN_PATH_VARIABLE}s
-     * ({@code "$HOME\.ssh"}): handed on as $_, it is the word it is where written.
+     * ({@code "$HOME\.ssh"}): handed on as $_, it is the word it is where written. The names are
+     * {@link #KNOWN_PATH_NAMES}, the variable pattern's one list.
      */
     private static final Pattern KNOWN_PATH_STRING = Pattern.compile(
-            "\"(?:[^\"`$\u201C\u201D\u201E]|\\$(?i:home|pwd|env:[A-Za-z_][A-Za-z0-9_]*)(?![\\w:]))*\"");
+            "\"(?:[^\"`$\u201C\u201D\u201E]|\\$(?i:" + KNOWN_PATH_NAMES + ")(?![\\w:]))*\"");
     /** The profile script variable, alone or one of its four paths ({@code $PROFILE.CurrentUserAllHosts}). */
     private static final Pattern PROFILE_PATH = Pattern.compile(
             "(?i)^\\$\\{?profile\\}?(?:\\.(?:currentusercurrenthost|currentuserallhosts|alluserscurrenthost|allusersallhosts))?$");

@@ -1,6 +1,5 @@
-package dev.shellwarden.engine.fact;
+package dev.shellwarden.grammar;
 
-import dev.shellwarden.grammar.Word;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,15 +14,17 @@ import java.util.regex.Pattern;
  * {@code -e 'output_document = ~/.bashrc'} is {@code --output-document=~/.bashrc}. WHY: wget runs
  * each {@code -e} command after its startup file, as if it were a line of {@code .wgetrc}, and the
  * wgetrc commands are its long options under another spelling; translating the words where
- * {@link Cmd} reads them lets every rule that reads wget's options (what it posts, where it saves)
- * see them, with no second reader per rule.
+ * the engine's {@code Cmd} reads them lets every rule that reads wget's options (what it posts,
+ * where it saves) see them, with no second reader per rule, and {@link ProgramOptions} reads
+ * {@code -e use_askpass=PROG} from the same translation (one reading of the wgetrc spelling).
+ * {@code --execute} is taken in every abbreviation getopt_long accepts ({@code --exe=…}).
  *
  * <p>A wgetrc command name is read as wget reads it: any case, with {@code _} and {@code -}
  * ignored ({@code post_file}, {@code postfile}, {@code POST-FILE}), blanks allowed around
  * {@code =}. A command that names no option in {@link #OPTIONS} ({@code robots=off},
  * {@code tries=3}, proxies) is left as written: it changes nothing a rule reads.
  */
-final class WgetCommands {
+public final class WgetCommands {
 
     private WgetCommands() {
     }
@@ -66,7 +67,7 @@ final class WgetCommands {
      * first) for any other program or when there is nothing to translate. A command held in a
      * computed word is left as written (its value is unknown either way).
      */
-    static List<Word> expand(String name, List<Word> argv) {
+    public static List<Word> expand(String name, List<Word> argv) {
         if (!name.equals("wget") && !name.equals("wget2")) {
             return argv;
         }
@@ -83,11 +84,12 @@ final class WgetCommands {
                 out.addAll(argv.subList(i, argv.size()));
                 break;
             }
-            if (t.startsWith("--execute=")) {
-                Word option = option(t.substring("--execute=".length()), w);
+            int eq = t.indexOf('=');
+            if (eq > 0 && isExecute(t.substring(0, eq))) {
+                Word option = option(t.substring(eq + 1), w);
                 out.add(option == null ? w : option);
                 changed |= option != null;
-            } else if (t.equals("--execute") && i + 1 < argv.size()) {
+            } else if (isExecute(t) && i + 1 < argv.size()) {
                 Word value = argv.get(++i);
                 Word option = value.literal() ? option(value.text(), value) : null;
                 if (option == null) {
@@ -133,6 +135,14 @@ final class WgetCommands {
             }
         }
         return changed ? List.copyOf(out) : argv;
+    }
+
+    /**
+     * True for {@code --execute} or an abbreviation getopt_long takes for it: {@code --exe} is the
+     * shortest that no other wget option starts with ({@code --exc} is --exclude-…).
+     */
+    private static boolean isExecute(String option) {
+        return option.length() >= 5 && "--execute".startsWith(option);
     }
 
     /** The option word wgetrc command {@code command} stands for, or null when it names none read here. */

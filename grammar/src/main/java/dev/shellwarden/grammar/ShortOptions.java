@@ -1,4 +1,4 @@
-package dev.shellwarden.engine.fact;
+package dev.shellwarden.grammar;
 
 import java.util.List;
 
@@ -11,10 +11,10 @@ import java.util.List;
  * ({@code -czf A}), and the cluster ends there. So in {@code -xfz A} the archive is {@code z} and
  * {@code A} is an operand, and in {@code tcpdump -wc} the c is the file -w writes, not a count.
  */
-final class ShortOptions {
+public final class ShortOptions {
 
     /** Receives the letters of a cluster in order. */
-    interface Sink {
+    public interface Sink {
         /**
          * One letter of the cluster.
          *
@@ -35,7 +35,7 @@ final class ShortOptions {
      *
      * @param valueLetters the program's short options that take a value
      */
-    static boolean hasLetter(List<String> args, String valueLetters, String letters) {
+    public static boolean hasLetter(List<String> args, String valueLetters, String letters) {
         boolean[] found = {false};
         for (int i = 0; i < args.size() && !found[0]; i++) {
             String a = args.get(i);
@@ -56,7 +56,7 @@ final class ShortOptions {
      *
      * @param valueLetters the program's short options that take a value
      */
-    static int readCluster(List<String> args, int i, String valueLetters, Sink sink) {
+    public static int readCluster(List<String> args, int i, String valueLetters, Sink sink) {
         String a = args.get(i);
         int end = valueLetterAt(a, valueLetters);
         for (int k = 1; k < end; k++) {
@@ -78,7 +78,7 @@ final class ShortOptions {
      * ends the cluster; the word's length when every letter is a flag. The one statement of the
      * rule every cluster reader here uses.
      */
-    static int valueLetterAt(String word, String valueLetters) {
+    public static int valueLetterAt(String word, String valueLetters) {
         for (int k = 1; k < word.length(); k++) {
             if (valueLetters.indexOf(word.charAt(k)) >= 0) {
                 return k;
@@ -88,7 +88,7 @@ final class ShortOptions {
     }
 
     /** True for a word getopt reads as a cluster of short options: one dash and at least one letter. */
-    static boolean isCluster(String word) {
+    public static boolean isCluster(String word) {
         return word.length() >= 2 && word.charAt(0) == '-' && word.charAt(1) != '-';
     }
 
@@ -97,7 +97,7 @@ final class ShortOptions {
      * read it as an option there: it is missing, or it comes after the first value-taking letter
      * and so is part of that option's value ({@code curl -Hk} is the header "k").
      */
-    static int letterAt(String word, char letter, String valueLetters) {
+    public static int letterAt(String word, char letter, String valueLetters) {
         if (!isCluster(word)) {
             return -1;
         }
@@ -109,7 +109,7 @@ final class ShortOptions {
      * True for a cluster whose first value-taking letter is its last ({@code -o}, {@code -sSLo},
      * {@code -fde}): that option's value is the next word.
      */
-    static boolean takesNextWord(String word, String valueLetters) {
+    public static boolean takesNextWord(String word, String valueLetters) {
         return isCluster(word) && valueLetterAt(word, valueLetters) == word.length() - 1;
     }
 }

@@ -1,4 +1,4 @@
-package dev.shellwarden.engine.fact;
+package dev.shellwarden.grammar;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
