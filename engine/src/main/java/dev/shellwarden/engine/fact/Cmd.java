@@ -840,28 +840,73 @@ public final class Cmd {
      * String literals are blanked first, so {@code SELECT 'drop table later'} is no drop.
      */
     public boolean isDatabaseTextDestroys() {
+        return databaseTextHas(SQL_DESTROYS, SQL_UPDATE_ALL);
+    }
+
+    /**
+     * Database consoles and query clients that run SQL or console statements given as arguments or
+     * on standard input (SW3101, SW3116 read their text): one list, so a client added reads for both.
+     */
+    private static final Set<String> DATABASE_CONSOLES = Words.setOf("psql mysql mariadb sqlite3 sqlcmd mongo mongosh cockroach"
+            + " clickhouse-client clickhouse duckdb cqlsh mysqladmin snowsql bq mycli pgcli usql litecli wrangler influx trino presto"
+            + " beeline hive spark-sql impala-shell mysqlsh sqlplus isql osql vsql");
+
+    /** True when the command is one of the {@link #DATABASE_CONSOLES}. */
+    public boolean isDatabaseConsole() {
+        return DATABASE_CONSOLES.contains(name);
+    }
+
+    /**
+     * Statements that give an account every privilege: {@code GRANT ALL … ON *.*} (every database
+     * of the server), a grant {@code WITH GRANT OPTION} (the grantee may hand it on), or a role made
+     * superuser ({@code ALTER ROLE app SUPERUSER}, {@code CREATE USER … SUPERUSER}). A grant on one
+     * database ({@code GRANT ALL PRIVILEGES ON DATABASE app TO app}) is everyday set-up, not in it.
+     */
+    private static final java.util.regex.Pattern SQL_GRANTS_ALL = java.util.regex.Pattern.compile(
+            "(?i)\\bgrant\\s+all(\\s+privileges)?\\s+on\\s+\\*\\s*\\.\\s*\\*"
+            + "|\\bgrant\\b[^;]*\\bwith\\s+grant\\s+option\\b|\\b(alter|create)\\s+(role|user)\\b[^;]*\\bsuperuser\\b");
+
+    /**
+     * True when the SQL text the command carries (as {@link #isDatabaseTextDestroys}) gives an
+     * account every privilege or makes it a superuser (SW3116). String literals are blanked first,
+     * so the host part of {@code 'app'@'%'} is never what matches.
+     */
+    public boolean isDatabaseTextGrantsAll() {
+        return databaseTextHas(SQL_GRANTS_ALL);
+    }
+
+    /**
+     * True when one of {@code statements} is found in the command's SQL or console text: the
+     * arguments joined with the here-document, then each argument on its own, since a statement
+     * that ends its word ({@code --execute='delete from orders' app}) is whole there, while in the
+     * joined text the next word follows it. String literals are blanked first.
+     */
+    private boolean databaseTextHas(java.util.regex.Pattern... statements) {
         StringBuilder text = new StringBuilder();
         for (String a : args) {
             text.append(a).append('\n');
         }
         text.append(stdin);
-        if (sqlDestroys(text.toString())) {
+        if (sqlHas(text.toString(), statements)) {
             return true;
         }
-        // each argument on its own too: a statement that ends its word (`--execute='delete from
-        // orders' app`) is whole there, while in the joined text the next word follows it
         for (String a : args) {
-            if (sqlDestroys(a)) {
+            if (sqlHas(a, statements)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** True when {@code text}, its string literals blanked, holds a statement that drops or empties data. */
-    private static boolean sqlDestroys(String text) {
+    /** True when {@code text}, its string literals blanked, holds one of {@code statements}. */
+    private static boolean sqlHas(String text, java.util.regex.Pattern... statements) {
         String sql = text.replaceAll("'(?:[^'\\\\]|\\\\.)*'", "''");
-        return SQL_DESTROYS.matcher(sql).find() || SQL_UPDATE_ALL.matcher(sql).find();
+        for (java.util.regex.Pattern p : statements) {
+            if (p.matcher(sql).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
