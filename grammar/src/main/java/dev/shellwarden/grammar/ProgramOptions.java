@@ -551,6 +551,17 @@ public final class ProgramOptions {
     }
 
     /**
+     * {@link #unsafeValues} of options a variable holds for {@code program} as one text, split at
+     * blanks ({@code TAR_OPTIONS='--to-command=sh -v'}: tar puts these words before its own). One
+     * reading for the engine's hook and loaded-code tables.
+     */
+    public static List<String> unsafeValues(String program, String optionsText) {
+        List<String> argv = new ArrayList<>(List.of(program));
+        argv.addAll(List.of(optionsText.trim().split("\\s+")));
+        return unsafeValues(argv);
+    }
+
+    /**
      * The programs and command lines {@code argv}'s program options run, as segments: every value
      * that is no plain choice for its option (a plain choice, {@code rsync -e ssh}, runs nothing
      * worth a segment), and the remote command lines ({@code rsync --rsync-path}) always.

@@ -282,9 +282,7 @@ record LoadedCode(String path, boolean folder, Set<String> names) {
                 case "WGETRC" -> out.add(new LoadedCode(value, false, Set.of()));
                 // tar puts these words before its own: the program of -I, --to-command, --info-script… (left40)
                 case "TAR_OPTIONS" -> {
-                    List<String> argv = new ArrayList<>(List.of("tar"));
-                    argv.addAll(List.of(value.trim().split("\\s+")));
-                    for (String run : dev.shellwarden.grammar.ProgramOptions.unsafeValues(argv)) {
+                    for (String run : dev.shellwarden.grammar.ProgramOptions.unsafeValues("tar", value)) {
                         String program = PathFacts.unquote(run.trim().split("\\s+")[0]);
                         if (!program.isEmpty()) {
                             out.add(new LoadedCode(program, false, Set.of()));

@@ -300,8 +300,7 @@ final class ProgramHooks {
             case "WGETRC" -> ProgramOptions.temporary(value) || Regex.matches(value, "(?s).*(\\$\\(|`).*");
             // tar's own options put before its words: only those that run a program (-I, --to-command, --info-script…; left40)
             case "TAR_OPTIONS" -> Regex.matches(value, "(?s).*(\\$\\(|`).*")
-                    || !ProgramOptions.unsafeValues(java.util.stream.Stream.concat(java.util.stream.Stream.of("tar"),
-                            java.util.Arrays.stream(value.trim().split("\\s+"))).toList()).isEmpty();
+                    || !ProgramOptions.unsafeValues("tar", value).isEmpty();
             // a library the system installed (jemalloc, tcmalloc) preloaded for memory or profiling is no hook of the text's choosing
             case "LD_PRELOAD" -> !java.util.Arrays.stream(value.trim().split("[:\\s]+"))
                     .allMatch(l -> Regex.matches(l, "/(usr/)?(local/)?lib(32|64|x32)?/([A-Za-z0-9_+-]+/)?lib[A-Za-z0-9_+.-]*\\.so(\\.[0-9]+)*"));
