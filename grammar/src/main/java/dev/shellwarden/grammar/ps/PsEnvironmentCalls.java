@@ -38,8 +38,8 @@ final class PsEnvironmentCalls {
     private static final Pattern ARGUMENTS = Pattern.compile("(?i)^\\(\\s*" + NAME + "\\s*,\\s*" + VALUE + "\\s*(?:,\\s*" + SCOPE + "\\s*)?\\)$");
     /** Only the name and a written-out scope read, the value anything: enough for the rules' reading, not for the call to be known. */
     private static final Pattern NAME_AND_SCOPE = Pattern.compile("(?is)^\\(\\s*" + NAME + "\\s*,(.*?)(?:,\\s*" + SCOPE + "\\s*)?\\)$");
-    /** One quoted literal value, group 1 single-quoted, 2 double-quoted. */
-    private static final Pattern LITERAL = Pattern.compile("^(?:'((?:[^'\u2018\u2019\u201A\u201B]|'')*)'|\"([^\"`$\u201C\u201D\u201E]*)\")$");
+    /** One quoted literal value, group 1 single-quoted, 2 double-quoted ({@link PsText#PLAIN_STRING} whole). */
+    private static final Pattern LITERAL = Pattern.compile("^" + PsText.PLAIN_STRING + "$");
 
     /** True when {@code method} (the decoded call word) called with {@code arguments} is read whole. */
     static boolean known(String method, String arguments) {
@@ -74,7 +74,7 @@ final class PsEnvironmentCalls {
             // kept for good in the user's or the machine's environment, as setx keeps it (the value
             // written out when it is one literal; the rules judge the name and the scope)
             Matcher literal = LITERAL.matcher(value);
-            String text = !literal.matches() ? "value" : literal.group(1) != null ? literal.group(1).replace("''", "'") : literal.group(2);
+            String text = literal.matches() ? PsText.plainText(literal, 1) : "value";
             out.add(new PsDotNet.Reading("[Environment]::SetEnvironmentVariable",
                     WindowsLaunchers.Carried.programAndArguments("setx", name + " \"" + text.replace("\"", "") + "\"" + (scope.equals("machine") ? " /m" : ""))));
         }
